@@ -1,0 +1,138 @@
+import { ApiError } from '../errors.js';
+import { type ApiClient, type ApiRequest, type ApiResponse, header } from './client.js';
+import { parseLinkHeader } from './links.js';
+
+export interface PageOptions {
+  perPage?: number;
+  page?: number;
+  /** Every page. */
+  all?: boolean;
+  /** Stop after this many items (fetching further pages as needed). */
+  limit?: number;
+  /** Pages fetched at once when the server gives a page count (with `all`). */
+  concurrency?: number;
+}
+
+/**
+ * The one paginator: yields items page by page as they arrive. Follows `X-Next-Page` or the
+ * server's `rel="next"` link, stops on an empty `X-Next-Page` or an empty page, never revisits a
+ * page, and copes with absent totals. When the server states `X-Total-Pages`, the remaining pages
+ * are fetched with bounded concurrency from the server's own link URL, and emitted in order.
+ */
+export async function* paginate<T = unknown>(
+  client: ApiClient,
+  request: ApiRequest,
+  options: PageOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  const query = { ...request.query };
+  if (options.perPage !== undefined) query.per_page = options.perPage;
+  if (options.page !== undefined) query.page = options.page;
+  const wantMore = (count: number) =>
+    options.limit !== undefined ? count < options.limit : options.all === true;
+
+  let count = 0;
+  let res = await client.request<unknown>({ ...request, method: 'GET', query });
+  const seen = new Set<string>();
+  for (;;) {
+    const items = asArray<T>(res);
+    for (const item of items) {
+      if (options.limit !== undefined && count >= options.limit) return;
+      count++;
+      yield item;
+    }
+    if (items.length === 0 || !wantMore(count)) return;
+
+    const currentPage = Number(header(res.headers, 'x-page') ?? NaN);
+    const totalPages = Number(header(res.headers, 'x-total-pages') ?? NaN);
+    const links = parseLinkHeader(header(res.headers, 'link'));
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    if (concurrency > 1 && Number.isInteger(totalPages) && Number.isInteger(currentPage) && totalPages > currentPage) {
+      const template = links.next ?? links.last;
+      yield* fetchRemaining<T>(client, request, query, template, currentPage + 1, totalPages, concurrency, () => count, (n) => {
+        count = n;
+      }, options.limit);
+      return;
+    }
+
+    const next = nextRequest(request, query, res, links, currentPage);
+    if (!next) return;
+    const key = next.path + JSON.stringify(next.query ?? {});
+    if (seen.has(key)) return;
+    seen.add(key);
+    res = await client.request<unknown>(next);
+  }
+}
+
+function asArray<T>(res: ApiResponse<unknown>): T[] {
+  if (res.data === undefined) return [];
+  if (!Array.isArray(res.data)) throw new ApiError(`expected a list from ${res.url}, got ${typeof res.data}`, res.status);
+  return res.data as T[];
+}
+
+function nextRequest(
+  request: ApiRequest,
+  query: ApiRequest['query'],
+  res: ApiResponse<unknown>,
+  links: Record<string, string>,
+  currentPage: number,
+): ApiRequest | undefined {
+  const nextHeader = header(res.headers, 'x-next-page');
+  if (nextHeader !== undefined) {
+    const trimmed = nextHeader.trim();
+    if (trimmed === '') return undefined;
+    const n = Number(trimmed);
+    if (!Number.isInteger(n) || n < 1 || (Number.isInteger(currentPage) && n <= currentPage)) return undefined;
+    if (links.next) return { ...request, method: 'GET', path: links.next, query: undefined };
+    return { ...request, method: 'GET', query: { ...query, page: n } };
+  }
+  if (links.next) return { ...request, method: 'GET', path: links.next, query: undefined };
+  return undefined;
+}
+
+function pageRequest(request: ApiRequest, query: ApiRequest['query'], template: string | undefined, page: number): ApiRequest {
+  if (template) {
+    const url = new URL(template);
+    url.searchParams.set('page', String(page));
+    return { ...request, method: 'GET', path: url.toString(), query: undefined };
+  }
+  return { ...request, method: 'GET', query: { ...query, page } };
+}
+
+async function* fetchRemaining<T>(
+  client: ApiClient,
+  request: ApiRequest,
+  query: ApiRequest['query'],
+  template: string | undefined,
+  first: number,
+  last: number,
+  concurrency: number,
+  getCount: () => number,
+  setCount: (n: number) => void,
+  limit: number | undefined,
+): AsyncGenerator<T, void, undefined> {
+  const inFlight: Promise<ApiResponse<unknown>>[] = [];
+  let nextPage = first;
+  const launch = () => {
+    const p = client.request<unknown>(pageRequest(request, query, template, nextPage++));
+    p.catch(() => undefined); // observed when awaited in order
+    inFlight.push(p);
+  };
+  while (nextPage <= last && inFlight.length < concurrency) launch();
+  let count = getCount();
+  try {
+    while (inFlight.length > 0) {
+      const res = await inFlight.shift()!;
+      if (nextPage <= last) launch();
+      const items = asArray<T>(res);
+      if (items.length === 0) return;
+      for (const item of items) {
+        if (limit !== undefined && count >= limit) return;
+        count++;
+        setCount(count);
+        yield item;
+      }
+    }
+  } finally {
+    setCount(count);
+  }
+}

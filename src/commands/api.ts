@@ -1,0 +1,149 @@
+import { Command } from 'commander';
+import { header } from '../api/client.js';
+import { paginate } from '../api/paginate.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { writeOut } from '../output/io.js';
+import { readBytesArg, readTextArg } from './input.js';
+
+interface ApiOptions {
+  method?: string;
+  rawField: string[];
+  field: string[];
+  header: string[];
+  input?: string;
+  paginate?: boolean;
+  include?: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function splitField(raw: string, flag: string): [string, string] {
+  const i = raw.indexOf('=');
+  if (i <= 0) throw new UsageError(`invalid value for ${flag}: "${raw}" is not key=value`);
+  return [raw.slice(0, i), raw.slice(i + 1)];
+}
+
+/** `-F` values: numbers, booleans and null typed; `@file` (or `@-`) read as text. */
+async function typedValue(ctx: Context, value: string): Promise<unknown> {
+  if (value.startsWith('@')) return readTextArg(ctx, value.slice(1), '-F');
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(value) && Number.isFinite(Number(value))) return Number(value);
+  return value;
+}
+
+function addParam(params: Record<string, unknown>, key: string, value: unknown): void {
+  if (key.endsWith('[]')) {
+    const k = key.slice(0, -2);
+    const arr = (params[k] as unknown[] | undefined) ?? [];
+    arr.push(value);
+    params[k] = arr;
+  } else params[key] = value;
+}
+
+async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise<void> {
+  const method = (opts.method ?? (opts.field.length || opts.rawField.length || opts.input ? 'POST' : 'GET')).toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`invalid value for -X: "${opts.method}" is not one of ${METHODS.join(', ')}`);
+  const api = ctx.api();
+  if (/^https?:\/\//i.test(path) && new URL(path).origin !== api.origin)
+    throw new UsageError(`refusing to send credentials to ${new URL(path).origin}: collab api only talks to ${api.origin}`);
+  if (!/^https?:\/\//i.test(path) && !path.startsWith('/') && path.trim() === '') throw new UsageError('missing <path>');
+
+  const headers: Record<string, string> = {};
+  for (const h of opts.header) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw new UsageError(`invalid value for -H: "${h}" is not "Name: value"`);
+    headers[h.slice(0, i).trim()] = h.slice(i + 1).trim();
+  }
+  const params: Record<string, unknown> = {};
+  for (const f of opts.rawField) {
+    const [k, v] = splitField(f, '-f');
+    addParam(params, k, v);
+  }
+  for (const f of opts.field) {
+    const [k, v] = splitField(f, '-F');
+    addParam(params, k, await typedValue(ctx, v));
+  }
+  let rawBody: { data: Buffer; contentType: string } | undefined;
+  if (opts.input !== undefined) {
+    const data = await readBytesArg(ctx, opts.input, '--input');
+    const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
+    rawBody = { data, contentType: ct };
+  }
+  const inQuery = method === 'GET' || method === 'HEAD' || rawBody !== undefined;
+  const query = inQuery ? (params as Record<string, never>) : undefined;
+  const body = !inQuery && Object.keys(params).length > 0 ? params : undefined;
+
+  const format = ctx.globals.output ?? ctx.env.COLLAB_OUTPUT ?? 'json';
+  const printer = ctx.globals.output || ctx.env.COLLAB_OUTPUT ? ctx.printer() : undefined;
+  if (opts.paginate) {
+    if (method !== 'GET') throw new UsageError('--paginate works with GET requests only');
+    const items = paginate(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 });
+    if (printer) await printer.list(items, []);
+    else {
+      const all: unknown[] = [];
+      for await (const item of items) all.push(item);
+      await writeOut(ctx.io.stdout, `${JSON.stringify(all, null, ctx.io.stdoutIsTTY ? 2 : undefined)}\n`);
+    }
+    return;
+  }
+  const res = await api.send({ method, path, query, body, rawBody, headers });
+  const chunks: Buffer[] = [];
+  for await (const c of res.body) chunks.push(Buffer.from(c as Buffer));
+  const raw = Buffer.concat(chunks);
+  const contentType = header(res.headers, 'content-type') ?? '';
+  if (opts.include) {
+    const lines = [`HTTP ${res.status}`];
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined || /^set-cookie$/i.test(k)) continue;
+      lines.push(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+    }
+    await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
+  }
+  if (res.status >= 400 || (res.status >= 300 && res.status !== 304)) {
+    const { parseBody } = await import('../api/client.js');
+    if (raw.length && contentType.includes('json')) await writeOut(ctx.io.stdout, `${raw.toString('utf8')}\n`);
+    throw api.toError(res.status, parseBody(raw.toString('utf8'), contentType), contentType);
+  }
+  if (raw.length === 0) return;
+  if (contentType.includes('json')) {
+    let data: unknown;
+    try {
+      data = JSON.parse(raw.toString('utf8'));
+    } catch {
+      await writeOut(ctx.io.stdout, raw.toString('utf8'));
+      return;
+    }
+    if (printer && format !== 'json') {
+      if (Array.isArray(data)) await printer.list(data, []);
+      else await printer.object(data);
+    } else if (printer) await printer.object(data);
+    else await writeOut(ctx.io.stdout, `${JSON.stringify(data, null, ctx.io.stdoutIsTTY ? 2 : undefined)}\n`);
+    return;
+  }
+  await new Promise<void>((resolve, reject) => ctx.io.stdout.write(raw, (err) => (err ? reject(err) : resolve())));
+}
+
+export function build(getCtx: () => Context): Command {
+  return new Command('api')
+    .description('Send any request to the API (same auth, paginator and output)')
+    .argument('<path>', 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host')
+    .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields are given)')
+    .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect, [])
+    .option('-F, --field <key=value>', 'a typed parameter: numbers, true/false, null, @file (repeatable)', collect, [])
+    .option('-H, --header <name: value>', 'an extra request header (repeatable)', collect, [])
+    .option('--input <file>', 'the request body from a file, or - for stdin')
+    .option('--paginate', 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)')
+    .option('-i, --include', 'print the status line and response headers first')
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ collab api /user\n  $ collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson\n  $ collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close\n  $ collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin\n`,
+    )
+    .action((path: string, opts: ApiOptions) => apiCommand(getCtx(), path, opts));
+}

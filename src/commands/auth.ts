@@ -1,0 +1,133 @@
+import { Command } from 'commander';
+import { ApiClient, normalizeHost } from '../api/client.js';
+import type { Context } from '../context.js';
+import { AuthError, UsageError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { readStdin } from './input.js';
+
+function examples(cmd: Command, lines: string[]): Command {
+  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+}
+
+export function maskToken(token: string): string {
+  return token.length >= 16 ? `****${token.slice(-4)}` : '****';
+}
+
+async function resolveLoginHost(ctx: Context): Promise<string> {
+  const given = ctx.globals.host ?? ctx.env.COLLAB_HOST;
+  if (given) return normalizeHost(given);
+  if (ctx.canPrompt) {
+    const answer = await ctx.prompter().input('Host (base URL of the instance):', { default: 'https://gitlab.com' });
+    return normalizeHost(answer);
+  }
+  throw new UsageError('missing host: use --host <url> or set COLLAB_HOST');
+}
+
+async function login(ctx: Context, opts: { tokenStdin?: boolean; oauth?: boolean }): Promise<void> {
+  const host = await resolveLoginHost(ctx);
+  let token: string;
+  if (opts.tokenStdin) token = (await readStdin(ctx)).trim();
+  else if (ctx.canPrompt) token = (await ctx.prompter().password(opts.oauth ? 'OAuth token:' : 'Personal access token:')).trim();
+  else throw new UsageError('no token: pipe it with --token-stdin (tokens are never taken from arguments)');
+  if (token === '') throw new UsageError('the token is empty');
+  if (/\s/.test(token)) throw new UsageError('the token contains white space');
+  const kind = opts.oauth ? 'oauth' : 'private';
+  const client = new ApiClient({
+    host,
+    credentials: { token: { value: token, kind } },
+    transport: ctx.transport(),
+    userAgent: `collab/${VERSION}`,
+    timeoutMs: ctx.timeoutMs(),
+    signal: ctx.signal,
+    debug: ctx.debugEnabled ? (l) => ctx.debug(l.split(token).join('[REDACTED]')) : undefined,
+  });
+  let user: { username?: string; name?: string };
+  try {
+    user = (await client.request<{ username?: string; name?: string }>({ method: 'GET', path: '/user' })).data;
+  } catch (err) {
+    if (err instanceof AuthError) throw new AuthError(`${err.message}: the token was not accepted by ${host}; nothing was saved`, 'check the token and its scopes (api or read_user)');
+    throw err;
+  }
+  await ctx.config().update((data) => {
+    data.hosts ??= {};
+    data.hosts[host] = { ...data.hosts[host], token, token_type: kind, user: user.username };
+    data.host = host;
+  });
+  ctx.notice(`Logged in to ${host} as ${user.username ?? '?'}${user.name ? ` (${user.name})` : ''}; token saved in ${ctx.config().file}`);
+}
+
+async function status(ctx: Context): Promise<void> {
+  const auth = ctx.resolveAuth();
+  const token = auth.credentials.token;
+  if (!token) throw new AuthError(`not logged in to ${auth.host}`);
+  let user: { username?: string; name?: string; is_admin?: boolean };
+  try {
+    user = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user' })).data;
+  } catch (err) {
+    if (err instanceof AuthError) throw new AuthError(`${err.message}: the token for ${auth.host} (from ${auth.tokenSource}) was rejected`);
+    throw err;
+  }
+  await ctx.printer().object({
+    host: auth.host,
+    host_source: auth.hostSource,
+    user: user.username,
+    name: user.name,
+    admin: user.is_admin ?? null,
+    token_source: auth.tokenSource,
+    token_type: token.kind,
+    token: maskToken(token.value),
+  });
+}
+
+async function logout(ctx: Context): Promise<void> {
+  const auth = ctx.resolveAuth();
+  const data = ctx.config().read();
+  if (!data.hosts?.[auth.host]?.token) throw new AuthError(`not logged in to ${auth.host} (no stored token)`, 'nothing to do');
+  await ctx.config().update((d) => {
+    const entry = d.hosts?.[auth.host];
+    if (entry) {
+      delete entry.token;
+      delete entry.token_type;
+      delete entry.user;
+    }
+  });
+  ctx.notice(`Logged out of ${auth.host}; its token was removed from ${ctx.config().file}`);
+  if (ctx.env.COLLAB_TOKEN || ctx.env.COLLAB_OAUTH_TOKEN) ctx.notice('note: COLLAB_TOKEN/COLLAB_OAUTH_TOKEN is still set in the environment');
+}
+
+async function token(ctx: Context): Promise<void> {
+  const auth = ctx.resolveAuth();
+  if (!auth.credentials.token) throw new AuthError(`no token for ${auth.host}`);
+  ctx.io.stdout.write(`${auth.credentials.token.value}\n`);
+}
+
+export function build(getCtx: () => Context): Command {
+  const auth = new Command('auth').description('Log in, show status, log out, print the token');
+  auth.addCommand(
+    examples(
+      new Command('login')
+        .description('Check a token with GET /user and store it for the host (0600 config file)')
+        .option('--token-stdin', 'read the token from standard input')
+        .option('--oauth', 'the token is an OAuth token (sent as Authorization: Bearer)')
+        .action((opts) => login(getCtx(), opts)),
+      ['collab auth login --host https://gitlab.example.com', 'collab auth login --host https://gitlab.example.com --token-stdin < token.txt'],
+    ),
+  );
+  auth.addCommand(
+    examples(new Command('status').description('Show the host, the user and where the token comes from (exit 4 when not logged in)').action(() => status(getCtx())), [
+      'collab auth status',
+      'collab auth status -o json',
+    ]),
+  );
+  auth.addCommand(
+    examples(new Command('logout').description("Remove the stored token of the host").action(() => logout(getCtx())), [
+      'collab auth logout --host https://gitlab.example.com',
+    ]),
+  );
+  auth.addCommand(
+    examples(new Command('token').description('Print the token in use (for scripts)').action(() => token(getCtx())), [
+      'curl -H "PRIVATE-TOKEN: $(collab auth token)" https://gitlab.example.com/api/v4/user',
+    ]),
+  );
+  return auth;
+}

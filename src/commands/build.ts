@@ -1,0 +1,84 @@
+import { Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { collectValues, executeSpec } from './execute.js';
+import type { CommandSpec, FlagSpec, NounSpec } from './spec.js';
+
+const PLACEHOLDER: Record<string, string> = {
+  string: '<text>',
+  int: '<n>',
+  id: '<id>',
+  number: '<number>',
+  date: '<YYYY-MM-DD>',
+  datetime: '<datetime>',
+  duration: '<duration>',
+  weight: '<0-9>',
+  enum: '<value>',
+  intList: '<ids>',
+  stringList: '<list>',
+  csv: '<list>',
+};
+
+export type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Record<string, unknown>) => Promise<void>;
+
+/** Runs a declared command: validate everything, then execute. */
+export const runSpec: ActionRunner = async (ctx, spec, args, opts) => {
+  const values = await collectValues(ctx, spec, args, opts);
+  await executeSpec(ctx, spec, values);
+};
+
+function flagOption(flag: FlagSpec): Option[] {
+  const short = flag.short ? `-${flag.short}, ` : '';
+  const choices = flag.choices ? ` (${flag.choices.join(', ')})` : '';
+  if (flag.type === 'bool') {
+    const opts = [new Option(`${short}--${flag.name}`, flag.description)];
+    if (flag.negatable) opts.push(new Option(`--no-${flag.name}`, `the opposite of --${flag.name}`));
+    return opts.map((o) => (flag.hidden ? o.hideHelp() : o));
+  }
+  const placeholder = flag.value ?? PLACEHOLDER[flag.type] ?? '<value>';
+  const o = new Option(`${short}--${flag.name} ${placeholder}`, `${flag.description}${choices}${flag.required || flag.prompt ? ' (required)' : ''}`);
+  if (flag.choices && (flag.type === 'enum' || flag.type === 'stringList' || flag.type === 'csv')) {
+    (o as Option & { collabChoices?: readonly string[] }).collabChoices = flag.choices;
+  }
+  return [flag.hidden ? o.hideHelp() : o];
+}
+
+/** One commander command from a declaration. */
+export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: ActionRunner = runSpec): Command {
+  const cmd = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));
+  if (spec.description) cmd.summary(spec.summary).description(spec.description);
+  for (const alias of spec.aliases ?? []) cmd.alias(alias);
+  for (const arg of spec.args ?? []) {
+    cmd.argument(arg.optional ? `[${arg.name}]` : `<${arg.name}>`, arg.description + (arg.url ? ' (or its web URL)' : ''));
+  }
+  if (spec.project) cmd.option('-p, --project <id|path>', 'project: numeric id, full path (group/project) or web URL');
+  if (spec.group) cmd.option('-g, --group <id|path>', 'group: numeric id or full path');
+  for (const flag of spec.flags ?? []) for (const o of flagOption(flag)) cmd.addOption(o);
+  if (spec.list) {
+    cmd.option('--per-page <n>', 'items per page (1-100)');
+    cmd.option('--page <n>', 'page number to fetch');
+    cmd.option('--all', 'fetch every page');
+    cmd.option('--limit <n>', 'stop after n items');
+    cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 4)');
+  }
+  if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
+  if (spec.examples.length) {
+    cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  }
+  cmd.action(async (...actionArgs: unknown[]) => {
+    const command = actionArgs[actionArgs.length - 1] as Command;
+    const positional = actionArgs.slice(0, (spec.args ?? []).length);
+    await runner(getCtx(), spec, positional, command.opts());
+  });
+  (cmd as Command & { collabSpec?: CommandSpec }).collabSpec = spec;
+  return cmd;
+}
+
+/** A noun and its verbs (and nested nouns) as a commander subtree. */
+export function buildNoun(noun: NounSpec, getCtx: () => Context, target = new Command(noun.name)): Command {
+  target.description(noun.description ?? noun.summary);
+  if (noun.description) target.summary(noun.summary);
+  for (const alias of noun.aliases ?? []) if (!target.aliases().includes(alias)) target.alias(alias);
+  for (const spec of noun.commands) target.addCommand(buildCommand(spec, getCtx));
+  for (const nested of noun.nouns ?? []) target.addCommand(buildNoun(nested, getCtx));
+  return target;
+}

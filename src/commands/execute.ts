@@ -1,0 +1,205 @@
+import { paginate } from '../api/paginate.js';
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { projectRef } from '../context.js';
+import { ApiError, UsageError } from '../errors.js';
+import { isWebUrl, parseWebUrl } from '../resources/url.js';
+import { parseInteger, parseTyped } from '../validate.js';
+import type { ArgSpec, CommandSpec, FlagSpec, Values } from './spec.js';
+
+export function camel(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+export function paramName(flag: FlagSpec): string | false {
+  if (flag.param === false) return false;
+  return flag.param ?? flag.name.replace(/-/g, '_');
+}
+
+function flagLabel(flag: FlagSpec): string {
+  return `--${flag.name}`;
+}
+
+/** argv values → validated Values; throws UsageError before anything is sent. */
+export async function collectValues(
+  ctx: Context,
+  spec: CommandSpec,
+  rawArgs: unknown[],
+  opts: Record<string, unknown>,
+): Promise<Values> {
+  const values: Values = { args: {}, flags: {}, params: {}, page: {}, yes: opts.yes === true };
+  let urlProject: string | undefined;
+
+  (spec.args ?? []).forEach((arg, i) => {
+    const raw = rawArgs[i];
+    if (raw === undefined || raw === '') {
+      if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
+      return;
+    }
+    const parsed = parseArg(arg, String(raw));
+    values.args[arg.name] = parsed.value;
+    if (parsed.project) urlProject = parsed.project;
+  });
+
+  for (const flag of spec.flags ?? []) {
+    let raw = opts[camel(flag.name)];
+    // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
+    if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false)
+      raw = true;
+    if (raw === false && flag.type !== 'bool') raw = undefined;
+    if (raw === undefined) continue;
+    const value = parseTyped(raw, flagLabel(flag), flag);
+    values.flags[flag.name] = value;
+    const param = paramName(flag);
+    if (param !== false) values.params[param] = flag.arrayFormat === 'csv' && Array.isArray(value) ? value.join(',') : value;
+  }
+  for (const flag of spec.flags ?? []) {
+    if (values.flags[flag.name] === undefined) continue;
+    for (const other of flag.conflicts ?? []) {
+      if (values.flags[other] !== undefined) throw new UsageError(`--${flag.name} and --${other} cannot be used together`);
+    }
+  }
+
+  if (spec.list) {
+    const p = values.page;
+    if (opts.perPage !== undefined) p.perPage = parseInteger(String(opts.perPage), '--per-page', 1, 100);
+    else {
+      const configured = ctx.configValue('per_page');
+      if (configured !== undefined) p.perPage = parseInteger(configured, 'per_page (config)', 1, 100);
+    }
+    if (opts.page !== undefined) p.page = parseInteger(String(opts.page), '--page', 1);
+    if (opts.limit !== undefined) p.limit = parseInteger(String(opts.limit), '--limit', 1);
+    if (opts.concurrency !== undefined) p.concurrency = parseInteger(String(opts.concurrency), '--concurrency', 1, 16);
+    p.all = opts.all === true;
+    if (p.all && p.page !== undefined) throw new UsageError('--all and --page cannot be used together');
+    if (p.all && p.perPage === undefined) p.perPage = 100;
+    if (p.limit !== undefined && p.perPage === undefined) p.perPage = Math.min(100, Math.max(p.limit, 20));
+    if (p.all && p.concurrency === undefined) p.concurrency = 4;
+  }
+
+  if (spec.project && spec.group && opts.project !== undefined && opts.group !== undefined)
+    throw new UsageError('--project and --group cannot be used together');
+  if (spec.project && !(spec.project === 'optional' && opts.group !== undefined)) {
+    const explicit = opts.project as string | undefined;
+    if (explicit !== undefined) values.project = projectRef(explicit);
+    else if (urlProject) values.project = urlProject;
+    else values.project = spec.project === 'required' ? ctx.requireProject() : ctx.resolveProject();
+  }
+  if (spec.group) {
+    const explicit = opts.group as string | undefined;
+    if (explicit !== undefined) values.group = projectRef(explicit);
+    else if (spec.group === 'required') throw new UsageError('no group given: use -g <id|group/path>');
+  }
+
+  for (const flag of spec.flags ?? []) {
+    if (values.flags[flag.name] !== undefined || !(flag.required || flag.prompt)) continue;
+    if (flag.prompt && ctx.canPrompt) {
+      const answer = await ctx.prompter().input(flag.prompt, {
+        validate: (v) => {
+          if (v.trim() === '') return 'required';
+          try {
+            parseTyped(v, flagLabel(flag), flag);
+            return true;
+          } catch (err) {
+            return (err as Error).message;
+          }
+        },
+      });
+      const value = parseTyped(answer, flagLabel(flag), flag);
+      values.flags[flag.name] = value;
+      const param = paramName(flag);
+      if (param !== false) values.params[param] = value;
+    } else {
+      throw new UsageError(`missing required flag ${flagLabel(flag)}`);
+    }
+  }
+
+  if (spec.requireOne && Object.keys(values.flags).length === 0) {
+    const names = (spec.flags ?? []).filter((f) => !f.hidden).map(flagLabel);
+    throw new UsageError(`nothing to change: give at least one of ${names.join(', ')}`);
+  }
+  return values;
+}
+
+function parseArg(arg: ArgSpec, raw: string): { value: unknown; project?: string } {
+  const label = `<${arg.name}>`;
+  if (arg.url && isWebUrl(raw)) {
+    const ref = parseWebUrl(raw);
+    if (!ref || ref.kind !== arg.url || ref.id === undefined)
+      throw new UsageError(`invalid value for ${label}: "${raw}" is not a URL of ${arg.url.replace('_', ' ')}`);
+    return { value: parseInteger(ref.id, label, 1), project: ref.path };
+  }
+  switch (arg.type) {
+    case 'int':
+      return { value: parseInteger(raw, label, 0) };
+    case 'id':
+      return { value: parseInteger(raw, label, 1) };
+    case 'path':
+      if (raw.split('/').some((s) => s === '..')) throw new UsageError(`invalid value for ${label}: ".." is not allowed`);
+      return { value: raw.replace(/^\/+/, '') };
+    default:
+      return { value: raw };
+  }
+}
+
+/** Asks for confirmation of a destructive command (terminal) or requires --yes. */
+export async function confirmDestructive(ctx: Context, question: string, yes: boolean): Promise<void> {
+  if (yes) return;
+  if (!ctx.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes (no terminal to confirm)`);
+  const ok = await ctx.prompter().confirm(question, false);
+  if (!ok) throw new UsageError('cancelled');
+}
+
+export function pathValues(v: Values): Record<string, unknown> {
+  return { ...v.args, project: v.project, group: v.group };
+}
+
+/** Runs a declared command: the plain endpoint call unless the spec brings its own `run`. */
+export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  if (spec.confirm) await confirmDestructive(ctx, spec.confirm(v), v.yes);
+  if (spec.prepare) await spec.prepare(ctx, v);
+  if (spec.run) return spec.run(ctx, v);
+  if (!spec.method || !spec.path) throw new Error(`command ${spec.name} declares neither run nor method/path`);
+  const template = typeof spec.path === 'function' ? spec.path(v) : spec.path;
+  const path = fillPath(template, pathValues(v));
+  const params = { ...spec.fixed, ...v.params };
+  const printer = ctx.printer();
+  const api = ctx.api();
+  const inQuery = spec.method === 'GET' || spec.method === 'DELETE';
+  const query: Record<string, any> = {};
+  const body: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(params)) {
+    const flag = spec.flags?.find((f) => paramName(f) === k);
+    if ((flag?.in ?? (inQuery ? 'query' : 'body')) === 'query') query[k] = val;
+    else body[k] = val;
+  }
+  if (spec.list) {
+    await printer.list(paginate(api, { method: 'GET', path, query }, v.page), spec.columns ?? []);
+    return;
+  }
+  const res = await api.request({
+    method: spec.method,
+    path,
+    query,
+    body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? body : undefined,
+  });
+  if (res.status === 304 && spec.notModified) {
+    ctx.notice(spec.notModified.notice);
+    if (spec.notModified.refetch) {
+      const current = await api.request({ method: 'GET', path: fillPath(spec.notModified.refetch, pathValues(v)) });
+      await printer.object(current.data, spec.columns);
+    }
+    return;
+  }
+  if (res.status === 304) {
+    ctx.notice('not modified: the resource was already in that state');
+    return;
+  }
+  if (res.data !== undefined && res.data !== '') await printer.object(res.data, spec.columns);
+  const message = spec.done?.(v, res.data);
+  if (message) ctx.notice(message);
+}
+
+export function assertStatus(status: number, expected: number[], what: string): void {
+  if (!expected.includes(status)) throw new ApiError(`${status} unexpected answer for ${what}`, status);
+}

@@ -1,0 +1,71 @@
+import { UsageError } from '../../errors.js';
+import { ISSUE_SCOPES, ISSUE_STATES, ORDER_BY_CREATED_UPDATED, SORT, issueColumns } from '../../resources/issue.js';
+import { buildNoun } from '../build.js';
+import type { CommandSpec, FlagSpec } from '../spec.js';
+import { defineNoun } from '../spec.js';
+import type { Context } from '../../context.js';
+
+const iidArg = { name: 'iid', type: 'int', description: 'issue IID (number inside the project)', url: 'issues' } as const;
+
+/** The filters of part 1 §4.1, shared by the three issue lists. */
+export const issueListFilters: FlagSpec[] = [
+  { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, description: 'only issues in this state' },
+  { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names; an issue must carry all' },
+  { name: 'no-labels', param: false, type: 'bool', description: 'only issues without labels', conflicts: ['labels'] },
+  { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
+  { name: 'scope', type: 'enum', choices: ISSUE_SCOPES, description: 'created-by-me (default without a project), assigned-to-me or all' },
+  { name: 'author-id', type: 'id', description: 'issues created by this user id' },
+  { name: 'assignee-id', type: 'id', description: 'issues assigned to this user id' },
+  { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'issues you reacted to with this emoji' },
+  { name: 'iids', type: 'intList', description: 'only these IIDs (comma-separated)' },
+  { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
+  { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
+  { name: 'search', type: 'string', description: 'match title and description' },
+  { name: 'created-after', type: 'datetime', description: 'created on or after (project lists only)' },
+  { name: 'created-before', type: 'datetime', description: 'created on or before (project lists only)' },
+];
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List a project's, a group's or your issues",
+  description:
+    "List issues. With a project (-p, COLLAB_PROJECT, or the git remote) the project's issues; with -g a group's; otherwise the issues visible to you (default scope created-by-me).",
+  examples: [
+    'collab issue list -p acme/platform/api --state opened --labels bug',
+    'collab issue list -g acme --scope all --search crash',
+    'collab issue list --scope assigned-to-me --all -o ndjson',
+  ],
+  project: 'optional',
+  group: 'optional',
+  flags: issueListFilters,
+  method: 'GET',
+  path: (v) => (v.project ? '/projects/:project/issues' : v.group ? '/groups/:group/issues' : '/issues'),
+  list: true,
+  columns: issueColumns,
+  prepare: (_ctx: Context, v) => {
+    if (v.flags['no-labels']) v.params.labels = 'No Label';
+    if (!v.project && (v.flags['created-after'] !== undefined || v.flags['created-before'] !== undefined))
+      throw new UsageError('--created-after and --created-before apply to project lists only: add -p <project>');
+  },
+};
+
+export const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one issue',
+  examples: ['collab issue view 42 -p acme/platform/api', 'collab issue view https://gitlab.example.com/acme/api/-/issues/42 -o json'],
+  args: [iidArg],
+  project: 'required',
+  method: 'GET',
+  path: '/projects/:project/issues/:iid',
+  columns: issueColumns,
+};
+
+export const noun = defineNoun({
+  name: 'issue',
+  summary: 'Issues: list, view, create, update, close, move, time tracking',
+  commands: [list, view],
+});
+
+export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);

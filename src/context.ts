@@ -1,0 +1,371 @@
+import fs from 'node:fs';
+import tls from 'node:tls';
+import { ApiClient, type Credentials, normalizeHost } from './api/client.js';
+import { redactSecrets } from './api/redact.js';
+import { NodeHttpTransport, type Transport } from './api/transport.js';
+import { ConfigStore, configDir, type HostEntry } from './config/store.js';
+import { projectFromGit } from './config/git.js';
+import { AuthError, UsageError } from './errors.js';
+import type { IO } from './output/io.js';
+import { OUTPUT_FORMATS, type OutputFormat, Printer } from './output/format.js';
+import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
+import { isWebUrl, parseWebUrl } from './resources/url.js';
+import { VERSION } from './version.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** Flags every command accepts (see program.ts). */
+export interface GlobalOptions {
+  host?: string;
+  sudo?: string;
+  output?: string;
+  fields?: string;
+  header?: boolean;
+  input?: boolean; // commander's --no-input
+  color?: boolean; // commander's --no-color
+  debug?: boolean;
+  timeout?: string;
+}
+
+export interface ContextDeps {
+  io: IO;
+  env: Env;
+  cwd: string;
+  signal: AbortSignal;
+  now?: () => Date;
+  /** Injected in tests (undici MockAgent); otherwise built on first use. */
+  transport?: Transport;
+  prompter?: Prompter;
+  /** Test hook: retry sleeps. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export type TokenSource = 'COLLAB_TOKEN' | 'COLLAB_OAUTH_TOKEN' | 'config' | 'none';
+
+export interface ResolvedAuth {
+  host: string;
+  hostSource: string;
+  credentials: Credentials;
+  tokenSource: TokenSource;
+  entry: HostEntry | undefined;
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/**
+ * What a command gets: streams, environment, and lazy providers (config, API client, project,
+ * prompter, printer). Nothing is loaded until a command asks for it.
+ */
+export class Context {
+  readonly io: IO;
+  readonly env: Env;
+  readonly cwd: string;
+  readonly signal: AbortSignal;
+  globals: GlobalOptions = {};
+  private store?: ConfigStore;
+  private client?: ApiClient;
+  private auth?: ResolvedAuth;
+  private transportInstance?: Transport;
+  private warnedHttp = false;
+
+  constructor(private readonly deps: ContextDeps) {
+    this.io = deps.io;
+    this.env = deps.env;
+    this.cwd = deps.cwd;
+    this.signal = deps.signal;
+  }
+
+  now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
+  }
+
+  get inCI(): boolean {
+    return truthy(this.env.CI) || truthy(this.env.GITLAB_CI);
+  }
+
+  get debugEnabled(): boolean {
+    return this.globals.debug === true || truthy(this.env.COLLAB_DEBUG);
+  }
+
+  /** Prompts only with a terminal on stdin and stdout, and without --no-input / COLLAB_NO_INPUT. */
+  get canPrompt(): boolean {
+    if (this.globals.input === false || truthy(this.env.COLLAB_NO_INPUT)) return false;
+    return this.io.stdinIsTTY && this.io.stdoutIsTTY;
+  }
+
+  prompter(): Prompter {
+    if (!this.canPrompt) return new NoPrompter();
+    return this.deps.prompter ?? new InquirerPrompter();
+  }
+
+  /** A notice for people: stderr, never stdout. */
+  notice(message: string): void {
+    this.io.stderr.write(`${this.redact(message)}\n`);
+  }
+
+  debug(line: string): void {
+    if (this.debugEnabled) this.io.stderr.write(`[debug] ${this.redact(line)}\n`);
+  }
+
+  /** Removes every known secret from a text bound for the terminal. */
+  redact(text: string): string {
+    const secrets = [this.env.COLLAB_TOKEN, this.env.COLLAB_OAUTH_TOKEN, this.env.CI_JOB_TOKEN];
+    if (this.auth?.credentials.token) secrets.push(this.auth.credentials.token.value);
+    return redactSecrets(text, secrets);
+  }
+
+  config(): ConfigStore {
+    if (!this.store) this.store = new ConfigStore(configDir(this.env), (m) => this.notice(`collab: warning: ${m}`));
+    return this.store;
+  }
+
+  outputFormat(): OutputFormat {
+    const requested = this.globals.output ?? this.env.COLLAB_OUTPUT ?? this.configValue('output');
+    if (requested !== undefined && requested !== '') {
+      if (!(OUTPUT_FORMATS as readonly string[]).includes(requested))
+        throw new UsageError(`invalid value for --output: "${requested}" is not one of ${OUTPUT_FORMATS.join(', ')}`);
+      return requested as OutputFormat;
+    }
+    return this.io.stdoutIsTTY ? 'table' : 'tsv';
+  }
+
+  printer(): Printer {
+    const fields = this.globals.fields
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== '');
+    return new Printer({
+      io: this.io,
+      format: this.outputFormat(),
+      fields,
+      header: this.globals.header === true,
+      now: () => this.now(),
+    });
+  }
+
+  /** A store default (global, or for the current host when the host is known without side effects). */
+  configValue(key: 'output' | 'per_page' | 'project'): string | undefined {
+    const data = this.config().read();
+    const host = this.explicitHost();
+    const entry = host ? data.hosts?.[host] : undefined;
+    const v = entry?.[key] ?? data[key];
+    return v === undefined ? undefined : String(v);
+  }
+
+  private explicitHost(): string | undefined {
+    const raw = this.globals.host ?? this.env.COLLAB_HOST ?? this.ciHost() ?? this.config().read().host;
+    return raw ? normalizeHost(raw) : undefined;
+  }
+
+  private ciHost(): string | undefined {
+    if (!this.inCI) return undefined;
+    if (this.env.CI_SERVER_URL) return this.env.CI_SERVER_URL;
+    if (this.env.CI_API_V4_URL) return this.env.CI_API_V4_URL.replace(/\/api\/v4\/?$/, '');
+    return undefined;
+  }
+
+  /** Host and credentials: flags, then environment (CI included), then the config store. */
+  resolveAuth(): ResolvedAuth {
+    if (this.auth) return this.auth;
+    const data = this.config().read();
+    let host: string | undefined;
+    let hostSource = '';
+    if (this.globals.host) [host, hostSource] = [this.globals.host, '--host'];
+    else if (this.env.COLLAB_HOST) [host, hostSource] = [this.env.COLLAB_HOST, 'COLLAB_HOST'];
+    else if (this.ciHost()) [host, hostSource] = [this.ciHost(), 'CI_SERVER_URL'];
+    else if (data.host) [host, hostSource] = [data.host, 'config'];
+    else {
+      const hosts = Object.keys(data.hosts ?? {});
+      if (hosts.length === 1) [host, hostSource] = [hosts[0], 'config'];
+    }
+    if (!host) throw new AuthError('no host configured', 'run `collab auth login --host <url>` or set COLLAB_HOST');
+    host = normalizeHost(host);
+    const entry = data.hosts?.[host];
+    const credentials: Credentials = {};
+    let tokenSource: TokenSource = 'none';
+    if (this.env.COLLAB_TOKEN) {
+      credentials.token = { value: this.env.COLLAB_TOKEN, kind: 'private' };
+      tokenSource = 'COLLAB_TOKEN';
+    } else if (this.env.COLLAB_OAUTH_TOKEN) {
+      credentials.token = { value: this.env.COLLAB_OAUTH_TOKEN, kind: 'oauth' };
+      tokenSource = 'COLLAB_OAUTH_TOKEN';
+    } else if (entry?.token) {
+      credentials.token = { value: entry.token, kind: entry.token_type === 'oauth' ? 'oauth' : 'private' };
+      tokenSource = 'config';
+    }
+    if (this.env.CI_JOB_TOKEN) credentials.jobToken = this.env.CI_JOB_TOKEN;
+    this.auth = { host, hostSource, credentials, tokenSource, entry };
+    return this.auth;
+  }
+
+  transport(): Transport {
+    if (this.deps.transport) return this.deps.transport;
+    if (!this.transportInstance) {
+      const auth = this.resolveAuth();
+      const proxied = this.proxyFor(auth.host);
+      if (proxied) this.transportInstance = proxied;
+      else {
+        const ca = this.caCertificates(auth.entry?.ca_file);
+        this.transportInstance = new NodeHttpTransport({ ca, connectTimeoutMs: this.timeoutMs() });
+      }
+    }
+    return this.transportInstance;
+  }
+
+  /** undici's EnvHttpProxyAgent for proxied hosts (it honours NO_PROXY); loaded only then. */
+  private proxyFor(host: string): Transport | undefined {
+    const e = this.env;
+    const httpsProxy = e.HTTPS_PROXY ?? e.https_proxy;
+    const httpProxy = e.HTTP_PROXY ?? e.http_proxy;
+    const noProxy = e.NO_PROXY ?? e.no_proxy;
+    const url = new URL(host);
+    const proxy = url.protocol === 'https:' ? httpsProxy : httpProxy;
+    if (!proxy || bypassProxy(url.hostname, noProxy)) return undefined;
+    const ca = this.caCertificates(this.resolveAuth().entry?.ca_file);
+    return new LazyProxyTransport({ httpProxy, httpsProxy, noProxy, ca });
+  }
+
+  private caCertificates(caFile: string | undefined): string[] | undefined {
+    if (!caFile) return undefined;
+    let pem: string;
+    try {
+      pem = fs.readFileSync(caFile, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read ca_file ${caFile}: ${(err as Error).message}`);
+    }
+    const extra: string[] = [];
+    if (this.env.NODE_EXTRA_CA_CERTS) {
+      try {
+        extra.push(fs.readFileSync(this.env.NODE_EXTRA_CA_CERTS, 'utf8'));
+      } catch {
+        // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS
+      }
+    }
+    return [...tls.rootCertificates, ...extra, pem];
+  }
+
+  timeoutMs(): number | undefined {
+    const raw = this.globals.timeout;
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`invalid value for --timeout: "${raw}" is not a positive number of seconds`);
+    return Math.round(n * 1000);
+  }
+
+  api(): ApiClient {
+    if (this.client) return this.client;
+    const auth = this.resolveAuth();
+    const url = new URL(auth.host);
+    if (url.protocol === 'http:' && auth.credentials.token && !isLoopback(url.hostname) && !this.warnedHttp) {
+      this.warnedHttp = true;
+      this.notice(`collab: warning: sending a token over plain http:// to ${url.host}; use https://`);
+    }
+    const sudo = this.globals.sudo;
+    if (sudo !== undefined && sudo.trim() === '') throw new UsageError('invalid value for --sudo: empty');
+    this.client = new ApiClient({
+      host: auth.host,
+      credentials: auth.credentials,
+      transport: this.transport(),
+      userAgent: `collab/${VERSION}`,
+      sudo,
+      timeoutMs: this.timeoutMs(),
+      debug: this.debugEnabled ? (line) => this.debug(line) : undefined,
+      signal: this.signal,
+      sleep: this.deps.sleep,
+    });
+    return this.client;
+  }
+
+  /**
+   * The project: explicit value (id, path or web URL), then COLLAB_PROJECT, then CI_PROJECT_ID in
+   * CI, then the config default, then the git remote whose host matches the configured host.
+   */
+  resolveProject(explicit?: string): string | undefined {
+    const fromValue = (v: string) => projectRef(v);
+    if (explicit !== undefined && explicit !== '') return fromValue(explicit);
+    if (this.env.COLLAB_PROJECT) return fromValue(this.env.COLLAB_PROJECT);
+    if (this.inCI && this.env.CI_PROJECT_ID) return this.env.CI_PROJECT_ID;
+    const configured = this.configValue('project');
+    if (configured) return fromValue(configured);
+    let host: string | undefined;
+    try {
+      host = this.resolveAuth().host;
+    } catch {
+      return undefined;
+    }
+    return projectFromGit(this.cwd, new URL(host).hostname);
+  }
+
+  requireProject(explicit?: string): string {
+    const p = this.resolveProject(explicit);
+    if (!p)
+      throw new UsageError(
+        'no project given: use -p <id|group/project>, set COLLAB_PROJECT, or run inside a git checkout of the project',
+      );
+    return p;
+  }
+
+  async close(): Promise<void> {
+    await this.transportInstance?.close?.();
+  }
+}
+
+/** A project or group given as id, full path or web URL → id or full path. */
+export function projectRef(value: string): string {
+  const v = value.trim();
+  if (v === '') throw new UsageError('invalid project: empty');
+  if (isWebUrl(v)) {
+    const ref = parseWebUrl(v);
+    if (!ref) throw new UsageError(`invalid project URL "${v}"`);
+    return ref.path;
+  }
+  if (/^\d+$/.test(v)) return v;
+  const cleaned = v.replace(/^\/+|\/+$/g, '');
+  if (cleaned === '' || cleaned.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    throw new UsageError(`invalid project or group path "${v}"`);
+  return cleaned;
+}
+
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || h.startsWith('127.');
+}
+
+export function bypassProxy(hostname: string, noProxy: string | undefined): boolean {
+  if (!noProxy) return false;
+  const host = hostname.toLowerCase();
+  return noProxy
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .some((entry) => {
+      const e = entry.toLowerCase().replace(/:\d+$/, '');
+      if (e === '*') return true;
+      const bare = e.replace(/^\*?\./, '');
+      return host === bare || host.endsWith(`.${bare}`);
+    });
+}
+
+/** Defers importing undici until the first proxied request. */
+class LazyProxyTransport implements Transport {
+  private agent?: Transport & { close(): Promise<void> };
+  constructor(private readonly options: { httpProxy?: string; httpsProxy?: string; noProxy?: string; ca?: string[] }) {}
+
+  async request(req: Parameters<Transport['request']>[0]) {
+    if (!this.agent) {
+      const { EnvHttpProxyAgent } = await import('undici');
+      this.agent = new EnvHttpProxyAgent({
+        httpProxy: this.options.httpProxy,
+        httpsProxy: this.options.httpsProxy,
+        noProxy: this.options.noProxy,
+        ...(this.options.ca ? { connect: { ca: this.options.ca } } : {}),
+      }) as unknown as Transport & { close(): Promise<void> };
+    }
+    return this.agent.request(req);
+  }
+
+  async close() {
+    await this.agent?.close();
+  }
+}

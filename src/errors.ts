@@ -1,0 +1,44 @@
+/** Errors that map to collab's exit codes (see mapErrorToExit in cli.ts). */
+export class CollabError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad input or usage: exit 2, and nothing was sent. */
+export class UsageError extends CollabError {
+  constructor(message: string, hint?: string) {
+    super(message, 2, hint);
+  }
+}
+
+/** Authentication missing or rejected: exit 4. */
+export class AuthError extends CollabError {
+  constructor(message: string, hint = 'run `collab auth login` or set COLLAB_TOKEN') {
+    super(message, 4, hint);
+  }
+}
+
+/** The API answered with an error status, or the network failed: exit 1. */
+export class ApiError extends CollabError {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly body?: unknown,
+    hint?: string,
+  ) {
+    super(message, 1, hint);
+  }
+}
+
+/** Interrupted (Ctrl-C): exit 130. */
+export class CancelError extends CollabError {
+  constructor(message = 'interrupted') {
+    super(message, 130);
+  }
+}

@@ -1,0 +1,216 @@
+import type { IO } from './io.js';
+import { writeOut } from './io.js';
+import { cellText } from './sanitize.js';
+import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
+
+export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title';
+
+export interface Column {
+  /** Field path in the object (`author.username`). */
+  key: string;
+  header?: string;
+  kind?: ColumnKind;
+  /** Computes the value instead of reading `key`. */
+  get?: (item: any) => unknown;
+}
+
+export interface PrinterOptions {
+  io: IO;
+  format: OutputFormat;
+  fields?: string[];
+  header: boolean;
+  now: () => Date;
+}
+
+type Painter = (text: string, kind: 'header' | 'state' | 'dim' | 'label' | 'key', value?: string) => string;
+
+/** The one formatter layer: every command prints lists and objects through it. */
+export class Printer {
+  constructor(private readonly options: PrinterOptions) {}
+
+  get format(): OutputFormat {
+    return this.options.format;
+  }
+
+  private columnsFor(columns: Column[]): Column[] {
+    const fields = this.options.fields;
+    if (!fields || fields.length === 0) return columns;
+    return fields.map((f) => columns.find((c) => c.key === f || c.header?.toLowerCase() === f.toLowerCase()) ?? { key: f });
+  }
+
+  private pick(item: unknown): unknown {
+    const fields = this.options.fields;
+    if (!fields || fields.length === 0 || item === null || typeof item !== 'object') return item;
+    const out: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = getPath(item, f);
+      out[f] = v === undefined ? null : v;
+    }
+    return out;
+  }
+
+  /** Prints a stream of items; returns how many were printed. */
+  async list(items: AsyncIterable<unknown> | Iterable<unknown>, columns: Column[]): Promise<number> {
+    const { io, format } = this.options;
+    let count = 0;
+    if (format === 'ndjson') {
+      for await (const item of items) {
+        await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
+        count++;
+      }
+      return count;
+    }
+    const all: unknown[] = [];
+    for await (const item of items) all.push(item);
+    count = all.length;
+    if (format === 'json') {
+      await this.writeJson(all.map((i) => this.pick(i)));
+    } else if (format === 'tsv') {
+      const cols = this.columnsFor(columns);
+      const lines: string[] = [];
+      if (this.options.header) lines.push(cols.map((c) => c.header ?? c.key).join('\t'));
+      for (const item of all) lines.push(cols.map((c) => cellText(plainValue(cellValue(c, item)))).join('\t'));
+      if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
+    } else {
+      await this.table(all, this.columnsFor(columns));
+    }
+    return count;
+  }
+
+  /** Prints one object: field/value view on a terminal, `field\tvalue` lines in tsv. */
+  async object(item: unknown, columns?: Column[]): Promise<void> {
+    const { io, format } = this.options;
+    if (format === 'json' || format === 'ndjson') {
+      if (format === 'ndjson') await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
+      else await this.writeJson(this.pick(item));
+      return;
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      if (Array.isArray(item)) {
+        await this.list(item, columns ?? []);
+        return;
+      }
+      await writeOut(io.stdout, `${cellText(plainValue(item))}\n`);
+      return;
+    }
+    const fields = this.options.fields?.length
+      ? this.columnsFor(columns ?? [])
+      : Object.keys(item).map((k) => columns?.find((c) => c.key === k) ?? { key: k });
+    if (format === 'tsv') {
+      const lines = fields.map((c) => `${c.key}\t${cellText(plainValue(cellValue(c, item)))}`);
+      if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
+      return;
+    }
+    const paint = await this.painter();
+    const width = Math.max(...fields.map((c) => c.key.length), 1);
+    const valueWidth = Math.max(20, this.options.io.columns - width - 3);
+    const lines = fields.map((c) => {
+      const text = this.cell(c, cellValue(c, item), paint, true);
+      return `${paint(c.key.padEnd(width), 'key')}  ${truncate(text, valueWidth)}`;
+    });
+    await writeOut(io.stdout, `${lines.join('\n')}\n`);
+  }
+
+  /** Raw text to stdout (traces, diffs). */
+  async text(text: string): Promise<void> {
+    await writeOut(this.options.io.stdout, text);
+  }
+
+  private async writeJson(value: unknown): Promise<void> {
+    const pretty = this.options.io.stdoutIsTTY;
+    await writeOut(this.options.io.stdout, `${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
+  }
+
+  private async painter(): Promise<Painter> {
+    const level = this.options.io.colorLevel;
+    if (level === 0) return (t) => t;
+    const { Chalk } = await import('chalk');
+    const c = new Chalk({ level });
+    return (text, kind, value) => {
+      switch (kind) {
+        case 'header':
+          return c.bold(text);
+        case 'key':
+          return c.cyan(text);
+        case 'dim':
+          return c.dim(text);
+        case 'label':
+          return c.yellow(text);
+        case 'state':
+          return value === 'opened' || value === 'active' || value === 'success' || value === 'running'
+            ? c.green(text)
+            : value === 'merged'
+              ? c.magenta(text)
+              : value === 'closed' || value === 'failed' || value === 'blocked' || value === 'canceled'
+                ? c.red(text)
+                : c.yellow(text);
+      }
+    };
+  }
+
+  private cell(col: Column, value: unknown, paint: Painter, long = false): string {
+    if (value === null || value === undefined || value === '') return paint('-', 'dim');
+    const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
+    if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, this.options.now()), 'dim');
+    if (kind === 'state') return paint(cellText(String(value)), 'state', String(value));
+    if (kind === 'labels' && Array.isArray(value))
+      return value.map((l) => paint(cellText(plainValue(l)), 'label')).join(', ');
+    if (typeof value === 'object' && !Array.isArray(value) && long) return cellText(plainValue(value));
+    return cellText(plainValue(value));
+  }
+
+  private async table(items: unknown[], columns: Column[]): Promise<void> {
+    const { io } = this.options;
+    if (items.length === 0) {
+      io.stderr.write('no results\n');
+      return;
+    }
+    const paint = await this.painter();
+    const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+    const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
+    const rows = items.map((item) => columns.map((c) => this.cell(c, cellValue(c, item), paint)));
+    const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => plain(r[i]!).length)));
+    const fitted = fitWidths(widths, columns, io.columns);
+    const { default: Table } = await import('cli-table3');
+    const table = new Table({
+      head: headers.map((h) => paint(h, 'header')),
+      chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+      colWidths: fitted,
+      wordWrap: false,
+    });
+    for (const r of rows) table.push(r.map((cell, i) => (plain(cell).length > fitted[i]! ? truncate(plain(cell), fitted[i]!) : cell)));
+    await writeOut(io.stdout, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+  }
+}
+
+function cellValue(col: Column, item: unknown): unknown {
+  return col.get ? col.get(item) : getPath(item, col.key);
+}
+
+function truncate(text: string, width: number): string {
+  if (text.length <= width) return text;
+  if (width <= 1) return text.slice(0, width);
+  return `${text.slice(0, width - 1)}…`;
+}
+
+/** Shrinks the widest columns (titles first) until the table fits the terminal. */
+function fitWidths(widths: number[], columns: Column[], total: number): number[] {
+  const gap = 2;
+  const out = [...widths];
+  const sum = () => out.reduce((a, b) => a + b, 0) + gap * (out.length - 1);
+  let guard = 10_000;
+  while (sum() > total && guard-- > 0) {
+    let idx = columns.findIndex((c, i) => c.kind === 'title' && out[i]! > 20);
+    if (idx < 0) {
+      idx = 0;
+      for (let i = 1; i < out.length; i++) if (out[i]! > out[idx]!) idx = i;
+      if (out[idx]! <= 6) break;
+    }
+    out[idx] = out[idx]! - 1;
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+import type { Readable, Writable } from 'node:stream';
+
+export type ColorLevel = 0 | 1 | 2 | 3;
+
+/** The process's streams and what is known about them; tests build one on buffers. */
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Colour level for stdout (0 = none). */
+  colorLevel: ColorLevel;
+  /** Colour level for stderr. */
+  stderrColorLevel: ColorLevel;
+  /** Terminal width in columns (80 when unknown). */
+  columns: number;
+}
+
+export function colorLevelFor(
+  isTTY: boolean,
+  env: Record<string, string | undefined>,
+  noColorFlag: boolean,
+): ColorLevel {
+  if (noColorFlag) return 0;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    if (force === '' || force === 'true' || force === '1') return 1;
+    if (force === '0' || force === 'false') return 0;
+    const n = Number(force);
+    if (n >= 1 && n <= 3) return n as ColorLevel;
+  }
+  if (!isTTY || env.TERM === 'dumb') return 0;
+  if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit') return 3;
+  if (env.TERM?.includes('256')) return 2;
+  return 1;
+}
+
+/** Writes and waits for 'drain' when the stream asks for it, so long outputs keep memory flat. */
+export async function writeOut(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) {
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        stream.off('error', fail);
+        resolve();
+      };
+      const fail = (err: Error) => {
+        stream.off('drain', done);
+        reject(err);
+      };
+      stream.once('drain', done);
+      stream.once('error', fail);
+    });
+  }
+}

@@ -1,0 +1,59 @@
+/** Reading and rendering field values for table and tsv cells. */
+
+export function getPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** A value's plain text for tsv: ISO dates, lists comma-joined, users by username. */
+export function plainValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map((v) => plainValue(v)).join(',');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of ['username', 'name', 'title', 'path_with_namespace', 'full_path', 'email']) {
+      if (typeof o[k] === 'string') return o[k] as string;
+    }
+    if (o.user && typeof o.user === 'object') return plainValue(o.user);
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+export function isTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && ISO.test(value);
+}
+
+const UNITS: [string, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 days ago", "in 2 hours", "just now". */
+export function relativeTime(iso: string, now: Date): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const diff = Math.round((now.getTime() - t) / 1000);
+  const abs = Math.abs(diff);
+  if (abs < 60) return 'just now';
+  for (const [unit, secs] of UNITS) {
+    if (abs >= secs) {
+      const n = Math.floor(abs / secs);
+      const label = `${n} ${unit}${n === 1 ? '' : 's'}`;
+      return diff >= 0 ? `${label} ago` : `in ${label}`;
+    }
+  }
+  return iso;
+}

@@ -1,0 +1,139 @@
+import { Command, Option } from 'commander';
+import type { Context } from './context.js';
+import { HELP_TOPICS } from './help-topics.js';
+import { NOUNS, findNoun } from './commands/index.js';
+import { OUTPUT_FORMATS } from './output/format.js';
+import { VERSION } from './version.js';
+
+/** Global options that take a value (to find the noun in argv without parsing). */
+const VALUE_OPTIONS = new Set(['--host', '--sudo', '-o', '--output', '--fields', '--timeout']);
+
+/** The first positional word of argv: the noun to load. */
+export function nounOf(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv[i + 1];
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    return a;
+  }
+  return undefined;
+}
+
+export interface ProgramOptions {
+  /** Load every noun (docs and completion generation); otherwise only the one in argv. */
+  loadAll?: boolean;
+  argv?: string[];
+}
+
+function rootHelp(): string {
+  const sections = ['Resources', 'Access', 'Tools'] as const;
+  const width = Math.max(...NOUNS.map((n) => n.name.length)) + 2;
+  const lines: string[] = [];
+  for (const s of sections) {
+    lines.push(`${s}:`);
+    for (const n of NOUNS.filter((x) => x.section === s)) lines.push(`  ${n.name.padEnd(width)}${n.summary}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+const ROOT_AFTER = `
+Examples:
+  $ collab auth login --host https://gitlab.example.com
+  $ collab issue list -p acme/platform/api --state opened
+  $ collab mr merge 42 --sha-from-view
+  $ collab job artifacts --ref main --job package --extract ./out
+  $ collab api /projects --paginate -o ndjson
+
+Help topics:
+  collab help environment   environment variables
+  collab help exit-codes    what each exit code means
+`;
+
+/** Applies exit/output behaviour to a command and all below it (addCommand does not inherit it). */
+function configureTree(cmd: Command, ctx: () => Context): void {
+  cmd.exitOverride();
+  cmd.configureOutput({
+    writeOut: (s) => ctx().io.stdout.write(s),
+    writeErr: (s) => ctx().io.stderr.write(s),
+    outputError: (s, write) => write(`collab: ${s.replace(/^error: /, '')}`),
+  });
+  cmd.showSuggestionAfterError(true);
+  for (const sub of cmd.commands) configureTree(sub, ctx);
+}
+
+/** A fresh commander root per invocation (never commander's global program). */
+export async function buildProgram(getCtx: () => Context, options: ProgramOptions = {}): Promise<Command> {
+  const program = new Command('collab')
+    .description('collab — a command-line client for the Collaboration Service API v4 (GitLab v4 REST API)')
+    .version(VERSION, '-V, --version', 'print the version')
+    .usage('<command> <verb> [args] [flags]')
+    .option('--host <url>', 'instance base URL (env COLLAB_HOST)')
+    .option('--sudo <user>', 'act as another user (id or username; administrators)')
+    .addOption(new Option('-o, --output <format>', 'output format (env COLLAB_OUTPUT)').choices([...OUTPUT_FORMATS]))
+    .option('--fields <a,b>', 'columns (table/tsv) or keys (json/ndjson) to print')
+    .option('--header', 'print a header row in tsv output')
+    .option('--no-input', 'never prompt (env COLLAB_NO_INPUT)')
+    .option('--no-color', 'no colour (env NO_COLOR)')
+    .option('--debug', 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)')
+    .option('--timeout <seconds>', 'per-request timeout')
+    .helpCommand(false)
+    .addHelpText('after', ROOT_AFTER);
+
+  program.configureHelp({
+    visibleCommands: () => [],
+    formatHelp: (cmd, helper) => {
+      const base = Command.prototype.createHelp().formatHelp(cmd, helper);
+      return cmd === program ? base.replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`) : base;
+    },
+  });
+
+  const wanted = options.loadAll ? undefined : nounOf(options.argv ?? []);
+  for (const entry of NOUNS) {
+    if (options.loadAll || findNoun(wanted ?? '') === entry) {
+      const mod = await entry.load();
+      const cmd = mod.build(getCtx);
+      program.addCommand(cmd);
+    } else {
+      const stub = new Command(entry.name).description(entry.summary);
+      for (const a of entry.aliases ?? []) stub.alias(a);
+      program.addCommand(stub);
+    }
+  }
+
+  const help = new Command('help')
+    .description('help on a command or a topic (environment, exit-codes)')
+    .argument('[topic...]', 'a command path or a topic')
+    .action(async (topic: string[]) => {
+      const ctx = getCtx();
+      const key = topic.join(' ');
+      if (HELP_TOPICS[key]) {
+        ctx.io.stdout.write(HELP_TOPICS[key]);
+        return;
+      }
+      if (topic.length === 0) {
+        ctx.io.stdout.write(program.helpInformation());
+        return;
+      }
+      const entry = findNoun(topic[0]!);
+      if (!entry) {
+        const { UsageError } = await import('./errors.js');
+        throw new UsageError(`unknown help topic "${key}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`);
+      }
+      const mod = await entry.load();
+      let cmd: Command = mod.build(getCtx);
+      configureTree(cmd, getCtx);
+      for (const word of topic.slice(1)) {
+        const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) break;
+        cmd = next;
+      }
+      ctx.io.stdout.write(cmd.helpInformation());
+    });
+  program.addCommand(help);
+  configureTree(program, getCtx);
+  return program;
+}

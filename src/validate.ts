@@ -1,0 +1,193 @@
+import { UsageError } from './errors.js';
+
+/** Parsers for typed flag values: each returns the value to send or throws UsageError naming the flag. */
+
+export type ParamType =
+  | 'string'
+  | 'int'
+  | 'id'
+  | 'number'
+  | 'bool'
+  | 'date'
+  | 'datetime'
+  | 'duration'
+  | 'weight'
+  | 'enum'
+  | 'intList'
+  | 'stringList'
+  | 'csv';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DURATION_PART = /(\d+)\s*(mo|w|d|h|m|s)/gy;
+
+function fail(flag: string, reason: string): never {
+  throw new UsageError(`invalid value for ${flag}: ${reason}`);
+}
+
+export function parseInteger(raw: string, flag: string, min?: number, max?: number): number {
+  const s = raw.trim();
+  if (!/^-?\d+$/.test(s)) fail(flag, `"${short(raw)}" is not an integer`);
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) fail(flag, `"${short(raw)}" is out of range`);
+  if (min !== undefined && n < min) fail(flag, `${n} is below the minimum ${min}`);
+  if (max !== undefined && n > max) fail(flag, `${n} is above the maximum ${max}`);
+  return n;
+}
+
+export function parseId(raw: string, flag: string): number {
+  return parseInteger(raw, flag, 1);
+}
+
+export function parseNumber(raw: string, flag: string, min?: number, max?: number): number {
+  const s = raw.trim();
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) fail(flag, `"${short(raw)}" is not a number`);
+  const n = Number(s);
+  if (min !== undefined && n < min) fail(flag, `${n} is below the minimum ${min}`);
+  if (max !== undefined && n > max) fail(flag, `${n} is above the maximum ${max}`);
+  return n;
+}
+
+export function parseBool(raw: string | boolean, flag: string): boolean {
+  if (typeof raw === 'boolean') return raw;
+  const s = raw.trim().toLowerCase();
+  if (['true', 'yes', '1', 'on'].includes(s)) return true;
+  if (['false', 'no', '0', 'off'].includes(s)) return false;
+  return fail(flag, `"${short(raw)}" is not a boolean (use true or false)`);
+}
+
+function validCalendarDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+export function parseDate(raw: string, flag: string): string {
+  const s = raw.trim();
+  const m = DATE.exec(s);
+  if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])))
+    fail(flag, `"${short(raw)}" is not a date in YYYY-MM-DD form`);
+  return s;
+}
+
+export function parseDateTime(raw: string, flag: string): string {
+  const s = raw.trim();
+  const m = DATETIME.exec(s);
+  const ok =
+    m !== null &&
+    validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
+    (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60));
+  if (!ok) fail(flag, `"${short(raw)}" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)`);
+  return s;
+}
+
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 8 * 3600,
+  w: 5 * 8 * 3600,
+  mo: 4 * 5 * 8 * 3600,
+};
+
+/** Seconds in a human duration (`1h30m`, `1d 2h`, `1w`, `1mo`; 1d = 8h, 1w = 5d, 1mo = 4w; a bare number is hours). */
+export function durationSeconds(text: string): number | undefined {
+  const s = text.trim();
+  if (/^\d+$/.test(s)) return Number(s) * 3600;
+  if (s === '') return undefined;
+  let total = 0;
+  let pos = 0;
+  DURATION_PART.lastIndex = 0;
+  while (pos < s.length) {
+    while (s[pos] === ' ') pos++;
+    if (pos >= s.length) break;
+    DURATION_PART.lastIndex = pos;
+    const m = DURATION_PART.exec(s);
+    if (!m) return undefined;
+    total += Number(m[1]) * UNIT_SECONDS[m[2]!]!;
+    pos = DURATION_PART.lastIndex;
+  }
+  return total;
+}
+
+export function parseDuration(raw: string, flag: string): string {
+  if (durationSeconds(raw) === undefined)
+    fail(flag, `"${short(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo)`);
+  return raw.trim();
+}
+
+export function parseEnum(raw: string, flag: string, choices: readonly string[]): string {
+  const s = raw.trim();
+  if (!choices.includes(s)) fail(flag, `"${short(raw)}" is not one of ${choices.join(', ')}`);
+  return s;
+}
+
+function splitList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+export function parseIntList(raw: string, flag: string): number[] {
+  const parts = splitList(raw);
+  if (parts.length === 0) fail(flag, 'expected a comma-separated list of integers');
+  return parts.map((p) => parseInteger(p, flag, 0));
+}
+
+export function parseStringList(raw: string, flag: string, choices?: readonly string[]): string[] {
+  const parts = splitList(raw);
+  if (choices) for (const p of parts) parseEnum(p, flag, choices);
+  return parts;
+}
+
+export function parseString(raw: string, flag: string, maxLength = 1_000_000): string {
+  if (raw.includes('\uFFFD')) fail(flag, 'the text is not valid UTF-8');
+  if (raw.length > maxLength) fail(flag, `the text is longer than ${maxLength} characters`);
+  return raw;
+}
+
+function short(raw: string): string {
+  const one = raw.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return one.length > 40 ? `${one.slice(0, 37)}...` : one;
+}
+
+export interface TypedSpec {
+  type: ParamType;
+  choices?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+/** Parses one raw flag value according to its declared type. */
+export function parseTyped(raw: unknown, flag: string, spec: TypedSpec): unknown {
+  if (spec.type === 'bool') return parseBool(raw as string | boolean, flag);
+  const s = String(raw);
+  switch (spec.type) {
+    case 'string':
+      return parseString(s, flag);
+    case 'int':
+      return parseInteger(s, flag, spec.min, spec.max);
+    case 'id':
+      return parseId(s, flag);
+    case 'number':
+      return parseNumber(s, flag, spec.min, spec.max);
+    case 'date':
+      return parseDate(s, flag);
+    case 'datetime':
+      return parseDateTime(s, flag);
+    case 'duration':
+      return parseDuration(s, flag);
+    case 'weight':
+      return parseInteger(s, flag, 0, 9);
+    case 'enum':
+      return parseEnum(s, flag, spec.choices ?? []);
+    case 'intList':
+      return parseIntList(s, flag);
+    case 'stringList':
+      return parseStringList(s, flag, spec.choices);
+    case 'csv':
+      return parseStringList(s, flag, spec.choices).join(',');
+  }
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+
+const issue = (iid: number, extra: Record<string, unknown> = {}) => ({
+  id: 1000 + iid,
+  iid,
+  project_id: 7,
+  title: `Issue ${iid}`,
+  state: 'opened',
+  labels: ['bug'],
+  assignees: [{ id: 2, username: 'alice', name: 'Alice' }],
+  updated_at: '2026-11-24T12:00:00.000Z',
+  ...extra,
+});
+
+describe('issue list', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends every filter and prints tsv when piped', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({
+        path: '/api/v4/projects/acme%2Fplatform%2Fapi/issues?state=opened&labels=bug%2Cui&scope=all&iids%5B%5D=1&iids%5B%5D=2&order_by=updated_at&sort=asc&search=a+b&created_after=2026-01-01T00%3A00%3A00Z',
+        method: 'GET',
+        headers: { 'PRIVATE-TOKEN': TEST_TOKEN },
+      })
+      .reply(200, [issue(1), issue(2, { title: 'tab\there \u001b[31mred\u001b[0m' })], { headers: JSON_HEADERS });
+    const r = await runCli(
+      ['issue', 'list', '-p', 'acme/platform/api', '--state', 'opened', '--labels', 'bug,ui', '--scope', 'all', '--iids', '1,2', '--order-by', 'updated_at', '--sort', 'asc', '--search', 'a b', '--created-after', '2026-01-01T00:00:00Z'],
+      { transport: api.transport },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('1\topened\tIssue 1\tbug\talice\t2026-11-24T12:00:00.000Z\n2\topened\ttab here red\tbug\talice\t2026-11-24T12:00:00.000Z\n');
+  });
+
+  it('uses the group and global endpoints', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/groups/acme/issues', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/issues?labels=No+Label', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    expect((await runCli(['issue', 'list', '-g', 'acme', '-o', 'json'], { transport: api.transport })).stdout).toBe(`${JSON.stringify([issue(1)])}\n`);
+    const r = await runCli(['issue', 'list', '--no-labels', '-o', 'ndjson'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+  });
+
+  it('rejects bad input with exit 2 before sending anything', async () => {
+    api = mockApi();
+    for (const args of [
+      ['--state', 'open'],
+      ['--iids', '1,x'],
+      ['--created-after', '2026-13-01'],
+      ['--author-id', '0'],
+      ['--per-page', '101'],
+    ]) {
+      const r = await runCli(['issue', 'list', '-p', '7', ...args], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(args[0]);
+    }
+  });
+
+  it('follows X-Next-Page with --all and stops on an empty one', async () => {
+    api = mockApi();
+    const page = (n: number, next: string) => ({ headers: { ...JSON_HEADERS, 'x-page': String(n), 'x-next-page': next } });
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?per_page=100', method: 'GET' }).reply(200, [issue(1)], page(1, '2'));
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?per_page=100&page=2', method: 'GET' }).reply(200, [issue(2)], page(2, ''));
+    const r = await runCli(['issue', 'list', '-p', '7', '--all', '-o', 'ndjson', '--fields', 'iid'], { transport: api.transport });
+    expect(r.stdout).toBe('{"iid":1}\n{"iid":2}\n');
+  });
+});

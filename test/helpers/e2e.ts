@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa, type Options } from 'execa';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const BIN = path.join(ROOT, 'bin/collab.js');
+
+export interface BinResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function tempDir(prefix = 'collab-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * Runs the built binary as a user would: a clean environment (nothing inherited but PATH), its
+ * own config dir, stdin not a terminal unless given.
+ */
+export async function runBin(args: string[], env: Record<string, string | undefined> = {}, options: Options = {}): Promise<BinResult> {
+  const configDir = env.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
+  const res = await execa(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+    timeout: 60_000,
+    ...options,
+  } as Options);
+  return { exitCode: res.exitCode ?? -1, stdout: String(res.stdout), stderr: String(res.stderr) };
+}

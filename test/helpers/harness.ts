@@ -1,0 +1,97 @@
+import { PassThrough, Readable } from 'node:stream';
+import { MockAgent } from 'undici';
+import type { Transport } from '../../src/api/transport.js';
+import { run } from '../../src/cli.js';
+import type { Prompter } from '../../src/prompt.js';
+
+export const TEST_HOST = 'https://gitlab.test';
+export const TEST_TOKEN = 'glpat-TESTSECRET-0123456789';
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  transport?: Transport;
+  tty?: boolean;
+  stdin?: string;
+  prompter?: Prompter;
+  cwd?: string;
+  columns?: number;
+  now?: Date;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs collab in-process on buffers. Default env: test host + token, config dir in a fresh temp dir. */
+export async function runCli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c) => out.push(Buffer.from(c)));
+  stderr.on('data', (c) => err.push(Buffer.from(c)));
+  const tty = options.tty ?? false;
+  const code = await run(argv, {
+    io: {
+      stdin: Readable.from(options.stdin !== undefined ? [Buffer.from(options.stdin)] : []),
+      stdout,
+      stderr,
+      stdinIsTTY: tty,
+      stdoutIsTTY: tty,
+      stderrIsTTY: tty,
+      colorLevel: 0,
+      stderrColorLevel: 0,
+      columns: options.columns ?? 120,
+    },
+    env: {
+      COLLAB_HOST: TEST_HOST,
+      COLLAB_TOKEN: TEST_TOKEN,
+      COLLAB_CONFIG_DIR: '/nonexistent/collab-test-config',
+      ...options.env,
+    },
+    cwd: options.cwd ?? '/',
+    signal: options.signal ?? new AbortController().signal,
+    now: () => options.now ?? new Date('2026-11-25T12:00:00Z'),
+    transport: options.transport,
+    prompter: options.prompter,
+    sleep: options.sleep ?? (async () => {}),
+  });
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+/** An undici MockAgent that refuses the network; call `done()` to assert every stub was used. */
+export function mockApi(origin = TEST_HOST) {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const pool = agent.get(origin);
+  return {
+    agent,
+    pool,
+    transport: agent as unknown as Transport,
+    done: () => agent.assertNoPendingInterceptors(),
+  };
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** A scripted prompter: answers in order; fails on any unexpected question. */
+export function scriptedPrompter(answers: (string | boolean)[]): Prompter & { asked: string[] } {
+  const asked: string[] = [];
+  const next = (message: string) => {
+    asked.push(message);
+    if (answers.length === 0) throw new Error(`unexpected prompt: ${message}`);
+    return answers.shift()!;
+  };
+  return {
+    asked,
+    input: async (m) => String(next(m)),
+    password: async (m) => String(next(m)),
+    confirm: async (m) => Boolean(next(m)),
+    select: async (m) => String(next(m)),
+  };
+}
