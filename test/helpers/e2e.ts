@@ -32,3 +32,27 @@ export async function runBin(args: string[], env: Record<string, string | undefi
   } as Options);
   return { exitCode: res.exitCode ?? -1, stdout: String(res.stdout), stderr: String(res.stderr) };
 }
+
+export const ADMIN_TOKEN = 'sandbox-admin-token';
+export const USER_TOKEN = 'sandbox-user-token';
+export const BOB_TOKEN = 'sandbox-bob-token';
+
+export interface SandboxFixture {
+  url: string;
+  /** Runs the binary against this sandbox with the given token (admin by default). */
+  run(args: string[], env?: Record<string, string | undefined>, options?: Options): Promise<BinResult>;
+  requests(): { method: string; path: string; headers: Record<string, string | string[] | undefined> }[];
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox in this process (port 0) for end-to-end tests of the built binary. */
+export async function startSandboxFixture(opts: Record<string, unknown> = {}): Promise<SandboxFixture> {
+  const { startSandbox } = await import('../../src/sandbox/index.js');
+  const sb = await startSandbox({ port: 0, ...opts });
+  return {
+    url: sb.url,
+    run: (args, env = {}, options = {}) => runBin(args, { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, ...env }, options),
+    requests: () => sb.requests() as never,
+    close: () => sb.close(),
+  };
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, TEST_HOST, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'collab-cfg-'));
+const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
+
+describe('auth and config', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('auth login --token-stdin checks the token with GET /user and stores it 0600 per host', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } }).reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS });
+    const dir = tmp();
+    const r = await runCli(['auth', 'login', '--host', 'gitlab.test', '--token-stdin'], {
+      transport: api.transport,
+      stdin: 'tok-abcdefghijklmnop\n',
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined },
+    });
+    expect(r.stderr).toContain('Logged in to https://gitlab.test as alice');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(readConfig(dir)).toEqual({ host: TEST_HOST, hosts: { [TEST_HOST]: { token: 'tok-abcdefghijklmnop', token_type: 'private', user: 'alice' } } });
+
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } }).reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS });
+    const s = await runCli(['auth', 'status', '-o', 'json'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined } });
+    expect(JSON.parse(s.stdout)).toMatchObject({ host: TEST_HOST, user: 'alice', token_source: 'config', token: '****mnop' });
+    expect(s.stdout).not.toContain('tok-abcdefghijklmnop');
+
+    const t = await runCli(['auth', 'token'], { env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined } });
+    expect(t.stdout).toBe('tok-abcdefghijklmnop\n');
+    const o = await runCli(['auth', 'logout'], { env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined } });
+    expect(o.code).toBe(0);
+    expect(readConfig(dir).hosts[TEST_HOST].token).toBeUndefined();
+    const after = await runCli(['auth', 'status'], { env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined } });
+    expect(after.code).toBe(4);
+  });
+
+  it('a rejected token is not saved and exits 4', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    const dir = tmp();
+    const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], { transport: api.transport, stdin: 'bad-token', env: { COLLAB_CONFIG_DIR: dir } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('nothing was saved');
+    expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
+  });
+
+  it('prompts for host and token on a terminal', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-xyz' } }).reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
+    const dir = tmp();
+    const prompter = scriptedPrompter(['https://gitlab.test', 'oauth-xyz']);
+    const r = await runCli(['auth', 'login', '--oauth'], { transport: api.transport, tty: true, prompter, env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined } });
+    expect(r.code).toBe(0);
+    expect(prompter.asked).toHaveLength(2);
+    expect(readConfig(dir).hosts[TEST_HOST].token_type).toBe('oauth');
+  });
+
+  it('without a terminal, login needs --token-stdin (exit 2, nothing sent)', async () => {
+    api = mockApi();
+    const r = await runCli(['auth', 'login', '--host', TEST_HOST], { transport: api.transport, env: { COLLAB_CONFIG_DIR: tmp() } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--token-stdin');
+  });
+
+  it('config set/get/unset/list with validation and per-host entries', async () => {
+    const dir = tmp();
+    const env = { COLLAB_CONFIG_DIR: dir };
+    expect((await runCli(['config', 'set', 'output', 'json'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'set', 'per_page', '50', '--host', 'gitlab.test'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'get', 'output'], { env })).stdout).toBe('json\n');
+    expect((await runCli(['config', 'get', 'per_page', '--host', 'https://gitlab.test'], { env })).stdout).toBe('50\n');
+    const bad = await runCli(['config', 'set', 'output', 'xml'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('table, tsv, json, ndjson');
+    expect((await runCli(['config', 'set', 'colour', 'x'], { env })).code).toBe(2);
+    expect((await runCli(['config', 'unset', 'output'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'get', 'output'], { env })).stdout).toBe('');
+    const list = await runCli(['config', 'list', '--header'], { env });
+    expect(list.stdout).toBe(`host\tkey\tvalue\n${TEST_HOST}\tper_page\t50\n`);
+  });
+
+  it('config output default is used, flags win over environment over config', async () => {
+    api = mockApi();
+    const dir = tmp();
+    await runCli(['config', 'set', 'output', 'json'], { env: { COLLAB_CONFIG_DIR: dir } });
+    api.pool.intercept({ path: '/api/v4/projects/1/issues/1', method: 'GET' }).reply(200, { iid: 1, title: 'x' }, { headers: JSON_HEADERS }).times(3);
+    const viaConfig = await runCli(['issue', 'view', '1', '-p', '1'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir } });
+    expect(viaConfig.stdout).toBe('{"iid":1,"title":"x"}\n');
+    const viaEnv = await runCli(['issue', 'view', '1', '-p', '1'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir, COLLAB_OUTPUT: 'tsv' } });
+    expect(viaEnv.stdout).toBe('iid\t1\ntitle\tx\n');
+    const viaFlag = await runCli(['issue', 'view', '1', '-p', '1', '-o', 'ndjson'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir, COLLAB_OUTPUT: 'tsv' } });
+    expect(viaFlag.stdout).toBe('{"iid":1,"title":"x"}\n');
+  });
+
+  it('a corrupt config file is reported and never overwritten', async () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'config.json'), '{ not json', { mode: 0o600 });
+    const r = await runCli(['config', 'set', 'output', 'json'], { env: { COLLAB_CONFIG_DIR: dir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not valid JSON');
+    expect(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')).toBe('{ not json');
+  });
+
+  it('loose permissions on an existing file are tightened with a warning', async () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'config.json'), '{"output":"tsv"}');
+    fs.chmodSync(path.join(dir, 'config.json'), 0o644);
+    const r = await runCli(['config', 'get', 'output'], { env: { COLLAB_CONFIG_DIR: dir } });
+    expect(r.stdout).toBe('tsv\n');
+    expect(r.stderr).toContain('changed to 600');
+    expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+});
