@@ -4,6 +4,8 @@ export const ISSUE_STATES = ['opened', 'closed', 'all'] as const;
 export const ISSUE_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;
 export const ORDER_BY_CREATED_UPDATED = ['created_at', 'updated_at'] as const;
 export const SORT = ['asc', 'desc'] as const;
+/** `state_event` of the edit endpoint (part 1 §4.2.2). */
+export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 
 export const issueColumns: Column[] = [
   { key: 'iid', header: 'IID', kind: 'number' },
@@ -19,4 +21,33 @@ export const timeStatsColumns: Column[] = [
   { key: 'human_time_estimate', header: 'estimate' },
   { key: 'total_time_spent', header: 'spent (s)' },
   { key: 'human_total_time_spent', header: 'spent' },
+];
+
+/** A todo (part 1 §2.6): what it points at and its state. */
+export const todoColumns: Column[] = [
+  { key: 'id', kind: 'number' },
+  { key: 'state', kind: 'state' },
+  { key: 'action_name', header: 'action' },
+  { key: 'target_type', header: 'type' },
+  { key: 'body', kind: 'title' },
+  { key: 'target_url', header: 'url' },
+  { key: 'created_at', header: 'created', kind: 'date' },
+];
+
+/** Merge requests that close an issue (`issue closed-by`). */
+export const closingMergeRequestColumns: Column[] = [
+  { key: 'iid', header: 'IID', kind: 'number' },
+  { key: 'state', kind: 'state' },
+  { key: 'title', kind: 'title' },
+  { key: 'source_branch', header: 'source' },
+  { key: 'target_branch', header: 'target' },
+  { key: 'author', kind: 'users' },
+  { key: 'updated_at', header: 'updated', kind: 'date' },
+];
+
+/** User agent detail (part 1 §2.7). */
+export const userAgentColumns: Column[] = [
+  { key: 'user_agent', header: 'user agent' },
+  { key: 'ip_address', header: 'ip address' },
+  { key: 'spamfilter_submitted', header: 'spam filter', kind: 'bool' },
 ];

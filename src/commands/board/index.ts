@@ -1,11 +1,28 @@
 import type { Context } from '../../context.js';
+import { boardColumns } from '../../resources/board.js';
 import { buildNoun } from '../build.js';
+import type { CommandSpec } from '../spec.js';
 import { defineNoun } from '../spec.js';
+import { listCreate, listDelete, listMove, listView, lists } from './lists.js';
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List a project's issue boards with their lists",
+  examples: ['collab board list -p acme/platform/api', 'collab board list -o json'],
+  project: 'required',
+  method: 'GET',
+  path: '/projects/:project/boards',
+  list: true,
+  columns: boardColumns,
+};
 
 export const noun = defineNoun({
   name: 'board',
-  summary: 'TODO',
-  commands: [],
+  summary: 'Issue boards and their lists',
+  description:
+    "Issue boards and their lists. `board list` lists the boards; a board's lists are handled by the list-* verbs: `board lists`, `board list-view`, `board list-create`, `board list-move`, `board list-delete`.",
+  commands: [list, lists, listView, listCreate, listMove, listDelete],
 });
 
 export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);

@@ -4,8 +4,11 @@ import { buildNoun } from '../build.js';
 import type { CommandSpec, FlagSpec } from '../spec.js';
 import { defineNoun } from '../spec.js';
 import type { Context } from '../../context.js';
+import { closedBy, subscribe, todo, unsubscribe, userAgent } from './actions.js';
+import { ISSUE_PATH, iidArg } from './shared.js';
+import { estimate, resetEstimate, resetSpent, spend, timeStats } from './time.js';
+import { close, create, move, remove, reopen, update } from './write.js';
 
-const iidArg = { name: 'iid', type: 'int', description: 'issue IID (number inside the project)', url: 'issues' } as const;
 
 /** The filters of part 1 §4.1, shared by the three issue lists. */
 export const issueListFilters: FlagSpec[] = [
@@ -58,14 +61,33 @@ export const view: CommandSpec = {
   args: [iidArg],
   project: 'required',
   method: 'GET',
-  path: '/projects/:project/issues/:iid',
+  path: ISSUE_PATH,
   columns: issueColumns,
 };
 
 export const noun = defineNoun({
   name: 'issue',
-  summary: 'Issues: list, view, create, update, close, move, time tracking',
-  commands: [list, view],
+  summary: 'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking',
+  commands: [
+    list,
+    view,
+    create,
+    update,
+    close,
+    reopen,
+    remove,
+    move,
+    subscribe,
+    unsubscribe,
+    todo,
+    estimate,
+    resetEstimate,
+    spend,
+    resetSpent,
+    timeStats,
+    closedBy,
+    userAgent,
+  ],
 });
 
 export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);

@@ -1,0 +1,8 @@
+import type { ArgSpec } from '../spec.js';
+
+export const ISSUE_PATH = '/projects/:project/issues/:iid';
+
+export const iidArg: ArgSpec = { name: 'iid', type: 'int', description: 'issue IID (number inside the project)', url: 'issues' };
+
+/** `#42` for notices. */
+export const ref = (iid: unknown): string => `#${String(iid)}`;
