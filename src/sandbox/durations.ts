@@ -1,0 +1,56 @@
+/**
+ * GitLab's human durations: `1mo 2w 3d 4h 30m 10s`, with 1mo = 4w, 1w = 5d, 1d = 8h.
+ * A bare number means hours. Parsing returns seconds, or undefined for text that is not a duration.
+ */
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 8 * 3600,
+  w: 5 * 8 * 3600,
+  mo: 4 * 5 * 8 * 3600,
+};
+
+const UNIT_ALIASES: Record<string, string> = {
+  s: 's', sec: 's', secs: 's', second: 's', seconds: 's',
+  m: 'm', min: 'm', mins: 'm', minute: 'm', minutes: 'm',
+  h: 'h', hr: 'h', hrs: 'h', hour: 'h', hours: 'h',
+  d: 'd', day: 'd', days: 'd',
+  w: 'w', wk: 'w', week: 'w', weeks: 'w',
+  mo: 'mo', month: 'mo', months: 'mo',
+};
+
+export function parseDuration(text: string): number | undefined {
+  const input = text.trim().toLowerCase();
+  if (input === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(input)) return Math.round(Number(input) * 3600);
+  const negative = input.startsWith('-');
+  const body = negative ? input.slice(1).trim() : input;
+  const re = /(\d+(?:\.\d+)?)\s*([a-z]+)\s*/gy;
+  let total = 0;
+  let consumed = 0;
+  let match: RegExpExecArray | null;
+  while ((match = re.exec(body)) !== null) {
+    const unit = UNIT_ALIASES[match[2]];
+    if (!unit) return undefined;
+    total += Number(match[1]) * UNIT_SECONDS[unit];
+    consumed = re.lastIndex;
+  }
+  if (consumed !== body.length || consumed === 0) return undefined;
+  const seconds = Math.round(total);
+  return negative ? -seconds : seconds;
+}
+
+/** `5400` → `1h 30m`; `0` → null (GitLab shows no text for zero). */
+export function formatDuration(seconds: number): string | null {
+  if (!seconds) return null;
+  const parts: string[] = [];
+  let rest = Math.abs(seconds);
+  for (const unit of ['mo', 'w', 'd', 'h', 'm', 's']) {
+    const size = UNIT_SECONDS[unit];
+    const count = Math.floor(rest / size);
+    if (count > 0) parts.push(`${count}${unit}`);
+    rest -= count * size;
+  }
+  return (seconds < 0 ? '-' : '') + parts.join(' ');
+}

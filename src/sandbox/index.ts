@@ -1,0 +1,97 @@
+/**
+ * The sandbox: a local, in-memory server speaking the Collaboration Service API v4 (GitLab v4),
+ * seeded with demo data. `collab sandbox` and the end-to-end tests start it with `startSandbox`.
+ *
+ * Demo world (seed `demo`): users root (admin, id 1), alice, bob, carol, dave (blocked), erin (blocked
+ * by directory sync); groups acme (public) › acme/platform (private), labs (public); projects
+ * acme/platform/api (private, the main one), acme/website (public), acme/platform/docs (internal),
+ * alice/dotfiles (private), labs/experiments (public).
+ * Artifacts of acme/platform/api: `package` on `main` and on `feature/x` (quoted filename), `build` on
+ * `main` (unquoted filename), `pages` on `main` (302 to object storage on another origin).
+ *
+ * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
+ */
+import { ArtifactStore } from './artifacts.js';
+import { Router } from './router.js';
+import { issueRoutes } from './routes/issues.js';
+import { boardRoutes } from './routes/boards.js';
+import { groupRoutes } from './routes/groups.js';
+import { jobRoutes } from './routes/jobs.js';
+import { mergeRequestRoutes } from './routes/merge-requests.js';
+import { projectRoutes } from './routes/projects.js';
+import { settingsRoutes } from './routes/settings.js';
+import { userRoutes } from './routes/users.js';
+import { seedStore } from './seed/index.js';
+import { type RecordedRequest, SandboxServer } from './server.js';
+import { Store } from './store.js';
+
+export type { RecordedRequest } from './server.js';
+export type { FaultKind, FaultSpec } from './faults.js';
+export { FAULT_KINDS } from './faults.js';
+export { DEMO_TOKENS } from './seed/index.js';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** `demo` (≈250 issues in acme/platform/api), `empty` (root and alice only), or a number of api issues. */
+  seed?: 'demo' | 'empty' | number;
+  latencyMs?: number;
+  /** Make the artifact of job `package` on `main` of acme/platform/api this many MiB, streamed. */
+  artifactMb?: number;
+}
+
+export interface SandboxToken {
+  token: string;
+  kind: 'private' | 'oauth' | 'job';
+  username: string;
+  admin: boolean;
+  note: string;
+}
+
+export interface SandboxHandle {
+  url: string;
+  port: number;
+  tokens: SandboxToken[];
+  requests: () => RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export function buildRouter(): Router {
+  const router = new Router();
+  issueRoutes(router);
+  boardRoutes(router);
+  jobRoutes(router);
+  projectRoutes(router);
+  groupRoutes(router);
+  mergeRequestRoutes(router);
+  userRoutes(router);
+  settingsRoutes(router);
+  return router;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const artifactMb = opts.artifactMb ?? 0;
+  if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb >= 4095) throw new RangeError('artifactMb must be an integer from 0 to 4094');
+  const store = new Store();
+  seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
+  const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
+  const server = new SandboxServer(store, artifacts, buildRouter(), Math.max(0, opts.latencyMs ?? 0));
+  const port = await server.listen(opts.port ?? 0, host);
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${urlHost}:${port}`;
+  store.baseUrl = url;
+  const tokens: SandboxToken[] = [];
+  for (const [token, record] of store.tokens) {
+    const user = store.users.get(record.userId);
+    if (!user || token.startsWith('sandbox-impersonation')) continue;
+    tokens.push({ token, kind: record.kind, username: user.username, admin: user.admin, note: record.note });
+  }
+  return {
+    url,
+    port,
+    tokens,
+    requests: () => server.requests.map((r) => ({ ...r, headers: { ...r.headers } })),
+    close: () => server.close(),
+  };
+}

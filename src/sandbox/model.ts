@@ -1,0 +1,256 @@
+/** The records the sandbox keeps. Times are epoch milliseconds; views render them. */
+
+export type AccessLevel = 10 | 20 | 30 | 40 | 50;
+export const GUEST = 10;
+export const REPORTER = 20;
+export const DEVELOPER = 30;
+export const MAINTAINER = 40;
+export const OWNER = 50;
+
+export type Visibility = 'private' | 'internal' | 'public';
+
+export interface User {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  /** `ldap_blocked` is reported as `blocked` but cannot be unblocked through the API. */
+  state: 'active' | 'blocked' | 'ldap_blocked';
+  admin: boolean;
+  createdAt: number;
+  bio: string;
+  location: string;
+  organization: string;
+  websiteUrl: string;
+  messenger: string;
+  professionalProfile: string;
+  microblog: string;
+  lastSignInAt: number | null;
+  currentSignInAt: number | null;
+  confirmedAt: number | null;
+  lastActivityAt: number | null;
+  themeId: number;
+  colorSchemeId: number;
+  projectsLimit: number;
+  identities: { provider: string; extern_uid: string }[];
+  canCreateGroup: boolean;
+  canCreateProject: boolean;
+  twoFactorEnabled: boolean;
+  external: boolean;
+  sharedRunnersMinutesLimit: number | null;
+  customAttributes: Record<string, string>;
+  privateToken: string;
+  namespaceId: number;
+  avatarUrl: string | null;
+}
+
+export interface SshKey { id: number; userId: number; title: string; key: string; createdAt: number }
+export interface GpgKey { id: number; userId: number; key: string; createdAt: number }
+export interface Email { id: number; userId: number; email: string }
+export interface ImpersonationToken {
+  id: number;
+  userId: number;
+  name: string;
+  token: string;
+  scopes: string[];
+  revoked: boolean;
+  createdAt: number;
+  expiresAt: string | null;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  path: string;
+  description: string;
+  visibility: Visibility;
+  parentId: number | null;
+  lfsEnabled: boolean;
+  requestAccessEnabled: boolean;
+  membershipLock: boolean;
+  shareWithGroupLock: boolean;
+  sharedRunnersMinutesLimit: number | null;
+  members: Map<number, AccessLevel>;
+  ldapLinks: { cn: string; group_access: number; provider: string }[];
+  createdAt: number;
+}
+
+/** A user's personal namespace (groups are namespaces too, with the group's id). */
+export interface UserNamespace { id: number; userId: number }
+
+export interface Project {
+  id: number;
+  name: string;
+  path: string;
+  namespaceId: number;
+  description: string | null;
+  defaultBranch: string;
+  visibility: Visibility;
+  tagList: string[];
+  features: {
+    issues_enabled: boolean;
+    merge_requests_enabled: boolean;
+    jobs_enabled: boolean;
+    wiki_enabled: boolean;
+    snippets_enabled: boolean;
+    container_registry_enabled: boolean;
+    shared_runners_enabled: boolean;
+    lfs_enabled: boolean;
+    request_access_enabled: boolean;
+    public_jobs: boolean;
+    resolve_outdated_diff_discussions: boolean;
+    only_allow_merge_if_pipeline_succeeds: boolean;
+    only_allow_merge_if_all_discussions_are_resolved: boolean;
+    printing_merge_request_link_enabled: boolean;
+  };
+  createdAt: number;
+  lastActivityAt: number;
+  creatorId: number;
+  importStatus: string;
+  importError: string | null;
+  importUrl: string | null;
+  archived: boolean;
+  starredBy: Set<number>;
+  forkedFromId: number | null;
+  members: Map<number, AccessLevel>;
+  runnersToken: string;
+  sharedWithGroups: { group_id: number; group_name: string; group_access_level: number }[];
+  repositoryStorage: string;
+  approvalsBeforeMerge: number;
+  ciConfigPath: string | null;
+  statistics: { commit_count: number; storage_size: number; repository_size: number; lfs_objects_size: number; job_artifacts_size: number };
+}
+
+export interface Label { id: number; projectId: number; name: string; color: string; description: string | null }
+
+export interface Milestone {
+  id: number;
+  iid: number;
+  projectId: number;
+  title: string;
+  description: string;
+  state: 'active' | 'closed';
+  createdAt: number;
+  updatedAt: number;
+  dueDate: string | null;
+  closedAt: number | null;
+}
+
+export interface AwardEmoji { name: string; userId: number }
+
+export interface TimeTracked { timeEstimate: number; totalTimeSpent: number }
+
+export interface Issue extends TimeTracked {
+  id: number;
+  iid: number;
+  projectId: number;
+  title: string;
+  description: string | null;
+  state: 'opened' | 'closed';
+  createdAt: number;
+  updatedAt: number;
+  closedAt: number | null;
+  labels: string[];
+  milestoneId: number | null;
+  assigneeIds: number[];
+  authorId: number;
+  userNotesCount: number;
+  dueDate: string | null;
+  confidential: boolean;
+  weight: number | null;
+  discussionLocked: boolean;
+  subscribers: Set<number>;
+  awards: AwardEmoji[];
+  userAgent: { user_agent: string; ip_address: string; spamfilter_submitted: boolean };
+}
+
+export interface MrCommit { id: string; short_id: string; title: string; message: string; author_name: string; author_email: string; created_at: number }
+export interface MrChange { old_path: string; new_path: string; a_mode: string; b_mode: string; diff: string; new_file: boolean; renamed_file: boolean; deleted_file: boolean }
+export interface MrVersion { id: number; head_commit_sha: string; base_commit_sha: string; start_commit_sha: string; created_at: number; state: string; real_size: string }
+
+export interface MergeRequest extends TimeTracked {
+  id: number;
+  iid: number;
+  projectId: number;
+  sourceProjectId: number;
+  sourceBranch: string;
+  targetBranch: string;
+  title: string;
+  description: string;
+  state: 'opened' | 'closed' | 'merged' | 'reopened';
+  createdAt: number;
+  updatedAt: number;
+  authorId: number;
+  assigneeId: number | null;
+  labels: string[];
+  milestoneId: number | null;
+  mergeWhenPipelineSucceeds: boolean;
+  mergeStatus: 'can_be_merged' | 'cannot_be_merged' | 'unchecked';
+  sha: string;
+  mergeCommitSha: string | null;
+  userNotesCount: number;
+  approvalsBeforeMerge: number | null;
+  shouldRemoveSourceBranch: boolean | null;
+  forceRemoveSourceBranch: boolean;
+  squash: boolean;
+  discussionLocked: boolean;
+  subscribers: Set<number>;
+  awards: AwardEmoji[];
+  approvedBy: number[];
+  commits: MrCommit[];
+  changes: MrChange[];
+  versions: MrVersion[];
+  closesIssueIids: number[];
+}
+
+export interface Todo {
+  id: number;
+  userId: number;
+  authorId: number;
+  projectId: number;
+  targetType: 'Issue' | 'MergeRequest';
+  targetId: number;
+  state: 'pending' | 'done';
+  createdAt: number;
+}
+
+export interface BoardList { id: number; labelId: number; position: number }
+export interface Board { id: number; projectId: number; milestoneId: number | null; lists: BoardList[] }
+
+export interface Pipeline { id: number; projectId: number; ref: string; sha: string; status: string }
+
+export type JobStatus = 'created' | 'pending' | 'running' | 'failed' | 'success' | 'canceled' | 'skipped' | 'manual' | 'started';
+
+/** How a job's artifacts archive is made and served. */
+export interface ArtifactSpec {
+  kind: 'demo' | 'large';
+  /** Quote the filename in Content-Disposition (real servers do both). */
+  quotedFilename: boolean;
+  /** Serve through a 302 to the sandbox's fake object storage on another origin. */
+  viaObjectStorage: boolean;
+  expireAt: number | null;
+  kept: boolean;
+}
+
+export interface Job {
+  id: number;
+  projectId: number;
+  pipelineId: number;
+  name: string;
+  stage: string;
+  ref: string;
+  tag: boolean;
+  status: JobStatus;
+  coverage: number | null;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  erasedAt: number | null;
+  userId: number;
+  commitSha: string;
+  commitTitle: string;
+  artifact: ArtifactSpec | null;
+  trace: string | null;
+}
+
+export interface Upload { id: number; projectId: number; secret: string; filename: string; contentType: string; data: Buffer }

@@ -1,0 +1,108 @@
+import type { Handler } from './context.js';
+
+export type AuthMode =
+  /** 401 without a user (the default). */
+  | 'required'
+  /** Anonymous callers get through; the handler shows them public data only. */
+  | 'optional';
+
+export interface RouteOptions {
+  auth?: AuthMode;
+  /** The job token is accepted here (artifact downloads only). */
+  jobToken?: boolean;
+}
+
+interface Route {
+  method: string;
+  segments: string[];
+  /** Lower sorts first: literal segments beat parameters, which beat a wildcard. */
+  rank: string;
+  handler: Handler;
+  options: RouteOptions;
+}
+
+export interface RouteMatch {
+  handler: Handler;
+  options: RouteOptions;
+  pathParams: Record<string, string>;
+}
+
+export type RouteLookup = { match: RouteMatch } | { allowed: string[] } | { notFound: true };
+
+/**
+ * Matches raw (still percent-encoded) path segments, so `acme%2Fplatform%2Fapi` stays one segment;
+ * each captured value is decoded afterwards. `*name` captures the rest of the path.
+ */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, pattern: string, handler: Handler, options: RouteOptions = {}): void {
+    const segments = pattern.split('/').filter((s) => s !== '');
+    const rank = segments.map((s) => (s.startsWith('*') ? '2' : s.startsWith(':') ? '1' : '0')).join('');
+    this.routes.push({ method, segments, rank, handler, options });
+  }
+
+  get(pattern: string, handler: Handler, options?: RouteOptions): void {
+    this.add('GET', pattern, handler, options);
+  }
+  post(pattern: string, handler: Handler, options?: RouteOptions): void {
+    this.add('POST', pattern, handler, options);
+  }
+  put(pattern: string, handler: Handler, options?: RouteOptions): void {
+    this.add('PUT', pattern, handler, options);
+  }
+  delete(pattern: string, handler: Handler, options?: RouteOptions): void {
+    this.add('DELETE', pattern, handler, options);
+  }
+
+  /** Every registered `METHOD /pattern`, for coverage checks. */
+  list(): string[] {
+    return this.routes.map((r) => `${r.method} /${r.segments.join('/')}`);
+  }
+
+  lookup(method: string, rawSegments: string[]): RouteLookup {
+    let best: { route: Route; params: Record<string, string> } | undefined;
+    const allowed = new Set<string>();
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, rawSegments);
+      if (!params) continue;
+      if (route.method !== wanted) {
+        allowed.add(route.method);
+        continue;
+      }
+      if (!best || route.rank < best.route.rank) best = { route, params };
+    }
+    if (best) return { match: { handler: best.route.handler, options: best.route.options, pathParams: best.params } };
+    if (allowed.size > 0) return { allowed: [...allowed] };
+    return { notFound: true };
+  }
+}
+
+function matchSegments(pattern: string[], raw: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i];
+    if (part.startsWith('*')) {
+      if (i >= raw.length) return undefined;
+      params[part.slice(1)] = raw.slice(i).map(safeDecode).join('/');
+      return params;
+    }
+    if (i >= raw.length) return undefined;
+    if (part.startsWith(':')) {
+      if (raw[i] === '') return undefined;
+      params[part.slice(1)] = safeDecode(raw[i]);
+    } else if (part !== raw[i]) {
+      return undefined;
+    }
+  }
+  return pattern.length === raw.length ? params : undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

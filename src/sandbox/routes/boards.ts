@@ -1,0 +1,84 @@
+import { projectAccess, requireProject, requireUser } from '../access.js';
+import type { Ctx } from '../context.js';
+import { ApiError, invalid, notFound } from '../errors.js';
+import { type Board, type BoardList, type Project, OWNER, REPORTER } from '../model.js';
+import { paginate } from '../pagination.js';
+import { created, json, noContent } from '../reply.js';
+import type { Router } from '../router.js';
+import { boardListView, boardView } from '../views/boards.js';
+
+function requireBoard(ctx: Ctx): { project: Project; board: Board } {
+  requireUser(ctx);
+  const project = requireProject(ctx);
+  const board = ctx.store.boards.get(Number(ctx.path.board_id));
+  if (!board || board.projectId !== project.id) throw notFound('Board');
+  return { project, board };
+}
+
+function requireList(ctx: Ctx): { project: Project; board: Board; list: BoardList } {
+  const { project, board } = requireBoard(ctx);
+  const list = board.lists.find((l) => l.id === Number(ctx.path.list_id));
+  if (!list) throw notFound('List');
+  return { project, board, list };
+}
+
+function requireLevel(ctx: Ctx, project: Project, level: number): void {
+  const user = requireUser(ctx);
+  if (!user.admin && projectAccess(ctx.store, user, project) < level) throw new ApiError(403, { message: '403 Forbidden' });
+}
+
+const ordered = (board: Board): BoardList[] => [...board.lists].sort((a, b) => a.position - b.position);
+
+/** Positions are 0..n-1; moving a list shifts the ones in between. */
+function renumber(lists: BoardList[]): void {
+  lists.forEach((list, index) => {
+    list.position = index;
+  });
+}
+
+export function boardRoutes(router: Router): void {
+  router.get('/projects/:id/boards', (ctx) => {
+    requireUser(ctx);
+    const project = requireProject(ctx);
+    const boards = [...ctx.store.boards.values()].filter((b) => b.projectId === project.id);
+    return paginate(ctx, boards, (b) => boardView(ctx.store, b));
+  });
+
+  router.get('/projects/:id/boards/:board_id/lists', (ctx) => {
+    const { board } = requireBoard(ctx);
+    return paginate(ctx, ordered(board), (l) => boardListView(ctx.store, l));
+  });
+
+  router.get('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => json(boardListView(ctx.store, requireList(ctx).list)));
+
+  router.post('/projects/:id/boards/:board_id/lists', (ctx) => {
+    const { project, board } = requireBoard(ctx);
+    requireLevel(ctx, project, REPORTER);
+    const labelId = ctx.params.requiredInt('label_id');
+    const label = ctx.store.labels.get(labelId);
+    if (!label || label.projectId !== project.id) throw invalid({ label: ["can't be blank"] });
+    if (board.lists.some((l) => l.labelId === labelId)) throw invalid({ label: ['has already been taken'] });
+    const list: BoardList = { id: ctx.store.nextId('list'), labelId, position: board.lists.length };
+    board.lists.push(list);
+    return created(boardListView(ctx.store, list));
+  });
+
+  router.put('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => {
+    const { project, board, list } = requireList(ctx);
+    requireLevel(ctx, project, REPORTER);
+    const position = ctx.params.requiredInt('position');
+    const lists = ordered(board).filter((l) => l !== list);
+    const target = Math.max(0, Math.min(position, lists.length));
+    lists.splice(target, 0, list);
+    renumber(lists);
+    return json(boardListView(ctx.store, list));
+  });
+
+  router.delete('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => {
+    const { project, board, list } = requireList(ctx);
+    requireLevel(ctx, project, OWNER);
+    board.lists.splice(board.lists.indexOf(list), 1);
+    renumber(ordered(board));
+    return noContent();
+  });
+}

@@ -1,0 +1,217 @@
+import { projectAccess, requireProject, requireUser } from '../access.js';
+import type { ArchiveBody } from '../artifacts.js';
+import type { Ctx } from '../context.js';
+import { ApiError, badRequest, forbidden, missingParam, notFound } from '../errors.js';
+import { type Job, type JobStatus, type Project, DEVELOPER, REPORTER } from '../model.js';
+import { paginate } from '../pagination.js';
+import { created, json, type Reply } from '../reply.js';
+import type { Router } from '../router.js';
+import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
+import { jobView } from '../views/jobs.js';
+
+const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
+const CANCELABLE: JobStatus[] = ['created', 'pending', 'running'];
+const RETRYABLE: JobStatus[] = ['failed', 'canceled', 'success'];
+const COMPLETE: JobStatus[] = ['failed', 'canceled', 'success', 'skipped', 'manual'];
+
+/** The project, checked for job visibility (members, or anyone when jobs are public). */
+function requireJobsProject(ctx: Ctx): Project {
+  const project = requireProject(ctx);
+  if (ctx.jobToken && ctx.jobToken.projectId !== project.id) throw notFound('Project');
+  if (!project.features.jobs_enabled) throw forbidden();
+  const user = ctx.user;
+  const member = user !== null && (user.admin || projectAccess(ctx.store, user, project) >= REPORTER);
+  if (!member && !(project.features.public_jobs && project.visibility !== 'private')) throw forbidden();
+  return project;
+}
+
+function requireJob(ctx: Ctx): { project: Project; job: Job } {
+  const project = requireJobsProject(ctx);
+  const job = ctx.store.jobs.get(Number(ctx.path.job_id));
+  if (!job || job.projectId !== project.id) throw notFound('Job');
+  return { project, job };
+}
+
+function requireRunner(ctx: Ctx, project: Project): void {
+  const user = requireUser(ctx);
+  if (!user.admin && projectAccess(ctx.store, user, project) < DEVELOPER) throw forbidden();
+}
+
+function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
+  const scopes = ctx.params.strArray('scope');
+  if (scopes === undefined || scopes.length === 0) return [...jobs].reverse();
+  for (const s of scopes) if (!(SCOPES as readonly string[]).includes(s)) throw new ApiError(400, { error: 'scope does not have a valid value' });
+  return jobs.filter((j) => scopes.includes(j.status)).reverse();
+}
+
+const render = (ctx: Ctx) => (job: Job) => jobView(ctx.store, ctx.artifacts, job);
+
+function archiveReply(body: ArchiveBody, quoted: boolean): Reply {
+  const headers = { 'Content-Disposition': quoted ? 'attachment; filename="artifacts.zip"' : 'attachment; filename=artifacts.zip' };
+  return body.kind === 'buffer'
+    ? { kind: 'bytes', status: 200, body: body.data, contentType: 'application/zip', headers }
+    : { kind: 'stream', status: 200, open: body.open, length: body.length, contentType: 'application/zip', headers };
+}
+
+/** Serves a job's archive, or redirects to the fake object storage on another origin. */
+async function serveArchive(ctx: Ctx, job: Job): Promise<Reply> {
+  if (!job.artifact) throw notFound('Artifacts');
+  if (job.artifact.viaObjectStorage) {
+    const host = otherHost(String(ctx.headers.host ?? `127.0.0.1:${ctx.port}`), ctx.port);
+    return { kind: 'redirect', status: 302, location: `http://${host}${OBJECT_STORAGE_PREFIX}${job.id}/artifacts.zip?X-Sandbox-Signature=${job.id}a1b2c3` };
+  }
+  return archiveReply(await ctx.artifacts.archive(job), job.artifact.quotedFilename);
+}
+
+function contentTypeFor(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  const types: Record<string, string> = {
+    txt: 'text/plain; charset=utf-8',
+    md: 'text/markdown; charset=utf-8',
+    js: 'application/javascript',
+    json: 'application/json',
+    xml: 'application/xml',
+    html: 'text/html; charset=utf-8',
+  };
+  return types[ext] ?? 'application/octet-stream';
+}
+
+/** `attachment; filename="..."` with an ASCII fallback and the exact name in `filename*`. */
+function attachment(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function isInvalidPath(path: string): boolean {
+  if (path === '' || path.startsWith('/') || path.includes('\\') || path.includes('\0')) return true;
+  return path.split('/').some((segment) => segment === '..' || segment === '.' || segment === '');
+}
+
+const TRACE_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8' };
+
+export function jobRoutes(router: Router): void {
+  router.get('/projects/:id/jobs', (ctx) => {
+    const project = requireJobsProject(ctx);
+    return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx));
+  });
+
+  router.get('/projects/:id/pipelines/:pipeline_id/jobs', (ctx) => {
+    const project = requireJobsProject(ctx);
+    const pipeline = ctx.store.pipelines.get(Number(ctx.path.pipeline_id));
+    if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
+    const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id);
+    return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
+  });
+
+  router.get('/projects/:id/jobs/:job_id', (ctx) => json(jobView(ctx.store, ctx.artifacts, requireJob(ctx).job)));
+
+  router.get('/projects/:id/jobs/:job_id/artifacts', (ctx) => serveArchive(ctx, requireJob(ctx).job), { jobToken: true });
+
+  router.get(
+    '/projects/:id/jobs/artifacts/:ref_name/download',
+    (ctx) => {
+      const project = requireJobsProject(ctx);
+      const name = ctx.params.str('job');
+      if (name === undefined || name === '') throw missingParam('job');
+      const ref = ctx.path.ref_name;
+      const jobs = ctx.store.projectJobs(project.id);
+      let latest: Job | undefined;
+      for (let i = jobs.length - 1; i >= 0; i--) {
+        const j = jobs[i];
+        if (j.name === name && j.ref === ref && j.status === 'success') {
+          latest = j;
+          break;
+        }
+      }
+      if (!latest) throw notFound('Job');
+      return serveArchive(ctx, latest);
+    },
+    { jobToken: true },
+  );
+
+  router.get(
+    '/projects/:id/jobs/:job_id/artifacts/*artifact_path',
+    async (ctx) => {
+      const { job } = requireJob(ctx);
+      const path = ctx.path.artifact_path;
+      if (isInvalidPath(path)) throw badRequest('Invalid artifact path');
+      if (!job.artifact) throw notFound('Artifacts');
+      const file = await ctx.artifacts.file(job, path);
+      if (!file) throw notFound('File');
+      const headers = { 'Content-Disposition': attachment(path) };
+      return file.kind === 'buffer'
+        ? { kind: 'bytes', status: 200, body: file.data, contentType: contentTypeFor(path), headers }
+        : { kind: 'stream', status: 200, open: file.open, length: file.length, contentType: contentTypeFor(path), headers };
+    },
+    { jobToken: true },
+  );
+
+  router.get('/projects/:id/jobs/:job_id/trace', (ctx) => {
+    const { job } = requireJob(ctx);
+    if (job.trace === null) throw notFound('Trace');
+    return { kind: 'bytes', status: 200, body: Buffer.from(job.trace), contentType: TRACE_HEADERS['Content-Type'] };
+  });
+
+  router.post('/projects/:id/jobs/:job_id/cancel', (ctx) => {
+    const { project, job } = requireJob(ctx);
+    requireRunner(ctx, project);
+    if (CANCELABLE.includes(job.status)) {
+      job.status = 'canceled';
+      job.finishedAt = ctx.store.now();
+    }
+    return created(jobView(ctx.store, ctx.artifacts, job));
+  });
+
+  router.post('/projects/:id/jobs/:job_id/retry', (ctx) => {
+    const { project, job } = requireJob(ctx);
+    const user = requireUser(ctx);
+    requireRunner(ctx, project);
+    if (!RETRYABLE.includes(job.status)) throw forbidden('Job is not retryable');
+    const now = ctx.store.now();
+    const retried: Job = {
+      ...job,
+      id: ctx.store.nextId('job'),
+      status: 'pending',
+      coverage: null,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      erasedAt: null,
+      userId: user.id,
+      artifact: null,
+      trace: null,
+    };
+    ctx.store.addJob(retried);
+    return created(jobView(ctx.store, ctx.artifacts, retried));
+  });
+
+  router.post('/projects/:id/jobs/:job_id/erase', (ctx) => {
+    const { project, job } = requireJob(ctx);
+    requireRunner(ctx, project);
+    if (!COMPLETE.includes(job.status) || (job.artifact === null && job.trace === null)) throw forbidden('Job is not erasable!');
+    job.artifact = null;
+    job.trace = null;
+    job.erasedAt = ctx.store.now();
+    return created(jobView(ctx.store, ctx.artifacts, job, true));
+  });
+
+  router.post('/projects/:id/jobs/:job_id/artifacts/keep', (ctx) => {
+    const { project, job } = requireJob(ctx);
+    requireRunner(ctx, project);
+    if (!job.artifact) throw notFound('Artifacts');
+    job.artifact.kept = true;
+    return created(jobView(ctx.store, ctx.artifacts, job, true));
+  });
+
+  router.post('/projects/:id/jobs/:job_id/play', (ctx) => {
+    const { project, job } = requireJob(ctx);
+    const user = requireUser(ctx);
+    requireRunner(ctx, project);
+    if (job.status !== 'manual') throw badRequest('Unplayable Job');
+    job.status = 'started';
+    job.userId = user.id;
+    job.startedAt = ctx.store.now();
+    return created(jobView(ctx.store, ctx.artifacts, job));
+  });
+}

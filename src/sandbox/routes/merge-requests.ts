@@ -1,0 +1,369 @@
+import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
+import type { Ctx } from '../context.js';
+import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
+import { applyCommonFilters } from '../filters.js';
+import { type MergeRequest, type Project, type User, DEVELOPER, OWNER } from '../model.js';
+import { paginate } from '../pagination.js';
+import { created, json, noContent, notModified } from '../reply.js';
+import type { Router } from '../router.js';
+import { createTodo, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
+import { sha } from '../shas.js';
+import type { Store } from '../store.js';
+import { iso } from '../time.js';
+import { issueView, todoView } from '../views/issues.js';
+import { approvalsView, isWorkInProgress, mergeRequestSimpleView, mergeRequestView } from '../views/merge-requests.js';
+
+function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
+  const result: MergeRequest[] = [];
+  for (const project of projects) {
+    if (!canReadProject(ctx.store, ctx.user, project) || !project.features.merge_requests_enabled) continue;
+    result.push(...ctx.store.projectMergeRequests(project.id));
+  }
+  return result;
+}
+
+function listReply(ctx: Ctx, mrs: MergeRequest[], defaultScope: 'created-by-me' | 'all', iids: boolean) {
+  const filtered = applyCommonFilters(ctx, mrs, ctx.user, {
+    states: ['opened', 'closed', 'merged', 'locked'],
+    defaultScope,
+    assignees: (mr) => (mr.assigneeId == null ? [] : [mr.assigneeId]),
+    milestoneTitle: (mr) => (mr.milestoneId == null ? undefined : ctx.store.milestones.get(mr.milestoneId)?.title),
+    iids,
+  });
+  const view = ctx.params.str('view');
+  if (view !== undefined && view !== 'simple') throw new ApiError(400, { error: 'view does not have a valid value' });
+  return paginate(ctx, filtered, (mr) => (view === 'simple' ? mergeRequestSimpleView(ctx.store, mr) : mergeRequestView(ctx.store, mr, ctx.user)));
+}
+
+function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
+  const project = requireProject(ctx);
+  if (!project.features.merge_requests_enabled) throw forbidden();
+  const mr = ctx.store.findMergeRequest(project.id, Number(ctx.path.merge_request_iid));
+  if (!mr) throw notFound();
+  return { project, mr };
+}
+
+const level = (store: Store, user: User, project: Project): number => (user.admin ? OWNER : projectAccess(store, user, project));
+
+/** Commits, diff and version of a new merge request, derived from its id. */
+export function mergeRequestContent(store: Store, mr: Pick<MergeRequest, 'id' | 'sourceBranch' | 'title' | 'createdAt' | 'authorId'>) {
+  const author = store.users.get(mr.authorId);
+  const head = sha(`mr:${mr.id}:head`);
+  const parent = sha(`mr:${mr.id}:parent`);
+  const base = sha(`mr:${mr.id}:base`);
+  const commit = (id: string, title: string, at: number) => ({
+    id,
+    short_id: id.slice(0, 8),
+    title,
+    message: `${title}\n`,
+    author_name: author?.name ?? 'Administrator',
+    author_email: author?.email ?? 'admin@example.com',
+    created_at: at,
+  });
+  const file = `src/${mr.sourceBranch.replace(/[^a-z0-9]+/gi, '_')}.ts`;
+  return {
+    sha: head,
+    commits: [commit(head, mr.title, mr.createdAt), commit(parent, `Prepare ${mr.sourceBranch}`, mr.createdAt - 3_600_000)],
+    changes: [
+      {
+        old_path: file,
+        new_path: file,
+        a_mode: '100644',
+        b_mode: '100644',
+        diff: `@@ -1,3 +1,4 @@\n export const feature = '${mr.sourceBranch}';\n-export const enabled = false;\n+export const enabled = true;\n+export const owner = '${author?.username ?? 'root'}';\n`,
+        new_file: false,
+        renamed_file: false,
+        deleted_file: false,
+      },
+      {
+        old_path: 'CHANGELOG.md',
+        new_path: 'CHANGELOG.md',
+        a_mode: '100644',
+        b_mode: '100644',
+        diff: `@@ -1 +1,2 @@\n # Changelog\n+- ${mr.title}\n`,
+        new_file: false,
+        renamed_file: false,
+        deleted_file: false,
+      },
+    ],
+    versions: [
+      { id: store.nextId('version'), head_commit_sha: head, base_commit_sha: base, start_commit_sha: base, created_at: mr.createdAt, state: 'collected', real_size: '2' },
+    ],
+  };
+}
+
+function versionView(mr: MergeRequest, version: MergeRequest['versions'][number], withDiffs: boolean): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: version.id,
+    head_commit_sha: version.head_commit_sha,
+    base_commit_sha: version.base_commit_sha,
+    start_commit_sha: version.start_commit_sha,
+    created_at: iso(version.created_at),
+    merge_request_id: mr.id,
+    state: version.state,
+    real_size: version.real_size,
+  };
+  if (withDiffs) {
+    view.commits = mr.commits.map((c) => ({ ...c, created_at: iso(c.created_at) }));
+    view.diffs = mr.changes.map((c) => ({ ...c }));
+  }
+  return view;
+}
+
+function touch(ctx: Ctx, mr: MergeRequest): void {
+  mr.updatedAt = ctx.store.now();
+}
+
+export function mergeRequestRoutes(router: Router): void {
+  router.get('/merge_requests', (ctx) => {
+    requireUser(ctx);
+    return listReply(ctx, visibleMergeRequests(ctx, ctx.store.projects.values()), 'created-by-me', false);
+  });
+
+  router.get('/projects/:id/merge_requests', (ctx) => listReply(ctx, visibleMergeRequests(ctx, [requireProject(ctx)]), 'all', true), { auth: 'optional' });
+
+  router.get('/projects/:id/merge_requests/:merge_request_iid', (ctx) => json(mergeRequestView(ctx.store, requireMergeRequest(ctx).mr, ctx.user, true)), { auth: 'optional' });
+
+  router.get(
+    '/projects/:id/merge_requests/:merge_request_iid/commits',
+    (ctx) => {
+      const { mr } = requireMergeRequest(ctx);
+      return paginate(ctx, mr.commits, (c) => ({ ...c, created_at: iso(c.created_at) }));
+    },
+    { auth: 'optional' },
+  );
+
+  router.get(
+    '/projects/:id/merge_requests/:merge_request_iid/changes',
+    (ctx) => {
+      const { mr } = requireMergeRequest(ctx);
+      return json({ ...mergeRequestView(ctx.store, mr, ctx.user, true), changes: mr.changes.map((c) => ({ ...c })) });
+    },
+    { auth: 'optional' },
+  );
+
+  router.get(
+    '/projects/:id/merge_requests/:merge_request_iid/versions',
+    (ctx) => {
+      const { mr } = requireMergeRequest(ctx);
+      return paginate(ctx, [...mr.versions].reverse(), (v) => versionView(mr, v, false));
+    },
+    { auth: 'optional' },
+  );
+
+  router.get(
+    '/projects/:id/merge_requests/:merge_request_iid/versions/:version_id',
+    (ctx) => {
+      const { mr } = requireMergeRequest(ctx);
+      const version = mr.versions.find((v) => v.id === Number(ctx.path.version_id));
+      if (!version) throw notFound();
+      return json(versionView(mr, version, true));
+    },
+    { auth: 'optional' },
+  );
+
+  router.get(
+    '/projects/:id/merge_requests/:merge_request_iid/closes_issues',
+    (ctx) => {
+      const { project, mr } = requireMergeRequest(ctx);
+      const issues = mr.closesIssueIids.map((iid) => ctx.store.findIssue(project.id, iid)).filter((i) => i !== undefined);
+      return paginate(ctx, issues, (i) => issueView(ctx.store, i, ctx.user));
+    },
+    { auth: 'optional' },
+  );
+
+  router.post('/projects/:id/merge_requests', (ctx) => {
+    const user = requireUser(ctx);
+    const sourceProject = requireProject(ctx);
+    for (const name of ['source_branch', 'target_branch', 'title']) if (!ctx.params.str(name)) throw missingParam(name);
+    const targetId = ctx.params.int('target_project_id') ?? sourceProject.id;
+    const project = ctx.store.projects.get(targetId);
+    if (!project || !canReadProject(ctx.store, user, project)) throw notFound('Project');
+    if (level(ctx.store, user, sourceProject) < DEVELOPER || !project.features.merge_requests_enabled) throw forbidden();
+    const sourceBranch = ctx.params.str('source_branch') as string;
+    const targetBranch = ctx.params.str('target_branch') as string;
+    if (sourceBranch === targetBranch && project.id === sourceProject.id) {
+      throw new ApiError(400, { message: ["You can't use same project/branch for source and target"] });
+    }
+    const existing = ctx.store
+      .projectMergeRequests(project.id)
+      .find((m) => m.state === 'opened' && m.sourceBranch === sourceBranch && m.targetBranch === targetBranch && m.sourceProjectId === sourceProject.id);
+    if (existing) throw new ApiError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
+    const requested = ctx.params.int('approvals_before_merge');
+    const inherited = project.approvalsBeforeMerge;
+    const approvals = requested !== undefined && inherited > 0 && requested > inherited ? requested : inherited;
+    const now = ctx.store.now();
+    const assigneeId = ctx.params.int('assignee_id');
+    const id = ctx.store.nextId('mr');
+    const base = { id, sourceBranch, title: ctx.params.str('title') as string, createdAt: now, authorId: user.id };
+    const content = mergeRequestContent(ctx.store, base);
+    const mr: MergeRequest = {
+      ...base,
+      iid: ctx.store.nextIid('mr', project.id),
+      projectId: project.id,
+      sourceProjectId: sourceProject.id,
+      targetBranch,
+      description: ctx.params.str('description') ?? '',
+      state: 'opened',
+      updatedAt: now,
+      assigneeId: assigneeId && ctx.store.users.has(assigneeId) ? assigneeId : null,
+      labels: labelsParam(ctx, project) ?? [],
+      milestoneId: milestoneParam(ctx, project) ?? null,
+      mergeWhenPipelineSucceeds: false,
+      mergeStatus: 'can_be_merged',
+      sha: content.sha,
+      mergeCommitSha: null,
+      userNotesCount: 0,
+      approvalsBeforeMerge: approvals,
+      shouldRemoveSourceBranch: null,
+      forceRemoveSourceBranch: ctx.params.bool('remove_source_branch') ?? false,
+      squash: ctx.params.bool('squash') ?? false,
+      discussionLocked: false,
+      subscribers: new Set([user.id]),
+      awards: [],
+      approvedBy: [],
+      commits: content.commits,
+      changes: content.changes,
+      versions: content.versions,
+      closesIssueIids: [],
+      timeEstimate: 0,
+      totalTimeSpent: 0,
+    };
+    ctx.store.addMergeRequest(mr);
+    project.lastActivityAt = now;
+    return created(mergeRequestView(ctx.store, mr, user, true));
+  });
+
+  router.put('/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
+    const { project, mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    if (mr.authorId !== user.id && level(ctx.store, user, project) < DEVELOPER) throw forbidden();
+    requireOneOf(ctx, ['target_branch', 'title', 'assignee_id', 'description', 'state_event', 'labels', 'milestone_id', 'remove_source_branch', 'squash', 'discussion_locked']);
+    const title = ctx.params.str('title');
+    if (title !== undefined && title.trim() === '') throw new ApiError(400, { message: { title: ["can't be blank"] } });
+    const stateEvent = stateEventParam(ctx);
+    const labels = labelsParam(ctx, project);
+    const milestoneId = milestoneParam(ctx, project);
+    if (title !== undefined) mr.title = title;
+    const target = ctx.params.str('target_branch');
+    if (target) mr.targetBranch = target;
+    if (ctx.params.has('description')) mr.description = ctx.params.str('description') ?? '';
+    if (ctx.params.has('assignee_id')) {
+      const assignee = ctx.params.int('assignee_id');
+      mr.assigneeId = assignee && ctx.store.users.has(assignee) ? assignee : null;
+    }
+    if (labels !== undefined) mr.labels = labels;
+    if (milestoneId !== undefined) mr.milestoneId = milestoneId;
+    const remove = ctx.params.bool('remove_source_branch');
+    if (remove !== undefined) mr.forceRemoveSourceBranch = remove;
+    const squash = ctx.params.bool('squash');
+    if (squash !== undefined) mr.squash = squash;
+    const locked = ctx.params.bool('discussion_locked');
+    if (locked !== undefined) mr.discussionLocked = locked;
+    if (stateEvent === 'close' && (mr.state === 'opened' || mr.state === 'reopened')) {
+      mr.state = 'closed';
+      mr.mergeWhenPipelineSucceeds = false;
+    } else if (stateEvent === 'reopen' && mr.state === 'closed') {
+      mr.state = 'opened';
+    }
+    touch(ctx, mr);
+    return json(mergeRequestView(ctx.store, mr, user, true));
+  });
+
+  router.delete('/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
+    const { project, mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    if (level(ctx.store, user, project) < OWNER) throw forbidden();
+    ctx.store.removeMergeRequest(mr);
+    return noContent();
+  });
+
+  router.put('/projects/:id/merge_requests/:merge_request_iid/merge', (ctx) => {
+    const { project, mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
+    // As on real servers: not open (or draft) → 405; unmergeable → 406; stale sha → 409.
+    if ((mr.state !== 'opened' && mr.state !== 'reopened') || isWorkInProgress(mr.title)) throw new ApiError(405, { message: '405 Method Not Allowed' });
+    const approvalsMissing = (mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length;
+    if (mr.mergeStatus === 'cannot_be_merged' || approvalsMissing) throw new ApiError(406, { message: 'Branch cannot be merged' });
+    const expected = ctx.params.str('sha');
+    if (expected !== undefined && expected !== '' && expected !== mr.sha) {
+      throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+    }
+    const shouldRemove = ctx.params.bool('should_remove_source_branch');
+    if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
+    if (ctx.params.bool('merge_when_pipeline_succeeds')) {
+      mr.mergeWhenPipelineSucceeds = true;
+      touch(ctx, mr);
+      return json(mergeRequestView(ctx.store, mr, user, true));
+    }
+    mr.state = 'merged';
+    mr.mergeWhenPipelineSucceeds = false;
+    mr.mergeCommitSha = sha(`merge:${mr.id}:${mr.sha}:${ctx.params.str('merge_commit_message') ?? ''}`);
+    touch(ctx, mr);
+    for (const iid of mr.closesIssueIids) {
+      const issue = ctx.store.findIssue(project.id, iid);
+      if (issue && issue.state === 'opened') {
+        issue.state = 'closed';
+        issue.closedAt = mr.updatedAt;
+        issue.updatedAt = mr.updatedAt;
+      }
+    }
+    return json(mergeRequestView(ctx.store, mr, user, true));
+  });
+
+  router.put('/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', (ctx) => {
+    const { project, mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
+    if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
+    if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
+    mr.mergeWhenPipelineSucceeds = false;
+    touch(ctx, mr);
+    return json(mergeRequestView(ctx.store, mr, user, true));
+  });
+
+  router.get('/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {
+    requireUser(ctx);
+    return json(approvalsView(ctx.store, requireMergeRequest(ctx).mr, false));
+  });
+
+  router.post('/projects/:id/merge_requests/:merge_request_iid/approve', (ctx) => {
+    const { project, mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed') throw unauthorized();
+    const expected = ctx.params.str('sha');
+    if (expected !== undefined && expected !== '' && expected !== mr.sha) {
+      throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+    }
+    mr.approvedBy.push(user.id);
+    touch(ctx, mr);
+    return created(approvalsView(ctx.store, mr, true));
+  });
+
+  router.post('/projects/:id/merge_requests/:merge_request_iid/unapprove', (ctx) => {
+    const { mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    const index = mr.approvedBy.indexOf(user.id);
+    if (index === -1) throw notFound();
+    mr.approvedBy.splice(index, 1);
+    touch(ctx, mr);
+    return created(approvalsView(ctx.store, mr, false));
+  });
+
+  for (const action of ['subscribe', 'unsubscribe'] as const) {
+    router.post(`/projects/:id/merge_requests/:merge_request_iid/${action}`, (ctx) => {
+      const { mr } = requireMergeRequest(ctx);
+      const user = requireUser(ctx);
+      if (!setSubscribed(mr.subscribers, user, action === 'subscribe')) return notModified();
+      return created(mergeRequestView(ctx.store, mr, user, true));
+    });
+  }
+
+  router.post('/projects/:id/merge_requests/:merge_request_iid/todo', (ctx) => {
+    const { project, mr } = requireMergeRequest(ctx);
+    const user = requireUser(ctx);
+    const todo = createTodo(ctx.store, user, user.id, project.id, 'MergeRequest', mr.id);
+    return todo ? created(todoView(ctx.store, todo, user)) : notModified();
+  });
+}

@@ -1,0 +1,86 @@
+import { requireAdmin, requireUser } from '../access.js';
+import type { Ctx } from '../context.js';
+import { ApiError, invalid } from '../errors.js';
+import { json } from '../reply.js';
+import type { Router } from '../router.js';
+import { CONDITIONAL_REQUIREMENTS, SETTING_TYPES } from '../settings-defaults.js';
+import { iso } from '../time.js';
+
+const VISIBILITIES = ['private', 'internal', 'public'];
+
+function settingsView(ctx: Ctx): Record<string, unknown> {
+  const { id, createdAt, updatedAt } = ctx.store.settingsMeta;
+  return { id, created_at: iso(createdAt), updated_at: iso(updatedAt), ...ctx.store.settings };
+}
+
+function coerce(ctx: Ctx, name: string): unknown {
+  const p = ctx.params;
+  if (p.raw(name) === null) return null;
+  switch (SETTING_TYPES[name]) {
+    case 'boolean':
+      return p.bool(name);
+    case 'integer':
+      return p.int(name);
+    case 'decimal':
+      return p.number(name);
+    case 'string[]':
+      return p.strArray(name) ?? [];
+    case 'visibility': {
+      const value = p.str(name);
+      if (!VISIBILITIES.includes(value ?? '')) throw new ApiError(400, { error: `${name} does not have a valid value` });
+      return value;
+    }
+    case 'visibility[]': {
+      const values = p.strArray(name) ?? [];
+      if (values.some((v) => !VISIBILITIES.includes(v))) throw new ApiError(400, { error: `${name} does not have a valid value` });
+      return values;
+    }
+    default:
+      return p.str(name);
+  }
+}
+
+const blank = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Checks the `req if X` rules of part 2 §4.5 and a few ranges on the would-be settings. */
+function validate(next: Record<string, unknown>): void {
+  const errors: Record<string, string[]> = {};
+  for (const [toggle, required] of Object.entries(CONDITIONAL_REQUIREMENTS)) {
+    if (next[toggle] !== true) continue;
+    for (const name of required) if (blank(next[name])) errors[name] = ["can't be blank"];
+  }
+  if (next.jobqueue_throttling_enabled === true && !blank(next.jobqueue_throttling_factor)) {
+    const factor = Number(next.jobqueue_throttling_factor);
+    if (!(factor > 0)) errors.jobqueue_throttling_factor = ['must be greater than 0'];
+    else if (!(factor < 1)) errors.jobqueue_throttling_factor = ['must be less than 1'];
+  }
+  if (![0, 1, 2].includes(Number(next.default_branch_protection))) errors.default_branch_protection = ['is not included in the list'];
+  const interval = Number(next.polling_interval_multiplier);
+  if (!(interval >= 0)) errors.polling_interval_multiplier = ['must be greater than or equal to 0'];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+export function settingsRoutes(router: Router): void {
+  router.get('/application/settings', (ctx) => {
+    requireAdmin(ctx);
+    return json(settingsView(ctx));
+  });
+
+  router.put('/application/settings', (ctx) => {
+    requireAdmin(ctx);
+    const next = { ...ctx.store.settings };
+    for (const name of ctx.params.names()) {
+      if (!(name in SETTING_TYPES)) continue;
+      next[name] = coerce(ctx, name);
+    }
+    validate(next);
+    Object.assign(ctx.store.settings, next);
+    ctx.store.settingsMeta.updatedAt = ctx.store.now();
+    return json(settingsView(ctx));
+  });
+
+  router.get('/version', (ctx) => {
+    requireUser(ctx);
+    return json({ version: '17.0.0-sandbox', revision: 'sandbox' });
+  });
+}

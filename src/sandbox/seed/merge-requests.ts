@@ -1,0 +1,63 @@
+import type { MergeRequest, Project, User } from '../model.js';
+import { mergeRequestContent } from '../routes/merge-requests.js';
+import { sha } from '../shas.js';
+import type { Store } from '../store.js';
+
+export interface DemoMergeRequest {
+  title: string;
+  source: string;
+  target?: string;
+  author: User;
+  assignee?: User;
+  state: MergeRequest['state'];
+  mergeStatus?: MergeRequest['mergeStatus'];
+  labels?: string[];
+  milestoneId?: number | null;
+  approvalsBeforeMerge?: number;
+  approvedBy?: User[];
+  mergeWhenPipelineSucceeds?: boolean;
+  closesIssueIids?: number[];
+  createdAt: number;
+  description?: string;
+}
+
+export function seedMergeRequests(store: Store, project: Project, list: DemoMergeRequest[]): void {
+  for (const d of list) {
+    const id = store.nextId('mr');
+    const base = { id, sourceBranch: d.source, title: d.title, createdAt: d.createdAt, authorId: d.author.id };
+    const content = mergeRequestContent(store, base);
+    const mr: MergeRequest = {
+      ...base,
+      iid: store.nextIid('mr', project.id),
+      projectId: project.id,
+      sourceProjectId: project.id,
+      targetBranch: d.target ?? project.defaultBranch,
+      description: d.description ?? `${d.title}.\n\nSee the linked issues for context.`,
+      state: d.state,
+      updatedAt: d.createdAt + 2 * 86_400_000,
+      assigneeId: d.assignee?.id ?? null,
+      labels: d.labels ?? [],
+      milestoneId: d.milestoneId ?? null,
+      mergeWhenPipelineSucceeds: d.mergeWhenPipelineSucceeds ?? false,
+      mergeStatus: d.mergeStatus ?? 'can_be_merged',
+      sha: content.sha,
+      mergeCommitSha: d.state === 'merged' ? sha(`merge:${id}`) : null,
+      userNotesCount: (id * 3) % 7,
+      approvalsBeforeMerge: d.approvalsBeforeMerge ?? project.approvalsBeforeMerge,
+      shouldRemoveSourceBranch: d.state === 'merged' ? true : null,
+      forceRemoveSourceBranch: true,
+      squash: false,
+      discussionLocked: false,
+      subscribers: new Set([d.author.id]),
+      awards: [],
+      approvedBy: (d.approvedBy ?? []).map((u) => u.id),
+      commits: content.commits,
+      changes: content.changes,
+      versions: content.versions,
+      closesIssueIids: d.closesIssueIids ?? [],
+      timeEstimate: 0,
+      totalTimeSpent: 0,
+    };
+    store.addMergeRequest(mr);
+  }
+}
