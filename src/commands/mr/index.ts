@@ -1,11 +1,40 @@
 import type { Context } from '../../context.js';
 import { buildNoun } from '../build.js';
 import { defineNoun } from '../spec.js';
+import { approvals, approve, unapprove } from './approvals.js';
+import { changes, closesIssues, commits, version, versions } from './changes.js';
+import { close, create, remove, reopen, update } from './edit.js';
+import { list, view } from './list.js';
+import { cancelAutoMerge, merge } from './merge.js';
+import { subscribe, todo, unsubscribe } from './subscription.js';
 
 export const noun = defineNoun({
   name: 'mr',
-  summary: 'TODO',
-  commands: [],
+  summary: 'Merge requests: list, create, approve, merge safely',
+  description:
+    'Merge requests: list, view, create, update, close, reopen and delete them; approve, merge (pinned to the head you saw), cancel an automatic merge; read their commits, changes, diff versions and the issues they close.',
+  commands: [
+    list,
+    view,
+    create,
+    update,
+    close,
+    reopen,
+    remove,
+    merge,
+    cancelAutoMerge,
+    approvals,
+    approve,
+    unapprove,
+    commits,
+    changes,
+    closesIssues,
+    versions,
+    version,
+    subscribe,
+    unsubscribe,
+    todo,
+  ],
 });
 
 export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);

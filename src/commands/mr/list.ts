@@ -1,0 +1,56 @@
+import { UsageError } from '../../errors.js';
+import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
+import { ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
+import type { CommandSpec, FlagSpec } from '../spec.js';
+import { MR_PATH, iidArg } from './shared.js';
+
+/** The list filters of part 2 §4.3, in the order they are sent. */
+const listFilters: FlagSpec[] = [
+  { name: 'state', short: 's', type: 'enum', choices: MR_STATES, description: 'only merge requests in this state' },
+  { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
+  { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
+  { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
+  { name: 'view', type: 'enum', choices: MR_VIEWS, description: 'simple: only iid, URL, title, description and state' },
+  { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
+  { name: 'created-after', type: 'datetime', description: 'created on or after this date-time' },
+  { name: 'created-before', type: 'datetime', description: 'created on or before this date-time' },
+  { name: 'scope', type: 'enum', choices: MR_SCOPES, description: 'created-by-me (the default without a project), assigned-to-me or all' },
+  { name: 'author-id', type: 'id', description: 'created by this user id (with --scope all or assigned-to-me without a project)' },
+  { name: 'assignee-id', type: 'id', description: 'assigned to this user id' },
+  { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'merge requests you reacted to with this emoji' },
+  { name: 'iids', type: 'intList', description: 'only these IIDs, comma-separated (project lists only)' },
+];
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List a project's merge requests, or yours",
+  description:
+    "List merge requests. With a project (-p, COLLAB_PROJECT, or the git remote) the project's merge requests; otherwise every merge request visible to you, by default only those you created (--scope all for the rest).",
+  examples: [
+    'collab mr list -p acme/platform/api --state opened --labels backend',
+    'collab mr list --scope assigned-to-me',
+    'collab mr list -p acme/platform/api --state merged --order-by updated_at --all -o ndjson',
+  ],
+  project: 'optional',
+  flags: listFilters,
+  method: 'GET',
+  path: (v) => (v.project ? '/projects/:project/merge_requests' : '/merge_requests'),
+  list: true,
+  columns: mrColumns,
+  prepare: (_ctx, v) => {
+    if (!v.project && v.flags.iids !== undefined) throw new UsageError('--iids applies to project lists only: add -p <project>');
+  },
+};
+
+export const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one merge request',
+  examples: ['collab mr view 3 -p acme/platform/api', 'collab mr view https://gitlab.example.com/acme/platform/api/-/merge_requests/3 -o json'],
+  args: [iidArg],
+  project: 'required',
+  method: 'GET',
+  path: MR_PATH,
+  columns: mrColumns,
+};

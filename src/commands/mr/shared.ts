@@ -1,0 +1,19 @@
+import type { ArgSpec } from '../spec.js';
+
+export const iidArg: ArgSpec = {
+  name: 'iid',
+  type: 'int',
+  description: 'merge request IID (number inside the project)',
+  url: 'merge_requests',
+};
+
+export const MR_PATH = '/projects/:project/merge_requests/:iid';
+
+/** `!3`, as merge requests are referenced in the web UI. */
+export function ref(iid: unknown): string {
+  return `!${String(iid)}`;
+}
+
+export function shortSha(sha: unknown): string {
+  return typeof sha === 'string' ? sha.slice(0, 8) : String(sha);
+}

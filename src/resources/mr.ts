@@ -1,0 +1,94 @@
+import type { Column } from '../output/format.js';
+
+/** Merge request list filters and columns (part 2 §2.3, §4.3). */
+export const MR_STATES = ['opened', 'closed', 'merged', 'all'] as const;
+export const MR_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;
+export const MR_VIEWS = ['simple'] as const;
+
+/** `feature/x → main`; empty in `view=simple` lists, which carry no branches. */
+export function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): string | undefined {
+  if (mr.source_branch === undefined && mr.target_branch === undefined) return undefined;
+  return `${mr.source_branch ?? '?'} → ${mr.target_branch ?? '?'}`;
+}
+
+export const mrColumns: Column[] = [
+  { key: 'iid', header: 'IID', kind: 'number' },
+  { key: 'state', kind: 'state' },
+  { key: 'title', kind: 'title' },
+  { key: 'branches', get: branchesOf },
+  { key: 'author', kind: 'users' },
+  { key: 'updated_at', header: 'updated', kind: 'date' },
+];
+
+export const mrCommitColumns: Column[] = [
+  { key: 'short_id', header: 'commit' },
+  { key: 'title', kind: 'title' },
+  { key: 'author_name', header: 'author' },
+  { key: 'created_at', header: 'created', kind: 'date' },
+];
+
+export const mrVersionColumns: Column[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'state', kind: 'state' },
+  { key: 'head_commit_sha', header: 'head' },
+  { key: 'base_commit_sha', header: 'base' },
+  { key: 'start_commit_sha', header: 'start' },
+  { key: 'real_size', header: 'size' },
+  { key: 'created_at', header: 'created', kind: 'date' },
+];
+
+/** One row per changed file of `GET …/changes`. */
+export interface MrChange {
+  old_path: string;
+  new_path: string;
+  a_mode?: string;
+  b_mode?: string;
+  diff?: string;
+  new_file?: boolean;
+  renamed_file?: boolean;
+  deleted_file?: boolean;
+}
+
+export function changeStatus(c: MrChange): string {
+  if (c.new_file) return 'added';
+  if (c.deleted_file) return 'deleted';
+  if (c.renamed_file) return 'renamed';
+  return 'modified';
+}
+
+/** Added and removed lines of a unified diff body (hunk headers and file headers excluded). */
+export function diffStat(diff: string | undefined): { additions: number; deletions: number } {
+  let additions = 0;
+  let deletions = 0;
+  for (const line of (diff ?? '').split('\n')) {
+    if (line.startsWith('+++ ') || line.startsWith('--- ')) continue;
+    if (line.startsWith('+')) additions++;
+    else if (line.startsWith('-')) deletions++;
+  }
+  return { additions, deletions };
+}
+
+export const mrChangeColumns: Column[] = [
+  { key: 'status', get: (c: MrChange) => changeStatus(c) },
+  { key: 'old_path' },
+  { key: 'new_path' },
+  { key: 'additions', kind: 'number', get: (c: MrChange) => diffStat(c.diff).additions },
+  { key: 'deletions', kind: 'number', get: (c: MrChange) => diffStat(c.diff).deletions },
+];
+
+/** Issues closed on merge: project issues (`#iid`) or, with an external tracker, `{id, title}`. */
+export const closesIssueColumns: Column[] = [
+  { key: 'issue', get: (i: { iid?: number; id?: unknown }) => (i.iid !== undefined ? `#${i.iid}` : i.id) },
+  { key: 'state', kind: 'state' },
+  { key: 'title', kind: 'title' },
+  { key: 'web_url', header: 'url' },
+];
+
+export const approvalColumns: Column[] = [
+  { key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) },
+];
+
+export const todoColumns: Column[] = [
+  { key: 'project', get: (t: { project?: { path_with_namespace?: string } }) => t.project?.path_with_namespace },
+  { key: 'target', get: (t: { target?: { iid?: number } }) => (t.target?.iid !== undefined ? `!${t.target.iid}` : undefined) },
+];
