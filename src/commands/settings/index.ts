@@ -1,11 +1,87 @@
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
+import type { ParamType } from '../../validate.js';
 import { buildNoun } from '../build.js';
+import type { CommandSpec, FlagSpec, Values } from '../spec.js';
 import { defineNoun } from '../spec.js';
+
+const FLAG_TYPE: Record<Setting['type'], ParamType> = {
+  string: 'string',
+  bool: 'bool',
+  int: 'int',
+  decimal: 'number',
+  list: 'stringList',
+  enum: 'enum',
+};
+
+function flagFor(setting: Setting): FlagSpec {
+  const needs = setting.requires?.length ? `; needs ${setting.requires.map(settingFlag).join(', ')}` : '';
+  const range =
+    setting.type === 'list' && setting.choices ? ` (comma-separated: ${setting.choices.join(', ')})` : setting.type === 'list' ? ' (comma-separated)' : '';
+  return {
+    name: settingFlag(setting.name).slice(2),
+    param: setting.name,
+    type: FLAG_TYPE[setting.type],
+    choices: setting.choices,
+    // Exclusive bounds are checked in `checkSettings`; the inclusive ones by the flag parser.
+    ...(setting.exclusive ? {} : { min: setting.min, max: setting.max }),
+    negatable: setting.type === 'bool',
+    description: `${setting.note}${range}${needs}`,
+  };
+}
+
+const isGiven = (value: unknown) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** What the flag parser cannot know: exclusive bounds, and settings that need others when turned on. */
+export function checkSettings(v: Values): void {
+  for (const setting of SETTINGS) {
+    const value = v.params[setting.name];
+    if (value === undefined) continue;
+    if (setting.exclusive && typeof value === 'number' && !(value > (setting.min ?? -Infinity) && value < (setting.max ?? Infinity)))
+      throw new UsageError(
+        `invalid value for ${settingFlag(setting.name)}: ${value} is not strictly between ${setting.min} and ${setting.max}`,
+      );
+    if (value !== true || !setting.requires) continue;
+    const missing = setting.requires.filter((name) => !isGiven(v.params[name]));
+    if (missing.length > 0)
+      throw new UsageError(`${settingFlag(setting.name)} needs ${missing.map(settingFlag).join(' and ')}`);
+  }
+}
+
+const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show the application settings',
+  admin: true,
+  examples: ['collab settings view', 'collab settings view -o json --fields signup_enabled,default_project_visibility'],
+  method: 'GET',
+  path: '/application/settings',
+};
+
+const update: CommandSpec = {
+  name: 'update',
+  aliases: ['set'],
+  summary: 'Change application settings',
+  description:
+    'Change application settings: one flag per setting (booleans as --x/--no-x, lists comma-separated). A setting that needs others when turned on (for example --webide-enabled needs --webide-url) is refused before anything is sent.',
+  admin: true,
+  examples: [
+    'collab settings update --no-signup-enabled --default-project-visibility internal',
+    'collab settings update --webide-enabled --webide-url https://ide.example.com',
+    'collab settings update --jobqueue-throttling-enabled --jobqueue-throttling-factor 0.5 --jobqueue-throttling-queues default,mailers',
+  ],
+  flags: SETTINGS.map(flagFor),
+  requireOne: true,
+  method: 'PUT',
+  path: '/application/settings',
+  prepare: (_ctx: Context, v) => checkSettings(v),
+};
 
 export const noun = defineNoun({
   name: 'settings',
-  summary: 'TODO',
-  commands: [],
+  summary: 'Instance application settings (administrators)',
+  commands: [view, update],
 });
 
 export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);

@@ -1,0 +1,247 @@
+import path from 'node:path';
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { activityColumns, userColumns } from '../../resources/user.js';
+import { fillPath } from '../../api/path.js';
+import { readBytesArg, readStdin } from '../input.js';
+import type { CommandSpec, FlagSpec, Values } from '../spec.js';
+import { multipartBody } from './form.js';
+import { resolveUserId } from './lookup.js';
+
+const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
+
+/** Separates repeated `--custom-attribute` values: argv strings can never contain NUL. */
+export const REPEAT_SEPARATOR = '\u0000';
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List users (administrators see the admin view)',
+  examples: [
+    'collab user list --search alice',
+    'collab user list --blocked --created-after 2026-01-01T00:00:00Z -o json',
+    'collab user list --extern-uid "uid=alice,ou=people" --provider ldapmain',
+    'collab user list --custom-attribute team=platform --custom-attribute site=berlin --all',
+  ],
+  flags: [
+    { name: 'active', type: 'bool', description: 'only active users' },
+    { name: 'blocked', type: 'bool', description: 'only blocked users' },
+    { name: 'search', type: 'string', description: 'match email or username' },
+    { name: 'username', type: 'string', description: 'exactly this username' },
+    { name: 'extern-uid', type: 'string', description: 'external identity uid (with --provider)' },
+    { name: 'provider', type: 'string', description: 'external identity provider (with --extern-uid)' },
+    { name: 'external', type: 'bool', description: 'only external users' },
+    { name: 'created-before', type: 'datetime', description: 'created before this date-time' },
+    { name: 'created-after', type: 'datetime', description: 'created after this date-time' },
+    {
+      name: 'custom-attribute',
+      param: false,
+      type: 'string',
+      value: '<key=value>',
+      description: 'custom attribute filter (administrators; repeatable)',
+    },
+  ],
+  method: 'GET',
+  path: '/users',
+  list: true,
+  columns: userColumns,
+  prepare: (_ctx, v) => {
+    const hasUid = v.flags['extern-uid'] !== undefined;
+    if (hasUid !== (v.flags.provider !== undefined)) throw new UsageError('--extern-uid and --provider go together: give both');
+    const raw = v.flags['custom-attribute'];
+    if (typeof raw !== 'string') return;
+    for (const pair of raw.split(REPEAT_SEPARATOR)) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new UsageError(`invalid value for --custom-attribute: "${pair}" is not key=value`);
+      v.params[`custom_attributes[${pair.slice(0, eq)}]`] = pair.slice(eq + 1);
+    }
+  },
+};
+
+export const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one user by id or username',
+  examples: ['collab user view 42', 'collab user view alice -o json'],
+  args: [{ name: 'user', type: 'string', description: 'user id or username' }],
+  method: 'GET',
+  path: '/users/:user',
+  columns: userColumns,
+  prepare: async (ctx, v) => {
+    v.args.user = await resolveUserId(ctx, String(v.args.user), '<user>');
+  },
+};
+
+export const me: CommandSpec = {
+  name: 'me',
+  aliases: ['whoami'],
+  summary: 'Show the current user (or, with --sudo, the user acted as)',
+  examples: ['collab user me', 'collab user me --sudo alice -o json'],
+  method: 'GET',
+  path: '/user',
+  columns: userColumns,
+};
+
+/** The profile parameters `POST /users` and `PUT /users/:id` share. */
+function profileFlags(create: boolean): FlagSpec[] {
+  const req = (label: string) => (create ? { prompt: label } : {});
+  return [
+    { name: 'email', type: 'string', description: 'primary email', ...req('Email:') },
+    { name: 'username', type: 'string', description: 'username', ...req('Username:') },
+    { name: 'name', type: 'string', description: 'full name', ...req('Name:') },
+    { name: 'password-stdin', param: false, type: 'bool', description: 'read the password from standard input' },
+    ...(create
+      ? ([{ name: 'reset-password', type: 'bool', description: 'send a password reset link instead of setting a password' }] as FlagSpec[])
+      : []),
+    { name: 'messenger', type: 'string', description: 'messenger handle' },
+    { name: 'professional-profile', type: 'string', description: 'professional profile handle' },
+    { name: 'microblog', type: 'string', description: 'microblog handle' },
+    { name: 'website-url', type: 'string', description: 'website URL' },
+    { name: 'organization', type: 'string', description: 'organization' },
+    { name: 'projects-limit', type: 'int', min: 0, description: 'how many projects the user may create' },
+    { name: 'extern-uid', type: 'string', description: 'external identity uid' },
+    { name: 'provider', type: 'string', description: 'external identity provider' },
+    { name: 'bio', type: 'string', description: 'short biography' },
+    { name: 'location', type: 'string', description: 'location' },
+    { name: 'admin', type: 'bool', negatable: true, description: 'make the user an administrator' },
+    { name: 'can-create-group', type: 'bool', negatable: true, description: 'allow creating groups' },
+    ...(create
+      ? ([{ name: 'skip-confirmation', type: 'bool', description: 'mark the email as confirmed (no confirmation mail)' }] as FlagSpec[])
+      : []),
+    { name: 'external', type: 'bool', negatable: true, description: 'make the user external' },
+    { name: 'avatar', param: false, type: 'string', value: '<image-file>', description: 'avatar image file (sent as multipart form data)' },
+    { name: 'shared-runners-minutes-limit', type: 'int', min: 0, description: 'monthly pipeline minutes on shared runners' },
+  ];
+}
+
+/** Reads the password (stdin, or a hidden prompt on a terminal) and the avatar file, then sends. */
+async function sendProfile(ctx: Context, v: Values, method: 'POST' | 'PUT', template: string): Promise<void> {
+  const params: Record<string, unknown> = { ...v.params };
+  if (v.flags['password-stdin'] === true) {
+    const password = (await readStdin(ctx)).replace(/\r?\n$/, '');
+    if (password === '') throw new UsageError('--password-stdin: standard input was empty');
+    params.password = password;
+  }
+  const avatarPath = v.flags.avatar as string | undefined;
+  const avatar = avatarPath ? await readBytesArg(ctx, avatarPath, '--avatar') : undefined;
+  const target = fillPath(template, v.args);
+  const api = ctx.api();
+  const res = avatar
+    ? await api.request({ method, path: target, rawBody: multipartBody(params, { field: 'avatar', filename: path.basename(avatarPath!), data: avatar }) })
+    : await api.request({ method, path: target, body: params });
+  if (res.data !== undefined && res.data !== '') await ctx.printer().object(res.data, userColumns);
+}
+
+export const create: CommandSpec = {
+  name: 'create',
+  summary: 'Create a user',
+  admin: true,
+  examples: [
+    'collab user create --email carol@example.com --username carol --name "Carol C" --reset-password',
+    'printf %s "$PASSWORD" | collab user create --email eve@example.com --username eve --name Eve --password-stdin --skip-confirmation',
+  ],
+  flags: profileFlags(true),
+  method: 'POST',
+  path: '/users',
+  columns: userColumns,
+  run: async (ctx, v) => {
+    if (v.flags['password-stdin'] === true && v.flags['reset-password'] === true)
+      throw new UsageError('--password-stdin and --reset-password cannot be used together');
+    if (v.flags['password-stdin'] !== true && v.flags['reset-password'] !== true) {
+      if (!ctx.canPrompt) throw new UsageError('give a password with --password-stdin, or --reset-password to send a reset link');
+      const password = await ctx.prompter().password('Password:');
+      if (password === '') throw new UsageError('empty password: use --reset-password to send a reset link instead');
+      v.params.password = password;
+    }
+    await sendProfile(ctx, v, 'POST', '/users');
+  },
+};
+
+export const update: CommandSpec = {
+  name: 'update',
+  aliases: ['edit'],
+  summary: 'Change a user',
+  admin: true,
+  examples: ['collab user update 42 --name "Alice A" --projects-limit 50', 'collab user update 42 --no-admin --external'],
+  args: [idArg],
+  flags: profileFlags(false),
+  requireOne: true,
+  method: 'PUT',
+  path: '/users/:id',
+  columns: userColumns,
+  run: async (ctx, v) => {
+    try {
+      await sendProfile(ctx, v, 'PUT', '/users/:id');
+    } catch (err) {
+      // The API answers 404 where 409 would fit (an email or username already in use).
+      if (err instanceof ApiError && err.status === 404 && (v.params.email !== undefined || v.params.username !== undefined))
+        throw new ApiError(err.message, 404, err.body, 'the server also answers 404 when the new email or username is already taken');
+      throw err;
+    }
+  },
+};
+
+export const remove: CommandSpec = {
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete a user',
+  admin: true,
+  examples: ['collab user delete 42 --yes', 'collab user delete 42 --hard --yes'],
+  args: [idArg],
+  flags: [
+    {
+      name: 'hard',
+      param: 'hard_delete',
+      type: 'bool',
+      description: 'also delete their contributions (otherwise moved to the ghost user) and the groups only they own',
+    },
+  ],
+  method: 'DELETE',
+  path: '/users/:id',
+  confirm: (v) =>
+    v.flags.hard === true ? `Delete user ${v.args.id} with all their contributions and solely owned groups?` : `Delete user ${v.args.id}?`,
+  done: (v) => `deleted user ${v.args.id}`,
+};
+
+/** A 403 on block/unblock: the user is held by directory (LDAP) synchronization, or the caller is no administrator. */
+function blockHint(message: string): string {
+  const directory = 'the user is blocked by directory (LDAP) synchronization: only the directory can change that';
+  return /ldap|directory/i.test(message) ? directory : `${directory}, or your token is not an administrator's`;
+}
+
+function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
+  return {
+    name: verb,
+    summary: verb === 'block' ? 'Block a user (no sign-in, no API access)' : 'Unblock a blocked user',
+    admin: true,
+    examples: [`collab user ${verb} 42`],
+    args: [idArg],
+    method: 'POST',
+    path: `/users/:id/${verb}`,
+    run: async (ctx, v) => {
+      try {
+        await ctx.api().request({ method: 'POST', path: fillPath(`/users/:id/${verb}`, v.args) });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 403 && !/sudo/i.test(err.message))
+          throw new ApiError(err.message, 403, err.body, blockHint(err.message));
+        throw err;
+      }
+      ctx.notice(`${verb}ed user ${v.args.id}`);
+    },
+  };
+}
+
+export const block = blockCommand('block');
+export const unblock = blockCommand('unblock');
+
+export const activities: CommandSpec = {
+  name: 'activities',
+  summary: "Users' last activity dates, oldest first",
+  admin: true,
+  examples: ['collab user activities --from 2026-06-01', 'collab user activities --all -o ndjson'],
+  flags: [{ name: 'from', type: 'date', description: 'activity since this date (default: six months ago)' }],
+  method: 'GET',
+  path: '/user/activities',
+  list: true,
+  columns: activityColumns,
+};

@@ -1,0 +1,97 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
+import type { CommandSpec, FlagSpec, Values } from '../spec.js';
+import { defineNoun } from '../spec.js';
+import { resolveUserId } from './lookup.js';
+
+/** Impersonation tokens (administrators): always another user's, so `--user` is required. */
+const userFlag: FlagSpec = {
+  name: 'user',
+  short: 'u',
+  param: false,
+  type: 'string',
+  value: '<id|username>',
+  required: true,
+  description: 'the user the token acts as',
+};
+
+const tokenArg = { name: 'impersonation_token_id', type: 'id', description: 'impersonation token id' } as const;
+const collection = '/users/:user_id/impersonation_tokens';
+
+async function resolveOwner(ctx: Context, v: Values): Promise<void> {
+  v.args.user_id = await resolveUserId(ctx, String(v.flags.user), '--user');
+}
+
+const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List a user's impersonation tokens",
+  admin: true,
+  examples: ['collab user token list --user 42', 'collab user token list --user alice --state active -o json'],
+  flags: [userFlag, { name: 'state', type: 'enum', choices: TOKEN_STATES, description: 'which tokens (default all)' }],
+  method: 'GET',
+  path: collection,
+  list: true,
+  columns: tokenColumns,
+  prepare: resolveOwner,
+};
+
+const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one impersonation token',
+  admin: true,
+  examples: ['collab user token view 3 --user 42'],
+  args: [tokenArg],
+  flags: [userFlag],
+  method: 'GET',
+  path: `${collection}/:impersonation_token_id`,
+  columns: tokenColumns,
+  prepare: resolveOwner,
+};
+
+const create: CommandSpec = {
+  name: 'create',
+  summary: 'Create an impersonation token (its secret is printed once)',
+  description:
+    'Create an impersonation token for a user. The response, including the secret `token`, is printed on stdout once: the API never shows the secret again. It never appears in --debug logs.',
+  admin: true,
+  examples: [
+    'collab user token create --user 42 --name ci-bot --scopes api',
+    'collab user token create --user alice --name audit --scopes read_user --expires-at 2027-01-31 --fields token',
+  ],
+  flags: [
+    userFlag,
+    { name: 'name', short: 'n', type: 'string', prompt: 'Token name:', description: 'a name for the token' },
+    { name: 'scopes', type: 'stringList', choices: TOKEN_SCOPES, required: true, description: 'comma-separated scopes' },
+    { name: 'expires-at', type: 'date', description: 'expiry date (default: never)' },
+  ],
+  method: 'POST',
+  path: collection,
+  columns: tokenColumns,
+  prepare: async (ctx, v) => {
+    if ((v.params.scopes as string[]).length === 0) throw new UsageError(`invalid value for --scopes: give at least one of ${TOKEN_SCOPES.join(', ')}`);
+    await resolveOwner(ctx, v);
+  },
+};
+
+const revoke: CommandSpec = {
+  name: 'revoke',
+  aliases: ['delete'],
+  summary: 'Revoke an impersonation token',
+  admin: true,
+  examples: ['collab user token revoke 3 --user 42'],
+  args: [tokenArg],
+  flags: [userFlag, { name: 'yes', short: 'y', param: false, type: 'bool', hidden: true, description: 'accepted, not needed' }],
+  method: 'DELETE',
+  path: `${collection}/:impersonation_token_id`,
+  prepare: resolveOwner,
+  done: (v) => `revoked impersonation token ${v.args.impersonation_token_id} of user ${v.args.user_id}`,
+};
+
+export const token = defineNoun({
+  name: 'token',
+  summary: 'Impersonation tokens of a user (administrators)',
+  commands: [list, view, create, revoke],
+});

@@ -1,0 +1,58 @@
+import type { Column } from '../output/format.js';
+
+/** Impersonation token list filter (part 2 §4.4). */
+export const TOKEN_STATES = ['all', 'active', 'inactive'] as const;
+/** Scopes an impersonation token may carry (part 2 §2.5). */
+export const TOKEN_SCOPES = ['api', 'read_user'] as const;
+
+export const userColumns: Column[] = [
+  { key: 'id', kind: 'number' },
+  { key: 'username' },
+  { key: 'name' },
+  { key: 'state', kind: 'state' },
+  { key: 'email' },
+  { key: 'web_url', header: 'url' },
+];
+
+export const sshKeyColumns: Column[] = [
+  { key: 'id', kind: 'number' },
+  { key: 'title' },
+  { key: 'created_at', header: 'created', kind: 'date' },
+];
+
+export const gpgKeyColumns: Column[] = [
+  { key: 'id', kind: 'number' },
+  { key: 'created_at', header: 'created', kind: 'date' },
+  // The armored block is long; its first line of key material is enough to tell keys apart.
+  { key: 'key', get: (k: { key?: unknown }) => armoredSummary(k.key) },
+];
+
+export const emailColumns: Column[] = [
+  { key: 'id', kind: 'number' },
+  { key: 'email' },
+];
+
+export const tokenColumns: Column[] = [
+  { key: 'id', kind: 'number' },
+  { key: 'name' },
+  { key: 'active', kind: 'bool' },
+  { key: 'revoked', kind: 'bool' },
+  { key: 'scopes' },
+  { key: 'expires_at', header: 'expires' },
+  { key: 'created_at', header: 'created', kind: 'date' },
+];
+
+export const activityColumns: Column[] = [
+  { key: 'username' },
+  { key: 'last_activity_on', header: 'last activity' },
+];
+
+function armoredSummary(key: unknown): string {
+  if (typeof key !== 'string') return '';
+  const body = key
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('-----') && !/^[A-Za-z-]+: /.test(l));
+  const first = body[0] ?? key.trim().split('\n')[0] ?? '';
+  return first.length > 40 ? `${first.slice(0, 40)}…` : first;
+}
