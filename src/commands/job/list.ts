@@ -1,0 +1,45 @@
+import { JOB_SCOPES, jobColumns } from '../../resources/job.js';
+import type { ArgSpec, CommandSpec } from '../spec.js';
+
+export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List a project's jobs, or a pipeline's",
+  description: "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline. --scope keeps jobs in the given statuses.",
+  examples: [
+    'collab job list -p acme/platform/api --scope failed,canceled',
+    'collab job list --pipeline 4711 -o json',
+  ],
+  project: 'required',
+  flags: [
+    {
+      name: 'scope',
+      type: 'stringList',
+      choices: JOB_SCOPES,
+      description: 'only jobs in these statuses (comma-separated)',
+      value: '<statuses>',
+    },
+    { name: 'pipeline', param: false, type: 'id', description: 'only the jobs of this pipeline id' },
+  ],
+  method: 'GET',
+  path: (v) => (v.flags.pipeline !== undefined ? '/projects/:project/pipelines/:pipeline_id/jobs' : '/projects/:project/jobs'),
+  list: true,
+  columns: jobColumns,
+  prepare: (_ctx, v) => {
+    if (v.flags.pipeline !== undefined) v.args.pipeline_id = v.flags.pipeline;
+  },
+};
+
+export const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one job',
+  examples: ['collab job view 1234 -p acme/platform/api', 'collab job view https://gitlab.example.com/acme/api/-/jobs/1234 -o json'],
+  args: [jobIdArg],
+  project: 'required',
+  method: 'GET',
+  path: '/projects/:project/jobs/:id',
+  columns: jobColumns,
+};
