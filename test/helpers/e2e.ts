@@ -26,8 +26,8 @@ export async function runBin(args: string[], env: Record<string, string | undefi
     env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
     extendEnv: false,
     reject: false,
-    stdin: 'ignore',
     timeout: 60_000,
+    ...('input' in options || 'stdin' in options ? {} : { stdin: 'ignore' }),
     ...options,
   } as Options);
   return { exitCode: res.exitCode ?? -1, stdout: String(res.stdout), stderr: String(res.stderr) };
@@ -42,6 +42,10 @@ export interface SandboxFixture {
   /** Runs the binary against this sandbox with the given token (admin by default). */
   run(args: string[], env?: Record<string, string | undefined>, options?: Options): Promise<BinResult>;
   requests(): { method: string; path: string; headers: Record<string, string | string[] | undefined> }[];
+  /** Arms a sandbox fault (see src/sandbox/faults.ts): the next `count` matching requests get it. */
+  fault(spec: { kind: string; path?: string; method?: string; count?: number; retryAfter?: string; [k: string]: unknown }): Promise<void>;
+  /** Forgets the request log. */
+  clearRequests(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,13 @@ export async function startSandboxFixture(opts: Record<string, unknown> = {}): P
     url: sb.url,
     run: (args, env = {}, options = {}) => runBin(args, { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, ...env }, options),
     requests: () => sb.requests() as never,
+    fault: async (spec) => {
+      const res = await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+      if (!res.ok) throw new Error(`arming fault failed: ${res.status} ${await res.text()}`);
+    },
+    clearRequests: async () => {
+      await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
+    },
     close: () => sb.close(),
   };
 }
