@@ -1,11 +1,17 @@
 import type { Context } from '../../context.js';
-import { buildNoun } from '../build.js';
+import { buildSubjectNoun } from '../project/subject.js';
 import { defineNoun } from '../spec.js';
+import { ldapLink, ldapSync } from './ldap.js';
+import { list, projects, view } from './list.js';
+import { create, remove, transferProject, update } from './write.js';
 
 export const noun = defineNoun({
   name: 'group',
-  summary: 'TODO',
-  commands: [],
+  summary: 'Groups: list, view, create, transfer projects, LDAP links',
+  description:
+    'Groups. The group is -g, --group (numeric id or full path) or the first argument where a command takes no other one.',
+  commands: [list, view, projects, create, update, remove, transferProject, ldapSync],
+  nouns: [ldapLink],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context) => buildSubjectNoun(noun, getCtx, 'group');

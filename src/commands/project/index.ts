@@ -1,11 +1,18 @@
 import type { Context } from '../../context.js';
-import { buildNoun } from '../build.js';
 import { defineNoun } from '../spec.js';
+import { archive, star, unarchive, unstar } from './actions.js';
+import { fork } from './fork.js';
+import { forks, list, users, view } from './list.js';
+import { buildSubjectNoun } from './subject.js';
+import { upload } from './upload.js';
+import { create, remove, update } from './write.js';
 
 export const noun = defineNoun({
   name: 'project',
-  summary: 'TODO',
-  commands: [],
+  summary: 'Projects: list, view, create, fork, star, archive, upload',
+  description:
+    'Projects. The project is -p, --project (numeric id, full path or web URL) or the first argument; without either it comes from COLLAB_PROJECT, CI_PROJECT_ID in CI, or the git remote.',
+  commands: [list, view, users, forks, create, update, remove, fork, star, unstar, archive, unarchive, upload],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context) => buildSubjectNoun(noun, getCtx, 'project');

@@ -1,0 +1,81 @@
+import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import { GROUP_ORDER_BY, SORT, groupColumns } from '../../resources/group.js';
+import { projectColumns } from '../../resources/project.js';
+import { groupProjectFilters } from '../project/flags.js';
+import { groupArg } from '../project/subject.js';
+import type { CommandSpec } from '../spec.js';
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List groups',
+  examples: ['collab group list --all-available --search platform', 'collab group list --owned --order-by path -o json'],
+  flags: [
+    { name: 'skip-groups', type: 'intList', description: 'leave out these group ids (comma-separated)' },
+    { name: 'all-available', type: 'bool', description: 'every group you can see, not only yours' },
+    { name: 'search', type: 'string', description: 'match name or path' },
+    { name: 'order-by', type: 'enum', choices: GROUP_ORDER_BY, description: 'sort field (default name)' },
+    { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default asc)' },
+    { name: 'statistics', type: 'bool', description: 'include statistics (administrators)' },
+    { name: 'owned', type: 'bool', description: 'only groups you own' },
+  ],
+  method: 'GET',
+  path: '/groups',
+  list: true,
+  columns: groupColumns,
+};
+
+export const projects: CommandSpec = {
+  name: 'projects',
+  summary: "List a group's projects",
+  examples: ['collab group projects -g acme', 'collab group projects acme/platform --archived --order-by name --sort asc'],
+  args: [groupArg],
+  group: 'required',
+  flags: groupProjectFilters,
+  method: 'GET',
+  path: '/groups/:group/projects',
+  list: true,
+  columns: projectColumns,
+};
+
+interface GroupDetail {
+  projects?: unknown[];
+  shared_projects?: unknown[];
+  [key: string]: unknown;
+}
+
+/** A group with its projects: the group's fields, then a table of projects and one of shared projects. */
+export async function printGroup(ctx: Context, group: GroupDetail): Promise<void> {
+  const printer = ctx.printer();
+  if (printer.format !== 'table' || ctx.globals.fields) {
+    // tsv names the projects by full path (the generic cell text would pick their display names)
+    const paths = (items: unknown) => (Array.isArray(items) ? items.map((p) => (p as { path_with_namespace?: unknown })?.path_with_namespace ?? p) : items);
+    const columns = [...groupColumns, { key: 'projects', get: (g: GroupDetail) => paths(g.projects) }, { key: 'shared_projects', get: (g: GroupDetail) => paths(g.shared_projects) }];
+    await printer.object(group, columns);
+    return;
+  }
+  const { projects: own, shared_projects: shared, ...fields } = group;
+  await printer.object(fields, groupColumns);
+  for (const [title, items] of [
+    ['Projects', own],
+    ['Shared projects', shared],
+  ] as const) {
+    if (!Array.isArray(items) || items.length === 0) continue;
+    await printer.text(`\n${title} (${items.length})\n`);
+    await printer.list(items, projectColumns);
+  }
+}
+
+export const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show a group with its projects',
+  examples: ['collab group view -g acme', 'collab group view acme/platform -o json'],
+  args: [groupArg],
+  group: 'required',
+  run: async (ctx, v) => {
+    const res = await ctx.api().request({ method: 'GET', path: fillPath('/groups/:group', { group: v.group }) });
+    await printGroup(ctx, res.data as GroupDetail);
+  },
+};

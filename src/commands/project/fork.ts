@@ -1,0 +1,97 @@
+import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import { ApiError, CancelError } from '../../errors.js';
+import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/project.js';
+import type { CommandSpec } from '../spec.js';
+import { projectArg } from './subject.js';
+
+interface ProjectState {
+  id: number;
+  path_with_namespace?: string;
+  import_status?: string;
+  import_error?: string | null;
+}
+
+const FIRST_POLL_MS = 250;
+const MAX_POLL_MS = 2_000;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new CancelError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CancelError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A progress line on stderr, only when stderr is a terminal. */
+async function spinner(ctx: Context, text: string) {
+  if (!ctx.io.stderrIsTTY) return undefined;
+  const { default: ora } = await import('ora');
+  return ora({ text, stream: ctx.io.stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false, color: 'cyan' }).start();
+}
+
+/**
+ * Polls the new project until its background copy ends: `finished` (or `none`, nothing to copy)
+ * is success, `failed` is an error, and the whole wait is bounded by `timeoutMs`.
+ */
+export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number): Promise<ProjectState> {
+  const name = fork.path_with_namespace ?? String(fork.id);
+  const started = Date.now();
+  const spin = await spinner(ctx, `Waiting for the fork ${name} to finish copying`);
+  let current = fork;
+  let delay = FIRST_POLL_MS;
+  try {
+    for (;;) {
+      const status = current.import_status;
+      if (status === IMPORT_FINISHED || status === 'none') {
+        spin?.succeed(`Fork ${name} is ready`);
+        return current;
+      }
+      if (status === IMPORT_FAILED) throw new ApiError(`fork ${name} failed: ${current.import_error ?? 'import_status is failed'}`, undefined);
+      const left = timeoutMs - (Date.now() - started);
+      if (left <= 0)
+        throw new ApiError(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${status ?? 'unknown'})`, undefined, undefined, 'raise --wait-timeout, or check later with `collab project view`');
+      await sleep(Math.min(delay, left), ctx.signal);
+      delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
+      const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }) });
+      current = res.data as ProjectState;
+    }
+  } catch (err) {
+    spin?.fail();
+    throw err;
+  }
+}
+
+export const fork: CommandSpec = {
+  name: 'fork',
+  summary: 'Fork a project into a namespace',
+  description:
+    'Fork a project. The API answers at once and copies the repository in the background; with --wait, collab polls the new project until the copy has finished (exit 1 if it failed or --wait-timeout passed).',
+  examples: ['collab project fork -p acme/website --namespace alice', 'collab project fork acme/platform/api --namespace 12 --wait'],
+  args: [projectArg],
+  project: 'required',
+  flags: [
+    { name: 'namespace', type: 'string', value: '<id|path>', prompt: 'Target namespace (id or path):', description: 'namespace to fork into: id or path' },
+    { name: 'wait', param: false, type: 'bool', description: 'wait until the copy has finished' },
+    { name: 'wait-timeout', param: false, type: 'number', min: 1, value: '<seconds>', description: 'longest wait with --wait (default 300)' },
+  ],
+  run: async (ctx, v) => {
+    const api = ctx.api();
+    const namespace = v.params.namespace as string;
+    const body = { namespace: /^\d+$/.test(namespace) ? Number(namespace) : namespace };
+    const res = await api.request({ method: 'POST', path: fillPath('/projects/:project/fork', { project: v.project }), body });
+    let project = res.data as ProjectState;
+    const wait = v.flags.wait === true || v.flags['wait-timeout'] !== undefined;
+    if (wait) project = await waitForFork(ctx, project, ((v.flags['wait-timeout'] as number | undefined) ?? 300) * 1000);
+    await ctx.printer().object(project, projectColumns);
+    if (!wait && project.import_status && project.import_status !== IMPORT_FINISHED)
+      ctx.notice(`Forked as ${project.path_with_namespace ?? project.id}; the copy continues in the background (import_status: ${project.import_status})`);
+  },
+};

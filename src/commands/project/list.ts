@@ -1,0 +1,65 @@
+import type { Context } from '../../context.js';
+import { projectColumns, projectUserColumns } from '../../resources/project.js';
+import type { CommandSpec, Values } from '../spec.js';
+import { projectListFilters } from './flags.js';
+import { projectArg } from './subject.js';
+
+export const list: CommandSpec = {
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List projects visible to you, or a user's projects",
+  description:
+    "List projects. Without --user every project visible to you (GET /projects); with --user <id|username> that user's projects.",
+  examples: [
+    'collab project list --membership --order-by last_activity_at',
+    'collab project list --search api --visibility private --all -o ndjson',
+    'collab project list --user alice --starred',
+  ],
+  flags: [{ name: 'user', short: 'u', param: false, type: 'string', value: '<id|username>', description: "list this user's projects" }, ...projectListFilters],
+  method: 'GET',
+  path: (v) => (v.flags.user !== undefined ? '/users/:user_id/projects' : '/projects'),
+  list: true,
+  columns: projectColumns,
+  prepare: (_ctx: Context, v: Values) => {
+    if (v.flags.user !== undefined) v.args.user_id = v.flags.user;
+  },
+};
+
+export const forks: CommandSpec = {
+  name: 'forks',
+  summary: 'List the forks of a project',
+  examples: ['collab project forks -p acme/website', 'collab project forks acme/website --owned -o json'],
+  args: [projectArg],
+  project: 'required',
+  flags: projectListFilters,
+  method: 'GET',
+  path: '/projects/:project/forks',
+  list: true,
+  columns: projectColumns,
+};
+
+export const view: CommandSpec = {
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one project',
+  examples: ['collab project view -p acme/website', 'collab project view acme/platform/api --statistics -o json'],
+  args: [projectArg],
+  project: 'required',
+  flags: [{ name: 'statistics', type: 'bool', description: 'include storage and commit statistics' }],
+  method: 'GET',
+  path: '/projects/:project',
+  columns: projectColumns,
+};
+
+export const users: CommandSpec = {
+  name: 'users',
+  summary: 'List the users of a project',
+  examples: ['collab project users -p acme/platform/api', 'collab project users acme/website --search ali'],
+  args: [projectArg],
+  project: 'required',
+  flags: [{ name: 'search', type: 'string', description: 'match username and name' }],
+  method: 'GET',
+  path: '/projects/:project/users',
+  list: true,
+  columns: projectUserColumns,
+};

@@ -1,0 +1,18 @@
+import type { Column } from '../output/format.js';
+
+export { SORT, VISIBILITIES } from './project.js';
+
+export const GROUP_ORDER_BY = ['name', 'path'] as const;
+export const GROUP_PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+
+/** Access levels by name, for `--group-access`; numbers are accepted as they are. */
+export const ACCESS_LEVELS: Record<string, number> = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 };
+
+export const groupColumns: Column[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'full_path', header: 'path' },
+  { key: 'visibility', kind: 'state' },
+  { key: 'description', kind: 'title' },
+];
+
+export const ldapLinkColumns: Column[] = [{ key: 'cn', header: 'CN' }, { key: 'group_access', header: 'access' }, { key: 'provider' }];
