@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+
+const I = '/api/v4/projects/7/issues/3';
+const stats = (estimate: number, spent: number, human: [string | null, string | null] = [null, null]) => ({
+  time_estimate: estimate,
+  total_time_spent: spent,
+  human_time_estimate: human[0],
+  human_total_time_spent: human[1],
+});
+
+describe('issue time tracking', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sets the estimate with a human duration', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${I}/time_estimate`, method: 'POST', body: '{"duration":"1d 2h"}' }).reply(200, stats(36000, 0, ['1d 2h', null]), { headers: JSON_HEADERS });
+    const r = await runCli(['issue', 'estimate', '3', '1d 2h', '-p', '7'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('time_estimate\t36000\ntotal_time_spent\t0\nhuman_time_estimate\t1d 2h\nhuman_total_time_spent\t\n');
+    expect(r.stderr).toBe('estimate of issue #3 set to 1d 2h\n');
+  });
+
+  it('adds spent time (201), and subtracts with a leading - after --', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"1h30m"}' }).reply(201, stats(0, 5400, [null, '1h 30m']), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"-30m"}' }).reply(201, stats(0, 3600, [null, '1h']), { headers: JSON_HEADERS });
+    const add = await runCli(['issue', 'spend', '3', '1h30m', '-p', '7', '-o', 'json'], { transport: api.transport });
+    expect(add.code).toBe(0);
+    expect(JSON.parse(add.stdout)).toEqual(stats(0, 5400, [null, '1h 30m']));
+    expect(add.stderr).toBe('added 1h30m to issue #3\n');
+    const sub = await runCli(['issue', 'spend', '3', '-p', '7', '-o', 'json', '--', '-30m'], { transport: api.transport });
+    expect(sub.code).toBe(0);
+    expect(JSON.parse(sub.stdout).total_time_spent).toBe(3600);
+  });
+
+  it('resets estimate and spent time, and reads the stats', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${I}/reset_time_estimate`, method: 'POST', body: '{}' }).reply(200, stats(0, 60), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/reset_spent_time`, method: 'POST', body: '{}' }).reply(200, stats(0, 0), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/time_stats`, method: 'GET' }).reply(200, stats(7200, 0, ['2h', null]), { headers: JSON_HEADERS });
+    const a = await runCli(['issue', 'reset-estimate', '3', '-p', '7', '-o', 'ndjson'], { transport: api.transport });
+    expect(a.stdout).toBe(`${JSON.stringify(stats(0, 60))}\n`);
+    const b = await runCli(['issue', 'reset-spent', '3', '-p', '7', '-o', 'ndjson'], { transport: api.transport });
+    expect(b.stdout).toBe(`${JSON.stringify(stats(0, 0))}\n`);
+    const c = await runCli(['issue', 'time-stats', '3', '-p', '7', '--fields', 'estimate,spent'], { transport: api.transport });
+    expect(c.code).toBe(0);
+    expect(c.stdout).toBe('human_time_estimate\t2h\nhuman_total_time_spent\t\n');
+  });
+
+  it('rejects bad durations with exit 2 and sends nothing', async () => {
+    api = mockApi();
+    for (const args of [
+      ['estimate', '3', 'soon'],
+      ['estimate', '3', '1h30'],
+      ['estimate', '3', '--', '-1h'],
+      ['spend', '3', '1x'],
+      ['spend', '3', '--', '--1h'],
+      ['spend', '3', ''],
+    ]) {
+      const r = await runCli(['issue', args[0]!, '-p', '7', ...args.slice(1)], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain('duration');
+    }
+    const missing = await runCli(['issue', 'estimate', '3', '-p', '7'], { transport: api.transport });
+    expect(missing.code).toBe(2);
+  });
+});

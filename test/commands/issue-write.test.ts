@@ -1,0 +1,302 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+
+const issue = (iid: number, extra: Record<string, unknown> = {}) => ({
+  id: 1000 + iid,
+  iid,
+  project_id: 7,
+  title: `Issue ${iid}`,
+  state: 'opened',
+  labels: ['bug'],
+  assignees: [{ id: 2, username: 'alice', name: 'Alice' }],
+  updated_at: '2026-11-24T12:00:00.000Z',
+  ...extra,
+});
+
+/** Replies that record each JSON request body, so tests compare bodies whole (key order aside). */
+function recorder() {
+  const seen: unknown[] = [];
+  const reply = (statusCode: number, data: object) => (opts: { body?: unknown }) => {
+    seen.push(opts.body ? JSON.parse(String(opts.body)) : undefined);
+    return { statusCode, data, responseOptions: { headers: JSON_HEADERS } };
+  };
+  return { seen, reply };
+}
+
+const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
+
+describe('issue create', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends every parameter of 4.2.1 in the JSON body and prints the issue', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool
+      .intercept({ path: `${P}/issues`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN, 'content-type': 'application/json' } })
+      .reply(body.reply(201, issue(251, { title: 'Crash' })));
+    const r = await runCli(
+      [
+        'issue', 'create', '-p', 'acme/platform/api', '--title', 'Crash', '--description', 'It *crashes*', '--confidential',
+        '--assignee-ids', '2,3', '--milestone-id', '4', '--labels', 'bug, p1', '--created-at', '2026-01-02T03:04:05Z',
+        '--due-date', '2026-12-01', '--weight', '0', '--mr-to-resolve', '12', '--discussion', 'abc123', '-o', 'json',
+      ],
+      { transport: api.transport },
+    );
+    expect(r.code).toBe(0);
+    expect(body.seen).toEqual([
+      {
+        title: 'Crash',
+        description: 'It *crashes*',
+        confidential: true,
+        assignee_ids: [2, 3],
+        milestone_id: 4,
+        labels: 'bug,p1',
+        created_at: '2026-01-02T03:04:05Z',
+        due_date: '2026-12-01',
+        weight: 0,
+        merge_request_to_resolve_discussions_of: 12,
+        discussion_to_resolve: 'abc123',
+      },
+    ]);
+    expect(JSON.parse(r.stdout)).toEqual(issue(251, { title: 'Crash' }));
+    expect(r.stderr).toBe('created issue #251\n');
+  });
+
+  it('reads the description from stdin and prints field/value lines in tsv', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues', method: 'POST' }).reply(body.reply(201, { iid: 3, title: 'T', labels: ['a', 'b'] }));
+    const r = await runCli(['issue', 'create', '-p', '7', '-t', 'T', '--description-file', '-'], { transport: api.transport, stdin: 'line 1\nline 2\n' });
+    expect(r.code).toBe(0);
+    expect(body.seen).toEqual([{ title: 'T', description: 'line 1\nline 2\n' }]);
+    expect(r.stdout).toBe('iid\t3\ntitle\tT\nlabels\ta,b\n');
+  });
+
+  it('asks for a missing title on a terminal', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues', method: 'POST' }).reply(body.reply(201, issue(9)));
+    const prompter = scriptedPrompter(['Asked title']);
+    const r = await runCli(['issue', 'create', '-p', '7', '-o', 'json', '--fields', 'iid'], { transport: api.transport, tty: true, prompter });
+    expect(r.code).toBe(0);
+    expect(prompter.asked).toEqual(['Title:']);
+    expect(body.seen).toEqual([{ title: 'Asked title' }]);
+    expect(JSON.parse(r.stdout)).toEqual({ iid: 9 });
+  });
+
+  it('refuses bad input with exit 2 naming the flag and sends nothing', async () => {
+    api = mockApi();
+    const cases: [string[], string][] = [
+      [[], '--title'],
+      [['-t', 'x', '--weight', '10'], '--weight'],
+      [['-t', 'x', '--weight', 'heavy'], '--weight'],
+      [['-t', 'x', '--due-date', '2026-02-30'], '--due-date'],
+      [['-t', 'x', '--created-at', 'yesterday'], '--created-at'],
+      [['-t', 'x', '--assignee-ids', '2,bob'], '--assignee-ids'],
+      [['-t', 'x', '--milestone-id', '0'], '--milestone-id'],
+      [['-t', 'x', '--discussion', 'abc'], '--mr-to-resolve'],
+      [['-t', ' '], '--title'],
+      [['-t', 'x', '-d', 'a', '--description-file', 'f.md'], '--description'],
+      [['-t', 'x', '--description-file', '/nonexistent/desc.md'], '--description-file'],
+    ];
+    for (const [args, flag] of cases) {
+      const r = await runCli(['issue', 'create', '-p', '7', ...args], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(flag);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('shows the server reason of a 400 with exit 1', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues', method: 'POST' })
+      .reply(400, { message: { title: ['is too long (maximum is 255 characters)'] } }, { headers: JSON_HEADERS });
+    const r = await runCli(['issue', 'create', '-p', '7', '-t', 'x'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('400');
+    expect(r.stderr).toContain('title: is too long (maximum is 255 characters)');
+  });
+});
+
+describe('issue update, close, reopen', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends every parameter of 4.2.2, negations as false', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: `${P}/issues/42`, method: 'PUT' }).reply(body.reply(200, issue(42)));
+    const r = await runCli(
+      [
+        'issue', 'update', '42', '-p', 'acme/platform/api', '-t', 'New', '-d', 'Body', '--no-confidential', '--assignee-ids', '0',
+        '--milestone-id', '0', '--labels', 'x', '--state-event', 'close', '--updated-at', '2026-03-04T05:06:07+01:00',
+        '--due-date', '2026-12-24', '--weight', '9', '--no-discussion-locked', '-o', 'ndjson', '--fields', 'iid,state',
+      ],
+      { transport: api.transport },
+    );
+    expect(r.code).toBe(0);
+    expect(body.seen).toEqual([
+      {
+        title: 'New',
+        description: 'Body',
+        confidential: false,
+        assignee_ids: [0],
+        milestone_id: 0,
+        labels: 'x',
+        state_event: 'close',
+        updated_at: '2026-03-04T05:06:07+01:00',
+        due_date: '2026-12-24',
+        weight: 9,
+        discussion_locked: false,
+      },
+    ]);
+    expect(r.stdout).toBe('{"iid":42,"state":"opened"}\n');
+  });
+
+  it('accepts the web URL of the issue and true booleans', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fapi/issues/5', method: 'PUT' }).reply(body.reply(200, issue(5)));
+    const r = await runCli(['issue', 'update', 'https://gitlab.test/acme/api/-/issues/5', '--confidential', '--discussion-locked'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(body.seen).toEqual([{ confidential: true, discussion_locked: true }]);
+  });
+
+  it('needs at least one change and valid values', async () => {
+    api = mockApi();
+    for (const [args, text] of [
+      [[], 'nothing to change'],
+      [['--state-event', 'closed'], '--state-event'],
+      [['--weight', '-1'], '--weight'],
+      [['--updated-at', '2026-03-04T25:00:00Z'], '--updated-at'],
+      [['--milestone-id', 'x'], '--milestone-id'],
+    ] as [string[], string][]) {
+      const r = await runCli(['issue', 'update', '42', '-p', '7', ...args], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(text);
+    }
+    const r = await runCli(['issue', 'update', 'abc', '-p', '7', '-t', 'x'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('<iid>');
+  });
+
+  it('close and reopen send state_event', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3, { state: 'closed' })));
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3)));
+    const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
+    expect(closed.stdout).toBe('state\tclosed\n');
+    expect(closed.stderr).toBe('closed issue #3\n');
+    const reopened = await runCli(['issue', 'reopen', '3', '-p', '7', '-o', 'json', '--fields', 'state'], { transport: api.transport });
+    expect(reopened.stdout).toBe('{"state":"opened"}\n');
+    expect(reopened.stderr).toBe('reopened issue #3\n');
+    expect(body.seen).toEqual([{ state_event: 'close' }, { state_event: 'reopen' }]);
+  });
+
+  it('shows a 403 with exit 1', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    const r = await runCli(['issue', 'close', '3', '-p', '7'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('403 Forbidden');
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('issue delete', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('deletes with --yes (204, nothing on stdout)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'DELETE' }).reply(204, '');
+    const r = await runCli(['issue', 'delete', '3', '-p', '7', '--yes'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('deleted issue #3\n');
+  });
+
+  it('refuses without --yes when nobody can confirm, and sends nothing', async () => {
+    api = mockApi();
+    const r = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes');
+  });
+
+  it('asks on a terminal; no means nothing is sent', async () => {
+    api = mockApi();
+    const no = scriptedPrompter([false]);
+    const r = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: no });
+    expect(no.asked).toEqual(['Delete issue #3 of 7?']);
+    expect(r.code).toBe(2);
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'DELETE' }).reply(204, '');
+    const yes = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: scriptedPrompter([true]) });
+    expect(yes.code).toBe(0);
+  });
+});
+
+describe('issue move', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('resolves a target path to its id, then moves', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, { id: 17, path_with_namespace: 'acme/website' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/issues/42/move`, method: 'POST' })
+      .reply(body.reply(201, issue(8, { project_id: 17, web_url: 'https://gitlab.test/acme/website/-/issues/8' })));
+    const r = await runCli(['issue', 'move', '42', '-p', 'acme/platform/api', '--to', 'acme/website', '-o', 'json', '--fields', 'iid,project_id'], {
+      transport: api.transport,
+    });
+    expect(r.code).toBe(0);
+    expect(body.seen).toEqual([{ to_project_id: 17 }]);
+    expect(r.stdout).toBe('{"iid":8,"project_id":17}\n');
+    expect(r.stderr).toBe('moved issue #42 to https://gitlab.test/acme/website/-/issues/8\n');
+  });
+
+  it('sends a numeric target as is, and a web URL as its path', async () => {
+    api = mockApi();
+    const body = recorder();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/1/move', method: 'POST' }).reply(body.reply(201, issue(1)));
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, { id: 18 }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/2/move', method: 'POST' }).reply(body.reply(201, issue(2)));
+    expect((await runCli(['issue', 'move', '1', '-p', '7', '--to', '17'], { transport: api.transport })).code).toBe(0);
+    expect((await runCli(['issue', 'move', '2', '-p', '7', '--to', 'https://gitlab.test/acme/website'], { transport: api.transport })).code).toBe(0);
+    expect(body.seen).toEqual([{ to_project_id: 17 }, { to_project_id: 18 }]);
+  });
+
+  it('shows the server reason for a move to the same project (exit 1)', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/1/move', method: 'POST' })
+      .reply(400, { message: 'Cannot move issue to project it originates from!' }, { headers: JSON_HEADERS });
+    const r = await runCli(['issue', 'move', '1', '-p', '7', '--to', '7'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('collab: 400 Cannot move issue to project it originates from!');
+  });
+
+  it('fails when the target path does not exist, before moving', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/nope%2Fgone', method: 'GET' }).reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
+    const r = await runCli(['issue', 'move', '1', '-p', '7', '--to', 'nope/gone'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('404 Project Not Found');
+  });
+
+  it('requires a valid --to and sends nothing otherwise', async () => {
+    api = mockApi();
+    for (const [args, text] of [
+      [[], '--to'],
+      [['--to', '0'], '--to'],
+      [['--to', 'a/../b'], 'a/../b'],
+    ] as [string[], string][]) {
+      const r = await runCli(['issue', 'move', '1', '-p', '7', ...args], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(text);
+    }
+  });
+});
