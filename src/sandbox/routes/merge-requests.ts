@@ -284,7 +284,9 @@ export function mergeRequestRoutes(router: Router): void {
     if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
     // As on real servers: not open (or draft) → 405; unmergeable → 406; stale sha → 409.
     if ((mr.state !== 'opened' && mr.state !== 'reopened') || isWorkInProgress(mr.title)) throw new ApiError(405, { message: '405 Method Not Allowed' });
-    const approvalsMissing = (mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length;
+    const autoMerge = ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
+    // Missing approvals block an immediate merge; an auto-merge waits for them with the pipeline.
+    const approvalsMissing = !autoMerge && (mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length;
     if (mr.mergeStatus === 'cannot_be_merged' || approvalsMissing) throw new ApiError(406, { message: 'Branch cannot be merged' });
     const expected = ctx.params.str('sha');
     if (expected !== undefined && expected !== '' && expected !== mr.sha) {
@@ -292,7 +294,7 @@ export function mergeRequestRoutes(router: Router): void {
     }
     const shouldRemove = ctx.params.bool('should_remove_source_branch');
     if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
-    if (ctx.params.bool('merge_when_pipeline_succeeds')) {
+    if (autoMerge) {
       mr.mergeWhenPipelineSucceeds = true;
       touch(ctx, mr);
       return json(mergeRequestView(ctx.store, mr, user, true));

@@ -76,7 +76,6 @@ export function seedProjects(store: Store, users: Required<DemoUsers>): DemoProj
 
   const api = project(store, { name: 'API', path: 'api', namespaceId: platform.id, creator: alice, visibility: 'private', description: 'The Acme public API service', createdAt: at(2025, 1, 6, 10) });
   api.tagList = ['backend', 'api'];
-  api.approvalsBeforeMerge = 1;
   api.features.public_jobs = false;
   api.statistics = { commit_count: 1342, storage_size: 48_211_034, repository_size: 30_113_792, lfs_objects_size: 0, job_artifacts_size: 18_097_242 };
   api.starredBy.add(alice.id);
