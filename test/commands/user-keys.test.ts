@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+
+const reply = (data: unknown) => [data, { headers: JSON_HEADERS }] as const;
+const sshKey = { id: 7, title: 'laptop', key: 'ssh-ed25519 AAAAC3Nz alice@laptop', created_at: '2026-11-01T10:00:00.000Z' };
+
+describe('user key', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('lists your keys and, with --user, another user’s (a username is resolved)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user/keys', method: 'GET' }).reply(200, ...reply([sshKey]));
+    api.pool.intercept({ path: '/api/v4/users?username=alice', method: 'GET' }).reply(200, ...reply([{ id: 2, username: 'alice' }]));
+    api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...reply([sshKey]));
+    const mine = await runCli(['user', 'key', 'list'], { transport: api.transport });
+    expect(mine.stdout).toBe('7\tlaptop\t2026-11-01T10:00:00.000Z\n');
+    const theirs = await runCli(['user', 'key', 'list', '--user', 'alice', '--all', '-o', 'ndjson'], { transport: api.transport });
+    expect(theirs.code).toBe(0);
+    expect(theirs.stdout).toBe(`${JSON.stringify(sshKey)}\n`);
+  });
+
+  it('views your key; another user’s single key has no endpoint (usage error, nothing sent)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'GET' }).reply(200, ...reply(sshKey));
+    expect((await runCli(['user', 'key', 'view', '7', '-o', 'json'], { transport: api.transport })).stdout).toBe(`${JSON.stringify(sshKey)}\n`);
+    const r = await runCli(['user', 'key', 'view', '7', '--user', '2'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the API has no endpoint to read one SSH key of another user');
+    expect(r.stderr).toContain('hint: list theirs instead: collab user key list --user 2');
+  });
+
+  it('adds a key from a file, for yourself and for another user', async () => {
+    api = mockApi();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-key-'));
+    const file = path.join(dir, 'id.pub');
+    fs.writeFileSync(file, `${sshKey.key}\n`);
+    api.pool
+      .intercept({ path: '/api/v4/user/keys', method: 'POST', body: JSON.stringify({ title: 'laptop', key: sshKey.key }) })
+      .reply(201, ...reply(sshKey));
+    api.pool
+      .intercept({ path: '/api/v4/users/2/keys', method: 'POST', body: JSON.stringify({ title: 'ci', key: 'ssh-rsa AAAA ci' }) })
+      .reply(201, ...reply({ ...sshKey, id: 8 }));
+    const r = await runCli(['user', 'key', 'add', '--title', 'laptop', '--key-file', file], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('id\t7\n');
+    const other = await runCli(['user', 'key', 'add', '-t', 'ci', '--key', 'ssh-rsa AAAA ci', '--user', '2'], { transport: api.transport });
+    expect(other.code).toBe(0);
+  });
+
+  it('reads the key from stdin with --key-file -', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/user/keys', method: 'POST', body: JSON.stringify({ title: 't', key: 'ssh-ed25519 AAAA x' }) })
+      .reply(201, ...reply(sshKey));
+    const r = await runCli(['user', 'key', 'add', '--title', 't', '--key-file', '-'], { transport: api.transport, stdin: 'ssh-ed25519 AAAA x\n' });
+    expect(r.code).toBe(0);
+  });
+
+  it('shows a taken key as field: reason', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/user/keys', method: 'POST' })
+      .reply(400, ...reply({ message: { key: ['has already been taken'], fingerprint: ['has already been taken'] } }));
+    const r = await runCli(['user', 'key', 'add', '--title', 'dup', '--key', sshKey.key], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: 400 key: has already been taken; fingerprint: has already been taken\n');
+  });
+
+  it('needs a title and one key source before sending', async () => {
+    api = mockApi();
+    for (const [args, needle] of [
+      [['--key', 'k'], '--title'],
+      [['--title', 't'], '--key-file'],
+      [['--title', 't', '--key', 'k', '--key-file', '-'], 'cannot be used together'],
+      [['--title', 't', '--key-file', '/nonexistent/id.pub'], 'cannot read --key-file'],
+    ] as const) {
+      const r = await runCli(['user', 'key', 'add', ...args], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(needle);
+    }
+  });
+
+  it('deletes yours or another user’s (no confirmation, --yes tolerated)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'DELETE' }).reply(204, '');
+    api.pool.intercept({ path: '/api/v4/users/2/keys/8', method: 'DELETE' }).reply(204, '');
+    const r = await runCli(['user', 'key', 'delete', '7'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('deleted SSH key 7\n');
+    const other = await runCli(['user', 'key', 'delete', '8', '--user', '2', '--yes'], { transport: api.transport });
+    expect(other.stderr).toBe('deleted SSH key 8 of user 2\n');
+  });
+});
+
+describe('user gpg-key', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+  const armored = '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBFqABCDEF\n=abcd\n-----END PGP PUBLIC KEY BLOCK-----';
+  const gpg = { id: 3, key: armored, created_at: '2026-11-01T10:00:00.000Z' };
+
+  it('lists, views (also for another user), adds and deletes', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'GET' }).reply(200, ...reply([gpg]));
+    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys/3', method: 'GET' }).reply(200, ...reply(gpg));
+    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...reply(gpg));
+    api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'DELETE' }).reply(204, '');
+    expect((await runCli(['user', 'gpg-key', 'list'], { transport: api.transport })).stdout).toBe('3\t2026-11-01T10:00:00.000Z\tmQENBFqABCDEF\n');
+    expect((await runCli(['user', 'gpg-key', 'view', '3', '--user', '2', '-o', 'json'], { transport: api.transport })).stdout).toBe(
+      `${JSON.stringify(gpg)}\n`,
+    );
+    expect((await runCli(['user', 'gpg-key', 'add', '--key-file', '-', '--user', '2'], { transport: api.transport, stdin: `${armored}\n` })).code).toBe(0);
+    expect((await runCli(['user', 'gpg-key', 'delete', '3'], { transport: api.transport })).stderr).toBe('deleted GPG key 3\n');
+  });
+});
+
+describe('user email', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('lists, views, adds and deletes', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/users/2/emails', method: 'GET' }).reply(200, ...reply([{ id: 4, email: 'a@work.example' }]));
+    api.pool.intercept({ path: '/api/v4/user/emails/4', method: 'GET' }).reply(200, ...reply({ id: 4, email: 'a@work.example' }));
+    api.pool
+      .intercept({ path: '/api/v4/user/emails', method: 'POST', body: JSON.stringify({ email: 'a@home.example' }) })
+      .reply(201, ...reply({ id: 5, email: 'a@home.example' }));
+    api.pool.intercept({ path: '/api/v4/users/2/emails/5', method: 'DELETE' }).reply(204, '');
+    expect((await runCli(['user', 'email', 'list', '-u', '2'], { transport: api.transport })).stdout).toBe('4\ta@work.example\n');
+    expect((await runCli(['user', 'email', 'view', '4'], { transport: api.transport })).stdout).toBe('id\t4\nemail\ta@work.example\n');
+    expect((await runCli(['user', 'email', 'add', '--email', 'a@home.example'], { transport: api.transport })).stdout).toBe(
+      'id\t5\nemail\ta@home.example\n',
+    );
+    expect((await runCli(['user', 'email', 'delete', '5', '--user', '2'], { transport: api.transport })).code).toBe(0);
+  });
+
+  it('refuses viewing another user’s email, and flattens a validation failure', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user/emails', method: 'POST' }).reply(400, ...reply({ message: { email: ['is invalid'] } }));
+    const view = await runCli(['user', 'email', 'view', '4', '--user', '2'], { transport: api.transport });
+    expect(view.code).toBe(2);
+    expect(view.stderr).toContain('no endpoint to read one email of another user');
+    const bad = await runCli(['user', 'email', 'add', '--email', 'not-an-email'], { transport: api.transport });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('collab: 400 email: is invalid\n');
+  });
+
+  it('needs --email off a terminal', async () => {
+    api = mockApi();
+    const r = await runCli(['user', 'email', 'add'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing required flag --email');
+  });
+});
