@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { mr } from './mr-fixtures.js';
+
+const MRS = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests';
+const P = ['-p', 'acme/platform/api'];
+
+describe('mr create', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends every attribute in the JSON body, the description read from stdin', async () => {
+    api = mockApi();
+    const body = {
+      source_branch: 'feature/x',
+      target_branch: 'main',
+      title: 'Add X',
+      assignee_id: 3,
+      target_project_id: 9,
+      labels: 'bug,ui',
+      milestone_id: 4,
+      remove_source_branch: true,
+      approvals_before_merge: 2,
+      squash: true,
+      description: 'Line 1\nLine 2\n',
+    };
+    api.pool
+      .intercept({ path: MRS, method: 'POST', body: JSON.stringify(body) })
+      .reply(201, mr(5, { web_url: 'https://gitlab.test/acme/platform/api/-/merge_requests/5' }), { headers: JSON_HEADERS });
+    const r = await runCli(
+      ['mr', 'create', ...P, '--source', 'feature/x', '--target', 'main', '--title', 'Add X', '--assignee-id', '3', '--description-file', '-',
+        '--target-project-id', '9', '--labels', 'bug, ui', '--milestone-id', '4', '--remove-source-branch', '--approvals-before-merge', '2', '--squash', '-o', 'json'],
+      { transport: api.transport, stdin: 'Line 1\nLine 2\n' },
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).iid).toBe(5);
+    expect(r.stderr).toBe('created merge request !5 https://gitlab.test/acme/platform/api/-/merge_requests/5\n');
+  });
+
+  it('asks for source, target and title on a terminal', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: MRS, method: 'POST', body: JSON.stringify({ description: 'd', source_branch: 'feature/y', target_branch: 'main', title: 'Y' }) })
+      .reply(201, mr(6), { headers: JSON_HEADERS });
+    const prompter = scriptedPrompter(['feature/y', 'main', 'Y']);
+    const r = await runCli(['mr', 'create', ...P, '-d', 'd'], { transport: api.transport, tty: true, prompter });
+    expect(r.code).toBe(0);
+    expect(prompter.asked).toEqual(['Source branch:', 'Target branch:', 'Title:']);
+  });
+
+  it('needs source, target and title when nobody can be asked, and checks types (exit 2, nothing sent)', async () => {
+    api = mockApi();
+    const cases: [string[], string][] = [
+      [['--source', 'a', '--target', 'b'], 'missing required flag --title'],
+      [['--target', 'b', '--title', 't'], 'missing required flag --source'],
+      [['--source', 'a', '--target', 'b', '--title', 't', '--assignee-id', 'bob'], '--assignee-id'],
+      [['--source', 'a', '--target', 'b', '--title', 't', '--approvals-before-merge', '-1'], '--approvals-before-merge'],
+      [['--source', 'a', '--target', 'b', '--title', 't', '--description', 'x', '--description-file', 'f'], '--description-file and --description cannot be used together'],
+      [['--source', 'a', '--target', 'b', '--title', 't', '--description-file', '/nonexistent/x.md'], 'cannot read --description-file'],
+    ];
+    for (const [args, expected] of cases) {
+      const r = await runCli(['mr', 'create', ...P, ...args], { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(expected);
+    }
+  });
+});
+
+describe('mr update', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends the given attributes, false for --no-x', async () => {
+    api = mockApi();
+    const body = { target_branch: 'release', title: 'T2', assignee_id: 0, description: 'D', labels: 'a', milestone_id: 0, remove_source_branch: false, squash: false, discussion_locked: true };
+    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify(body) }).reply(200, mr(3), { headers: JSON_HEADERS });
+    const r = await runCli(
+      ['mr', 'update', '3', ...P, '--target', 'release', '--title', 'T2', '--assignee-id', '0', '--description', 'D', '--labels', 'a', '--milestone-id', '0',
+        '--no-remove-source-branch', '--no-squash', '--discussion-locked'],
+      { transport: api.transport },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('iid\t3\n');
+    expect(r.stderr).toBe('updated merge request !3\n');
+  });
+
+  it('--no-discussion-locked sends false', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify({ discussion_locked: false }) }).reply(200, mr(3), { headers: JSON_HEADERS });
+    expect((await runCli(['mr', 'update', '3', ...P, '--no-discussion-locked'], { transport: api.transport })).code).toBe(0);
+  });
+
+  it('needs at least one attribute (exit 2, nothing sent)', async () => {
+    api = mockApi();
+    const r = await runCli(['mr', 'update', '3', ...P], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nothing to change: give at least one of --target, --title');
+  });
+});
+
+describe('mr close, reopen, delete', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('close and reopen send state_event', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' }).reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"reopen"}' }).reply(200, mr(3, { state: 'reopened' }), { headers: JSON_HEADERS });
+    const c = await runCli(['mr', 'close', '3', ...P, '-o', 'json'], { transport: api.transport });
+    expect([c.code, JSON.parse(c.stdout).state, c.stderr]).toEqual([0, 'closed', 'closed merge request !3\n']);
+    const o = await runCli(['mr', 'reopen', '3', ...P, '-o', 'json'], { transport: api.transport });
+    expect([o.code, o.stderr]).toEqual([0, 'reopened merge request !3\n']);
+  });
+
+  it('says so when closing left the merge request in another state', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' }).reply(200, mr(3, { state: 'merged' }), { headers: JSON_HEADERS });
+    const c = await runCli(['mr', 'close', '3', ...P], { transport: api.transport });
+    expect(c.stderr).toBe('note: merge request !3 is merged, not closed\n');
+  });
+
+  it('delete needs --yes when piped, asks on a terminal', async () => {
+    api = mockApi();
+    const refused = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Delete merge request !3 of acme/platform/api: refusing without --yes');
+    api.pool.intercept({ path: `${MRS}/3`, method: 'DELETE' }).reply(204, '').times(2);
+    const yes = await runCli(['mr', 'delete', '3', ...P, '--yes'], { transport: api.transport });
+    expect([yes.code, yes.stdout, yes.stderr]).toEqual([0, '', 'deleted merge request !3\n']);
+    const prompter = scriptedPrompter([true]);
+    const asked = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter });
+    expect(asked.code).toBe(0);
+    expect(prompter.asked).toEqual(['Delete merge request !3 of acme/platform/api?']);
+    const no = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter: scriptedPrompter([false]) });
+    expect(no.code).toBe(2);
+  });
+});

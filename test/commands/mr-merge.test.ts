@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { mr } from './mr-fixtures.js';
+
+const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
+const HEAD = '1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c';
+const NEW_HEAD = '9999888877776666555544443333222211110000';
+const P = ['-p', 'acme/platform/api'];
+const merged = (extra: Record<string, unknown> = {}) =>
+  mr(3, { state: 'merged', sha: HEAD, merge_commit_sha: 'abcdef0123456789abcdef0123456789abcdef01', ...extra });
+const err = (message: string) => ({ message });
+
+describe('mr merge', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends the merge parameters and the given sha in the body, and reports the merge', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({
+        path: `${MR}/merge`,
+        method: 'PUT',
+        body: JSON.stringify({ merge_commit_message: 'Merge X', should_remove_source_branch: true, sha: HEAD }),
+      })
+      .reply(200, merged(), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(merged());
+    expect(r.stderr).toBe('merged !3 (feature/x → main) as abcdef01\n');
+  });
+
+  it('--sha-from-view reads the merge request first and pins its head', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--sha-from-view', '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nmerged !3 (feature/x → main) as abcdef01\n');
+  });
+
+  it('pins the head by default on a terminal, and not when piped or with --no-sha-from-view', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    const tty = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/^state\s+merged$/m);
+
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: '{}' }).reply(200, merged(), { headers: JSON_HEADERS }).times(2);
+    expect((await runCli(['mr', 'merge', '3', ...P], { transport: api.transport })).code).toBe(0);
+    expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view'], { transport: api.transport, tty: true })).code).toBe(0);
+  });
+
+  it('a 200 that schedules the merge is success: "will merge when the pipeline succeeds"', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ merge_when_pipeline_succeeds: true }) })
+      .reply(200, mr(3, { merge_when_pipeline_succeeds: true }), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).state).toBe('opened');
+    expect(r.stderr).toBe('!3 will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3)\n');
+  });
+
+  it('a 200 whose state is not merged is a failure (exit 1), not a success', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(200, mr(3, { merge_status: 'unchecked' }), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'collab: !3 was not merged: the server answered 200 but the merge request is opened (merge_status unchecked)\nhint: check it with: collab mr view 3\n',
+    );
+  });
+
+  it('401: not allowed to merge (exit 1) when the token itself works', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: merging needs Developer access or more, and protected target branches may allow only Maintainers\n',
+    );
+  });
+
+  it('401 with a rejected token stays an authentication error (exit 4)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('collab: 401 Unauthorized\n');
+  });
+
+  it('405: names the reason from the merge request seen before (closed), with both readings of 405', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { state: 'closed', sha: HEAD }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--sha-from-view'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3)\n');
+    expect(r.stderr).toContain('hint: servers answer 405 when a merge request is closed, already merged, a draft (WIP) or must wait for its pipeline; the spec table also gives 405 `Branch cannot be merged` for conflicts\n');
+  });
+
+  it('405 Branch cannot be merged: reads the merge request to name the conflict or the draft', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(405, err('Branch cannot be merged'), { headers: JSON_HEADERS }).times(2);
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { merge_status: 'cannot_be_merged' }), { headers: JSON_HEADERS });
+    const a = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(a.code).toBe(1);
+    expect(a.stderr).toContain('collab: 405 Branch cannot be merged — !3 was not merged: its branch cannot be merged: feature/x conflicts with main\n');
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { title: 'WIP: x', work_in_progress: true }), { headers: JSON_HEADERS });
+    const b = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(b.stderr).toContain('was not merged: it is marked as a draft (WIP): remove the prefix from its title first\n');
+  });
+
+  it('406: conflicts, already merged, or missing approvals, each named; the hint gives both readings', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(406, err('Method Not Allowed'), { headers: JSON_HEADERS }).times(3);
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, merged(), { headers: JSON_HEADERS });
+    const a = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(a.code).toBe(1);
+    expect(a.stderr).toBe(
+      'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01)\n' +
+        'hint: servers answer 406 when the branch cannot be merged (conflicts, missing approvals); the spec table gives 406 for a merge request already merged or closed\n',
+    );
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
+    const b = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(b.code).toBe(1);
+    expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval\n');
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, err('404 Not Found'), { headers: JSON_HEADERS });
+    const c = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(c.code).toBe(1);
+    expect(c.stderr).toContain('— !3 was not merged: the merge request shows no reason (state opened, merge_status can_be_merged)\n');
+  });
+
+  it('409: the head moved; the current sha is taken from the message', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
+      .reply(409, err(`SHA does not match HEAD of source branch: ${NEW_HEAD}`), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--sha', HEAD], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
+        `hint: review the new commits (collab mr changes 3), then: collab mr merge 3 --sha ${NEW_HEAD}\n`,
+    );
+  });
+
+  it('409 without a sha in the message: reads the merge request to name the current head', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(409, err('SHA does not match HEAD of source branch'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: NEW_HEAD }), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--sha', HEAD], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`!3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n`);
+  });
+
+  it('other errors pass through unchanged', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(404, err('404 Not found'), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: 404 Not found\n');
+  });
+
+  it('refuses --sha with --sha-from-view and a bad iid (exit 2, nothing sent)', async () => {
+    api = mockApi();
+    const a = await runCli(['mr', 'merge', '3', ...P, '--sha', HEAD, '--sha-from-view'], { transport: api.transport });
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('--sha and --sha-from-view cannot be used together');
+    const b = await runCli(['mr', 'merge', 'x', ...P], { transport: api.transport });
+    expect(b.code).toBe(2);
+  });
+});
+
+describe('mr cancel-auto-merge', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+  const path = `${MR}/cancel_merge_when_pipeline_succeeds`;
+
+  it('cancels and prints the merge request', async () => {
+    api = mockApi();
+    api.pool.intercept({ path, method: 'PUT' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'cancel-auto-merge', '3', ...P, '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(mr(3));
+    expect(r.stderr).toBe('cancelled the automatic merge of !3\n');
+  });
+
+  it('explains 405, 406 and 401', async () => {
+    api = mockApi();
+    api.pool.intercept({ path, method: 'PUT' }).reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path, method: 'PUT' }).reply(406, err('406 Not Acceptable'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    const a = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport });
+    expect([a.code, a.stderr]).toEqual([1, 'collab: 405 Method Not Allowed — !3 is already merged or closed: there is no pending merge to cancel\n']);
+    const b = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport });
+    expect([b.code, b.stderr]).toEqual([1, 'collab: 406 Not Acceptable — !3 is not set to merge when the pipeline succeeds: nothing to cancel\n']);
+    const c = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport });
+    expect(c.code).toBe(1);
+    expect(c.stderr).toContain('collab: 401 Unauthorized: you are not allowed to cancel the automatic merge of merge request !3\n');
+  });
+});
