@@ -14,7 +14,7 @@
 import { ArtifactStore } from './artifacts.js';
 import { Router } from './router.js';
 import { issueRoutes } from './routes/issues.js';
-import { boardRoutes } from './routes/boards.js';
+import { boardRoutes, labelRoutes } from './routes/boards.js';
 import { groupRoutes } from './routes/groups.js';
 import { jobRoutes } from './routes/jobs.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
@@ -60,6 +60,7 @@ export function buildRouter(): Router {
   const router = new Router();
   issueRoutes(router);
   boardRoutes(router);
+  labelRoutes(router);
   jobRoutes(router);
   projectRoutes(router);
   groupRoutes(router);

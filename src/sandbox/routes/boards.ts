@@ -82,3 +82,13 @@ export function boardRoutes(router: Router): void {
     return noContent();
   });
 }
+
+/** `GET /projects/:id/labels`: not in the spec's endpoint list (labels are "not shown"), but board lists need label ids. */
+export function labelRoutes(router: Router): void {
+  router.get('/projects/:id/labels', (ctx) => {
+    requireUser(ctx);
+    const project = requireProject(ctx);
+    const labels = [...ctx.store.labels.values()].filter((l) => l.projectId === project.id).sort((a, b) => a.name.localeCompare(b.name));
+    return paginate(ctx, labels, (l) => ({ id: l.id, name: l.name, color: l.color, description: l.description }));
+  });
+}
