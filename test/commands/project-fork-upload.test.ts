@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+
+const fork = (status: string, extra: Record<string, unknown> = {}) => ({ id: 9, path_with_namespace: 'alice/website', visibility: 'public', import_status: status, ...extra });
+
+function recordBody(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data: unknown) {
+  const seen: { body: string; headers: Record<string, string> }[] = [];
+  api.pool.intercept({ path: apiPath, method }).reply((opts) => {
+    seen.push({ body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''), headers: opts.headers as Record<string, string> });
+    return { statusCode: status, data: JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
+  });
+  return seen;
+}
+
+describe('project fork', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('returns at once with the new project and says the copy continues', async () => {
+    api = mockApi();
+    const seen = recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--fields', 'path_with_namespace,import_status'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(seen[0]!.body)).toStrictEqual({ namespace: 'alice' });
+    expect(r.stdout).toBe('path_with_namespace\talice/website\nimport_status\tscheduled\n');
+    expect(r.stderr).toContain('continues in the background (import_status: scheduled)');
+  });
+
+  it('sends a numeric namespace as an integer', async () => {
+    api = mockApi();
+    const seen = recordBody(api, 'POST', '/api/v4/projects/2/fork', 201, fork('finished'));
+    const r = await runCli(['project', 'fork', '-p', '2', '--namespace', '12', '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(seen[0]!.body)).toStrictEqual({ namespace: 12 });
+    expect(r.stderr).toBe('');
+  });
+
+  it('--wait polls the new project until import_status is finished', async () => {
+    api = mockApi();
+    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('started'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(fork('finished'));
+    expect(r.stderr).toBe('');
+  });
+
+  it('--wait exits 1 when the copy failed', async () => {
+    api = mockApi();
+    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('failed', { import_error: 'disk full' }), { headers: JSON_HEADERS });
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('collab: fork alice/website failed: disk full\n');
+  });
+
+  it('--wait gives up after --wait-timeout', async () => {
+    api = mockApi();
+    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('started'), { headers: JSON_HEADERS }).persist();
+    const started = Date.now();
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait-timeout', '1'], { transport: api.transport });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('timed out after 1s waiting for the fork alice/website (import_status: started)');
+  });
+
+  it('shows a spinner only when stderr is a terminal', async () => {
+    api = mockApi();
+    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], { transport: api.transport, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Fork alice/website is ready');
+  });
+
+  it('needs --namespace without a terminal, and checks --wait-timeout', async () => {
+    api = mockApi();
+    let r = await runCli(['project', 'fork', 'acme/website'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--namespace');
+    r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'x', '--wait-timeout', 'soon'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--wait-timeout');
+  });
+});
+
+describe('project upload', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  const uploaded = { alt: 'notes', url: '/uploads/abc/notes.txt', markdown: '[notes](/uploads/abc/notes.txt)' };
+
+  function multipartOf(seen: { body: string; headers: Record<string, string> }, filename: string, type: string, content: string): void {
+    const header = Object.entries(seen.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(header)?.[1];
+    expect(boundary).toBeTruthy();
+    expect(seen.body).toBe(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+    );
+  }
+
+  it('posts the file as multipart form data and prints the markdown link', async () => {
+    api = mockApi();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-upload-'));
+    const file = path.join(dir, 'notes.txt');
+    fs.writeFileSync(file, 'line 1\r\nline 2\n');
+    const seen = recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/uploads', 201, uploaded);
+    const r = await runCli(['project', 'upload', file, '-p', 'acme/website'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('[notes](/uploads/abc/notes.txt)\n');
+    multipartOf(seen[0]!, 'notes.txt', 'text/plain', 'line 1\r\nline 2\n');
+  });
+
+  it('prints the whole upload object with -o json and reads stdin with --filename', async () => {
+    api = mockApi();
+    const seen = recordBody(api, 'POST', '/api/v4/projects/7/uploads', 201, uploaded);
+    const r = await runCli(['project', 'upload', '-', '-p', '7', '--filename', 'shot "1".png', '-o', 'json'], { transport: api.transport, stdin: 'PNGDATA' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(uploaded);
+    multipartOf(seen[0]!, 'shot %221%22.png', 'image/png', 'PNGDATA');
+  });
+
+  it('refuses stdin without --filename and a missing file, sending nothing', async () => {
+    api = mockApi();
+    let r = await runCli(['project', 'upload', '-', '-p', '7'], { transport: api.transport, stdin: 'x' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--filename');
+    r = await runCli(['project', 'upload', '/nonexistent/file.txt', '-p', '7'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot read');
+  });
+});
