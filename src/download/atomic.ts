@@ -47,11 +47,11 @@ export function streamError(err: unknown, what: string, bytes: number, signal?: 
  */
 export async function saveAtomically(body: Readable, dest: string, options: SaveOptions): Promise<number> {
   const tmp = tempPathBeside(dest);
-  let handle: fs.promises.FileHandle | undefined;
   let bytes = 0;
+  let out: fs.WriteStream | undefined;
   try {
-    handle = await fs.promises.open(tmp, 'wx', 0o666);
-    const out = handle.createWriteStream({ autoClose: false, highWaterMark: WRITE_HIGH_WATER_MARK } as never) as unknown as Writable;
+    // `flush`: fsync before the close that pipeline() waits for, so a renamed file is on disk.
+    out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o666, highWaterMark: WRITE_HIGH_WATER_MARK, flush: true });
     const onBytes = options.onBytes;
     // Attached in the same tick as pipeline() pipes the body: no chunk can be emitted in between.
     body.on('data', (chunk: Buffer) => {
@@ -64,13 +64,11 @@ export async function saveAtomically(body: Readable, dest: string, options: Save
         `download of ${options.what} is incomplete: got ${formatBytes(bytes)} of ${formatBytes(options.expectedBytes)}`,
         undefined,
       );
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
     await fs.promises.rename(tmp, dest);
     return bytes;
   } catch (err) {
-    await handle?.close().catch(() => undefined);
+    // Wait for the stream to let go of the file: an open still in flight would recreate it after rm.
+    if (out && !out.closed) await new Promise<void>((resolve) => out!.once('close', () => resolve()).destroy());
     await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
     throw streamError(err, options.what, bytes, options.signal);
   }

@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+
+const job = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `build-${id}`,
+  stage: 'build',
+  ref: 'main',
+  status: 'success',
+  pipeline: { id: 40, ref: 'main', sha: 'abc', status: 'success' },
+  created_at: '2026-11-24T12:00:00.000Z',
+  ...extra,
+});
+
+const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
+
+describe('job list and view', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('sends scope[] values and prints tsv rows', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${P}/jobs?scope%5B%5D=failed&scope%5B%5D=success`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
+      .reply(200, [job(2, { status: 'failed' }), job(1)], { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--scope', 'failed,success'], { transport: api.transport });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      '2\tfailed\tbuild\tbuild-2\tmain\t40\t2026-11-24T12:00:00.000Z\n1\tsuccess\tbuild\tbuild-1\tmain\t40\t2026-11-24T12:00:00.000Z\n',
+    );
+  });
+
+  it('lists the jobs of a pipeline', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/pipelines/40/jobs?scope%5B%5D=manual`, method: 'GET' }).reply(200, [job(3)], { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--pipeline', '40', '--scope', 'manual', '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([job(3)]);
+  });
+
+  it('refuses an unknown scope before sending anything', async () => {
+    api = mockApi();
+    const r = await runCli(['job', 'list', '-p', '7', '--scope', 'failed,broken'], { transport: api.transport });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--scope');
+    expect(r.stderr).toContain('broken');
+  });
+
+  it('views a job by id or web URL', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12), { headers: JSON_HEADERS }).times(2);
+    const a = await runCli(['job', 'view', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
+    expect(JSON.parse(a.stdout)).toEqual(job(12));
+    const b = await runCli(['job', 'view', 'https://gitlab.test/acme/platform/api/-/jobs/12', '--fields', 'status'], { transport: api.transport });
+    expect(b.code).toBe(0);
+    expect(b.stdout).toBe('status\tsuccess\n');
+  });
+});
+
+describe('job actions', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it.each([
+    ['cancel', 'cancel', 'canceled'],
+    ['retry', 'retry', 'pending'],
+    ['play', 'play', 'started'],
+    ['keep', 'artifacts/keep', 'success'],
+  ])('%s posts to .../%s and prints the new status', async (verb, suffix, status) => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${P}/jobs/12/${suffix}`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
+      .reply(201, job(12, { status }), { headers: JSON_HEADERS });
+    const r = await runCli(['job', verb, '12', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`12\tbuild-12\t${status}\n`);
+  });
+
+  it('prints the whole job with -o json', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/retry`, method: 'POST' }).reply(201, job(13, { status: 'pending' }), { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'retry', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
+    expect(JSON.parse(r.stdout)).toEqual(job(13, { status: 'pending' }));
+  });
+
+  it('erase needs --yes without a terminal, and asks on one', async () => {
+    api = mockApi();
+    const refused = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--yes');
+    api.pool.intercept({ path: `${P}/jobs/12/erase`, method: 'POST' }).reply(201, job(12, { download_url: null }), { headers: JSON_HEADERS }).times(2);
+    const yes = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '--yes'], { transport: api.transport });
+    expect(yes.code).toBe(0);
+    expect(yes.stdout).toBe('12\tbuild-12\tsuccess\n');
+    const prompter = scriptedPrompter([true]);
+    const asked = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport, tty: true, prompter });
+    expect(asked.code).toBe(0);
+    expect(prompter.asked).toEqual(['Erase the artifacts and trace of job 12?']);
+  });
+
+  it('shows the server error of a refused action', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/play`, method: 'POST' }).reply(400, { message: '400 Bad request - Unplayable Job' }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'play', '12', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('400');
+    expect(r.stderr).toContain('Unplayable Job');
+  });
+});
+
+describe('job trace', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+  const log = Buffer.from('\u001b[32mok\u001b[0m step 1\r\nprogress 10%\rprogress 100%\n');
+
+  it('writes the log bytes unchanged', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(200, log, { headers: { 'content-type': 'text/plain' } });
+    const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(Buffer.from(r.stdout)).toEqual(log);
+  });
+
+  it('says there is no trace on a 404', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: 404 Trace Not Found\nhint: job 12 has no trace in acme/platform/api (the job does not exist, has not started, or was erased)\n');
+  });
+
+  it('--follow prints only new bytes until the job finishes, --exit-status fails on a failed job', async () => {
+    api = mockApi();
+    const states = ['pending', 'running', 'running', 'failed'];
+    const traces: (string | null)[] = [null, 'line 1\n', 'line 1\nline 2\n', 'line 1\nline 2\nline 3\n'];
+    for (let i = 0; i < states.length; i++) {
+      api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12, { status: states[i] }), { headers: JSON_HEADERS });
+      const t = traces[i];
+      if (t === null) api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
+      else api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(200, t);
+    }
+    const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api', '--follow', '--interval', '0', '--exit-status'], { transport: api.transport });
+    expect(r.stdout).toBe('line 1\nline 2\nline 3\n');
+    expect(r.stderr).toBe('collab: job 12 (build-12) failed\n');
+    expect(r.code).toBe(1);
+  });
+
+  it('--follow exits 0 when the job succeeds', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12, { status: 'success' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(200, 'done\n');
+    const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api', '-f', '--exit-status'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('done\n');
+  });
+});
