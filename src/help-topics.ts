@@ -1,30 +1,90 @@
-/** `collab help environment` and `collab help exit-codes`. */
+/**
+ * The environment and exit codes as data: `collab help environment`, `collab help exit-codes`, the
+ * root help and the ENVIRONMENT / EXIT STATUS sections of collab(1) are all rendered from here.
+ */
+
+export interface Entry {
+  name: string;
+  description: string;
+  /** A few words for the root help. */
+  short?: string;
+}
+
+export const ENVIRONMENT: Entry[] = [
+  { name: 'COLLAB_HOST', description: 'instance base URL (https://gitlab.example.com); /api/v4 is added' },
+  { name: 'COLLAB_TOKEN', description: 'private, personal or impersonation token (sent as PRIVATE-TOKEN)' },
+  { name: 'COLLAB_OAUTH_TOKEN', description: 'OAuth token (sent as Authorization: Bearer)' },
+  { name: 'COLLAB_PROJECT', description: 'default project (numeric id, group/project path or web URL)' },
+  { name: 'COLLAB_OUTPUT', description: 'default output format: table, tsv, json or ndjson' },
+  { name: 'COLLAB_NO_INPUT', description: 'never prompt' },
+  { name: 'COLLAB_DEBUG', description: 'log every HTTP exchange to stderr, secrets redacted' },
+  { name: 'COLLAB_CONFIG_DIR', description: 'where config.json lives (default $XDG_CONFIG_HOME/collab or ~/.config/collab)' },
+  { name: 'NO_COLOR', description: 'no colour when set to a non-empty value' },
+  { name: 'FORCE_COLOR', description: 'colour even when piped (1, 2 or 3: the colour depth; 0: none)' },
+  { name: 'HTTPS_PROXY, HTTP_PROXY', description: 'proxy for https:// and http:// hosts' },
+  { name: 'NO_PROXY', description: 'comma-separated hosts reached without the proxy' },
+  { name: 'NODE_EXTRA_CA_CERTS', description: 'extra trusted certificate authorities (a PEM file)' },
+];
+
+/** Read only inside a CI job (CI or GITLAB_CI set to true). */
+export const CI_ENVIRONMENT: Entry[] = [
+  { name: 'CI_SERVER_URL, CI_API_V4_URL', description: 'the host, when COLLAB_HOST is not set' },
+  { name: 'CI_PROJECT_ID', description: 'the project, when neither -p nor COLLAB_PROJECT is given' },
+  { name: 'CI_JOB_TOKEN', description: 'sent as JOB-TOKEN, only for artifact downloads' },
+];
+
+export const PRECEDENCE = 'Precedence: flags, then environment, then the config store.';
+
+export const EXIT_CODES: Entry[] = [
+  { name: '0', description: 'success (a 304 "already so" answer included)', short: 'success' },
+  { name: '1', description: 'API, network or server failure', short: 'API/network failure' },
+  { name: '2', description: 'usage error or invalid input (nothing was sent)', short: 'usage error' },
+  { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },
+  { name: '130', description: 'interrupted (Ctrl-C)', short: 'interrupted' },
+];
+
+function table(entries: Entry[], indent = '  '): string {
+  const width = Math.max(...entries.map((e) => e.name.length)) + 2;
+  return entries.map((e) => `${indent}${e.name.padEnd(width)}${e.description}`).join('\n');
+}
+
 export const HELP_TOPICS: Record<string, string> = {
   environment: `Environment variables:
-  COLLAB_HOST          instance base URL (https://gitlab.example.com); /api/v4 is added
-  COLLAB_TOKEN         private, personal or impersonation token (sent as PRIVATE-TOKEN)
-  COLLAB_OAUTH_TOKEN   OAuth token (sent as Authorization: Bearer)
-  COLLAB_PROJECT       default project (id or group/project)
-  COLLAB_OUTPUT        table, tsv, json or ndjson
-  COLLAB_NO_INPUT      never prompt
-  COLLAB_DEBUG         log every HTTP exchange to stderr, secrets redacted
-  COLLAB_CONFIG_DIR    where config.json lives (default: $XDG_CONFIG_HOME/collab)
-  NO_COLOR, FORCE_COLOR  colour control
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxies
-  NODE_EXTRA_CA_CERTS  extra trusted certificate authorities (PEM file)
+${table(ENVIRONMENT)}
 
 Inside a CI job (CI=true):
-  CI_SERVER_URL or CI_API_V4_URL  the host
-  CI_PROJECT_ID        the project
-  CI_JOB_TOKEN         sent as JOB-TOKEN, only for artifact downloads
+${table(CI_ENVIRONMENT)}
 
-Precedence: flags, then environment, then the config store.
+${PRECEDENCE}
 `,
   'exit-codes': `Exit codes:
-  0    success (a 304 "already so" answer included)
-  1    API, network or server failure
-  2    usage error or invalid input (nothing was sent)
-  4    authentication missing or rejected (401)
-  130  interrupted (Ctrl-C)
+${table(EXIT_CODES)}
 `,
 };
+
+/** Comma-separated names wrapped at `width` columns, each line indented. */
+function wrapNames(names: string[], width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of names) {
+    const next = line ? `${line}, ${name}` : name;
+    if (indent.length + next.length + 1 > width && line) {
+      lines.push(`${indent}${line},`);
+      line = name;
+    } else line = next;
+  }
+  lines.push(`${indent}${line}`);
+  return lines.join('\n');
+}
+
+/** The short form at the end of `collab --help`; the topics have the details. */
+export const ROOT_HELP_FOOTER = `Environment (details: collab help environment):
+${wrapNames(
+  [...ENVIRONMENT, ...CI_ENVIRONMENT].flatMap((e) => e.name.split(', ')),
+  80,
+  '  ',
+)}
+
+Exit codes (details: collab help exit-codes):
+  ${EXIT_CODES.map((e) => `${e.name} ${e.short}`).join(' · ')}
+`;

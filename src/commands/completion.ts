@@ -1,6 +1,44 @@
-import { Command } from 'commander';
+import fs from 'node:fs';
+import { Argument, Command } from 'commander';
 import type { Context } from '../context.js';
+import { COMPLETION_FILES, SHELLS, type Shell } from '../docs/files.js';
+import { CollabError } from '../errors.js';
+import { writeOut } from '../output/io.js';
 
-export function build(_getCtx: () => Context): Command {
-  return new Command('completion').description('Print a shell completion script (bash, zsh, fish)');
+/**
+ * Prints the generated script shipped with the package (completions/), so that this command and
+ * the committed file never differ; it loads neither the other commands nor the network stack.
+ */
+async function printScript(ctx: Context, shell: Shell): Promise<void> {
+  const file = new URL(`../../${COMPLETION_FILES[shell]}`, import.meta.url);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new CollabError(`the ${shell} completion script is missing from this installation (${file.pathname})`, 1, 'reinstall collab, or run npm run docs in a checkout');
+  }
+  await writeOut(ctx.io.stdout, text);
+}
+
+const AFTER = `
+Install:
+  bash  collab completion bash > ~/.local/share/bash-completion/completions/collab
+        (or add to ~/.bashrc: source <(collab completion bash))
+  zsh   collab completion zsh > "\${fpath[1]}/_collab"   (a directory of $fpath; compinit must run)
+  fish  collab completion fish > ~/.config/fish/completions/collab.fish
+
+The scripts hold the whole command tree: pressing Tab never starts collab.
+
+Examples:
+  $ collab completion bash > ~/.local/share/bash-completion/completions/collab
+  $ collab completion zsh > ~/.zfunc/_collab
+  $ collab completion fish > ~/.config/fish/completions/collab.fish
+`;
+
+export function build(getCtx: () => Context): Command {
+  return new Command('completion')
+    .description('Print a shell completion script (bash, zsh, fish)')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .addHelpText('after', AFTER)
+    .action((shell: Shell) => printScript(getCtx(), shell));
 }

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { buildProgram } from '../program.js';
+import { bashCompletion } from './completion-bash.js';
+import { fishCompletion } from './completion-fish.js';
+import { completionModel } from './completion-model.js';
+import { zshCompletion } from './completion-zsh.js';
+import { COMPLETION_FILES } from './files.js';
+import { manPages } from './man.js';
+import { describeTree } from './tree.js';
+
+/** The directories whose every file is generated (a file there that is not generated is stale). */
+export const GENERATED_DIRS = ['completions', 'man'] as const;
+
+/** The whole tree, every noun loaded. Generation never runs a command, so no context is needed. */
+export async function fullProgram(): Promise<Command> {
+  const noContext = (): Context => {
+    throw new Error('documentation generation does not run commands');
+  };
+  return buildProgram(noContext, { loadAll: true });
+}
+
+/** Every generated file by its path relative to the repository root. */
+export function generateDocs(program: Command): Map<string, string> {
+  const root = describeTree(program);
+  const model = completionModel(root);
+  const files = new Map<string, string>([
+    [COMPLETION_FILES.bash, bashCompletion(model)],
+    [COMPLETION_FILES.zsh, zshCompletion(model)],
+    [COMPLETION_FILES.fish, fishCompletion(model)],
+  ]);
+  for (const [name, text] of manPages(root)) files.set(`man/${name}`, text);
+  return files;
+}
+
+/** The `man` field of package.json: collab.1 first, then one page per command. */
+export function manList(files: Map<string, string>): string[] {
+  return [...files.keys()].filter((f) => f.startsWith('man/'));
+}
