@@ -117,12 +117,17 @@ describe('issues, boards and namespaces against the sandbox', () => {
     const tsv = await sb.run(['board', 'list', '-p', API]);
     expect(tsv.stdout).toBe(`${board}\t${API}\t\tbug, needs review, feature`);
 
-    // The seed creates the api project's labels first, in this order: bug 1, feature 2, docs 3.
-    const added = json(await sb.run(['board', 'list-create', board, '--label-id', '3', '-p', API, '-o', 'json']));
+    // --label is looked up by name in the project labels; --label-id is sent as is.
+    const added = json(await sb.run(['board', 'list-create', board, '--label', 'docs', '-p', API, '-o', 'json']));
     expect(added).toMatchObject({ label: { name: 'docs' }, position: 3 });
-    const taken = await sb.run(['board', 'list-create', board, '--label-id', '3', '-p', API]);
+    const labels = json(await sb.run(['api', '/projects/acme%2Fplatform%2Fapi/labels', '-o', 'json']));
+    const docsId = String(labels.find((l: { name: string }) => l.name === 'docs').id);
+    const taken = await sb.run(['board', 'list-create', board, '--label-id', docsId, '-p', API]);
     expect(taken.exitCode).toBe(1);
     expect(taken.stderr).toContain('label: has already been taken');
+    const unknown = await sb.run(['board', 'list-create', board, '--label', 'no such label', '-p', API]);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('no label named "no such label"');
 
     const list = String(added.id);
     expect(json(await sb.run(['board', 'list-move', board, list, '--position', '0', '-p', API, '-o', 'json'])).position).toBe(0);
