@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import yazl from 'yazl';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Transport, TransportRequest } from '../../src/api/transport.js';
+import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+
+const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
+const ZIP_HEADERS = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="artifacts.zip"' };
+
+const dirs: string[] = [];
+function tmp(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-job-art-'));
+  dirs.push(d);
+  return d;
+}
+
+async function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A transport whose body stops with a connection reset after some bytes; records the requests. */
+function resettingTransport(first: Buffer, declared: number): Transport & { seen: TransportRequest[] } {
+  const seen: TransportRequest[] = [];
+  return {
+    seen,
+    request: async (req) => {
+      seen.push(req);
+      const body = Readable.from(
+        (async function* () {
+          yield first;
+          await new Promise((r) => setTimeout(r, 5));
+          throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+        })(),
+      );
+      return { statusCode: 200, headers: { 'content-length': String(declared), 'content-type': 'application/zip' }, body };
+    },
+  };
+}
+
+describe('job artifacts', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => {
+    api?.done();
+    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('downloads by job id to ./artifacts.zip atomically', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    const data = await zipOf({ 'a.txt': 'A' });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
+      .reply(200, data, { headers: { ...ZIP_HEADERS, 'content-length': String(data.length) } });
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
+    expect(r.stderr).toBe(`saved the artifacts of job 12 to artifacts.zip (${data.length} B)\n`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip')).equals(data)).toBe(true);
+    expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
+  });
+
+  it('downloads by ref and job name with the ref as one encoded segment', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    api.pool
+      .intercept({ path: `${P}/jobs/artifacts/feature%2Fx%20y%C3%A9/download?job=unit+tests`, method: 'GET' })
+      .reply(200, 'ZIPDATA', { headers: { 'content-disposition': 'attachment; filename=artifacts.zip' } });
+    const r = await runCli(['job', 'artifacts', '--ref', 'feature/x yé', '--job', 'unit tests', '-p', 'acme/platform/api', '--dest', 'out/a.zip'], {
+      transport: api.transport,
+      cwd: (fs.mkdirSync(path.join(cwd, 'out')), cwd),
+    });
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'out/a.zip'), 'utf8')).toBe('ZIPDATA');
+  });
+
+  it('writes the archive to stdout with --dest -, and refuses a terminal', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, 'PK\u0003\u0004bytes');
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--dest', '-'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('PK\u0003\u0004bytes');
+    expect(r.stderr).toBe('');
+    const tty = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--dest', '-'], { transport: api.transport, tty: true });
+    expect(tty.code).toBe(2);
+    expect(tty.stderr).toContain('refusing to write a zip archive to the terminal');
+  });
+
+  it('prints one file, non-ASCII path encoded segment by segment', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts/reports/r%C3%A9sum%C3%A9%20final.txt`, method: 'GET' })
+      .reply(200, 'Résumé ✓\n', { headers: { 'content-disposition': "attachment; filename=\"r_sum_ final.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20final.txt" } });
+    const r = await runCli(['job', 'artifact', '12', 'reports/résumé final.txt', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Résumé ✓\n');
+  });
+
+  it('saves one file into a --dest directory under its own name', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts/dist/app/version.txt`, method: 'GET' }).reply(200, 'abc\n');
+    const r = await runCli(['job', 'artifact', '12', 'dist/app/version.txt', '-p', 'acme/platform/api', '--dest', '.'], { transport: api.transport, cwd });
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'version.txt'), 'utf8')).toBe('abc\n');
+  });
+
+  it('extracts with --extract and keeps no archive', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, await zipOf({ 'dist/app.js': 'js', 'README.md': 'r' }));
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], { transport: api.transport, cwd });
+    expect(r.stderr).toMatch(/^extracted 2 files \(3 B, archive \d+ B\) into out\n$/);
+    expect(r.code).toBe(0);
+    expect(fs.readdirSync(cwd)).toEqual(['out']);
+    expect(fs.readFileSync(path.join(cwd, 'out/dist/app.js'), 'utf8')).toBe('js');
+  });
+
+  it('follows a 302 to another origin without credentials, and keeps them on the same origin', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    const seen: Record<string, Record<string, string>> = {};
+    const record = (key: string, status: number, data: string, headers: Record<string, string> = {}) => (opts: { headers?: unknown }) => {
+      seen[key] = Object.fromEntries(Object.entries((opts.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+      return { statusCode: status, data, responseOptions: { headers } };
+    };
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(record('api', 302, '', { location: `${P}/jobs/12/artifacts/moved` }));
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts/moved`, method: 'GET' })
+      .reply(record('same', 302, '', { location: 'https://storage.test/bucket/12.zip?X-Signature=abc' }));
+    api.agent.get('https://storage.test').intercept({ path: '/bucket/12.zip?X-Signature=abc', method: 'GET' }).reply(record('storage', 200, 'ZIP'));
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--sudo', 'alice'], { transport: api.transport, cwd });
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('ZIP');
+    expect(seen.api?.['private-token']).toBe(TEST_TOKEN);
+    expect(seen.same?.['private-token']).toBe(TEST_TOKEN);
+    expect(seen.storage).toBeDefined();
+    for (const h of ['private-token', 'job-token', 'authorization', 'sudo']) expect(seen.storage?.[h]).toBeUndefined();
+  });
+
+  it('retries a 503 before the body and then succeeds', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(503, '<html>503</html>', { headers: { 'content-type': 'text/html' } });
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, 'ZIP');
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('ZIP');
+  });
+
+  it('a reset mid-body exits 1, leaves no temporary file and the existing destination untouched', async () => {
+    const cwd = tmp();
+    fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
+    const transport = resettingTransport(Buffer.alloc(1000, 1), 5000);
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport, cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET)\n');
+    expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
+  });
+
+  it('a failed --extract leaves neither archive nor directory', async () => {
+    const cwd = tmp();
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], { transport: resettingTransport(Buffer.alloc(10), 50), cwd });
+    expect(r.code).toBe(1);
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+
+  it('Ctrl-C mid-body exits 130 and removes the temporary file', async () => {
+    const cwd = tmp();
+    const ac = new AbortController();
+    const body = new PassThrough();
+    const transport: Transport = {
+      request: async () => {
+        body.write(Buffer.alloc(100));
+        setTimeout(() => ac.abort(), 20);
+        return { statusCode: 200, headers: {}, body };
+      },
+    };
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport, cwd, signal: ac.signal });
+    expect(r.code).toBe(130);
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+
+  it.each([
+    ['404 Job Not Found', 'job 12 does not exist in project acme/platform/api'],
+    ['404 Artifacts Not Found', 'job 12 has no artifacts (none were uploaded, or they expired or were erased)'],
+  ])('a 404 "%s" says what is missing', async (message, hint) => {
+    api = mockApi();
+    const cwd = tmp();
+    fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(404, { message }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`collab: ${message}\nhint: ${hint}\n`);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
+    expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
+  });
+
+  it('a bare 404 on one file is explained by looking at the job', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts/missing.txt`, method: 'GET' }).reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, { id: 12, artifacts_file: { filename: 'artifacts.zip', size: 10 } }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'artifact', '12', 'missing.txt', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: 404 Not found\nhint: the artifacts of job 12 have no file "missing.txt"\n');
+  });
+
+  it('a 404 by ref names the job and the ref', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/artifacts/main/download?job=nope`, method: 'GET' }).reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'artifacts', '--ref', 'main', '--job', 'nope', '-p', 'acme/platform/api', '--dest', '-'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api\n');
+  });
+
+  it('shows a 400 for an invalid path', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts/a//b`, method: 'GET' }).reply(400, { message: '400 Bad request - Invalid artifact path' }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'artifact', '12', 'a//b', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('collab: 400 Bad request - Invalid artifact path\n');
+  });
+
+  it('rejects bad combinations before sending anything', async () => {
+    api = mockApi();
+    const cases: [string[], string][] = [
+      [['job', 'artifacts', '-p', '7'], 'missing job'],
+      [['job', 'artifacts', '-p', '7', '--ref', 'main'], 'missing job'],
+      [['job', 'artifacts', '12', '-p', '7', '--ref', 'main', '--job', 'b'], 'not both'],
+      [['job', 'artifacts', '12', '-p', '7', '--extract', 'x', '--dest', '-'], '--extract cannot be used with --dest -'],
+      [['job', 'artifacts', '12', '-p', '7', '--dest', '/nonexistent-dir/a.zip'], 'does not exist'],
+      [['job', 'artifact', '12', '../etc/passwd', '-p', '7'], '".." is not allowed'],
+      [['job', 'artifacts', '12', '-p', '7', '--job-token'], 'CI_JOB_TOKEN'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(args, { transport: api.transport });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(message);
+    }
+  });
+
+  it('inside CI sends only JOB-TOKEN, with host and project from the CI environment', async () => {
+    api = mockApi('https://ci.example.com');
+    const cwd = tmp();
+    api.pool
+      .intercept({ path: '/api/v4/projects/42/jobs/artifacts/feature%2Fx/download?job=build', method: 'GET', headers: (h) => !Object.keys(h).some((k) => k.toLowerCase() === 'private-token') })
+      .reply((opts) => {
+        const h = Object.fromEntries(Object.entries(opts.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+        return { statusCode: h['job-token'] === 'ci-job-secret' ? 200 : 401, data: 'ZIP' };
+      });
+    const env = { COLLAB_HOST: undefined, COLLAB_TOKEN: undefined, CI: 'true', CI_JOB_TOKEN: 'ci-job-secret', CI_SERVER_URL: 'https://ci.example.com', CI_PROJECT_ID: '42' };
+    const r = await runCli(['job', 'artifacts', '--ref', 'feature/x', '--job', 'build'], { transport: api.transport, cwd, env });
+    expect(r.stderr).toContain('saved');
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('ZIP');
+  });
+
+  it('--job-token uses the job token even when COLLAB_TOKEN is set; other commands never send it', async () => {
+    api = mockApi();
+    const headersOf = (opts: { headers?: unknown }) => Object.fromEntries(Object.entries(opts.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    let download: Record<string, string> = {};
+    let view: Record<string, string> = {};
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts/a.txt`, method: 'GET' }).reply((opts) => {
+      download = headersOf(opts);
+      return { statusCode: 200, data: 'a' };
+    });
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply((opts) => {
+      view = headersOf(opts);
+      return { statusCode: 200, data: { id: 12 }, responseOptions: { headers: JSON_HEADERS } };
+    });
+    const env = { CI_JOB_TOKEN: 'ci-job-secret' };
+    const a = await runCli(['job', 'artifact', '12', 'a.txt', '-p', 'acme/platform/api', '--job-token'], { transport: api.transport, env });
+    expect(a.code).toBe(0);
+    expect(download['job-token']).toBe('ci-job-secret');
+    expect(download['private-token']).toBeUndefined();
+    const b = await runCli(['job', 'view', '12', '-p', 'acme/platform/api'], { transport: api.transport, env });
+    expect(b.code).toBe(0);
+    expect(view['private-token']).toBe(TEST_TOKEN);
+    expect(view['job-token']).toBeUndefined();
+  });
+
+  it('draws a progress bar only when stderr is a terminal', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, 'ZIP', { headers: { 'content-length': '3' } }).times(2);
+    const piped = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
+    expect(piped.stderr).not.toContain('\r');
+    const tty = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--dest', 'b.zip'], { transport: api.transport, cwd, tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/^\rb\.zip \[#+\] 100%.*\u001b\[K\r\u001b\[Ksaved the artifacts of job 12 to b\.zip \(3 B\)\n$/);
+  });
+});
