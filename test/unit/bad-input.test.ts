@@ -1,0 +1,300 @@
+/**
+ * A generated bad-input suite: walks the whole command tree and, for every typed flag and
+ * positional argument, derives values its type must refuse. Each case must end with exit 2, a
+ * message naming the flag, nothing on stdout, and no request attempted (the transport is an undici
+ * MockAgent without interceptors, wrapped to count every call).
+ *
+ * Every case is built on a "base" command line that is valid and complete (numeric `-p 1`, required
+ * flags filled in, `--yes` for destructive commands); a baseline test proves that the base line
+ * does reach the transport, so a case that sends nothing was stopped by its bad value alone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
+import type { Transport } from '../../src/api/transport.js';
+import type { CommandSpec, FlagSpec } from '../../src/commands/spec.js';
+import type { Context } from '../../src/context.js';
+import { buildProgram } from '../../src/program.js';
+import { runCli } from '../helpers/harness.js';
+
+interface Leaf {
+  words: string[];
+  spec: CommandSpec;
+}
+
+async function commandTree(): Promise<{ leaves: Leaf[]; plain: string[] }> {
+  const program = await buildProgram(
+    () => {
+      throw new Error('the tree walk runs nothing');
+    },
+    { loadAll: true },
+  );
+  const leaves: Leaf[] = [];
+  const plain: string[] = [];
+  const walk = (cmd: Command, words: string[]) => {
+    if (cmd.commands.length === 0) {
+      const spec = (cmd as Command & { collabSpec?: CommandSpec }).collabSpec;
+      if (spec) leaves.push({ words, spec });
+      else plain.push(words.join(' '));
+      return;
+    }
+    for (const sub of cmd.commands) walk(sub, [...words, sub.name()]);
+  };
+  walk(program, []);
+  return { leaves, plain };
+}
+
+/** A transport that refuses every request and remembers that one was attempted. */
+function refusingTransport(): { transport: Transport; calls: string[] } {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const calls: string[] = [];
+  const transport: Transport = {
+    request: (req) => {
+      calls.push(`${req.method} ${req.origin}${req.path}`);
+      return agent.request(req as never) as never;
+    },
+  };
+  return { transport, calls };
+}
+
+const UPLOAD_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bad-input-')), 'upload.txt');
+fs.writeFileSync(UPLOAD_FILE, 'hello\n');
+
+/** A valid value of a flag's type (bool flags take none). */
+function validValue(flag: FlagSpec): string | true {
+  switch (flag.type) {
+    case 'bool':
+      return true;
+    case 'int':
+    case 'number': {
+      const n = Math.max(flag.min ?? 1, 1);
+      return String(flag.max !== undefined ? Math.min(n, flag.max) : n);
+    }
+    case 'id':
+      return '1';
+    case 'weight':
+      return '3';
+    case 'date':
+      return '2026-01-15';
+    case 'datetime':
+      return '2026-01-15T10:00:00Z';
+    case 'duration':
+      return '1h30m';
+    case 'enum':
+      return flag.choices![0]!;
+    case 'intList':
+      return '1,2';
+    case 'stringList':
+    case 'csv':
+      return flag.choices?.[0] ?? 'a';
+    default:
+      return 'x';
+  }
+}
+
+/** A valid positional value, by argument name where the name says more than the type. */
+function validArg(words: string[], name: string, type: string): string {
+  if (words.join(' ') === 'project upload') return UPLOAD_FILE;
+  if (name === 'duration') return '1h';
+  if (name === 'path') return 'reports/a.txt';
+  if (name === 'cn') return 'cn=devs';
+  return type === 'string' ? '1' : '1';
+}
+
+const HUGE = 'a'.repeat(2 * 1024 * 1024);
+const REPLACEMENT = 'caf\uFFFD'; // what Node makes of invalid UTF-8 bytes in argv
+const LONE_SURROGATE = 'x\uD800y';
+
+/** Values a flag's type must refuse, each with a short label for the test name. */
+function badValues(flag: FlagSpec): [string, string][] {
+  const bounds = (): [string, string][] => {
+    const out: [string, string][] = [];
+    if (flag.min !== undefined) out.push([`below min ${flag.min}`, String(flag.min - 1)]);
+    if (flag.max !== undefined) out.push([`above max ${flag.max}`, String(flag.max + 1)]);
+    return out;
+  };
+  switch (flag.type) {
+    case 'weight':
+      return [['10', '10'], ['-1', '-1'], ['x', 'x'], ['4.5', '4.5']];
+    case 'date':
+      return [['2026-02-30', '2026-02-30'], ['tomorrow', 'tomorrow'], ['2026-1-5', '2026-1-5']];
+    case 'datetime':
+      return [['2026-01-01T25:00', '2026-01-01T25:00'], ['2026-13-01', '2026-13-01'], ['yesterday', 'yesterday']];
+    case 'duration':
+      return [['5 parsecs', '5 parsecs'], ['1h30', '1h30']];
+    case 'id':
+      return [['0', '0'], ['abc', 'abc'], ['1e3', '1e3'], ['-5', '-5']];
+    case 'int':
+      return [['1.5', '1.5'], ['x', 'x'], ['99999999999999999999', '99999999999999999999'], ...bounds()];
+    case 'number':
+      return [['abc', 'abc'], ['1,5', '1,5'], ...bounds()];
+    case 'enum':
+      return [['not-a-choice', 'not-a-choice'], ['empty', '']];
+    case 'intList':
+      return [['1,x', '1,x'], ['1.5', '1.5'], ['empty', ',']];
+    case 'stringList':
+    case 'csv':
+      return flag.choices ? [['not-a-choice', `${flag.choices[0]},not-a-choice`]] : [['U+FFFD (invalid UTF-8)', `a,${REPLACEMENT}`]];
+    case 'string':
+      return [['2 MB string', HUGE], ['U+FFFD (invalid UTF-8)', REPLACEMENT], ['lone surrogate', LONE_SURROGATE]];
+    default:
+      return [];
+  }
+}
+
+interface Case {
+  title: string;
+  argv: string[];
+  /** Text the error must contain: the flag or argument at fault. */
+  names: string[];
+}
+
+function flagArg(name: string, value: string | true): string[] {
+  return value === true ? [`--${name}`] : [`--${name}=${value}`];
+}
+
+const EXTRA_BASE: Record<string, [string, string | true][]> = {
+  'user key add': [['key', 'ssh-ed25519 AAAA test']],
+  'user gpg-key add': [['key', '-----BEGIN PGP PUBLIC KEY BLOCK-----']],
+  'board list-create': [['label-id', '1']],
+  'project create': [['name', 'x']],
+  'user create': [['reset-password', true]],
+};
+
+/** The base command line of a leaf: every required value present and valid. */
+function baseOf(leaf: Leaf) {
+  const { spec, words } = leaf;
+  const args = (spec.args ?? []).map((a) => validArg(words, a.name, a.type));
+  const flags = new Map<string, string | true>();
+  if (spec.project) flags.set('project', '1');
+  if (spec.group === 'required') flags.set('group', '1');
+  for (const f of spec.flags ?? []) if (f.required || f.prompt) flags.set(f.name, validValue(f));
+  if (spec.requireOne && flags.size === (spec.project ? 1 : 0) + (spec.group === 'required' ? 1 : 0)) {
+    const filler = (spec.flags ?? []).find((f) => !f.hidden && f.param !== false && f.type === 'string');
+    if (filler) flags.set(filler.name, validValue(filler));
+  }
+  if (spec.confirm || (spec.flags ?? []).some((f) => f.name === 'yes')) flags.set('yes', true);
+  // What a command's own code requires beyond the declaration (one of two flags, a password source).
+  for (const [flag, value] of EXTRA_BASE[words.join(' ')] ?? []) flags.set(flag, value);
+  const render = (opts: { args?: string[]; set?: [string, string | true][]; drop?: string[] } = {}) => {
+    const merged = new Map(flags);
+    for (const d of opts.drop ?? []) merged.delete(d);
+    for (const [k, v] of opts.set ?? []) {
+      merged.delete(k);
+      merged.set(k, v);
+    }
+    const flagArgv = [...merged].flatMap(([k, v]) => flagArg(k, v));
+    return [...words, ...(opts.args ?? args), ...flagArgv];
+  };
+  return { args, flags, render };
+}
+
+function casesFor(leaf: Leaf): Case[] {
+  const { spec, words } = leaf;
+  const base = baseOf(leaf);
+  const name = words.join(' ');
+  const cases: Case[] = [];
+  for (const flag of spec.flags ?? []) {
+    for (const [label, value] of badValues(flag)) {
+      cases.push({ title: `${name} --${flag.name} ${label}`, argv: base.render({ set: [[flag.name, value]] }), names: [`--${flag.name}`] });
+    }
+    if (flag.required || flag.prompt)
+      cases.push({ title: `${name} without required --${flag.name}`, argv: base.render({ drop: [flag.name] }), names: [`--${flag.name}`] });
+    for (const other of flag.conflicts ?? []) {
+      const otherFlag = spec.flags!.find((f) => f.name === other)!;
+      cases.push({
+        title: `${name} --${flag.name} with --${other}`,
+        argv: base.render({ set: [[flag.name, validValue(flag)], [other, validValue(otherFlag)]] }),
+        names: [`--${flag.name}`, `--${other}`],
+      });
+    }
+  }
+  (spec.args ?? []).forEach((arg, i) => {
+    const bad: string[] = arg.type === 'id' ? ['0', 'abc', '1e3'] : arg.type === 'int' ? ['1.5', 'x'] : arg.type === 'path' ? ['../secret'] : [];
+    for (const value of bad) {
+      const args = [...base.args];
+      args[i] = value;
+      cases.push({ title: `${name} <${arg.name}> ${value}`, argv: base.render({ args }), names: [arg.name] });
+    }
+    if (!arg.optional && i === (spec.args ?? []).filter((a) => !a.optional).length - 1)
+      cases.push({ title: `${name} without <${arg.name}>`, argv: base.render({ args: base.args.slice(0, i) }), names: [arg.name] });
+  });
+  cases.push({ title: `${name} unknown flag`, argv: base.render({ set: [['no-such-flag', 'x']] }), names: ['--no-such-flag'] });
+  if (spec.list) {
+    cases.push({ title: `${name} --per-page 101`, argv: base.render({ set: [['per-page', '101']] }), names: ['--per-page'] });
+    cases.push({ title: `${name} --per-page 0`, argv: base.render({ set: [['per-page', '0']] }), names: ['--per-page'] });
+    cases.push({ title: `${name} --limit x`, argv: base.render({ set: [['limit', 'x']] }), names: ['--limit'] });
+    cases.push({ title: `${name} --concurrency 17`, argv: base.render({ set: [['concurrency', '17']] }), names: ['--concurrency'] });
+    cases.push({ title: `${name} --all with --page`, argv: base.render({ set: [['all', true], ['page', '2']] }), names: ['--all', '--page'] });
+  }
+  if (spec.project && spec.group)
+    cases.push({ title: `${name} --project with --group`, argv: base.render({ set: [['group', '1']] }), names: ['--project', '--group'] });
+  if (spec.project)
+    cases.push({ title: `${name} --project ../x`, argv: base.render({ set: [['project', 'acme/../x']] }), names: ['acme/../x'] });
+  return cases;
+}
+
+/** Global flags checked before anything is sent, on one ordinary command. */
+const GLOBAL_CASES: Case[] = [
+  { title: 'global --timeout abc', argv: ['--timeout', 'abc', 'issue', 'view', '1', '-p', '1'], names: ['--timeout'] },
+  { title: 'global --timeout 0', argv: ['--timeout', '0', 'issue', 'view', '1', '-p', '1'], names: ['--timeout'] },
+  { title: 'global --timeout -3', argv: ['--timeout=-3', 'issue', 'view', '1', '-p', '1'], names: ['--timeout'] },
+  { title: 'global -o xml', argv: ['-o', 'xml', 'issue', 'view', '1', '-p', '1'], names: ['xml'] },
+  { title: 'global --sudo empty', argv: ['--sudo', '', 'issue', 'view', '1', '-p', '1'], names: ['--sudo'] },
+  { title: 'global --host ftp://', argv: ['--host', 'ftp://gitlab.test', 'issue', 'view', '1', '-p', '1'], names: ['ftp://gitlab.test'] },
+  { title: 'unknown verb', argv: ['issue', 'frobnicate', '1'], names: ['frobnicate'] },
+  { title: 'api -X BREW', argv: ['api', '-X', 'BREW', '/user'], names: ['-X'] },
+  { title: 'api -f without =', argv: ['api', '/user', '-f', 'novalue'], names: ['-f'] },
+  { title: 'api -H without colon', argv: ['api', '/user', '-H', 'X-Thing'], names: ['-H'] },
+  { title: 'api absolute URL on another host', argv: ['api', 'https://evil.test/api/v4/user'], names: ['https://evil.test'] },
+  { title: 'api --paginate with POST', argv: ['api', '-X', 'POST', '/projects', '--paginate'], names: ['--paginate'] },
+  { title: 'config set unknown key', argv: ['config', 'set', 'colour', 'red'], names: ['colour'] },
+  { title: 'completion unknown shell', argv: ['completion', 'powershell'], names: ['powershell'] },
+];
+
+const { leaves, plain } = await commandTree();
+const generated = leaves.flatMap(casesFor);
+
+async function expectRefused(c: Case): Promise<void> {
+  const { transport, calls } = refusingTransport();
+  const r = await runCli(c.argv, { transport });
+  const where = `${c.title}: ${r.stderr.slice(0, 300)}`;
+  expect(calls, where).toEqual([]);
+  expect(r.code, where).toBe(2);
+  expect(r.stdout, where).toBe('');
+  for (const n of c.names) expect(r.stderr, where).toContain(n);
+  expect(r.stderr, where).not.toContain('unexpected error');
+  // The message quotes at most a prefix of the value: a 2 MB argument is not echoed back.
+  expect(r.stderr.length, where).toBeLessThan(2000);
+}
+
+describe('generated bad input: exit 2, the flag named, nothing sent', () => {
+  it('walks the whole tree: every declared command, and enough cases', () => {
+    expect(leaves.length).toBeGreaterThan(100);
+    expect(plain.sort()).toEqual(
+      ['api', 'auth login', 'auth logout', 'auth status', 'auth token', 'completion', 'config get', 'config list', 'config set', 'config unset', 'help', 'sandbox'].sort(),
+    );
+    expect(generated.length).toBeGreaterThan(500);
+  });
+
+  // Without this, a case could "pass" because its base line was itself incomplete.
+  it.each(leaves.map((l) => [l.words.join(' '), l] as const))('baseline %s reaches the transport', async (_name, leaf) => {
+    const { transport, calls } = refusingTransport();
+    const argv = baseOf(leaf).render();
+    const r = await runCli(argv, { transport });
+    expect(calls.length, `${argv.join(' ')} → ${r.code} ${r.stderr}`).toBeGreaterThan(0);
+    expect(r.code, r.stderr).toBe(1);
+  });
+
+  it.each(generated.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+    await expectRefused(c);
+  });
+
+  it.each(GLOBAL_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+    await expectRefused(c);
+  });
+});
