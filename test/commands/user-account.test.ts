@@ -79,6 +79,13 @@ describe('user view / me', () => {
     expect(JSON.parse(r.stdout).username).toBe('alice');
   });
 
+  it('leaves out the private_token administrators receive', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...reply({ id: 1, username: 'root', private_token: 'root-secret-123' })).times(2);
+    expect((await runCli(['user', 'me', '-o', 'json'], { transport: api.transport })).stdout).toBe('{"id":1,"username":"root"}\n');
+    expect((await runCli(['user', 'me'], { transport: api.transport })).stdout).toBe('id\t1\nusername\troot\n');
+  });
+
   it('explains a sudo refusal', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(403, ...reply({ message: '403 Forbidden - Must be admin to use sudo' }));

@@ -17,8 +17,8 @@ const FLAG_TYPE: Record<Setting['type'], ParamType> = {
 
 function flagFor(setting: Setting): FlagSpec {
   const needs = setting.requires?.length ? `; needs ${setting.requires.map(settingFlag).join(', ')}` : '';
-  const range =
-    setting.type === 'list' && setting.choices ? ` (comma-separated: ${setting.choices.join(', ')})` : setting.type === 'list' ? ' (comma-separated)' : '';
+  // Choices themselves are appended by the flag builder.
+  const range = setting.type === 'list' ? ' (comma-separated)' : '';
   return {
     name: settingFlag(setting.name).slice(2),
     param: setting.name,

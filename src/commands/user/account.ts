@@ -72,14 +72,27 @@ export const view: CommandSpec = {
   },
 };
 
+/** Tokens never appear in collab's output: administrators' `GET /user` carries their `private_token`. */
+function withoutSecrets(data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || !('private_token' in data)) return data;
+  const { private_token: _secret, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
 export const me: CommandSpec = {
   name: 'me',
   aliases: ['whoami'],
   summary: 'Show the current user (or, with --sudo, the user acted as)',
+  description:
+    'Show the current user (GET /user), or with --sudo the user acted as. The private_token field that administrators receive is left out: tokens never appear in output.',
   examples: ['collab user me', 'collab user me --sudo alice -o json'],
   method: 'GET',
   path: '/user',
   columns: userColumns,
+  run: async (ctx) => {
+    const res = await ctx.api().request({ method: 'GET', path: '/user' });
+    await ctx.printer().object(withoutSecrets(res.data), userColumns);
+  },
 };
 
 /** The profile parameters `POST /users` and `PUT /users/:id` share. */
@@ -129,7 +142,7 @@ async function sendProfile(ctx: Context, v: Values, method: 'POST' | 'PUT', temp
   const res = avatar
     ? await api.request({ method, path: target, rawBody: multipartBody(params, { field: 'avatar', filename: path.basename(avatarPath!), data: avatar }) })
     : await api.request({ method, path: target, body: params });
-  if (res.data !== undefined && res.data !== '') await ctx.printer().object(res.data, userColumns);
+  if (res.data !== undefined && res.data !== '') await ctx.printer().object(withoutSecrets(res.data), userColumns);
 }
 
 export const create: CommandSpec = {

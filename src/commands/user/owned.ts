@@ -15,6 +15,8 @@ interface OwnedKind {
   noun: string;
   /** Human name: `SSH key`. */
   label: string;
+  /** With its article: `an SSH key`. */
+  one: string;
   /** Path segment: `keys`, `gpg_keys`, `emails`. */
   segment: string;
   /** The id placeholder: `key_id`, `email_id`. */
@@ -87,7 +89,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
   const add: CommandSpec = {
     name: 'add',
     aliases: ['create'],
-    summary: `Add a ${kind.label} to your account, or another user's`,
+    summary: `Add ${kind.one} to your account, or another user's`,
     examples: kind.addExamples,
     flags: [...kind.addFlags, userFlag],
     method: 'POST',
@@ -130,6 +132,7 @@ export const sshKey = ownedNoun(
   {
     noun: 'key',
     label: 'SSH key',
+    one: 'an SSH key',
     segment: 'keys',
     idName: 'key_id',
     columns: sshKeyColumns,
@@ -148,6 +151,7 @@ export const gpgKey = ownedNoun(
   {
     noun: 'gpg-key',
     label: 'GPG key',
+    one: 'a GPG key',
     segment: 'gpg_keys',
     idName: 'key_id',
     columns: gpgKeyColumns,
@@ -166,6 +170,7 @@ export const email = ownedNoun(
   {
     noun: 'email',
     label: 'email',
+    one: 'an email',
     segment: 'emails',
     idName: 'email_id',
     columns: emailColumns,
