@@ -1,5 +1,5 @@
 import type { Ctx } from './context.js';
-import { ApiError, forbidden, notFound, unauthorized } from './errors.js';
+import { type ApiError, forbidden, notFound, unauthorized } from './errors.js';
 import { type Group, type Project, type User, GUEST, OWNER } from './model.js';
 import type { Store } from './store.js';
 

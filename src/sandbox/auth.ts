@@ -41,14 +41,14 @@ export function authenticate(store: Store, headers: IncomingHttpHeaders, params:
   let record: TokenRecord | undefined;
   if (privateToken !== undefined) {
     record = store.tokens.get(privateToken);
-    if (!record || record.kind !== 'private') throw unauthorized();
+    if (record?.kind !== 'private') throw unauthorized();
   } else if (bearer !== undefined) {
     record = store.tokens.get(bearer);
     // Personal access tokens work as Bearer tokens too, as on GitLab.
     if (!record || record.kind === 'job') throw unauthorized();
   } else if (jobTokenValue !== undefined) {
     record = store.tokens.get(jobTokenValue);
-    if (!record || record.kind !== 'job' || !route.jobToken) throw unauthorized();
+    if (record?.kind !== 'job' || !route.jobToken) throw unauthorized();
   } else if (session !== undefined) {
     const sessionUser = session.startsWith('sandbox-session-') ? store.userByName(session.slice('sandbox-session-'.length)) : undefined;
     if (!sessionUser) throw unauthorized();

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from './errors.js';
-import { Params } from './params.js';
+import type { Params } from './params.js';
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 

@@ -31,7 +31,8 @@ export type RouteLookup = { match: RouteMatch } | { allowed: string[] } | { notF
 
 /**
  * Matches raw (still percent-encoded) path segments, so `acme%2Fplatform%2Fapi` stays one segment;
- * each captured value is decoded afterwards. `*name` captures the rest of the path.
+ * each captured value is decoded afterwards. `*name` captures one or more segments (the rest of
+ * the path, or up to a literal tail such as `/download`).
  */
 export class Router {
   private readonly routes: Route[] = [];
@@ -84,9 +85,12 @@ function matchSegments(pattern: string[], raw: string[]): Record<string, string>
   for (let i = 0; i < pattern.length; i++) {
     const part = pattern[i];
     if (part.startsWith('*')) {
-      if (i >= raw.length) return undefined;
-      params[part.slice(1)] = raw.slice(i).map(safeDecode).join('/');
-      return params;
+      // A wildcard takes one or more segments: the shortest run that lets the rest of the pattern match.
+      for (let end = i + 1; end <= raw.length; end++) {
+        const rest = matchSegments(pattern.slice(i + 1), raw.slice(end));
+        if (rest) return { ...params, [part.slice(1)]: raw.slice(i, end).map(safeDecode).join('/'), ...rest };
+      }
+      return undefined;
     }
     if (i >= raw.length) return undefined;
     if (part.startsWith(':')) {

@@ -27,3 +27,13 @@ describe('sandbox endpoint coverage', () => {
     expect(router.lookup('PATCH', ['user'])).toEqual({ allowed: ['GET'] });
   });
 });
+
+describe('sandbox wildcard routes', () => {
+  it('matches refs with unencoded slashes before a literal tail', () => {
+    const router = buildRouter();
+    const found = router.lookup('GET', ['projects', '1', 'jobs', 'artifacts', 'feature', 'x', 'download']);
+    expect('match' in found && found.match.pathParams).toEqual({ id: '1', ref_name: 'feature/x' });
+    const raw = router.lookup('GET', ['projects', '1', 'jobs', 'artifacts', 'feature', 'x', 'raw', 'dist', 'app', 'main.js']);
+    expect('match' in raw && raw.match.pathParams).toEqual({ id: '1', ref_name: 'feature/x', artifact_path: 'dist/app/main.js' });
+  });
+});

@@ -88,7 +88,32 @@ function isInvalidPath(path: string): boolean {
   return path.split('/').some((segment) => segment === '..' || segment === '.' || segment === '');
 }
 
-const TRACE_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8' };
+/** The last successful job named `job` on the path's ref: what downloads by ref serve. */
+function latestSuccessful(ctx: Ctx): Job {
+  const project = requireJobsProject(ctx);
+  const name = ctx.params.str('job');
+  if (name === undefined || name === '') throw missingParam('job');
+  const ref = ctx.path.ref_name;
+  const jobs = ctx.store.projectJobs(project.id);
+  for (let i = jobs.length - 1; i >= 0; i--) {
+    const job = jobs[i];
+    if (job.name === name && job.ref === ref && job.status === 'success') return job;
+  }
+  throw notFound('Job');
+}
+
+/** One file out of a job's archive (`artifact_path`). */
+async function serveFile(ctx: Ctx, job: Job): Promise<Reply> {
+  const path = ctx.path.artifact_path;
+  if (isInvalidPath(path)) throw badRequest('Invalid artifact path');
+  if (!job.artifact) throw notFound('Artifacts');
+  const file = await ctx.artifacts.file(job, path);
+  if (!file) throw notFound('File');
+  const headers = { 'Content-Disposition': attachment(path) };
+  return file.kind === 'buffer'
+    ? { kind: 'bytes', status: 200, body: file.data, contentType: contentTypeFor(path), headers }
+    : { kind: 'stream', status: 200, open: file.open, length: file.length, contentType: contentTypeFor(path), headers };
+}
 
 export function jobRoutes(router: Router): void {
   router.get('/projects/:id/jobs', (ctx) => {
@@ -108,49 +133,19 @@ export function jobRoutes(router: Router): void {
 
   router.get('/projects/:id/jobs/:job_id/artifacts', (ctx) => serveArchive(ctx, requireJob(ctx).job), { jobToken: true });
 
-  router.get(
-    '/projects/:id/jobs/artifacts/:ref_name/download',
-    (ctx) => {
-      const project = requireJobsProject(ctx);
-      const name = ctx.params.str('job');
-      if (name === undefined || name === '') throw missingParam('job');
-      const ref = ctx.path.ref_name;
-      const jobs = ctx.store.projectJobs(project.id);
-      let latest: Job | undefined;
-      for (let i = jobs.length - 1; i >= 0; i--) {
-        const j = jobs[i];
-        if (j.name === name && j.ref === ref && j.status === 'success') {
-          latest = j;
-          break;
-        }
-      }
-      if (!latest) throw notFound('Job');
-      return serveArchive(ctx, latest);
-    },
-    { jobToken: true },
-  );
+  const byRef = (ctx: Ctx): Promise<Reply> => serveArchive(ctx, latestSuccessful(ctx));
+  router.get('/projects/:id/jobs/artifacts/:ref_name/download', byRef, { jobToken: true });
+  // Like GitLab (`requirements: { ref_name: /.+/ }`), a ref may also arrive with unencoded slashes.
+  router.get('/projects/:id/jobs/artifacts/*ref_name/download', byRef, { jobToken: true });
+  // Not in the spec's list, but python-gitlab's `project-artifact raw` uses it: one file by ref and job.
+  router.get('/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', (ctx) => serveFile(ctx, latestSuccessful(ctx)), { jobToken: true });
 
-  router.get(
-    '/projects/:id/jobs/:job_id/artifacts/*artifact_path',
-    async (ctx) => {
-      const { job } = requireJob(ctx);
-      const path = ctx.path.artifact_path;
-      if (isInvalidPath(path)) throw badRequest('Invalid artifact path');
-      if (!job.artifact) throw notFound('Artifacts');
-      const file = await ctx.artifacts.file(job, path);
-      if (!file) throw notFound('File');
-      const headers = { 'Content-Disposition': attachment(path) };
-      return file.kind === 'buffer'
-        ? { kind: 'bytes', status: 200, body: file.data, contentType: contentTypeFor(path), headers }
-        : { kind: 'stream', status: 200, open: file.open, length: file.length, contentType: contentTypeFor(path), headers };
-    },
-    { jobToken: true },
-  );
+  router.get('/projects/:id/jobs/:job_id/artifacts/*artifact_path', (ctx) => serveFile(ctx, requireJob(ctx).job), { jobToken: true });
 
   router.get('/projects/:id/jobs/:job_id/trace', (ctx) => {
     const { job } = requireJob(ctx);
     if (job.trace === null) throw notFound('Trace');
-    return { kind: 'bytes', status: 200, body: Buffer.from(job.trace), contentType: TRACE_HEADERS['Content-Type'] };
+    return { kind: 'bytes', status: 200, body: Buffer.from(job.trace), contentType: 'text/plain; charset=utf-8' };
   });
 
   router.post('/projects/:id/jobs/:job_id/cancel', (ctx) => {

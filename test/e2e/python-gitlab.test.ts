@@ -1,0 +1,169 @@
+/**
+ * Fidelity check with a client we did not write: python-gitlab (Debian packages `python3-gitlab`
+ * and `gitlab-cli`) talks to the sandbox through its CLI and its library. Skipped with a reason when
+ * it is not installed on a developer machine; under CI (CI=true) a missing client fails.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import * as yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxHandle, startSandbox } from '../../src/sandbox/index.js';
+
+const cli = await execa('sh', ['-c', 'command -v python-gitlab'], { reject: false });
+const cliPath = cli.exitCode === 0 ? String(cli.stdout).trim() : '';
+/** The interpreter python-gitlab was installed for (its shebang), so the library script imports the same `gitlab`. */
+const python = cliPath ? (/^#!\s*(\S+)/.exec(fs.readFileSync(cliPath, 'utf8').split('\n')[0])?.[1] ?? 'python3') : '';
+const underCi = process.env.CI === 'true';
+const SKIP_REASON = 'python-gitlab is not installed (apt-get install -y python3-gitlab gitlab-cli)';
+
+async function unzipNames(archive: Buffer): Promise<string[]> {
+  const zip = await yauzl.fromBufferPromise(archive, { lazyEntries: true });
+  const names: string[] = [];
+  for await (const entry of zip.eachEntry()) {
+    // Reading each entry lets yauzl verify sizes and CRC-32.
+    for await (const _chunk of await zip.openReadStreamPromise(entry)) void _chunk;
+    names.push(entry.fileName);
+  }
+  zip.close();
+  return names;
+}
+
+describe.runIf(!cliPath && underCi)('python-gitlab fidelity (CI)', () => {
+  it('needs python-gitlab installed', () => {
+    expect.fail(`${SKIP_REASON}: .ci/run must install it`);
+  });
+});
+
+describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped: ${SKIP_REASON}`}`, () => {
+  let sb: SandboxHandle;
+  let dir: string;
+  let config: string;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'python-gitlab-'));
+    config = path.join(dir, 'python-gitlab.cfg');
+    fs.writeFileSync(config, `[global]\ndefault = sb\ntimeout = 20\n\n[sb]\nurl = ${sb.url}\nprivate_token = sandbox-admin-token\napi_version = 4\n`);
+  });
+
+  afterAll(async () => {
+    await sb?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function gitlab(...args: string[]): Promise<any> {
+    const res = await execa(cliPath, ['-c', config, '-o', 'json', ...args], { reject: false, env: { HOME: dir }, timeout: 30_000 });
+    if (res.exitCode !== 0) throw new Error(`python-gitlab ${args.join(' ')} failed (${res.exitCode}):\n${res.stderr}`);
+    return JSON.parse(String(res.stdout));
+  }
+
+  it('reads the current user', async () => {
+    const user = await gitlab('current-user', 'get');
+    expect(user).toMatchObject({ id: 1, username: 'root', is_admin: true });
+    const sent = sb.requests().filter((r) => r.path.startsWith('/api/v4/user'));
+    expect(sent.at(-1)?.headers['private-token']).toBe('sandbox-admin-token');
+  });
+
+  it('lists projects and gets one by full path', async () => {
+    const projects = await gitlab('project', 'list', '--get-all');
+    expect(projects.map((p: { path_with_namespace: string }) => p.path_with_namespace).sort()).toEqual(['acme/platform/api', 'acme/platform/docs', 'acme/website', 'alice/dotfiles', 'labs/experiments']);
+    const api = await gitlab('project', 'get', '--id', 'acme/platform/api');
+    expect(api).toMatchObject({ id: 1, path_with_namespace: 'acme/platform/api', visibility: 'private' });
+  });
+
+  it('lists every seeded issue with --get-all', async () => {
+    const issues = await gitlab('project-issue', 'list', '--project-id', 'acme/platform/api', '--get-all');
+    expect(issues).toHaveLength(250);
+    expect(new Set(issues.map((i: { iid: number }) => i.iid)).size).toBe(250);
+  });
+
+  it('creates an issue and closes it', async () => {
+    const created = await gitlab('project-issue', 'create', '--project-id', 'acme/platform/api', '--title', 'Filed by python-gitlab', '--labels', 'bug,docs');
+    expect(created).toMatchObject({ title: 'Filed by python-gitlab', state: 'opened', labels: ['bug', 'docs'] });
+    const closed = await gitlab('project-issue', 'update', '--project-id', 'acme/platform/api', '--iid', String(created.iid), '--state-event', 'close');
+    expect(closed.state).toBe('closed');
+    expect(closed.closed_at).toMatch(/Z$/);
+    const again = await gitlab('project-issue', 'get', '--project-id', 'acme/platform/api', '--iid', String(created.iid));
+    expect(again.state).toBe('closed');
+  });
+
+  it('lists and gets merge requests', async () => {
+    const mrs = await gitlab('project-merge-request', 'list', '--project-id', 'acme/platform/api', '--state', 'all', '--get-all');
+    expect(mrs).toHaveLength(8);
+    expect(new Set(mrs.map((m: { state: string }) => m.state))).toEqual(new Set(['opened', 'closed', 'merged']));
+    const mr = await gitlab('project-merge-request', 'get', '--project-id', 'acme/platform/api', '--iid', '1');
+    expect(mr).toMatchObject({ iid: 1, title: 'Add rate limiting to public endpoints', source_branch: 'feature/rate-limit' });
+  });
+
+  it('lists jobs and reads a trace', async () => {
+    const jobs = await gitlab('project-job', 'list', '--project-id', 'acme/platform/api', '--get-all');
+    expect(jobs.length).toBeGreaterThan(20);
+    const failed = jobs.find((j: { status: string }) => j.status === 'failed');
+    const trace = await execa(cliPath, ['-c', config, 'project-job', 'trace', '--project-id', 'acme/platform/api', '--id', String(failed.id)], { reject: false, env: { HOME: dir } });
+    expect(trace.exitCode).toBe(0);
+    expect(String(trace.stdout)).toContain('Job failed');
+  });
+
+  it('downloads artifacts by ref and job name', async () => {
+    const res = await execa(cliPath, ['-c', config, 'project-artifact', 'download', '--project-id', 'acme/platform/api', '--ref-name', 'feature/x', '--job', 'package'], {
+      reject: false,
+      encoding: 'buffer',
+      env: { HOME: dir },
+    });
+    expect(res.exitCode).toBe(0);
+    const names = await unzipNames(Buffer.from(res.stdout as Uint8Array));
+    expect(names).toEqual(expect.arrayContaining(['dist/app/main.js', 'reports/résumé final.txt']));
+    // python-gitlab sends the ref unencoded (`feature/x`); GitLab and the sandbox accept both forms.
+    expect(sb.requests().some((r) => /^\/api\/v4\/projects\/acme%2Fplatform%2Fapi\/jobs\/artifacts\/feature(%2F|\/)x\/download\?job=package/.test(r.path))).toBe(true);
+  });
+
+  it('lists users, groups and namespaces', async () => {
+    const users = await gitlab('user', 'list', '--get-all');
+    expect(users.map((u: { username: string }) => u.username).sort()).toEqual(['alice', 'bob', 'carol', 'dave', 'erin', 'root']);
+    const groups = await gitlab('group', 'list', '--get-all');
+    expect(groups.map((g: { full_path: string }) => g.full_path).sort()).toEqual(['acme', 'acme/platform', 'labs']);
+    const namespaces = await gitlab('namespace', 'list', '--get-all');
+    expect(namespaces.map((n: { full_path: string }) => n.full_path)).toEqual(expect.arrayContaining(['root', 'alice', 'acme', 'acme/platform']));
+  });
+
+  it('drives the library: keyset iteration, merge, artifacts, settings, users', async () => {
+    const script = path.join(dir, 'drive.py');
+    fs.writeFileSync(
+      script,
+      `import json, sys, gitlab
+gl = gitlab.Gitlab(sys.argv[1], private_token='sandbox-admin-token')
+gl.auth()
+out = {'user': gl.user.username}
+out['keyset'] = sorted(p.path_with_namespace for p in gl.projects.list(iterator=True, pagination='keyset', order_by='id', per_page=2))
+p = gl.projects.get('acme/platform/api')
+mr = p.mergerequests.get(8)
+mr.merge()
+out['merged'] = p.mergerequests.get(8).state
+job = [j for j in p.jobs.list(get_all=True) if j.name == 'package' and j.ref == 'main' and j.status == 'success'][0]
+out['artifact_magic'] = job.artifacts()[:2].decode()
+out['single'] = job.artifact('reports/résumé final.txt').decode()
+s = gl.settings.get()
+s.signup_enabled = False
+s.save()
+out['signup'] = gl.settings.get().signup_enabled
+out['created'] = gl.users.create({'email': 'py@example.com', 'username': 'py', 'name': 'Py', 'password': 'password123'}).username
+out['alice_keys'] = len(gl.users.get(2).keys.list())
+try:
+    p.issues.get(1).subscribe()
+    p.issues.get(1).subscribe()
+    out['second_subscribe'] = 'no error'
+except gitlab.exceptions.GitlabSubscribeError as e:
+    out['second_subscribe'] = e.response_code
+print(json.dumps(out))
+`,
+    );
+    const res = await execa(python, [script, sb.url], { reject: false, env: { HOME: dir }, timeout: 30_000 });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const out = JSON.parse(String(res.stdout));
+    expect(out).toMatchObject({ user: 'root', merged: 'merged', artifact_magic: 'PK', signup: false, created: 'py', alice_keys: 2, second_subscribe: 304 });
+    expect(out.keyset).toHaveLength(5);
+    expect(out.single).toContain('Résumé final');
+  });
+});
