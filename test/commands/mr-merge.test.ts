@@ -38,6 +38,14 @@ describe('mr merge', () => {
     expect(r.stderr).toBe('merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nmerged !3 (feature/x → main) as abcdef01\n');
   });
 
+  it('strips terminal control sequences from server text in its notices', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--sha-from-view', '-o', 'json'], { transport: api.transport });
+    expect(r.stderr.split('\n')[0]).toBe('merging !3 "evil title" (feature/x → main) at 1f2e3d4c');
+  });
+
   it('pins the head by default on a terminal, and not when piped or with --no-sha-from-view', async () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });

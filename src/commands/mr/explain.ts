@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError } from '../../errors.js';
 import { pathValues } from '../execute.js';
 import type { Values } from '../spec.js';
-import { MR_PATH, ref, shortSha } from './shared.js';
+import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
 export interface MrState {
@@ -76,7 +76,11 @@ export async function explainShaMismatch(
   outcome: 'merged' | 'approved',
   verb: 'merge' | 'approve',
 ): Promise<ApiError> {
-  const current = shaInMessage(err.message, sent) ?? (await tryFetch(() => fetchMr(ctx, v)))?.sha ?? undefined;
+  let current = shaInMessage(err.message, sent);
+  if (current === undefined) {
+    const head = (await tryFetch(() => fetchMr(ctx, v)))?.sha;
+    if (head) current = plain(head);
+  }
   const iid = String(v.args.iid);
   const moved = current
     ? `the head of its source branch is now ${current}${sent ? `, not ${sent}` : ''}`
@@ -94,10 +98,10 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
   if (mr.state === 'merged')
     reasons.push(`it is already merged${mr.merge_commit_sha ? ` (merge commit ${shortSha(mr.merge_commit_sha)})` : ''}`);
   else if (mr.state === 'closed') reasons.push(`it is closed (reopen it with: collab mr reopen ${String(v.args.iid)})`);
-  else if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') reasons.push(`it is ${mr.state}`);
+  else if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') reasons.push(`it is ${plain(mr.state)}`);
   if (mr.work_in_progress) reasons.push('it is marked as a draft (WIP): remove the prefix from its title first');
   if (mr.merge_status === 'cannot_be_merged')
-    reasons.push(`its branch cannot be merged: ${mr.source_branch ?? 'the source'} conflicts with ${mr.target_branch ?? 'the target'}`);
+    reasons.push(`its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`);
   if (reasons.length === 0) {
     const approvals = await tryFetch(async () => {
       const path = `${fillPath(MR_PATH, pathValues(v))}/approvals`;
@@ -123,7 +127,7 @@ export async function explainNotMergeable(ctx: Context, v: Values, err: ApiError
     reasons.length > 0
       ? reasons.join('; ')
       : mr
-        ? `the merge request shows no reason (state ${mr.state ?? '?'}, merge_status ${mr.merge_status ?? '?'})`
+        ? `the merge request shows no reason (state ${plain(mr.state ?? '?')}, merge_status ${plain(mr.merge_status ?? '?')})`
         : 'the server refused it';
   return new ApiError(`${err.message} — ${ref(v.args.iid)} was not merged: ${why}`, err.status, err.body, READINGS[err.status ?? 0]);
 }

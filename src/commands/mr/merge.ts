@@ -5,12 +5,12 @@ import { mrColumns } from '../../resources/mr.js';
 import { pathValues } from '../execute.js';
 import type { CommandSpec, Values } from '../spec.js';
 import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr } from './explain.js';
-import { MR_PATH, iidArg, ref, shortSha } from './shared.js';
+import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
 
 function branches(mr: MrState): string {
-  return mr.source_branch && mr.target_branch ? ` (${mr.source_branch} → ${mr.target_branch})` : '';
+  return mr.source_branch && mr.target_branch ? ` (${plain(mr.source_branch)} → ${plain(mr.target_branch)})` : '';
 }
 
 /**
@@ -30,7 +30,7 @@ async function pinHead(ctx: Context, v: Values): Promise<{ sha?: string; seen?: 
     ctx.notice(`merge request ${ref(v.args.iid)} shows no head sha: merging without pinning it`);
     return { seen };
   }
-  ctx.notice(`merging ${ref(v.args.iid)}${seen.title ? ` "${seen.title}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
+  ctx.notice(`merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
   return { sha: seen.sha, seen };
 }
 
@@ -66,8 +66,8 @@ async function runMerge(ctx: Context, v: Values): Promise<void> {
   }
   // A 200 is not a merge: only the state in the answer says what happened.
   throw new ApiError(
-    `${iid} was not merged: the server answered ${status} but the merge request is ${mr?.state ?? 'in an unknown state'}` +
-      `${mr?.merge_status ? ` (merge_status ${mr.merge_status})` : ''}`,
+    `${iid} was not merged: the server answered ${status} but the merge request is ${mr?.state ? plain(mr.state) : 'in an unknown state'}` +
+      `${mr?.merge_status ? ` (merge_status ${plain(mr.merge_status)})` : ''}`,
     status,
     mr,
     `check it with: collab mr view ${String(v.args.iid)}`,

@@ -1,3 +1,4 @@
+import { cellText } from '../../output/sanitize.js';
 import type { ArgSpec } from '../spec.js';
 
 export const iidArg: ArgSpec = {
@@ -15,5 +16,10 @@ export function ref(iid: unknown): string {
 }
 
 export function shortSha(sha: unknown): string {
-  return typeof sha === 'string' ? sha.slice(0, 8) : String(sha);
+  return plain(typeof sha === 'string' ? sha.slice(0, 8) : sha);
+}
+
+/** Server text placed in a notice or error line: one line, no terminal control sequences. */
+export function plain(text: unknown): string {
+  return cellText(String(text ?? ''));
 }
