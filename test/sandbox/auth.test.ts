@@ -118,7 +118,7 @@ describe('sandbox authentication', () => {
     expect(last?.path).toBe('/api/v4/version?x=1');
     expect(last?.headers['x-custom']).toBe('yes');
     expect(last?.headers['private-token']).toBe(ADMIN);
-    const viaHttp = await fetch(`${sb.url}/__sandbox/requests`).then((r) => r.json());
-    expect(viaHttp.some((r: { path: string }) => r.path === '/api/v4/version?x=1')).toBe(true);
+    const viaHttp = (await fetch(`${sb.url}/__sandbox/requests`).then((r) => r.json())) as { path: string }[];
+    expect(viaHttp.some((r) => r.path === '/api/v4/version?x=1')).toBe(true);
   });
 });

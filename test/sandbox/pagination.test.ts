@@ -62,7 +62,7 @@ describe('sandbox pagination', () => {
     const seen = new Set<number>();
     let url: string | undefined = `${sb.url}/api/v4/projects/${API_PROJECT}/issues?per_page=100`;
     while (url) {
-      const page = await call(sb, url);
+      const page: { body: { id: number }[]; headers: Headers } = await call(sb, url);
       for (const issue of page.body) seen.add(issue.id);
       url = links(page.headers.get('link')).next;
     }

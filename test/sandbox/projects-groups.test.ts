@@ -106,7 +106,7 @@ describe('sandbox projects', () => {
     form.append('file', new Blob([Buffer.from('PNGDATA')], { type: 'image/png' }), 'screen shot.png');
     const res = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/uploads`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ALICE }, body: form });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = (await res.json()) as { alt: string; url: string; markdown: string };
     expect(body.alt).toBe('screen shot');
     expect(body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\/screen shot\.png$/);
     expect(body.markdown).toBe(`![screen shot](${body.url})`);
