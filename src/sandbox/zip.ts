@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import * as yauzl from 'yauzl';
 import * as yazl from 'yazl';
+import { crc32Combine } from './crc.js';
 
 export interface ZipInput {
   name: string;
@@ -123,6 +124,7 @@ export function storedZipStream(entries: StreamedEntry[]): Readable {
 export const bufferEntry = (name: string, data: Buffer): StreamedEntry => ({ name, size: data.length, crc: crc32(data), chunks: () => [data] });
 
 const MIB = 1024 * 1024;
+const STAMP_BYTES = 4;
 
 /**
  * `megabytes` MiB of deterministic pseudo-random bytes: one MiB block generated once by xorshift,
@@ -161,11 +163,16 @@ export class GeneratedData {
     }
   }
 
-  /** CRC-32 of the whole content, computed once by generating it. */
+  /** CRC-32 of the whole content, combined from the CRCs of the stamp and of the shared block tail. */
   crc(): number {
     if (this.crcValue === undefined) {
+      const tail = crc32(this.block.subarray(STAMP_BYTES));
+      const stamp = Buffer.alloc(STAMP_BYTES);
       let crc = 0;
-      for (const chunk of this.chunks()) crc = crc32(chunk, crc);
+      for (let i = 0; i < this.megabytes; i++) {
+        stamp.writeUInt32LE(i, 0);
+        crc = crc32Combine(crc, crc32Combine(crc32(stamp), tail, MIB - STAMP_BYTES), MIB);
+      }
       this.crcValue = crc;
     }
     return this.crcValue;

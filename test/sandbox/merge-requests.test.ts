@@ -72,7 +72,9 @@ describe('sandbox merge requests', () => {
     const before = await call(sb, `${MRS}/${mr.iid}/approvals`);
     expect(before.body).toMatchObject({ approvals_required: 2, approvals_missing: 1 });
     expect(before.body.approved_by.map((a: { user: { username: string } }) => a.user.username)).toEqual(['carol']);
-    expect((await call(sb, `${MRS}/${mr.iid}/merge`, { token: ALICE, method: 'PUT' })).status).toBe(406);
+    const unapprovedMerge = await call(sb, `${MRS}/${mr.iid}/merge`, { token: ALICE, method: 'PUT' });
+    expect(unapprovedMerge.status).toBe(405);
+    expect(unapprovedMerge.body).toEqual({ message: 'Branch cannot be merged' });
     const stale = await call(sb, `${MRS}/${mr.iid}/approve`, { token: ALICE, json: { sha: '0'.repeat(40) } });
     expect(stale.status).toBe(409);
     const approved = await call(sb, `${MRS}/${mr.iid}/approve`, { token: ALICE, json: { sha: mr.sha } });
@@ -89,20 +91,20 @@ describe('sandbox merge requests', () => {
     expect(merged.body.state).toBe('merged');
     expect(merged.body.merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
     const again = await call(sb, `${MRS}/${mr.iid}/merge`, { token: ALICE, method: 'PUT' });
-    expect(again.status).toBe(405);
-    expect(again.body).toEqual({ message: '405 Method Not Allowed' });
+    expect(again.status).toBe(406);
+    expect(again.body).toEqual({ message: '406 Method Not Allowed' });
   });
 
   it('reports the other merge errors', async () => {
     const sb = sandbox();
     const conflicted = await byTitle('Refactor storage layer');
     const conflict = await call(sb, `${MRS}/${conflicted.iid}/merge`, { token: ALICE, method: 'PUT' });
-    expect(conflict.status).toBe(406);
+    expect(conflict.status).toBe(405);
     expect(conflict.body).toEqual({ message: 'Branch cannot be merged' });
     const wip = await byTitle('WIP: New dashboard widgets');
     expect((await call(sb, `${MRS}/${wip.iid}/merge`, { token: ALICE, method: 'PUT' })).status).toBe(405);
     const closed = await byTitle('Experiment: switch to gRPC');
-    expect((await call(sb, `${MRS}/${closed.iid}/merge`, { token: ALICE, method: 'PUT' })).status).toBe(405);
+    expect((await call(sb, `${MRS}/${closed.iid}/merge`, { token: ALICE, method: 'PUT' })).status).toBe(406);
     const reporter = await call(sb, '/projects/acme%2Fwebsite/merge_requests/1/merge', { token: BOB, method: 'PUT' });
     expect(reporter.status).toBe(401);
     expect(reporter.body).toEqual({ message: '401 Unauthorized' });

@@ -282,12 +282,13 @@ export function mergeRequestRoutes(router: Router): void {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
-    // As on real servers: not open (or draft) → 405; unmergeable → 406; stale sha → 409.
-    if ((mr.state !== 'opened' && mr.state !== 'reopened') || isWorkInProgress(mr.title)) throw new ApiError(405, { message: '405 Method Not Allowed' });
+    // Part 2 §7: already merged or closed → 406; conflicts, draft or missing approvals → 405; stale sha → 409.
+    if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(406, { message: '406 Method Not Allowed' });
+    if (isWorkInProgress(mr.title)) throw new ApiError(405, { message: '405 Method Not Allowed' });
     const autoMerge = ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
     // Missing approvals block an immediate merge; an auto-merge waits for them with the pipeline.
     const approvalsMissing = !autoMerge && (mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length;
-    if (mr.mergeStatus === 'cannot_be_merged' || approvalsMissing) throw new ApiError(406, { message: 'Branch cannot be merged' });
+    if (mr.mergeStatus === 'cannot_be_merged' || approvalsMissing) throw new ApiError(405, { message: 'Branch cannot be merged' });
     const expected = ctx.params.str('sha');
     if (expected !== undefined && expected !== '' && expected !== mr.sha) {
       throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
