@@ -212,7 +212,10 @@ export async function extractZip(zipFile: string, destDir: string, signal?: Abor
     const result = await writeEntries(zip, plan, staging, signal);
     const existing = await fs.promises.lstat(target).catch(() => undefined);
     if (existing && !existing.isDirectory()) throw new CollabError(`cannot extract into ${destDir}: it exists and is not a directory`, 1);
-    if (!existing) await fs.promises.rename(staging, target);
+    if (!existing) {
+      await fs.promises.chmod(staging, 0o755); // mkdtemp made it private
+      await fs.promises.rename(staging, target);
+    }
     else await moveInto(staging, target);
     return result;
   } catch (err) {

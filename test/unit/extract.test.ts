@@ -112,6 +112,7 @@ describe('extractZip', () => {
     expect(fs.readFileSync(path.join(out, 'reports/résumé final.txt'), 'utf8')).toBe('ok ✓\n');
     expect(fs.statSync(path.join(out, 'bin/run.sh')).mode & 0o777).toBe(0o755);
     expect(fs.readdirSync(dir).sort()).toEqual(['a.zip', 'out']); // no staging directory left
+    expect(fs.statSync(out).mode & 0o777).toBe(0o755);
   });
 
   it('merges into an existing directory and replaces files', async () => {
