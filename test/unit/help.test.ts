@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { NOUNS } from '../../src/commands/index.js';
+import { fullProgram } from '../../src/docs/generate.js';
+import { type DocCommand, describeTree, walk } from '../../src/docs/tree.js';
+import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
+import { runCli } from '../helpers/harness.js';
+
+const tree = describeTree(await fullProgram());
+const commands = [...walk(tree)].filter((c) => c.path.length > 0 && c.name !== 'help');
+const leaves = commands.filter((c) => c.commands.length === 0);
+const label = (c: DocCommand) => `collab ${c.path.join(' ')}`;
+
+/** Global flags that take a value: skipped when finding which command an example runs. */
+const GLOBAL_VALUE_FLAGS = new Set(['--host', '--sudo', '-o', '--output', '--fields', '--timeout']);
+
+/** The command words of the first `collab …` invocation in an example, flags dropped. */
+function invokedWords(example: string, depth: number): string[] {
+  const start = example.search(/(^|[\s(])collab\s/);
+  if (start < 0) return [];
+  const tokens = example.slice(start).trim().replace(/^\(/, '').split(/\s+/).slice(1);
+  const words: string[] = [];
+  for (let i = 0; i < tokens.length && words.length < depth; i++) {
+    const t = tokens[i]!;
+    if (t.startsWith('-')) {
+      if (GLOBAL_VALUE_FLAGS.has(t)) i++;
+      continue;
+    }
+    words.push(t.replace(/[)"']+$/, ''));
+  }
+  return words;
+}
+
+function runsCommand(example: string, cmd: DocCommand): boolean {
+  const words = invokedWords(example, cmd.path.length);
+  let node: DocCommand | undefined = tree;
+  for (const w of words) node = node?.commands.find((c) => c.name === w || c.aliases.includes(w));
+  return node === cmd;
+}
+
+describe('every command teaches', () => {
+  it('the tree holds every noun of the registry; each resource has verbs', () => {
+    expect(tree.commands.map((c) => c.name)).toEqual([...NOUNS.map((n) => n.name), 'help']);
+    for (const n of NOUNS.filter((x) => x.section === 'Resources')) {
+      expect(tree.commands.find((c) => c.name === n.name)!.commands.length, n.name).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(commands.map((c) => [label(c), c] as const))('%s has a one-line summary', (_, cmd) => {
+    expect(cmd.summary.trim()).not.toBe('');
+    expect(cmd.summary).not.toMatch(/\n|^TODO$/);
+  });
+
+  it.each(leaves.map((c) => [label(c), c] as const))('%s has an example that runs it', (_, cmd) => {
+    expect(cmd.examples.length, 'no example (CommandSpec.examples, or "Examples:" in addHelpText)').toBeGreaterThan(0);
+    expect(
+      cmd.examples.some((e) => runsCommand(e, cmd)),
+      `no example runs ${label(cmd)}:\n${cmd.examples.join('\n')}`,
+    ).toBe(true);
+  });
+
+  it.each(leaves.map((c) => [label(c), c] as const))('%s describes its arguments and options', (_, cmd) => {
+    for (const a of cmd.arguments) expect(a.description.trim(), `argument <${a.name}>`).not.toBe('');
+    for (const o of cmd.options) expect(o.description.trim(), `option ${o.long ?? o.short}`).not.toBe('');
+  });
+});
+
+describe('help output', () => {
+  it('root help groups the nouns and lists the environment and exit codes', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    const sections = ['Resources:', 'Access:', 'Tools:', 'Global options:', 'Examples:', 'Help topics:'];
+    const positions = sections.map((s) => out.indexOf(`\n${s}\n`));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const n of NOUNS) {
+      const section = out.slice(out.indexOf(`\n${n.section}:\n`));
+      expect(section).toMatch(new RegExp(`^  ${n.name} +${n.summary.replace(/[()]/g, '\\$&')}$`, 'm'));
+    }
+    expect(out).toContain('collab help environment');
+    expect(out).toContain('collab help exit-codes');
+    for (const e of ENVIRONMENT) for (const name of e.name.split(', ')) expect(out).toContain(name);
+    for (const c of EXIT_CODES) expect(out).toContain(`${c.name} ${c.short}`);
+  });
+
+  it('collab help environment and collab help exit-codes print the topics', async () => {
+    const env = await runCli(['help', 'environment']);
+    expect(env.code).toBe(0);
+    for (const e of ENVIRONMENT) expect(env.stdout).toMatch(new RegExp(`^  ${e.name} +${e.description.slice(0, 12).replace(/[()$.]/g, '\\$&')}`, 'm'));
+    expect(env.stdout).toContain('CI_JOB_TOKEN');
+    const codes = await runCli(['help', 'exit-codes']);
+    expect(codes.code).toBe(0);
+    expect(codes.stdout).toBe(
+      'Exit codes:\n  0    success (a 304 "already so" answer included)\n  1    API, network or server failure\n  2    usage error or invalid input (nothing was sent)\n  4    authentication missing or rejected (401)\n  130  interrupted (Ctrl-C)\n',
+    );
+  });
+
+  it('collab help <noun> <verb> shows the same help as --help, examples included', async () => {
+    const viaHelp = await runCli(['help', 'issue', 'list']);
+    const viaFlag = await runCli(['issue', 'list', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaFlag.code).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toMatch(/^Usage: collab issue list\|ls \[options\]/);
+    expect(viaHelp.stdout).toContain('\nExamples:\n  $ collab issue list ');
+  });
+
+  it('an unknown topic is a usage error', async () => {
+    const r = await runCli(['help', 'nonsense']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('collab: unknown help topic "nonsense"; topics: environment, exit-codes\n');
+  });
+});
