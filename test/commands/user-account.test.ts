@@ -40,6 +40,7 @@ describe('user list', () => {
       [['--created-after', 'yesterday'], '--created-after'],
       [['--custom-attribute', 'novalue'], '--custom-attribute'],
       [['--extern-uid', 'x'], '--provider'],
+      [['--active', '--blocked'], 'cannot be used together'],
     ] as const) {
       const r = await runCli(['user', 'list', ...args], { transport: api.transport });
       expect(r.code, args.join(' ')).toBe(2);

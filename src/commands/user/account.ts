@@ -24,7 +24,7 @@ export const list: CommandSpec = {
     'collab user list --custom-attribute team=platform --custom-attribute site=berlin --all',
   ],
   flags: [
-    { name: 'active', type: 'bool', description: 'only active users' },
+    { name: 'active', type: 'bool', description: 'only active users', conflicts: ['blocked'] },
     { name: 'blocked', type: 'bool', description: 'only blocked users' },
     { name: 'search', type: 'string', description: 'match email or username' },
     { name: 'username', type: 'string', description: 'exactly this username' },
@@ -151,7 +151,7 @@ export const create: CommandSpec = {
   admin: true,
   examples: [
     'collab user create --email carol@example.com --username carol --name "Carol C" --reset-password',
-    'printf %s "$PASSWORD" | collab user create --email eve@example.com --username eve --name Eve --password-stdin --skip-confirmation',
+    'collab user create --email eve@example.com --username eve --name Eve --password-stdin --skip-confirmation < password.txt',
   ],
   flags: profileFlags(true),
   method: 'POST',

@@ -158,8 +158,8 @@ export const gpgKey = ownedNoun(
     otherUserView: true,
     addFlags: keyFlags('armored public key block'),
     addExamples: [
-      'gpg --armor --export alice@example.com | collab user gpg-key add --key-file -',
-      'collab user gpg-key add --key-file alice.asc --user 42',
+      'collab user gpg-key add --key-file alice.asc',
+      'collab user gpg-key add --key-file - --user 42 < alice.asc',
     ],
     addPrepare: keyFromFlags,
   },
