@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { Context } from './context.js';
-import { HELP_TOPICS } from './help-topics.js';
+import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { NOUNS, findNoun } from './commands/index.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 import { VERSION } from './version.js';
@@ -49,9 +49,12 @@ Examples:
   $ collab api /projects --paginate -o ndjson
 
 Help topics:
-  collab help environment   environment variables
-  collab help exit-codes    what each exit code means
-`;
+  collab help <command> [verb]   a command's flags and examples
+  collab help environment        environment variables
+  collab help exit-codes         what each exit code means
+  man collab                     the manual (man collab-issue, man collab-mr, …)
+
+${ROOT_HELP_FOOTER}`;
 
 /** Applies exit/output behaviour to a command and all below it (addCommand does not inherit it). */
 function configureTree(cmd: Command, ctx: () => Context): void {
@@ -91,7 +94,10 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
     },
   });
 
-  const wanted = options.loadAll ? undefined : nounOf(options.argv ?? []);
+  const argv = options.argv ?? [];
+  let wanted = options.loadAll ? undefined : nounOf(argv);
+  // `collab help issue list` needs the real issue subtree (with its examples), not the stub.
+  if (wanted === 'help') wanted = nounOf(argv.slice(argv.indexOf('help') + 1));
   for (const entry of NOUNS) {
     if (options.loadAll || findNoun(wanted ?? '') === entry) {
       const mod = await entry.load();
@@ -123,15 +129,14 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
         const { UsageError } = await import('./errors.js');
         throw new UsageError(`unknown help topic "${key}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`);
       }
-      const mod = await entry.load();
-      let cmd: Command = mod.build(getCtx);
-      configureTree(cmd, getCtx);
+      let cmd = program.commands.find((c) => c.name() === entry.name)!;
       for (const word of topic.slice(1)) {
         const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next) break;
         cmd = next;
       }
-      ctx.io.stdout.write(cmd.helpInformation());
+      // outputHelp (unlike helpInformation) includes the text added with addHelpText: the examples.
+      cmd.outputHelp();
     });
   program.addCommand(help);
   configureTree(program, getCtx);

@@ -137,13 +137,14 @@ export function parseIntList(raw: string, flag: string): number[] {
 }
 
 export function parseStringList(raw: string, flag: string, choices?: readonly string[]): string[] {
-  const parts = splitList(raw);
+  const parts = splitList(parseString(raw, flag));
   if (choices) for (const p of parts) parseEnum(p, flag, choices);
   return parts;
 }
 
 export function parseString(raw: string, flag: string, maxLength = 1_000_000): string {
-  if (raw.includes('\uFFFD')) fail(flag, 'the text is not valid UTF-8');
+  // U+FFFD is what Node makes of invalid UTF-8 in argv; a lone surrogate cannot be encoded at all.
+  if (raw.includes('\uFFFD') || /\p{Cs}/u.test(raw)) fail(flag, 'the text is not valid UTF-8');
   if (raw.length > maxLength) fail(flag, `the text is longer than ${maxLength} characters`);
   return raw;
 }

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
 import { collectValues, executeSpec } from './execute.js';
 import type { CommandSpec, FlagSpec, NounSpec } from './spec.js';
 
@@ -64,7 +65,14 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   if (spec.examples.length) {
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   }
+  // `--x` and `--no-x` share one commander value (the last wins), so a declared conflict between
+  // them is invisible in opts: record which flags were actually given.
+  const given = new Set<string>();
+  for (const flag of spec.flags ?? []) cmd.on(`option:${flag.name}`, () => given.add(flag.name));
   cmd.action(async (...actionArgs: unknown[]) => {
+    for (const flag of spec.flags ?? [])
+      for (const other of flag.conflicts ?? [])
+        if (given.has(flag.name) && given.has(other)) throw new UsageError(`--${flag.name} and --${other} cannot be used together`);
     const command = actionArgs[actionArgs.length - 1] as Command;
     const positional = actionArgs.slice(0, (spec.args ?? []).length);
     await runner(getCtx(), spec, positional, command.opts());

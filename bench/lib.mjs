@@ -1,0 +1,95 @@
+// Shared helpers for the benchmarks: start the sandbox (built binary), time commands, read peak RSS.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BIN = path.join(ROOT, 'bin', 'collab.js');
+
+export function requireBuild() {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.js'))) throw new Error('run `npm run build` first');
+}
+
+/** Starts `collab sandbox` in a child process; resolves with {url, tokens, stop()}. */
+export async function startSandbox(args = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '-o', 'json', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  const info = JSON.parse(line);
+  return {
+    ...info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const TIME_BIN = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/**
+ * Runs argv `runs` times (after `warmup` runs) with stdout discarded; returns the median wall time
+ * in ms and the largest peak RSS in KiB (from /usr/bin/time when present).
+ */
+export function measure(argv, { runs = 10, warmup = 2, env = process.env, cwd = ROOT, check } = {}) {
+  const times = [];
+  let rss = 0;
+  for (let i = 0; i < warmup + runs; i++) {
+    const cmd = TIME_BIN ? [TIME_BIN, '-f', '%M', ...argv] : argv;
+    const started = process.hrtime.bigint();
+    const res = spawnSync(cmd[0], cmd.slice(1), { env, cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', check ? 'pipe' : 'ignore', 'pipe'] });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (res.status !== 0) throw new Error(`${argv.join(' ')} failed (${res.status}): ${res.stderr?.slice(-500)}`);
+    if (check && i === 0) check(res.stdout);
+    if (i >= warmup) {
+      times.push(ms);
+      if (TIME_BIN) {
+        const kb = Number(res.stderr.trim().split('\n').pop());
+        if (Number.isFinite(kb)) rss = Math.max(rss, kb);
+      }
+    }
+  }
+  return { ms: median(times), rssKiB: TIME_BIN ? rss : undefined };
+}
+
+export function have(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Installs @gitbeaker/cli into a scratch folder (not the project) once; returns its entry or undefined. */
+export function gitbeaker() {
+  const dir = path.join(ROOT, '.bench', 'gitbeaker');
+  const entry = path.join(dir, 'node_modules', '@gitbeaker', 'cli', 'dist', 'index.mjs');
+  if (!fs.existsSync(entry)) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"bench-gitbeaker","private":true}');
+    const res = spawnSync('npm', ['install', '--no-audit', '--no-fund', '@gitbeaker/cli@43'], { cwd: dir, stdio: 'inherit' });
+    if (res.status !== 0) return undefined;
+  }
+  return entry;
+}
+
+export function pythonGitlabConfig(url, token) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-')), 'python-gitlab.cfg');
+  fs.writeFileSync(file, `[global]\ndefault = sb\nssl_verify = false\ntimeout = 60\nper_page = 100\n\n[sb]\nurl = ${url}\nprivate_token = ${token}\napi_version = 4\n`);
+  return file;
+}
+
+export function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
+}
+
+export const fmt = (ms) => `${ms.toFixed(1)} ms`;
+export const mib = (kib) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(1)} MiB`);
