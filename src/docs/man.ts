@@ -55,6 +55,9 @@ function header(title: string, name: string, summary: string): string[] {
   return [
     '.\\" Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.',
     `.TH ${roff(title.toUpperCase())} 1 "" "collab" "collab manual"`,
+    // no hyphenation, ragged right: flag names and paths stay whole
+    '.nh',
+    '.ad l',
     '.SH NAME',
     `${roff(name)} \\- ${roff(summary)}`,
   ];
@@ -74,7 +77,9 @@ function commandBody(cmd: DocCommand, heading: (title: string) => string[]): str
   if (cmd.aliases.length) lines.push('.PP', `Aliases: ${cmd.aliases.map((a) => `\\fB${roff(a)}\\fR`).join(', ')}`);
   lines.push(...paragraphs(cmd.notes));
   if (cmd.arguments.length) lines.push(...heading('Arguments'), ...cmd.arguments.flatMap(argumentItem));
-  if (cmd.options.length) lines.push(...heading('Options'), ...cmd.options.flatMap(optionItem));
+  // -h, --help is on every command: collab(1) says so once
+  const options = cmd.options.filter((o) => o.long !== '--help');
+  if (options.length) lines.push(...heading('Options'), ...options.flatMap(optionItem));
   if (cmd.examples.length) lines.push(...heading('Examples'), ...exampleBlock(cmd.examples));
   return lines;
 }
@@ -118,7 +123,7 @@ export function rootPage(root: DocCommand): string {
         'A project is given with -p (numeric id, full path or web URL) or taken from COLLAB_PROJECT, CI_PROJECT_ID inside CI, or the git remote of the current directory.',
     ),
     '.PP',
-    `Each command prints its flags and examples with \\fB\\-\\-help\\fR (or \\fBcollab help\\fR \\fIcommand\\fR [\\fIverb\\fR]); each has a manual page of its own, listed below.`,
+    `Every command prints its flags and examples with \\fB\\-h\\fR, \\fB\\-\\-help\\fR (or \\fBcollab help\\fR \\fIcommand\\fR [\\fIverb\\fR]); each top-level command has a manual page of its own, listed below.`,
     '.SH COMMANDS',
   ];
   const byName = new Map(root.commands.map((c) => [c.name, c]));

@@ -101,6 +101,22 @@ describe.skipIf(skip)('bash completion script', () => {
     expect(topics).toEqual(['environment', 'exit-codes']);
   });
 
+  it('never runs collab: the tree is in the script', () => {
+    const dir = path.dirname(script);
+    fs.mkdirSync(path.join(dir, 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'bin', 'collab'), `#!/bin/sh\ntouch '${dir}/ran'\n`, { mode: 0o755 });
+    const body = ['collab iss', 'collab issue list --state ', 'collab -o ', 'collab issue list --'].map((l) => {
+      const words = l.split(' ');
+      return `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab`;
+    });
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', `source '${script}'\n${body.join('\n')}`], {
+      encoding: 'utf8',
+      env: { PATH: `${dir}/bin:${process.env.PATH}` },
+    });
+    expect(r.status).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'ran'))).toBe(false);
+  });
+
   it('offers local files for a file flag and nothing for free text', () => {
     const dir = path.dirname(script);
     const [file, text] = complete(['collab api --input files/r', 'collab issue list --search '], dir);

@@ -89,7 +89,7 @@ describe.skipIf(skip)('zsh completion function', () => {
 
   it('completes in an interactive zsh with compinit (zpty)', () => {
     // Each line is typed, then Tab, then ^X which prints the edited buffer: a unique match is inserted.
-    const inputs = ['collab iss', 'collab issue l', 'collab issue list --st', 'collab issue list --state cl', 'collab -o nd', 'collab user key ad'];
+    const inputs = ['collab iss', 'collab issue l', 'collab issue list --st', 'collab issue list --state cl', 'collab -o nd', 'collab user key ad', 'collab issue ls --state=cl', 'collab --sudo iss'];
     const script = `
 zmodload zsh/zpty || exit 3
 zpty z 'zsh -f -i'
@@ -111,6 +111,8 @@ zpty -d z
       'collab issue list --state closed ',
       'collab -o ndjson ',
       'collab user key add ',
+      'collab issue ls --state=closed ',
+      'collab --sudo iss',
     ]);
   });
 });
