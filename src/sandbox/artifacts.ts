@@ -1,6 +1,6 @@
+import { Readable } from 'node:stream';
 import type { Job } from './model.js';
 import { buildZip, bufferEntry, GeneratedData, readZipEntry, type StreamedEntry, storedZipLength, storedZipStream } from './zip.js';
-import { Readable } from 'node:stream';
 
 export type ArchiveBody = { kind: 'buffer'; data: Buffer } | { kind: 'stream'; length: number; open: () => Readable };
 export type FileBody = ArchiveBody;
@@ -8,6 +8,7 @@ export type FileBody = ArchiveBody;
 /** Builds (and caches) each job's artifacts archive; the large one is never materialised. */
 export class ArtifactStore {
   private readonly archives = new Map<number, Promise<Buffer>>();
+  private readonly sizes = new Map<number, number>();
   private readonly large: GeneratedData | undefined;
 
   constructor(largeMegabytes: number | undefined) {
@@ -37,11 +38,19 @@ export class ArtifactStore {
     return data === undefined ? undefined : { kind: 'buffer', data };
   }
 
+  /** Builds the demo archives of these jobs up front, so `artifacts_file.size` is exact. */
+  async prepare(jobs: Iterable<Job>): Promise<void> {
+    const pending: Promise<Buffer>[] = [];
+    for (const job of jobs) if (job.artifact?.kind === 'demo') pending.push(this.demoArchive(job));
+    const built = await Promise.all(pending);
+    let i = 0;
+    for (const job of jobs) if (job.artifact?.kind === 'demo') this.sizes.set(job.id, built[i++].length);
+  }
+
   /** Size reported in `artifacts_file.size`. */
   size(job: Job): number {
     if (job.artifact?.kind === 'large' && this.large) return storedZipLength(this.largeEntries(job));
-    // Demo archives are small; the exact size is known only once built, so report a stable estimate.
-    return 1024 + (job.id % 97) * 13;
+    return this.sizes.get(job.id) ?? 0;
   }
 
   private largeEntries(job: Job): StreamedEntry[] {

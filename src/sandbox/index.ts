@@ -77,6 +77,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const store = new Store();
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
+  await artifacts.prepare([...store.jobs.values()]);
   const server = new SandboxServer(store, artifacts, buildRouter(), Math.max(0, opts.latencyMs ?? 0));
   const port = await server.listen(opts.port ?? 0, host);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;

@@ -24,6 +24,7 @@ export interface RecordedRequest {
 }
 
 const API_PREFIX = '/api/v4';
+const MAX_RECORDED = 50_000;
 const CONTROL_PREFIX = '/__sandbox/';
 
 const COMMON_HEADERS: Record<string, string> = {
@@ -150,6 +151,8 @@ export class SandboxServer {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
     this.requests.push({ method, path: rawUrl, headers, time: Date.now() });
+    // Bounded, so a long-running `collab sandbox` does not grow without end.
+    if (this.requests.length > MAX_RECORDED + 1_000) this.requests.splice(0, this.requests.length - MAX_RECORDED);
   }
 
   private async control(req: IncomingMessage, res: ServerResponse, method: string, rawPath: string): Promise<void> {

@@ -48,6 +48,7 @@ describe('sandbox jobs and artifacts', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="artifacts.zip"');
     expect(res.headers.get('content-length')).toBe(String(body.length));
+    expect(job.artifacts_file).toEqual({ filename: 'artifacts.zip', size: body.length });
     const files = await unzip(body);
     expect([...files.keys()]).toEqual(expect.arrayContaining(['dist/app/main.js', 'reports/résumé final.txt', 'README.md']));
     expect(files.get('dist/app/main.js')?.toString()).toContain(`#${job.id}`);

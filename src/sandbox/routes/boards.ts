@@ -88,7 +88,7 @@ export function labelRoutes(router: Router): void {
   router.get('/projects/:id/labels', (ctx) => {
     requireUser(ctx);
     const project = requireProject(ctx);
-    const labels = [...ctx.store.labels.values()].filter((l) => l.projectId === project.id).sort((a, b) => a.name.localeCompare(b.name));
+    const labels = ctx.store.projectLabels(project.id).sort((a, b) => a.name.localeCompare(b.name));
     return paginate(ctx, labels, (l) => ({ id: l.id, name: l.name, color: l.color, description: l.description }));
   });
 }
