@@ -150,6 +150,8 @@ s.save()
 out['signup'] = gl.settings.get().signup_enabled
 out['created'] = gl.users.create({'email': 'py@example.com', 'username': 'py', 'name': 'Py', 'password': 'password123'}).username
 out['alice_keys'] = len(gl.users.get(2).keys.list())
+out['upload'] = p.upload('notes file.txt', filedata=b'hello from python')['markdown']
+out['board_lists'] = [l.label['name'] for l in p.boards.list()[0].lists.list()]
 try:
     p.issues.get(1).subscribe()
     p.issues.get(1).subscribe()
@@ -165,5 +167,7 @@ print(json.dumps(out))
     expect(out).toMatchObject({ user: 'root', merged: 'merged', artifact_magic: 'PK', signup: false, created: 'py', alice_keys: 2, second_subscribe: 304 });
     expect(out.keyset).toHaveLength(5);
     expect(out.single).toContain('Résumé final');
+    expect(out.upload).toMatch(/^\[notes file\]\(\/uploads\/[0-9a-f]{32}\/notes file\.txt\)$/);
+    expect(out.board_lists).toEqual(['bug', 'needs review', 'feature']);
   });
 });
