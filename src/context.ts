@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import tls from 'node:tls';
+import { createRequire } from 'node:module';
 import { ApiClient, type Credentials, normalizeHost } from './api/client.js';
 import { redactSecrets } from './api/redact.js';
 import { NodeHttpTransport, type Transport } from './api/transport.js';
@@ -113,6 +113,12 @@ export class Context {
   redact(text: string): string {
     const secrets = [this.env.COLLAB_TOKEN, this.env.COLLAB_OAUTH_TOKEN, this.env.CI_JOB_TOKEN];
     if (this.auth?.credentials.token) secrets.push(this.auth.credentials.token.value);
+    // Stored tokens too, whether or not auth was resolved before the error (any host's entry).
+    try {
+      for (const entry of Object.values(this.config().read().hosts ?? {})) secrets.push(entry?.token);
+    } catch {
+      // an unreadable config file gave no token away
+    }
     return redactSecrets(text, secrets);
   }
 
@@ -243,6 +249,7 @@ export class Context {
         // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS
       }
     }
+    const tls = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
     return [...tls.rootCertificates, ...extra, pem];
   }
 

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import type https from 'node:https';
 import type { Readable } from 'node:stream';
 
 /**
@@ -43,28 +43,37 @@ export class TimeoutError extends Error {
  * import here (more than starting Node), so it is loaded only for proxies and in tests.
  */
 export class NodeHttpTransport implements Transport {
-  private readonly httpAgent: http.Agent;
-  private readonly httpsAgent: https.Agent;
+  private httpAgent?: http.Agent;
+  private httpsAgent?: https.Agent;
 
-  constructor(private readonly options: NodeHttpOptions = {}) {
-    this.httpAgent = new http.Agent({ keepAlive: true });
-    this.httpsAgent = new https.Agent({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
+  constructor(private readonly options: NodeHttpOptions = {}) {}
+
+  /** node:http(s) loaded on the first request: commands that send nothing never pay for TLS. */
+  private async client(secure: boolean): Promise<{ request: typeof http.request; agent: http.Agent }> {
+    if (secure) {
+      const https = await import('node:https');
+      this.httpsAgent ??= new https.Agent({ keepAlive: true, ...(this.options.ca ? { ca: this.options.ca } : {}) });
+      return { request: https.request as unknown as typeof http.request, agent: this.httpsAgent };
+    }
+    const http = await import('node:http');
+    this.httpAgent ??= new http.Agent({ keepAlive: true });
+    return { request: http.request, agent: this.httpAgent };
   }
 
-  request(req: TransportRequest): Promise<TransportResponse> {
+  async request(req: TransportRequest): Promise<TransportResponse> {
     const url = new URL(req.origin);
     const secure = url.protocol === 'https:';
-    const mod = secure ? https : http;
+    const { request, agent } = await this.client(secure);
     const idle = req.bodyTimeout ?? req.headersTimeout;
     return new Promise((resolve, reject) => {
-      const outgoing = mod.request({
+      const outgoing = request({
         protocol: url.protocol,
         hostname: url.hostname.replace(/^\[|\]$/g, ''),
         port: url.port || (secure ? 443 : 80),
         path: req.path,
         method: req.method,
         headers: req.headers,
-        agent: secure ? this.httpsAgent : this.httpAgent,
+        agent,
         signal: req.signal,
         timeout: this.options.connectTimeoutMs,
       });
@@ -97,7 +106,7 @@ export class NodeHttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.httpAgent?.destroy();
+    this.httpsAgent?.destroy();
   }
 }

@@ -10,7 +10,7 @@ interface ApiOptions {
   method?: string;
   rawField: string[];
   field: string[];
-  header: string[];
+  H: string[];
   input?: string;
   paginate?: boolean;
   include?: boolean;
@@ -56,7 +56,7 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
   if (!/^https?:\/\//i.test(path) && !path.startsWith('/') && path.trim() === '') throw new UsageError('missing <path>');
 
   const headers: Record<string, string> = {};
-  for (const h of opts.header) {
+  for (const h of opts.H) {
     const i = h.indexOf(':');
     if (i <= 0) throw new UsageError(`invalid value for -H: "${h}" is not "Name: value"`);
     headers[h.slice(0, i).trim()] = h.slice(i + 1).trim();
@@ -137,7 +137,8 @@ export function build(getCtx: () => Context): Command {
     .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields are given)')
     .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect, [])
     .option('-F, --field <key=value>', 'a typed parameter: numbers, true/false, null, @file (repeatable)', collect, [])
-    .option('-H, --header <name: value>', 'an extra request header (repeatable)', collect, [])
+    // Short form only: the global --header (tsv header row) owns the long name.
+    .option('-H <name: value>', 'an extra request header (repeatable)', collect, [])
     .option('--input <file>', 'the request body from a file, or - for stdin')
     .option('--paginate', 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)')
     .option('-i, --include', 'print the status line and response headers first')
