@@ -168,7 +168,8 @@ describe('secrets and trust: the built binary against the sandbox', () => {
   describe('the config file', () => {
     it('is created 0600 in a 0700 directory, with no lock or temporary file left behind', async () => {
       const dir = path.join(tempDir('collab-cfg-'), 'nested', 'collab');
-      const r = await runBin(['config', 'set', 'output', 'json'], { COLLAB_CONFIG_DIR: dir });
+      // HOME elsewhere: only what the config store writes may appear in its directory.
+      const r = await runBin(['config', 'set', 'output', 'json'], { COLLAB_CONFIG_DIR: dir, HOME: tempDir('collab-home-') });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
       expect(fs.statSync(dir).mode & 0o777).toBe(0o700);

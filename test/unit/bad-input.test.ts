@@ -16,7 +16,6 @@ import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
 import type { CommandSpec, FlagSpec } from '../../src/commands/spec.js';
-import type { Context } from '../../src/context.js';
 import { buildProgram } from '../../src/program.js';
 import { runCli } from '../helpers/harness.js';
 
@@ -97,12 +96,12 @@ function validValue(flag: FlagSpec): string | true {
 }
 
 /** A valid positional value, by argument name where the name says more than the type. */
-function validArg(words: string[], name: string, type: string): string {
+function validArg(words: string[], name: string): string {
   if (words.join(' ') === 'project upload') return UPLOAD_FILE;
   if (name === 'duration') return '1h';
   if (name === 'path') return 'reports/a.txt';
   if (name === 'cn') return 'cn=devs';
-  return type === 'string' ? '1' : '1';
+  return '1'; // ids, iids, and projects, groups or users given by numeric id
 }
 
 const HUGE = 'a'.repeat(2 * 1024 * 1024);
@@ -168,7 +167,7 @@ const EXTRA_BASE: Record<string, [string, string | true][]> = {
 /** The base command line of a leaf: every required value present and valid. */
 function baseOf(leaf: Leaf) {
   const { spec, words } = leaf;
-  const args = (spec.args ?? []).map((a) => validArg(words, a.name, a.type));
+  const args = (spec.args ?? []).map((a) => validArg(words, a.name));
   const flags = new Map<string, string | true>();
   if (spec.project) flags.set('project', '1');
   if (spec.group === 'required') flags.set('group', '1');
