@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelError, CollabError } from '../errors.js';
+import { flatMemory } from './memory.js';
 import { formatBytes } from './progress.js';
 
 /** Big writes: fewer syscalls for large archives; memory stays bounded by this much per stream. */
@@ -53,10 +54,12 @@ export async function saveAtomically(body: Readable, dest: string, options: Save
     // `flush`: fsync before the close that pipeline() waits for, so a renamed file is on disk.
     out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o666, highWaterMark: WRITE_HIGH_WATER_MARK, flush: true });
     const onBytes = options.onBytes;
+    const collect = flatMemory();
     // Attached in the same tick as pipeline() pipes the body: no chunk can be emitted in between.
     body.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       onBytes?.(chunk.length);
+      collect(chunk.length);
     });
     await pipeline(body, out, { signal: options.signal });
     if (options.expectedBytes !== undefined && bytes !== options.expectedBytes)
@@ -78,9 +81,11 @@ export async function saveAtomically(body: Readable, dest: string, options: Save
 export async function streamTo(body: Readable, out: Writable, options: SaveOptions): Promise<number> {
   let bytes = 0;
   const onBytes = options.onBytes;
+  const collect = flatMemory();
   body.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
     onBytes?.(chunk.length);
+    collect(chunk.length);
   });
   try {
     await pipeline(body, out, { signal: options.signal, end: false });

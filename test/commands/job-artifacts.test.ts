@@ -70,12 +70,13 @@ describe('job artifacts', () => {
   it('downloads by ref and job name with the ref as one encoded segment', async () => {
     api = mockApi();
     const cwd = tmp();
+    fs.mkdirSync(path.join(cwd, 'out'));
     api.pool
       .intercept({ path: `${P}/jobs/artifacts/feature%2Fx%20y%C3%A9/download?job=unit+tests`, method: 'GET' })
       .reply(200, 'ZIPDATA', { headers: { 'content-disposition': 'attachment; filename=artifacts.zip' } });
     const r = await runCli(['job', 'artifacts', '--ref', 'feature/x yé', '--job', 'unit tests', '-p', 'acme/platform/api', '--dest', 'out/a.zip'], {
       transport: api.transport,
-      cwd: (fs.mkdirSync(path.join(cwd, 'out')), cwd),
+      cwd,
     });
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(cwd, 'out/a.zip'), 'utf8')).toBe('ZIPDATA');

@@ -25,7 +25,7 @@ async function buildZip(entries: FixtureEntry[], rename: Record<string, string> 
   zip.end();
   const chunks: Buffer[] = [];
   for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  let buf = Buffer.concat(chunks);
+  const buf = Buffer.concat(chunks);
   for (const [from, to] of Object.entries(rename)) {
     expect(Buffer.byteLength(from)).toBe(Buffer.byteLength(to));
     const needle = Buffer.from(from);

@@ -4,7 +4,6 @@ import { type ApiRequest, header } from '../../api/client.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { saveAtomically, streamTo, tempPathBeside } from '../../download/atomic.js';
-import { extractZip } from '../../download/extract.js';
 import { formatBytes, ProgressBar } from '../../download/progress.js';
 import { contentLength, dispositionFilename, openDownload } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -176,6 +175,8 @@ export const artifacts: CommandSpec = {
       const zip = rawDest !== undefined ? resolveDest(ctx, rawDest, DEFAULT_ARCHIVE) : tempPathBeside(`${target}.zip`);
       try {
         const { bytes } = await download(ctx, source, v, zip);
+        // yauzl is loaded only when extracting.
+        const { extractZip } = await import('../../download/extract.js');
         const result = await extractZip(zip, target, ctx.signal);
         ctx.notice(`extracted ${result.files} files (${formatBytes(result.bytes)}, archive ${formatBytes(bytes)}) into ${shown(ctx, target)}`);
       } finally {

@@ -19,8 +19,8 @@ class SkipBytes extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
     const start = this.total;
     this.total += chunk.length;
-    if (this.total <= this.skip) return done();
-    done(null, start >= this.skip ? chunk : chunk.subarray(this.skip - start));
+    if (this.total <= this.skip) done();
+    else done(null, start >= this.skip ? chunk : chunk.subarray(this.skip - start));
   }
 }
 
