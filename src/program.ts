@@ -1,26 +1,13 @@
 import { Command, Option } from 'commander';
+import { firstPositional } from './argv.js';
 import type { Context } from './context.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { NOUNS, findNoun } from './commands/index.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 import { VERSION } from './version.js';
 
-/** Global options that take a value (to find the noun in argv without parsing). */
-const VALUE_OPTIONS = new Set(['--host', '--sudo', '-o', '--output', '--fields', '--timeout']);
-
 /** The first positional word of argv: the noun to load. */
-export function nounOf(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    return a;
-  }
-  return undefined;
-}
+export const nounOf = firstPositional;
 
 export interface ProgramOptions {
   /** Load every noun (docs and completion generation); otherwise only the one in argv. */
@@ -101,7 +88,8 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
   for (const entry of NOUNS) {
     if (options.loadAll || findNoun(wanted ?? '') === entry) {
       const mod = await entry.load();
-      const cmd = mod.build(getCtx);
+      const at = argv.findIndex((w) => findNoun(w) === entry);
+      const cmd = mod.build(getCtx, options.loadAll || at < 0 ? undefined : argv.slice(at + 1));
       program.addCommand(cmd);
     } else {
       const stub = new Command(entry.name).description(entry.summary);

@@ -1,4 +1,11 @@
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from './paths.js';
 
-const require = createRequire(import.meta.url);
-export const VERSION: string = (require('../package.json') as { version: string }).version;
+/** The package version (the bundle build replaces this read with the literal). */
+export const VERSION: string =
+  typeof __COLLAB_VERSION__ === 'string'
+    ? __COLLAB_VERSION__
+    : (JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+
+declare const __COLLAB_VERSION__: string | undefined;

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { firstPositional } from '../argv.js';
 import { UsageError } from '../errors.js';
 import { collectValues, executeSpec } from './execute.js';
 import type { CommandSpec, FlagSpec, NounSpec } from './spec.js';
@@ -81,12 +82,44 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   return cmd;
 }
 
+export interface NounBuildOptions {
+  /** Runs each declared command (default: validate, then execute). */
+  runner?: ActionRunner;
+  /**
+   * The argv words after the noun. When given, only the verb they name is built in full; the
+   * others are light stubs (name, summary, arguments) — enough for help and suggestions, and
+   * much cheaper at start-up than every verb's options.
+   */
+  only?: string[];
+}
+
+
+function stubCommand(spec: CommandSpec): Command {
+  const stub = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));
+  for (const alias of spec.aliases ?? []) stub.alias(alias);
+  for (const arg of spec.args ?? []) stub.argument(arg.optional ? `[${arg.name}]` : `<${arg.name}>`, arg.description);
+  stub.action(() => {
+    throw new Error(`internal: the stub of "${spec.name}" was run; argv analysis missed the verb`);
+  });
+  return stub;
+}
+
 /** A noun and its verbs (and nested nouns) as a commander subtree. */
-export function buildNoun(noun: NounSpec, getCtx: () => Context, target = new Command(noun.name)): Command {
+export function buildNoun(noun: NounSpec, getCtx: () => Context, options: NounBuildOptions = {}): Command {
+  const target = new Command(noun.name);
   target.description(noun.description ?? noun.summary);
   if (noun.description) target.summary(noun.summary);
-  for (const alias of noun.aliases ?? []) if (!target.aliases().includes(alias)) target.alias(alias);
-  for (const spec of noun.commands) target.addCommand(buildCommand(spec, getCtx));
-  for (const nested of noun.nouns ?? []) target.addCommand(buildNoun(nested, getCtx));
+  for (const alias of noun.aliases ?? []) target.alias(alias);
+  const verb = options.only === undefined ? undefined : firstPositional(options.only);
+  const rest = verb === undefined ? undefined : options.only!.slice(options.only!.indexOf(verb) + 1);
+  const named = (name: string, aliases: string[] = []) => verb === name || aliases.includes(verb ?? '');
+  for (const spec of noun.commands) {
+    const full = options.only === undefined || named(spec.name, spec.aliases);
+    target.addCommand(full ? buildCommand(spec, getCtx, options.runner) : stubCommand(spec));
+  }
+  for (const nested of noun.nouns ?? []) {
+    const only = options.only === undefined ? undefined : named(nested.name, nested.aliases) ? rest : [];
+    target.addCommand(buildNoun(nested, getCtx, { ...options, only }));
+  }
   return target;
 }

@@ -3,7 +3,8 @@ import type { Context } from '../context.js';
 
 /** A command module: builds its commander subtree (only when it is used). */
 export interface CommandModule {
-  build(getCtx: () => Context): Command;
+  /** `only`: the argv words after the noun, so that only the verb in use is built in full. */
+  build(getCtx: () => Context, only?: string[]): Command;
 }
 
 export interface NounEntry {

@@ -25,4 +25,4 @@ export const noun = defineNoun({
   commands: [list, lists, listView, listCreate, listMove, listDelete],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -14,4 +14,4 @@ export const noun = defineNoun({
   nouns: [ldapLink],
 });
 
-export const build = (getCtx: () => Context) => buildSubjectNoun(noun, getCtx, 'group');
+export const build = (getCtx: () => Context, only?: string[]) => buildSubjectNoun(noun, getCtx, 'group', only);

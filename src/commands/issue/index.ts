@@ -90,4 +90,4 @@ export const noun = defineNoun({
   ],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -14,4 +14,4 @@ export const noun = defineNoun({
   commands: [list, view, trace, artifacts, artifact, cancel, retry, play, erase, keep],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -23,4 +23,4 @@ export const noun = defineNoun({
   commands: [list],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

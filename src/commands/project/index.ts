@@ -15,4 +15,4 @@ export const noun = defineNoun({
   commands: [list, view, users, forks, create, update, remove, fork, star, unstar, archive, unarchive, upload],
 });
 
-export const build = (getCtx: () => Context) => buildSubjectNoun(noun, getCtx, 'project');
+export const build = (getCtx: () => Context, only?: string[]) => buildSubjectNoun(noun, getCtx, 'project', only);

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { projectRef } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { type ActionRunner, buildCommand, runSpec } from '../build.js';
+import { type ActionRunner, buildNoun, runSpec } from '../build.js';
 import type { ArgSpec, NounSpec } from '../spec.js';
 
 /** The optional positional form of `-p` (`collab project view acme/website`). */
@@ -40,12 +40,6 @@ export function subjectRunner(kind: 'project' | 'group'): ActionRunner {
 }
 
 /** buildNoun with the positional-subject runner on every command (nested nouns too). */
-export function buildSubjectNoun(noun: NounSpec, getCtx: () => Context, kind: 'project' | 'group'): Command {
-  const target = new Command(noun.name).description(noun.description ?? noun.summary);
-  if (noun.description) target.summary(noun.summary);
-  for (const alias of noun.aliases ?? []) target.alias(alias);
-  const runner = subjectRunner(kind);
-  for (const spec of noun.commands) target.addCommand(buildCommand(spec, getCtx, runner));
-  for (const nested of noun.nouns ?? []) target.addCommand(buildSubjectNoun(nested, getCtx, kind));
-  return target;
+export function buildSubjectNoun(noun: NounSpec, getCtx: () => Context, kind: 'project' | 'group', only?: string[]): Command {
+  return buildNoun(noun, getCtx, { runner: subjectRunner(kind), only });
 }

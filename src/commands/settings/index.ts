@@ -84,4 +84,4 @@ export const noun = defineNoun({
   commands: [view, update],
 });
 
-export const build = (getCtx: () => Context) => buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -20,8 +20,8 @@ function repeatable(cmd: Command, verb: string, flag: string): void {
   option?.argParser((value: string, previous: string | undefined) => (previous === undefined ? value : `${previous}${REPEAT_SEPARATOR}${value}`));
 }
 
-export const build = (getCtx: () => Context) => {
-  const cmd = buildNoun(noun, getCtx);
+export const build = (getCtx: () => Context, only?: string[]) => {
+  const cmd = buildNoun(noun, getCtx, { only });
   repeatable(cmd, 'list', 'custom-attribute');
   return cmd;
 };
