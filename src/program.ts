@@ -74,10 +74,11 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
     .addHelpText('after', ROOT_AFTER);
 
   program.configureHelp({
-    visibleCommands: () => [],
     formatHelp: (cmd, helper) => {
       const base = Command.prototype.createHelp().formatHelp(cmd, helper);
-      return cmd === program ? base.replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`) : base;
+      if (cmd !== program) return base;
+      // The grouped list replaces commander's flat one (which stays for "did you mean …?").
+      return base.replace(/\nCommands:\n[\s\S]*?\n\n/, '\n').replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`);
     },
   });
 
