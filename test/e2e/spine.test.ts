@@ -129,7 +129,7 @@ describe('the built binary against the sandbox', () => {
     for (const r of results) expect(r.exitCode, r.stderr).toBe(0);
     const data = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
     expect(Object.keys(data.hosts).sort()).toEqual([...hosts].sort());
-    hosts.forEach((h, i) => expect(data.hosts[h].per_page).toBe(i + 1));
+    for (const [i, h] of hosts.entries()) expect(data.hosts[h].per_page).toBe(i + 1);
   });
 
   it('takes the project from the git remote whose host matches', async () => {

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { projectRef } from '../../context.js';
 import { UsageError } from '../../errors.js';
