@@ -75,6 +75,11 @@ export interface CommandSpec {
   method?: Method;
   /** `/projects/:project/issues/:iid`: placeholders from args, `project`, `group`. */
   path?: string | ((v: Values) => string);
+  /**
+   * The endpoints this command calls (lines of api/endpoints.txt, e.g. `GET /projects/:id/issues`),
+   * for commands whose path is computed or that run custom code.
+   */
+  endpoints?: string[];
   /** A paginated list: adds `--per-page`, `--page`, `--all`, `--limit`. */
   list?: boolean;
   columns?: Column[];

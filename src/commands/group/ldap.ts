@@ -10,6 +10,7 @@ export const ldapSync: CommandSpec = {
   examples: ['collab group ldap-sync -g acme'],
   args: [groupArg],
   group: 'required',
+  endpoints: ['POST /groups/:id/ldap_sync'],
   run: async (ctx, v) => {
     const res = await ctx.api().request({ method: 'POST', path: fillPath('/groups/:group/ldap_sync', { group: v.group }) });
     const message = (res.data as { message?: unknown } | undefined)?.message;
@@ -46,6 +47,7 @@ const remove: CommandSpec = {
   args: [{ name: 'cn', type: 'string', description: 'LDAP group CN' }],
   group: 'required',
   flags: [{ name: 'provider', param: false, type: 'string', description: 'only the link of this LDAP provider' }],
+  endpoints: ['DELETE /groups/:id/ldap_group_links/:cn', 'DELETE /groups/:id/ldap_group_links/:provider/:cn'],
   run: async (ctx, v) => {
     const cn = v.args.cn as string;
     if (cn.trim() === '') throw new UsageError('missing argument <cn>');

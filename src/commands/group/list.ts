@@ -74,6 +74,7 @@ export const view: CommandSpec = {
   examples: ['collab group view -g acme', 'collab group view acme/platform -o json'],
   args: [groupArg],
   group: 'required',
+  endpoints: ['GET /groups/:id'],
   run: async (ctx, v) => {
     const res = await ctx.api().request({ method: 'GET', path: fillPath('/groups/:group', { group: v.group }) });
     await printGroup(ctx, res.data as GroupDetail);

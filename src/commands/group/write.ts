@@ -68,6 +68,7 @@ export const create: CommandSpec = {
     { name: 'parent-id', type: 'id', description: 'parent group id, for a nested group' },
     minutesLimit,
   ],
+  endpoints: ['POST /groups'],
   run: async (ctx, v) => {
     await askPath(ctx, v);
     const { name, path, ...rest } = v.params;
@@ -101,6 +102,7 @@ export const update: CommandSpec = {
     minutesLimit,
   ],
   requireOne: true,
+  endpoints: ['PUT /groups/:id'],
   run: async (ctx, v) => {
     const id = await groupId(ctx, v.group!);
     const res = await ctx.api().request({ method: 'PUT', path: fillPath('/groups/:id', { id }), body: v.params });
@@ -116,6 +118,7 @@ export const remove: CommandSpec = {
   args: [groupArg],
   group: 'required',
   confirm: (v) => `Delete group ${v.group} with all its subgroups and projects?`,
+  endpoints: ['DELETE /groups/:id'],
   run: async (ctx, v) => {
     const res = await ctx.api().request({ method: 'DELETE', path: fillPath('/groups/:group', { group: v.group }) });
     ctx.notice(deletionNotice('group', v.group!, res.status, res.data));
@@ -129,6 +132,7 @@ export const transferProject: CommandSpec = {
   examples: ['collab group transfer-project -g acme/platform acme/website', 'collab group transfer-project -g 4 27'],
   args: [{ name: 'project_id', type: 'string', description: 'project to move: numeric id, full path or web URL' }],
   group: 'required',
+  endpoints: ['POST /groups/:id/projects/:project_id'],
   prepare: (_ctx, v) => {
     v.args.project_id = projectRef(v.args.project_id as string);
   },

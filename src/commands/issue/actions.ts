@@ -38,6 +38,7 @@ export const todo: CommandSpec = {
   project: 'required',
   method: 'POST',
   path: `${ISSUE_PATH}/todo`,
+  endpoints: ['POST /projects/:id/issues/:issue_iid/todo'],
   columns: todoColumns,
   // Custom only for the 304: the current resource then is the issue, printed with issue columns.
   run: async (ctx, v) => {

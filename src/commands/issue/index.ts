@@ -44,6 +44,7 @@ export const list: CommandSpec = {
   flags: issueListFilters,
   method: 'GET',
   path: (v) => (v.project ? '/projects/:project/issues' : v.group ? '/groups/:group/issues' : '/issues'),
+  endpoints: ['GET /projects/:id/issues', 'GET /groups/:id/issues', 'GET /issues'],
   list: true,
   columns: issueColumns,
   prepare: (_ctx: Context, v) => {

@@ -33,6 +33,7 @@ export const cancel = action({
   summary: 'Cancel a job',
   examples: ['collab job cancel 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/cancel',
+  endpoints: ['POST /projects/:id/jobs/:job_id/cancel'],
 });
 
 export const retry = action({
@@ -40,6 +41,7 @@ export const retry = action({
   summary: 'Retry a job (prints the new job)',
   examples: ['collab job retry 1234 -p acme/platform/api', 'collab job retry 1234 -o json | jq .id'],
   path: '/projects/:project/jobs/:id/retry',
+  endpoints: ['POST /projects/:id/jobs/:job_id/retry'],
 });
 
 export const erase = action({
@@ -47,6 +49,7 @@ export const erase = action({
   summary: "Erase a job's artifacts and trace",
   examples: ['collab job erase 1234 -p acme/platform/api --yes'],
   path: '/projects/:project/jobs/:id/erase',
+  endpoints: ['POST /projects/:id/jobs/:job_id/erase'],
   confirm: (v) => `Erase the artifacts and trace of job ${v.args.id}?`,
 });
 
@@ -55,6 +58,7 @@ export const keep = action({
   summary: "Keep a job's artifacts (no expiry)",
   examples: ['collab job keep 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/artifacts/keep',
+  endpoints: ['POST /projects/:id/jobs/:job_id/artifacts/keep'],
 });
 
 export const play = action({
@@ -62,4 +66,5 @@ export const play = action({
   summary: 'Start a manual job',
   examples: ['collab job play 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/play',
+  endpoints: ['POST /projects/:id/jobs/:job_id/play'],
 });

@@ -147,6 +147,7 @@ export const artifacts: CommandSpec = {
     { name: 'extract', short: 'x', param: false, type: 'string', description: 'unzip into this directory (entries escaping it are refused)', value: '<dir>' },
     jobTokenFlag,
   ],
+  endpoints: ['GET /projects/:id/jobs/:job_id/artifacts', 'GET /projects/:id/jobs/artifacts/:ref_name/download'],
   run: async (ctx, v) => {
     const project = v.project as string;
     const ref = v.flags.ref as string | undefined;
@@ -208,6 +209,7 @@ export const artifact: CommandSpec = {
     { name: 'dest', short: 'd', param: false, type: 'string', description: 'write the file here instead of stdout', value: '<path>' },
     jobTokenFlag,
   ],
+  endpoints: ['GET /projects/:id/jobs/:job_id/artifacts/*artifact_path'],
   run: async (ctx, v) => {
     const filePath = v.args.path as string;
     if (filePath === '' || filePath.endsWith('/')) throw new UsageError('invalid value for <path>: give the path of a file inside the archive');

@@ -25,6 +25,7 @@ export const list: CommandSpec = {
   ],
   method: 'GET',
   path: (v) => (v.flags.pipeline !== undefined ? '/projects/:project/pipelines/:pipeline_id/jobs' : '/projects/:project/jobs'),
+  endpoints: ['GET /projects/:id/jobs', 'GET /projects/:id/pipelines/:pipeline_id/jobs'],
   list: true,
   columns: jobColumns,
   prepare: (_ctx, v) => {

@@ -94,6 +94,7 @@ export const trace: CommandSpec = {
     { name: 'exit-status', param: false, type: 'bool', description: 'exit 1 when the job failed or was canceled' },
     { name: 'interval', param: false, type: 'number', min: 0, max: 3600, description: 'seconds between polls with --follow (default 3)', value: '<seconds>' },
   ],
+  endpoints: ['GET /projects/:id/jobs/:job_id/trace'],
   run: async (ctx, v) => {
     const follow = v.flags.follow === true;
     const exitStatus = v.flags['exit-status'] === true;

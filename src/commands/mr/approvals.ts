@@ -48,6 +48,7 @@ export const approve: CommandSpec = {
   args: [iidArg],
   project: 'required',
   flags: [{ name: 'sha', type: 'string', value: '<sha>', description: 'approve only if the source branch head is this commit' }],
+  endpoints: ['POST /projects/:id/merge_requests/:merge_request_iid/approve'],
   run: runApprove,
 };
 

@@ -78,6 +78,7 @@ export const changes: CommandSpec = {
   examples: ['collab mr changes 3 -p acme/platform/api', 'collab mr changes 3 -o tsv', 'collab mr changes 3 -o json'],
   args: [iidArg],
   project: 'required',
+  endpoints: ['GET /projects/:id/merge_requests/:merge_request_iid/changes'],
   run: runChanges,
 };
 
@@ -127,5 +128,6 @@ export const version: CommandSpec = {
   method: 'GET',
   // The id is a validated positive integer, safe to place in the path as is.
   path: (v) => `${MR_PATH}/versions/${String(v.args['version-id'])}`,
+  endpoints: ['GET /projects/:id/merge_requests/:merge_request_iid/versions/:version_id'],
   columns: mrVersionColumns,
 };

@@ -106,6 +106,7 @@ export const merge: CommandSpec = {
       description: 'read the merge request first and merge only its current head (default on a terminal)',
     },
   ],
+  endpoints: ['PUT /projects/:id/merge_requests/:merge_request_iid/merge'],
   run: runMerge,
 };
 
@@ -133,5 +134,6 @@ export const cancelAutoMerge: CommandSpec = {
   examples: ['collab mr cancel-auto-merge 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',
+  endpoints: ['PUT /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds'],
   run: runCancelAutoMerge,
 };

@@ -82,6 +82,7 @@ export const fork: CommandSpec = {
     { name: 'wait', param: false, type: 'bool', description: 'wait until the copy has finished' },
     { name: 'wait-timeout', param: false, type: 'number', min: 1, value: '<seconds>', description: 'longest wait with --wait (default 300)' },
   ],
+  endpoints: ['POST /projects/:id/fork'],
   run: async (ctx, v) => {
     const api = ctx.api();
     const namespace = v.params.namespace as string;

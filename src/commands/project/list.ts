@@ -18,6 +18,7 @@ export const list: CommandSpec = {
   flags: [{ name: 'user', short: 'u', param: false, type: 'string', value: '<id|username>', description: "list this user's projects" }, ...projectListFilters],
   method: 'GET',
   path: (v) => (v.flags.user !== undefined ? '/users/:user_id/projects' : '/projects'),
+  endpoints: ['GET /projects', 'GET /users/:user_id/projects'],
   list: true,
   columns: projectColumns,
   prepare: (_ctx: Context, v: Values) => {

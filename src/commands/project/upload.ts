@@ -16,6 +16,7 @@ export const upload: CommandSpec = {
   args: [{ name: 'file', type: 'string', description: 'file to upload, or - for standard input' }],
   project: 'required',
   flags: [{ name: 'filename', param: false, type: 'string', description: 'name for the uploaded file (default: the file name; required with -)' }],
+  endpoints: ['POST /projects/:id/uploads'],
   run: async (ctx, v) => {
     const file = v.args.file as string;
     const filename = (v.flags.filename as string | undefined) ?? (file === '-' ? undefined : path.basename(file));

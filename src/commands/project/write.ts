@@ -47,6 +47,7 @@ export const create: CommandSpec = {
     ...settingFlags('create'),
     { name: 'for-user', param: false, type: 'id', value: '<user-id>', description: 'create the project for this user (administrators)' },
   ],
+  endpoints: ['POST /projects', 'POST /projects/user/:user_id'],
   run: async (ctx, v) => {
     const forUser = v.flags['for-user'] as number | undefined;
     if (forUser !== undefined) {
@@ -78,6 +79,7 @@ export const update: CommandSpec = {
   project: 'required',
   flags: settingFlags('edit'),
   requireOne: true,
+  endpoints: ['PUT /projects/:id'],
   run: async (ctx, v) => {
     const avatar = await readAvatar(ctx, v);
     const apiPath = fillPath('/projects/:project', { project: v.project });
@@ -99,6 +101,7 @@ export const remove: CommandSpec = {
   args: [projectArg],
   project: 'required',
   confirm: (v) => `Delete project ${v.project} with all its issues, merge requests and repository?`,
+  endpoints: ['DELETE /projects/:id'],
   run: async (ctx, v) => {
     const res = await ctx.api().request({ method: 'DELETE', path: fillPath('/projects/:project', { project: v.project }) });
     ctx.notice(deletionNotice('project', v.project!, res.status, res.data));

@@ -88,6 +88,7 @@ export const me: CommandSpec = {
   examples: ['collab user me', 'collab user me --sudo alice -o json'],
   method: 'GET',
   path: '/user',
+  endpoints: ['GET /user'],
   columns: userColumns,
   run: async (ctx) => {
     const res = await ctx.api().request({ method: 'GET', path: '/user' });
@@ -156,6 +157,7 @@ export const create: CommandSpec = {
   flags: profileFlags(true),
   method: 'POST',
   path: '/users',
+  endpoints: ['POST /users'],
   columns: userColumns,
   run: async (ctx, v) => {
     if (v.flags['password-stdin'] === true && v.flags['reset-password'] === true)
@@ -181,6 +183,7 @@ export const update: CommandSpec = {
   requireOne: true,
   method: 'PUT',
   path: '/users/:id',
+  endpoints: ['PUT /users/:id'],
   columns: userColumns,
   run: async (ctx, v) => {
     try {
@@ -231,6 +234,7 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     args: [idArg],
     method: 'POST',
     path: `/users/:id/${verb}`,
+    endpoints: [`POST /users/:id/${verb}`],
     run: async (ctx, v) => {
       try {
         await ctx.api().request({ method: 'POST', path: fillPath(`/users/:id/${verb}`, v.args) });

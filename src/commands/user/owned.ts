@@ -60,6 +60,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [userFlag],
     method: 'GET',
     path: collection,
+    endpoints: [`GET /user/${kind.segment}`, `GET /users/:id/${kind.segment}`],
     list: true,
     columns: kind.columns,
     prepare: resolveOwner,
@@ -76,6 +77,10 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [userFlag],
     method: 'GET',
     path: (v) => `${collection(v)}/:${kind.idName}`,
+    endpoints: [
+      `GET /user/${kind.segment}/:${kind.idName}`,
+      ...(kind.otherUserView ? [`GET /users/:id/${kind.segment}/:${kind.idName}`] : []),
+    ],
     columns: kind.columns,
     prepare: async (ctx, v) => {
       if (!kind.otherUserView && v.flags.user !== undefined)
@@ -94,6 +99,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [...kind.addFlags, userFlag],
     method: 'POST',
     path: collection,
+    endpoints: [`POST /user/${kind.segment}`, `POST /users/:id/${kind.segment}`],
     columns: kind.columns,
     prepare: async (ctx, v) => {
       await kind.addPrepare?.(ctx, v);
@@ -109,6 +115,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [userFlag, yesFlag],
     method: 'DELETE',
     path: (v) => `${collection(v)}/:${kind.idName}`,
+    endpoints: [`DELETE /user/${kind.segment}/:${kind.idName}`, `DELETE /users/:id/${kind.segment}/:${kind.idName}`],
     prepare: resolveOwner,
     done: (v) => `deleted ${kind.label} ${v.args[kind.idName]}${v.args.user !== undefined ? ` of user ${v.args.user}` : ''}`,
   };
