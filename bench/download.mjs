@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin/collab.js');
@@ -52,17 +52,42 @@ function measure(cmd, args, env) {
       if (poll) clearInterval(poll);
       if (code !== 0) return reject(new Error(`${cmd} exited ${code}: ${stderr.slice(-500)}`));
       const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      resolve({ ms, rssKb: m ? Number(m[1]) : polledKb });
+      const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+      const sys = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+      const cpu = user && sys ? Number(user[1]) + Number(sys[1]) : undefined;
+      resolve({ ms, rssKb: m ? Number(m[1]) : polledKb, cpu });
     });
   });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * The sandbox in its own process, as a real server would be: sharing this process's event loop
+ * with the measuring code would slow the server unevenly between runs.
+ */
+function startSandboxProcess() {
+  const code = `const m = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist/sandbox/index.js')).href)});
+const sb = await m.startSandbox({ port: 0, artifactMb: ${MB} });
+process.stdout.write(sb.url + '\\n');
+process.stdin.resume();
+process.stdin.on('end', () => sb.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (c) => reject(new Error(`the sandbox exited (${c})`)));
+    child.stdout.on('data', (c) => {
+      out += c;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve({ url: line.trim(), close: () => child.stdin.end() });
+    });
+  });
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist/sandbox/index.js'))) throw new Error('build first: npm run build');
-  const { startSandbox } = await import(path.join(ROOT, 'dist/sandbox/index.js'));
-  const sb = await startSandbox({ port: 0, artifactMb: MB });
+  const sb = await startSandboxProcess();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-'));
   try {
     const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(PROJECT)}/jobs?per_page=100`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
@@ -91,10 +116,12 @@ async function main() {
     const curlRss = Math.max(...curl.map((r) => r.rssKb)) / 1024;
     const ratio = collabMs / curlMs;
     const mibps = (ms) => ((size / 1024 / 1024) / (ms / 1000)).toFixed(0);
+    // CPU seconds (user + system) are steadier than wall time on a shared machine.
+    const cpu = (runs) => (runs[0].cpu === undefined ? '-' : `${median(runs.map((r) => r.cpu)).toFixed(2)} s`);
     const rows = [
-      ['', 'median wall', 'MiB/s', 'peak RSS'],
-      ['collab', `${(collabMs / 1000).toFixed(2)} s`, mibps(collabMs), `${collabRss.toFixed(1)} MiB`],
-      ['curl -o', `${(curlMs / 1000).toFixed(2)} s`, mibps(curlMs), `${curlRss.toFixed(1)} MiB`],
+      ['', 'median wall', 'MiB/s', 'median CPU', 'peak RSS'],
+      ['collab', `${(collabMs / 1000).toFixed(2)} s`, mibps(collabMs), cpu(collab), `${collabRss.toFixed(1)} MiB`],
+      ['curl -o', `${(curlMs / 1000).toFixed(2)} s`, mibps(curlMs), cpu(curl), `${curlRss.toFixed(1)} MiB`],
     ];
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
@@ -106,7 +133,7 @@ async function main() {
     console.log(`collab peak RSS: ${collabRss.toFixed(1)} MiB (target <= 80 MiB) ${okRss ? 'OK' : 'MISSED'}`);
     process.exitCode = okTime && okRss ? 0 : 1;
   } finally {
-    await sb.close();
+    sb.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
