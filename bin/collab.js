@@ -1,10 +1,17 @@
 #!/usr/bin/env node
 // The one place that touches the process: signals, the exit code, and how the code is loaded.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// CommonJS on purpose (bin/package.json): starting Node's ES module loader costs a few ms that a
+// command run in a terminal or a CI loop should not pay.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+// `collab --version` answers without loading the CLI at all.
+if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+  process.stdout.write(`${pkg.version}\n`);
+  return;
+}
 
 const controller = new AbortController();
 let interrupts = 0;
@@ -22,28 +29,22 @@ process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-// `collab --version` answers without loading the CLI at all.
-if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
-  const pkg = new URL('../package.json', import.meta.url);
-  process.stdout.write(`${JSON.parse(fs.readFileSync(pkg, 'utf8')).version}\n`);
-  process.exit(0);
-}
-
-const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const bundle = path.join(dist, 'bundle', 'collab.cjs');
+const bundle = path.join(__dirname, '..', 'dist', 'bundle', 'collab.cjs');
 
 /**
  * Runs the bundle through V8's code cache (kept in the user's cache folder, keyed by the bundle's
  * identity and the Node version): later starts skip compiling. Falls back to the plain modules.
  */
-async function load() {
+function load() {
   let source;
   try {
     source = fs.readFileSync(bundle, 'utf8');
   } catch {
     return import('../dist/main.js');
   }
-  const vm = await import('node:vm');
+  const vm = require('node:vm');
+  const os = require('node:os');
+  const { pathToFileURL } = require('node:url');
   const stat = fs.statSync(bundle);
   const cacheDir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'collab');
   const key = `${process.version}-${process.arch}-${stat.size}-${Math.round(stat.mtimeMs)}`;
@@ -54,11 +55,13 @@ async function load() {
   } catch {}
   const wrapper = `(function (exports, require, module, __filename, __dirname, __collab_import) {${source}\n})`;
   const script = new vm.Script(wrapper, { filename: bundle, cachedData });
-  const module = { exports: {} };
+  const mod = { exports: {} };
   const bundleUrl = pathToFileURL(bundle);
-  // Relative specifiers are the bundle's own (../sandbox/index.js); bare ones resolve from here.
-  const importFromBundle = (spec) => import(spec.startsWith('.') ? new URL(spec, bundleUrl).href : spec);
-  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importFromBundle);
+  // A vm script has no import() of its own: relative specifiers are the bundle's
+  // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
+  const importFromBundle = (spec) =>
+    spec.startsWith('node:') ? Promise.resolve(require(spec)) : import(spec.startsWith('.') ? new URL(spec, bundleUrl).href : spec);
+  script.runInThisContext()(mod.exports, require('node:module').createRequire(bundle), mod, bundle, path.dirname(bundle), importFromBundle);
   if (cachedData === undefined || script.cachedDataRejected) {
     // Written after the command ran (so lazily compiled functions are in it), atomically.
     process.once('beforeExit', () => {
@@ -70,8 +73,11 @@ async function load() {
       } catch {}
     });
   }
-  return module.exports;
+  return mod.exports;
 }
 
-const { main } = await load();
-process.exitCode = await main(controller.signal);
+Promise.resolve(load())
+  .then(({ main }) => main(controller.signal))
+  .then((code) => {
+    process.exitCode = code;
+  });

@@ -29,6 +29,20 @@ await build({
   minifySyntax: true,
   plugins: [
     {
+      // commander requires child_process at load time for executable subcommands, which collab
+      // never uses: defer it to first use instead of paying for it on every start.
+      name: 'lazy-child-process',
+      setup(b) {
+        b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+          args.importer.includes('commander') ? { path: 'lazy-child-process', namespace: 'lazy' } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+          contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+          loader: 'js',
+        }));
+      },
+    },
+    {
       // The sandbox is only for `collab sandbox`: it stays a separate module (dist/sandbox/).
       name: 'sandbox-outside',
       setup(b) {

@@ -1,21 +1,36 @@
+import { isatty } from 'node:tty';
 import type { ContextDeps } from './context.js';
 import { colorLevelFor } from './output/io.js';
 
-/** Wires the real process into a Context: the only module that reads process state. */
+/**
+ * Wires the real process into a Context: the only module that reads process state. The streams
+ * are getters: Node builds process.stdin/stderr on first access, which costs start-up time that
+ * most commands never need.
+ */
 export function processDeps(signal: AbortSignal): ContextDeps {
   const env = { ...process.env };
   const noColorFlag = process.argv.includes('--no-color');
+  const stdoutIsTTY = isatty(1);
+  const stderrIsTTY = isatty(2);
   return {
     io: {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      stdinIsTTY: process.stdin.isTTY === true,
-      stdoutIsTTY: process.stdout.isTTY === true,
-      stderrIsTTY: process.stderr.isTTY === true,
-      colorLevel: colorLevelFor(process.stdout.isTTY === true, env, noColorFlag),
-      stderrColorLevel: colorLevelFor(process.stderr.isTTY === true, env, noColorFlag),
-      columns: process.stdout.columns || Number(env.COLUMNS) || 80,
+      get stdin() {
+        return process.stdin;
+      },
+      get stdout() {
+        return process.stdout;
+      },
+      get stderr() {
+        return process.stderr;
+      },
+      stdinIsTTY: isatty(0),
+      stdoutIsTTY,
+      stderrIsTTY,
+      colorLevel: colorLevelFor(stdoutIsTTY, env, noColorFlag),
+      stderrColorLevel: colorLevelFor(stderrIsTTY, env, noColorFlag),
+      get columns() {
+        return (stdoutIsTTY && process.stdout.columns) || Number(env.COLUMNS) || 80;
+      },
     },
     env,
     cwd: process.cwd(),

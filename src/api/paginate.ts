@@ -24,22 +24,34 @@ export async function* paginate<T = unknown>(
   request: ApiRequest,
   options: PageOptions = {},
 ): AsyncGenerator<T, void, undefined> {
+  for await (const page of paginatePages<T>(client, request, options)) yield* page;
+}
+
+/** The same, a page (array) at a time: printers write a page in one go. */
+export async function* paginatePages<T = unknown>(
+  client: ApiClient,
+  request: ApiRequest,
+  options: PageOptions = {},
+): AsyncGenerator<T[], void, undefined> {
   const query = { ...request.query };
   if (options.perPage !== undefined) query.per_page = options.perPage;
   if (options.page !== undefined) query.page = options.page;
-  const wantMore = (count: number) =>
-    options.limit !== undefined ? count < options.limit : options.all === true;
-
+  const limit = options.limit;
+  const wantMore = (count: number) => (limit !== undefined ? count < limit : options.all === true);
   let count = 0;
+  /** The page cut to the limit; counts what is emitted. */
+  const take = (items: T[]): T[] => {
+    const out = limit !== undefined ? items.slice(0, Math.max(0, limit - count)) : items;
+    count += out.length;
+    return out;
+  };
+
   let res = await client.request<unknown>({ ...request, method: 'GET', query });
   const seen = new Set<string>();
   for (;;) {
     const items = asArray<T>(res);
-    for (const item of items) {
-      if (options.limit !== undefined && count >= options.limit) return;
-      count++;
-      yield item;
-    }
+    const out = take(items);
+    if (out.length > 0) yield out;
     if (items.length === 0 || !wantMore(count)) return;
 
     const currentPage = Number(header(res.headers, 'x-page') ?? NaN);
@@ -47,10 +59,11 @@ export async function* paginate<T = unknown>(
     const links = parseLinkHeader(header(res.headers, 'link'));
     const concurrency = Math.max(1, options.concurrency ?? 1);
     if (concurrency > 1 && Number.isInteger(totalPages) && Number.isInteger(currentPage) && totalPages > currentPage) {
-      const template = links.next ?? links.last;
-      yield* fetchRemaining<T>(client, request, query, template, currentPage + 1, totalPages, concurrency, () => count, (n) => {
-        count = n;
-      }, options.limit);
+      for await (const page of fetchRemaining<T>(client, request, query, links.next ?? links.last, currentPage + 1, totalPages, concurrency)) {
+        const cut = take(page);
+        if (cut.length > 0) yield cut;
+        if (!wantMore(count)) return;
+      }
       return;
     }
 
@@ -98,6 +111,7 @@ function pageRequest(request: ApiRequest, query: ApiRequest['query'], template: 
   return { ...request, method: 'GET', query: { ...query, page } };
 }
 
+/** Pages first..last, `concurrency` requests in flight, yielded in page order; stops at an empty page. */
 async function* fetchRemaining<T>(
   client: ApiClient,
   request: ApiRequest,
@@ -106,10 +120,7 @@ async function* fetchRemaining<T>(
   first: number,
   last: number,
   concurrency: number,
-  getCount: () => number,
-  setCount: (n: number) => void,
-  limit: number | undefined,
-): AsyncGenerator<T, void, undefined> {
+): AsyncGenerator<T[], void, undefined> {
   const inFlight: Promise<ApiResponse<unknown>>[] = [];
   let nextPage = first;
   const launch = () => {
@@ -118,21 +129,11 @@ async function* fetchRemaining<T>(
     inFlight.push(p);
   };
   while (nextPage <= last && inFlight.length < concurrency) launch();
-  let count = getCount();
-  try {
-    while (inFlight.length > 0) {
-      const res = await inFlight.shift()!;
-      if (nextPage <= last) launch();
-      const items = asArray<T>(res);
-      if (items.length === 0) return;
-      for (const item of items) {
-        if (limit !== undefined && count >= limit) return;
-        count++;
-        setCount(count);
-        yield item;
-      }
-    }
-  } finally {
-    setCount(count);
+  while (inFlight.length > 0) {
+    const res = await inFlight.shift()!;
+    if (nextPage <= last) launch();
+    const items = asArray<T>(res);
+    if (items.length === 0) return;
+    yield items;
   }
 }

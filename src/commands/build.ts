@@ -60,7 +60,7 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
     cmd.option('--page <n>', 'page number to fetch');
     cmd.option('--all', 'fetch every page');
     cmd.option('--limit <n>', 'stop after n items');
-    cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 4)');
+    cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 8)');
   }
   if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
   if (spec.examples.length) {

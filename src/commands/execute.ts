@@ -1,4 +1,4 @@
-import { paginate } from '../api/paginate.js';
+import { paginatePages } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { projectRef } from '../context.js';
@@ -74,7 +74,7 @@ export async function collectValues(
     if (p.all && p.page !== undefined) throw new UsageError('--all and --page cannot be used together');
     if (p.all && p.perPage === undefined) p.perPage = 100;
     if (p.limit !== undefined && p.perPage === undefined) p.perPage = Math.min(100, Math.max(p.limit, 20));
-    if (p.all && p.concurrency === undefined) p.concurrency = 4;
+    if (p.all && p.concurrency === undefined) p.concurrency = 8;
   }
 
   if (spec.project && spec.group && opts.project !== undefined && opts.group !== undefined)
@@ -174,7 +174,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     else body[k] = val;
   }
   if (spec.list) {
-    await printer.list(paginate(api, { method: 'GET', path, query }, v.page), spec.columns ?? []);
+    await printer.listPages(paginatePages(api, { method: 'GET', path, query }, v.page), spec.columns ?? []);
     return;
   }
   const res = await api.request({

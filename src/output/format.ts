@@ -54,17 +54,24 @@ export class Printer {
 
   /** Prints a stream of items; returns how many were printed. */
   async list(items: AsyncIterable<unknown> | Iterable<unknown>, columns: Column[]): Promise<number> {
+    return this.listPages(single(items), columns);
+  }
+
+  /** Prints a stream of pages (arrays of items): NDJSON writes each page as it arrives, in one write. */
+  async listPages(pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
     const { io, format } = this.options;
     let count = 0;
     if (format === 'ndjson') {
-      for await (const item of items) {
-        await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
-        count++;
+      for await (const page of pages) {
+        let text = '';
+        for (const item of page) text += `${JSON.stringify(this.pick(item))}\n`;
+        count += page.length;
+        if (text) await writeOut(io.stdout, text);
       }
       return count;
     }
     const all: unknown[] = [];
-    for await (const item of items) all.push(item);
+    for await (const page of pages) for (const item of page) all.push(item);
     count = all.length;
     if (format === 'json') {
       await this.writeJson(all.map((i) => this.pick(i)));
@@ -185,6 +192,10 @@ export class Printer {
     for (const r of rows) table.push(r.map((cell, i) => (plain(cell).length > fitted[i]! ? truncate(plain(cell), fitted[i]!) : cell)));
     await writeOut(io.stdout, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
   }
+}
+
+async function* single(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<unknown[]> {
+  for await (const item of items) yield [item];
 }
 
 function cellValue(col: Column, item: unknown): unknown {
