@@ -159,13 +159,13 @@ export class Printer {
   }
 
   private cell(col: Column, value: unknown, paint: Painter, long = false): string {
-    if (value === null || value === undefined || value === '') return paint('-', 'dim');
+    if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return paint('-', 'dim');
     const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
     if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, this.options.now()), 'dim');
     if (kind === 'state') return paint(cellText(String(value)), 'state', String(value));
     if (kind === 'labels' && Array.isArray(value))
       return value.map((l) => paint(cellText(plainValue(l)), 'label')).join(', ');
-    if (typeof value === 'object' && !Array.isArray(value) && long) return cellText(plainValue(value));
+    if (typeof value === 'object' && !Array.isArray(value) && long) return cellText(readableObject(value as Record<string, unknown>));
     return cellText(plainValue(value));
   }
 
@@ -196,6 +196,16 @@ export class Printer {
 
 async function* single(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<unknown[]> {
   for await (const item of items) yield [item];
+}
+
+/** A nested object for people: its name when it has one, else `key: value` pairs (nulls left out). */
+function readableObject(value: Record<string, unknown>): string {
+  const named = plainValue(value);
+  if (!named.startsWith('{')) return named;
+  return Object.entries(value)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${plainValue(v)}`)
+    .join(', ');
 }
 
 function cellValue(col: Column, item: unknown): unknown {
