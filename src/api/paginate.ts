@@ -69,6 +69,16 @@ export async function* paginatePages<T = unknown>(
 
     const next = nextRequest(request, query, res, links, currentPage);
     if (!next) return;
+    if (concurrency > 1 && Number.isInteger(currentPage) && !Number.isInteger(totalPages)) {
+      // No totals (lists over 10,000 rows): fetch ahead, stopping at the first empty or short page.
+      const perPage = Number(header(res.headers, 'x-per-page') ?? options.perPage ?? NaN);
+      for await (const page of fetchAhead<T>(client, request, query, links.next, currentPage + 1, concurrency, perPage)) {
+        const cut = take(page);
+        if (cut.length > 0) yield cut;
+        if (!wantMore(count)) return;
+      }
+      return;
+    }
     const key = next.path + JSON.stringify(next.query ?? {});
     if (seen.has(key)) return;
     seen.add(key);
@@ -135,5 +145,39 @@ async function* fetchRemaining<T>(
     const items = asArray<T>(res);
     if (items.length === 0) return;
     yield items;
+  }
+}
+
+/**
+ * Pages from `first` on without knowing how many there are: `concurrency` requests in flight,
+ * yielded in order; ends at the first empty page, a page shorter than `perPage`, or an empty
+ * `X-Next-Page` — at most `concurrency - 1` requests past the end are wasted, never a loop.
+ */
+async function* fetchAhead<T>(
+  client: ApiClient,
+  request: ApiRequest,
+  query: ApiRequest['query'],
+  template: string | undefined,
+  first: number,
+  concurrency: number,
+  perPage: number,
+): AsyncGenerator<T[], void, undefined> {
+  const inFlight: Promise<ApiResponse<unknown>>[] = [];
+  let nextPage = first;
+  const launch = () => {
+    const p = client.request<unknown>(pageRequest(request, query, template, nextPage++));
+    p.catch(() => undefined); // observed when awaited in order
+    inFlight.push(p);
+  };
+  while (inFlight.length < concurrency) launch();
+  while (inFlight.length > 0) {
+    const res = await inFlight.shift()!;
+    const items = asArray<T>(res);
+    if (items.length === 0) return;
+    yield items;
+    const nextHeader = header(res.headers, 'x-next-page');
+    if (nextHeader !== undefined && nextHeader.trim() === '') return;
+    if (Number.isInteger(perPage) && items.length < perPage) return;
+    launch();
   }
 }

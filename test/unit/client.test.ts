@@ -152,4 +152,19 @@ describe('ApiClient', () => {
       items.push(i);
     expect(items.map((i) => i.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
+
+  it('without totals, fetches ahead concurrently and stops at the first short page', async () => {
+    api = mockApi();
+    const link = (p: number) => `<https://gitlab.test/api/v4/issues?page=${p}&per_page=2>; rel="next"`;
+    const h = (p: number, next: string) => ({ headers: { ...JSON_HEADERS, 'x-page': String(p), 'x-per-page': '2', 'x-next-page': next, link: link(p + 1) } });
+    api.pool.intercept({ path: '/api/v4/issues?per_page=2', method: 'GET' }).reply(200, [{ n: 1 }, { n: 2 }], h(1, '2'));
+    api.pool.intercept({ path: '/api/v4/issues?page=2&per_page=2', method: 'GET' }).reply(200, [{ n: 3 }, { n: 4 }], h(2, '3')).delay(20);
+    api.pool.intercept({ path: '/api/v4/issues?page=3&per_page=2', method: 'GET' }).reply(200, [{ n: 5 }], h(3, ''));
+    // fetched ahead before page 3 was known to be the last: wasted, but bounded
+    api.pool.intercept({ path: '/api/v4/issues?page=4&per_page=2', method: 'GET' }).reply(200, [], h(4, ''));
+    const items: { n: number }[] = [];
+    for await (const i of paginate<{ n: number }>(client(api).c, { method: 'GET', path: '/issues' }, { perPage: 2, all: true, concurrency: 3 })) items.push(i);
+    expect(items.map((i) => i.n)).toEqual([1, 2, 3, 4, 5]);
+  });
 });
+
