@@ -14,6 +14,8 @@ import { VERSION } from './version.js';
 
 export type Env = Record<string, string | undefined>;
 
+const DEFAULT_TIMEOUT_MS = 300_000;
+
 /** Flags every command accepts (see program.ts). */
 export interface GlobalOptions {
   host?: string;
@@ -253,9 +255,10 @@ export class Context {
     return [...tls.rootCertificates, ...extra, pem];
   }
 
-  timeoutMs(): number | undefined {
+  /** `--timeout` in ms; by default 5 minutes without an answer or without data, as undici does. */
+  timeoutMs(): number {
     const raw = this.globals.timeout;
-    if (raw === undefined) return undefined;
+    if (raw === undefined) return DEFAULT_TIMEOUT_MS;
     const n = Number(raw);
     if (!Number.isFinite(n) || n <= 0) throw new UsageError(`invalid value for --timeout: "${raw}" is not a positive number of seconds`);
     return Math.round(n * 1000);
