@@ -59,7 +59,8 @@ export async function* paginatePages<T = unknown>(
     const links = parseLinkHeader(header(res.headers, 'link'));
     const concurrency = Math.max(1, options.concurrency ?? 1);
     if (concurrency > 1 && Number.isInteger(totalPages) && Number.isInteger(currentPage) && totalPages > currentPage) {
-      for await (const page of fetchRemaining<T>(client, request, query, links.next ?? links.last, currentPage + 1, totalPages, concurrency)) {
+      const window = { first: currentPage + 1, last: totalPages, concurrency };
+      for await (const page of fetchWindow<T>(client, request, query, links.next ?? links.last, window)) {
         const cut = take(page);
         if (cut.length > 0) yield cut;
         if (!wantMore(count)) return;
@@ -72,7 +73,7 @@ export async function* paginatePages<T = unknown>(
     if (concurrency > 1 && Number.isInteger(currentPage) && !Number.isInteger(totalPages)) {
       // No totals (lists over 10,000 rows): fetch ahead, stopping at the first empty or short page.
       const perPage = Number(header(res.headers, 'x-per-page') ?? options.perPage ?? NaN);
-      for await (const page of fetchAhead<T>(client, request, query, links.next, currentPage + 1, concurrency, perPage)) {
+      for await (const page of fetchWindow<T>(client, request, query, links.next, { first: currentPage + 1, concurrency, perPage })) {
         const cut = take(page);
         if (cut.length > 0) yield cut;
         if (!wantMore(count)) return;
@@ -121,63 +122,37 @@ function pageRequest(request: ApiRequest, query: ApiRequest['query'], template: 
   return { ...request, method: 'GET', query: { ...query, page } };
 }
 
-/** Pages first..last, `concurrency` requests in flight, yielded in page order; stops at an empty page. */
-async function* fetchRemaining<T>(
-  client: ApiClient,
-  request: ApiRequest,
-  query: ApiRequest['query'],
-  template: string | undefined,
-  first: number,
-  last: number,
-  concurrency: number,
-): AsyncGenerator<T[], void, undefined> {
-  const inFlight: Promise<ApiResponse<unknown>>[] = [];
-  let nextPage = first;
-  const launch = () => {
-    const p = client.request<unknown>(pageRequest(request, query, template, nextPage++));
-    p.catch(() => undefined); // observed when awaited in order
-    inFlight.push(p);
-  };
-  while (nextPage <= last && inFlight.length < concurrency) launch();
-  while (inFlight.length > 0) {
-    const res = await inFlight.shift()!;
-    if (nextPage <= last) launch();
-    const items = asArray<T>(res);
-    if (items.length === 0) return;
-    yield items;
-  }
-}
-
 /**
- * Pages from `first` on without knowing how many there are: `concurrency` requests in flight,
- * yielded in order; ends at the first empty page, a page shorter than `perPage`, or an empty
- * `X-Next-Page` — at most `concurrency - 1` requests past the end are wasted, never a loop.
+ * Pages from `first` on, `concurrency` requests in flight, yielded in page order. With `last`
+ * (the server's page count) no request goes past it; without, the window ends at the first empty
+ * page, a page shorter than `perPage`, or an empty `X-Next-Page` — at most `concurrency - 1`
+ * requests past the end are wasted, and it never loops.
  */
-async function* fetchAhead<T>(
+async function* fetchWindow<T>(
   client: ApiClient,
   request: ApiRequest,
   query: ApiRequest['query'],
   template: string | undefined,
-  first: number,
-  concurrency: number,
-  perPage: number,
+  window: { first: number; last?: number; concurrency: number; perPage?: number },
 ): AsyncGenerator<T[], void, undefined> {
+  const { last, concurrency, perPage } = window;
   const inFlight: Promise<ApiResponse<unknown>>[] = [];
-  let nextPage = first;
+  let nextPage = window.first;
   const launch = () => {
+    if (last !== undefined && nextPage > last) return;
     const p = client.request<unknown>(pageRequest(request, query, template, nextPage++));
     p.catch(() => undefined); // observed when awaited in order
     inFlight.push(p);
   };
-  while (inFlight.length < concurrency) launch();
+  for (let i = 0; i < concurrency; i++) launch();
   while (inFlight.length > 0) {
     const res = await inFlight.shift()!;
     const items = asArray<T>(res);
     if (items.length === 0) return;
     yield items;
     const nextHeader = header(res.headers, 'x-next-page');
-    if (nextHeader !== undefined && nextHeader.trim() === '') return;
-    if (Number.isInteger(perPage) && items.length < perPage) return;
+    if (last === undefined && nextHeader !== undefined && nextHeader.trim() === '') return;
+    if (last === undefined && perPage !== undefined && Number.isInteger(perPage) && items.length < perPage) return;
     launch();
   }
 }
