@@ -5,6 +5,7 @@ import { errorMessage, statusLine } from './error-body.js';
 import { buildQuery, type QueryValue } from './path.js';
 import { redactHeader, redactUrl } from './redact.js';
 import type { Transport, TransportResponse } from './transport.js';
+import { sleep } from '../sleep.js';
 
 export type TokenKind = 'private' | 'oauth';
 
@@ -86,20 +87,6 @@ export function header(headers: ApiResponse['headers'], name: string): string | 
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CancelError());
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new CancelError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** Normalises a host given by a user: scheme defaulted to https, trailing slash and /api/v4 removed. */
 export function normalizeHost(raw: string): string {
@@ -133,7 +120,7 @@ export class ApiClient {
     this.origin = url.origin;
     this.apiPrefix = `${url.pathname.replace(/\/+$/, '')}/api/v4`;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
   }

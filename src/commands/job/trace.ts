@@ -4,11 +4,12 @@ import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { streamError } from '../../download/atomic.js';
 import { openDownload } from '../../download/response.js';
-import { ApiError, CancelError } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
 import { pathValues } from '../execute.js';
 import type { CommandSpec, Values } from '../spec.js';
 import { jobIdArg } from './list.js';
+import { sleep } from '../../sleep.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */
 class SkipBytes extends Transform {
@@ -46,20 +47,6 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
   return Math.max(offset, skip.total);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new CancelError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 interface JobState {
   status?: string;

@@ -1,9 +1,10 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { ApiError, CancelError } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/project.js';
 import type { CommandSpec } from '../spec.js';
 import { projectArg } from './subject.js';
+import { sleep } from '../../sleep.js';
 
 interface ProjectState {
   id: number;
@@ -15,20 +16,6 @@ interface ProjectState {
 const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 2_000;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new CancelError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** A progress line on stderr, only when stderr is a terminal. */
 async function spinner(ctx: Context, text: string) {
