@@ -56,3 +56,24 @@ export function pageUrl(ctx: Ctx, page: number, perPage: number): string {
   query.set('per_page', String(perPage));
   return `${ctx.linkOrigin}${ctx.rawPath}?${query.toString()}`;
 }
+
+/**
+ * `paginate` for large lists whose items render the same for every page request: each item's JSON
+ * text is kept until the next write request (the store's `version`), so paging through 10,000
+ * issues does not render and serialise each one again. The text is per viewer.
+ */
+export function paginateCached<T extends object>(ctx: Ctx, items: readonly T[], render: (item: T) => unknown): Reply {
+  const reply = paginate(ctx, items, (item) => item);
+  if (reply.kind !== 'json') return reply;
+  const viewer = ctx.user?.id ?? null;
+  const version = ctx.store.version;
+  const cache = ctx.store.jsonCache;
+  const parts = (reply.body as T[]).map((item) => {
+    const hit = cache.get(item);
+    if (hit && hit.version === version && hit.viewer === viewer) return hit.json;
+    const text = JSON.stringify(render(item));
+    cache.set(item, { version, viewer, json: text });
+    return text;
+  });
+  return { kind: 'bytes', status: reply.status, body: Buffer.from(`[${parts.join(',')}]`), contentType: 'application/json', headers: reply.headers };
+}

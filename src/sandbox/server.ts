@@ -115,6 +115,7 @@ export class SandboxServer {
     if ('allowed' in found) throw new ApiError(405, { error: '405 Not Allowed' });
     parseBodyInto(params, body, req.headers['content-type']);
     const caller = authenticate(this.store, req.headers, params, found.match.options);
+    if (method !== 'GET' && method !== 'HEAD') this.store.version++;
     const ctx: Ctx = {
       store: this.store,
       artifacts: this.artifacts,

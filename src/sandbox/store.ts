@@ -3,6 +3,7 @@ import type {
   SshKey, Todo, Upload, User, UserNamespace,
 } from './model.js';
 import { defaultSettings } from './settings-defaults.js';
+import { ListCache } from './list-cache.js';
 
 export type TokenKind = 'private' | 'oauth' | 'job';
 
@@ -46,6 +47,12 @@ export class Store {
   readonly tokens = new Map<string, TokenRecord>();
   readonly settings: Record<string, unknown> = defaultSettings();
   readonly settingsMeta = { id: 1, createdAt: Date.UTC(2025, 0, 2, 9), updatedAt: Date.UTC(2025, 0, 2, 9) };
+
+  /** Bumped by every write request: cached list results older than this are stale. */
+  version = 0;
+  readonly listCache = new ListCache();
+  /** Rendered JSON of list items, valid while `version` and the viewer match (see paginateCached). */
+  readonly jsonCache = new WeakMap<object, { version: number; viewer: number | null; json: string }>();
 
   private readonly counters = new Map<Kind, number>();
   private readonly iidCounters = new Map<string, number>();

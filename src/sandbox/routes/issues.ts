@@ -4,7 +4,7 @@ import { parseDuration } from '../durations.js';
 import { ApiError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { type Issue, type Project, type User, OWNER, REPORTER } from '../model.js';
-import { paginate } from '../pagination.js';
+import { paginate, paginateCached } from '../pagination.js';
 import { created, json, noContent, notModified } from '../reply.js';
 import type { Router } from '../router.js';
 import {
@@ -91,7 +91,8 @@ function durationParam(ctx: Ctx, field: string): number {
 export function issueRoutes(router: Router): void {
   router.get('/issues', (ctx) => {
     requireUser(ctx);
-    return paginate(ctx, listFilters(ctx, visibleIssues(ctx, ctx.store.projects.values()), 'created-by-me'), render(ctx));
+    const issues = ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, ctx.store.projects.values()), 'created-by-me'));
+    return paginateCached(ctx, issues, render(ctx));
   });
 
   router.get('/groups/:id/issues', (ctx) => {
@@ -99,13 +100,13 @@ export function issueRoutes(router: Router): void {
     const group = requireGroup(ctx);
     const ids = new Set([group.id, ...ctx.store.groupDescendants(group).map((g) => g.id)]);
     const projects = [...ctx.store.projects.values()].filter((p) => ids.has(p.namespaceId));
-    return paginate(ctx, listFilters(ctx, visibleIssues(ctx, projects), 'all'), render(ctx));
+    return paginateCached(ctx, ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')), render(ctx));
   });
 
   router.get('/projects/:id/issues', (ctx) => {
     requireUser(ctx);
     const project = requireProject(ctx);
-    return paginate(ctx, listFilters(ctx, visibleIssues(ctx, [project]), 'all'), render(ctx));
+    return paginateCached(ctx, ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')), render(ctx));
   });
 
   router.get('/projects/:id/issues/:issue_iid', (ctx) => json(issueView(ctx.store, requireIssue(ctx).issue, ctx.user, true)));
