@@ -3,23 +3,20 @@ import vm from 'node:vm';
 
 type GcFunction = (options?: { type?: 'major' | 'minor' }) => void;
 
-let gcFunction: GcFunction | null | undefined;
-
 /**
  * V8's `gc`, obtained the way Jest does (expose it, take it from a fresh context, un-expose it).
  * Socket reads allocate a new 64 KiB buffer each; V8 frees them only once about 64 MiB of such
  * external memory is pending, which would double collab's footprint during a big download.
  */
 function collector(): GcFunction | null {
-  if (gcFunction !== undefined) return gcFunction;
   try {
     v8.setFlagsFromString('--expose-gc');
-    gcFunction = vm.runInNewContext('gc') as GcFunction;
+    const gc = vm.runInNewContext('gc') as GcFunction;
     v8.setFlagsFromString('--no-expose-gc');
+    return gc;
   } catch {
-    gcFunction = null;
+    return null;
   }
-  return gcFunction;
 }
 
 /**
