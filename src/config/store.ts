@@ -136,8 +136,10 @@ export class ConfigStore {
 export const SETTABLE_KEYS = ['host', 'output', 'per_page', 'project', 'ca_file'] as const;
 export type SettableKey = (typeof SETTABLE_KEYS)[number];
 
-export function checkKey(key: string): SettableKey {
+export function checkKey(raw: string): SettableKey {
+  // PRODUCT.md spells it per-page, the API per_page: both name the same key.
+  const key = raw.replace(/-/g, '_');
   if (!(SETTABLE_KEYS as readonly string[]).includes(key))
-    throw new UsageError(`unknown config key "${key}"; known keys: ${SETTABLE_KEYS.join(', ')}`);
+    throw new UsageError(`unknown config key "${raw}"; known keys: ${SETTABLE_KEYS.join(', ')}`);
   return key as SettableKey;
 }

@@ -75,6 +75,7 @@ describe('auth and config', () => {
     expect((await runCli(['config', 'set', 'per_page', '50', '--host', 'gitlab.test'], { env })).code).toBe(0);
     expect((await runCli(['config', 'get', 'output'], { env })).stdout).toBe('json\n');
     expect((await runCli(['config', 'get', 'per_page', '--host', 'https://gitlab.test'], { env })).stdout).toBe('50\n');
+    expect((await runCli(['config', 'get', 'per-page', '--host', 'https://gitlab.test'], { env })).stdout).toBe('50\n');
     const bad = await runCli(['config', 'set', 'output', 'xml'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('table, tsv, json, ndjson');
