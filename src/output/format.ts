@@ -71,7 +71,15 @@ export class Printer {
       return count;
     }
     const all: unknown[] = [];
-    for await (const page of pages) for (const item of page) all.push(item);
+    const progress = this.fetchProgress();
+    try {
+      for await (const page of pages) {
+        for (const item of page) all.push(item);
+        progress.update(all.length);
+      }
+    } finally {
+      progress.stop();
+    }
     count = all.length;
     if (format === 'json') {
       await this.writeJson(all.map((i) => this.pick(i)));
@@ -119,6 +127,33 @@ export class Printer {
       return `${paint(c.key.padEnd(width), 'key')}  ${truncate(text, valueWidth)}`;
     });
     await writeOut(io.stdout, `${lines.join('\n')}\n`);
+  }
+
+  /**
+   * A spinner on stderr while a buffered list is being fetched: only on a terminal, and only once
+   * the fetch has taken long enough to notice (ora is loaded then, not before).
+   */
+  private fetchProgress(): { update(n: number): void; stop(): void } {
+    if (!this.options.io.stderrIsTTY) return { update() {}, stop() {} };
+    let count = 0;
+    let stopped = false;
+    let spinner: { text: string; stop(): void } | undefined;
+    const timer = setTimeout(async () => {
+      const { default: ora } = await import('ora');
+      if (stopped) return;
+      spinner = ora({ text: `fetching… ${count} items`, stream: this.options.io.stderr as NodeJS.WritableStream }).start();
+    }, 300);
+    return {
+      update(n) {
+        count = n;
+        if (spinner) spinner.text = `fetching… ${n} items`;
+      },
+      stop() {
+        stopped = true;
+        clearTimeout(timer);
+        spinner?.stop();
+      },
+    };
   }
 
   /** Raw text to stdout (traces, diffs). */
