@@ -69,3 +69,21 @@ describe('issue list', () => {
     expect(r.stdout).toBe('{"iid":1}\n{"iid":2}\n');
   });
 });
+
+describe('fetch progress', () => {
+  it("shows a spinner on a terminal's stderr when a list takes a while, and nothing when piped", async () => {
+    for (const tty of [true, false]) {
+      const api = mockApi();
+      api.pool
+        .intercept({ path: '/api/v4/projects/7/issues', method: 'GET' })
+        .reply(200, [issue(1)], { headers: JSON_HEADERS })
+        .delay(450);
+      const r = await runCli(['issue', 'list', '-p', '7', '-o', 'json'], { transport: api.transport, tty });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)[0].iid).toBe(1);
+      if (tty) expect(r.stderr).toContain('fetching');
+      else expect(r.stderr).toBe('');
+      api.done();
+    }
+  });
+});
