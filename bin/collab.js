@@ -70,6 +70,9 @@ function load() {
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData());
         fs.renameSync(tmp, cacheFile);
+        // Caches of earlier builds or Node versions are never read again.
+        for (const name of fs.readdirSync(cacheDir))
+          if (/^code-.*\.bin$/.test(name) && name !== path.basename(cacheFile)) fs.rmSync(path.join(cacheDir, name), { force: true });
       } catch {}
     });
   }
