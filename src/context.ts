@@ -1,15 +1,14 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { ApiClient, type Credentials, normalizeHost } from './api/client.js';
 import { redactSecrets } from './api/redact.js';
-import { NodeHttpTransport, type Transport } from './api/transport.js';
+import { createTransport } from './api/connect.js';
+import type { Transport } from './api/transport.js';
 import { ConfigStore, configDir, type HostEntry } from './config/store.js';
 import { projectFromGit } from './config/git.js';
 import { AuthError, UsageError } from './errors.js';
 import type { IO } from './output/io.js';
 import { OUTPUT_FORMATS, type OutputFormat, Printer } from './output/format.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
-import { isWebUrl, parseWebUrl } from './resources/url.js';
+import { projectRef } from './resources/url.js';
 import { VERSION } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -212,47 +211,9 @@ export class Context {
     if (this.deps.transport) return this.deps.transport;
     if (!this.transportInstance) {
       const auth = this.resolveAuth();
-      const proxied = this.proxyFor(auth.host);
-      if (proxied) this.transportInstance = proxied;
-      else {
-        const ca = this.caCertificates(auth.entry?.ca_file);
-        this.transportInstance = new NodeHttpTransport({ ca, connectTimeoutMs: this.timeoutMs() });
-      }
+      this.transportInstance = createTransport({ host: auth.host, env: this.env, caFile: auth.entry?.ca_file, timeoutMs: this.timeoutMs() });
     }
     return this.transportInstance;
-  }
-
-  /** undici's EnvHttpProxyAgent for proxied hosts (it honours NO_PROXY); loaded only then. */
-  private proxyFor(host: string): Transport | undefined {
-    const e = this.env;
-    const httpsProxy = e.HTTPS_PROXY ?? e.https_proxy;
-    const httpProxy = e.HTTP_PROXY ?? e.http_proxy;
-    const noProxy = e.NO_PROXY ?? e.no_proxy;
-    const url = new URL(host);
-    const proxy = url.protocol === 'https:' ? httpsProxy : httpProxy;
-    if (!proxy || bypassProxy(url.hostname, noProxy)) return undefined;
-    const ca = this.caCertificates(this.resolveAuth().entry?.ca_file);
-    return new LazyProxyTransport({ httpProxy, httpsProxy, noProxy, ca });
-  }
-
-  private caCertificates(caFile: string | undefined): string[] | undefined {
-    if (!caFile) return undefined;
-    let pem: string;
-    try {
-      pem = fs.readFileSync(caFile, 'utf8');
-    } catch (err) {
-      throw new UsageError(`cannot read ca_file ${caFile}: ${(err as Error).message}`);
-    }
-    const extra: string[] = [];
-    if (this.env.NODE_EXTRA_CA_CERTS) {
-      try {
-        extra.push(fs.readFileSync(this.env.NODE_EXTRA_CA_CERTS, 'utf8'));
-      } catch {
-        // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS
-      }
-    }
-    const tls = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
-    return [...tls.rootCertificates, ...extra, pem];
   }
 
   /** `--timeout` in ms; by default 5 minutes without an answer or without data, as undici does. */
@@ -322,60 +283,7 @@ export class Context {
   }
 }
 
-/** A project or group given as id, full path or web URL → id or full path. */
-export function projectRef(value: string): string {
-  const v = value.trim();
-  if (v === '') throw new UsageError('invalid project: empty');
-  if (isWebUrl(v)) {
-    const ref = parseWebUrl(v);
-    if (!ref) throw new UsageError(`invalid project URL "${v}"`);
-    return ref.path;
-  }
-  if (/^\d+$/.test(v)) return v;
-  const cleaned = v.replace(/^\/+|\/+$/g, '');
-  if (cleaned === '' || cleaned.split('/').some((s) => s === '' || s === '.' || s === '..'))
-    throw new UsageError(`invalid project or group path "${v}"`);
-  return cleaned;
-}
-
 function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || h.startsWith('127.');
-}
-
-export function bypassProxy(hostname: string, noProxy: string | undefined): boolean {
-  if (!noProxy) return false;
-  const host = hostname.toLowerCase();
-  return noProxy
-    .split(/[,\s]+/)
-    .filter(Boolean)
-    .some((entry) => {
-      const e = entry.toLowerCase().replace(/:\d+$/, '');
-      if (e === '*') return true;
-      const bare = e.replace(/^\*?\./, '');
-      return host === bare || host.endsWith(`.${bare}`);
-    });
-}
-
-/** Defers importing undici until the first proxied request. */
-class LazyProxyTransport implements Transport {
-  private agent?: Transport & { close(): Promise<void> };
-  constructor(private readonly options: { httpProxy?: string; httpsProxy?: string; noProxy?: string; ca?: string[] }) {}
-
-  async request(req: Parameters<Transport['request']>[0]) {
-    if (!this.agent) {
-      const { EnvHttpProxyAgent } = await import('undici');
-      this.agent = new EnvHttpProxyAgent({
-        httpProxy: this.options.httpProxy,
-        httpsProxy: this.options.httpsProxy,
-        noProxy: this.options.noProxy,
-        ...(this.options.ca ? { connect: { ca: this.options.ca } } : {}),
-      }) as unknown as Transport & { close(): Promise<void> };
-    }
-    return this.agent.request(req);
-  }
-
-  async close() {
-    await this.agent?.close();
-  }
 }

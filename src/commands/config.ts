@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Command } from 'commander';
 import { normalizeHost } from '../api/client.js';
 import type { Context } from '../context.js';
-import { projectRef } from '../context.js';
+import { projectRef } from '../resources/url.js';
 import { type ConfigData, type HostEntry, SETTABLE_KEYS, type SettableKey, checkKey } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/format.js';

@@ -1,7 +1,7 @@
 import { paginatePages } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
-import { projectRef } from '../context.js';
+import { projectRef } from '../resources/url.js';
 import { ApiError, UsageError } from '../errors.js';
 import { isWebUrl, parseWebUrl } from '../resources/url.js';
 import { parseInteger, parseTyped } from '../validate.js';

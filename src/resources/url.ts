@@ -1,3 +1,5 @@
+import { UsageError } from '../errors.js';
+
 /** Reads a resource out of a web URL: `https://host/acme/api/-/issues/42`. */
 export interface WebRef {
   origin: string;
@@ -43,4 +45,20 @@ export function parseWebUrl(value: string): WebRef | undefined {
     if (rest[1] !== undefined) ref.id = rest[1];
   }
   return ref;
+}
+
+/** A project or group given as id, full path or web URL → id or full path. */
+export function projectRef(value: string): string {
+  const v = value.trim();
+  if (v === '') throw new UsageError('invalid project: empty');
+  if (isWebUrl(v)) {
+    const ref = parseWebUrl(v);
+    if (!ref) throw new UsageError(`invalid project URL "${v}"`);
+    return ref.path;
+  }
+  if (/^\d+$/.test(v)) return v;
+  const cleaned = v.replace(/^\/+|\/+$/g, '');
+  if (cleaned === '' || cleaned.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    throw new UsageError(`invalid project or group path "${v}"`);
+  return cleaned;
 }

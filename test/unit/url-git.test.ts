@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/api/path.js';
 import { parseRemoteUrl, projectFromGit } from '../../src/config/git.js';
-import { projectRef } from '../../src/context.js';
+import { projectRef } from '../../src/resources/url.js';
 import { parseWebUrl } from '../../src/resources/url.js';
 
 describe('paths, web URLs and git remotes', () => {

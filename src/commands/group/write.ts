@@ -1,6 +1,6 @@
 import { encodeSegment, fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { projectRef } from '../../context.js';
+import { projectRef } from '../../resources/url.js';
 import { UsageError } from '../../errors.js';
 import { VISIBILITIES } from '../../resources/group.js';
 import { deletionNotice } from '../project/write.js';

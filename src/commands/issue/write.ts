@@ -1,6 +1,6 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { projectRef } from '../../context.js';
+import { projectRef } from '../../resources/url.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
 import { parseId } from '../../validate.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { projectRef } from '../../context.js';
+import { projectRef } from '../../resources/url.js';
 import { UsageError } from '../../errors.js';
 import { type ActionRunner, buildNoun, runSpec } from '../build.js';
 import type { ArgSpec, NounSpec } from '../spec.js';
