@@ -285,7 +285,9 @@ export class ApiClient {
     if (status === 401) {
       const hint = this.hasToken
         ? 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`'
-        : 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
+        : this.hasJobToken
+          ? 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands'
+          : 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
       return new AuthError(line, hint);
     }
     let hint: string | undefined;

@@ -85,6 +85,16 @@ describe('ApiClient', () => {
     expect(err.message).toBe('401 Unauthorized');
   });
 
+  it('a 401 with only a CI job token says what the job token is for', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/1/jobs', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    const err = await client(api, { credentials: { jobToken: 'ci-job-token' } })
+      .c.request({ method: 'GET', path: '/projects/1/jobs' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect(err.hint).toContain('CI_JOB_TOKEN only authenticates artifact downloads');
+  });
+
   it('follows redirects to another origin without credentials', async () => {
     api = mockApi();
     api.pool
