@@ -5,7 +5,7 @@ import { cellText } from '../../output/sanitize.js';
 import { uploadColumns } from '../../resources/project.js';
 import { readBytesArg } from '../input.js';
 import type { CommandSpec } from '../spec.js';
-import { multipartBody } from './multipart.js';
+import { multipartBody } from '../../api/multipart.js';
 
 export const upload: CommandSpec = {
   name: 'upload',

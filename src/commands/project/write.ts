@@ -6,7 +6,7 @@ import { projectColumns } from '../../resources/project.js';
 import { readBytesArg } from '../input.js';
 import type { CommandSpec, Values } from '../spec.js';
 import { createOnlyFlags, settingFlags } from './flags.js';
-import { type FilePart, multipartBody } from './multipart.js';
+import { type FilePart, multipartBody } from '../../api/multipart.js';
 import { projectArg } from './subject.js';
 
 /**

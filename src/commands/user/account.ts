@@ -5,7 +5,7 @@ import { activityColumns, userColumns } from '../../resources/user.js';
 import { fillPath } from '../../api/path.js';
 import { readBytesArg, readStdin } from '../input.js';
 import type { CommandSpec, FlagSpec, Values } from '../spec.js';
-import { multipartBody } from './form.js';
+import { multipartBody } from '../../api/multipart.js';
 import { resolveUserId } from './lookup.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
@@ -141,7 +141,7 @@ async function sendProfile(ctx: Context, v: Values, method: 'POST' | 'PUT', temp
   const target = fillPath(template, v.args);
   const api = ctx.api();
   const res = avatar
-    ? await api.request({ method, path: target, rawBody: multipartBody(params, { field: 'avatar', filename: path.basename(avatarPath!), data: avatar }) })
+    ? await api.request({ method, path: target, rawBody: multipartBody(params, [{ name: 'avatar', filename: path.basename(avatarPath!), data: avatar }]) })
     : await api.request({ method, path: target, body: params });
   if (res.data !== undefined && res.data !== '') await ctx.printer().object(withoutSecrets(res.data), userColumns);
 }
