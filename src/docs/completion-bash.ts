@@ -1,13 +1,5 @@
-import { type CompletionModel, childTransitions, valueEntries } from './completion-model.js';
-
-/** A word in single quotes for bash (and zsh). */
-export function shQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-function caseLabel(values: string[]): string {
-  return values.map(shQuote).join('|');
-}
+import type { CompletionModel } from './completion-model.js';
+import { lookupFunctions, shQuote } from './completion-sh.js';
 
 /** ` a b c `: padded so that `*" $word "*` tests membership. */
 function padded(names: string[]): string {
@@ -25,13 +17,6 @@ export function bashCompletion(model: CompletionModel): string {
     const flags = n.flags.map((f) => f.name);
     const valued = n.flags.filter((f) => f.takesValue).map((f) => f.name);
     return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;
-  });
-  const childCases = childTransitions(model.nodes).map(
-    (t) => `    ${caseLabel(t.words.map((w) => `${t.from}/${w}`))}) REPLY=${shQuote(t.to)} ;;`,
-  );
-  const valueCases = valueEntries(model).map((e) => {
-    const reply = Array.isArray(e.values) ? e.values.join(' ') : `__${e.values}`;
-    return `    ${caseLabel(e.names.map((name) => `${e.path}|${name}`))}) REPLY=${shQuote(reply)} ;;`;
   });
 
   return `# bash completion for collab
@@ -52,21 +37,7 @@ ${nodeCases.join('\n')}
   esac
 }
 
-# REPLY: the command path after word $2 at path $1 (aliases resolved); fails for a positional argument.
-_collab_child() {
-  case "$1/$2" in
-${childCases.join('\n')}
-    *) return 1 ;;
-  esac
-}
-
-# REPLY: the values of flag $2 at path $1 (path '' for the global flags): words, __file or __dir.
-_collab_values() {
-  case "$1|$2" in
-${valueCases.join('\n')}
-    *) return 1 ;;
-  esac
-}
+${lookupFunctions(model)}
 
 # Whether flag $1 takes a value at the current command (set by _collab_node).
 _collab_takes_value() {

@@ -1,5 +1,5 @@
-import { shQuote } from './completion-bash.js';
-import { type CompletionModel, childTransitions, valueEntries } from './completion-model.js';
+import type { CompletionModel } from './completion-model.js';
+import { lookupFunctions, shQuote } from './completion-sh.js';
 
 /** `name:description` for _describe (a colon in the name must be escaped). */
 function described(name: string, description: string): string {
@@ -8,10 +8,6 @@ function described(name: string, description: string): string {
 
 function names(list: string[]): string {
   return list.map(shQuote).join(' ');
-}
-
-function caseLabel(values: string[]): string {
-  return values.map(shQuote).join('|');
 }
 
 /**
@@ -33,13 +29,6 @@ export function zshCompletion(model: CompletionModel): string {
     ].join('\n');
   });
   const globals = model.globals;
-  const childCases = childTransitions(model.nodes).map(
-    (t) => `    ${caseLabel(t.words.map((w) => `${t.from}/${w}`))}) REPLY=${shQuote(t.to)} ;;`,
-  );
-  const valueCases = valueEntries(model).map((e) => {
-    const reply = Array.isArray(e.values) ? e.values.join(' ') : `__${e.values}`;
-    return `    ${caseLabel(e.names.map((name) => `${e.path}|${name}`))}) REPLY=${shQuote(reply)} ;;`;
-  });
 
   return `#compdef collab
 # zsh completion for collab
@@ -64,21 +53,7 @@ ${nodeCases.join('\n')}
   esac
 }
 
-# REPLY: the command path after word $2 at path $1 (aliases resolved); fails for a positional argument.
-_collab_child() {
-  case "$1/$2" in
-${childCases.join('\n')}
-    *) return 1 ;;
-  esac
-}
-
-# REPLY: the values of flag $2 at path $1 (path '' for the global flags): words, __file or __dir.
-_collab_values() {
-  case "$1|$2" in
-${valueCases.join('\n')}
-    *) return 1 ;;
-  esac
-}
+${lookupFunctions(model)}
 
 # Whether flag $1 takes a value at the current command (after _collab_node and _collab_globals).
 _collab_takes_value() {
