@@ -11,10 +11,9 @@ export function mergeRequestWebUrl(store: Store, mr: MergeRequest): string {
   return `${project ? store.projectWebUrl(project) : store.baseUrl}/merge_requests/${mr.iid}`;
 }
 
-/** A merge request as part 2 §2.3 lists it; `single` adds `subscribed`. */
-export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | null, single = false): Record<string, unknown> {
-  const author = store.users.get(mr.authorId);
-  const view: Record<string, unknown> = {
+/** The fields every merge request shape starts with (full, simple, approval status). */
+function basics(mr: MergeRequest): Record<string, unknown> {
+  return {
     id: mr.id,
     iid: mr.iid,
     project_id: mr.projectId,
@@ -23,6 +22,14 @@ export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | 
     state: mr.state,
     created_at: iso(mr.createdAt),
     updated_at: iso(mr.updatedAt),
+  };
+}
+
+/** A merge request as part 2 §2.3 lists it; `single` adds `subscribed`. */
+export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | null, single = false): Record<string, unknown> {
+  const author = store.users.get(mr.authorId);
+  const view: Record<string, unknown> = {
+    ...basics(mr),
     target_branch: mr.targetBranch,
     source_branch: mr.sourceBranch,
     upvotes: mr.awards.filter((a) => a.name === 'thumbsup').length,
@@ -54,14 +61,7 @@ export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | 
 /** `view=simple`: iid, URL, title, description and basic state. */
 export function mergeRequestSimpleView(store: Store, mr: MergeRequest): Record<string, unknown> {
   return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.projectId,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: iso(mr.createdAt),
-    updated_at: iso(mr.updatedAt),
+    ...basics(mr),
     web_url: mergeRequestWebUrl(store, mr),
   };
 }
@@ -70,14 +70,7 @@ export function approvalsView(store: Store, mr: MergeRequest, afterApprove: bool
   const required = mr.approvalsBeforeMerge ?? 0;
   const missing = Math.max(0, required - mr.approvedBy.length);
   const view: Record<string, unknown> = {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.projectId,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: iso(mr.createdAt),
-    updated_at: iso(mr.updatedAt),
+    ...basics(mr),
     merge_status: mr.mergeStatus,
     approvals_required: required,
   };
