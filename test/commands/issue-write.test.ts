@@ -1,17 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
-
-const issue = (iid: number, extra: Record<string, unknown> = {}) => ({
-  id: 1000 + iid,
-  iid,
-  project_id: 7,
-  title: `Issue ${iid}`,
-  state: 'opened',
-  labels: ['bug'],
-  assignees: [{ id: 2, username: 'alice', name: 'Alice' }],
-  updated_at: '2026-11-24T12:00:00.000Z',
-  ...extra,
-});
+import { issue } from './issue-fixtures.js';
 
 /** Replies that record each JSON request body, so tests compare bodies whole (key order aside). */
 function recorder() {
