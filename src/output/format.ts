@@ -1,6 +1,7 @@
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
 import { cellText } from './sanitize.js';
+import { type Spinner, startSpinner } from './spinner.js';
 import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
@@ -137,11 +138,11 @@ export class Printer {
     if (!this.options.io.stderrIsTTY) return { update() {}, stop() {} };
     let count = 0;
     let stopped = false;
-    let spinner: { text: string; stop(): void } | undefined;
+    let spinner: Spinner | undefined;
     const timer = setTimeout(async () => {
-      const { default: ora } = await import('ora');
-      if (stopped) return;
-      spinner = ora({ text: `fetching… ${count} items`, stream: this.options.io.stderr as NodeJS.WritableStream }).start();
+      const started = await startSpinner(this.options.io, `fetching… ${count} items`);
+      if (stopped) started?.stop();
+      else spinner = started;
     }, 300);
     return {
       update(n) {

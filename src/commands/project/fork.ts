@@ -5,6 +5,7 @@ import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/
 import type { CommandSpec } from '../spec.js';
 import { projectArg } from './subject.js';
 import { sleep } from '../../sleep.js';
+import { startSpinner } from '../../output/spinner.js';
 
 interface ProjectState {
   id: number;
@@ -17,12 +18,6 @@ const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 2_000;
 
 
-/** A progress line on stderr, only when stderr is a terminal. */
-async function spinner(ctx: Context, text: string) {
-  if (!ctx.io.stderrIsTTY) return undefined;
-  const { default: ora } = await import('ora');
-  return ora({ text, stream: ctx.io.stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false, color: 'cyan' }).start();
-}
 
 /**
  * Polls the new project until its background copy ends: `finished` (or `none`, nothing to copy)
@@ -31,7 +26,7 @@ async function spinner(ctx: Context, text: string) {
 export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number): Promise<ProjectState> {
   const name = fork.path_with_namespace ?? String(fork.id);
   const started = Date.now();
-  const spin = await spinner(ctx, `Waiting for the fork ${name} to finish copying`);
+  const spin = await startSpinner(ctx.io, `Waiting for the fork ${name} to finish copying`);
   let current = fork;
   let delay = FIRST_POLL_MS;
   try {
