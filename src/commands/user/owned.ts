@@ -30,7 +30,7 @@ interface OwnedKind {
   addPrepare?: (ctx: Context, v: Values) => Promise<void>;
 }
 
-const userFlag: FlagSpec = {
+export const userFlag: FlagSpec = {
   name: 'user',
   short: 'u',
   param: false,

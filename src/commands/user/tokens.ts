@@ -4,17 +4,10 @@ import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.j
 import type { CommandSpec, FlagSpec, Values } from '../spec.js';
 import { defineNoun } from '../spec.js';
 import { resolveUserId } from './lookup.js';
+import { userFlag as ownedUserFlag } from './owned.js';
 
 /** Impersonation tokens (administrators): always another user's, so `--user` is required. */
-const userFlag: FlagSpec = {
-  name: 'user',
-  short: 'u',
-  param: false,
-  type: 'string',
-  value: '<id|username>',
-  required: true,
-  description: 'the user the token acts as',
-};
+const userFlag: FlagSpec = { ...ownedUserFlag, required: true, description: 'the user the token acts as' };
 
 const tokenArg = { name: 'impersonation_token_id', type: 'id', description: 'impersonation token id' } as const;
 const collection = '/users/:user_id/impersonation_tokens';
