@@ -128,8 +128,14 @@ export class Context {
     return this.store;
   }
 
-  outputFormat(): OutputFormat {
-    const requested = this.globals.output ?? this.env.COLLAB_OUTPUT ?? this.configValue('output');
+  /**
+   * `-o`, then COLLAB_OUTPUT, then (unless the command has its own default, as `collab api` has
+   * json) the config store, then table on a terminal and tsv in a pipe.
+   */
+  outputFormat(commandDefault?: OutputFormat): OutputFormat {
+    const chosen = this.globals.output ?? this.env.COLLAB_OUTPUT;
+    if (commandDefault && (chosen === undefined || chosen === '')) return commandDefault;
+    const requested = chosen ?? this.configValue('output');
     if (requested !== undefined && requested !== '') {
       if (!(OUTPUT_FORMATS as readonly string[]).includes(requested))
         throw new UsageError(`invalid value for --output: "${requested}" is not one of ${OUTPUT_FORMATS.join(', ')}`);
@@ -138,14 +144,14 @@ export class Context {
     return this.io.stdoutIsTTY ? 'table' : 'tsv';
   }
 
-  printer(): Printer {
+  printer(commandDefault?: OutputFormat): Printer {
     const fields = this.globals.fields
       ?.split(',')
       .map((f) => f.trim())
       .filter((f) => f !== '');
     return new Printer({
       io: this.io,
-      format: this.outputFormat(),
+      format: this.outputFormat(commandDefault),
       fields,
       header: this.globals.header === true,
       now: () => this.now(),

@@ -6,9 +6,6 @@ import { NOUNS, findNoun } from './commands/index.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 import { VERSION } from './version.js';
 
-/** The first positional word of argv: the noun to load. */
-export const nounOf = firstPositional;
-
 export interface ProgramOptions {
   /** Load every noun (docs and completion generation); otherwise only the one in argv. */
   loadAll?: boolean;
@@ -83,9 +80,9 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
   });
 
   const argv = options.argv ?? [];
-  let wanted = options.loadAll ? undefined : nounOf(argv);
+  let wanted = options.loadAll ? undefined : firstPositional(argv);
   // `collab help issue list` needs the real issue subtree (with its examples), not the stub.
-  if (wanted === 'help') wanted = nounOf(argv.slice(argv.indexOf('help') + 1));
+  if (wanted === 'help') wanted = firstPositional(argv.slice(argv.indexOf('help') + 1));
   for (const entry of NOUNS) {
     if (options.loadAll || findNoun(wanted ?? '') === entry) {
       const mod = await entry.load();

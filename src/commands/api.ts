@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { header } from '../api/client.js';
-import { paginate } from '../api/paginate.js';
+import { header, parseBody } from '../api/client.js';
+import { paginatePages } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { writeOut } from '../output/io.js';
@@ -80,17 +80,10 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
   const query = inQuery ? (params as Record<string, never>) : undefined;
   const body = !inQuery && Object.keys(params).length > 0 ? params : undefined;
 
-  const format = ctx.globals.output ?? ctx.env.COLLAB_OUTPUT ?? 'json';
-  const printer = ctx.globals.output || ctx.env.COLLAB_OUTPUT ? ctx.printer() : undefined;
+  const printer = ctx.printer('json');
   if (opts.paginate) {
     if (method !== 'GET') throw new UsageError('--paginate works with GET requests only');
-    const items = paginate(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 });
-    if (printer) await printer.list(items, []);
-    else {
-      const all: unknown[] = [];
-      for await (const item of items) all.push(item);
-      await writeOut(ctx.io.stdout, `${JSON.stringify(all, null, ctx.io.stdoutIsTTY ? 2 : undefined)}\n`);
-    }
+    await printer.listPages(paginatePages(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 }), []);
     return;
   }
   const res = await api.send({ method, path, query, body, rawBody, headers });
@@ -107,7 +100,6 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
     await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
   }
   if (res.status >= 400 || (res.status >= 300 && res.status !== 304)) {
-    const { parseBody } = await import('../api/client.js');
     if (raw.length && contentType.includes('json')) await writeOut(ctx.io.stdout, `${raw.toString('utf8')}\n`);
     throw api.toError(res.status, parseBody(raw.toString('utf8'), contentType), contentType);
   }
@@ -120,11 +112,8 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
       await writeOut(ctx.io.stdout, raw.toString('utf8'));
       return;
     }
-    if (printer && format !== 'json') {
-      if (Array.isArray(data)) await printer.list(data, []);
-      else await printer.object(data);
-    } else if (printer) await printer.object(data);
-    else await writeOut(ctx.io.stdout, `${JSON.stringify(data, null, ctx.io.stdoutIsTTY ? 2 : undefined)}\n`);
+    if (Array.isArray(data)) await printer.list(data, []);
+    else await printer.object(data);
     return;
   }
   await new Promise<void>((resolve, reject) => ctx.io.stdout.write(raw, (err) => (err ? reject(err) : resolve())));
