@@ -27,7 +27,6 @@ export function processDeps(signal: AbortSignal): ContextDeps {
       stdoutIsTTY,
       stderrIsTTY,
       colorLevel: colorLevelFor(stdoutIsTTY, env, noColorFlag),
-      stderrColorLevel: colorLevelFor(stderrIsTTY, env, noColorFlag),
       get columns() {
         return (stdoutIsTTY && process.stdout.columns) || Number(env.COLUMNS) || 80;
       },

@@ -2,7 +2,7 @@ import { paginatePages } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { projectRef } from '../resources/url.js';
-import { ApiError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { isWebUrl, parseWebUrl } from '../resources/url.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import type { ArgSpec, CommandSpec, FlagSpec, Values } from './spec.js';
@@ -198,8 +198,4 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   if (res.data !== undefined && res.data !== '') await printer.object(res.data, spec.columns);
   const message = spec.done?.(v, res.data);
   if (message) ctx.notice(message);
-}
-
-export function assertStatus(status: number, expected: number[], what: string): void {
-  if (!expected.includes(status)) throw new ApiError(`${status} unexpected answer for ${what}`, status);
 }

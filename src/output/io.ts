@@ -12,8 +12,6 @@ export interface IO {
   stderrIsTTY: boolean;
   /** Colour level for stdout (0 = none). */
   colorLevel: ColorLevel;
-  /** Colour level for stderr. */
-  stderrColorLevel: ColorLevel;
   /** Terminal width in columns (80 when unknown). */
   columns: number;
 }

@@ -44,7 +44,6 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
       stdoutIsTTY: tty,
       stderrIsTTY: tty,
       colorLevel: 0,
-      stderrColorLevel: 0,
       columns: options.columns ?? 120,
     },
     env: {
