@@ -196,8 +196,10 @@ export class ApiClient {
       attempt++;
       const url = `${origin}${target}`;
       const started = this.now();
-      this.log(`> ${method} ${redactUrl(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-      for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${redactHeader(k, v)}`);
+      if (this.options.debug) {
+        this.log(`> ${method} ${redactUrl(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+        for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${redactHeader(k, v)}`);
+      }
       let res: TransportResponse;
       try {
         res = await this.options.transport.request({
@@ -223,7 +225,7 @@ export class ApiClient {
         throw networkError(e, url);
       }
       const status = res.statusCode;
-      this.log(`< ${status} ${redactUrl(url)} (${this.now() - started} ms)`);
+      if (this.options.debug) this.log(`< ${status} ${redactUrl(url)} (${this.now() - started} ms)`);
 
       if (status === 429 && attempt < this.retry.maxAttempts) {
         const delay = this.retryAfter(res.headers) ?? this.backoff(attempt);
