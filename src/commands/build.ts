@@ -38,6 +38,8 @@ function flagOption(flag: FlagSpec): Option[] {
   }
   const placeholder = flag.value ?? PLACEHOLDER[flag.type] ?? '<value>';
   const o = new Option(`${short}--${flag.name} ${placeholder}`, `${flag.description}${choices}${flag.required || flag.prompt ? ' (required)' : ''}`);
+  // commander keeps only the last value of an option: a repeatable flag collects them all.
+  if (flag.repeatable) o.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
   if (flag.choices && (flag.type === 'enum' || flag.type === 'stringList' || flag.type === 'csv')) {
     (o as Option & { collabChoices?: readonly string[] }).collabChoices = flag.choices;
   }

@@ -48,7 +48,7 @@ export async function collectValues(
       raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;
     if (raw === undefined) continue;
-    const value = parseTyped(raw, flagLabel(flag), flag);
+    const value = Array.isArray(raw) && flag.repeatable ? raw.map((r) => parseTyped(r, flagLabel(flag), flag)) : parseTyped(raw, flagLabel(flag), flag);
     values.flags[flag.name] = value;
     const param = paramName(flag);
     if (param !== false) values.params[param] = flag.arrayFormat === 'csv' && Array.isArray(value) ? value.join(',') : value;

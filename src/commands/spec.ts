@@ -29,6 +29,8 @@ export interface FlagSpec {
   /** Lists go as `name[]=` in queries; `csv` sends them comma-joined instead. */
   arrayFormat?: 'brackets' | 'csv';
   hidden?: boolean;
+  /** May be given several times; its value is then the list of every value given. */
+  repeatable?: boolean;
 }
 
 /** A positional argument; named like the path placeholder it fills (`iid` → `:iid`). */

@@ -10,8 +10,6 @@ import { resolveUserId } from './lookup.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
 
-/** Separates repeated `--custom-attribute` values: argv strings can never contain NUL. */
-export const REPEAT_SEPARATOR = '\u0000';
 
 export const list: CommandSpec = {
   name: 'list',
@@ -39,6 +37,7 @@ export const list: CommandSpec = {
       type: 'string',
       value: '<key=value>',
       description: 'custom attribute filter (administrators; repeatable)',
+      repeatable: true,
     },
   ],
   method: 'GET',
@@ -48,9 +47,7 @@ export const list: CommandSpec = {
   prepare: (_ctx, v) => {
     const hasUid = v.flags['extern-uid'] !== undefined;
     if (hasUid !== (v.flags.provider !== undefined)) throw new UsageError('--extern-uid and --provider go together: give both');
-    const raw = v.flags['custom-attribute'];
-    if (typeof raw !== 'string') return;
-    for (const pair of raw.split(REPEAT_SEPARATOR)) {
+    for (const pair of (v.flags['custom-attribute'] as string[] | undefined) ?? []) {
       const eq = pair.indexOf('=');
       if (eq <= 0) throw new UsageError(`invalid value for --custom-attribute: "${pair}" is not key=value`);
       v.params[`custom_attributes[${pair.slice(0, eq)}]`] = pair.slice(eq + 1);
