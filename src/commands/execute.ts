@@ -187,7 +187,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     ctx.notice(spec.notModified.notice);
     if (spec.notModified.refetch) {
       const current = await api.request({ method: 'GET', path: fillPath(spec.notModified.refetch, pathValues(v)) });
-      await printer.object(current.data, spec.columns);
+      await printer.object(current.data, spec.notModified.columns ?? spec.columns);
     }
     return;
   }

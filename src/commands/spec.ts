@@ -91,8 +91,11 @@ export interface CommandSpec {
   requireOne?: boolean;
   /** Parameters always sent (`state_event: 'close'`). */
   fixed?: Record<string, unknown>;
-  /** A 304 means "already so": a notice, then the current resource from `refetch` (a path template). */
-  notModified?: { notice: string; refetch?: string };
+  /**
+   * A 304 means "already so": a notice, then the current resource from `refetch` (a path
+   * template), printed with `columns` when it is another kind than the answer (a todo's issue).
+   */
+  notModified?: { notice: string; refetch?: string; columns?: Column[] };
   /** A notice on stderr after success. */
   done?: (v: Values, data: unknown) => string | undefined;
   /** Last changes to the parameters (values from files, lookups); may send read requests. */

@@ -1,6 +1,4 @@
-import { fillPath } from '../../api/path.js';
 import { closingMergeRequestColumns, issueColumns, todoColumns, userAgentColumns } from '../../resources/issue.js';
-import { pathValues } from '../execute.js';
 import type { CommandSpec } from '../spec.js';
 import { ISSUE_PATH, iidArg, ref } from './shared.js';
 
@@ -38,21 +36,9 @@ export const todo: CommandSpec = {
   project: 'required',
   method: 'POST',
   path: `${ISSUE_PATH}/todo`,
-  endpoints: ['POST /projects/:id/issues/:issue_iid/todo'],
   columns: todoColumns,
-  // Custom only for the 304: the current resource then is the issue, printed with issue columns.
-  run: async (ctx, v) => {
-    const api = ctx.api();
-    const res = await api.request({ method: 'POST', path: fillPath(`${ISSUE_PATH}/todo`, pathValues(v)), body: {} });
-    if (res.status === 304) {
-      ctx.notice('a todo for this issue exists already: nothing changed');
-      const current = await api.request({ method: 'GET', path: fillPath(ISSUE_PATH, pathValues(v)) });
-      await ctx.printer().object(current.data, issueColumns);
-      return;
-    }
-    await ctx.printer().object(res.data, todoColumns);
-    ctx.notice(`added issue ${ref(v.args.iid)} to your todos`);
-  },
+  notModified: { notice: 'a todo for this issue exists already: nothing changed', refetch: ISSUE_PATH, columns: issueColumns },
+  done: (v) => `added issue ${ref(v.args.iid)} to your todos`,
 };
 
 export const closedBy: CommandSpec = {

@@ -37,6 +37,6 @@ export const todo: CommandSpec = {
   method: 'POST',
   path: `${MR_PATH}/todo`,
   columns: todoColumns,
-  notModified: { notice: 'a todo for this merge request already exists', refetch: MR_PATH },
+  notModified: { notice: 'a todo for this merge request already exists', refetch: MR_PATH, columns: mrColumns },
   done: (v) => `added ${ref(v.args.iid)} to your todos`,
 };
