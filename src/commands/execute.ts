@@ -195,7 +195,10 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     ctx.notice('not modified: the resource was already in that state');
     return;
   }
-  if (res.data !== undefined && res.data !== '') await printer.object(res.data, spec.columns);
+  if (res.data !== undefined && res.data !== '') {
+    if (spec.row && printer.format !== 'json' && printer.format !== 'ndjson') await printer.list([res.data], spec.columns ?? []);
+    else await printer.object(res.data, spec.columns);
+  }
   const message = spec.done?.(v, res.data);
   if (message) ctx.notice(message);
 }

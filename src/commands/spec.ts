@@ -85,6 +85,8 @@ export interface CommandSpec {
   /** A paginated list: adds `--per-page`, `--page`, `--all`, `--limit`. */
   list?: boolean;
   columns?: Column[];
+  /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
+  row?: boolean;
   /** Destructive: asks on a terminal, needs `--yes` elsewhere. Returns the question. */
   confirm?: (v: Values) => string;
   /** At least one of the flags must be given (updates). */

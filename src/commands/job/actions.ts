@@ -1,31 +1,10 @@
-import type { Context } from '../../context.js';
-import { fillPath } from '../../api/path.js';
 import { jobStatusColumns } from '../../resources/job.js';
-import { pathValues } from '../execute.js';
-import type { CommandSpec, Values } from '../spec.js';
+import type { CommandSpec } from '../spec.js';
 import { jobIdArg } from './list.js';
 
-/**
- * Prints the job an action answered with: the whole object in json/ndjson, and one row
- * (id, name, new status) in table and tsv, so `--fields status` gives just the status.
- */
-async function postAndPrint(ctx: Context, v: Values, template: string): Promise<void> {
-  const res = await ctx.api().request({ method: 'POST', path: fillPath(template, pathValues(v)) });
-  const printer = ctx.printer();
-  if (printer.format === 'json' || printer.format === 'ndjson') await printer.object(res.data);
-  else await printer.list([res.data], jobStatusColumns);
-}
-
-function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'run'> & { path: string }): CommandSpec {
-  const template = spec.path;
-  return {
-    ...spec,
-    args: [jobIdArg],
-    project: 'required',
-    method: 'POST',
-    columns: jobStatusColumns,
-    run: (ctx, v) => postAndPrint(ctx, v, template),
-  };
+/** A job action: the job it answers with is printed as one row (id, name, new status) in table and tsv. */
+function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'> & { path: string }): CommandSpec {
+  return { ...spec, args: [jobIdArg], project: 'required', method: 'POST', columns: jobStatusColumns, row: true };
 }
 
 export const cancel = action({
@@ -33,7 +12,6 @@ export const cancel = action({
   summary: 'Cancel a job',
   examples: ['collab job cancel 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/cancel',
-  endpoints: ['POST /projects/:id/jobs/:job_id/cancel'],
 });
 
 export const retry = action({
@@ -41,7 +19,6 @@ export const retry = action({
   summary: 'Retry a job (prints the new job)',
   examples: ['collab job retry 1234 -p acme/platform/api', 'collab job retry 1234 -o json | jq .id'],
   path: '/projects/:project/jobs/:id/retry',
-  endpoints: ['POST /projects/:id/jobs/:job_id/retry'],
 });
 
 export const erase = action({
@@ -49,7 +26,6 @@ export const erase = action({
   summary: "Erase a job's artifacts and trace",
   examples: ['collab job erase 1234 -p acme/platform/api --yes'],
   path: '/projects/:project/jobs/:id/erase',
-  endpoints: ['POST /projects/:id/jobs/:job_id/erase'],
   confirm: (v) => `Erase the artifacts and trace of job ${v.args.id}?`,
 });
 
@@ -58,7 +34,6 @@ export const keep = action({
   summary: "Keep a job's artifacts (no expiry)",
   examples: ['collab job keep 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/artifacts/keep',
-  endpoints: ['POST /projects/:id/jobs/:job_id/artifacts/keep'],
 });
 
 export const play = action({
@@ -66,5 +41,4 @@ export const play = action({
   summary: 'Start a manual job',
   examples: ['collab job play 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/play',
-  endpoints: ['POST /projects/:id/jobs/:job_id/play'],
 });
