@@ -1,10 +1,11 @@
 import { ApiClient, type Credentials, normalizeHost } from './api/client.js';
+import { FLAVORS, type Flavor, flavorOfVersion, parseFlavor } from './api/dialect.js';
 import { redactSecrets } from './api/redact.js';
 import { createTransport } from './api/connect.js';
 import type { Transport } from './api/transport.js';
 import { ConfigStore, configDir, type HostEntry } from './config/store.js';
 import { projectFromGit } from './config/git.js';
-import { AuthError, UsageError } from './errors.js';
+import { ApiError, AuthError, UsageError } from './errors.js';
 import type { IO } from './output/io.js';
 import { OUTPUT_FORMATS, type OutputFormat, Printer } from './output/format.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
@@ -70,6 +71,7 @@ export class Context {
   private auth?: ResolvedAuth;
   private transportInstance?: Transport;
   private warnedHttp = false;
+  private flavorOfHost?: Promise<Flavor>;
 
   constructor(private readonly deps: ContextDeps) {
     this.io = deps.io;
@@ -190,8 +192,9 @@ export class Context {
     else if (this.ciHost()) [host, hostSource] = [this.ciHost(), 'CI_SERVER_URL'];
     else if (data.host) [host, hostSource] = [data.host, 'config'];
     else {
-      const hosts = Object.keys(data.hosts ?? {});
-      if (hosts.length === 1) [host, hostSource] = [hosts[0], 'config'];
+      // Hosts logged in to: an entry holding only a detected flavour or a CA file is no login.
+      const hosts = Object.entries(data.hosts ?? {}).filter(([, entry]) => entry?.token);
+      if (hosts.length === 1) [host, hostSource] = [hosts[0]![0], 'config'];
     }
     if (!host) throw new AuthError('no host configured', 'run `collab auth login --host <url>` or set COLLAB_HOST');
     host = normalizeHost(host);
@@ -253,6 +256,42 @@ export class Context {
       sleep: this.deps.sleep,
     });
     return this.client;
+  }
+
+  /**
+   * The API dialect of the host: COLLAB_FLAVOR, then the config store, then detection with one
+   * `GET /version`, stored with the host so that it happens on first contact only. Asked for only
+   * by requests whose names or method differ between the dialects.
+   */
+  flavor(): Promise<Flavor> {
+    this.flavorOfHost ??= this.resolveFlavor();
+    return this.flavorOfHost;
+  }
+
+  private async resolveFlavor(): Promise<Flavor> {
+    const fromEnv = this.env.COLLAB_FLAVOR;
+    if (fromEnv !== undefined && fromEnv !== '') return parseFlavor(fromEnv, 'COLLAB_FLAVOR');
+    const { host, entry } = this.resolveAuth();
+    if (entry?.flavor && (FLAVORS as readonly string[]).includes(entry.flavor)) return entry.flavor;
+    let detected: Flavor | undefined;
+    try {
+      const res = await this.api().request({ method: 'GET', path: '/version' });
+      detected = flavorOfVersion(res.status, res.data);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 404) throw err;
+      detected = 'spec';
+    }
+    const flavor = detected ?? 'spec';
+    this.debug(`flavor of ${host}: ${flavor} (GET /version)`);
+    try {
+      await this.config().update((data) => {
+        data.hosts ??= {};
+        (data.hosts[host] ??= {}).flavor = flavor;
+      });
+    } catch (err) {
+      this.debug(`flavor not stored: ${(err as Error).message}`);
+    }
+    return flavor;
   }
 
   /**

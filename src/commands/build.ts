@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { firstPositional } from '../argv.js';
 import { UsageError } from '../errors.js';
-import { collectValues, executeSpec } from './execute.js';
+import { collectValues, executeSpec, gitlabFlagName } from './execute.js';
 import type { CommandSpec, FlagSpec, NounSpec } from './spec.js';
 
 const PLACEHOLDER: Record<string, string> = {
@@ -27,6 +27,15 @@ export const runSpec: ActionRunner = async (ctx, spec, args, opts) => {
   const values = await collectValues(ctx, spec, args, opts);
   await executeSpec(ctx, spec, values);
 };
+
+/** The flag, and its GitLab spelling as a hidden alias (`--akismet-enabled` for `--spamfilter-enabled`). */
+function flagOptions(flag: FlagSpec): Option[] {
+  const alias = gitlabFlagName(flag);
+  if (alias === undefined) return flagOption(flag);
+  const described = { ...flag, description: `${flag.description} (also --${alias})` };
+  const hidden = flagOption({ ...flag, name: alias, short: undefined, hidden: true });
+  return [...flagOption(described), ...hidden];
+}
 
 function flagOption(flag: FlagSpec): Option[] {
   const short = flag.short ? `-${flag.short}, ` : '';
@@ -56,7 +65,7 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   }
   if (spec.project) cmd.option('-p, --project <id|path>', 'project: numeric id, full path (group/project) or web URL');
   if (spec.group) cmd.option('-g, --group <id|path>', 'group: numeric id or full path');
-  for (const flag of spec.flags ?? []) for (const o of flagOption(flag)) cmd.addOption(o);
+  for (const flag of spec.flags ?? []) for (const o of flagOptions(flag)) cmd.addOption(o);
   if (spec.list) {
     cmd.option('--per-page <n>', 'items per page (1-100)');
     cmd.option('--page <n>', 'page number to fetch');
@@ -71,7 +80,8 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   // `--x` and `--no-x` share one commander value (the last wins), so a declared conflict between
   // them is invisible in opts: record which flags were actually given.
   const given = new Set<string>();
-  for (const flag of spec.flags ?? []) cmd.on(`option:${flag.name}`, () => given.add(flag.name));
+  for (const flag of spec.flags ?? [])
+    for (const name of [flag.name, gitlabFlagName(flag)]) if (name) cmd.on(`option:${name}`, () => given.add(flag.name));
   cmd.action(async (...actionArgs: unknown[]) => {
     for (const flag of spec.flags ?? [])
       for (const other of flag.conflicts ?? [])

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
 import { normalizeHost } from '../api/client.js';
+import { parseFlavor } from '../api/dialect.js';
 import type { Context } from '../context.js';
 import { projectRef } from '../resources/url.js';
 import { type ConfigData, type HostEntry, SETTABLE_KEYS, type SettableKey, checkKey } from '../config/store.js';
@@ -8,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { parseEnum, parseInteger } from '../validate.js';
 
-const PER_HOST_ONLY: SettableKey[] = ['ca_file'];
+const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
 const GLOBAL_ONLY: SettableKey[] = ['host'];
 
 function checkValue(key: SettableKey, raw: string): string | number {
@@ -25,6 +26,8 @@ function checkValue(key: SettableKey, raw: string): string | number {
       if (!fs.existsSync(raw)) throw new UsageError(`invalid value for ca_file: ${raw} does not exist`);
       return fs.realpathSync(raw);
     }
+    case 'flavor':
+      return parseFlavor(raw, 'flavor');
   }
 }
 
@@ -86,7 +89,7 @@ async function list(ctx: Context): Promise<void> {
 }
 
 export function build(getCtx: () => Context): Command {
-  const keys = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file is per host; host is global).`;
+  const keys = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host is global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set.`;
   const config = new Command('config').description('Get and set defaults (host, output, per_page, project)');
   const ex = (c: Command, lines: string[]) => c.addHelpText('after', `\n${keys}\n\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
   config.addCommand(ex(new Command('get').description('Print a value').argument('<key>', 'the key').action((k) => get(getCtx(), k)), ['collab config get output']));
@@ -97,7 +100,7 @@ export function build(getCtx: () => Context): Command {
         .argument('<key>', 'the key')
         .argument('<value>', 'the value')
         .action((k, v) => set(getCtx(), k, v)),
-      ['collab config set output json', 'collab config set per_page 50 --host https://gitlab.example.com', 'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp'],
+      ['collab config set output json', 'collab config set per_page 50 --host https://gitlab.example.com', 'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp', 'collab config set flavor gitlab --host https://gitlab.example.com'],
     ),
   );
   config.addCommand(ex(new Command('unset').description('Remove a value').argument('<key>', 'the key').action((k) => unset(getCtx(), k)), ['collab config unset project']));

@@ -1,3 +1,4 @@
+import { type Flavor, GITLAB_NAMES, dialectMatters, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
 import { paginatePages } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
@@ -14,6 +15,19 @@ export function camel(name: string): string {
 export function paramName(flag: FlagSpec): string | false {
   if (flag.param === false) return false;
   return flag.param ?? flag.name.replace(/-/g, '_');
+}
+
+/** The flag's GitLab spelling (`akismet-enabled` beside `spamfilter-enabled`), when its parameter is named otherwise there. */
+export function gitlabFlagName(flag: FlagSpec): string | undefined {
+  const param = paramName(flag);
+  const gitlab = param === false ? undefined : GITLAB_NAMES[param];
+  const name = gitlab?.replace(/_/g, '-');
+  return name !== undefined && name !== flag.name ? name : undefined;
+}
+
+/** The flavour a request must be sent in: asked of the host only when a name or the method differs. */
+export async function flavorFor(ctx: Context, method: string, path: string, ...params: Record<string, unknown>[]): Promise<Flavor> {
+  return dialectMatters(method, path, params.flatMap((p) => Object.keys(p))) ? ctx.flavor() : 'spec';
 }
 
 function flagLabel(flag: FlagSpec): string {
@@ -43,6 +57,8 @@ export async function collectValues(
 
   for (const flag of spec.flags ?? []) {
     let raw = opts[camel(flag.name)];
+    const alias = gitlabFlagName(flag);
+    if (raw === undefined && alias !== undefined) raw = opts[camel(alias)];
     // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
     if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false)
       raw = true;
@@ -174,14 +190,16 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     else body[k] = val;
   }
   if (spec.list) {
-    await printer.listPages(paginatePages(api, { method: 'GET', path, query }, v.page), spec.columns ?? []);
+    const listQuery = serverParams(query, await flavorFor(ctx, 'GET', path, query));
+    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery }, v.page), spec.columns ?? []);
     return;
   }
+  const flavor = await flavorFor(ctx, spec.method, path, query, body);
   const res = await api.request({
-    method: spec.method,
+    method: serverMethod(spec.method, path, flavor),
     path,
-    query,
-    body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? body : undefined,
+    query: serverParams(query, flavor),
+    body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? serverParams(body, flavor) : undefined,
   });
   if (res.status === 304 && spec.notModified) {
     ctx.notice(spec.notModified.notice);
@@ -193,6 +211,11 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   }
   if (res.status === 304) {
     ctx.notice('not modified: the resource was already in that state');
+    return;
+  }
+  const unchanged = unchangedNotice(spec.method, path, res.data);
+  if (unchanged) {
+    ctx.notice(unchanged);
     return;
   }
   if (res.data !== undefined && res.data !== '') {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Flavor } from '../api/dialect.js';
 import { CollabError, UsageError } from '../errors.js';
 
 export type TokenType = 'private' | 'oauth';
@@ -13,6 +14,8 @@ export interface HostEntry {
   output?: string;
   per_page?: number;
   project?: string;
+  /** Which API dialect the host speaks: detected on first contact, or set by hand. */
+  flavor?: Flavor;
 }
 
 export interface ConfigData {
@@ -133,7 +136,7 @@ export class ConfigStore {
   }
 }
 
-export const SETTABLE_KEYS = ['host', 'output', 'per_page', 'project', 'ca_file'] as const;
+export const SETTABLE_KEYS = ['host', 'output', 'per_page', 'project', 'ca_file', 'flavor'] as const;
 export type SettableKey = (typeof SETTABLE_KEYS)[number];
 
 export function checkKey(raw: string): SettableKey {

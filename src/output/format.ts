@@ -2,7 +2,7 @@ import type { IO } from './io.js';
 import { writeOut } from './io.js';
 import { cellText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
-import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
+import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -47,7 +47,7 @@ export class Printer {
     if (!fields || fields.length === 0 || item === null || typeof item !== 'object') return item;
     const out: Record<string, unknown> = {};
     for (const f of fields) {
-      const v = getPath(item, f);
+      const v = readField(item, f);
       out[f] = v === undefined ? null : v;
     }
     return out;
@@ -121,11 +121,12 @@ export class Printer {
       return;
     }
     const paint = await this.painter();
+    const measure = await cellWidth();
     const width = Math.max(...fields.map((c) => c.key.length), 1);
     const valueWidth = Math.max(20, this.options.io.columns - width - 3);
     const lines = fields.map((c) => {
       const text = this.cell(c, cellValue(c, item), paint, true);
-      return `${paint(c.key.padEnd(width), 'key')}  ${truncate(text, valueWidth)}`;
+      return `${paint(c.key.padEnd(width), 'key')}  ${truncate(text, valueWidth, measure)}`;
     });
     await writeOut(io.stdout, `${lines.join('\n')}\n`);
   }
@@ -212,10 +213,11 @@ export class Printer {
       return;
     }
     const paint = await this.painter();
+    const measure = await cellWidth();
     const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
     const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
     const rows = items.map((item) => columns.map((c) => this.cell(c, cellValue(c, item), paint)));
-    const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => plain(r[i]!).length)));
+    const widths = headers.map((h, i) => Math.max(measure(h), ...rows.map((r) => measure(plain(r[i]!)))));
     const fitted = fitWidths(widths, columns, io.columns);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
@@ -225,7 +227,7 @@ export class Printer {
       colWidths: fitted,
       wordWrap: false,
     });
-    for (const r of rows) table.push(r.map((cell, i) => (plain(cell).length > fitted[i]! ? truncate(plain(cell), fitted[i]!) : cell)));
+    for (const r of rows) table.push(r.map((cell, i) => (measure(plain(cell)) > fitted[i]! ? truncate(plain(cell), fitted[i]!, measure) : cell)));
     await writeOut(io.stdout, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
   }
 }
@@ -245,13 +247,30 @@ function readableObject(value: Record<string, unknown>): string {
 }
 
 function cellValue(col: Column, item: unknown): unknown {
-  return col.get ? col.get(item) : getPath(item, col.key);
+  return col.get ? col.get(item) : readField(item, col.key);
 }
 
-function truncate(text: string, width: number): string {
-  if (text.length <= width) return text;
-  if (width <= 1) return text.slice(0, width);
-  return `${text.slice(0, width - 1)}…`;
+type Measure = (text: string) => number;
+
+/** Terminal cells of a text (CJK and most emoji take two), loaded when a table or view is drawn. */
+async function cellWidth(): Promise<Measure> {
+  const { default: stringWidth } = await import('string-width');
+  return (text) => stringWidth(text);
+}
+
+/** Cuts a text to `width` terminal cells, whole characters only, marking the cut with `…`. */
+function truncate(text: string, width: number, measure: Measure): string {
+  if (measure(text) <= width) return text;
+  if (width <= 1) return width === 1 ? '…' : '';
+  let out = '';
+  let used = 0;
+  for (const { segment } of new Intl.Segmenter().segment(text)) {
+    const w = measure(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out}…`;
 }
 
 /** Shrinks the widest columns (titles first) until the table fits the terminal. */

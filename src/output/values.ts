@@ -1,4 +1,5 @@
 /** Reading and rendering field values for table and tsv cells. */
+import { otherName } from '../api/dialect.js';
 
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
@@ -7,6 +8,15 @@ export function getPath(obj: unknown, path: string): unknown {
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
+}
+
+/** A field read under either dialect's name (`approvals_missing` ↔ `approvals_left`). */
+export function readField(obj: unknown, path: string): unknown {
+  const value = getPath(obj, path);
+  if (value !== undefined) return value;
+  const dot = path.lastIndexOf('.');
+  const other = otherName(path.slice(dot + 1));
+  return other === undefined ? undefined : getPath(obj, path.slice(0, dot + 1) + other);
 }
 
 /** A value's plain text for tsv: ISO dates, lists comma-joined, users by username. */
@@ -20,7 +30,10 @@ export function plainValue(value: unknown): string {
     for (const k of ['username', 'name', 'title', 'path_with_namespace', 'full_path', 'email']) {
       if (typeof o[k] === 'string') return o[k] as string;
     }
-    if (o.user && typeof o.user === 'object') return plainValue(o.user);
+    // A wrapper of a user (approval entries are `{user: …}`) reads as the user; an object that
+    // merely holds one (a pipeline and who ran it) reads as itself: a pipeline or job as id and status.
+    if (Object.keys(o).length === 1 && o.user && typeof o.user === 'object') return plainValue(o.user);
+    if ((typeof o.id === 'number' || typeof o.id === 'string') && typeof o.status === 'string') return `#${o.id} ${o.status}`;
     return JSON.stringify(value);
   }
   return String(value);

@@ -1,3 +1,4 @@
+import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError } from '../../errors.js';
@@ -21,9 +22,9 @@ export const approvals: CommandSpec = {
 async function runApprove(ctx: Context, v: Values): Promise<void> {
   const path = `${fillPath(MR_PATH, pathValues(v))}/approve`;
   const sha = v.params.sha as string | undefined;
-  let data: { approvals_left?: number } | undefined;
+  let data: Record<string, unknown> | undefined;
   try {
-    data = (await ctx.api().request<{ approvals_left?: number }>({ method: 'POST', path, body: { ...v.params } })).data;
+    data = (await ctx.api().request<Record<string, unknown>>({ method: 'POST', path, body: { ...v.params } })).data;
   } catch (err) {
     if (err instanceof AuthError)
       throw await explainUnauthorized(
@@ -37,7 +38,7 @@ async function runApprove(ctx: Context, v: Values): Promise<void> {
     throw err;
   }
   if (data !== undefined && (data as unknown) !== '') await ctx.printer().object(data, approvalColumns);
-  const left = data?.approvals_left;
+  const left = data !== null && typeof data === 'object' ? readEither(data, 'approvals_left') : undefined;
   ctx.notice(`approved ${ref(v.args.iid)}${typeof left === 'number' ? ` (${left} approval${left === 1 ? '' : 's'} left)` : ''}`);
 }
 

@@ -1,8 +1,9 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
+import { serverMethod } from '../../api/dialect.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import { mrColumns } from '../../resources/mr.js';
-import { pathValues } from '../execute.js';
+import { flavorFor, pathValues } from '../execute.js';
 import type { CommandSpec, Values } from '../spec.js';
 import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr } from './explain.js';
 import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
@@ -115,7 +116,8 @@ async function runCancelAutoMerge(ctx: Context, v: Values): Promise<void> {
   const iid = ref(v.args.iid);
   let data: unknown;
   try {
-    data = (await ctx.api().request({ method: 'PUT', path })).data;
+    const method = serverMethod('PUT', path, await flavorFor(ctx, 'PUT', path));
+    data = (await ctx.api().request({ method, path })).data;
   } catch (err) {
     if (err instanceof AuthError) throw await explainUnauthorized(ctx, v, err, 'cancel the automatic merge of', MERGE_PERMISSION_HINT);
     if (err instanceof ApiError && err.status === 405)
@@ -131,6 +133,8 @@ async function runCancelAutoMerge(ctx: Context, v: Values): Promise<void> {
 export const cancelAutoMerge: CommandSpec = {
   name: 'cancel-auto-merge',
   summary: 'Cancel "merge when the pipeline succeeds"',
+  description:
+    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
   examples: ['collab mr cancel-auto-merge 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',

@@ -1,3 +1,4 @@
+import { otherName } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
@@ -49,6 +50,17 @@ export function checkSettings(v: Values): void {
   }
 }
 
+/**
+ * Servers drop parameters they do not know (GitLab has removed some of the spec's settings): a
+ * setting sent but absent from the answer, under either dialect's name, was ignored.
+ */
+function ignoredSettings(v: Values, data: unknown): string | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const ignored = Object.keys(v.params).filter((name) => !(name in data) && !((otherName(name) ?? name) in data));
+  if (ignored.length === 0) return undefined;
+  return `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting`;
+}
+
 const view: CommandSpec = {
   name: 'view',
   aliases: ['show'],
@@ -64,7 +76,8 @@ const update: CommandSpec = {
   aliases: ['set'],
   summary: 'Change application settings',
   description:
-    'Change application settings: one flag per setting (booleans as --x/--no-x, lists comma-separated). A setting that needs others when turned on (for example --webide-enabled needs --webide-url) is refused before anything is sent.',
+    'Change application settings: one flag per setting (booleans as --x/--no-x, lists comma-separated). A setting that needs others when turned on (for example --webide-enabled needs --webide-url) is refused before anything is sent. ' +
+    'Flags take the spec\'s names and GitLab\'s alike (--spamfilter-enabled or --akismet-enabled); collab sends the names the server speaks, and warns about any setting the server ignored.',
   admin: true,
   examples: [
     'collab settings update --no-signup-enabled --default-project-visibility internal',
@@ -76,6 +89,7 @@ const update: CommandSpec = {
   method: 'PUT',
   path: '/application/settings',
   prepare: (_ctx: Context, v) => checkSettings(v),
+  done: ignoredSettings,
 };
 
 export const noun = defineNoun({

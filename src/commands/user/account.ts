@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Context } from '../../context.js';
+import { serverParams, unchangedNotice } from '../../api/dialect.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 import { fillPath } from '../../api/path.js';
+import { flavorFor } from '../execute.js';
 import { readBytesArg, readStdin } from '../input.js';
 import type { CommandSpec, FlagSpec, Values } from '../spec.js';
 import { multipartBody } from '../../api/multipart.js';
@@ -137,9 +139,10 @@ async function sendProfile(ctx: Context, v: Values, method: 'POST' | 'PUT', temp
   const avatar = avatarPath ? await readBytesArg(ctx, avatarPath, '--avatar') : undefined;
   const target = fillPath(template, v.args);
   const api = ctx.api();
+  const sent = serverParams(params, await flavorFor(ctx, method, target, params));
   const res = avatar
-    ? await api.request({ method, path: target, rawBody: multipartBody(params, [{ name: 'avatar', filename: path.basename(avatarPath!), data: avatar }]) })
-    : await api.request({ method, path: target, body: params });
+    ? await api.request({ method, path: target, rawBody: multipartBody(sent, [{ name: 'avatar', filename: path.basename(avatarPath!), data: avatar }]) })
+    : await api.request({ method, path: target, body: sent });
   if (res.data !== undefined && res.data !== '') await ctx.printer().object(withoutSecrets(res.data), userColumns);
 }
 
@@ -233,14 +236,16 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     path: `/users/:id/${verb}`,
     endpoints: [`POST /users/:id/${verb}`],
     run: async (ctx, v) => {
+      const target = fillPath(`/users/:id/${verb}`, v.args);
+      let data: unknown;
       try {
-        await ctx.api().request({ method: 'POST', path: fillPath(`/users/:id/${verb}`, v.args) });
+        data = (await ctx.api().request({ method: 'POST', path: target })).data;
       } catch (err) {
         if (err instanceof ApiError && err.status === 403 && !/sudo/i.test(err.message))
           throw new ApiError(err.message, 403, err.body, blockHint(err.message));
         throw err;
       }
-      ctx.notice(`${verb}ed user ${v.args.id}`);
+      ctx.notice(unchangedNotice('POST', target, data) ?? `${verb}ed user ${v.args.id}`);
     },
   };
 }

@@ -58,7 +58,7 @@ const create: CommandSpec = {
     userFlag,
     { name: 'name', short: 'n', type: 'string', prompt: 'Token name:', description: 'a name for the token' },
     { name: 'scopes', type: 'stringList', choices: TOKEN_SCOPES, required: true, description: 'comma-separated scopes' },
-    { name: 'expires-at', type: 'date', description: 'expiry date (default: never)' },
+    { name: 'expires-at', type: 'date', description: "expiry date (default: never on the spec's servers; GitLab 16+ applies the instance's maximum token lifetime)" },
   ],
   method: 'POST',
   path: collection,

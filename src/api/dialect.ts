@@ -1,0 +1,169 @@
+/**
+ * Which server it is. The spec (shared/api) and real GitLab name some things differently, route
+ * one endpoint with another method, and answer some calls in other shapes. This table is the one
+ * place that knows; the executor, the flag builder, the output layer and the sandbox read it.
+ *
+ * Sources (GitLab repository): doc/api/settings.md and lib/api/settings.rb (application settings;
+ * the 10.x page for the settings GitLab has since removed), doc/api/users.md and lib/api/users.rb
+ * (profile fields, block/unblock answers), doc/api/merge_requests.md and lib/api/merge_requests.rb
+ * (POST cancel_merge_when_pipeline_succeeds), doc/api/merge_request_approvals.md (approvals_left),
+ * doc/api/issues.md (user_agent_detail).
+ */
+import { UsageError } from '../errors.js';
+
+export const FLAVORS = ['spec', 'gitlab'] as const;
+export type Flavor = (typeof FLAVORS)[number];
+
+/**
+ * Spec name → GitLab name, for parameters sent and fields read. Each spec name is used by one
+ * resource only, so one flat table serves every endpoint.
+ */
+export const GITLAB_NAMES: Readonly<Record<string, string>> = {
+  // Application settings (PUT/GET /application/settings).
+  spamfilter_api_key: 'akismet_api_key',
+  spamfilter_enabled: 'akismet_enabled',
+  // GitLab 14+ names the client-side DSN sentry_clientside_dsn; its switch (clientside_sentry_enabled)
+  // was removed then, and a server without it ignores the parameter.
+  clientside_errtracker_dsn: 'sentry_clientside_dsn',
+  clientside_errtracker_enabled: 'clientside_sentry_enabled',
+  errtracker_enabled: 'sentry_enabled',
+  errtracker_dsn: 'sentry_dsn',
+  // Renamed in GitLab 13.x; the old names are no longer accepted.
+  domain_blacklist_enabled: 'domain_denylist_enabled',
+  domain_blacklist: 'domain_denylist',
+  domain_whitelist: 'domain_allowlist',
+  searchengine_cloud: 'elasticsearch_aws',
+  searchengine_cloud_access_key: 'elasticsearch_aws_access_key',
+  searchengine_cloud_secret_access_key: 'elasticsearch_aws_secret_access_key',
+  searchengine_cloud_region: 'elasticsearch_aws_region',
+  searchengine_experimental_indexer: 'elasticsearch_experimental_indexer',
+  searchengine_indexing: 'elasticsearch_indexing',
+  searchengine_search: 'elasticsearch_search',
+  searchengine_url: 'elasticsearch_url',
+  avatarservice_enabled: 'gravatar_enabled',
+  webide_enabled: 'koding_enabled',
+  webide_url: 'koding_url',
+  password_authentication_enabled: 'password_authentication_enabled_for_web',
+  diagram_enabled: 'plantuml_enabled',
+  diagram_url: 'plantuml_url',
+  captcha_enabled: 'recaptcha_enabled',
+  captcha_private_key: 'recaptcha_private_key',
+  captcha_site_key: 'recaptcha_site_key',
+  jobqueue_throttling_enabled: 'sidekiq_throttling_enabled',
+  jobqueue_throttling_factor: 'sidekiq_throttling_factor',
+  jobqueue_throttling_queues: 'sidekiq_throttling_queues',
+  chat_app_enabled: 'slack_app_enabled',
+  chat_app_id: 'slack_app_id',
+  chat_app_secret: 'slack_app_secret',
+  chat_app_verification_token: 'slack_app_verification_token',
+  // Users (POST /users, PUT /users/:id, user views).
+  messenger: 'skype',
+  professional_profile: 'linkedin',
+  microblog: 'twitter',
+  // Approval status: GitLab says approvals_left in GET …/approvals too.
+  approvals_missing: 'approvals_left',
+  // Issue user agent detail.
+  spamfilter_submitted: 'akismet_submitted',
+};
+
+const SPEC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(GITLAB_NAMES).map(([spec, gitlab]) => [gitlab, spec]));
+
+/** The name a parameter or field has on a server of this flavour. */
+export function serverName(specName: string, flavor: Flavor): string {
+  return flavor === 'gitlab' ? (GITLAB_NAMES[specName] ?? specName) : specName;
+}
+
+/** The spec name of a name in either dialect. */
+export function specName(name: string): string {
+  return SPEC_NAMES[name] ?? name;
+}
+
+/** The same field in the other dialect, if the two differ (`approvals_left` ↔ `approvals_missing`). */
+export function otherName(name: string): string | undefined {
+  return GITLAB_NAMES[name] ?? SPEC_NAMES[name];
+}
+
+/** A field read under either name: the one the server used. */
+export function readEither(obj: Record<string, unknown>, name: string): unknown {
+  if (name in obj) return obj[name];
+  const other = otherName(name);
+  return other === undefined ? undefined : obj[other];
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Endpoints GitLab routes with another method than the spec (a PUT gets 405 there). */
+const METHODS: readonly { method: Method; path: RegExp; gitlab: Method }[] = [
+  { method: 'PUT', path: /\/merge_requests\/[^/]+\/cancel_merge_when_pipeline_succeeds$/, gitlab: 'POST' },
+];
+
+/**
+ * Answers that mean "it already was so": a notice and exit 0, like a 304. The answer itself tells,
+ * whatever the flavour: GitLab's block answers `null` for a user already blocked, unblock `false`
+ * for one who was not blocked (the spec answers 201 either way).
+ */
+const UNCHANGED: readonly { method: Method; path: RegExp; answer: null | false; notice: string }[] = [
+  { method: 'POST', path: /^\/users\/([^/]+)\/block$/, answer: null, notice: 'user $1 was already blocked' },
+  { method: 'POST', path: /^\/users\/([^/]+)\/unblock$/, answer: false, notice: 'user $1 was not blocked' },
+];
+
+/** Other answer shapes, for the record (collab reads both as success): GitLab answers job play and
+ * artifacts keep with 200 where the spec's POST rule says 201, and cancel_merge_when_pipeline_succeeds
+ * with `{"status":"success"}` rather than the merge request. */
+
+function methodOverride(method: string, path: string) {
+  return METHODS.find((m) => m.method === method && m.path.test(stripQuery(path)));
+}
+
+const stripQuery = (path: string) => path.replace(/\?.*$/, '');
+
+/** Whether sending this request needs to know the flavour (a name or the method differs). */
+export function dialectMatters(method: string, path: string, names: Iterable<string>): boolean {
+  if (methodOverride(method, path)) return true;
+  for (const name of names) if (GITLAB_NAMES[name] !== undefined) return true;
+  return false;
+}
+
+/** The method this server expects for a spec request. */
+export function serverMethod<M extends string>(method: M, path: string, flavor: Flavor): M | Method {
+  const override = methodOverride(method, path);
+  return override && flavor === 'gitlab' ? override.gitlab : method;
+}
+
+/** Parameters under this server's names. */
+export function serverParams<T>(params: Record<string, T>, flavor: Flavor): Record<string, T> {
+  if (flavor === 'spec') return params;
+  const out: Record<string, T> = {};
+  for (const [name, value] of Object.entries(params)) out[serverName(name, flavor)] = value;
+  return out;
+}
+
+/** The notice for an answer that says nothing changed, or undefined. `path` is below /api/v4. */
+export function unchangedNotice(method: string, path: string, data: unknown): string | undefined {
+  const bare = stripQuery(path);
+  for (const u of UNCHANGED) {
+    if (u.method !== method || !u.path.test(bare)) continue;
+    // An empty body is GitLab's `null` too (Grape writes `null` for a bare `break`).
+    const answer = data === undefined || data === '' ? null : data;
+    if (answer === u.answer) return bare.replace(u.path, u.notice);
+  }
+  return undefined;
+}
+
+export function parseFlavor(raw: string, label: string): Flavor {
+  const value = raw.trim().toLowerCase();
+  if (!(FLAVORS as readonly string[]).includes(value))
+    throw new UsageError(`invalid value for ${label}: "${raw}" is not one of ${FLAVORS.join(', ')}`);
+  return value as Flavor;
+}
+
+/**
+ * The flavour from `GET /version`'s answer: GitLab answers `{"version":"17.6.1-ee","revision":…}`;
+ * a server that follows only the spec answers 404.
+ */
+export function flavorOfVersion(status: number, data: unknown): Flavor | undefined {
+  if (status === 404) return 'spec';
+  if (status >= 200 && status < 300)
+    return data !== null && typeof data === 'object' && typeof (data as { version?: unknown }).version === 'string' ? 'gitlab' : 'spec';
+  return undefined;
+}
