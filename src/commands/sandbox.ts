@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
+import { parseFlavor } from '../api/dialect.js';
 import { CollabError, UsageError } from '../errors.js';
 import { parseInteger } from '../validate.js';
 
@@ -9,6 +10,7 @@ interface SandboxFlags {
   seed?: string;
   latency?: string;
   artifactMb?: string;
+  flavor?: string;
 }
 
 function parseSeed(raw: string | undefined): 'demo' | 'empty' | number {
@@ -26,10 +28,11 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   const seed = parseSeed(flags.seed);
   const latencyMs = flags.latency === undefined ? 0 : parseInteger(flags.latency, '--latency', 0, 60_000);
   const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, 100_000);
+  const flavor = parseFlavor(flags.flavor ?? 'spec', '--flavor');
   const { startSandbox } = await import('../sandbox/index.js');
   let handle: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    handle = await startSandbox({ port, host, seed, latencyMs, artifactMb });
+    handle = await startSandbox({ port, host, seed, latencyMs, artifactMb, flavor });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') throw new CollabError(`port ${port} on ${host} is already in use`, 1, 'pick another with --port, or --port 0 for a free one');
@@ -38,11 +41,11 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   }
   const format = ctx.globals.output ?? ctx.env.COLLAB_OUTPUT;
   if (format === 'json' || format === 'ndjson') {
-    ctx.io.stdout.write(`${JSON.stringify({ url: handle.url, api: `${handle.url}/api/v4`, port: handle.port, tokens: handle.tokens })}\n`);
+    ctx.io.stdout.write(`${JSON.stringify({ url: handle.url, api: `${handle.url}/api/v4`, port: handle.port, flavor, tokens: handle.tokens })}\n`);
   } else {
     const lines = [
       `collab sandbox listening on ${handle.url} (API ${handle.url}/api/v4)`,
-      `seed: ${seed}${latencyMs ? `, latency ${latencyMs} ms` : ''}${artifactMb ? `, large artifact ${artifactMb} MiB` : ''}`,
+      `seed: ${seed}, flavor: ${flavor}${latencyMs ? `, latency ${latencyMs} ms` : ''}${artifactMb ? `, large artifact ${artifactMb} MiB` : ''}`,
       ...handle.tokens.map((t) => `token ${t.token}  ${t.kind.padEnd(7)} ${t.username}${t.admin ? ' (admin)' : ''}  ${t.note}`),
       `try: COLLAB_HOST=${handle.url} COLLAB_TOKEN=${handle.tokens.find((t) => t.kind === 'private')?.token ?? ''} ${seed === 'empty' ? 'collab user me' : 'collab issue list -p acme/platform/api'}`,
       'stop with Ctrl-C',
@@ -65,9 +68,10 @@ export function build(getCtx: () => Context): Command {
     .option('--seed <demo|empty|n>', 'demo data, nothing, or demo data with n issues in acme/platform/api', 'demo')
     .option('--latency <ms>', 'delay every response by this many milliseconds')
     .option('--artifact-mb <n>', 'make the artifact of job "package" on main this large (streamed)')
+    .option('--flavor <spec|gitlab>', "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)", 'spec')
     .addHelpText(
       'after',
-      `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
+      `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --flavor gitlab\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
     )
     .action((flags: SandboxFlags) => sandbox(getCtx(), flags));
 }

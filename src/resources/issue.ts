@@ -13,8 +13,15 @@ export const issueColumns: Column[] = [
   { key: 'title', kind: 'title' },
   { key: 'labels', kind: 'labels' },
   { key: 'assignees', kind: 'users' },
+  { key: 'tasks', get: tasksDone },
   { key: 'updated_at', header: 'updated', kind: 'date' },
 ];
+
+/** `2/5` from GitLab's task_completion_status; nothing for an issue without a task list. */
+function tasksDone(issue: { task_completion_status?: { count?: unknown; completed_count?: unknown } }): string | undefined {
+  const t = issue.task_completion_status;
+  return typeof t?.count === 'number' && t.count > 0 ? `${String(t.completed_count ?? 0)}/${t.count}` : undefined;
+}
 
 export const timeStatsColumns: Column[] = [
   { key: 'time_estimate', header: 'estimate (s)' },

@@ -20,9 +20,20 @@ export const jobColumns: Column[] = [
   { key: 'stage' },
   { key: 'name', kind: 'title' },
   { key: 'ref' },
+  { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration) },
   { key: 'pipeline.id', header: 'pipeline', kind: 'number' },
   { key: 'created_at', header: 'created', kind: 'date' },
 ];
+
+/** `1m 05s` from GitLab's duration in seconds (a float); nothing while a job has not run. */
+function seconds(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  const total = Math.round(value);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m ${s}s` : m > 0 ? `${m}m ${s}s` : `${total}s`;
+}
 
 /** What the action commands (cancel, retry, …) print as a row: the job and its new status. */
 export const jobStatusColumns: Column[] = [

@@ -17,6 +17,9 @@ export const mrColumns: Column[] = [
   { key: 'title', kind: 'title' },
   { key: 'branches', get: branchesOf },
   { key: 'author', kind: 'users' },
+  { key: 'reviewers', kind: 'users' },
+  // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
+  { key: 'detailed_merge_status', header: 'merge status', get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status },
   { key: 'updated_at', header: 'updated', kind: 'date' },
 ];
 

@@ -12,6 +12,7 @@ export const projectColumns: Column[] = [
   { key: 'id', header: 'ID', kind: 'number' },
   { key: 'path_with_namespace', header: 'path' },
   { key: 'visibility', kind: 'state' },
+  { key: 'topics', kind: 'labels' },
   { key: 'star_count', header: 'stars', kind: 'number' },
   { key: 'last_activity_at', header: 'last activity', kind: 'date' },
 ];

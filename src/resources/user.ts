@@ -17,6 +17,7 @@ export const userColumns: Column[] = [
 export const sshKeyColumns: Column[] = [
   { key: 'id', kind: 'number' },
   { key: 'title' },
+  { key: 'usage_type', header: 'usage' },
   { key: 'created_at', header: 'created', kind: 'date' },
 ];
 

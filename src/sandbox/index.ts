@@ -12,6 +12,7 @@
  * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
  */
 import { ArtifactStore } from './artifacts.js';
+import { type Flavor, isFlavor } from './dialect.js';
 import { Router } from './router.js';
 import { issueRoutes } from './routes/issues.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Make the artifact of job `package` on `main` of acme/platform/api this many MiB, streamed. */
   artifactMb?: number;
+  /** `spec` (default): the spec's dialect; `gitlab`: GitLab's names, methods, answers and `GET /version`. */
+  flavor?: Flavor;
 }
 
 export interface SandboxToken {
@@ -52,11 +55,13 @@ export interface SandboxHandle {
   url: string;
   port: number;
   tokens: SandboxToken[];
+  flavor: Flavor;
   requests: () => RecordedRequest[];
   close(): Promise<void>;
 }
 
-export function buildRouter(): Router {
+/** The routes; a few differ by flavour (methods, `GET /version`). */
+export function buildRouter(flavor: Flavor = 'spec'): Router {
   const router = new Router();
   issueRoutes(router);
   boardRoutes(router);
@@ -64,9 +69,9 @@ export function buildRouter(): Router {
   jobRoutes(router);
   projectRoutes(router);
   groupRoutes(router);
-  mergeRequestRoutes(router);
+  mergeRequestRoutes(router, flavor);
   userRoutes(router);
-  settingsRoutes(router);
+  settingsRoutes(router, flavor);
   return router;
 }
 
@@ -74,11 +79,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const host = opts.host ?? '127.0.0.1';
   const artifactMb = opts.artifactMb ?? 0;
   if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb >= 4095) throw new RangeError('artifactMb must be an integer from 0 to 4094');
+  const flavor = opts.flavor ?? 'spec';
+  if (!isFlavor(flavor)) throw new RangeError('flavor must be spec or gitlab');
   const store = new Store();
+  store.flavor = flavor;
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);
-  const server = new SandboxServer(store, artifacts, buildRouter(), Math.max(0, opts.latencyMs ?? 0));
+  const server = new SandboxServer(store, artifacts, buildRouter(flavor), Math.max(0, opts.latencyMs ?? 0));
   const port = await server.listen(opts.port ?? 0, host);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${urlHost}:${port}`;
@@ -93,6 +101,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     url,
     port,
     tokens,
+    flavor,
     requests: () => server.requests.map((r) => ({ ...r, headers: { ...r.headers } })),
     close: () => server.close(),
   };

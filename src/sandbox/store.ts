@@ -2,6 +2,7 @@ import type {
   Board, Email, GpgKey, Group, ImpersonationToken, Issue, Job, Label, MergeRequest, Milestone, Pipeline, Project,
   SshKey, Todo, Upload, User, UserNamespace,
 } from './model.js';
+import type { Flavor } from './dialect.js';
 import { defaultSettings } from './settings-defaults.js';
 import { ListCache } from './list-cache.js';
 
@@ -23,6 +24,8 @@ type Kind =
 export class Store {
   /** Base URL used to build `web_url`s; set once the server listens. */
   baseUrl = 'http://127.0.0.1';
+  /** The API dialect served: the spec's, or GitLab's names, methods and answers. */
+  flavor: Flavor = 'spec';
 
   readonly users = new Map<number, User>();
   readonly userNamespaces = new Map<number, UserNamespace>();

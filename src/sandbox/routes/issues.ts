@@ -1,5 +1,6 @@
 import { canReadProject, projectAccess, requireAdmin, requireGroup, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { inDialect } from '../dialect.js';
 import { parseDuration } from '../durations.js';
 import { ApiError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
@@ -312,7 +313,7 @@ export function issueRoutes(router: Router): void {
   router.get('/projects/:id/issues/:issue_iid/user_agent_detail', (ctx) => {
     requireAdmin(ctx);
     const { issue } = requireIssue(ctx);
-    return json({ ...issue.userAgent });
+    return json(inDialect(ctx.store, { ...issue.userAgent }));
   });
 }
 

@@ -196,7 +196,8 @@ export function jobRoutes(router: Router): void {
     requireRunner(ctx, project);
     if (!job.artifact) throw notFound('Artifacts');
     job.artifact.kept = true;
-    return created(jobView(ctx.store, ctx.artifacts, job, true));
+    // GitLab answers play and keep with 200, where the spec's rule for POST is 201.
+    return json(jobView(ctx.store, ctx.artifacts, job, true), ctx.store.flavor === 'gitlab' ? 200 : 201);
   });
 
   router.post('/projects/:id/jobs/:job_id/play', (ctx) => {
@@ -207,6 +208,6 @@ export function jobRoutes(router: Router): void {
     job.status = 'started';
     job.userId = user.id;
     job.startedAt = ctx.store.now();
-    return created(jobView(ctx.store, ctx.artifacts, job));
+    return json(jobView(ctx.store, ctx.artifacts, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
   });
 }

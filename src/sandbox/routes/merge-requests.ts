@@ -1,5 +1,6 @@
 import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import type { Flavor } from '../dialect.js';
 import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { type MergeRequest, type Project, type User, DEVELOPER, OWNER } from '../model.js';
@@ -114,7 +115,7 @@ function touch(ctx: Ctx, mr: MergeRequest): void {
   mr.updatedAt = ctx.store.now();
 }
 
-export function mergeRequestRoutes(router: Router): void {
+export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
   router.get('/merge_requests', (ctx) => {
     requireUser(ctx);
     return listReply(ctx, visibleMergeRequests(ctx, ctx.store.projects.values()), 'created-by-me', false);
@@ -315,7 +316,9 @@ export function mergeRequestRoutes(router: Router): void {
     return json(mergeRequestView(ctx.store, mr, user, true));
   });
 
-  router.put('/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', (ctx) => {
+  // The spec routes it as PUT and answers the merge request; GitLab as POST, answering 201
+  // `{"status":"success"}` (a PUT gets 405 there, as any other method of a known path).
+  router.add(flavor === 'gitlab' ? 'POST' : 'PUT', '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', (ctx) => {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
@@ -323,7 +326,7 @@ export function mergeRequestRoutes(router: Router): void {
     if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
     mr.mergeWhenPipelineSucceeds = false;
     touch(ctx, mr);
-    return json(mergeRequestView(ctx.store, mr, user, true));
+    return flavor === 'gitlab' ? created({ status: 'success' }) : json(mergeRequestView(ctx.store, mr, user, true));
   });
 
   router.get('/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {

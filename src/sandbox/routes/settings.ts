@@ -1,5 +1,6 @@
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { type Flavor, inDialect, paramName } from '../dialect.js';
 import { ApiError, invalid } from '../errors.js';
 import { json } from '../reply.js';
 import type { Router } from '../router.js';
@@ -10,13 +11,14 @@ const VISIBILITIES = ['private', 'internal', 'public'];
 
 function settingsView(ctx: Ctx): Record<string, unknown> {
   const { id, createdAt, updatedAt } = ctx.store.settingsMeta;
-  return { id, created_at: iso(createdAt), updated_at: iso(updatedAt), ...ctx.store.settings };
+  return inDialect(ctx.store, { id, created_at: iso(createdAt), updated_at: iso(updatedAt), ...ctx.store.settings });
 }
 
-function coerce(ctx: Ctx, name: string): unknown {
+/** The value of setting `setting` (a spec name), sent as `name`. */
+function coerce(ctx: Ctx, setting: string, name: string): unknown {
   const p = ctx.params;
   if (p.raw(name) === null) return null;
-  switch (SETTING_TYPES[name]) {
+  switch (SETTING_TYPES[setting]) {
     case 'boolean':
       return p.bool(name);
     case 'integer':
@@ -43,7 +45,7 @@ function coerce(ctx: Ctx, name: string): unknown {
 const blank = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** Checks the `req if X` rules of part 2 §4.5 and a few ranges on the would-be settings. */
-function validate(next: Record<string, unknown>): void {
+function validate(ctx: Ctx, next: Record<string, unknown>): void {
   const errors: Record<string, string[]> = {};
   for (const [toggle, required] of Object.entries(CONDITIONAL_REQUIREMENTS)) {
     if (next[toggle] !== true) continue;
@@ -57,10 +59,10 @@ function validate(next: Record<string, unknown>): void {
   if (![0, 1, 2].includes(Number(next.default_branch_protection))) errors.default_branch_protection = ['is not included in the list'];
   const interval = Number(next.polling_interval_multiplier);
   if (!(interval >= 0)) errors.polling_interval_multiplier = ['must be greater than or equal to 0'];
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  if (Object.keys(errors).length > 0) throw invalid(inDialect(ctx.store, errors) as Record<string, string[]>);
 }
 
-export function settingsRoutes(router: Router): void {
+export function settingsRoutes(router: Router, flavor: Flavor): void {
   router.get('/application/settings', (ctx) => {
     requireAdmin(ctx);
     return json(settingsView(ctx));
@@ -69,18 +71,22 @@ export function settingsRoutes(router: Router): void {
   router.put('/application/settings', (ctx) => {
     requireAdmin(ctx);
     const next = { ...ctx.store.settings };
-    for (const name of ctx.params.names()) {
-      if (!(name in SETTING_TYPES)) continue;
-      next[name] = coerce(ctx, name);
+    // Like GitLab, a parameter this dialect does not name is dropped without a word.
+    for (const setting of Object.keys(SETTING_TYPES)) {
+      const name = paramName(ctx.store, setting);
+      if (ctx.params.has(name)) next[setting] = coerce(ctx, setting, name);
     }
-    validate(next);
+    validate(ctx, next);
     Object.assign(ctx.store.settings, next);
     ctx.store.settingsMeta.updatedAt = ctx.store.now();
     return json(settingsView(ctx));
   });
 
-  router.get('/version', (ctx) => {
-    requireUser(ctx);
-    return json({ version: '17.0.0-sandbox', revision: 'sandbox' });
-  });
+  // GitLab's; a server that follows only the spec has no such endpoint (404), which is how
+  // clients tell the dialects apart.
+  if (flavor === 'gitlab')
+    router.get('/version', (ctx) => {
+      requireUser(ctx);
+      return json({ version: '17.6.1-ee', revision: 'sandbox', kas: { enabled: false, externalUrl: null, version: null }, enterprise: true });
+    });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { paramName } from '../dialect.js';
 import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
 import { timeParam } from '../filters.js';
 import type { ImpersonationToken, User } from '../model.js';
@@ -78,7 +79,7 @@ function applyProfile(ctx: Ctx, user: User): void {
     ['messenger', 'messenger'], ['professional_profile', 'professionalProfile'], ['microblog', 'microblog'], ['name', 'name'],
   ] as const;
   for (const [param, field] of strings) {
-    const value = p.str(param);
+    const value = p.str(paramName(ctx.store, param));
     if (value !== undefined) user[field] = value;
   }
   const limit = p.int('projects_limit');
@@ -127,7 +128,15 @@ function addSshKey(ctx: Ctx, owner: User) {
   return created(sshKeyView(record));
 }
 
-const sshKeyView = (k: { id: number; title: string; key: string; createdAt: number }) => ({ id: k.id, title: k.title, key: k.key, created_at: iso(k.createdAt) });
+// usage_type and expires_at: what GitLab 15.7+ always sends with a key.
+const sshKeyView = (k: { id: number; title: string; key: string; createdAt: number }) => ({
+  id: k.id,
+  title: k.title,
+  key: k.key,
+  created_at: iso(k.createdAt),
+  expires_at: null,
+  usage_type: 'auth_and_signing',
+});
 const gpgKeyView = (k: { id: number; key: string; createdAt: number }) => ({ id: k.id, key: k.key, created_at: iso(k.createdAt) });
 const emailView = (e: { id: number; email: string }) => ({ id: e.id, email: e.email });
 
@@ -379,6 +388,8 @@ export function userRoutes(router: Router): void {
     requireAdmin(ctx);
     const user = requireTargetUser(ctx);
     if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be modified by the API');
+    // GitLab answers `null` (Grape's bare `break`) when the user was blocked already.
+    if (ctx.store.flavor === 'gitlab' && user.state === 'blocked') return created(null);
     user.state = 'blocked';
     return created(true);
   });
@@ -386,6 +397,8 @@ export function userRoutes(router: Router): void {
     requireAdmin(ctx);
     const user = requireTargetUser(ctx);
     if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be unblocked by the API');
+    // GitLab answers whether the unblock service changed anything: `false` for a user not blocked.
+    if (ctx.store.flavor === 'gitlab' && user.state === 'active') return created(false);
     user.state = 'active';
     return created(true);
   });

@@ -35,13 +35,24 @@ export function milestoneRef(store: Store, id: number | null, withClosedAt = fal
   return milestone ? milestoneView(milestone, withClosedAt) : null;
 }
 
+function fullPath(store: Store, projectId: number): string {
+  const project = store.projects.get(projectId);
+  return project ? store.projectFullPath(project) : '';
+}
+
 export function issueWebUrl(store: Store, issue: Issue): string {
   const project = store.projects.get(issue.projectId);
   return `${project ? store.projectWebUrl(project) : store.baseUrl}/issues/${issue.iid}`;
 }
 
+/** Checkboxes of a Markdown task list, as GitLab counts them. */
+function taskCompletion(description: string): { count: number; completed_count: number } {
+  const tasks = description.match(/^\s*[-*+] \[[ xX]\]/gm) ?? [];
+  return { count: tasks.length, completed_count: tasks.filter((t) => /\[[xX]\]/.test(t)).length };
+}
+
 /**
- * An issue as part 1 §2.5 lists it. `single` adds `subscribed` (relative to the viewer) and `_links`,
+ * An issue as part 1 §2.5 lists it, plus the fields GitLab always sends. `single` adds `subscribed` (relative to the viewer) and `_links`,
  * which list responses do not carry.
  */
 export function issueView(store: Store, issue: Issue, viewer: User | null, single = false): Record<string, unknown> {
@@ -68,6 +79,10 @@ export function issueView(store: Store, issue: Issue, viewer: User | null, singl
     weight: issue.weight,
     discussion_locked: issue.discussionLocked,
     time_stats: timeStatsView(issue),
+    references: { short: `#${issue.iid}`, relative: `#${issue.iid}`, full: `${fullPath(store, issue.projectId)}#${issue.iid}` },
+    type: 'ISSUE',
+    issue_type: 'issue',
+    task_completion_status: taskCompletion(issue.description ?? ''),
   };
   if (single) {
     view.subscribed = viewer ? issue.subscribers.has(viewer.id) : false;

@@ -6,6 +6,8 @@ import { jobUserView } from './users.js';
 
 export function jobView(store: Store, artifacts: ArtifactStore, job: Job, withDownloadUrl = false): Record<string, unknown> {
   const pipeline = store.pipelines.get(job.pipelineId);
+  const project = store.projects.get(job.projectId);
+  const seconds = (from: number | null, to: number | null) => (from == null || to == null ? null : (to - from) / 1000);
   const user = store.users.get(job.userId);
   const author = user ?? store.users.get(1);
   const view: Record<string, unknown> = {
@@ -20,6 +22,8 @@ export function jobView(store: Store, artifacts: ArtifactStore, job: Job, withDo
     started_at: isoOrNull(job.startedAt),
     finished_at: isoOrNull(job.finishedAt),
     erased_at: isoOrNull(job.erasedAt),
+    duration: seconds(job.startedAt, job.finishedAt ?? (job.status === 'running' ? store.now() : null)),
+    queued_duration: seconds(job.createdAt, job.startedAt),
     user: user ? jobUserView(store, user) : null,
     commit: {
       id: job.commitSha,
@@ -34,6 +38,7 @@ export function jobView(store: Store, artifacts: ArtifactStore, job: Job, withDo
     artifacts_file: job.artifact ? { filename: 'artifacts.zip', size: artifacts.size(job) } : null,
     artifacts_expire_at: job.artifact?.expireAt != null && !job.artifact.kept ? iso(job.artifact.expireAt) : null,
     runner: null,
+    web_url: `${project ? store.projectWebUrl(project) : store.baseUrl}/-/jobs/${job.id}`,
   };
   if (withDownloadUrl) view.download_url = null;
   return view;

@@ -1,3 +1,4 @@
+import { inDialect } from '../dialect.js';
 import type { MergeRequest, User } from '../model.js';
 import type { Store } from '../store.js';
 import { iso } from '../time.js';
@@ -25,9 +26,44 @@ function basics(mr: MergeRequest): Record<string, unknown> {
   };
 }
 
-/** A merge request as part 2 §2.3 lists it; `single` adds `subscribed`. */
+/** GitLab's mergeability verdict (a subset of its values), from what the sandbox models. */
+function detailedMergeStatus(mr: MergeRequest): string {
+  if (mr.state !== 'opened' && mr.state !== 'reopened') return 'not_open';
+  if (isWorkInProgress(mr.title)) return 'draft_status';
+  if (mr.mergeStatus === 'cannot_be_merged') return 'conflict';
+  if (mr.mergeStatus === 'unchecked') return 'unchecked';
+  if ((mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length) return 'not_approved';
+  return 'mergeable';
+}
+
+/** The latest pipeline of the source branch, as GitLab embeds it in a single merge request. */
+function headPipeline(store: Store, mr: MergeRequest): Record<string, unknown> | null {
+  let latest: { id: number; sha: string; ref: string; status: string } | undefined;
+  for (const p of store.pipelines.values()) if (p.projectId === mr.projectId && p.ref === mr.sourceBranch && (!latest || p.id > latest.id)) latest = p;
+  if (!latest) return null;
+  const project = store.projects.get(mr.projectId);
+  return {
+    id: latest.id,
+    iid: latest.id,
+    project_id: mr.projectId,
+    sha: latest.sha,
+    ref: latest.ref,
+    status: latest.status,
+    source: 'push',
+    created_at: iso(mr.createdAt),
+    updated_at: iso(mr.updatedAt),
+    web_url: `${project ? store.projectWebUrl(project) : store.baseUrl}/-/pipelines/${latest.id}`,
+    user: userRefOrNull(store, mr.authorId),
+  };
+}
+
+/** A merge request as part 2 §2.3 lists it, plus the fields GitLab always sends; `single` adds `subscribed` and `head_pipeline`. */
 export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | null, single = false): Record<string, unknown> {
   const author = store.users.get(mr.authorId);
+  const project = store.projects.get(mr.projectId);
+  const assignee = userRefOrNull(store, mr.assigneeId);
+  // Who was asked to review: those who approved, and the assignee of an open one.
+  const reviewerIds = new Set([...mr.approvedBy, ...(mr.state === 'opened' && mr.assigneeId != null ? [mr.assigneeId] : [])]);
   const view: Record<string, unknown> = {
     ...basics(mr),
     target_branch: mr.targetBranch,
@@ -53,8 +89,17 @@ export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | 
     web_url: mergeRequestWebUrl(store, mr),
     discussion_locked: mr.discussionLocked,
     time_stats: timeStatsView(mr),
+    assignees: assignee ? [assignee] : [],
+    reviewers: [...reviewerIds].map((id) => userRefOrNull(store, id)).filter((u) => u !== null),
+    draft: isWorkInProgress(mr.title),
+    detailed_merge_status: detailedMergeStatus(mr),
+    has_conflicts: mr.mergeStatus === 'cannot_be_merged',
+    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project ? store.projectFullPath(project) : ''}!${mr.iid}` },
   };
-  if (single) view.subscribed = viewer ? mr.subscribers.has(viewer.id) : false;
+  if (single) {
+    view.subscribed = viewer ? mr.subscribers.has(viewer.id) : false;
+    view.head_pipeline = headPipeline(store, mr);
+  }
   return view;
 }
 
@@ -80,5 +125,5 @@ export function approvalsView(store: Store, mr: MergeRequest, afterApprove: bool
     .map((id) => store.users.get(id))
     .filter((u): u is User => u !== undefined)
     .map((u) => ({ user: userRef(store, u) }));
-  return view;
+  return inDialect(store, view);
 }

@@ -29,6 +29,7 @@ export function projectBasic(store: Store, project: Project): Record<string, unk
     created_at: iso(project.createdAt),
     default_branch: project.defaultBranch,
     tag_list: [...project.tagList],
+    topics: [...project.tagList],
     ...urls(store, project),
     avatar_url: null,
     star_count: project.starredBy.size,
@@ -70,6 +71,7 @@ export function projectView(store: Store, project: Project, viewer: User | null,
     http_url_to_repo: base.http_url_to_repo,
     web_url: base.web_url,
     tag_list: [...project.tagList],
+    topics: [...project.tagList],
   };
   if (owner) view.owner = { id: owner.id, name: owner.name, created_at: iso(owner.createdAt) };
   Object.assign(view, {

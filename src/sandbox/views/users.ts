@@ -1,3 +1,4 @@
+import { inDialect } from '../dialect.js';
 import type { User } from '../model.js';
 import type { Store } from '../store.js';
 import { dateOnly, iso, isoOrNull } from '../time.js';
@@ -20,21 +21,22 @@ export function userRefOrNull(store: Store, id: number | null | undefined): Reco
   return user ? userRef(store, user) : null;
 }
 
-const profile = (user: User): Record<string, unknown> => ({
-  bio: user.bio,
-  location: user.location,
-  messenger: user.messenger,
-  professional_profile: user.professionalProfile,
-  microblog: user.microblog,
-  website_url: user.websiteUrl,
-  organization: user.organization,
-});
+const profile = (store: Store, user: User): Record<string, unknown> =>
+  inDialect(store, {
+    bio: user.bio,
+    location: user.location,
+    messenger: user.messenger,
+    professional_profile: user.professionalProfile,
+    microblog: user.microblog,
+    website_url: user.websiteUrl,
+    organization: user.organization,
+  });
 
-function adminFields(user: User): Record<string, unknown> {
+function adminFields(store: Store, user: User): Record<string, unknown> {
   return {
     email: user.email,
     created_at: iso(user.createdAt),
-    ...profile(user),
+    ...profile(store, user),
     last_sign_in_at: isoOrNull(user.lastSignInAt),
     current_sign_in_at: isoOrNull(user.currentSignInAt),
     confirmed_at: isoOrNull(user.confirmedAt),
@@ -56,17 +58,17 @@ function adminFields(user: User): Record<string, unknown> {
  */
 export function userView(store: Store, user: User, viewer: User | null, single: boolean): Record<string, unknown> {
   if (viewer?.admin) {
-    const view: Record<string, unknown> = { ...userRef(store, user), ...adminFields(user), is_admin: user.admin };
+    const view: Record<string, unknown> = { ...userRef(store, user), ...adminFields(store, user), is_admin: user.admin };
     if (single) view.shared_runners_minutes_limit = user.sharedRunnersMinutesLimit;
     return view;
   }
   if (!single) return userRef(store, user);
-  return { ...userRef(store, user), created_at: iso(user.createdAt), ...profile(user) };
+  return { ...userRef(store, user), created_at: iso(user.createdAt), ...profile(store, user) };
 }
 
 /** `GET /user`: admins also get `is_admin` and `private_token`. */
 export function currentUserView(store: Store, user: User): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...userRef(store, user), ...adminFields(user) };
+  const view: Record<string, unknown> = { ...userRef(store, user), ...adminFields(store, user) };
   if (user.admin) {
     view.is_admin = true;
     view.shared_runners_minutes_limit = user.sharedRunnersMinutesLimit;
@@ -80,12 +82,6 @@ export function jobUserView(store: Store, user: User): Record<string, unknown> {
   return {
     ...userRef(store, user),
     created_at: iso(user.createdAt),
-    bio: user.bio,
-    location: user.location,
-    messenger: user.messenger,
-    professional_profile: user.professionalProfile,
-    microblog: user.microblog,
-    website_url: user.websiteUrl,
-    organization: user.organization,
+    ...profile(store, user),
   };
 }
