@@ -16,6 +16,7 @@ const project = (id: number, fullPath: string) => ({
   name: `Name of ${fullPath}`,
   path_with_namespace: fullPath,
   visibility: 'private',
+  topics: ['api', 'go'],
   star_count: 2,
   last_activity_at: '2026-11-24T12:00:00.000Z',
 });
@@ -77,12 +78,12 @@ describe('group list, view, projects', () => {
         'description  The acme group',
         '',
         'Projects (1)',
-        'ID  PATH          VISIBILITY  STARS  LAST ACTIVITY',
-        '2   acme/website  private     2      1 day ago',
+        'ID  PATH          VISIBILITY  TOPICS   STARS  LAST ACTIVITY',
+        '2   acme/website  private     api, go  2      1 day ago',
         '',
         'Shared projects (1)',
-        'ID  PATH    VISIBILITY  STARS  LAST ACTIVITY',
-        '5   labs/x  private     2      1 day ago',
+        'ID  PATH    VISIBILITY  TOPICS   STARS  LAST ACTIVITY',
+        '5   labs/x  private     api, go  2      1 day ago',
         '',
       ].join('\n'),
     );
@@ -111,7 +112,7 @@ describe('group list, view, projects', () => {
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('1\tacme/platform/api\tprivate\t2\t2026-11-24T12:00:00.000Z\n');
+    expect(r.stdout).toBe('1\tacme/platform/api\tprivate\tapi,go\t2\t2026-11-24T12:00:00.000Z\n');
     expect((await runCli(['group', 'projects', '-g', 'acme', '--membership'], { transport: api.transport })).code).toBe(2);
   });
 });

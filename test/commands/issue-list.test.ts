@@ -14,14 +14,15 @@ describe('issue list', () => {
         method: 'GET',
         headers: { 'PRIVATE-TOKEN': TEST_TOKEN },
       })
-      .reply(200, [issue(1), issue(2, { title: 'tab\there \u001b[31mred\u001b[0m' })], { headers: JSON_HEADERS });
+      .reply(200, [issue(1, { task_completion_status: { count: 3, completed_count: 1 } }), issue(2, { title: 'tab\there \u001b[31mred\u001b[0m' })], { headers: JSON_HEADERS });
     const r = await runCli(
       ['issue', 'list', '-p', 'acme/platform/api', '--state', 'opened', '--labels', 'bug,ui', '--scope', 'all', '--iids', '1,2', '--order-by', 'updated_at', '--sort', 'asc', '--search', 'a b', '--created-after', '2026-01-01T00:00:00Z'],
       { transport: api.transport },
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('1\topened\tIssue 1\tbug\talice\t2026-11-24T12:00:00.000Z\n2\topened\ttab here red\tbug\talice\t2026-11-24T12:00:00.000Z\n');
+    // Tasks done of GitLab's task_completion_status; nothing where the server sends none.
+    expect(r.stdout).toBe('1\topened\tIssue 1\tbug\talice\t1/3\t2026-11-24T12:00:00.000Z\n2\topened\ttab here red\tbug\talice\t\t2026-11-24T12:00:00.000Z\n');
   });
 
   it('uses the group and global endpoints', async () => {

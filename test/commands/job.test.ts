@@ -22,12 +22,12 @@ describe('job list and view', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs?scope%5B%5D=failed&scope%5B%5D=success`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(200, [job(2, { status: 'failed' }), job(1)], { headers: JSON_HEADERS });
+      .reply(200, [job(2, { status: 'failed', duration: 83.4 }), job(1, { duration: 3725.2 })], { headers: JSON_HEADERS });
     const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--scope', 'failed,success'], { transport: api.transport });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      '2\tfailed\tbuild\tbuild-2\tmain\t40\t2026-11-24T12:00:00.000Z\n1\tsuccess\tbuild\tbuild-1\tmain\t40\t2026-11-24T12:00:00.000Z\n',
+      '2\tfailed\tbuild\tbuild-2\tmain\t1m 23s\t40\t2026-11-24T12:00:00.000Z\n1\tsuccess\tbuild\tbuild-1\tmain\t1h 02m 05s\t40\t2026-11-24T12:00:00.000Z\n',
     );
   });
 

@@ -16,7 +16,11 @@ describe('mr list', () => {
         method: 'GET',
         headers: { 'PRIVATE-TOKEN': TEST_TOKEN },
       })
-      .reply(200, [mr(1), mr(2, { title: 'tab\there', state: 'merged' })], { headers: JSON_HEADERS });
+      .reply(
+        200,
+        [mr(1, { reviewers: [{ id: 4, username: 'carol' }, { id: 1, username: 'root' }], detailed_merge_status: 'not_approved' }), mr(2, { title: 'tab\there', state: 'merged' })],
+        { headers: JSON_HEADERS },
+      );
     const r = await runCli(
       ['mr', 'list', '-p', 'acme/platform/api', '--state', 'merged', '--order-by', 'updated_at', '--sort', 'asc', '--milestone', 'v1.0', '--labels', 'bug,ui',
         '--created-after', '2026-01-01T00:00:00Z', '--created-before', '2026-02-01', '--scope', 'all', '--author-id', '2', '--assignee-id', '3',
@@ -26,8 +30,9 @@ describe('mr list', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      '1\topened\tMR 1\tfeature/x → main\talice\t2026-11-24T12:00:00.000Z\n' +
-        '2\tmerged\ttab here\tfeature/x → main\talice\t2026-11-24T12:00:00.000Z\n',
+      // GitLab's detailed_merge_status where sent, else the spec's merge_status.
+      '1\topened\tMR 1\tfeature/x → main\talice\tcarol,root\tnot_approved\t2026-11-24T12:00:00.000Z\n' +
+        '2\tmerged\ttab here\tfeature/x → main\talice\t\tcan_be_merged\t2026-11-24T12:00:00.000Z\n',
     );
   });
 
@@ -37,7 +42,7 @@ describe('mr list', () => {
     api.pool.intercept({ path: '/api/v4/merge_requests?state=all&view=simple&scope=assigned-to-me', method: 'GET' }).reply(200, [simple], { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'list', '--state', 'all', '--view', 'simple', '--scope', 'assigned-to-me', '--header'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('IID\tstate\ttitle\tbranches\tauthor\tupdated\n1\topened\tMR 1\t\t\t2026-11-25T11:00:00.000Z\n');
+    expect(r.stdout).toBe('IID\tstate\ttitle\tbranches\tauthor\treviewers\tmerge status\tupdated\n1\topened\tMR 1\t\t\t\t\t2026-11-25T11:00:00.000Z\n');
   });
 
   it('prints a table with relative dates on a terminal and the raw objects with -o json', async () => {
@@ -45,8 +50,8 @@ describe('mr list', () => {
     api.pool.intercept({ path: '/api/v4/projects/7/merge_requests', method: 'GET' }).reply(200, [mr(3)], { headers: JSON_HEADERS }).times(2);
     const t = await runCli(['mr', 'list', '-p', '7'], { transport: api.transport, tty: true });
     expect(t.code).toBe(0);
-    expect(t.stdout.split('\n')[0]).toMatch(/^IID\s+STATE\s+TITLE\s+BRANCHES\s+AUTHOR\s+UPDATED$/);
-    expect(t.stdout.split('\n')[1]).toMatch(/^3\s+opened\s+MR 3\s+feature\/x → main\s+alice\s+1 day ago$/);
+    expect(t.stdout.split('\n')[0]).toMatch(/^IID\s+STATE\s+TITLE\s+BRANCHES\s+AUTHOR\s+REVIEWERS\s+MERGE STATUS\s+UPDATED$/);
+    expect(t.stdout.split('\n')[1]).toMatch(/^3\s+opened\s+MR 3\s+feature\/x → main\s+alice\s+-\s+can_be_merged\s+1 day ago$/);
     const j = await runCli(['mr', 'list', '-p', '7', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(j.stdout)).toEqual([mr(3)]);
   });

@@ -191,11 +191,13 @@ describe('mr cancel-auto-merge', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());
   const path = `${MR}/cancel_merge_when_pipeline_succeeds`;
+  // The method differs by dialect (PUT here, POST on GitLab: test/commands/dialect.test.ts).
+  const SPEC_FLAVOR = { COLLAB_FLAVOR: 'spec' };
 
   it('cancels and prints the merge request', async () => {
     api = mockApi();
     api.pool.intercept({ path, method: 'PUT' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'cancel-auto-merge', '3', ...P, '-o', 'json'], { transport: api.transport });
+    const r = await runCli(['mr', 'cancel-auto-merge', '3', ...P, '-o', 'json'], { transport: api.transport, env: SPEC_FLAVOR });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(mr(3));
     expect(r.stderr).toBe('cancelled the automatic merge of !3\n');
@@ -207,11 +209,11 @@ describe('mr cancel-auto-merge', () => {
     api.pool.intercept({ path, method: 'PUT' }).reply(406, err('406 Not Acceptable'), { headers: JSON_HEADERS });
     api.pool.intercept({ path, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    const a = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport });
+    const a = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
     expect([a.code, a.stderr]).toEqual([1, 'collab: 405 Method Not Allowed — !3 is already merged or closed: there is no pending merge to cancel\n']);
-    const b = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport });
+    const b = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
     expect([b.code, b.stderr]).toEqual([1, 'collab: 406 Not Acceptable — !3 is not set to merge when the pipeline succeeds: nothing to cancel\n']);
-    const c = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport });
+    const c = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
     expect(c.code).toBe(1);
     expect(c.stderr).toContain('collab: 401 Unauthorized: you are not allowed to cancel the automatic merge of merge request !3\n');
   });

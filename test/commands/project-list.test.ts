@@ -7,6 +7,7 @@ const project = (id: number, path: string, extra: Record<string, unknown> = {}) 
   path: path.split('/').pop(),
   path_with_namespace: path,
   visibility: 'private',
+  topics: ['web'],
   star_count: 3,
   last_activity_at: '2026-11-22T12:00:00.000Z',
   import_status: 'none',
@@ -32,7 +33,7 @@ describe('project list', () => {
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('1\tacme/api\tprivate\t3\t2026-11-22T12:00:00.000Z\n2\tacme/web\tpublic\t0\t2026-11-22T12:00:00.000Z\n');
+    expect(r.stdout).toBe('1\tacme/api\tprivate\tweb\t3\t2026-11-22T12:00:00.000Z\n2\tacme/web\tpublic\tweb\t0\t2026-11-22T12:00:00.000Z\n');
   });
 
   it('sends archived=false for --no-archived and lists a user\'s projects with --user', async () => {
@@ -50,7 +51,7 @@ describe('project list', () => {
     api.pool.intercept({ path: '/api/v4/projects', method: 'GET' }).reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
     const r = await runCli(['project', 'list'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('ID  PATH               VISIBILITY  STARS  LAST ACTIVITY\n1   acme/platform/api  private     3      3 days ago\n');
+    expect(r.stdout).toBe('ID  PATH               VISIBILITY  TOPICS  STARS  LAST ACTIVITY\n1   acme/platform/api  private     web     3      3 days ago\n');
   });
 
   it('rejects bad filter values with exit 2 before sending anything', async () => {
@@ -78,7 +79,7 @@ describe('project forks, view, users', () => {
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
     const r = await runCli(['project', 'forks', '-p', 'acme/website', '--owned'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('9\tbob/website\tprivate\t3\t2026-11-22T12:00:00.000Z\n');
+    expect(r.stdout).toBe('9\tbob/website\tprivate\tweb\t3\t2026-11-22T12:00:00.000Z\n');
     expect((await runCli(['project', 'forks', 'acme/website'], { transport: api.transport })).code).toBe(0);
   });
 

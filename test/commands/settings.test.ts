@@ -56,7 +56,7 @@ describe('settings', () => {
         '--enabled-git-access-protocol', 'nil', '--polling-interval-multiplier', '1.5', '--restricted-visibility-levels', 'public',
         '--unique-ips-limit-enabled', '--unique-ips-limit-per-user', '10', '--unique-ips-limit-time-window', '3600', '-o', 'json',
       ],
-      { transport: api.transport },
+      { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } },
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -98,6 +98,6 @@ describe('settings', () => {
     api.pool
       .intercept({ path: '/api/v4/application/settings', method: 'PUT', body: JSON.stringify({ webide_enabled: false }) })
       .reply(200, ...reply({ webide_enabled: false }));
-    expect((await runCli(['settings', 'update', '--no-webide-enabled'], { transport: api.transport })).code).toBe(0);
+    expect((await runCli(['settings', 'update', '--no-webide-enabled'], { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } })).code).toBe(0);
   });
 });

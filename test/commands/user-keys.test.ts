@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
 
 const reply = (data: unknown) => [data, { headers: JSON_HEADERS }] as const;
-const sshKey = { id: 7, title: 'laptop', key: 'ssh-ed25519 AAAAC3Nz alice@laptop', created_at: '2026-11-01T10:00:00.000Z' };
+const sshKey = { id: 7, title: 'laptop', key: 'ssh-ed25519 AAAAC3Nz alice@laptop', created_at: '2026-11-01T10:00:00.000Z', usage_type: 'auth_and_signing' };
 
 describe('user key', () => {
   let api: ReturnType<typeof mockApi>;
@@ -17,7 +17,7 @@ describe('user key', () => {
     api.pool.intercept({ path: '/api/v4/users?username=alice', method: 'GET' }).reply(200, ...reply([{ id: 2, username: 'alice' }]));
     api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...reply([sshKey]));
     const mine = await runCli(['user', 'key', 'list'], { transport: api.transport });
-    expect(mine.stdout).toBe('7\tlaptop\t2026-11-01T10:00:00.000Z\n');
+    expect(mine.stdout).toBe('7\tlaptop\tauth_and_signing\t2026-11-01T10:00:00.000Z\n');
     const theirs = await runCli(['user', 'key', 'list', '--user', 'alice', '--all', '-o', 'ndjson'], { transport: api.transport });
     expect(theirs.code).toBe(0);
     expect(theirs.stdout).toBe(`${JSON.stringify(sshKey)}\n`);

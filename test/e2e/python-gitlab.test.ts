@@ -42,7 +42,8 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
   let config: string;
 
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0 });
+    // python-gitlab speaks GitLab's dialect (POST cancel_merge_when_pipeline_succeeds, skype, akismet_*, …).
+    sb = await startSandbox({ port: 0, flavor: 'gitlab' });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'python-gitlab-'));
     config = path.join(dir, 'python-gitlab.cfg');
     fs.writeFileSync(config, `[global]\ndefault = sb\ntimeout = 20\n\n[sb]\nurl = ${sb.url}\nprivate_token = sandbox-admin-token\napi_version = 4\n`);
@@ -146,8 +147,25 @@ out['artifact_magic'] = job.artifacts()[:2].decode()
 out['single'] = job.artifact('reports/résumé final.txt').decode()
 s = gl.settings.get()
 s.signup_enabled = False
+s.akismet_enabled = True
+s.akismet_api_key = 'key-1'
 s.save()
-out['signup'] = gl.settings.get().signup_enabled
+s = gl.settings.get()
+out['signup'] = s.signup_enabled
+out['akismet'] = [s.akismet_enabled, s.akismet_api_key]
+out['version'] = gl.version()[0]
+auto = p.mergerequests.get(1)
+auto.merge(merge_when_pipeline_succeeds=True)
+out['cancel'] = auto.cancel_merge_when_pipeline_succeeds()
+out['auto_merge_after_cancel'] = p.mergerequests.get(1).merge_when_pipeline_succeeds
+out['approvals_left'] = p.mergerequests.get(6).approvals.get().approvals_left
+bob = gl.users.get(3)
+bob.skype = 'bob.b'
+bob.twitter = '@bobby'
+bob.save()
+bob = gl.users.get(3)
+out['profile'] = [bob.skype, bob.twitter]
+out['block'] = [bob.block(), bob.block(), bob.unblock(), bob.unblock()]
 out['created'] = gl.users.create({'email': 'py@example.com', 'username': 'py', 'name': 'Py', 'password': 'password123'}).username
 out['alice_keys'] = len(gl.users.get(2).keys.list())
 out['upload'] = p.upload('notes file.txt', filedata=b'hello from python')['markdown']
@@ -165,6 +183,8 @@ print(json.dumps(out))
     expect(res.exitCode, String(res.stderr)).toBe(0);
     const out = JSON.parse(String(res.stdout));
     expect(out).toMatchObject({ user: 'root', merged: 'merged', artifact_magic: 'PK', signup: false, created: 'py', alice_keys: 2, second_subscribe: 304 });
+    expect(out).toMatchObject({ akismet: [true, 'key-1'], version: '17.6.1-ee', cancel: { status: 'success' }, auto_merge_after_cancel: false, approvals_left: 1 });
+    expect(out).toMatchObject({ profile: ['bob.b', '@bobby'], block: [true, null, true, false] });
     expect(out.keyset).toHaveLength(5);
     expect(out.single).toContain('Résumé final');
     expect(out.upload).toMatch(/^\[notes file\]\(\/uploads\/[0-9a-f]{32}\/notes file\.txt\)$/);

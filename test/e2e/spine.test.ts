@@ -45,7 +45,7 @@ describe('the built binary against the sandbox', () => {
     expect(tsv.exitCode, tsv.stderr).toBe(0);
     const lines = tsv.stdout.trim().split('\n');
     expect(lines).toHaveLength(5);
-    for (const l of lines) expect(l.split('\t')).toHaveLength(6);
+    for (const l of lines) expect(l.split('\t')).toHaveLength(7);
     expect(tsv.stdout).not.toContain('\u001b[');
     const json = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--per-page', '3', '-o', 'json']);
     const arr = JSON.parse(json.stdout);

@@ -50,10 +50,10 @@ describe('sandbox fault injection', () => {
 
   it('trickles bodies and hangs until the client gives up', async () => {
     const sb = sandbox();
-    await arm({ count: 1, kind: 'trickle', chunkBytes: 8, intervalMs: 50 });
+    await arm({ count: 1, kind: 'trickle', chunkBytes: 4, intervalMs: 50 });
     const started = Date.now();
-    const slow = await call(sb, '/version');
-    expect(slow.body).toEqual({ version: '17.0.0-sandbox', revision: 'sandbox' });
+    const slow = await call(sb, '/nothing/here');
+    expect(slow.body).toEqual({ error: '404 Not Found' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     await arm({ count: 1, kind: 'hang' });
     await expect(fetch(`${sb.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': ADMIN }, signal: AbortSignal.timeout(300) })).rejects.toThrow();

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+
+// execa strips the final newline of stdout and stderr.
+
+/** The commands whose names, methods or answers differ between the dialects, against both flavours. */
+describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor) => {
+  let sb: SandboxFixture;
+  /** One config dir for the whole file: the flavour is detected on first contact, then read from it. */
+  const config = tempDir('collab-dialect-');
+  const env = { COLLAB_CONFIG_DIR: config };
+  const gitlab = flavor === 'gitlab';
+
+  beforeAll(async () => {
+    sb = await startSandboxFixture({ flavor });
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  const run = (args: string[]) => sb.run(args, env);
+  const json = async (args: string[]) => {
+    const r = await run([...args, '-o', 'json']);
+    expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  const versionCalls = () => sb.requests().filter((r) => r.path === '/api/v4/version').length;
+
+  it('detects the flavour once, on the first request that needs it', async () => {
+    expect((await run(['issue', 'list', '-p', 'acme/platform/api', '--limit', '1'])).exitCode).toBe(0);
+    expect(versionCalls()).toBe(0);
+    const r = await run(['settings', 'update', '--spamfilter-enabled', '--spamfilter-api-key', 'key-1', '--default-projects-limit', '5']);
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    expect(versionCalls()).toBe(1);
+    const configured = await sb.run(['config', 'get', 'flavor', '--host', sb.url], env);
+    expect(configured.stdout).toBe(flavor);
+    await run(['settings', 'update', '--no-captcha-enabled']);
+    expect(versionCalls()).toBe(1);
+  });
+
+  it('settings: the spam setting really changes (under the server name), with either spelling', async () => {
+    const spam = gitlab ? 'akismet_enabled' : 'spamfilter_enabled';
+    let settings = await json(['settings', 'view']);
+    expect(settings).toMatchObject({ [spam]: true, default_projects_limit: 5 });
+    expect(settings).not.toHaveProperty(gitlab ? 'spamfilter_enabled' : 'akismet_enabled');
+    await json(['settings', 'update', '--no-akismet-enabled', '--diagram-enabled', '--plantuml-url', 'https://uml.example.com']);
+    settings = await json(['settings', 'view']);
+    expect(settings[spam]).toBe(false);
+    expect(settings[gitlab ? 'plantuml_url' : 'diagram_url']).toBe('https://uml.example.com');
+    // A script written against the spec reads the same field on either server.
+    const tsv = await run(['settings', 'view', '--fields', 'diagram_enabled,plantuml_enabled']);
+    expect(tsv.stdout).toBe('diagram_enabled\ttrue\nplantuml_enabled\ttrue');
+  });
+
+  it('users: profile fields under the server names; block and unblock twice', async () => {
+    const updated = await json(['user', 'update', '3', '--microblog', '@bobby', '--skype', 'bob.b']);
+    expect(updated).toMatchObject(gitlab ? { twitter: '@bobby', skype: 'bob.b' } : { microblog: '@bobby', messenger: 'bob.b' });
+    const first = await run(['user', 'block', '3']);
+    expect([first.exitCode, first.stderr]).toEqual([0, 'blocked user 3']);
+    const second = await run(['user', 'block', '3']);
+    expect([second.exitCode, second.stderr]).toEqual([0, gitlab ? 'user 3 was already blocked' : 'blocked user 3']);
+    expect((await run(['user', 'unblock', '3'])).stderr).toBe('unblocked user 3');
+    const again = await run(['user', 'unblock', '3']);
+    expect([again.exitCode, again.stderr]).toEqual([0, gitlab ? 'user 3 was not blocked' : 'unblocked user 3']);
+    const keys = await run(['user', 'key', 'list', '--user', 'alice', '--header']);
+    expect(keys.stdout.split('\n')[0]).toBe('id\ttitle\tusage\tcreated');
+    expect(keys.stdout).toContain('\tauth_and_signing\t');
+  });
+
+  it('merge requests: cancel the automatic merge with the method the server routes; approvals under either name', async () => {
+    const scheduled = await run(['mr', 'merge', '8', '-p', 'acme/platform/api', '--when-pipeline-succeeds', '--no-sha-from-view']);
+    expect(scheduled.exitCode, scheduled.stderr).toBe(0);
+    const cancelled = await run(['mr', 'cancel-auto-merge', '8', '-p', 'acme/platform/api']);
+    expect([cancelled.exitCode, cancelled.stderr]).toEqual([0, 'cancelled the automatic merge of !8']);
+    const methods = sb.requests().filter((r) => r.path.endsWith('/merge_requests/8/cancel_merge_when_pipeline_succeeds')).map((r) => r.method);
+    expect(methods).toEqual([gitlab ? 'POST' : 'PUT']);
+    expect((await json(['mr', 'view', '8', '-p', 'acme/platform/api'])).merge_when_pipeline_succeeds).toBe(false);
+
+    const approvals = await json(['mr', 'approvals', '6', '-p', 'acme/platform/api']);
+    expect(approvals[gitlab ? 'approvals_left' : 'approvals_missing']).toBe(1);
+    const missing = await run(['mr', 'approvals', '6', '-p', 'acme/platform/api', '--fields', 'approvals_missing']);
+    expect(missing.stdout).toBe('approvals_missing\t1');
+  });
+
+  it('views and tables use the fields GitLab always sends', async () => {
+    const view = await run(['mr', 'view', '8', '-p', 'acme/platform/api', '-o', 'table']);
+    const line = (key: string) => view.stdout.split('\n').find((l) => l.startsWith(`${key} `));
+    expect(line('head_pipeline')).toMatch(/^head_pipeline +#\d+ (running|success|failed|pending|canceled)$/);
+    expect(line('reviewers')).toMatch(/alice$/);
+    expect(line('detailed_merge_status')).toMatch(/mergeable$/);
+    const list = await run(['mr', 'list', '-p', 'acme/platform/api', '--header']);
+    expect(list.stdout.split('\n')[0]).toBe('IID\tstate\ttitle\tbranches\tauthor\treviewers\tmerge status\tupdated');
+    expect(list.stdout).toMatch(/\n4\topened\tRefactor storage layer\t[^\t]+\talice\t\tconflict\t/);
+    const jobs = await run(['job', 'list', '-p', 'acme/platform/api', '--scope', 'success', '--limit', '1', '--fields', 'id,duration']);
+    expect(jobs.stdout).toMatch(/^\d+\t(\d+m )?\d+s$/);
+    const issue = await json(['issue', 'view', '1', '-p', 'acme/platform/api']);
+    expect(issue).toMatchObject({ references: { full: 'acme/platform/api#1' }, type: 'ISSUE', task_completion_status: { count: expect.any(Number) } });
+    const project = await json(['project', 'view', '-p', 'acme/platform/api']);
+    expect(project).toHaveProperty('topics');
+  });
+
+  it('jobs: play answers 200 on GitLab, 201 on the spec; both succeed', async () => {
+    const manual = (await json(['job', 'list', '-p', 'acme/platform/api', '--scope', 'manual', '--limit', '1']))[0];
+    const played = await run(['job', 'play', String(manual.id), '-p', 'acme/platform/api', '--fields', 'status']);
+    expect([played.exitCode, played.stdout]).toEqual([0, 'started']);
+  });
+});
