@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS, jsonReply, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 
 const alice = { id: 2, username: 'alice', name: 'Alice', state: 'active', email: 'alice@example.com', web_url: 'https://gitlab.test/alice' };
-const reply = (data: unknown) => [data, { headers: JSON_HEADERS }] as const;
 
 describe('user list', () => {
   let api: ReturnType<typeof mockApi>;
@@ -20,7 +19,7 @@ describe('user list', () => {
         method: 'GET',
         headers: { 'PRIVATE-TOKEN': TEST_TOKEN },
       })
-      .reply(200, ...reply([alice]));
+      .reply(200, ...jsonReply([alice]));
     const r = await runCli(
       [
         'user', 'list', '--active', '--search', 'ali', '--extern-uid', 'uid=alice,ou=people', '--provider', 'ldapmain', '--external',
@@ -55,9 +54,9 @@ describe('user view / me', () => {
 
   it('views by id, and resolves a username first', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/2', method: 'GET' }).reply(200, ...reply(alice));
-    api.pool.intercept({ path: '/api/v4/users?username=alice', method: 'GET' }).reply(200, ...reply([alice]));
-    api.pool.intercept({ path: '/api/v4/users/2', method: 'GET' }).reply(200, ...reply(alice));
+    api.pool.intercept({ path: '/api/v4/users/2', method: 'GET' }).reply(200, ...jsonReply(alice));
+    api.pool.intercept({ path: '/api/v4/users?username=alice', method: 'GET' }).reply(200, ...jsonReply([alice]));
+    api.pool.intercept({ path: '/api/v4/users/2', method: 'GET' }).reply(200, ...jsonReply(alice));
     expect((await runCli(['user', 'view', '2', '-o', 'json'], { transport: api.transport })).stdout).toBe(`${JSON.stringify(alice)}\n`);
     const r = await runCli(['user', 'view', 'alice', '--fields', 'id,username'], { transport: api.transport });
     expect(r.code).toBe(0);
@@ -66,7 +65,7 @@ describe('user view / me', () => {
 
   it('reports an unknown username as not found', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users?username=nobody', method: 'GET' }).reply(200, ...reply([]));
+    api.pool.intercept({ path: '/api/v4/users?username=nobody', method: 'GET' }).reply(200, ...jsonReply([]));
     const r = await runCli(['user', 'view', 'nobody'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('collab: 404 no user with username "nobody"');
@@ -74,7 +73,7 @@ describe('user view / me', () => {
 
   it('shows the current user, honouring --sudo', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { SUDO: 'alice' } }).reply(200, ...reply(alice));
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { SUDO: 'alice' } }).reply(200, ...jsonReply(alice));
     const r = await runCli(['--sudo', 'alice', 'user', 'me', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).username).toBe('alice');
@@ -82,14 +81,14 @@ describe('user view / me', () => {
 
   it('leaves out the private_token administrators receive', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...reply({ id: 1, username: 'root', private_token: 'root-secret-123' })).times(2);
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply({ id: 1, username: 'root', private_token: 'root-secret-123' })).times(2);
     expect((await runCli(['user', 'me', '-o', 'json'], { transport: api.transport })).stdout).toBe('{"id":1,"username":"root"}\n');
     expect((await runCli(['user', 'me'], { transport: api.transport })).stdout).toBe('id\t1\nusername\troot\n');
   });
 
   it('explains a sudo refusal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(403, ...reply({ message: '403 Forbidden - Must be admin to use sudo' }));
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(403, ...jsonReply({ message: '403 Forbidden - Must be admin to use sudo' }));
     const r = await runCli(['user', 'me', '--sudo', 'alice'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('collab: 403 Forbidden - Must be admin to use sudo');
@@ -114,7 +113,7 @@ describe('user create / update', () => {
       shared_runners_minutes_limit: 100,
       password: 's3cret pass',
     };
-    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...reply({ id: 9, username: 'eve' }));
+    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...jsonReply({ id: 9, username: 'eve' }));
     const r = await runCli(
       [
         'user', 'create', '--email', 'eve@example.com', '--username', 'eve', '--name', 'Eve', '--password-stdin', '--projects-limit', '5',
@@ -130,7 +129,7 @@ describe('user create / update', () => {
   it('creates with --reset-password', async () => {
     api = mockApi();
     const body = { email: 'c@example.com', username: 'c', name: 'C', reset_password: true };
-    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...reply({ id: 10 }));
+    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...jsonReply({ id: 10 }));
     const r = await runCli(['user', 'create', '--email', 'c@example.com', '--username', 'c', '--name', 'C', '--reset-password'], {
       transport: api.transport,
     });
@@ -155,7 +154,7 @@ describe('user create / update', () => {
   it('prompts for missing fields and the password on a terminal', async () => {
     api = mockApi();
     const body = { email: 'p@example.com', username: 'p', name: 'P', password: 'hunter22' };
-    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...reply({ id: 11 }));
+    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...jsonReply({ id: 11 }));
     const prompter = scriptedPrompter(['p@example.com', 'p', 'P', 'hunter22']);
     const r = await runCli(['user', 'create'], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
@@ -186,8 +185,8 @@ describe('user create / update', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/users/2', method: 'PUT', body: JSON.stringify({ name: 'Alice A', external: false }) })
-      .reply(200, ...reply(alice));
-    api.pool.intercept({ path: '/api/v4/users/2', method: 'PUT', body: JSON.stringify({ email: 'bob@example.com' }) }).reply(404, ...reply({ message: '404 Not Found' }));
+      .reply(200, ...jsonReply(alice));
+    api.pool.intercept({ path: '/api/v4/users/2', method: 'PUT', body: JSON.stringify({ email: 'bob@example.com' }) }).reply(404, ...jsonReply({ message: '404 Not Found' }));
     expect((await runCli(['user', 'update', '2', '--name', 'Alice A', '--no-external'], { transport: api.transport })).code).toBe(0);
     const nothing = await runCli(['user', 'update', '2'], { transport: api.transport });
     expect(nothing.code).toBe(2);
@@ -222,7 +221,7 @@ describe('user delete / block / unblock / activities', () => {
     api.pool.intercept({ path: '/api/v4/users/3/block', method: 'POST' }).reply(201, 'true', { headers: JSON_HEADERS });
     api.pool
       .intercept({ path: '/api/v4/users/4/unblock', method: 'POST' })
-      .reply(403, ...reply({ message: '403 Forbidden - LDAP blocked users cannot be unblocked by the API' }));
+      .reply(403, ...jsonReply({ message: '403 Forbidden - LDAP blocked users cannot be unblocked by the API' }));
     const ok = await runCli(['user', 'block', '3'], { transport: api.transport });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe('');
@@ -236,7 +235,7 @@ describe('user delete / block / unblock / activities', () => {
 
   it('gives the plain 403 both readings', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/4/block', method: 'POST' }).reply(403, ...reply({ message: '403 Forbidden' }));
+    api.pool.intercept({ path: '/api/v4/users/4/block', method: 'POST' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const r = await runCli(['user', 'block', '4'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("or your token is not an administrator's");
@@ -246,7 +245,7 @@ describe('user delete / block / unblock / activities', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user/activities?from=2026-06-01', method: 'GET' })
-      .reply(200, ...reply([{ username: 'alice', last_activity_on: '2026-06-02', last_activity_at: '2026-06-02' }]));
+      .reply(200, ...jsonReply([{ username: 'alice', last_activity_on: '2026-06-02', last_activity_at: '2026-06-02' }]));
     const r = await runCli(['user', 'activities', '--from', '2026-06-01'], { transport: api.transport });
     expect(r.stdout).toBe('alice\t2026-06-02\n');
     expect((await runCli(['user', 'activities', '--from', '06/01/2026'], { transport: api.transport })).code).toBe(2);

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
-const reply = (data: unknown) => [data, { headers: JSON_HEADERS }] as const;
 const sshKey = { id: 7, title: 'laptop', key: 'ssh-ed25519 AAAAC3Nz alice@laptop', created_at: '2026-11-01T10:00:00.000Z', usage_type: 'auth_and_signing' };
 
 describe('user key', () => {
@@ -13,9 +12,9 @@ describe('user key', () => {
 
   it('lists your keys and, with --user, another user’s (a username is resolved)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user/keys', method: 'GET' }).reply(200, ...reply([sshKey]));
-    api.pool.intercept({ path: '/api/v4/users?username=alice', method: 'GET' }).reply(200, ...reply([{ id: 2, username: 'alice' }]));
-    api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...reply([sshKey]));
+    api.pool.intercept({ path: '/api/v4/user/keys', method: 'GET' }).reply(200, ...jsonReply([sshKey]));
+    api.pool.intercept({ path: '/api/v4/users?username=alice', method: 'GET' }).reply(200, ...jsonReply([{ id: 2, username: 'alice' }]));
+    api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...jsonReply([sshKey]));
     const mine = await runCli(['user', 'key', 'list'], { transport: api.transport });
     expect(mine.stdout).toBe('7\tlaptop\tauth_and_signing\t2026-11-01T10:00:00.000Z\n');
     const theirs = await runCli(['user', 'key', 'list', '--user', 'alice', '--all', '-o', 'ndjson'], { transport: api.transport });
@@ -25,7 +24,7 @@ describe('user key', () => {
 
   it('views your key; another user’s single key has no endpoint (usage error, nothing sent)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'GET' }).reply(200, ...reply(sshKey));
+    api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'GET' }).reply(200, ...jsonReply(sshKey));
     expect((await runCli(['user', 'key', 'view', '7', '-o', 'json'], { transport: api.transport })).stdout).toBe(`${JSON.stringify(sshKey)}\n`);
     const r = await runCli(['user', 'key', 'view', '7', '--user', '2'], { transport: api.transport });
     expect(r.code).toBe(2);
@@ -40,10 +39,10 @@ describe('user key', () => {
     fs.writeFileSync(file, `${sshKey.key}\n`);
     api.pool
       .intercept({ path: '/api/v4/user/keys', method: 'POST', body: JSON.stringify({ title: 'laptop', key: sshKey.key }) })
-      .reply(201, ...reply(sshKey));
+      .reply(201, ...jsonReply(sshKey));
     api.pool
       .intercept({ path: '/api/v4/users/2/keys', method: 'POST', body: JSON.stringify({ title: 'ci', key: 'ssh-rsa AAAA ci' }) })
-      .reply(201, ...reply({ ...sshKey, id: 8 }));
+      .reply(201, ...jsonReply({ ...sshKey, id: 8 }));
     const r = await runCli(['user', 'key', 'add', '--title', 'laptop', '--key-file', file], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('id\t7\n');
@@ -55,7 +54,7 @@ describe('user key', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user/keys', method: 'POST', body: JSON.stringify({ title: 't', key: 'ssh-ed25519 AAAA x' }) })
-      .reply(201, ...reply(sshKey));
+      .reply(201, ...jsonReply(sshKey));
     const r = await runCli(['user', 'key', 'add', '--title', 't', '--key-file', '-'], { transport: api.transport, stdin: 'ssh-ed25519 AAAA x\n' });
     expect(r.code).toBe(0);
   });
@@ -64,7 +63,7 @@ describe('user key', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user/keys', method: 'POST' })
-      .reply(400, ...reply({ message: { key: ['has already been taken'], fingerprint: ['has already been taken'] } }));
+      .reply(400, ...jsonReply({ message: { key: ['has already been taken'], fingerprint: ['has already been taken'] } }));
     const r = await runCli(['user', 'key', 'add', '--title', 'dup', '--key', sshKey.key], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 400 key: has already been taken; fingerprint: has already been taken\n');
@@ -104,9 +103,9 @@ describe('user gpg-key', () => {
 
   it('lists, views (also for another user), adds and deletes', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'GET' }).reply(200, ...reply([gpg]));
-    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys/3', method: 'GET' }).reply(200, ...reply(gpg));
-    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...reply(gpg));
+    api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'GET' }).reply(200, ...jsonReply([gpg]));
+    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys/3', method: 'GET' }).reply(200, ...jsonReply(gpg));
+    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...jsonReply(gpg));
     api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'DELETE' }).reply(204, '');
     expect((await runCli(['user', 'gpg-key', 'list'], { transport: api.transport })).stdout).toBe('3\t2026-11-01T10:00:00.000Z\tmQENBFqABCDEF\n');
     expect((await runCli(['user', 'gpg-key', 'view', '3', '--user', '2', '-o', 'json'], { transport: api.transport })).stdout).toBe(
@@ -123,11 +122,11 @@ describe('user email', () => {
 
   it('lists, views, adds and deletes', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/2/emails', method: 'GET' }).reply(200, ...reply([{ id: 4, email: 'a@work.example' }]));
-    api.pool.intercept({ path: '/api/v4/user/emails/4', method: 'GET' }).reply(200, ...reply({ id: 4, email: 'a@work.example' }));
+    api.pool.intercept({ path: '/api/v4/users/2/emails', method: 'GET' }).reply(200, ...jsonReply([{ id: 4, email: 'a@work.example' }]));
+    api.pool.intercept({ path: '/api/v4/user/emails/4', method: 'GET' }).reply(200, ...jsonReply({ id: 4, email: 'a@work.example' }));
     api.pool
       .intercept({ path: '/api/v4/user/emails', method: 'POST', body: JSON.stringify({ email: 'a@home.example' }) })
-      .reply(201, ...reply({ id: 5, email: 'a@home.example' }));
+      .reply(201, ...jsonReply({ id: 5, email: 'a@home.example' }));
     api.pool.intercept({ path: '/api/v4/users/2/emails/5', method: 'DELETE' }).reply(204, '');
     expect((await runCli(['user', 'email', 'list', '-u', '2'], { transport: api.transport })).stdout).toBe('4\ta@work.example\n');
     expect((await runCli(['user', 'email', 'view', '4'], { transport: api.transport })).stdout).toBe('id\t4\nemail\ta@work.example\n');
@@ -139,7 +138,7 @@ describe('user email', () => {
 
   it('refuses viewing another user’s email, and flattens a validation failure', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user/emails', method: 'POST' }).reply(400, ...reply({ message: { email: ['is invalid'] } }));
+    api.pool.intercept({ path: '/api/v4/user/emails', method: 'POST' }).reply(400, ...jsonReply({ message: { email: ['is invalid'] } }));
     const view = await runCli(['user', 'email', 'view', '4', '--user', '2'], { transport: api.transport });
     expect(view.code).toBe(2);
     expect(view.stderr).toContain('no endpoint to read one email of another user');

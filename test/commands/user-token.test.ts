@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
-const reply = (data: unknown) => [data, { headers: JSON_HEADERS }] as const;
 const SECRET = 'imp-SECRET-token-9f8e7d';
 const token = {
   id: 3,
@@ -20,7 +19,7 @@ describe('user token', () => {
 
   it('lists a user’s tokens by state', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens?state=active', method: 'GET' }).reply(200, ...reply([token]));
+    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens?state=active', method: 'GET' }).reply(200, ...jsonReply([token]));
     const r = await runCli(['user', 'token', 'list', '--user', '2', '--state', 'active'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('3\tci-bot\ttrue\tfalse\tapi,read_user\t2027-01-31\t2026-11-20T10:00:00.000Z\n');
@@ -34,7 +33,7 @@ describe('user token', () => {
         method: 'POST',
         body: JSON.stringify({ name: 'ci-bot', scopes: ['api', 'read_user'], expires_at: '2027-01-31' }),
       })
-      .reply(201, ...reply({ ...token, token: SECRET }));
+      .reply(201, ...jsonReply({ ...token, token: SECRET }));
     const r = await runCli(
       ['user', 'token', 'create', '--user', '2', '--name', 'ci-bot', '--scopes', 'api,read_user', '--expires-at', '2027-01-31', '--fields', 'token', '--debug'],
       { transport: api.transport },
@@ -66,7 +65,7 @@ describe('user token', () => {
 
   it('views and revokes', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens/3', method: 'GET' }).reply(200, ...reply(token));
+    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens/3', method: 'GET' }).reply(200, ...jsonReply(token));
     api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens/3', method: 'DELETE' }).reply(204, '');
     expect((await runCli(['user', 'token', 'view', '3', '--user', '2', '-o', 'json'], { transport: api.transport })).stdout).toBe(
       `${JSON.stringify(token)}\n`,
@@ -78,7 +77,7 @@ describe('user token', () => {
 
   it('shows a non-administrator’s 403', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens', method: 'GET' }).reply(403, ...reply({ message: '403 Forbidden' }));
+    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens', method: 'GET' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const r = await runCli(['user', 'token', 'list', '--user', '2'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 403 Forbidden\n');

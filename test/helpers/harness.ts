@@ -78,6 +78,9 @@ export function mockApi(origin = TEST_HOST) {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** The arguments of `.reply(status, ...jsonReply(data))`: a JSON body with its content type. */
+export const jsonReply = (data: object) => [data, { headers: JSON_HEADERS }] as const;
+
 /** A scripted prompter: answers in order; fails on any unexpected question. */
 export function scriptedPrompter(answers: (string | boolean)[]): Prompter & { asked: string[] } {
   const asked: string[] = [];
