@@ -10,6 +10,7 @@ import type { IO } from './output/io.js';
 import { OUTPUT_FORMATS, type OutputFormat, Printer } from './output/format.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
 import { projectRef } from './resources/url.js';
+import { sleep } from './sleep.js';
 import { VERSION } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -38,7 +39,7 @@ export interface ContextDeps {
   /** Injected in tests (undici MockAgent); otherwise built on first use. */
   transport?: Transport;
   prompter?: Prompter;
-  /** Test hook: retry sleeps. */
+  /** Test hook: the waits of retries and polling (with `now`, the clock). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
@@ -82,6 +83,11 @@ export class Context {
 
   now(): Date {
     return this.deps.now ? this.deps.now() : new Date();
+  }
+
+  /** Waits `ms` between polls; Ctrl-C ends the wait with CancelError. */
+  sleep(ms: number): Promise<void> {
+    return (this.deps.sleep ?? sleep)(ms, this.signal);
   }
 
   get inCI(): boolean {

@@ -11,6 +11,7 @@
  *
  * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { ArtifactStore } from './artifacts.js';
 import { type Flavor, isFlavor } from './dialect.js';
 import { Router } from './router.js';
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   /** `demo` (≈250 issues in acme/platform/api), `empty` (root and alice only), or a number of api issues. */
   seed?: 'demo' | 'empty' | number;
   latencyMs?: number;
+  /** How the server waits (latency, trickled bodies); tests pass one that records the waits. */
+  sleep?: (ms: number) => Promise<void>;
   /** Make the artifact of job `package` on `main` of acme/platform/api this many MiB, streamed. */
   artifactMb?: number;
   /** `spec` (default): the spec's dialect; `gitlab`: GitLab's names, methods, answers and `GET /version`. */
@@ -86,7 +89,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);
-  const server = new SandboxServer(store, artifacts, buildRouter(flavor), Math.max(0, opts.latencyMs ?? 0));
+  const sleep = opts.sleep ?? ((ms: number) => wait(ms).then(() => undefined));
+  const server = new SandboxServer(store, artifacts, buildRouter(flavor), Math.max(0, opts.latencyMs ?? 0), sleep);
   const port = await server.listen(opts.port ?? 0, host);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${urlHost}:${port}`;

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ArtifactStore } from './artifacts.js';
 import { authenticate } from './auth.js';
 import { parseBodyInto, readBody } from './body.js';
@@ -47,6 +46,8 @@ export class SandboxServer {
     private readonly artifacts: ArtifactStore,
     private readonly router: Router,
     private readonly latencyMs: number,
+    /** Waits for latency and trickled bodies (tests count the waits instead of timing them). */
+    private readonly sleep: (ms: number) => Promise<void>,
   ) {
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
@@ -87,7 +88,7 @@ export class SandboxServer {
 
     const fault = this.faults.take(method, rawUrl);
     if (fault && (await this.applyImmediateFault(fault, req, res, method, rawPath, rawQuery))) return;
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
+    if (this.latencyMs > 0) await this.sleep(this.latencyMs);
 
     const host = req.headers.host ?? `127.0.0.1:${this.port}`;
     const requestOrigin = `http://${host}`;
@@ -278,13 +279,13 @@ export class SandboxServer {
       res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
       return;
     }
-    if (fault?.kind === 'trickle') return trickle(res, [body], fault);
+    if (fault?.kind === 'trickle') return trickle(res, [body], fault, this.sleep);
     res.end(body);
   }
 
   private async sendStream(res: ServerResponse, stream: NodeJS.ReadableStream & { destroy(): void }, length: number | undefined, fault: FaultSpec | undefined): Promise<void> {
     res.on('close', () => stream.destroy());
-    if (fault?.kind === 'trickle') return trickle(res, stream, fault);
+    if (fault?.kind === 'trickle') return trickle(res, stream, fault, this.sleep);
     const cutoff = fault?.kind === 'reset-mid-body' ? Math.floor((length ?? 128 * 1024) / 2) : Number.POSITIVE_INFINITY;
     let sent = 0;
     for await (const chunk of stream) {
@@ -313,7 +314,12 @@ export class SandboxServer {
 }
 
 /** Sends the body a few bytes at a time with pauses, for client timeout tests. */
-async function trickle(res: ServerResponse, source: AsyncIterable<unknown> | Iterable<Buffer>, fault: FaultSpec): Promise<void> {
+async function trickle(
+  res: ServerResponse,
+  source: AsyncIterable<unknown> | Iterable<Buffer>,
+  fault: FaultSpec,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
   const size = fault.chunkBytes ?? 16;
   const pause = fault.intervalMs ?? 200;
   for await (const chunk of source as AsyncIterable<Buffer>) {

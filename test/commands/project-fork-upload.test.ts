@@ -62,10 +62,22 @@ describe('project fork', () => {
   it('--wait gives up after --wait-timeout', async () => {
     api = mockApi();
     recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
-    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('started'), { headers: JSON_HEADERS }).persist();
-    const started = Date.now();
-    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait-timeout', '1'], { transport: api.transport });
-    expect(Date.now() - started).toBeLessThan(3000);
+    let polls = 0;
+    api.pool
+      .intercept({ path: '/api/v4/projects/9', method: 'GET' })
+      .reply(() => {
+        polls++;
+        return { statusCode: 200, data: JSON.stringify(fork('started')), responseOptions: { headers: JSON_HEADERS } };
+      })
+      .persist();
+    const waits: number[] = [];
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait-timeout', '1'], {
+      transport: api.transport,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    // Waits from 250 ms, growing by half, the last one cut at the deadline; a poll after each.
+    expect(waits).toEqual([250, 375, 375]);
+    expect(polls).toBe(3);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('timed out after 1s waiting for the fork alice/website (import_status: started)');
   });

@@ -15,7 +15,9 @@ export interface RunOptions {
   prompter?: Prompter;
   cwd?: string;
   columns?: number;
+  /** The clock's start; it moves on by every wait. */
   now?: Date;
+  /** Sees every wait (retries, polling); the harness clock moves on by it either way. */
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
 }
@@ -35,6 +37,9 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   stdout.on('data', (c) => out.push(Buffer.from(c)));
   stderr.on('data', (c) => err.push(Buffer.from(c)));
   const tty = options.tty ?? false;
+  // A clock that moves only when collab waits: polling and retries take no time, and tests count them.
+  const start = (options.now ?? new Date('2026-11-25T12:00:00Z')).getTime();
+  let waited = 0;
   const code = await run(argv, {
     io: {
       stdin: Readable.from(options.stdin !== undefined ? [Buffer.from(options.stdin)] : []),
@@ -54,10 +59,13 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     },
     cwd: options.cwd ?? '/',
     signal: options.signal ?? new AbortController().signal,
-    now: () => options.now ?? new Date('2026-11-25T12:00:00Z'),
+    now: () => new Date(start + waited),
     transport: options.transport,
     prompter: options.prompter,
-    sleep: options.sleep ?? (async () => {}),
+    sleep: async (ms) => {
+      waited += ms;
+      await options.sleep?.(ms);
+    },
   });
   await new Promise((r) => setImmediate(r));
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };

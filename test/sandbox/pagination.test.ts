@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Ctx } from '../../src/sandbox/context.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { ListCache } from '../../src/sandbox/list-cache.js';
 import { API_PROJECT, call, useSandbox } from './helpers.js';
 
 function links(header: string | null): Record<string, string> {
@@ -69,26 +71,45 @@ describe('sandbox pagination', () => {
     expect(seen.size).toBe(250);
   });
 
-  it('omits totals and rel="last" above 10,000 rows, and stays fast', async () => {
-    const started = Date.now();
+  it('omits totals and rel="last" above 10,000 rows', async () => {
     const big = await startSandbox({ port: 0, seed: 10_001 });
     try {
-      expect(Date.now() - started).toBeLessThan(5_000);
       const first = await call(big, `/projects/${API_PROJECT}/issues?per_page=100`);
       expect(first.body).toHaveLength(100);
       expect(first.headers.has('x-total')).toBe(false);
       expect(first.headers.has('x-total-pages')).toBe(false);
       expect(links(first.headers.get('link')).last).toBeUndefined();
       expect(first.headers.get('x-next-page')).toBe('2');
-      const t = Date.now();
       const last = await call(big, `/projects/${API_PROJECT}/issues?per_page=100&page=101`);
       expect(last.body).toHaveLength(1);
       expect(last.headers.get('x-next-page')).toBe('');
-      expect(Date.now() - t).toBeLessThan(1_000);
       const counted = await call(big, `/projects/${API_PROJECT}/issues?state=closed&per_page=100`);
       expect(counted.headers.get('x-total')).toBe('2500');
     } finally {
       await big.close();
     }
+  });
+});
+
+describe('sandbox list cache', () => {
+  /** The parts of a request the cache reads. */
+  const request = (store: { version: number }, rawQuery: string) =>
+    ({ store, rawPath: `/api/v4/projects/${API_PROJECT}/issues`, rawQuery, user: null }) as unknown as Ctx;
+
+  it('filters and sorts a list once for all its pages, and again after a write', () => {
+    const cache = new ListCache();
+    const store = { version: 1 };
+    let computed = 0;
+    const compute = () => {
+      computed++;
+      return [1, 2, 3];
+    };
+    for (let page = 1; page <= 100; page++) expect(cache.get(request(store, `state=opened&per_page=100&page=${page}`), compute)).toEqual([1, 2, 3]);
+    expect(computed).toBe(1);
+    cache.get(request(store, 'state=closed&page=2'), compute);
+    expect(computed).toBe(2);
+    store.version++;
+    cache.get(request(store, 'page=3&state=opened'), compute);
+    expect(computed).toBe(3);
   });
 });

@@ -9,7 +9,6 @@ import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
 import { pathValues } from '../execute.js';
 import type { CommandSpec, Values } from '../spec.js';
 import { jobIdArg } from './list.js';
-import { sleep } from '../../sleep.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */
 class SkipBytes extends Transform {
@@ -100,7 +99,7 @@ export const trace: CommandSpec = {
         if (exitStatus) finalCheck(ctx, v, job);
         return;
       }
-      await sleep(intervalMs, ctx.signal);
+      await ctx.sleep(intervalMs);
     }
   },
 };

@@ -4,7 +4,6 @@ import { ApiError } from '../../errors.js';
 import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/project.js';
 import type { CommandSpec } from '../spec.js';
 import { projectArg } from './subject.js';
-import { sleep } from '../../sleep.js';
 import { startSpinner } from '../../output/spinner.js';
 
 interface ProjectState {
@@ -25,7 +24,7 @@ const MAX_POLL_MS = 2_000;
  */
 export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number): Promise<ProjectState> {
   const name = fork.path_with_namespace ?? String(fork.id);
-  const started = Date.now();
+  const started = ctx.now().getTime();
   const spin = await startSpinner(ctx.io, `Waiting for the fork ${name} to finish copying`);
   let current = fork;
   let delay = FIRST_POLL_MS;
@@ -37,10 +36,10 @@ export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: n
         return current;
       }
       if (status === IMPORT_FAILED) throw new ApiError(`fork ${name} failed: ${current.import_error ?? 'import_status is failed'}`, undefined);
-      const left = timeoutMs - (Date.now() - started);
+      const left = timeoutMs - (ctx.now().getTime() - started);
       if (left <= 0)
         throw new ApiError(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${status ?? 'unknown'})`, undefined, undefined, 'raise --wait-timeout, or check later with `collab project view`');
-      await sleep(Math.min(delay, left), ctx.signal);
+      await ctx.sleep(Math.min(delay, left));
       delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
       const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }) });
       current = res.data as ProjectState;
