@@ -3,6 +3,7 @@ import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
 import { run } from '../../src/cli.js';
 import type { Prompter } from '../../src/prompt.js';
+import { recording } from './request-log.js';
 
 export const TEST_HOST = 'https://gitlab.test';
 export const TEST_TOKEN = 'glpat-TESTSECRET-0123456789';
@@ -60,7 +61,8 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     cwd: options.cwd ?? '/',
     signal: options.signal ?? new AbortController().signal,
     now: () => new Date(start + waited),
-    transport: options.transport,
+    // Every request a command test sends counts towards the endpoint coverage (test/coverage/).
+    transport: options.transport && recording(options.transport),
     prompter: options.prompter,
     sleep: async (ms) => {
       waited += ms;
