@@ -114,6 +114,18 @@ describe('user gpg-key', () => {
     expect((await runCli(['user', 'gpg-key', 'add', '--key-file', '-', '--user', '2'], { transport: api.transport, stdin: `${armored}\n` })).code).toBe(0);
     expect((await runCli(['user', 'gpg-key', 'delete', '3'], { transport: api.transport })).stderr).toBe('deleted GPG key 3\n');
   });
+
+  it('the other way round: lists and deletes another user’s, views and adds your own', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys', method: 'GET' }).reply(200, ...jsonReply([gpg]));
+    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys/3', method: 'DELETE' }).reply(204, '');
+    api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'GET' }).reply(200, ...jsonReply(gpg));
+    api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...jsonReply(gpg));
+    expect((await runCli(['user', 'gpg-key', 'list', '--user', '2', '--fields', 'id'], { transport: api.transport })).stdout).toBe('3\n');
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2'], { transport: api.transport })).stderr).toBe('deleted GPG key 3 of user 2\n');
+    expect((await runCli(['user', 'gpg-key', 'view', '3', '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
+    expect((await runCli(['user', 'gpg-key', 'add', '--key', armored, '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
+  });
 });
 
 describe('user email', () => {
@@ -134,6 +146,20 @@ describe('user email', () => {
       'id\t5\nemail\ta@home.example\n',
     );
     expect((await runCli(['user', 'email', 'delete', '5', '--user', '2'], { transport: api.transport })).code).toBe(0);
+  });
+
+  it('the other way round: lists and deletes your own, adds another user’s', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user/emails', method: 'GET' }).reply(200, ...jsonReply([{ id: 4, email: 'a@work.example' }]));
+    api.pool.intercept({ path: '/api/v4/user/emails/4', method: 'DELETE' }).reply(204, '');
+    api.pool
+      .intercept({ path: '/api/v4/users/2/emails', method: 'POST', body: JSON.stringify({ email: 'b@work.example' }) })
+      .reply(201, ...jsonReply({ id: 6, email: 'b@work.example' }));
+    expect((await runCli(['user', 'email', 'list'], { transport: api.transport })).stdout).toBe('4\ta@work.example\n');
+    expect((await runCli(['user', 'email', 'delete', '4'], { transport: api.transport })).stderr).toBe('deleted email 4\n');
+    const r = await runCli(['user', 'email', 'add', '-e', 'b@work.example', '--user', '2', '-o', 'json'], { transport: api.transport });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: 6, email: 'b@work.example' });
   });
 
   it('refuses viewing another user’s email, and flattens a validation failure', async () => {

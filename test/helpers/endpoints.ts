@@ -16,7 +16,8 @@ export function readEndpoints(file = FIXTURE): string[] {
     .filter((l) => l !== '');
 }
 
-const segments = (p: string) => p.split('/').filter((s) => s !== '');
+/** `/a/b` → [a, b]; an empty segment (`/a//b`) stays, and matches no placeholder. */
+const segments = (p: string) => p.split('/').slice(1);
 
 /** Whether an endpoint line's path matches a concrete path: `:name` is one segment, a final `*name` one or more. */
 function matches(pattern: string[], actual: string[]): boolean {

@@ -18,14 +18,19 @@ export function logLine(method: string, target: string): string | undefined {
   return `${method} /${target.slice(API_PREFIX.length).split('?')[0]}`;
 }
 
-/** The transport as is, and every request it is asked to send appended to this process's log file. */
+/**
+ * The transport as is, and every request it answered appended to this process's log file. A
+ * request nothing answered (a refusing transport, a MockAgent without a matching stub) is not
+ * counted: coverage means a test expected the call.
+ */
 export function recording(transport: Transport): Transport {
   const file = path.join(inject('requestLog'), `${process.pid}.log`);
   return {
-    request: (req) => {
+    request: async (req) => {
+      const res = await transport.request(req);
       const line = logLine(req.method, req.path);
       if (line) fs.appendFileSync(file, `${line}\n`);
-      return transport.request(req);
+      return res;
     },
     close: transport.close && (() => transport.close!()),
   };
