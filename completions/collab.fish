@@ -674,7 +674,7 @@ function __collab_node
             set -g __collab_vflags 
         case 'sandbox'
             set -g __collab_kids 
-            set -g __collab_flags '--port'\t'port to listen on (0 = a free one) (default: "0")' '--bind'\t'address to listen on (default 127.0.0.1; --host works too)' '--seed'\t'demo data, nothing, or demo data with n issues in acme/platform/api (default: "demo")' '--latency'\t'delay every response by this many milliseconds' '--artifact-mb'\t'make the artifact of job "package" on main this large (streamed)' '--flavor'\t'the API dialect served: the spec\'s, or GitLab\'s (names, methods, answers, GET /version) (default: "spec")' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_flags '--port'\t'port to listen on (0 = a free one) (default: "0")' '--bind'\t'address to listen on (default 127.0.0.1; --host works too)' '--seed'\t'demo data, nothing, or demo data with n issues in acme/platform/api (default: "demo")' '--latency'\t'delay every response by this many milliseconds' '--artifact-mb'\t'make the artifact of job "package" on main this large (streamed; at most 4094)' '--flavor'\t'the API dialect served: the spec\'s, or GitLab\'s (names, methods, answers, GET /version) (default: "spec")' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '--port' '--bind' '--seed' '--latency' '--artifact-mb' '--flavor' '-h' '--help'
             set -g __collab_vflags '--port' '--bind' '--seed' '--latency' '--artifact-mb' '--flavor'
         case 'help'

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import { parseFlavor } from '../api/dialect.js';
 import { CollabError, UsageError } from '../errors.js';
+import { MAX_ARTIFACT_MB } from '../sandbox/zip.js';
 import { parseInteger } from '../validate.js';
 
 interface SandboxFlags {
@@ -27,7 +28,7 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   if (/^[a-z]+:\/\//i.test(host)) throw new UsageError(`invalid value for --host: "${host}" is an address to bind (e.g. 127.0.0.1), not a URL`);
   const seed = parseSeed(flags.seed);
   const latencyMs = flags.latency === undefined ? 0 : parseInteger(flags.latency, '--latency', 0, 60_000);
-  const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, 100_000);
+  const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, MAX_ARTIFACT_MB);
   const flavor = parseFlavor(flags.flavor ?? 'spec', '--flavor');
   const { startSandbox } = await import('../sandbox/index.js');
   let handle: Awaited<ReturnType<typeof startSandbox>>;
@@ -67,7 +68,7 @@ export function build(getCtx: () => Context): Command {
     .option('--bind <address>', 'address to listen on (default 127.0.0.1; --host works too)')
     .option('--seed <demo|empty|n>', 'demo data, nothing, or demo data with n issues in acme/platform/api', 'demo')
     .option('--latency <ms>', 'delay every response by this many milliseconds')
-    .option('--artifact-mb <n>', 'make the artifact of job "package" on main this large (streamed)')
+    .option('--artifact-mb <n>', `make the artifact of job "package" on main this large (streamed; at most ${MAX_ARTIFACT_MB})`)
     .option('--flavor <spec|gitlab>', "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)", 'spec')
     .addHelpText(
       'after',

@@ -26,6 +26,7 @@ import { userRoutes } from './routes/users.js';
 import { seedStore } from './seed/index.js';
 import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
+import { MAX_ARTIFACT_MB } from './zip.js';
 
 export type { RecordedRequest } from './server.js';
 export type { FaultKind, FaultSpec } from './faults.js';
@@ -81,7 +82,7 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = opts.host ?? '127.0.0.1';
   const artifactMb = opts.artifactMb ?? 0;
-  if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb >= 4095) throw new RangeError('artifactMb must be an integer from 0 to 4094');
+  if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb > MAX_ARTIFACT_MB) throw new RangeError(`artifactMb must be an integer from 0 to ${MAX_ARTIFACT_MB}`);
   const flavor = opts.flavor ?? 'spec';
   if (!isFlavor(flavor)) throw new RangeError('flavor must be spec or gitlab');
   const store = new Store();

@@ -253,6 +253,8 @@ const GLOBAL_CASES: Case[] = [
   { title: 'api --paginate with POST', argv: ['api', '-X', 'POST', '/projects', '--paginate'], names: ['--paginate'] },
   { title: 'config set unknown key', argv: ['config', 'set', 'colour', 'red'], names: ['colour'] },
   { title: 'completion unknown shell', argv: ['completion', 'powershell'], names: ['powershell'] },
+  // A stored zip stops at 4 GiB: refused at the flag, not as an unexpected error after starting.
+  { title: 'sandbox --artifact-mb 5000', argv: ['sandbox', '--artifact-mb', '5000'], names: ['--artifact-mb', 'maximum 4094'] },
 ];
 
 const { leaves, plain } = await commandTree();
