@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
-import { NodeHttpTransport, type Transport, type TransportRequest } from './transport.js';
+import { NodeHttpTransport, type Transport } from './transport.js';
 
 export interface ConnectOptions {
   /** Normalised instance URL. */
@@ -12,21 +12,47 @@ export interface ConnectOptions {
   timeoutMs?: number;
 }
 
+/** Longest wait for a connection (TCP, proxy CONNECT, TLS), direct or proxied; never past --timeout. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
- * The transport for a host: undici's EnvHttpProxyAgent when a proxy applies (it honours
- * NO_PROXY too), otherwise direct node:http(s). A per-host CA file is added to Node's defaults
- * (NODE_EXTRA_CA_CERTS included), never replacing them.
+ * The one transport policy. Proxy or direct is decided per request origin (the API host, and any
+ * host a download is redirected to), as curl does: HTTPS_PROXY for https, HTTP_PROXY for http,
+ * NO_PROXY bypassing both. A per-host CA file is added to Node's defaults (NODE_EXTRA_CA_CERTS
+ * included), never replacing them, and trusted direct and through the proxy alike; connect
+ * timeouts are the same either way.
  */
 export function createTransport(options: ConnectOptions): Transport {
-  const e = options.env;
-  const httpsProxy = e.HTTPS_PROXY ?? e.https_proxy;
-  const httpProxy = e.HTTP_PROXY ?? e.http_proxy;
-  const noProxy = e.NO_PROXY ?? e.no_proxy;
-  const url = new URL(options.host);
-  const proxy = url.protocol === 'https:' ? httpsProxy : httpProxy;
-  const ca = caCertificates(options.caFile, e.NODE_EXTRA_CA_CERTS);
-  if (proxy && !bypassProxy(url.hostname, noProxy)) return new LazyProxyTransport({ httpProxy, httpsProxy, noProxy, ca });
-  return new NodeHttpTransport({ ca, connectTimeoutMs: options.timeoutMs });
+  const ca = caCertificates(options.caFile, options.env.NODE_EXTRA_CA_CERTS);
+  const connectTimeoutMs = Math.min(CONNECT_TIMEOUT_MS, options.timeoutMs ?? CONNECT_TIMEOUT_MS);
+  return new NodeHttpTransport({ ca, connectTimeoutMs, proxyFor: proxyPolicy(options.env) });
+}
+
+/** Which proxy (if any) carries requests to an origin; undefined when no proxy is configured at all. */
+export function proxyPolicy(env: Record<string, string | undefined>): ((origin: URL) => URL | undefined) | undefined {
+  const httpsProxy = proxyUrl(env.HTTPS_PROXY ?? env.https_proxy, 'HTTPS_PROXY');
+  const httpProxy = proxyUrl(env.HTTP_PROXY ?? env.http_proxy, 'HTTP_PROXY');
+  if (!httpsProxy && !httpProxy) return undefined;
+  const noProxy = env.NO_PROXY ?? env.no_proxy;
+  return (origin) => {
+    const proxy = origin.protocol === 'https:' ? httpsProxy : httpProxy;
+    return proxy && !bypassProxy(origin.hostname, noProxy) ? proxy : undefined;
+  };
+}
+
+/** A proxy URL from the environment; a bare `host:port` means http://, as curl reads it. */
+function proxyUrl(raw: string | undefined, name: string): URL | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
+  } catch {
+    throw new UsageError(`invalid ${name} "${value}": expected a URL such as http://proxy.example.com:3128`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`invalid ${name} "${value}": only http:// and https:// proxies are supported`);
+  return url;
 }
 
 function caCertificates(caFile: string | undefined, extraCaFile: string | undefined): string[] | undefined {
@@ -62,27 +88,4 @@ export function bypassProxy(hostname: string, noProxy: string | undefined): bool
       const bare = e.replace(/^\*?\./, '');
       return host === bare || host.endsWith(`.${bare}`);
     });
-}
-
-/** Defers importing undici (~85 ms) until the first proxied request. */
-class LazyProxyTransport implements Transport {
-  private agent?: Transport & { close(): Promise<void> };
-  constructor(private readonly options: { httpProxy?: string; httpsProxy?: string; noProxy?: string; ca?: string[] }) {}
-
-  async request(req: TransportRequest) {
-    if (!this.agent) {
-      const { EnvHttpProxyAgent } = await import('undici');
-      this.agent = new EnvHttpProxyAgent({
-        httpProxy: this.options.httpProxy,
-        httpsProxy: this.options.httpsProxy,
-        noProxy: this.options.noProxy,
-        ...(this.options.ca ? { connect: { ca: this.options.ca } } : {}),
-      }) as unknown as Transport & { close(): Promise<void> };
-    }
-    return this.agent.request(req);
-  }
-
-  async close() {
-    await this.agent?.close();
-  }
 }

@@ -1,10 +1,9 @@
 import type http from 'node:http';
-import type https from 'node:https';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 
 /**
- * The subset of undici's `Dispatcher.request()` contract that collab uses. undici's MockAgent and
- * EnvHttpProxyAgent satisfy it as they are; NodeHttpTransport satisfies it over node:http(s).
+ * The subset of undici's `Dispatcher.request()` contract that collab uses. undici's MockAgent
+ * satisfies it as it is (tests); NodeHttpTransport satisfies it over node:http(s).
  */
 export interface TransportRequest {
   origin: string;
@@ -29,42 +28,68 @@ export interface Transport {
 }
 
 export interface NodeHttpOptions {
-  /** Extra trusted CA certificates (PEM), added to Node's defaults. */
+  /** Trusted CA certificates (PEM): Node's defaults plus a private CA. Applies direct and through a proxy. */
   ca?: string[];
+  /** TCP connect, proxy CONNECT and TLS handshake together, the same direct and through a proxy. */
   connectTimeoutMs?: number;
+  /** The proxy for a request origin, or undefined to connect directly (decided per origin). */
+  proxyFor?: (origin: URL) => URL | undefined;
 }
 
 export class TimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
 }
 
+/** A failure talking to the proxy itself (not to the server behind it): messages name the proxy. */
+export class ProxyError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    /** `host:port` of the proxy. */
+    readonly proxy: string,
+    /** `host:port` the tunnel was for. */
+    readonly target: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+type Agent = http.Agent;
+type ConnectCallback = (err: Error | null, socket?: Duplex) => void;
+
 /**
- * Direct connections over node:http(s) with keep-alive pools. undici's own module takes ~85 ms to
- * import here (more than starting Node), so it is loaded only for proxies and in tests.
+ * Every connection collab opens, over node:http(s) with keep-alive pools: direct, or through an
+ * HTTP(S) proxy with a CONNECT tunnel (for http and https targets alike, as undici and curl do
+ * for https). The tunnel is ours rather than undici's ProxyAgent: undici 7 reconnects forever
+ * when a proxy closes the CONNECT without answering (nodejs/undici#3897, fixed only in v8, which
+ * needs Node 22), and its module costs ~85 ms to import. One attempt per connection here; the
+ * client's retry budget and deadline bound the rest.
  */
 export class NodeHttpTransport implements Transport {
-  private httpAgent?: http.Agent;
-  private httpsAgent?: https.Agent;
+  private readonly agents = new Map<string, Agent>();
 
   constructor(private readonly options: NodeHttpOptions = {}) {}
 
   /** node:http(s) loaded on the first request: commands that send nothing never pay for TLS. */
-  private async client(secure: boolean): Promise<{ request: typeof http.request; agent: http.Agent }> {
-    if (secure) {
-      const https = await import('node:https');
-      this.httpsAgent ??= new https.Agent({ keepAlive: true, ...(this.options.ca ? { ca: this.options.ca } : {}) });
-      return { request: https.request as unknown as typeof http.request, agent: this.httpsAgent };
+  private async agentFor(target: URL, proxy: URL | undefined): Promise<{ request: typeof http.request; agent: Agent }> {
+    const secure = target.protocol === 'https:';
+    const key = `${secure ? 'https' : 'http'} ${proxy?.href ?? ''}`;
+    const mod = secure ? await import('node:https') : await import('node:http');
+    let agent = this.agents.get(key);
+    if (!agent) {
+      agent = proxy ? await tunnelAgent(secure, proxy, this.options) : await directAgent(secure, this.options);
+      this.agents.set(key, agent);
     }
-    const http = await import('node:http');
-    this.httpAgent ??= new http.Agent({ keepAlive: true });
-    return { request: http.request, agent: this.httpAgent };
+    return { request: mod.request as unknown as typeof http.request, agent };
   }
 
   async request(req: TransportRequest): Promise<TransportResponse> {
     const url = new URL(req.origin);
     const secure = url.protocol === 'https:';
-    const { request, agent } = await this.client(secure);
-    const idle = req.bodyTimeout ?? req.headersTimeout;
+    const proxy = this.options.proxyFor?.(url);
+    const { request, agent } = await this.agentFor(url, proxy);
+    if (req.signal?.aborted) throw abortError(req.signal);
     return new Promise((resolve, reject) => {
       const outgoing = request({
         protocol: url.protocol,
@@ -74,39 +99,179 @@ export class NodeHttpTransport implements Transport {
         method: req.method,
         headers: req.headers,
         agent,
-        signal: req.signal,
-        timeout: this.options.connectTimeoutMs,
       });
       let settled = false;
+      const onAbort = () => {
+        const err = abortError(req.signal!);
+        outgoing.destroy(err);
+        current?.destroy(err);
+      };
+      let current: http.IncomingMessage | undefined;
+      req.signal?.addEventListener('abort', onAbort, { once: true });
       const headersTimer =
         req.headersTimeout !== undefined
           ? setTimeout(() => {
               outgoing.destroy(new TimeoutError(`no response within ${Math.round(req.headersTimeout! / 1000)}s`));
             }, req.headersTimeout)
           : undefined;
-      outgoing.on('timeout', () => {
-        if (!settled) outgoing.destroy(new TimeoutError('connection timed out'));
-      });
       outgoing.on('response', (res) => {
         settled = true;
+        current = res;
         if (headersTimer) clearTimeout(headersTimer);
+        const idle = req.bodyTimeout;
         if (idle !== undefined) {
           res.setTimeout(idle, () => {
             res.destroy(new TimeoutError(`no data for ${Math.round(idle / 1000)}s`));
           });
         }
+        res.once('close', () => req.signal?.removeEventListener('abort', onAbort));
         resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: res });
       });
       outgoing.on('error', (err) => {
         if (headersTimer) clearTimeout(headersTimer);
-        if (!settled) reject(err);
+        if (!settled) {
+          req.signal?.removeEventListener('abort', onAbort);
+          reject(err);
+        }
       });
       outgoing.end(req.body);
     });
   }
 
   async close(): Promise<void> {
-    this.httpAgent?.destroy();
-    this.httpsAgent?.destroy();
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
   }
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason = signal.reason;
+  if (reason instanceof Error) return reason;
+  return Object.assign(new Error('aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
+}
+
+/** Fails `socket` with a TimeoutError unless `ready` is emitted within `ms`. */
+function connectDeadline(socket: Duplex, ready: string, ms: number | undefined, what: string): void {
+  if (ms === undefined) return;
+  const timer = setTimeout(() => socket.destroy(new TimeoutError(`${what} took longer than ${Math.round(ms / 1000)}s`)), ms);
+  const clear = () => clearTimeout(timer);
+  socket.once(ready, clear);
+  socket.once('close', clear);
+}
+
+async function directAgent(secure: boolean, options: NodeHttpOptions): Promise<Agent> {
+  const timeout = options.connectTimeoutMs;
+  if (secure) {
+    const https = await import('node:https');
+    return new (class extends https.Agent {
+      override createConnection(opts: any, cb?: any): Duplex {
+        const socket = (https.Agent.prototype as any).createConnection.call(this, opts, cb) as Duplex;
+        connectDeadline(socket, 'secureConnect', timeout, 'connecting');
+        return socket;
+      }
+    })({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
+  }
+  const http = await import('node:http');
+  return new (class extends http.Agent {
+    override createConnection(opts: any, cb?: any): Duplex {
+      const socket = (http.Agent.prototype as any).createConnection.call(this, opts, cb) as Duplex;
+      connectDeadline(socket, 'connect', timeout, 'connecting');
+      return socket;
+    }
+  })({ keepAlive: true });
+}
+
+/** `host:port` with IPv6 brackets, as CONNECT and messages write it. */
+function authority(host: string, port: number | string): string {
+  const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `${h}:${port}`;
+}
+
+function defaultPort(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+/** A keep-alive agent whose connections are CONNECT tunnels through `proxy` (TLS inside for https). */
+async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions): Promise<Agent> {
+  const [http, https, tls] = await Promise.all([import('node:http'), import('node:https'), import('node:tls')]);
+  const proxyName = authority(proxy.hostname.replace(/^\[|\]$/g, ''), defaultPort(proxy));
+  const auth =
+    proxy.username || proxy.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
+      : undefined;
+
+  const openTunnel = (host: string, port: number | string, cb: ConnectCallback): void => {
+    const target = authority(host, port);
+    let done = false;
+    const finish = (err: Error | null, socket?: Duplex) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      cb(err, socket);
+    };
+    const fail = (code: string, message: string, status?: number) => finish(new ProxyError(message, code, proxyName, target, status));
+    const connectReq = (proxy.protocol === 'https:' ? https.request : http.request)({
+      host: proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: defaultPort(proxy),
+      method: 'CONNECT',
+      path: target,
+      headers: { host: target, ...(auth ? { 'proxy-authorization': auth } : {}) },
+      agent: false,
+      ...(proxy.protocol === 'https:' && options.ca ? { ca: options.ca } : {}),
+    });
+    const ms = options.connectTimeoutMs;
+    const timer =
+      ms !== undefined
+        ? setTimeout(() => {
+            connectReq.destroy();
+            fail('ETIMEDOUT', `proxy ${proxyName} did not open a tunnel to ${target} within ${Math.round(ms / 1000)}s`);
+          }, ms)
+        : undefined;
+    connectReq.once('connect', (res, socket, head) => {
+      if (res.statusCode !== 200) {
+        socket.destroy();
+        const reason = res.statusCode === 407 ? 'asks for authentication (407)' : `refused the tunnel to ${target} (${res.statusCode} ${res.statusMessage ?? ''})`.trimEnd();
+        fail('EPROXY', `proxy ${proxyName} ${reason.replace(/ \)$/, ')')}`, res.statusCode);
+        return;
+      }
+      if (head.length > 0) socket.unshift(head);
+      finish(null, socket);
+    });
+    // A proxy that answers a CONNECT with a plain response (no tunnel) is refusing it.
+    connectReq.once('response', (res) => {
+      res.resume();
+      fail('EPROXY', `proxy ${proxyName} refused the tunnel to ${target} (${res.statusCode})`, res.statusCode);
+    });
+    connectReq.once('error', (err: NodeJS.ErrnoException) => {
+      const code = err.code ?? 'EPROXY';
+      const message =
+        code === 'ECONNREFUSED'
+          ? `could not connect to proxy ${proxyName} (connection refused)`
+          : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+            ? `could not resolve proxy host ${proxy.hostname}`
+            : code === 'ECONNRESET'
+              ? `proxy ${proxyName} closed the connection without answering CONNECT ${target}`
+              : `proxy ${proxyName}: ${err.message}`;
+      fail(code, message);
+    });
+    connectReq.end();
+  };
+
+  const Base = secure ? https.Agent : http.Agent;
+  return new (class extends Base {
+    override createConnection(opts: any, cb: ConnectCallback): undefined {
+      openTunnel(opts.host, opts.port, (err, socket) => {
+        if (err || !socket) return cb(err ?? new Error('no tunnel'));
+        if (!secure) return cb(null, socket);
+        const tlsSocket = tls.connect({
+          socket: socket as import('node:net').Socket,
+          servername: opts.servername || undefined,
+          ...(options.ca ? { ca: options.ca } : {}),
+        });
+        connectDeadline(tlsSocket, 'secureConnect', options.connectTimeoutMs, 'the TLS handshake');
+        cb(null, tlsSocket);
+      });
+      return undefined;
+    }
+  })({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bypassProxy, createTransport } from '../../src/api/connect.js';
-import { NodeHttpTransport } from '../../src/api/transport.js';
+import { bypassProxy, createTransport, proxyPolicy } from '../../src/api/connect.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('choosing a transport', () => {
@@ -13,13 +12,24 @@ describe('choosing a transport', () => {
     expect(bypassProxy('gitlab.com', undefined)).toBe(false);
   });
 
-  it('direct unless a proxy applies to the scheme and the host is not excluded', () => {
-    const direct = createTransport({ host: 'https://gitlab.example.com', env: { HTTP_PROXY: 'http://proxy:3128' } });
-    expect(direct).toBeInstanceOf(NodeHttpTransport);
-    const proxied = createTransport({ host: 'https://gitlab.example.com', env: { HTTPS_PROXY: 'http://proxy:3128' } });
-    expect(proxied).not.toBeInstanceOf(NodeHttpTransport);
-    const excluded = createTransport({ host: 'https://gitlab.example.com', env: { https_proxy: 'http://proxy:3128', no_proxy: 'example.com' } });
-    expect(excluded).toBeInstanceOf(NodeHttpTransport);
+  it('decides per request origin: the proxy of the scheme unless NO_PROXY excludes the host', () => {
+    const api = new URL('https://gitlab.example.com');
+    const storage = new URL('https://objects.storage.example');
+    expect(proxyPolicy({})).toBeUndefined();
+    expect(proxyPolicy({ HTTP_PROXY: 'http://proxy:3128' })!(api)).toBeUndefined();
+    expect(proxyPolicy({ HTTP_PROXY: 'http://proxy:3128' })!(new URL('http://gitlab.example.com'))?.host).toBe('proxy:3128');
+    expect(proxyPolicy({ HTTPS_PROXY: 'http://proxy:3128' })!(api)?.host).toBe('proxy:3128');
+    // The API host is excluded, the object storage a download is redirected to is not.
+    const split = proxyPolicy({ https_proxy: 'http://proxy:3128', no_proxy: 'example.com' })!;
+    expect(split(api)).toBeUndefined();
+    expect(split(storage)?.host).toBe('proxy:3128');
+    // curl's reading of a bare host:port.
+    expect(proxyPolicy({ HTTPS_PROXY: 'proxy.corp:8080' })!(api)?.href).toBe('http://proxy.corp:8080/');
+  });
+
+  it('a proxy URL it cannot use is a usage error, before anything is sent', () => {
+    expect(() => proxyPolicy({ HTTPS_PROXY: 'socks5://proxy:1080' })).toThrow(/only http:\/\/ and https:\/\/ proxies/);
+    expect(() => proxyPolicy({ HTTPS_PROXY: 'http://[bad' })).toThrow(UsageError);
   });
 
   it('an unreadable ca_file is a usage error', () => {
