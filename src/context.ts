@@ -258,6 +258,7 @@ export class Context {
       sudo,
       timeoutMs: this.timeoutMs(),
       debug: this.debugEnabled ? (line) => this.debug(line) : undefined,
+      warn: (message) => this.notice(`collab: warning: ${message}`),
       signal: this.signal,
       sleep: this.deps.sleep,
     });

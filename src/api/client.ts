@@ -1,11 +1,12 @@
-import type { Readable } from 'node:stream';
-import { text as readText } from 'node:stream/consumers';
-import { ApiError, AuthError, CancelError, UsageError } from '../errors.js';
+import { Readable } from 'node:stream';
+import { ApiError, AuthError, CancelError, CollabError, UsageError } from '../errors.js';
+import { cellText } from '../output/sanitize.js';
+import { sleep } from '../sleep.js';
+import { DECODERS, decodeStream } from './decode.js';
 import { errorMessage, statusLine } from './error-body.js';
 import { buildQuery, type QueryValue } from './path.js';
 import { redactHeader, redactUrl } from './redact.js';
-import type { Transport, TransportResponse } from './transport.js';
-import { sleep } from '../sleep.js';
+import { ProxyError, type Transport, type TransportResponse } from './transport.js';
 
 export type TokenKind = 'private' | 'oauth';
 
@@ -33,10 +34,14 @@ export interface ClientOptions {
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   debug?: (line: string) => void;
+  /** Notices for people (stderr): a paginator guard that fired, a list that changed. */
+  warn?: (message: string) => void;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Largest body read into memory (non-streamed); default 500 MiB. */
+  maxBodyBytes?: number;
 }
 
 export interface ApiRequest {
@@ -53,6 +58,18 @@ export interface ApiRequest {
   auth?: 'default' | 'job' | 'none';
   /** Follow redirects (GET only); credentials are dropped when the origin changes. */
   followRedirects?: boolean;
+  /**
+   * What a 2xx body must be (`request()` only): `json` (default), or `any` for the raw tool
+   * (JSON is still checked; other bodies but HTML pages come back as a Buffer).
+   */
+  expect?: 'json' | 'any';
+  /** `request()` returns non-2xx answers instead of throwing (`collab api` prints them first). */
+  returnErrors?: boolean;
+  /**
+   * Ask for the body as stored, uncompressed: downloads, whose Range offsets and sizes count the
+   * file's bytes. (A body compressed anyway is still decoded.)
+   */
+  identity?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -73,7 +90,16 @@ export interface StreamResponse {
 const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, maxDelayMs: 60_000, baseDelayMs: 500 };
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY_STATUSES = new Set([502, 503, 504]);
-const RETRY_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED']);
+/** Connection failures retried on idempotent requests: resets, and connects that timed out. */
+const RETRY_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** A non-streamed body larger than this is refused (V8 strings end near 512 MiB). */
+const MAX_BODY = 500 * 1024 * 1024;
+/** Error bodies are read this far: enough for any message. */
+const MAX_ERROR_BODY = 1024 * 1024;
+/** JSON nested deeper than this is refused before any recursive code (printing, redaction) sees it. */
+const MAX_DEPTH = 512;
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'sudo', 'cookie']);
 
@@ -113,6 +139,7 @@ export class ApiClient {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly now: () => number;
+  private readonly maxBody: number;
 
   constructor(private readonly options: ClientOptions) {
     this.host = normalizeHost(options.host);
@@ -123,6 +150,7 @@ export class ApiClient {
     this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    this.maxBody = options.maxBodyBytes ?? MAX_BODY;
   }
 
   get hasToken(): boolean {
@@ -152,6 +180,7 @@ export class ApiClient {
     const h: Record<string, string> = {
       'User-Agent': this.options.userAgent,
       Accept: 'application/json',
+      'Accept-Encoding': req.identity ? 'identity' : ACCEPT_ENCODING,
     };
     const creds = this.options.credentials;
     const auth = req.auth ?? 'default';
@@ -183,102 +212,198 @@ export class ApiClient {
     this.options.debug?.(line);
   }
 
-  /** Sends a request and returns the raw response stream (after retries and redirects). */
+  warn(message: string): void {
+    this.options.warn?.(message);
+  }
+
+  /**
+   * Sends a request and returns the open response (after retries and redirects), its body
+   * decoded from any Content-Encoding. The deadline (`timeoutMs`) covers everything up to the
+   * response headers, retries included; the body is then bounded by the idle timeout only
+   * (downloads may take longer than any deadline, but never stall).
+   */
   async send(req: ApiRequest): Promise<StreamResponse> {
+    return this.exchange(req, async (res) => res, false);
+  }
+
+  /**
+   * Sends a request and reads the whole body within the deadline. A 2xx must be the JSON the
+   * caller expects (or, with `expect: 'any'`, any body but an HTML page); a truncated or
+   * undecodable body is retried like a reset on idempotent requests. Non-2xx/304 statuses throw
+   * ApiError/AuthError (unless `returnErrors`).
+   */
+  async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    return this.exchange(req, (res) => this.readResponse<T>(req, res), true);
+  }
+
+  private async readResponse<T>(req: ApiRequest, res: StreamResponse): Promise<ApiResponse<T>> {
+    const contentType = header(res.headers, 'content-type');
+    const ok = res.status >= 200 && res.status < 300;
+    if (!ok) {
+      const raw = (await readAll(res.body, MAX_ERROR_BODY, 'truncate')).toString('utf8');
+      const data = parseBody(raw, contentType);
+      const answer = { status: res.status, headers: res.headers, data: data as T, url: res.url };
+      if (req.returnErrors || res.status === 304) return answer;
+      throw this.statusError(answer);
+    }
+    const where = hostOf(res.url);
+    const length = contentLength(res.headers);
+    if (length !== undefined && length > this.maxBody) {
+      res.body.destroy();
+      throw tooLarge(res.status, where, this.maxBody);
+    }
+    const raw = await readAll(res.body, this.maxBody, () => tooLarge(res.status, where, this.maxBody));
+    return { status: res.status, headers: res.headers, data: decodeData(raw, contentType, res.status, where, req.expect) as T, url: res.url };
+  }
+
+  /**
+   * The request loop: one deadline over connect, proxy CONNECT, TLS, headers, retries (and, for
+   * `bounded` reads, the body), bounded attempts, redirects, and Content-Encoding decoding.
+   */
+  private async exchange<R>(req: ApiRequest, consume: (res: StreamResponse) => Promise<R>, bounded: boolean): Promise<R> {
     const method = req.method.toUpperCase();
     const headers = this.buildHeaders(req);
     const body = this.encodeBody(req, headers);
+    const idempotent = IDEMPOTENT.has(method);
     let origin = this.origin;
     let target = this.resolveTarget(req);
     let redirects = 0;
     let attempt = 0;
-    for (;;) {
-      attempt++;
-      const url = `${origin}${target}`;
-      const started = this.now();
-      if (this.options.debug) {
-        this.log(`> ${method} ${redactUrl(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-        for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${redactHeader(k, v)}`);
+    const deadline = new Deadline(this.options.timeoutMs, this.options.signal);
+    /**
+     * Another attempt after `delay`, if attempts and the deadline allow it: drains the answer
+     * being dropped, logs why, waits. Otherwise false, and the caller reports what it has.
+     */
+    const mayRetry = async (why: string, delay: number, drop?: Readable): Promise<boolean> => {
+      if (attempt >= this.retry.maxAttempts) return false;
+      if (!deadline.allows(delay)) {
+        this.log(`! ${why}; no time left for another attempt within the ${deadline.seconds}s deadline`);
+        return false;
       }
-      let res: TransportResponse;
-      try {
-        res = await this.options.transport.request({
-          origin,
-          path: target,
-          method,
-          headers,
-          body,
-          signal: this.options.signal,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-        });
-      } catch (err) {
-        if (this.options.signal?.aborted) throw new CancelError();
-        const e = err as NodeJS.ErrnoException;
-        const code = e.code ?? '';
-        if (RETRY_ERRORS.has(code) && IDEMPOTENT.has(method) && attempt < this.retry.maxAttempts) {
-          const delay = this.backoff(attempt);
-          this.log(`! ${code} on ${method} ${redactUrl(url)}; retrying in ${(delay / 1000).toFixed(1)}s`);
-          await this.sleep(delay, this.options.signal);
-          continue;
+      drop?.resume();
+      this.log(`! ${why}; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+      await this.sleep(delay, deadline.signal).catch((err) => {
+        throw deadline.error(hostOf(`${origin}${target}`)) ?? err;
+      });
+      return true;
+    };
+    try {
+      for (;;) {
+        attempt++;
+        const url = `${origin}${target}`;
+        const started = this.now();
+        if (this.options.debug) {
+          this.log(`> ${method} ${redactUrl(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+          for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${redactHeader(k, v)}`);
         }
-        throw networkError(e, url);
-      }
-      const status = res.statusCode;
-      if (this.options.debug) this.log(`< ${status} ${redactUrl(url)} (${this.now() - started} ms)`);
+        let res: TransportResponse;
+        try {
+          res = await this.options.transport.request({
+            origin,
+            path: target,
+            method,
+            headers,
+            body,
+            signal: deadline.signal,
+            bodyTimeout: this.options.timeoutMs,
+          });
+        } catch (err) {
+          const stop = deadline.error(hostOf(url));
+          if (stop) throw stop;
+          const e = err as NodeJS.ErrnoException;
+          const code = e.code ?? '';
+          if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(`${code} on ${method} ${redactUrl(url)}`, this.backoff(attempt)))) continue;
+          throw networkError(e, url);
+        }
+        const status = res.statusCode;
+        if (this.options.debug) this.log(`< ${status} ${redactUrl(url)} (${this.now() - started} ms)`);
 
-      if (status === 429 && attempt < this.retry.maxAttempts) {
-        const delay = this.retryAfter(res.headers) ?? this.backoff(attempt);
-        if (delay <= this.retry.maxDelayMs) {
+        if (status === 429) {
+          // A throttled request was not processed: sent again whatever its method.
+          const delay = this.retryAfter(res.headers) ?? this.backoff(attempt);
+          if (delay > this.retry.maxDelayMs) this.log(`! 429 asks for a wait of ${Math.round(delay / 1000)}s, longer than collab waits`);
+          else if (await mayRetry('429 Too Many Requests', delay, res.body)) continue;
+        }
+        if (RETRY_STATUSES.has(status) && idempotent && (await mayRetry(String(status), this.backoff(attempt), res.body))) continue;
+        if (req.followRedirects && REDIRECTS.has(status) && (method === 'GET' || method === 'HEAD')) {
+          const location = header(res.headers, 'location');
           res.body.resume();
-          this.log(`! 429 Too Many Requests; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
-          await this.sleep(delay, this.options.signal);
+          if (!location) throw new ApiError(`${status} redirect without a Location header`, status);
+          if (++redirects > 5) throw new ApiError('too many redirects', status);
+          let next: URL;
+          try {
+            next = new URL(location, url);
+          } catch {
+            throw new ApiError(`${status} redirect to an invalid Location "${cellText(location).slice(0, 200)}"`, status);
+          }
+          if (next.protocol !== 'http:' && next.protocol !== 'https:')
+            throw new ApiError(`${status} redirect to a ${cellText(next.protocol)} URL refused (${cellText(redactUrl(location)).slice(0, 200)}): only http and https are followed`, status);
+          if (next.origin !== origin) {
+            // Another host (object storage): it gets no credentials of ours.
+            for (const k of Object.keys(headers))
+              if (CREDENTIAL_HEADERS.has(k.toLowerCase())) delete headers[k];
+            this.log(`! redirected to another origin ${next.origin}; credentials dropped`);
+          }
+          origin = next.origin;
+          target = `${next.pathname}${next.search}`;
+          attempt = 0;
           continue;
         }
-        this.log(`! 429 asks for a wait of ${Math.round(delay / 1000)}s, longer than collab waits`);
-      }
-      if (RETRY_STATUSES.has(status) && IDEMPOTENT.has(method) && attempt < this.retry.maxAttempts) {
-        res.body.resume();
-        const delay = this.backoff(attempt);
-        this.log(`! ${status}; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
-        await this.sleep(delay, this.options.signal);
-        continue;
-      }
-      if (req.followRedirects && [301, 302, 303, 307, 308].includes(status) && (method === 'GET' || method === 'HEAD')) {
-        const location = header(res.headers, 'location');
-        res.body.resume();
-        if (!location) throw new ApiError(`${status} redirect without a Location header`, status);
-        if (++redirects > 5) throw new ApiError('too many redirects', status);
-        const next = new URL(location, url);
-        if (next.origin !== origin) {
-          // Another host (object storage): it gets no credentials of ours.
-          for (const k of Object.keys(headers))
-            if (CREDENTIAL_HEADERS.has(k.toLowerCase())) delete headers[k];
-          this.log(`! redirected to another origin ${next.origin}; credentials dropped`);
+        const decoded = await this.decoded({ status, headers: res.headers, body: res.body, url }, method).catch((err) => {
+          throw deadline.error(hostOf(url)) ?? err;
+        });
+        if (decoded instanceof BodyError) {
+          if (idempotent && (await mayRetry(decoded.message, this.backoff(attempt)))) continue;
+          throw decoded.final();
         }
-        origin = next.origin;
-        target = `${next.pathname}${next.search}`;
-        attempt = 0;
-        continue;
+        try {
+          return await consume(decoded);
+        } catch (err) {
+          const stop = deadline.error(hostOf(url));
+          if (stop) throw stop;
+          // Our own verdicts (not JSON, too large) and bugs go up as they are; stream failures are retried.
+          if (!(err instanceof BodyError) && typeof (err as NodeJS.ErrnoException)?.code !== 'string') throw err;
+          const cut = err instanceof BodyError ? err : bodyError(err as NodeJS.ErrnoException, status, url);
+          if (idempotent && (await mayRetry(cut.message, this.backoff(attempt)))) continue;
+          throw cut.final();
+        }
       }
-      return { status, headers: res.headers, body: res.body, url };
+    } finally {
+      // A stream handed out keeps Ctrl-C but leaves the deadline (its body has the idle timeout).
+      if (bounded) deadline.end();
+      else deadline.release();
     }
   }
 
-  /** Sends a request and parses the body; non-2xx/304 statuses throw ApiError/AuthError. */
-  async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    const res = await this.send(req);
-    let raw: string;
-    try {
-      raw = await readText(res.body);
-    } catch (err) {
-      if (this.options.signal?.aborted) throw new CancelError();
-      throw networkError(err as NodeJS.ErrnoException, res.url);
+  /** The response with its body decoded from Content-Encoding (gzip, deflate, br, in any order). */
+  private async decoded(res: StreamResponse, method: string): Promise<StreamResponse | BodyError> {
+    const encoding = header(res.headers, 'content-encoding');
+    const codings = (encoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length === 0 || method === 'HEAD' || res.status === 204 || res.status === 304) return res;
+    const unknown = codings.find((c) => !DECODERS.has(c));
+    if (unknown) {
+      res.body.destroy();
+      throw new ApiError(`${res.status} from ${hostOf(res.url)} in an unsupported Content-Encoding "${cellText(encoding!)}"`, res.status);
     }
-    const contentType = header(res.headers, 'content-type');
-    const data = parseBody(raw, contentType);
-    if (res.status >= 400 || (res.status >= 300 && res.status !== 304)) throw this.toError(res.status, data, contentType);
-    return { status: res.status, headers: res.headers, data: data as T, url: res.url };
+    let body: Readable;
+    try {
+      body = await decodeStream(res.body, codings);
+    } catch (err) {
+      return bodyError(err as NodeJS.ErrnoException, res.status, res.url);
+    }
+    const { 'content-encoding': _e, 'content-length': _l, ...rest } = res.headers;
+    this.log(`< content-encoding: ${encoding} (decoded)`);
+    return { ...res, headers: rest, body };
+  }
+
+  /** The error for a non-2xx answer read with `returnErrors`. */
+  statusError(res: ApiResponse): ApiError | AuthError {
+    if (res.status >= 300 && res.status < 400) return redirectError(res.status, header(res.headers, 'location'), hostOf(res.url));
+    return this.toError(res.status, res.data, header(res.headers, 'content-type'));
   }
 
   /** Maps an error status and body to the error a command throws. */
@@ -332,14 +457,206 @@ export function parseBody(raw: string, contentType: string | undefined): unknown
   return raw;
 }
 
-function networkError(err: NodeJS.ErrnoException, url: string): ApiError {
-  const where = (() => {
-    try {
-      return new URL(url).host;
-    } catch {
-      return url;
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function contentLength(headers: ApiResponse['headers']): number | undefined {
+  const v = header(headers, 'content-length');
+  return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+}
+
+/**
+ * One request's time budget: `timeoutMs` from the first attempt, aborting whatever is under way
+ * (connect, CONNECT, TLS, waiting, reading, sleeping between attempts). Ctrl-C aborts it too.
+ */
+class Deadline {
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private readonly timer?: NodeJS.Timeout;
+  private readonly expiresAt?: number;
+  private expired = false;
+
+  constructor(
+    private readonly ms: number | undefined,
+    private readonly user: AbortSignal | undefined,
+  ) {
+    if (ms !== undefined) {
+      this.expiresAt = Date.now() + ms;
+      this.timer = setTimeout(() => {
+        this.expired = true;
+        this.controller.abort(new Error('deadline'));
+      }, ms);
     }
-  })();
+    this.signal = user ? AbortSignal.any([user, this.controller.signal]) : this.controller.signal;
+  }
+
+  get seconds(): number {
+    return Math.round((this.ms ?? 0) / 100) / 10;
+  }
+
+  /** Whether waiting `delay` ms still leaves time for an attempt. */
+  allows(delay: number): boolean {
+    return this.expiresAt === undefined || Date.now() + delay < this.expiresAt;
+  }
+
+  /** Why the request must stop now (Ctrl-C or the deadline), if it must. */
+  error(host: string): CollabError | undefined {
+    if (this.user?.aborted) return new CancelError();
+    if (this.expired)
+      return new ApiError(`request to ${host} timed out after ${this.seconds}s`, undefined, undefined, 'a slow server or network? raise --timeout (seconds; it covers connecting, every retry and the answer)');
+    return undefined;
+  }
+
+  end(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** The deadline no longer applies (a streamed body has its idle timeout); Ctrl-C still does. */
+  release(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/** A body that was cut short or could not be decoded: retried like a reset on idempotent requests. */
+class BodyError extends Error {
+  constructor(
+    message: string,
+    private readonly hint?: string,
+  ) {
+    super(message);
+  }
+
+  final(): ApiError {
+    return new ApiError(this.message, undefined, undefined, this.hint);
+  }
+}
+
+function bodyError(err: NodeJS.ErrnoException, status: number, url: string): BodyError {
+  const code = err.code ?? '';
+  const why = code.startsWith('Z_') || code.startsWith('ERR__') || /zlib|decompress|header check|end of file/i.test(err.message)
+    ? `could not be decoded (${err.message})`
+    : code === 'ETIMEDOUT'
+      ? `stalled (${err.message})`
+      : `was cut short (${code === 'ECONNRESET' || err.message === 'aborted' ? 'connection reset' : err.message})`;
+  return new BodyError(`the ${status} answer from ${hostOf(url)} ${why}`);
+}
+
+/** Reads a body up to `limit` bytes: beyond it, `truncate` keeps the start, otherwise the error given is thrown. */
+async function readAll(body: Readable, limit: number, over: 'truncate' | (() => Error)): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    if (size + b.length > limit) {
+      body.destroy();
+      if (over === 'truncate') {
+        chunks.push(b.subarray(0, limit - size));
+        size = limit;
+        break;
+      }
+      throw over();
+    }
+    chunks.push(b);
+    size += b.length;
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+function tooLarge(status: number, host: string, limit: number): ApiError {
+  const mb = Math.round(limit / (1024 * 1024));
+  return new ApiError(`the ${status} answer from ${host} is larger than ${mb} MB, more than collab holds in memory`, status, undefined, 'narrow the request (--per-page, filters); files are fetched by the download commands, which stream');
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /[/+]json\b/i.test(contentType);
+}
+
+function mediaType(contentType: string | undefined): string {
+  return cellText((contentType ?? '').split(';')[0]!.trim().toLowerCase()).slice(0, 100);
+}
+
+function notJson(status: number, host: string, contentType: string | undefined, html: boolean): ApiError {
+  const type = mediaType(contentType) || 'no content type';
+  const what = html ? `${type}: a sign-in page? check --host` : type;
+  return new ApiError(`${status} from ${host} was not JSON (${what})`, status);
+}
+
+/**
+ * A 2xx body as data: JSON (checked, BOM tolerated, depth-limited), undefined when empty, a
+ * Buffer for other types when the caller takes `any` — never an HTML page.
+ */
+function decodeData(raw: Buffer, contentType: string | undefined, status: number, host: string, expect: ApiRequest['expect']): unknown {
+  if (raw.length === 0) return undefined;
+  const declared = isJsonType(contentType);
+  const start = firstNonSpace(raw);
+  const looksJson = start === 0x7b || start === 0x5b || start === 0x22; // { [ "
+  if (!declared && !(contentType === undefined && looksJson)) {
+    const html = /html/i.test(contentType ?? '') || HTML_START.test(raw.subarray(0, 512).toString('latin1'));
+    if (expect === 'any' && !html) return raw;
+    throw notJson(status, host, contentType, html);
+  }
+  // Declared JSON but markup: a proxy's page under the wrong type, not a body cut short.
+  if (start === 0x3c) throw notJson(status, host, contentType, true);
+  let text = raw.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new BodyError(`the ${status} answer from ${host} was cut short or is not valid JSON (${(err as Error).message})`);
+  }
+  if (tooDeep(data)) throw new ApiError(`the ${status} answer from ${host} is JSON nested more than ${MAX_DEPTH} levels deep; collab refuses it`, status);
+  return data;
+}
+
+const HTML_START = /^(\xef\xbb\xbf)?\s*<(!doctype\s+html|html|head|body|title)\b/i;
+
+function firstNonSpace(raw: Buffer): number | undefined {
+  for (let i = 0; i < raw.length && i < 1024; i++) {
+    const c = raw[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xef && c !== 0xbb && c !== 0xbf) return c;
+  }
+  return undefined;
+}
+
+/** Whether a parsed value nests deeper than MAX_DEPTH (visits objects only; stops at the limit). */
+function tooDeep(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (v !== null && typeof v === 'object' && tooDeep(v, depth + 1)) return true;
+    }
+    return false;
+  }
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== null && typeof v === 'object' && tooDeep(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** A 3xx on an API call: collab does not follow those (credentials would follow), but says where it points. */
+function redirectError(status: number, location: string | undefined, host: string): ApiError {
+  if (!location) return new ApiError(`${status} from ${host}: a redirect without a Location`, status);
+  const where = cellText(redactUrl(location)).slice(0, 300);
+  return new ApiError(
+    `${status} from ${host}: redirected to ${where}`,
+    status,
+    undefined,
+    /^https:/i.test(location) && !/^https:/i.test(host) ? 'the server moved to https: use --host https://…' : 'API calls are not followed across redirects: check --host (a sign-in proxy, or the instance moved?)',
+  );
+}
+
+function networkError(err: NodeJS.ErrnoException, url: string): ApiError {
+  if (err instanceof ProxyError) return new ApiError(err.message, err.status, undefined, 'check HTTPS_PROXY / HTTP_PROXY, or NO_PROXY for hosts reached directly');
+  const where = hostOf(url);
   const code = err.code ?? '';
   const reason =
     code === 'ECONNREFUSED'

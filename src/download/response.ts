@@ -26,7 +26,7 @@ async function readLimited(body: Readable, limit: number): Promise<string> {
  * returns the open body of a 2xx answer; any other status becomes the usual ApiError/AuthError.
  */
 export async function openDownload(api: ApiClient, req: ApiRequest, signal?: AbortSignal): Promise<StreamResponse> {
-  const res = await api.send({ ...req, method: 'GET', followRedirects: true, headers: { Accept: '*/*', ...req.headers } });
+  const res = await api.send({ ...req, method: 'GET', followRedirects: true, identity: true, headers: { Accept: '*/*', ...req.headers } });
   if (res.status >= 200 && res.status < 300) return res;
   let raw = '';
   try {
