@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { header, parseBody } from '../api/client.js';
 import { paginatePages } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import type { Column, Printer } from '../output/format.js';
 import { writeOut } from '../output/io.js';
 import { readBytesArg, readTextArg } from './input.js';
 
@@ -83,14 +83,11 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
   const printer = ctx.printer('json');
   if (opts.paginate) {
     if (method !== 'GET') throw new UsageError('--paginate works with GET requests only');
-    await printer.listPages(paginatePages(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 }), []);
+    await printList(printer, paginatePages(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 }));
     return;
   }
-  const res = await api.send({ method, path, query, body, rawBody, headers });
-  const chunks: Buffer[] = [];
-  for await (const c of res.body) chunks.push(Buffer.from(c as Buffer));
-  const raw = Buffer.concat(chunks);
-  const contentType = header(res.headers, 'content-type') ?? '';
+  // The raw tool: any body but an HTML page is printed (JSON checked and formatted, others as they are).
+  const res = await api.request({ method, path, query, body, rawBody, headers, expect: 'any', returnErrors: true });
   if (opts.include) {
     const lines = [`HTTP ${res.status}`];
     for (const [k, v] of Object.entries(res.headers)) {
@@ -99,24 +96,53 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
     }
     await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
   }
-  if (res.status >= 400 || (res.status >= 300 && res.status !== 304)) {
-    if (raw.length && contentType.includes('json')) await writeOut(ctx.io.stdout, `${raw.toString('utf8')}\n`);
-    throw api.toError(res.status, parseBody(raw.toString('utf8'), contentType), contentType);
+  if (res.status >= 300 && res.status !== 304) {
+    if (res.data !== null && typeof res.data === 'object') await writeOut(ctx.io.stdout, `${JSON.stringify(res.data)}\n`);
+    throw api.statusError(res);
   }
-  if (raw.length === 0) return;
-  if (contentType.includes('json')) {
-    let data: unknown;
-    try {
-      data = JSON.parse(raw.toString('utf8'));
-    } catch {
-      await writeOut(ctx.io.stdout, raw.toString('utf8'));
-      return;
-    }
-    if (Array.isArray(data)) await printer.list(data, []);
-    else await printer.object(data);
+  const data = res.data;
+  if (data === undefined) return;
+  if (Buffer.isBuffer(data)) {
+    await new Promise<void>((resolve, reject) => ctx.io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
     return;
   }
-  await new Promise<void>((resolve, reject) => ctx.io.stdout.write(raw, (err) => (err ? reject(err) : resolve())));
+  if (Array.isArray(data)) await printList(printer, [data]);
+  else await printer.object(data);
+}
+
+/** Lists as rows: json/ndjson stream; table/tsv columns are the items' own top-level fields. */
+async function printList(printer: Printer, pages: AsyncIterable<unknown[]> | Iterable<unknown[]>): Promise<void> {
+  if (printer.format === 'json' || printer.format === 'ndjson') {
+    await printer.listPages(toAsync(pages), []);
+    return;
+  }
+  const all: unknown[] = [];
+  for await (const page of pages) for (const item of page) all.push(item);
+  await printer.list(all, rowColumns(all));
+}
+
+async function* toAsync(pages: AsyncIterable<unknown[]> | Iterable<unknown[]>): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield page;
+}
+
+/**
+ * Columns for items nobody declared: each top-level field in order of first appearance, nested
+ * values as JSON; scalar items (a list of strings) in one `value` column.
+ */
+export function rowColumns(items: unknown[]): Column[] {
+  const keys = new Set<string>();
+  let scalars = false;
+  for (const item of items) {
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) for (const k of Object.keys(item)) keys.add(k);
+    else scalars = true;
+  }
+  const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
+  const columns: Column[] = [...keys].map((key) => ({
+    key,
+    get: (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? asText((item as Record<string, unknown>)[key]) : undefined),
+  }));
+  if (scalars) columns.push({ key: 'value', get: (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? undefined : asText(item)) });
+  return columns;
 }
 
 export function build(getCtx: () => Context): Command {
