@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { ApiError, AuthError, CancelError, CollabError, UsageError } from '../errors.js';
+import type { Readable } from 'node:stream';
+import { ApiError, AuthError, CancelError, type CollabError, UsageError } from '../errors.js';
 import { cellText } from '../output/sanitize.js';
 import { sleep } from '../sleep.js';
 import { DECODERS, decodeStream } from './decode.js';
@@ -63,6 +63,8 @@ export interface ApiRequest {
    * (JSON is still checked; other bodies but HTML pages come back as a Buffer).
    */
   expect?: 'json' | 'any';
+  /** Abandons this request (a paginator that stopped early cancels the pages it fetched ahead). */
+  signal?: AbortSignal;
   /** `request()` returns non-2xx answers instead of throwing (`collab api` prints them first). */
   returnErrors?: boolean;
   /**
@@ -269,7 +271,7 @@ export class ApiClient {
     let target = this.resolveTarget(req);
     let redirects = 0;
     let attempt = 0;
-    const deadline = new Deadline(this.options.timeoutMs, this.options.signal);
+    const deadline = new Deadline(this.options.timeoutMs, this.options.signal, req.signal);
     /**
      * Another attempt after `delay`, if attempts and the deadline allow it: drains the answer
      * being dropped, logs why, waits. Otherwise false, and the caller reports what it has.
@@ -484,6 +486,7 @@ class Deadline {
   constructor(
     private readonly ms: number | undefined,
     private readonly user: AbortSignal | undefined,
+    private readonly caller: AbortSignal | undefined,
   ) {
     if (ms !== undefined) {
       this.expiresAt = Date.now() + ms;
@@ -492,7 +495,8 @@ class Deadline {
         this.controller.abort(new Error('deadline'));
       }, ms);
     }
-    this.signal = user ? AbortSignal.any([user, this.controller.signal]) : this.controller.signal;
+    const signals = [user, caller, this.controller.signal].filter((x): x is AbortSignal => x !== undefined);
+    this.signal = signals.length > 1 ? AbortSignal.any(signals) : this.controller.signal;
   }
 
   get seconds(): number {
@@ -506,7 +510,7 @@ class Deadline {
 
   /** Why the request must stop now (Ctrl-C or the deadline), if it must. */
   error(host: string): CollabError | undefined {
-    if (this.user?.aborted) return new CancelError();
+    if (this.user?.aborted || this.caller?.aborted) return new CancelError();
     if (this.expired)
       return new ApiError(`request to ${host} timed out after ${this.seconds}s`, undefined, undefined, 'a slow server or network? raise --timeout (seconds; it covers connecting, every retry and the answer)');
     return undefined;
@@ -568,8 +572,8 @@ async function readAll(body: Readable, limit: number, over: 'truncate' | (() => 
 }
 
 function tooLarge(status: number, host: string, limit: number): ApiError {
-  const mb = Math.round(limit / (1024 * 1024));
-  return new ApiError(`the ${status} answer from ${host} is larger than ${mb} MB, more than collab holds in memory`, status, undefined, 'narrow the request (--per-page, filters); files are fetched by the download commands, which stream');
+  const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${limit} bytes`;
+  return new ApiError(`the ${status} answer from ${host} is larger than ${size}, more than collab holds in memory`, status, undefined, 'narrow the request (--per-page, filters); files are fetched by the download commands, which stream');
 }
 
 function isJsonType(contentType: string | undefined): boolean {

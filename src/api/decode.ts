@@ -15,9 +15,8 @@ const CHUNK = 64 * 1024;
  * zlib header of the first chunk. A truncated stream fails with zlib's "unexpected end of file".
  */
 export async function decodeStream(body: Readable, codings: string[]): Promise<Readable> {
-  const first = await firstChunk(body);
+  const first = await peek(body);
   if (first === null) return body;
-  body.unshift(first);
   let out: Readable = body;
   const order = [...codings].reverse();
   order.forEach((coding, i) => {
@@ -48,8 +47,12 @@ function isZlibHeader(b: Buffer): boolean {
   return (b[0]! & 0x0f) === 8 && ((b[0]! << 8) | b[1]!) % 31 === 0;
 }
 
-/** The first bytes of a stream (null when it ends empty), left for the reader to unshift. */
-function firstChunk(body: Readable): Promise<Buffer | null> {
+/**
+ * The first bytes of a stream (null when it ends empty), left in the stream. They are put back
+ * within the 'readable' event itself: a read that emptied an ended stream schedules 'end' on the
+ * next tick, which a later unshift (after a promise resolves) would come too late for.
+ */
+function peek(body: Readable): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       body.off('readable', onReadable);
@@ -59,6 +62,7 @@ function firstChunk(body: Readable): Promise<Buffer | null> {
     const onReadable = () => {
       const chunk = body.read() as Buffer | string | null;
       if (chunk === null) return;
+      body.unshift(chunk);
       cleanup();
       resolve(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     };

@@ -44,6 +44,7 @@ class Walk<T> {
   private previous: string | undefined;
   private firstTotal: number | undefined;
   private lastTotal: number | undefined;
+  private stale = 0;
   duplicates = 0;
 
   constructor(private readonly warn: (message: string) => void) {}
@@ -60,15 +61,17 @@ class Walk<T> {
       return undefined;
     }
     const page = answered ?? asked;
+    const total = intHeader(res, 'x-total');
+    // A list that grew by exactly a page between two reads repeats a page too; its total says so.
+    const grew = total !== undefined && this.lastTotal !== undefined && total !== this.lastTotal;
     const fingerprint = items.length > 0 ? pageFingerprint(items) : undefined;
-    if (fingerprint !== undefined && fingerprint === this.previous) {
-      this.warn(`the server repeated page ${page ?? this.pages.size} (the same items as the page before); stopping`);
+    if (fingerprint !== undefined && fingerprint === this.previous && !grew) {
+      this.warn(`the server repeated page ${page ?? this.pages.size + 1} (the same items as the page before); stopping`);
       return undefined;
     }
     this.previous = fingerprint;
     if (page !== undefined) this.pages.add(page);
     this.links.add(linkKey(res.url));
-    const total = intHeader(res, 'x-total');
     if (total !== undefined) {
       this.firstTotal ??= total;
       this.lastTotal = total;
@@ -85,6 +88,13 @@ class Walk<T> {
       this.ids.add(id);
       if (fresh !== items) fresh.push(items[i]!);
     }
+    // Whatever the headers claim, two pages in a row of nothing new is a server going round in circles.
+    if (items.length > 0 && fresh.length === 0) {
+      if (++this.stale >= 2) {
+        this.warn(`the server sent only items already read, twice in a row (page ${page ?? '?'}); stopping`);
+        return undefined;
+      }
+    } else this.stale = 0;
     return fresh;
   }
 
@@ -307,24 +317,30 @@ async function* fetchWindow(
 ): AsyncGenerator<[number, ApiResponse<unknown>], void, undefined> {
   const { last, concurrency, perPage } = window;
   const inFlight: [number, Promise<ApiResponse<unknown>>][] = [];
+  // Pages fetched ahead and no longer wanted (the walk stopped) are cancelled, not left running.
+  const abandon = new AbortController();
   let nextPage = window.first;
   const launch = () => {
     if (last !== undefined && nextPage > last) return;
     const page = nextPage++;
-    const p = client.request<unknown>(pageRequest(request, query, template, page));
+    const p = client.request<unknown>({ ...pageRequest(request, query, template, page), signal: abandon.signal });
     p.catch(() => undefined); // observed when awaited in order
     inFlight.push([page, p]);
   };
-  for (let i = 0; i < concurrency; i++) launch();
-  while (inFlight.length > 0) {
-    const [page, pending] = inFlight.shift()!;
-    const res = await pending;
-    const items = asArray(res);
-    yield [page, res];
-    if (items.length === 0) return;
-    const nextHeader = header(res.headers, 'x-next-page');
-    if (last === undefined && nextHeader !== undefined && nextHeader.trim() === '') return;
-    if (last === undefined && perPage !== undefined && items.length < perPage) return;
-    launch();
+  try {
+    for (let i = 0; i < concurrency; i++) launch();
+    while (inFlight.length > 0) {
+      const [page, pending] = inFlight.shift()!;
+      const res = await pending;
+      const items = asArray(res);
+      yield [page, res];
+      if (items.length === 0) return;
+      const nextHeader = header(res.headers, 'x-next-page');
+      if (last === undefined && nextHeader !== undefined && nextHeader.trim() === '') return;
+      if (last === undefined && perPage !== undefined && items.length < perPage) return;
+      launch();
+    }
+  } finally {
+    if (inFlight.length > 0) abandon.abort();
   }
 }

@@ -68,6 +68,7 @@ type ConnectCallback = (err: Error | null, socket?: Duplex) => void;
  */
 export class NodeHttpTransport implements Transport {
   private readonly agents = new Map<string, Agent>();
+  private closed = false;
 
   constructor(private readonly options: NodeHttpOptions = {}) {}
 
@@ -85,6 +86,7 @@ export class NodeHttpTransport implements Transport {
   }
 
   async request(req: TransportRequest): Promise<TransportResponse> {
+    if (this.closed) throw Object.assign(new Error('the connection pool is closed'), { code: 'ERR_TRANSPORT_CLOSED' });
     const url = new URL(req.origin);
     const secure = url.protocol === 'https:';
     const proxy = this.options.proxyFor?.(url);
@@ -139,6 +141,7 @@ export class NodeHttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const agent of this.agents.values()) agent.destroy();
     this.agents.clear();
   }
