@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { paginate } from '../../src/api/paginate.js';
@@ -176,5 +177,143 @@ describe('ApiClient', () => {
     for await (const i of paginate<{ n: number }>(client(api).c, { method: 'GET', path: '/issues' }, { perPage: 2, all: true, concurrency: 3 })) items.push(i);
     expect(items.map((i) => i.n)).toEqual([1, 2, 3, 4, 5]);
   });
+
+  it('decodes gzip, deflate (zlib or raw) and br answers on any transport, and asks for them', async () => {
+    api = mockApi();
+    const body = Buffer.from(JSON.stringify({ id: 1, title: 'é'.repeat(1000) }));
+    const codings: [string, Buffer][] = [
+      ['gzip', zlib.gzipSync(body)],
+      ['deflate', zlib.deflateSync(body)],
+      ['deflate', zlib.deflateRawSync(body)],
+      ['br', zlib.brotliCompressSync(body)],
+      ['gzip, br', zlib.brotliCompressSync(zlib.gzipSync(body))],
+    ];
+    for (const [coding, data] of codings) {
+      api.pool
+        .intercept({ path: '/api/v4/x', method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+        .reply(200, data, { headers: { ...JSON_HEADERS, 'content-encoding': coding, 'content-length': String(data.length) } });
+    }
+    const { c } = client(api);
+    for (let i = 0; i < codings.length; i++) {
+      const res = await c.request({ method: 'GET', path: '/x' });
+      expect(res.data).toEqual(JSON.parse(body.toString()));
+      expect(res.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('a 200 that is not JSON is an ApiError naming host and type; collab api takes other bodies raw', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, '<html><title>Sign in</title></html>', { headers: { 'content-type': 'text/html' } });
+    api.pool.intercept({ path: '/api/v4/raw', method: 'GET' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
+    api.pool.intercept({ path: '/api/v4/raw', method: 'GET' }).reply(200, '<!doctype html><p>hi', { headers: { 'content-type': 'text/plain' } });
+    const { c } = client(api);
+    const err = await c.request({ method: 'GET', path: '/user' }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('200 from gitlab.test was not JSON (text/html: a sign-in page? check --host)');
+    const raw = await c.request({ method: 'GET', path: '/raw', expect: 'any' });
+    expect(Buffer.isBuffer(raw.data) && raw.data.toString()).toBe('plain text');
+    await expect(c.request({ method: 'GET', path: '/raw', expect: 'any' })).rejects.toThrow(/text\/plain: a sign-in page/);
+  });
+
+  it('truncated JSON is retried on GET with the usual backoff, never on POST', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, '{"id": 1, "user', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { id: 1 }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/issues', method: 'POST' }).reply(201, '{"iid": 4', { headers: JSON_HEADERS });
+    const { c, sleeps } = client(api);
+    expect((await c.request({ method: 'GET', path: '/user' })).data).toEqual({ id: 1 });
+    expect(sleeps).toEqual([375]);
+    await expect(c.request({ method: 'POST', path: '/issues', body: {} })).rejects.toThrow(/201 answer from gitlab\.test was cut short or is not valid JSON/);
+  });
+
+  it('one deadline: no retry that would outlast it, and a request that outlasts it times out', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(503, 'down');
+    const { c, sleeps, log } = client(api, { timeoutMs: 200 });
+    await expect(c.request({ method: 'GET', path: '/user' })).rejects.toThrow('503 down');
+    // The first backoff (375 ms) does not fit in 200 ms: one request, no sleep.
+    expect(sleeps).toEqual([]);
+    expect(log.some((l) => l.includes('no time left for another attempt within the 0.2s deadline'))).toBe(true);
+
+    api.pool.intercept({ path: '/api/v4/slow', method: 'GET' }).reply(200, { late: true }, { headers: JSON_HEADERS }).delay(60_000);
+    const err = await client(api, { timeoutMs: 50 }).c.request({ method: 'GET', path: '/slow' }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('request to gitlab.test timed out after 0.1s');
+  });
+
+  it('limits: bodies larger than the cap, JSON nested too deep, a 3xx shows its Location', async () => {
+    api = mockApi();
+    const big = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i })));
+    api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, big, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, zlib.gzipSync(big), { headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' } });
+    api.pool.intercept({ path: '/api/v4/deep', method: 'GET' }).reply(200, `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/moved', method: 'GET' }).reply(301, '', { headers: { location: 'https://new.example/api/v4/moved' } });
+    const { c } = client(api);
+    const capped = client(api, { maxBodyBytes: 1000 }).c;
+    await expect(capped.request({ method: 'GET', path: '/big' })).rejects.toThrow('the 200 answer from gitlab.test is larger than 1000 bytes, more than collab holds in memory');
+    // Counted in decoded bytes: a small compressed body cannot expand past the cap.
+    await expect(capped.request({ method: 'GET', path: '/big' })).rejects.toThrow(/larger than 1000 bytes/);
+    await expect(c.request({ method: 'GET', path: '/deep' })).rejects.toThrow('JSON nested more than 512 levels deep');
+    await expect(c.request({ method: 'GET', path: '/moved' })).rejects.toThrow('301 from gitlab.test: redirected to https://new.example/api/v4/moved');
+  });
 });
 
+describe('the paginator', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('de-duplicates by id across pages and says the list changed', async () => {
+    api = mockApi();
+    const h = (page: number, total: number, next: string) => ({ headers: { ...JSON_HEADERS, 'x-page': String(page), 'x-total': String(total), 'x-next-page': next } });
+    api.pool.intercept({ path: '/api/v4/issues?per_page=2', method: 'GET' }).reply(200, [{ id: 9 }, { id: 8 }], h(1, 4, '2'));
+    // Two issues created meanwhile: page 2 starts with what page 1 already had.
+    api.pool.intercept({ path: '/api/v4/issues?per_page=2&page=2', method: 'GET' }).reply(200, [{ id: 9 }, { id: 8 }], h(2, 6, '3'));
+    api.pool.intercept({ path: '/api/v4/issues?per_page=2&page=3', method: 'GET' }).reply(200, [{ id: 7 }, { id: 6 }], h(3, 6, ''));
+    const warned: string[] = [];
+    const { c } = client(api, { warn: (m) => warned.push(m) });
+    const items: unknown[] = [];
+    for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 2, all: true })) items.push(i);
+    expect(items).toEqual([{ id: 9 }, { id: 8 }, { id: 7 }, { id: 6 }]);
+    // Page 2 repeats page 1, but the total grew: a shifted list, not a server ignoring `page`.
+    expect(warned).toEqual(['the list changed while it was read (X-Total 4 → 6); 2 duplicates left out; items added or removed meanwhile may be missing']);
+  });
+
+  it('stops when the server answers another page than asked, and cancels the pages fetched ahead', async () => {
+    api = mockApi();
+    const h = { headers: { ...JSON_HEADERS, 'x-page': '1', 'x-total-pages': '9', 'x-next-page': '2' } };
+    api.pool.intercept({ path: (p: string) => p.startsWith('/api/v4/issues'), method: 'GET' }).reply(200, [{ id: 1 }], h).persist();
+    const warned: string[] = [];
+    const { c } = client(api, { warn: (m) => warned.push(m) });
+    const items: unknown[] = [];
+    for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 1, all: true, concurrency: 4 })) items.push(i);
+    expect(items).toEqual([{ id: 1 }]);
+    expect(warned).toEqual(['the server answered page 1 when asked for page 2 (does it ignore the page parameter?); stopping']);
+  });
+
+  it('a server going round in circles with a total that keeps changing still stops', async () => {
+    api = mockApi();
+    let n = 0;
+    api.pool
+      .intercept({ path: (p: string) => p.startsWith('/api/v4/issues'), method: 'GET' })
+      .reply(200, () => {
+        n++;
+        return [{ id: 1 }, { id: 2 }];
+      }, { headers: { ...JSON_HEADERS } })
+      .persist();
+    // MockAgent's static headers cannot change per reply: the totals come from a wrapper transport.
+    const transport = {
+      request: async (req: Parameters<typeof api.transport.request>[0]) => {
+        const res = await api.transport.request(req);
+        const page = Number(new URL(req.path, 'https://x').searchParams.get('page') ?? 1);
+        return { ...res, headers: { ...res.headers, 'x-total': String(100 + page), 'x-next-page': String(page + 1) } };
+      },
+    };
+    const warned: string[] = [];
+    const { c } = client(api, { transport, warn: (m) => warned.push(m) });
+    const items: unknown[] = [];
+    for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 2, all: true })) items.push(i);
+    expect(items).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(n).toBe(3);
+    expect(warned[0]).toBe('the server sent only items already read, twice in a row (page 3); stopping');
+  });
+});
