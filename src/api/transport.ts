@@ -163,25 +163,15 @@ function connectDeadline(socket: Duplex, ready: string, ms: number | undefined, 
 }
 
 async function directAgent(secure: boolean, options: NodeHttpOptions): Promise<Agent> {
+  const Base: typeof http.Agent = secure ? (await import('node:https')).Agent : (await import('node:http')).Agent;
   const timeout = options.connectTimeoutMs;
-  if (secure) {
-    const https = await import('node:https');
-    return new (class extends https.Agent {
-      override createConnection(opts: any, cb?: any): Duplex {
-        const socket = (https.Agent.prototype as any).createConnection.call(this, opts, cb) as Duplex;
-        connectDeadline(socket, 'secureConnect', timeout, 'connecting');
-        return socket;
-      }
-    })({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
-  }
-  const http = await import('node:http');
-  return new (class extends http.Agent {
+  return new (class extends Base {
     override createConnection(opts: any, cb?: any): Duplex {
-      const socket = (http.Agent.prototype as any).createConnection.call(this, opts, cb) as Duplex;
-      connectDeadline(socket, 'connect', timeout, 'connecting');
+      const socket = (Base.prototype as any).createConnection.call(this, opts, cb) as Duplex;
+      connectDeadline(socket, secure ? 'secureConnect' : 'connect', timeout, 'connecting');
       return socket;
     }
-  })({ keepAlive: true });
+  })({ keepAlive: true, ...(secure && options.ca ? { ca: options.ca } : {}) });
 }
 
 /** `host:port` with IPv6 brackets, as CONNECT and messages write it. */

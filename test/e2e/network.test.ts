@@ -1,64 +1,27 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type SandboxFixture, runBin, startSandboxFixture, tempDir } from '../helpers/e2e.js';
-import { connectProxy, deadPort, json, oddServer } from '../helpers/odd-server.js';
-
-const CERT = path.join(ROOT, 'test/fixtures/tls/cert.pem');
-const KEY = path.join(ROOT, 'test/fixtures/tls/key.pem');
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(String((server.address() as AddressInfo).port))));
-}
+import { type SandboxFixture, runBin, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { type OddServer, type TestProxy, TLS_CERT as CERT, connectProxy, deadPort, json, oddServer } from '../helpers/odd-server.js';
 
 describe('private CAs and proxies', () => {
-  let tlsServer: https.Server;
+  let tls: OddServer;
   let tlsUrl: string;
-  const tlsSeen: Record<string, string | string[] | undefined>[] = [];
   let sb: SandboxFixture;
-  let proxy: http.Server;
+  let proxy: TestProxy;
   let proxyUrl: string;
-  const proxied: string[] = [];
+  let proxied: string[];
 
   beforeAll(async () => {
-    tlsServer = https.createServer({ cert: fs.readFileSync(CERT), key: fs.readFileSync(KEY) }, (req, res) => {
-      tlsSeen.push(req.headers);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 9, username: 'tls-user', path: req.url }));
-    });
-    tlsUrl = `https://127.0.0.1:${await listen(tlsServer as unknown as http.Server)}`;
+    tls = await oddServer((req, res) => json(res, 200, { id: 9, username: 'tls-user', path: req.url }), { tls: true });
+    tlsUrl = tls.url;
     sb = await startSandboxFixture();
-    // A forward proxy: CONNECT tunnels (what undici's proxy agent opens) and absolute-form requests.
-    proxy = http.createServer((req, res) => {
-      proxied.push(req.url ?? '');
-      const target = new URL(req.url ?? '');
-      const upstream = http.request(target, { method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    });
-    proxy.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-      proxied.push(`CONNECT ${req.url}`);
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = net.connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    proxyUrl = `http://127.0.0.1:${await listen(proxy)}`;
+    proxy = await connectProxy();
+    proxyUrl = proxy.url;
+    proxied = proxy.seen;
   });
   afterAll(async () => {
-    tlsServer?.close();
-    proxy?.close();
+    await tls?.close();
+    await proxy?.close();
     await sb?.close();
   });
 
@@ -76,7 +39,7 @@ describe('private CAs and proxies', () => {
     const trusted = await runBin(['api', '/user'], env);
     expect(trusted.exitCode, trusted.stderr).toBe(0);
     expect(JSON.parse(trusted.stdout)).toMatchObject({ username: 'tls-user', path: '/api/v4/user' });
-    expect(tlsSeen.at(-1)?.['private-token']).toBe('tls-token-0123456789');
+    expect(tls.seen.at(-1)?.headers['private-token']).toBe('tls-token-0123456789');
 
     const viaEnv = await runBin(['api', '/user'], { ...env, COLLAB_CONFIG_DIR: tempDir(), NODE_EXTRA_CA_CERTS: CERT });
     expect(viaEnv.exitCode, viaEnv.stderr).toBe(0);

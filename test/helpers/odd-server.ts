@@ -32,7 +32,13 @@ function listen(server: net.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-function closer(server: net.Server, sockets: Set<net.Socket>): () => Promise<void> {
+/** Tracks the server's connections, and returns a close() that ends them too (keep-alive ones included). */
+function closable(server: net.Server): () => Promise<void> {
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (s: net.Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   return () =>
     new Promise((resolve) => {
       for (const s of sockets) s.destroy();
@@ -52,14 +58,10 @@ export async function oddServer(handler: Handler, options: { tls?: boolean } = {
   const server = options.tls
     ? https.createServer({ cert: fs.readFileSync(TLS_CERT), key: fs.readFileSync(TLS_KEY) }, listener)
     : http.createServer(listener);
-  const sockets = new Set<net.Socket>();
-  server.on('connection', (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
+  const close = closable(server);
   const port = await listen(server);
   const host = `127.0.0.1:${port}`;
-  return { url: `${options.tls ? 'https' : 'http'}://${host}`, host, seen, close: closer(server, sockets) };
+  return { url: `${options.tls ? 'https' : 'http'}://${host}`, host, seen, close };
 }
 
 export function json(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
@@ -68,7 +70,7 @@ export function json(res: http.ServerResponse, status: number, body: unknown, he
   res.end(text);
 }
 
-export interface Proxy {
+export interface TestProxy {
   url: string;
   host: string;
   /** `CONNECT host:port` lines and absolute-form request URLs, in order. */
@@ -80,7 +82,7 @@ export interface Proxy {
  * A forward proxy: CONNECT tunnels (`drop`: the connection is closed without an answer; `hang`:
  * never answered; `refuse`: 403) and absolute-form requests.
  */
-export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' = 'tunnel'): Promise<Proxy> {
+export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' = 'tunnel'): Promise<TestProxy> {
   const seen: string[] = [];
   const server = http.createServer((req, res) => {
     seen.push(req.url ?? '');
@@ -107,14 +109,10 @@ export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' =
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
   });
-  const sockets = new Set<net.Socket>();
-  server.on('connection', (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
+  const close = closable(server);
   const port = await listen(server);
   const host = `127.0.0.1:${port}`;
-  return { url: `http://${host}`, host, seen, close: closer(server, sockets) };
+  return { url: `http://${host}`, host, seen, close };
 }
 
 /** A port nothing listens on (bound, then released). */
