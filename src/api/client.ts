@@ -271,7 +271,7 @@ export class ApiClient {
     let target = this.resolveTarget(req);
     let redirects = 0;
     let attempt = 0;
-    const deadline = new Deadline(this.options.timeoutMs, this.options.signal, req.signal);
+    const deadline = new Deadline(this.options.timeoutMs, this.now, this.options.signal, req.signal);
     /**
      * Another attempt after `delay`, if attempts and the deadline allow it: drains the answer
      * being dropped, logs why, waits. Otherwise false, and the caller reports what it has.
@@ -483,13 +483,15 @@ class Deadline {
   private readonly expiresAt?: number;
   private expired = false;
 
+  /** `now` (the client's clock) accounts for the budget; a real timer aborts I/O that outlasts it. */
   constructor(
     private readonly ms: number | undefined,
+    private readonly now: () => number,
     private readonly user: AbortSignal | undefined,
     private readonly caller: AbortSignal | undefined,
   ) {
     if (ms !== undefined) {
-      this.expiresAt = Date.now() + ms;
+      this.expiresAt = now() + ms;
       this.timer = setTimeout(() => {
         this.expired = true;
         this.controller.abort(new Error('deadline'));
@@ -505,7 +507,7 @@ class Deadline {
 
   /** Whether waiting `delay` ms still leaves time for an attempt. */
   allows(delay: number): boolean {
-    return this.expiresAt === undefined || Date.now() + delay < this.expiresAt;
+    return this.expiresAt === undefined || this.now() + delay < this.expiresAt;
   }
 
   /** Why the request must stop now (Ctrl-C or the deadline), if it must. */

@@ -235,6 +235,24 @@ describe('ApiClient', () => {
     expect(sleeps).toEqual([]);
     expect(log.some((l) => l.includes('no time left for another attempt within the 0.2s deadline'))).toBe(true);
 
+    // With a clock that moves by the waits: 375 ms fits in 1 s, the next 750 ms does not.
+    api.pool.intercept({ path: '/api/v4/busy', method: 'GET' }).reply(503, 'busy').times(2);
+    let t = 0;
+    const clocked = new ApiClient({
+      host: TEST_HOST,
+      credentials: {},
+      transport: api.transport,
+      userAgent: 'collab/test',
+      timeoutMs: 1000,
+      random: () => 0.5,
+      now: () => t,
+      sleep: async (ms) => {
+        t += ms;
+      },
+    });
+    await expect(clocked.request({ method: 'GET', path: '/busy' })).rejects.toThrow('503 busy');
+    expect(t).toBe(375);
+
     api.pool.intercept({ path: '/api/v4/slow', method: 'GET' }).reply(200, { late: true }, { headers: JSON_HEADERS }).delay(60_000);
     const err = await client(api, { timeoutMs: 50 }).c.request({ method: 'GET', path: '/slow' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
