@@ -30,53 +30,83 @@ process.stdout.on('error', (err) => {
 });
 
 const bundle = path.join(__dirname, '..', 'dist', 'bundle', 'collab.cjs');
+const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 
 /**
- * Runs the bundle through V8's code cache (kept in the user's cache folder, keyed by the bundle's
- * identity and the Node version): later starts skip compiling. Falls back to the plain modules.
+ * Runs the bundle through V8's code cache: later starts skip compiling. V8 checks only a cache's
+ * source length, so the cache is keyed by the SHA-256 the build wrote on the bundle's first line
+ * (start-up hashes nothing), and is read only from a folder of this user that no one else can
+ * write to. COLLAB_NO_CODE_CACHE=1 turns it off. Falls back to the plain modules without a bundle.
  */
 function load() {
   let source;
   try {
-    source = fs.readFileSync(bundle, 'utf8');
+    source = fs.readFileSync(bundle, 'latin1'); // ASCII by construction (scripts/bundle.mjs)
   } catch {
     return import('../dist/main.js');
   }
   const vm = require('node:vm');
-  const os = require('node:os');
-  const { pathToFileURL } = require('node:url');
-  const stat = fs.statSync(bundle);
-  const cacheDir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'collab');
-  const key = `${process.version}-${process.arch}-${stat.size}-${Math.round(stat.mtimeMs)}`;
-  const cacheFile = path.join(cacheDir, `code-${key}.bin`);
+  const key = /^\/\/ collab-bundle sha256:([0-9a-f]{64})\n/.exec(source)?.[1];
+  const cacheDir = key && !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
+  const cacheFile = cacheDir && path.join(cacheDir, `code-${key.slice(0, 32)}-${process.version}-${process.arch}.bin`);
   let cachedData;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {}
-  const wrapper = `(function (exports, require, module, __filename, __dirname, __collab_import) {${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: bundle, cachedData });
+  if (cacheFile && isPrivateDir(cacheDir)) {
+    try {
+      cachedData = fs.readFileSync(cacheFile);
+    } catch {}
+  }
+  const script = new vm.Script(source, { filename: bundle, cachedData });
   const mod = { exports: {} };
-  const bundleUrl = pathToFileURL(bundle);
+  const bundleUrl = require('node:url').pathToFileURL(bundle);
   // A vm script has no import() of its own: relative specifiers are the bundle's
   // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
   const importFromBundle = (spec) =>
     spec.startsWith('node:') ? Promise.resolve(require(spec)) : import(spec.startsWith('.') ? new URL(spec, bundleUrl).href : spec);
-  script.runInThisContext()(mod.exports, require('node:module').createRequire(bundle), mod, bundle, path.dirname(bundle), importFromBundle);
-  if (cachedData === undefined || script.cachedDataRejected) {
-    // Written after the command ran (so lazily compiled functions are in it), atomically.
-    process.once('beforeExit', () => {
-      try {
-        fs.mkdirSync(cacheDir, { recursive: true });
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, script.createCachedData());
-        fs.renameSync(tmp, cacheFile);
-        // Caches of earlier builds or Node versions are never read again.
-        for (const name of fs.readdirSync(cacheDir))
-          if (/^code-.*\.bin$/.test(name) && name !== path.basename(cacheFile)) fs.rmSync(path.join(cacheDir, name), { force: true });
-      } catch {}
-    });
+  // This file's require resolves the bundle's bare requires as the bundle's own would (same package).
+  script.runInThisContext()(mod.exports, require, mod, bundle, path.dirname(bundle), importFromBundle);
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+    // Written after the command ran (so lazily compiled functions are in it).
+    process.once('beforeExit', () => writeCache(cacheDir, cacheFile, script));
   }
   return mod.exports;
+}
+
+function truthy(value) {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+function ownCacheDir() {
+  const base = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || require('node:os').homedir(), '.cache');
+  return path.join(base, 'collab');
+}
+
+/** Owned by this user and writable by no one else: nobody else can plant code to run here. */
+function isPrivateDir(dir) {
+  try {
+    const st = fs.statSync(dir);
+    return st.isDirectory() && (process.getuid === undefined || st.uid === process.getuid()) && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+function writeCache(cacheDir, cacheFile, script) {
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    if (!isPrivateDir(cacheDir)) return;
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(tmp, cacheFile);
+    // Other builds' caches stay: two installed versions must not evict each other. Only caches
+    // nobody has read or written for a month go (atime: read within a day on relatime mounts).
+    const now = Date.now();
+    for (const name of fs.readdirSync(cacheDir)) {
+      if (!/^code-.*\.(bin|tmp)$/.test(name) || name === path.basename(cacheFile)) continue;
+      const file = path.join(cacheDir, name);
+      const st = fs.statSync(file, { throwIfNoEntry: false });
+      if (st && now - Math.max(st.atimeMs, st.mtimeMs) > CACHE_UNUSED_MS) fs.rmSync(file, { force: true });
+    }
+  } catch {}
 }
 
 Promise.resolve(load())

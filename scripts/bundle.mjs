@@ -1,59 +1,92 @@
 #!/usr/bin/env node
-// Bundles the compiled CLI (dist/*.js from tsc) into one CommonJS file, dist/bundle/collab.cjs,
-// which bin/collab.js runs through a V8 code cache. Start-up is what users feel on every command:
+// Bundles the compiled CLI (dist/*.js from tsc) into one script, dist/bundle/collab.cjs, which
+// bin/collab.js runs through a V8 code cache. Start-up is what users feel on every command:
 // ~40 small ES modules cost more to resolve and compile than one cached script. Heavy or rarely
 // used dependencies stay outside and are loaded on demand; commander (used by every run) is inside.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((d) => d !== 'commander');
 
-const outfile = path.join(root, 'dist', 'bundle', 'collab.cjs');
-await build({
-  entryPoints: [path.join(root, 'dist', 'main.js')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external,
-  define: { 'import.meta.url': '__collab_import_meta_url', __COLLAB_VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: "const __collab_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
-  legalComments: 'none',
-  // Smaller source is less to read and deserialise on every start; names stay for --debug traces.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  plugins: [
-    {
-      // commander requires child_process at load time for executable subcommands, which collab
-      // never uses: defer it to first use instead of paying for it on every start.
-      name: 'lazy-child-process',
-      setup(b) {
-        b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-          args.importer.includes('commander') ? { path: 'lazy-child-process', namespace: 'lazy' } : undefined,
-        );
-        b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-          contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
-          loader: 'js',
-        }));
-      },
-    },
-    {
-      // The sandbox is only for `collab sandbox`: it stays a separate module (dist/sandbox/).
-      name: 'sandbox-outside',
-      setup(b) {
-        b.onResolve({ filter: /\/sandbox\/index\.js$/ }, () => ({ path: '../sandbox/index.js', external: true }));
-      },
-    },
-  ],
-});
+/** What bin/collab.js passes to the bundle's function (see wrap()). */
+const PARAMS = 'exports, require, module, __filename, __dirname, __collab_import';
 
-// A script run through vm (for the code cache) has no dynamic import() of its own on Node 20:
-// hand every remaining import() (ES-only packages, node: builtins, the sandbox) to the loader's.
-const code = fs.readFileSync(outfile, 'utf8');
-const rewritten = code.replace(/\bimport\((?=["'`])/g, '__collab_import(');
-fs.writeFileSync(outfile, rewritten);
+/** esbuild options shared by the bundle and the self-contained build (scripts/package.mjs). */
+export function baseOptions() {
+  return {
+    entryPoints: [path.join(root, 'dist', 'main.js')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // ASCII only: the loader reads the file as latin1, a plain copy into a one-byte string.
+    charset: 'ascii',
+    define: { 'import.meta.url': '__collab_import_meta_url', __COLLAB_VERSION__: JSON.stringify(pkg.version) },
+    banner: { js: "const __collab_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    legalComments: 'none',
+    // Smaller source is less to read and deserialise on every start; names stay for --debug traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    write: false,
+    plugins: [lazyChildProcess],
+  };
+}
+
+// commander requires child_process at load time for executable subcommands, which collab never
+// uses: defer it to first use instead of paying for it on every start.
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('commander') ? { path: 'lazy-child-process', namespace: 'lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+// The sandbox is only for `collab sandbox`: it stays a separate module (dist/sandbox/).
+const sandboxOutside = {
+  name: 'sandbox-outside',
+  setup(b) {
+    b.onResolve({ filter: /\/sandbox\/index\.js$/ }, () => ({ path: '../sandbox/index.js', external: true }));
+  },
+};
+
+/**
+ * The file bin/collab.js runs: a first line naming the SHA-256 of the rest (the code cache's key,
+ * so a changed bundle never meets a cache of another one, whatever its size and mtime), then one
+ * function expression, so the loader compiles the file as it is instead of wrapping it per start.
+ */
+export function wrap(code) {
+  const body = `(function (${PARAMS}) {${code}\n})`;
+  const hash = crypto.createHash('sha256').update(body).digest('hex');
+  return `// collab-bundle sha256:${hash}\n${body}`;
+}
+
+export function assertAscii(code, file) {
+  for (let i = 0; i < code.length; i++)
+    if (code.charCodeAt(i) > 127) throw new Error(`${file}: non-ASCII character at offset ${i}; the loader reads it as latin1`);
+}
+
+async function bundle() {
+  const external = Object.keys(pkg.dependencies).filter((d) => d !== 'commander');
+  const outfile = path.join(root, 'dist', 'bundle', 'collab.cjs');
+  const base = baseOptions();
+  const result = await build({ ...base, outfile, external, plugins: [...base.plugins, sandboxOutside] });
+  // A script run through vm (for the code cache) has no dynamic import() of its own on Node 20:
+  // hand every remaining import() (ES-only packages, node: builtins, the sandbox) to the loader's.
+  const code = result.outputFiles[0].text.replace(/\bimport\((?=["'`])/g, '__collab_import(');
+  assertAscii(code, outfile);
+  fs.mkdirSync(path.dirname(outfile), { recursive: true });
+  fs.writeFileSync(outfile, wrap(code));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await bundle();
