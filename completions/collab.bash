@@ -143,7 +143,7 @@ _collab_node() {
     'config list') _collab_kids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'api') _collab_kids='' _collab_flags=' -X --method -f --raw-field -F --field -H --input --paginate -i --include -h --help ' _collab_vflags=' -X --method -f --raw-field -F --field -H --input ' ;;
     'completion') _collab_kids='bash zsh fish' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'sandbox') _collab_kids='' _collab_flags=' --port --bind --seed --latency --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --artifact-mb --flavor ' ;;
+    'sandbox') _collab_kids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'help') _collab_kids='environment exit-codes issue board mr job project group namespace user settings auth config api completion sandbox' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac

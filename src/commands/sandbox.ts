@@ -10,6 +10,7 @@ interface SandboxFlags {
   bind?: string;
   seed?: string;
   latency?: string;
+  bandwidth?: string;
   artifactMb?: string;
   flavor?: string;
 }
@@ -28,12 +29,13 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   if (/^[a-z]+:\/\//i.test(host)) throw new UsageError(`invalid value for --host: "${host}" is an address to bind (e.g. 127.0.0.1), not a URL`);
   const seed = parseSeed(flags.seed);
   const latencyMs = flags.latency === undefined ? 0 : parseInteger(flags.latency, '--latency', 0, 60_000);
+  const bandwidthKiBps = flags.bandwidth === undefined ? 0 : parseInteger(flags.bandwidth, '--bandwidth', 1, 10_000_000);
   const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, MAX_ARTIFACT_MB);
   const flavor = parseFlavor(flags.flavor ?? 'spec', '--flavor');
   const { startSandbox } = await import('../sandbox/index.js');
   let handle: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    handle = await startSandbox({ port, host, seed, latencyMs, artifactMb, flavor });
+    handle = await startSandbox({ port, host, seed, latencyMs, bandwidthKiBps, artifactMb, flavor });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') throw new CollabError(`port ${port} on ${host} is already in use`, 1, 'pick another with --port, or --port 0 for a free one');
@@ -46,7 +48,7 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   } else {
     const lines = [
       `collab sandbox listening on ${handle.url} (API ${handle.url}/api/v4)`,
-      `seed: ${seed}, flavor: ${flavor}${latencyMs ? `, latency ${latencyMs} ms` : ''}${artifactMb ? `, large artifact ${artifactMb} MiB` : ''}`,
+      `seed: ${seed}, flavor: ${flavor}${latencyMs ? `, latency ${latencyMs} ms` : ''}${bandwidthKiBps ? `, bandwidth ${bandwidthKiBps} KiB/s shared` : ''}${artifactMb ? `, large artifact ${artifactMb} MiB` : ''}`,
       ...handle.tokens.map((t) => `token ${t.token}  ${t.kind.padEnd(7)} ${t.username}${t.admin ? ' (admin)' : ''}  ${t.note}`),
       `try: COLLAB_HOST=${handle.url} COLLAB_TOKEN=${handle.tokens.find((t) => t.kind === 'private')?.token ?? ''} ${seed === 'empty' ? 'collab user me' : 'collab issue list -p acme/platform/api'}`,
       'stop with Ctrl-C',
@@ -68,11 +70,12 @@ export function build(getCtx: () => Context): Command {
     .option('--bind <address>', 'address to listen on (default 127.0.0.1; --host works too)')
     .option('--seed <demo|empty|n>', 'demo data, nothing, or demo data with n issues in acme/platform/api', 'demo')
     .option('--latency <ms>', 'delay every response by this many milliseconds')
+    .option('--bandwidth <KiB/s>', 'send every response through one link of this speed (20 Mbit/s is 2441)')
     .option('--artifact-mb <n>', `make the artifact of job "package" on main this large (streamed; at most ${MAX_ARTIFACT_MB})`)
     .option('--flavor <spec|gitlab>', "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)", 'spec')
     .addHelpText(
       'after',
-      `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --flavor gitlab\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
+      `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --flavor gitlab\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ collab sandbox --seed 10000 --latency 40 --bandwidth 2441   # a 20 Mbit/s link\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
     )
     .action((flags: SandboxFlags) => sandbox(getCtx(), flags));
 }

@@ -41,6 +41,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** How the server waits (latency, trickled bodies); tests pass one that records the waits. */
   sleep?: (ms: number) => Promise<void>;
+  /** One link of this many KiB/s shared by every response (0 or absent: unlimited). */
+  bandwidthKiBps?: number;
   /** Make the artifact of job `package` on `main` of acme/platform/api this many MiB, streamed. */
   artifactMb?: number;
   /** `spec` (default): the spec's dialect; `gitlab`: GitLab's names, methods, answers and `GET /version`. */
@@ -91,7 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);
   const sleep = opts.sleep ?? ((ms: number) => wait(ms).then(() => undefined));
-  const server = new SandboxServer(store, artifacts, buildRouter(flavor), Math.max(0, opts.latencyMs ?? 0), sleep);
+  const server = new SandboxServer(store, artifacts, buildRouter(flavor), Math.max(0, opts.latencyMs ?? 0), sleep, Math.max(0, opts.bandwidthKiBps ?? 0) * 1024);
   const port = await server.listen(opts.port ?? 0, host);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${urlHost}:${port}`;

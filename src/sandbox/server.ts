@@ -4,8 +4,10 @@ import type { ArtifactStore } from './artifacts.js';
 import { authenticate } from './auth.js';
 import { parseBodyInto, readBody } from './body.js';
 import type { Ctx } from './context.js';
+import { compressible, encode, MIN_COMPRESSED_BYTES, negotiateEncoding } from './encoding.js';
 import { ApiError, notFound, routeNotFound } from './errors.js';
 import { type FaultSpec, FaultRegistry, NGINX_502 } from './faults.js';
+import { drained, Link } from './link.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from './origins.js';
 import { Params } from './params.js';
 import type { Reply } from './reply.js';
@@ -33,11 +35,15 @@ const COMMON_HEADERS: Record<string, string> = {
   Vary: 'Origin',
 };
 
-/** The HTTP side of a sandbox: request log, faults, latency, routing, auth, and writing replies. */
+/**
+ * The HTTP side of a sandbox: request log, faults, latency, routing, auth, and writing replies
+ * (compressed when asked, through one shared link when a bandwidth is set).
+ */
 export class SandboxServer {
   readonly requests: RecordedRequest[] = [];
   readonly faults = new FaultRegistry();
   private readonly http: Server;
+  private readonly link?: Link;
   private port = 0;
   private requestCounter = 0;
 
@@ -48,7 +54,9 @@ export class SandboxServer {
     private readonly latencyMs: number,
     /** Waits for latency and trickled bodies (tests count the waits instead of timing them). */
     private readonly sleep: (ms: number) => Promise<void>,
+    bandwidthBytesPerSecond = 0,
   ) {
+    if (bandwidthBytesPerSecond > 0) this.link = new Link(bandwidthBytesPerSecond);
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) writeJson(res, 500, { message: '500 Internal Server Error', sandbox_error: String(error) }, 'GET');
@@ -100,7 +108,7 @@ export class SandboxServer {
       if (!(error instanceof ApiError)) throw error;
       reply = { kind: 'json', status: error.status, body: error.body };
     }
-    await this.write(res, reply, method, fault);
+    await this.write(res, reply, method, fault, req.headers['accept-encoding']);
   }
 
   private async dispatch(req: IncomingMessage, method: string, rawPath: string, rawQuery: string, requestOrigin: string, linkOrigin: string): Promise<Reply> {
@@ -245,7 +253,7 @@ export class SandboxServer {
     }
   }
 
-  private async write(res: ServerResponse, reply: Reply, method: string, fault: FaultSpec | undefined): Promise<void> {
+  private async write(res: ServerResponse, reply: Reply, method: string, fault: FaultSpec | undefined, acceptEncoding: string | string[] | undefined): Promise<void> {
     const requestId = `sandbox-${++this.requestCounter}`;
     const base = { ...COMMON_HEADERS, 'X-Request-Id': requestId };
     const head = method === 'HEAD';
@@ -258,9 +266,18 @@ export class SandboxServer {
         return;
       case 'json':
       case 'bytes': {
-        const body = reply.kind === 'json' ? Buffer.from(JSON.stringify(reply.body)) : reply.body;
+        let body = reply.kind === 'json' ? Buffer.from(JSON.stringify(reply.body)) : reply.body;
         const contentType = reply.kind === 'json' ? 'application/json' : reply.contentType;
-        res.writeHead(reply.status, { ...base, 'Content-Type': contentType, 'Content-Length': String(body.length), ...reply.headers });
+        const headers: Record<string, string> = { ...base, 'Content-Type': contentType };
+        if (compressible(contentType)) {
+          headers.Vary = `${COMMON_HEADERS.Vary}, Accept-Encoding`;
+          const coding = head || body.length < MIN_COMPRESSED_BYTES ? undefined : negotiateEncoding(acceptEncoding);
+          if (coding) {
+            body = await encode(body, coding);
+            headers['Content-Encoding'] = coding;
+          }
+        }
+        res.writeHead(reply.status, { ...headers, 'Content-Length': String(body.length), ...reply.headers });
         if (head) return void res.end();
         return this.sendBuffer(res, body, fault);
       }
@@ -280,13 +297,16 @@ export class SandboxServer {
       return;
     }
     if (fault?.kind === 'trickle') return trickle(res, [body], fault, this.sleep);
-    res.end(body);
+    if (!this.link) return void res.end(body);
+    const out = this.link.writer(res);
+    if (await out.write(body)) await out.end();
   }
 
   private async sendStream(res: ServerResponse, stream: NodeJS.ReadableStream & { destroy(): void }, length: number | undefined, fault: FaultSpec | undefined): Promise<void> {
     res.on('close', () => stream.destroy());
     if (fault?.kind === 'trickle') return trickle(res, stream, fault, this.sleep);
     const cutoff = fault?.kind === 'reset-mid-body' ? Math.floor((length ?? 128 * 1024) / 2) : Number.POSITIVE_INFINITY;
+    const out = this.link?.writer(res);
     let sent = 0;
     for await (const chunk of stream) {
       if (res.destroyed) return;
@@ -297,19 +317,12 @@ export class SandboxServer {
         return;
       }
       sent += piece.length;
-      if (!res.write(piece)) {
-        await new Promise<void>((resolve) => {
-          const done = (): void => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.on('drain', done);
-          res.on('close', done);
-        });
-      }
+      if (out) {
+        if (!(await out.write(piece))) return;
+      } else if (!res.write(piece)) await drained(res);
     }
-    res.end();
+    if (out) await out.end();
+    else res.end();
   }
 }
 
