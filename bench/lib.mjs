@@ -39,28 +39,65 @@ export function median(values) {
 const TIME_BIN = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 /**
- * Runs argv `runs` times (after `warmup` runs) with stdout discarded; returns the median wall time
- * in ms and the largest peak RSS in KiB (from /usr/bin/time when present).
+ * Times every command the same way: `warmup` uncounted rounds, then `runs` rounds, the commands
+ * taking turns within each round (A B C A B C …) so that a machine whose speed drifts during the
+ * call does not favour one of them. stdout is discarded unless `check` wants it (first run only).
+ * Returns, per command, the median wall time in ms and the largest peak RSS in KiB (from
+ * /usr/bin/time when present).
  */
-export function measure(argv, { runs = 10, warmup = 2, env = process.env, cwd = ROOT, check } = {}) {
-  const times = [];
-  let rss = 0;
-  for (let i = 0; i < warmup + runs; i++) {
-    const cmd = TIME_BIN ? [TIME_BIN, '-f', '%M', ...argv] : argv;
-    const started = process.hrtime.bigint();
-    const res = spawnSync(cmd[0], cmd.slice(1), { env, cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', check ? 'pipe' : 'ignore', 'pipe'] });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (res.status !== 0) throw new Error(`${argv.join(' ')} failed (${res.status}): ${res.stderr?.slice(-500)}`);
-    if (check && i === 0) check(res.stdout);
-    if (i >= warmup) {
-      times.push(ms);
-      if (TIME_BIN) {
-        const kb = Number(res.stderr.trim().split('\n').pop());
-        if (Number.isFinite(kb)) rss = Math.max(rss, kb);
+export function measureAll(commands, { runs = 10, warmup = 2, env = process.env, cwd = ROOT } = {}) {
+  const results = commands.map(() => ({ times: [], rss: 0 }));
+  for (let round = 0; round < warmup + runs; round++) {
+    commands.forEach((c, i) => {
+      const { ms, rssKiB, stdout } = runOnce(c.argv, { env: c.env ?? env, cwd, wantStdout: Boolean(c.check) && round === 0 });
+      if (round === 0) c.check?.(stdout);
+      if (round >= warmup) {
+        results[i].times.push(ms);
+        if (rssKiB !== undefined) results[i].rss = Math.max(results[i].rss, rssKiB);
       }
-    }
+    });
   }
-  return { ms: median(times), rssKiB: TIME_BIN ? rss : undefined };
+  return results.map((r) => ({ ms: median(r.times), rssKiB: TIME_BIN ? r.rss : undefined }));
+}
+
+export function measure(argv, options = {}) {
+  return measureAll([{ argv, check: options.check, env: options.env }], options)[0];
+}
+
+function runOnce(argv, { env, cwd, wantStdout }) {
+  const cmd = TIME_BIN ? [TIME_BIN, '-f', '%M', ...argv] : argv;
+  const started = process.hrtime.bigint();
+  const res = spawnSync(cmd[0], cmd.slice(1), { env, cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', wantStdout ? 'pipe' : 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (res.status !== 0) throw new Error(`${argv.join(' ')} failed (${res.status}): ${res.stderr?.slice(-500)}`);
+  const kb = TIME_BIN ? Number(res.stderr.trim().split('\n').pop()) : Number.NaN;
+  return { ms, rssKiB: Number.isFinite(kb) ? kb : undefined, stdout: res.stdout };
+}
+
+/**
+ * Start-up figures come from hyperfine when it is installed: the difference sought is a few
+ * milliseconds, and it times processes with little overhead of its own. hyperfine runs one
+ * command's runs back to back, so they are split into `rounds` calls that take turns, and every
+ * command gets the same warm-up and number of runs. Returns the median ms per command, or
+ * undefined without hyperfine.
+ */
+export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = process.env, cwd = ROOT } = {}) {
+  if (!have('hyperfine')) return undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-'));
+  const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  const times = commands.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const out = path.join(dir, `round-${round}.json`);
+    const perRound = Math.max(1, Math.round(runs / rounds));
+    const args = ['-N', '--style', 'none', '--warmup', String(round === 0 ? warmup : 1), '--runs', String(perRound), '--export-json', out, ...commands.map((argv) => argv.map(quote).join(' '))];
+    const res = spawnSync('hyperfine', args, { env, cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    if (res.status !== 0) throw new Error(`hyperfine failed: ${res.stderr.slice(-500)}`);
+    JSON.parse(fs.readFileSync(out, 'utf8')).results.forEach((r, i) => {
+      times[i].push(...r.times);
+    });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return times.map((t) => median(t) * 1000);
 }
 
 export function have(cmd) {

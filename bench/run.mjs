@@ -1,132 +1,166 @@
 #!/usr/bin/env node
-// `npm run bench`: collab against its peers (python-gitlab's CLI, @gitbeaker/cli, curl) on the same
-// machine in the same run, against `collab sandbox`. Prints medians and ratios. Not a test.
+// `npm run bench`: collab against its peers (python-gitlab's CLI, @gitbeaker/cli, curl) and against
+// bare references on the same machine in the same run, against `collab sandbox`. Every command of a
+// section is timed the same way (the same warm-up, the median of the same number of runs, in turns).
+// Prints medians and ratios. Not a test.
+//   npm run bench [-- start|list|slow|download ...]
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { BIN, ROOT, fmt, gitbeaker, have, measure, mib, pythonGitlabConfig, requireBuild, startSandbox, table } from './lib.mjs';
+import { BIN, ROOT, fmt, gitbeaker, have, hyperfine, measureAll, mib, pythonGitlabConfig, requireBuild, startSandbox, table } from './lib.mjs';
 
 requireBuild();
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 const TOKEN = 'sandbox-admin-token';
+const PROJECT = 'acme/platform/api';
 const node = process.execPath;
+const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+const CA_BUNDLE = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt'].find((f) => fs.existsSync(f));
+
+function envFor(sb, extra = {}) {
+  return { ...process.env, COLLAB_HOST: sb.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: path.join(ROOT, '.bench', 'config'), ...extra };
+}
 
 async function projectId(url) {
-  const res = await fetch(`${url}/api/v4/projects/acme%2Fplatform%2Fapi`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
+  const res = await fetch(`${url}/api/v4/projects/${encodeURIComponent(PROJECT)}`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
   return (await res.json()).id;
 }
 
-async function coldStart() {
-  const sb = await startSandbox(['--seed', 'demo']);
+/** The Accept-Encoding collab sent on its last request (from the sandbox's request log). */
+async function collabAcceptEncoding(url) {
+  const log = await (await fetch(`${url}/__sandbox/requests`)).json();
+  const last = log.findLast((r) => r.headers['user-agent']?.startsWith('collab/'));
+  return last?.headers['accept-encoding'];
+}
+
+async function withSandbox(args, fn) {
+  const sb = await startSandbox(args);
   try {
-    await coldStartRuns(sb);
+    return await fn(sb);
   } finally {
     await sb.stop();
   }
 }
 
-async function coldStartRuns(sb) {
-  const env = { ...process.env, COLLAB_HOST: sb.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: path.join(ROOT, '.bench', 'config') };
-  const id = await projectId(sb.url);
-  const runs = 15;
-  const rows = [['command', 'median', 'ratio to node -e 0']];
-  const base = measure([node, '-e', '0'], { runs, env });
-  const results = { node: base.ms };
-  rows.push(['node -e 0', fmt(base.ms), '1.00×']);
-  const version = measure([node, BIN, '--version'], { runs, env });
-  rows.push(['collab --version', fmt(version.ms), `${(version.ms / base.ms).toFixed(2)}×`]);
-  const view = measure([node, BIN, 'issue', 'view', '1', '-p', 'acme/platform/api', '-o', 'json'], { runs, env, check: (out) => JSON.parse(out) });
-  rows.push(['collab issue view 1 -o json', fmt(view.ms), `${(view.ms / base.ms).toFixed(2)}×`]);
-  results.collab = view.ms;
-  if (have('curl')) {
-    const curl = measure(['curl', '-sf', '-H', `PRIVATE-TOKEN: ${TOKEN}`, `${sb.url}/api/v4/projects/${id}/issues/1`], { runs, env });
-    rows.push(['curl (same GET)', fmt(curl.ms), `${(curl.ms / base.ms).toFixed(2)}×`]);
-  }
-  const peers = [['collab issue view', view.ms]];
-  if (have('python-gitlab')) {
-    const cfg = pythonGitlabConfig(sb.url, TOKEN);
-    const py = measure(['python-gitlab', '-c', cfg, '-o', 'json', 'project-issue', 'get', '--project-id', String(id), '--iid', '1'], { runs: 8, env });
-    rows.push(['python-gitlab project-issue get', fmt(py.ms), `${(py.ms / base.ms).toFixed(2)}×`]);
-    peers.push(['python-gitlab', py.ms]);
-  } else rows.push(['python-gitlab', 'not installed (apt-get install gitlab-cli)', '']);
-  const gb = gitbeaker();
-  if (gb) {
-    const g = measure([node, gb, 'issues', 'show', '--gb-host', sb.url, '--gb-token', TOKEN, '--project-id', String(id), '--issue-iid', '1', '--issue-id', '1'], { runs: 8, env });
-    rows.push(['gitbeaker issues show', fmt(g.ms), `${(g.ms / base.ms).toFixed(2)}×`]);
-    peers.push(['gitbeaker', g.ms]);
-  } else rows.push(['gitbeaker', 'could not be installed', '']);
-  console.log('\n## Cold start (single GET of one issue)\n');
-  console.log(table(rows));
-  for (const [name, ms] of peers.slice(1)) console.log(`collab is ${(ms / view.ms).toFixed(1)}× faster than ${name}`);
+// ---------------------------------------------------------------------------------------------
+// Start-up: one GET of one issue, against `node -e 0` and a bare node:http GET, with and without
+// NODE_EXTRA_CA_CERTS (which Node reads at every start when set), then against the peers.
+
+async function startUp() {
+  await withSandbox(['--seed', 'demo'], async (sb) => {
+    const id = await projectId(sb.url);
+    const issueUrl = `${sb.url}/api/v4/projects/${id}/issues/1`;
+    const commands = [
+      ['node -e 0', [node, '-e', '0']],
+      ['bare node:http GET (bench/bare-get.cjs)', [node, path.join(ROOT, 'bench', 'bare-get.cjs'), issueUrl, TOKEN]],
+      ['collab --version', [node, BIN, '--version']],
+      ['collab issue view 1 -o json', [node, BIN, 'issue', 'view', '1', '-p', PROJECT, '-o', 'json']],
+    ];
+    const rows = [['command', 'NODE_EXTRA_CA_CERTS unset', 'over node -e 0', `NODE_EXTRA_CA_CERTS=${CA_BUNDLE ?? '(no CA bundle found)'}`, 'over node -e 0']];
+    const { NODE_EXTRA_CA_CERTS: _, ...plain } = envFor(sb);
+    const envs = [plain, ...(CA_BUNDLE ? [{ ...plain, NODE_EXTRA_CA_CERTS: CA_BUNDLE }] : [])];
+    const medians = envs.map((env) => hyperfine(commands.map(([, argv]) => argv), { env, runs: 40, warmup: 5 }) ?? measureAll(commands.map(([, argv]) => ({ argv })), { env, runs: 40, warmup: 5 }).map((r) => r.ms));
+    commands.forEach(([name], i) => {
+      const cells = medians.flatMap((m) => [fmt(m[i]), i === 0 ? '' : `+${(m[i] - m[0]).toFixed(1)} ms`]);
+      rows.push([name, ...cells]);
+    });
+    console.log(`\n## Start-up (${have('hyperfine') ? 'hyperfine' : 'spawnSync; hyperfine not installed'}, median of 40 after 5 warm-up runs)\n`);
+    console.log(table(rows));
+
+    const env = envFor(sb);
+    const peers = [['collab issue view 1 -o json', [node, BIN, 'issue', 'view', '1', '-p', PROJECT, '-o', 'json']]];
+    if (have('curl')) peers.push(['curl (same GET)', ['curl', '-sf', '-H', `PRIVATE-TOKEN: ${TOKEN}`, issueUrl]]);
+    if (have('python-gitlab')) peers.push(['python-gitlab project-issue get', ['python-gitlab', '-c', pythonGitlabConfig(sb.url, TOKEN), '-o', 'json', 'project-issue', 'get', '--project-id', String(id), '--iid', '1']]);
+    else console.log('python-gitlab not installed (apt-get install gitlab-cli)');
+    const gb = gitbeaker();
+    if (gb) peers.push(['gitbeaker issues show', [node, gb, 'issues', 'show', '--gb-host', sb.url, '--gb-token', TOKEN, '--project-id', String(id), '--issue-iid', '1', '--issue-id', '1']]);
+    else console.log('gitbeaker could not be installed');
+    const times = hyperfine(peers.map(([, argv]) => argv), { env, runs: 20, warmup: 3 }) ?? measureAll(peers.map(([, argv]) => ({ argv })), { env, runs: 20, warmup: 3 }).map((r) => r.ms);
+    const peerRows = [['command (machine environment)', 'median', "÷ collab's"]];
+    peers.forEach(([name], i) => {
+      peerRows.push([name, fmt(times[i]), i === 0 ? '' : ratio(times[i], times[0])]);
+    });
+    console.log('\n## The same GET against the peers (median of 20 after 3 warm-up runs)\n');
+    console.log(table(peerRows));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Full listings on loopback (sandbox --latency 20): collab --all against a bare parallel loop
+// over the same pages in the same run, and python-gitlab --get-all.
+
+const listArgv = (concurrency) => [node, BIN, 'issue', 'list', '-p', PROJECT, '--state', 'all', '--all', '--per-page', '100', '-o', 'ndjson', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
+
+function countLines(expected) {
+  return (out) => {
+    const n = out.trim().split('\n').length;
+    if (n !== expected) throw new Error(`expected ${expected} items, got ${n}`);
+  };
 }
 
 async function listing() {
   const latency = 20;
-  const rows = [['command', 'items', 'median', 'peak RSS', 'note']];
+  const rows = [['command', 'items', 'median', 'peak RSS', 'reference', 'ratio']];
   for (const n of [1000, 10000, 50000]) {
-    const sb = await startSandbox(['--seed', String(n), '--latency', String(latency)]);
-    try {
-      await listingRuns(sb, n, latency, rows);
-    } finally {
-      await sb.stop();
-    }
+    await withSandbox(['--seed', String(n), '--latency', String(latency)], async (sb) => {
+      const env = envFor(sb);
+      const id = await projectId(sb.url);
+      // One run first, to learn what collab asks for (concurrency and Accept-Encoding).
+      const probe = spawnSync(node, [...listArgv().slice(1), '--limit', '1'], { env, stdio: 'ignore' });
+      if (probe.status !== 0) throw new Error('collab issue list failed');
+      const accept = await collabAcceptEncoding(sb.url);
+      const concurrency = 8;
+      const loopArgv = [node, path.join(ROOT, 'bench', 'fetch-loop.cjs'), `${sb.url}/api/v4/projects/${id}/issues?per_page=100&state=all`, TOKEN, String(concurrency), ...(accept ? [accept] : [])];
+      const commands = [
+        { name: 'collab issue list --all -o ndjson', argv: listArgv(), check: countLines(n) },
+        { name: `bare node:http loop, ${concurrency} at a time, no parsing`, argv: loopArgv },
+      ];
+      if (n === 10000 && have('python-gitlab'))
+        commands.push({ name: 'python-gitlab project-issue list --get-all', argv: ['python-gitlab', '-c', pythonGitlabConfig(sb.url, TOKEN), '-o', 'json', 'project-issue', 'list', '--project-id', String(id), '--get-all'] });
+      const r = measureAll(commands, { env, runs: n === 50000 ? 3 : 5, warmup: 1 });
+      rows.push([commands[0].name, n, fmt(r[0].ms), mib(r[0].rssKiB), `loop ${fmt(r[1].ms)}`, ratio(r[0].ms, r[1].ms)]);
+      if (r[2]) rows.push([commands[2].name, n, fmt(r[2].ms), mib(r[2].rssKiB), `collab ${fmt(r[0].ms)}`, `collab ${(r[2].ms / r[0].ms).toFixed(1)}× faster`]);
+      console.error(`listing ${n}: done (collab sent Accept-Encoding: ${accept ?? 'none'})`);
+    });
   }
-  console.log('\n## Full listing (sandbox --latency 20)\n');
+  console.log(`\n## Full listing, loopback with sandbox --latency ${latency} (median of 5, 3 for 50,000; 1 warm-up)\n`);
   console.log(table(rows));
 }
 
-async function listingRuns(sb, n, latency, rows) {
-  {
-    const env = { ...process.env, COLLAB_HOST: sb.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: path.join(ROOT, '.bench', 'config') };
+// ---------------------------------------------------------------------------------------------
+// A slow link: 10,000 issues through 20 Mbit/s with 40 ms latency. The reference is the time the
+// compressed bytes (as collab received them) need on that link.
+
+async function slowLink() {
+  const kibps = 2441; // 20 Mbit/s = 2,500,000 B/s
+  const latency = 40;
+  const n = 10000;
+  await withSandbox(['--seed', String(n), '--latency', String(latency), '--bandwidth', String(kibps)], async (sb) => {
+    const env = envFor(sb);
     const id = await projectId(sb.url);
-    const concurrency = 8;
-    let c;
-    // The default (8), and 4 for 10,000 items: the ratio to the ideal is easier at lower
-    // concurrency (fixed costs weigh less), the wall time is better at 8.
-    for (const conc of n === 10000 ? [4, concurrency] : [concurrency]) {
-      let count = 0;
-      const r = measure([node, BIN, 'issue', 'list', '-p', 'acme/platform/api', '--all', '--per-page', '100', '--concurrency', String(conc), '-o', 'ndjson'], {
-        runs: 3,
-        warmup: 1,
-        env,
-        check: (out) => {
-          count = out.trim().split('\n').length;
-        },
-      });
-      const pages = Math.ceil(n / 100);
-      const ideal = (pages / conc) * latency;
-      rows.push([`collab issue list --all (concurrency ${conc})`, count, fmt(r.ms), mib(r.rssKiB), `ideal ${ideal} ms (${pages} pages ÷ ${conc} × ${latency} ms); ${(r.ms / ideal).toFixed(2)}× ideal`]);
-      if (conc === concurrency) c = r;
-    }
-    const pages = Math.ceil(n / 100);
-    // The server's own pace on this machine: the same pages, fetched 8 at a time by a bare
-    // fetch() loop that parses nothing (the sandbox shares the 2 cores with the client).
-    const floor = await fetchFloor(sb.url, id, pages, concurrency);
-    rows.push([`bare fetch() loop, ${concurrency} at a time (no parsing)`, n, fmt(floor), '', 'what the server allows here']);
-    if (n === 10000 && have('python-gitlab')) {
-      const cfg = pythonGitlabConfig(sb.url, TOKEN);
-      const py = measure(['python-gitlab', '-c', cfg, '-o', 'json', 'project-issue', 'list', '--project-id', String(id), '--get-all'], { runs: 1, warmup: 0, env });
-      rows.push(['python-gitlab project-issue list --get-all', n, fmt(py.ms), mib(py.rssKiB), `collab ${(py.ms / c.ms).toFixed(1)}× faster`]);
-    }
-  }
+    const probe = spawnSync(node, [...listArgv().slice(1), '--limit', '1'], { env, stdio: 'ignore' });
+    if (probe.status !== 0) throw new Error('collab issue list failed');
+    const accept = await collabAcceptEncoding(sb.url);
+    const bytes = await bodyBytes(`${sb.url}/api/v4/projects/${id}/issues?per_page=100&state=all`, accept);
+    const floorMs = (bytes / (kibps * 1024)) * 1000;
+    const commands = [{ name: 'collab issue list --all -o ndjson', argv: listArgv(), check: countLines(n) }];
+    if (have('python-gitlab'))
+      commands.push({ name: 'python-gitlab project-issue list --get-all', argv: ['python-gitlab', '-c', pythonGitlabConfig(sb.url, TOKEN), '-o', 'json', 'project-issue', 'list', '--project-id', String(id), '--get-all'] });
+    const r = measureAll(commands, { env, runs: 5, warmup: 1 });
+    const rows = [['command', 'median', 'peak RSS', 'reference', 'ratio']];
+    rows.push([commands[0].name, fmt(r[0].ms), mib(r[0].rssKiB), `${(bytes / 1024).toFixed(0)} KiB (${accept ?? 'identity'}) at ${kibps} KiB/s: ${fmt(floorMs)}`, ratio(r[0].ms, floorMs)]);
+    if (r[1]) rows.push([commands[1].name, fmt(r[1].ms), mib(r[1].rssKiB), `collab ${fmt(r[0].ms)}`, `collab ${(r[1].ms / r[0].ms).toFixed(1)}× faster`]);
+    console.log(`\n## 10,000 issues over 20 Mbit/s and ${latency} ms (sandbox --bandwidth ${kibps} --latency ${latency}; median of 5, 1 warm-up)\n`);
+    console.log(table(rows));
+  });
 }
 
-async function fetchFloor(url, id, pages, concurrency) {
-  const times = [];
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
-    let next = 1;
-    const worker = async () => {
-      while (next <= pages) {
-        const page = next++;
-        const res = await fetch(`${url}/api/v4/projects/${id}/issues?per_page=100&page=${page}`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
-        await res.arrayBuffer();
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[1];
+/** The response bytes of every page of a list, as sent with this Accept-Encoding. */
+async function bodyBytes(listUrl, accept) {
+  const res = spawnSync(node, [path.join(ROOT, 'bench', 'fetch-loop.cjs'), listUrl, TOKEN, '8', ...(accept ? [accept] : [])], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`fetch-loop failed: ${res.stderr}`);
+  return JSON.parse(res.stdout).bytes;
 }
 
 function download() {
@@ -135,6 +169,8 @@ function download() {
   if (res.status !== 0) console.log('download benchmark failed');
 }
 
-if (want('start')) await coldStart();
+console.log(`collab bench: Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (want('start')) await startUp();
 if (want('list')) await listing();
+if (want('slow')) await slowLink();
 if (want('download')) download();
