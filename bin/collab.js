@@ -6,10 +6,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+// `npm run package` builds this file, with the CLI inside, into the single file and the executable:
+// it defines __COLLAB_SELF_CONTAINED__ and __COLLAB_VERSION__, which are undefined here.
+
 // `collab --version` answers without loading the CLI at all.
 if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
-  process.stdout.write(`${pkg.version}\n`);
+  const version =
+    typeof __COLLAB_VERSION__ === 'string' ? __COLLAB_VERSION__ : JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+  process.stdout.write(`${version}\n`);
   return;
 }
 
@@ -39,6 +43,7 @@ const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
  * write to. COLLAB_NO_CODE_CACHE=1 turns it off. Falls back to the plain modules without a bundle.
  */
 function load() {
+  if (typeof __COLLAB_SELF_CONTAINED__ !== 'undefined') return require('../dist/main.js');
   let source;
   try {
     source = fs.readFileSync(bundle, 'latin1'); // ASCII by construction (scripts/bundle.mjs)

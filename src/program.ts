@@ -37,6 +37,7 @@ Help topics:
   collab help environment        environment variables
   collab help exit-codes         what each exit code means
   man collab                     the manual (man collab-issue, man collab-mr, …)
+  collab help man [command]      the same page as roff: collab help man issue | man -l -
 
 ${ROOT_HELP_FOOTER}`;
 
@@ -97,7 +98,7 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
   }
 
   const help = new Command('help')
-    .description('help on a command or a topic (environment, exit-codes)')
+    .description('help on a command or a topic (environment, exit-codes, man)')
     .argument('[topic...]', 'a command path or a topic')
     .action(async (topic: string[]) => {
       const ctx = getCtx();
@@ -109,6 +110,10 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
       if (topic.length === 0) {
         ctx.io.stdout.write(program.helpInformation());
         return;
+      }
+      if (topic[0] === 'man' && topic.length <= 2) {
+        const { printManual } = await import('./help-manual.js');
+        return printManual(ctx, topic[1] === undefined ? undefined : (findNoun(topic[1])?.name ?? topic[1]));
       }
       const entry = findNoun(topic[0]!);
       if (!entry) {

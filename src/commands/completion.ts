@@ -1,24 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Argument, Command } from 'commander';
 import type { Context } from '../context.js';
 import { COMPLETION_FILES, SHELLS, type Shell } from '../docs/files.js';
 import { CollabError } from '../errors.js';
 import { writeOut } from '../output/io.js';
-import { packageRoot } from '../paths.js';
+import { readPackageFile } from '../paths.js';
 
 /**
  * Prints the generated script shipped with the package (completions/), so that this command and
  * the committed file never differ; it loads neither the other commands nor the network stack.
  */
 async function printScript(ctx: Context, shell: Shell): Promise<void> {
-  const file = path.join(packageRoot(), COMPLETION_FILES[shell]);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new CollabError(`the ${shell} completion script is missing from this installation (${file})`, 1, 'reinstall collab, or run npm run docs in a checkout');
-  }
+  const text = readPackageFile(COMPLETION_FILES[shell]);
+  if (text === undefined)
+    throw new CollabError(`the ${shell} completion script is missing from this installation (${COMPLETION_FILES[shell]})`, 1, 'reinstall collab, or run npm run docs in a checkout');
   await writeOut(ctx.io.stdout, text);
 }
 

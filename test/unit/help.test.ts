@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/commands/index.js';
 import { fullProgram } from '../../src/docs/generate.js';
 import { type DocCommand, describeTree, walk } from '../../src/docs/tree.js';
 import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
 import { runCli } from '../helpers/harness.js';
+
+const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
 const tree = describeTree(await fullProgram());
 const commands = [...walk(tree)].filter((c) => c.path.length > 0 && c.name !== 'help');
@@ -103,6 +107,18 @@ describe('help output', () => {
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(viaHelp.stdout).toMatch(/^Usage: collab issue list\|ls \[options\]/);
     expect(viaHelp.stdout).toContain('\nExamples:\n  $ collab issue list ');
+  });
+
+  it('collab help man [command] prints the shipped manual page (aliases too); an unknown page is exit 2', async () => {
+    const root = await runCli(['help', 'man']);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toBe(fs.readFileSync(path.join(ROOT_DIR, 'man', 'collab.1'), 'utf8'));
+    const mr = await runCli(['help', 'man', 'mr']);
+    expect(mr.stdout).toBe(fs.readFileSync(path.join(ROOT_DIR, 'man', 'collab-mr.1'), 'utf8'));
+    const none = await runCli(['help', 'man', 'nothing']);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^collab: no manual page collab-nothing\(1\); pages: .*collab-issue/);
   });
 
   it('an unknown topic is a usage error', async () => {
