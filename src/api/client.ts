@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { ApiError, AuthError, CancelError, type CollabError, UsageError } from '../errors.js';
 import { cellText } from '../output/sanitize.js';
 import { sleep } from '../sleep.js';
-import { DECODERS, decodeStream } from './decode.js';
 import { errorMessage, statusLine } from './error-body.js';
 import { buildQuery, type QueryValue } from './path.js';
 import { redactHeader, redactUrl } from './redact.js';
@@ -102,6 +101,8 @@ const MAX_ERROR_BODY = 1024 * 1024;
 /** JSON nested deeper than this is refused before any recursive code (printing, redaction) sees it. */
 const MAX_DEPTH = 512;
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+/** Content-Encodings decoded (`x-gzip` is gzip's old name); node:zlib is loaded only for such an answer. */
+const DECODERS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'sudo', 'cookie']);
 
@@ -393,6 +394,7 @@ export class ApiClient {
     }
     let body: Readable;
     try {
+      const { decodeStream } = await import('./decode.js');
       body = await decodeStream(res.body, codings);
     } catch (err) {
       return bodyError(err as NodeJS.ErrnoException, res.status, res.url);

@@ -2,9 +2,6 @@ import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 
-/** Content-Encodings collab asks for and decodes (`x-gzip` is gzip's old name). */
-export const DECODERS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
-
 /** Larger than zlib's 16 KiB default: fewer, bigger chunks for the JSON reader and the disk writer. */
 const CHUNK = 64 * 1024;
 
