@@ -98,6 +98,11 @@ class Walk<T> {
     return fresh;
   }
 
+  /** Whether X-Total moved since the first page. */
+  get changed(): boolean {
+    return this.firstTotal !== undefined && this.lastTotal !== this.firstTotal;
+  }
+
   seenPage(page: number): boolean {
     return this.pages.has(page);
   }
@@ -108,9 +113,8 @@ class Walk<T> {
 
   /** A notice when the list changed under the walk. */
   finish(): void {
-    const changed = this.firstTotal !== undefined && this.lastTotal !== this.firstTotal;
-    if (!changed && this.duplicates === 0) return;
-    const how = changed ? ` (X-Total ${this.firstTotal} → ${this.lastTotal})` : '';
+    if (!this.changed && this.duplicates === 0) return;
+    const how = this.changed ? ` (X-Total ${this.firstTotal} → ${this.lastTotal})` : '';
     const dups = this.duplicates > 0 ? `; ${this.duplicates} duplicate${this.duplicates === 1 ? '' : 's'} left out` : '';
     this.warn(`the list changed while it was read${how}${dups}; items added or removed meanwhile may be missing`);
   }
@@ -127,7 +131,7 @@ export async function* paginatePages<T = unknown>(
   if (options.page !== undefined) query.page = options.page;
   const limit = options.limit;
   const wantMore = (count: number) => (limit !== undefined ? count < limit : options.all === true);
-  const concurrency = Math.max(1, options.concurrency ?? 1);
+  let concurrency = Math.max(1, options.concurrency ?? 1);
   const walk = new Walk<T>((m) => client.warn(m));
   let count = 0;
   /** The page cut to the limit; counts what is emitted. */
@@ -162,8 +166,14 @@ export async function* paginatePages<T = unknown>(
           if (asArray(pageRes).length === 0 || !wantMore(count)) return;
           last = pageRes;
           asked = page;
+          // Pages served out of order from a changing list leave gaps; read in order, a list
+          // that grows only repeats items (left out). The pages fetched ahead are dropped.
+          if (walk.changed) {
+            concurrency = 1;
+            break;
+          }
         }
-        // The stated pages are read; a list that grew meanwhile goes on from the last one.
+        // The stated pages are read (or the list changed): go on from the last one, in order.
         if (!last) return;
         res = last;
         const next = nextRequest(request, query, res, asked, walk, (m) => client.warn(m));
