@@ -162,7 +162,7 @@ export interface TypedSpec {
 }
 
 /** Parses one raw flag value according to its declared type. */
-export function parseTyped(raw: unknown, flag: string, spec: TypedSpec): unknown {
+export function parseTyped(raw: unknown, flag: string, spec: TypedSpec): string | number | boolean | number[] | string[] {
   if (spec.type === 'bool') return parseBool(raw as string | boolean, flag);
   const s = String(raw);
   switch (spec.type) {

@@ -124,7 +124,7 @@ export function buildNoun(noun: NounSpec, getCtx: () => Context, options: NounBu
   for (const alias of noun.aliases ?? []) target.alias(alias);
   const verb = options.only === undefined ? undefined : firstPositional(options.only);
   const rest = verb === undefined ? undefined : options.only!.slice(options.only!.indexOf(verb) + 1);
-  const named = (name: string, aliases: string[] = []) => verb === name || aliases.includes(verb ?? '');
+  const named = (name: string, aliases: readonly string[] = []) => verb === name || aliases.includes(verb ?? '');
   for (const spec of noun.commands) {
     const full = options.only === undefined || named(spec.name, spec.aliases);
     target.addCommand(full ? buildCommand(spec, getCtx, options.runner) : stubCommand(spec));

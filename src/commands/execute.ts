@@ -1,12 +1,16 @@
+import { basename } from 'node:path';
 import { type Flavor, GITLAB_NAMES, dialectMatters, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
+import { multipartBody } from '../api/multipart.js';
 import { paginatePages } from '../api/paginate.js';
-import { fillPath } from '../api/path.js';
+import { type QueryValue, fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { projectRef } from '../resources/url.js';
-import { UsageError } from '../errors.js';
+import { ApiError, AuthError, UsageError } from '../errors.js';
 import { isWebUrl, parseWebUrl } from '../resources/url.js';
 import { parseInteger, parseTyped } from '../validate.js';
-import type { ArgSpec, CommandSpec, FlagSpec, Values } from './spec.js';
+import { readBytesArg, readTextArg } from './input.js';
+import { parseReference, resolveReference } from './lookup.js';
+import type { Answer, ArgSpec, CommandSpec, FlagSpec, Values } from './spec.js';
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -34,6 +38,22 @@ function flagLabel(flag: FlagSpec): string {
   return `--${flag.name}`;
 }
 
+/** A flag's parsed value where the declaration sends it: a parameter, a path placeholder, or neither. */
+function setFlag(values: Values, flag: FlagSpec, value: Values['flags'][string]): void {
+  values.flags[flag.name] = value;
+  const param = paramName(flag);
+  if (param === false || flag.file) return;
+  if (flag.in === 'path') values.args[param] = typeof value === 'number' ? value : String(value);
+  else values.params[param] = flag.arrayFormat === 'csv' && Array.isArray(value) ? value.join(',') : value;
+}
+
+/** Parses one flag value by its type; a lookup flag's names are checked now and looked up before sending. */
+function parseFlag(ctx: Context, flag: FlagSpec, raw: unknown): Values['flags'][string] {
+  const value = parseTyped(raw, flagLabel(flag), flag);
+  if (flag.lookup) for (const ref of Array.isArray(value) ? value : [value]) parseReference(ctx, flag.lookup, String(ref), flagLabel(flag));
+  return value;
+}
+
 /** argv values → validated Values; throws UsageError before anything is sent. */
 export async function collectValues(
   ctx: Context,
@@ -41,7 +61,7 @@ export async function collectValues(
   rawArgs: unknown[],
   opts: Record<string, unknown>,
 ): Promise<Values> {
-  const values: Values = { args: {}, flags: {}, params: {}, page: {}, yes: opts.yes === true };
+  const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true };
   let urlProject: string | undefined;
 
   (spec.args ?? []).forEach((arg, i) => {
@@ -50,7 +70,7 @@ export async function collectValues(
       if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
       return;
     }
-    const parsed = parseArg(arg, String(raw));
+    const parsed = parseArg(ctx, arg, String(raw));
     values.args[arg.name] = parsed.value;
     if (parsed.project) urlProject = parsed.project;
   });
@@ -64,16 +84,8 @@ export async function collectValues(
       raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;
     if (raw === undefined) continue;
-    const value = Array.isArray(raw) && flag.repeatable ? raw.map((r) => parseTyped(r, flagLabel(flag), flag)) : parseTyped(raw, flagLabel(flag), flag);
-    values.flags[flag.name] = value;
-    const param = paramName(flag);
-    if (param !== false) values.params[param] = flag.arrayFormat === 'csv' && Array.isArray(value) ? value.join(',') : value;
-  }
-  for (const flag of spec.flags ?? []) {
-    if (values.flags[flag.name] === undefined) continue;
-    for (const other of flag.conflicts ?? []) {
-      if (values.flags[other] !== undefined) throw new UsageError(`--${flag.name} and --${other} cannot be used together`);
-    }
+    // A repeatable flag's values are each of its (scalar) type.
+    setFlag(values, flag, Array.isArray(raw) && flag.repeatable ? (raw.map((r) => parseFlag(ctx, flag, r)) as string[] | number[]) : parseFlag(ctx, flag, raw));
   }
 
   if (spec.list) {
@@ -103,31 +115,25 @@ export async function collectValues(
   }
   if (spec.group) {
     const explicit = opts.group as string | undefined;
-    if (explicit !== undefined) values.group = projectRef(explicit);
-    else if (spec.group === 'required') throw new UsageError('no group given: use -g <id|group/path>');
+    if (explicit !== undefined) values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : projectRef(explicit));
+    else if (spec.group !== 'optional') throw new UsageError('no group given: use -g <id|group/path>');
   }
 
   for (const flag of spec.flags ?? []) {
     if (values.flags[flag.name] !== undefined || !(flag.required || flag.prompt)) continue;
-    if (flag.prompt && ctx.canPrompt) {
-      const answer = await ctx.prompter().input(flag.prompt, {
-        validate: (v) => {
-          if (v.trim() === '') return 'required';
-          try {
-            parseTyped(v, flagLabel(flag), flag);
-            return true;
-          } catch (err) {
-            return (err as Error).message;
-          }
-        },
-      });
-      const value = parseTyped(answer, flagLabel(flag), flag);
-      values.flags[flag.name] = value;
-      const param = paramName(flag);
-      if (param !== false) values.params[param] = value;
-    } else {
-      throw new UsageError(`missing required flag ${flagLabel(flag)}`);
-    }
+    if (!flag.prompt || !ctx.canPrompt) throw new UsageError(`missing required flag ${flagLabel(flag)}`);
+    const answer = await ctx.prompter().input(flag.prompt, {
+      validate: (v) => {
+        if (v.trim() === '') return 'required';
+        try {
+          parseFlag(ctx, flag, v);
+          return true;
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+    });
+    setFlag(values, flag, parseFlag(ctx, flag, answer));
   }
 
   if (spec.requireOne && Object.keys(values.flags).length === 0) {
@@ -137,8 +143,9 @@ export async function collectValues(
   return values;
 }
 
-function parseArg(arg: ArgSpec, raw: string): { value: unknown; project?: string } {
+function parseArg(ctx: Context, arg: ArgSpec, raw: string): { value: string | number; project?: string } {
   const label = `<${arg.name}>`;
+  if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
   if (arg.url && isWebUrl(raw)) {
     const ref = parseWebUrl(raw);
     if (!ref || ref.kind !== arg.url || ref.id === undefined)
@@ -170,10 +177,56 @@ export function pathValues(v: Values): Record<string, unknown> {
   return { ...v.args, project: v.project, group: v.group };
 }
 
-/** Runs a declared command: the plain endpoint call unless the spec brings its own `run`. */
+/** The declared file flags read: their text as parameters, their bytes as file parts (a usage error if unreadable). */
+async function readFiles(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  for (const flag of spec.flags ?? []) {
+    const file = v.flags[flag.name];
+    const param = paramName(flag);
+    if (flag.file === undefined || param === false || typeof file !== 'string') continue;
+    if (flag.file === 'text') v.params[param] = await readTextArg(ctx, file, flagLabel(flag));
+    else v.files.push({ name: param, filename: file === '-' ? param : basename(file), data: await readBytesArg(ctx, file, flagLabel(flag)) });
+  }
+}
+
+/** Names given for ids (declared lookups) replaced by the ids: in flags, parameters, path values and the group. */
+async function resolveLookups(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  for (const arg of spec.args ?? []) {
+    const ref = v.args[arg.name];
+    if (arg.lookup && ref !== undefined) v.args[arg.name] = await resolveReference(ctx, arg.lookup, ref, v);
+  }
+  for (const flag of spec.flags ?? []) {
+    const given = v.flags[flag.name];
+    const kind = flag.lookup;
+    if (kind === undefined || given === undefined) continue;
+    const find = (raw: unknown) => resolveReference(ctx, kind, parseReference(ctx, kind, String(raw), flagLabel(flag)), v);
+    setFlag(v, flag, Array.isArray(given) ? await Promise.all(given.map(find)) : await find(given));
+  }
+  if (spec.group === 'id' && v.group !== undefined && !/^\d+$/.test(v.group)) v.group = String(await resolveReference(ctx, 'group', v.group, v));
+}
+
+/** The error of a failed request, explained by the declaration where it says something about that status. */
+async function explained(ctx: Context, spec: CommandSpec, v: Values, err: unknown): Promise<unknown> {
+  if (!(err instanceof ApiError || err instanceof AuthError)) return err;
+  const status = err instanceof ApiError ? err.status : 401;
+  const explain = status === undefined ? undefined : spec.explain?.[status];
+  if (!explain) return err;
+  const better = await explain(ctx, v, err);
+  if (better === undefined || better instanceof Error) return better ?? err;
+  return err instanceof ApiError ? new ApiError(err.message, status, err.body, better) : new AuthError(err.message, better);
+}
+
+const asAnswer = (data: unknown): Answer =>
+  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
+
+/**
+ * Runs a declared command: confirmation, files, the last checks (`prepare`), lookups, then the
+ * endpoint call and its answer printed, unless the declaration brings its own `run`.
+ */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   if (spec.confirm) await confirmDestructive(ctx, spec.confirm(v), v.yes);
+  await readFiles(ctx, spec, v);
   if (spec.prepare) await spec.prepare(ctx, v);
+  await resolveLookups(ctx, spec, v);
   if (spec.run) return spec.run(ctx, v);
   if (!spec.method || !spec.path) throw new Error(`command ${spec.name} declares neither run nor method/path`);
   const template = typeof spec.path === 'function' ? spec.path(v) : spec.path;
@@ -182,25 +235,28 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   const printer = ctx.printer();
   const api = ctx.api();
   const inQuery = spec.method === 'GET' || spec.method === 'DELETE';
-  const query: Record<string, any> = {};
-  const body: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(params)) {
-    const flag = spec.flags?.find((f) => paramName(f) === k);
-    if ((flag?.in ?? (inQuery ? 'query' : 'body')) === 'query') query[k] = val;
-    else body[k] = val;
-  }
+  const query = inQuery ? params : {};
+  const body = inQuery ? {} : params;
   if (spec.list) {
     const listQuery = serverParams(query, await flavorFor(ctx, 'GET', path, query));
-    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery }, v.page), spec.columns ?? []);
+    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery as Record<string, QueryValue> }, v.page), spec.columns ?? []);
     return;
   }
   const flavor = await flavorFor(ctx, spec.method, path, query, body);
-  const res = await api.request({
-    method: serverMethod(spec.method, path, flavor),
-    path,
-    query: serverParams(query, flavor),
-    body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? serverParams(body, flavor) : undefined,
-  });
+  const sent = serverParams(body, flavor);
+  let res: Awaited<ReturnType<typeof api.request>>;
+  try {
+    res = await api.request({
+      method: serverMethod(spec.method, path, flavor),
+      path,
+      query: serverParams(query, flavor) as Record<string, QueryValue>,
+      ...(v.files.length > 0
+        ? { rawBody: multipartBody(sent, v.files) }
+        : { body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? sent : undefined }),
+    });
+  } catch (err) {
+    throw await explained(ctx, spec, v, err);
+  }
   if (res.status === 304 && spec.notModified) {
     ctx.notice(spec.notModified.notice);
     if (spec.notModified.refetch) {
@@ -218,10 +274,11 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     ctx.notice(unchanged);
     return;
   }
-  if (res.data !== undefined && res.data !== '') {
+  if (spec.print) await spec.print(ctx, v, res.data);
+  else if (spec.print === undefined && res.data !== undefined && res.data !== '') {
     if (spec.row && printer.format !== 'json' && printer.format !== 'ndjson') await printer.list([res.data], spec.columns ?? []);
     else await printer.object(res.data, spec.columns);
   }
-  const message = spec.done?.(v, res.data);
+  const message = spec.done?.(v, asAnswer(res.data), res.status);
   if (message) ctx.notice(message);
 }

@@ -1,6 +1,11 @@
+import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
+import type { CollabError } from '../errors.js';
 import type { Column } from '../output/format.js';
 import type { ParamType } from '../validate.js';
+
+/** What a name may be given for, and looked up before sending (src/commands/lookup.ts). */
+export type LookupKind = 'user' | 'project' | 'group' | 'label';
 
 /** A typed flag. Its value is checked before anything is sent (exit 2 naming the flag). */
 export interface FlagSpec {
@@ -8,7 +13,7 @@ export interface FlagSpec {
   name: string;
   /** One-letter alias: `t` for `-t`. */
   short?: string;
-  /** The API parameter it fills; default: the name with `-` → `_`. `false`: used by custom code only. */
+  /** The API parameter it fills; default: the name with `-` → `_`. `false`: used by hooks only. */
   param?: string | false;
   type: ParamType;
   choices?: readonly string[];
@@ -23,14 +28,21 @@ export interface FlagSpec {
   /** A boolean that also has `--no-<name>` (sends false). */
   negatable?: boolean;
   /** Flags that cannot be combined with this one. */
-  conflicts?: string[];
-  /** Where the parameter goes; default: query for GET/DELETE, JSON body for POST/PUT. */
-  in?: 'query' | 'body';
+  conflicts?: readonly string[];
+  /** `path`: the value fills the placeholder `:param` of the path instead of a query or body parameter. */
+  in?: 'path';
   /** Lists go as `name[]=` in queries; `csv` sends them comma-joined instead. */
   arrayFormat?: 'brackets' | 'csv';
   hidden?: boolean;
   /** May be given several times; its value is then the list of every value given. */
   repeatable?: boolean;
+  /**
+   * The value is a file path (`-` for stdin), read before anything is sent: `text` sends the file's
+   * text as the parameter; `part` sends its bytes as the file part `param`, as multipart form data.
+   */
+  file?: 'text' | 'part';
+  /** An id, or a name looked up before sending (after `prepare`, which still sees the name): the parameter gets the id. */
+  lookup?: LookupKind;
 }
 
 /** A positional argument; named like the path placeholder it fills (`iid` → `:iid`). */
@@ -41,15 +53,56 @@ export interface ArgSpec {
   optional?: boolean;
   /** A web URL of this kind is accepted too (`https://host/acme/api/-/issues/42`); it sets the project. */
   url?: 'issues' | 'merge_requests' | 'jobs';
+  /** An id, or a name looked up before sending. */
+  lookup?: LookupKind;
 }
 
-/** The values a command runs with, all validated. */
-export interface Values {
-  args: Record<string, unknown>;
-  /** Flag values by camel-less name (`assignee-ids`). */
-  flags: Record<string, unknown>;
+/** What a flag of each type holds once parsed. */
+interface Parsed {
+  string: string;
+  int: number;
+  id: number;
+  number: number;
+  bool: boolean;
+  date: string;
+  datetime: string;
+  duration: string;
+  weight: number;
+  enum: string;
+  intList: number[];
+  stringList: string[];
+  csv: string;
+}
+
+type FlagValue<F extends FlagSpec> = F extends { lookup: LookupKind }
+  ? Parsed[F['type']] extends unknown[]
+    ? number[]
+    : number
+  : F extends { repeatable: true }
+    ? Parsed[F['type']][]
+    : Parsed[F['type']];
+
+type ArgOfType<T extends ArgSpec['type']> = T extends 'int' | 'id' ? number : string;
+
+type ArgValue<A extends ArgSpec> = A extends { lookup: LookupKind } ? number : ArgOfType<A['type']>;
+
+/** The parsed flags of a declaration, by name: `{ ref?: string; follow?: boolean }`. */
+export type FlagValues<F extends readonly FlagSpec[]> = { [K in F[number] as K['name']]?: FlagValue<K> };
+
+/** The parsed arguments of a declaration, by name; optional ones may be absent. */
+export type ArgValues<A extends readonly ArgSpec[]> = {
+  [K in A[number] as K extends { optional: true } ? never : K['name']]: ArgValue<K>;
+} & { [K in A[number] as K extends { optional: true } ? K['name'] : never]?: ArgValue<K> };
+
+/** The values a command runs with, all validated (names looked up by the time hooks other than `prepare` see them). */
+export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A extends readonly ArgSpec[] = readonly ArgSpec[]> {
+  args: ArgValues<A>;
+  /** Flag values by name (`assignee-ids`). */
+  flags: FlagValues<F>;
   /** API parameters built from flags (`assignee_ids`). */
   params: Record<string, unknown>;
+  /** File parts: when there are any, the request goes as multipart form data. */
+  files: FilePart[];
   project?: string;
   group?: string;
   /** List options (`--per-page`, `--page`, `--all`, `--limit`, `--concurrency`). */
@@ -57,65 +110,84 @@ export interface Values {
   yes: boolean;
 }
 
+/** A successful answer as the hooks read it: the JSON object the server sent, if it sent one. */
+export type Answer = Readonly<Record<string, unknown>> | undefined;
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface CommandSpec {
+/**
+ * What an error answer of one status means for this command: a hint to add, or a better error to
+ * report instead (it may read more to find out); undefined keeps the error as it is.
+ */
+export type Explain<V> = (ctx: Context, v: V, err: CollabError) => string | Error | undefined | Promise<string | Error | undefined>;
+
+export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[], A extends readonly ArgSpec[] = readonly ArgSpec[]> {
   /** The verb: `list`, `view`, `reset-estimate`. */
   name: string;
-  aliases?: string[];
+  aliases?: readonly string[];
   summary: string;
   description?: string;
   /** Full command lines, shown in help and man pages. At least one. */
-  examples: string[];
-  args?: ArgSpec[];
-  flags?: FlagSpec[];
+  examples: readonly string[];
+  args?: A;
+  flags?: F;
   /** Adds `-p, --project`; `optional` resolves it when it can and leaves it unset otherwise. */
   project?: 'required' | 'optional';
-  /** Adds `-g, --group`. */
-  group?: 'required' | 'optional';
-  /** A plain endpoint call. */
+  /** Adds `-g, --group`; `id` is required too, and a path is looked up: the endpoint takes the numeric id only. */
+  group?: 'required' | 'optional' | 'id';
+  /** Shown in help: needs an administrator. */
+  admin?: boolean;
+  /** The endpoint: method and path (`/projects/:project/issues/:iid`: placeholders from args, path flags, `project`, `group`). */
   method?: Method;
-  /** `/projects/:project/issues/:iid`: placeholders from args, `project`, `group`. */
-  path?: string | ((v: Values) => string);
-  /**
-   * The endpoints this command calls (lines of api/endpoints.txt, e.g. `GET /projects/:id/issues`),
-   * for commands whose path is computed or that run custom code.
-   */
-  endpoints?: string[];
+  path?: string | ((v: Values<F, A>) => string);
   /** A paginated list: adds `--per-page`, `--page`, `--all`, `--limit`. */
   list?: boolean;
   columns?: Column[];
   /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
   row?: boolean;
   /** Destructive: asks on a terminal, needs `--yes` elsewhere. Returns the question. */
-  confirm?: (v: Values) => string;
+  confirm?(v: Values<F, A>): string;
   /** At least one of the flags must be given (updates). */
   requireOne?: boolean;
   /** Parameters always sent (`state_event: 'close'`). */
-  fixed?: Record<string, unknown>;
+  fixed?: Readonly<Record<string, unknown>>;
+  /**
+   * Last checks and changes to the parameters (a file's text, a prompt for what is missing). Runs
+   * before names are looked up; a usage error here means nothing was sent.
+   */
+  prepare?(ctx: Context, v: Values<F, A>): Promise<void> | void;
+  /** Error answers explained, by status (401 included). */
+  explain?: Readonly<Record<number, Explain<Values<F, A>>>>;
   /**
    * A 304 means "already so": a notice, then the current resource from `refetch` (a path
    * template), printed with `columns` when it is another kind than the answer (a todo's issue).
    */
   notModified?: { notice: string; refetch?: string; columns?: Column[] };
+  /** Shows the answer in place of the printer's view (a diff, a markdown link); `false`: nothing is printed. */
+  print?: ((ctx: Context, v: Values<F, A>, data: unknown) => Promise<void>) | false;
   /** A notice on stderr after success. */
-  done?: (v: Values, data: unknown) => string | undefined;
-  /** Last changes to the parameters (values from files, lookups); may send read requests. */
-  prepare?: (ctx: Context, v: Values) => Promise<void> | void;
-  /** Custom behaviour; replaces the plain call. Receives validated values. */
-  run?: (ctx: Context, v: Values) => Promise<void>;
-  /** Shown in help: needs an administrator. */
-  admin?: boolean;
+  done?(v: Values<F, A>, answer: Answer, status: number): string | undefined;
+  /** Custom behaviour in place of the endpoint call, for what no declaration expresses (downloads, merge). */
+  run?(ctx: Context, v: Values<F, A>): Promise<void>;
+}
+
+/**
+ * A command declaration whose hooks see the values of its own flags and arguments, typed:
+ * `v.flags.ref` is a `string | undefined` when `ref` is declared a string flag.
+ */
+export function defineCommand<const F extends readonly FlagSpec[] = [], const A extends readonly ArgSpec[] = []>(spec: CommandSpec<F, A>): CommandSpec {
+  // The executor builds exactly the values these declarations describe; it handles them untyped.
+  return spec as unknown as CommandSpec;
 }
 
 export interface NounSpec {
   name: string;
   summary: string;
   description?: string;
-  aliases?: string[];
-  commands: CommandSpec[];
+  aliases?: readonly string[];
+  commands: readonly CommandSpec[];
   /** Nested nouns (`user key`). */
-  nouns?: NounSpec[];
+  nouns?: readonly NounSpec[];
 }
 
 export function defineNoun(spec: NounSpec): NounSpec {

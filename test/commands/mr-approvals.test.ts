@@ -79,9 +79,9 @@ describe('mr subscribe, unsubscribe, todo', () => {
     api.pool.intercept({ path: `${MR}/subscribe`, method: 'POST' }).reply(201, mr(3, { subscribed: true }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/unsubscribe`, method: 'POST' }).reply(201, mr(3, { subscribed: false }), { headers: JSON_HEADERS });
     const s = await runCli(['mr', 'subscribe', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect([s.code, JSON.parse(s.stdout).subscribed, s.stderr]).toEqual([0, true, 'subscribed to !3\n']);
+    expect([s.code, JSON.parse(s.stdout).subscribed, s.stderr]).toEqual([0, true, 'subscribed to merge request !3\n']);
     const u = await runCli(['mr', 'unsubscribe', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect([u.code, JSON.parse(u.stdout).subscribed, u.stderr]).toEqual([0, false, 'unsubscribed from !3\n']);
+    expect([u.code, JSON.parse(u.stdout).subscribed, u.stderr]).toEqual([0, false, 'unsubscribed from merge request !3\n']);
   });
 
   it('304 is success: a notice, and the current merge request on stdout', async () => {
@@ -89,9 +89,9 @@ describe('mr subscribe, unsubscribe, todo', () => {
     for (const action of ['subscribe', 'unsubscribe', 'todo']) api.pool.intercept({ path: `${MR}/${action}`, method: 'POST' }).reply(304, '');
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { subscribed: true }), { headers: JSON_HEADERS }).times(3);
     const expected: [string, string][] = [
-      ['subscribe', 'already subscribed to this merge request\n'],
-      ['unsubscribe', 'not subscribed to this merge request\n'],
-      ['todo', 'a todo for this merge request already exists\n'],
+      ['subscribe', 'already subscribed to this merge request: nothing changed\n'],
+      ['unsubscribe', 'not subscribed to this merge request: nothing changed\n'],
+      ['todo', 'a todo for this merge request exists already: nothing changed\n'],
     ];
     for (const [action, notice] of expected) {
       const r = await runCli(['mr', action, '3', ...P, '-o', 'json'], { transport: api.transport });
@@ -117,6 +117,6 @@ describe('mr subscribe, unsubscribe, todo', () => {
     expect(r.stdout).toContain('project\tacme/platform/api\n');
     expect(r.stdout).toContain('target\t!3\n');
     expect(r.stdout).toContain('state\tpending\n');
-    expect(r.stderr).toBe('added !3 to your todos\n');
+    expect(r.stderr).toBe('added merge request !3 to your todos\n');
   });
 });

@@ -106,12 +106,12 @@ describe('merge requests against the sandbox', () => {
     // The author is subscribed on creation: a second subscribe answers 304.
     const sub = await mr('subscribe', id, '-o', 'json');
     expect(sub.exitCode).toBe(0);
-    expect(sub.stderr).toBe('already subscribed to this merge request');
+    expect(sub.stderr).toBe('already subscribed to this merge request: nothing changed');
     expect(JSON.parse(sub.stdout)).toMatchObject({ iid, subscribed: true });
     const todo = await mr('todo', id, '-o', 'json');
     expect(json(todo).target_type).toBe('MergeRequest');
     const todoAgain = await mr('todo', id, '-o', 'json');
-    expect([todoAgain.exitCode, todoAgain.stderr]).toEqual([0, 'a todo for this merge request already exists']);
+    expect([todoAgain.exitCode, todoAgain.stderr]).toEqual([0, 'a todo for this merge request exists already: nothing changed']);
 
     const files = await mr('changes', id, '-o', 'tsv');
     expect(files.exitCode).toBe(0);

@@ -1,9 +1,6 @@
-import { paginate } from '../../api/paginate.js';
-import { fillPath } from '../../api/path.js';
-import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { boardListColumns } from '../../resources/board.js';
-import type { ArgSpec, CommandSpec, Values } from '../spec.js';
+import { type ArgSpec, type CommandSpec, defineCommand } from '../spec.js';
 
 export const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
 const listArg: ArgSpec = { name: 'list_id', type: 'id', description: 'board list id (see `collab board lists <board_id>`)' };
@@ -34,23 +31,7 @@ export const listView: CommandSpec = {
   columns: boardListColumns,
 };
 
-/**
- * The id of the project label called `name`. The spec describes no labels endpoint and board lists
- * carry label names without ids, so this reads GET /projects/:id/labels (as real servers offer).
- */
-async function labelId(ctx: Context, v: Values, name: string): Promise<number> {
-  const path = fillPath('/projects/:project/labels', { project: v.project });
-  const labels = paginate<{ id: number; name: string }>(ctx.api(), { method: 'GET', path }, { perPage: 100, all: true });
-  let caseInsensitive: number | undefined;
-  for await (const label of labels) {
-    if (label.name === name) return label.id;
-    if (caseInsensitive === undefined && label.name?.toLowerCase() === name.toLowerCase()) caseInsensitive = label.id;
-  }
-  if (caseInsensitive !== undefined) return caseInsensitive;
-  throw new ApiError(`no label named "${name}" in project ${v.project}`, 404, undefined, 'give the label id with --label-id');
-}
-
-export const listCreate: CommandSpec = {
+export const listCreate = defineCommand({
   name: 'list-create',
   summary: 'Add a list for a label to a board',
   description:
@@ -60,21 +41,16 @@ export const listCreate: CommandSpec = {
   project: 'required',
   flags: [
     { name: 'label-id', type: 'id', description: 'id of the label the list shows', conflicts: ['label'] },
-    { name: 'label', param: false, type: 'string', value: '<name>', description: 'name of the label (looked up in the project labels)' },
+    { name: 'label', param: 'label_id', lookup: 'label', type: 'string', value: '<name>', description: 'name of the label (looked up in the project labels)' },
   ],
   method: 'POST',
   path: LISTS_PATH,
   columns: boardListColumns,
-  prepare: async (ctx, v) => {
-    const name = v.flags.label;
-    if (v.flags['label-id'] === undefined && name === undefined) throw new UsageError('missing required flag --label-id (or --label <name>)');
-    if (typeof name === 'string') {
-      if (name.trim() === '') throw new UsageError('invalid value for --label: it is empty');
-      v.params.label_id = await labelId(ctx, v, name);
-    }
+  prepare: (_ctx, v) => {
+    if (v.flags['label-id'] === undefined && v.flags.label === undefined) throw new UsageError('missing required flag --label-id (or --label <name>)');
   },
-  done: (v, data) => `added list ${String((data as { id?: number })?.id)} to board ${String(v.args.board_id)}`,
-};
+  done: (v, list) => `added list ${String(list?.id)} to board ${String(v.args.board_id)}`,
+});
 
 export const listMove: CommandSpec = {
   name: 'list-move',

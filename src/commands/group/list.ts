@@ -1,4 +1,3 @@
-import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { GROUP_ORDER_BY, SORT, groupColumns } from '../../resources/group.js';
 import { projectColumns } from '../../resources/project.js';
@@ -46,8 +45,9 @@ interface GroupDetail {
 }
 
 /** A group with its projects: the group's fields, then a table of projects and one of shared projects. */
-export async function printGroup(ctx: Context, group: GroupDetail): Promise<void> {
+export async function printGroup(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
+  const group = (data ?? {}) as GroupDetail;
   if (printer.format !== 'table' || ctx.globals.fields) {
     // tsv names the projects by full path (the generic cell text would pick their display names)
     const paths = (items: unknown) => (Array.isArray(items) ? items.map((p) => (p as { path_with_namespace?: unknown })?.path_with_namespace ?? p) : items);
@@ -74,9 +74,7 @@ export const view: CommandSpec = {
   examples: ['collab group view -g acme', 'collab group view acme/platform -o json'],
   args: [groupArg],
   group: 'required',
-  endpoints: ['GET /groups/:id'],
-  run: async (ctx, v) => {
-    const res = await ctx.api().request({ method: 'GET', path: fillPath('/groups/:group', { group: v.group }) });
-    await printGroup(ctx, res.data as GroupDetail);
-  },
+  method: 'GET',
+  path: '/groups/:group',
+  print: (ctx, _v, data) => printGroup(ctx, data),
 };

@@ -1,11 +1,10 @@
-import { encodeSegment, fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { projectRef } from '../../resources/url.js';
 import { UsageError } from '../../errors.js';
 import { VISIBILITIES } from '../../resources/group.js';
 import { deletionNotice } from '../project/write.js';
 import { groupArg } from '../project/subject.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
+import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 import { printGroup } from './list.js';
 
 const toggle = (name: string, description: string): FlagSpec => ({ name, type: 'bool', negatable: true, description });
@@ -36,22 +35,27 @@ export function pathFromName(name: string): string {
     .replace(/^[-.]+|[-.]+$/g, '');
 }
 
-async function askPath(ctx: Context, v: Values): Promise<void> {
-  if (v.params.path !== undefined) return;
-  const derived = pathFromName(v.params.name as string);
-  if (ctx.canPrompt) {
-    v.params.path = await ctx.prompter().input('Group path:', {
-      default: derived || undefined,
-      validate: (s) => (s.trim() === '' ? 'required' : true),
-    });
-  } else if (derived === '') {
-    throw new UsageError('missing required flag --path (no path can be derived from the name)');
-  } else {
-    v.params.path = derived;
+/** The path of a new group: given, asked for on a terminal, or derived from the name; name and path are sent first. */
+async function askPath(ctx: Context, v: Values, name: string): Promise<void> {
+  const { name: _name, path: given, ...rest } = v.params;
+  let path = given;
+  if (path === undefined) {
+    const derived = pathFromName(name);
+    if (ctx.canPrompt) {
+      path = await ctx.prompter().input('Group path:', {
+        default: derived || undefined,
+        validate: (s) => (s.trim() === '' ? 'required' : true),
+      });
+    } else if (derived === '') {
+      throw new UsageError('missing required flag --path (no path can be derived from the name)');
+    } else {
+      path = derived;
+    }
   }
+  v.params = { name, path, ...rest };
 }
 
-export const create: CommandSpec = {
+export const create = defineCommand({
   name: 'create',
   aliases: ['new'],
   summary: 'Create a group (nested with --parent-id)',
@@ -68,33 +72,21 @@ export const create: CommandSpec = {
     { name: 'parent-id', type: 'id', description: 'parent group id, for a nested group' },
     minutesLimit,
   ],
-  endpoints: ['POST /groups'],
-  run: async (ctx, v) => {
-    await askPath(ctx, v);
-    const { name, path, ...rest } = v.params;
-    const res = await ctx.api().request({ method: 'POST', path: '/groups', body: { name, path, ...rest } });
-    await printGroup(ctx, res.data as Record<string, unknown>);
-    const fullPath = (res.data as { full_path?: unknown })?.full_path;
-    if (typeof fullPath === 'string') ctx.notice(`Created group ${fullPath}`);
-  },
-};
+  method: 'POST',
+  path: '/groups',
+  prepare: (ctx, v) => askPath(ctx, v, v.flags.name ?? ''),
+  print: (ctx, _v, data) => printGroup(ctx, data),
+  done: (_v, group) => (typeof group?.full_path === 'string' ? `Created group ${group.full_path}` : undefined),
+});
 
-/** `PUT /groups/:id` takes the numeric id: a path is looked up first. */
-async function groupId(ctx: Context, ref: string): Promise<string> {
-  if (/^\d+$/.test(ref)) return ref;
-  const res = await ctx.api().request({ method: 'GET', path: `/groups/${encodeSegment(ref)}` });
-  const id = (res.data as { id?: unknown })?.id;
-  if (typeof id !== 'number') throw new UsageError(`cannot find the id of group ${ref}`);
-  return String(id);
-}
-
-export const update: CommandSpec = {
+export const update = defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: "Change a group's settings",
+  description: "Change a group's settings; give at least one. The API takes the group's numeric id: a path is looked up first.",
   examples: ['collab group update -g acme --description "ACME Corp" --visibility public', 'collab group update acme/platform --no-lfs-enabled'],
   args: [groupArg],
-  group: 'required',
+  group: 'id',
   flags: [
     { name: 'name', short: 'n', type: 'string', description: 'new name' },
     { name: 'path', type: 'string', description: 'new path' },
@@ -102,15 +94,12 @@ export const update: CommandSpec = {
     minutesLimit,
   ],
   requireOne: true,
-  endpoints: ['PUT /groups/:id'],
-  run: async (ctx, v) => {
-    const id = await groupId(ctx, v.group!);
-    const res = await ctx.api().request({ method: 'PUT', path: fillPath('/groups/:id', { id }), body: v.params });
-    await printGroup(ctx, res.data as Record<string, unknown>);
-  },
-};
+  method: 'PUT',
+  path: '/groups/:group',
+  print: (ctx, _v, data) => printGroup(ctx, data),
+});
 
-export const remove: CommandSpec = {
+export const remove = defineCommand({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Delete a group with all its projects',
@@ -118,28 +107,25 @@ export const remove: CommandSpec = {
   args: [groupArg],
   group: 'required',
   confirm: (v) => `Delete group ${v.group} with all its subgroups and projects?`,
-  endpoints: ['DELETE /groups/:id'],
-  run: async (ctx, v) => {
-    const res = await ctx.api().request({ method: 'DELETE', path: fillPath('/groups/:group', { group: v.group }) });
-    ctx.notice(deletionNotice('group', v.group!, res.status, res.data));
-  },
-};
+  method: 'DELETE',
+  path: '/groups/:group',
+  // The answer (202, a message) is the notice.
+  print: false,
+  done: (v, answer, status) => deletionNotice('group', String(v.group), status, answer),
+});
 
-export const transferProject: CommandSpec = {
+export const transferProject = defineCommand({
   name: 'transfer-project',
   summary: "Move a project into a group's namespace",
   admin: true,
   examples: ['collab group transfer-project -g acme/platform acme/website', 'collab group transfer-project -g 4 27'],
   args: [{ name: 'project_id', type: 'string', description: 'project to move: numeric id, full path or web URL' }],
   group: 'required',
-  endpoints: ['POST /groups/:id/projects/:project_id'],
+  method: 'POST',
+  path: '/groups/:group/projects/:project_id',
   prepare: (_ctx, v) => {
-    v.args.project_id = projectRef(v.args.project_id as string);
+    v.args.project_id = projectRef(v.args.project_id);
   },
-  run: async (ctx, v) => {
-    const path = fillPath('/groups/:group/projects/:project_id', { group: v.group, project_id: v.args.project_id });
-    const res = await ctx.api().request({ method: 'POST', path, body: {} });
-    await printGroup(ctx, res.data as Record<string, unknown>);
-    ctx.notice(`Moved project ${v.args.project_id} into group ${v.group}`);
-  },
-};
+  print: (ctx, _v, data) => printGroup(ctx, data),
+  done: (v) => `Moved project ${v.args.project_id} into group ${v.group}`,
+});

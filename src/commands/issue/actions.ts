@@ -1,45 +1,6 @@
-import { closingMergeRequestColumns, issueColumns, todoColumns, userAgentColumns } from '../../resources/issue.js';
+import { closingMergeRequestColumns, userAgentColumns } from '../../resources/issue.js';
 import type { CommandSpec } from '../spec.js';
-import { ISSUE_PATH, iidArg, ref } from './shared.js';
-
-function subscription(name: 'subscribe' | 'unsubscribe'): CommandSpec {
-  const on = name === 'subscribe';
-  return {
-    name,
-    summary: on ? 'Subscribe to notifications of an issue' : 'Unsubscribe from notifications of an issue',
-    description: on
-      ? 'Subscribe to an issue. Already subscribed is not an error: a notice, and the issue is printed.'
-      : 'Unsubscribe from an issue. Not subscribed is not an error: a notice, and the issue is printed.',
-    examples: [`collab issue ${name} 42 -p acme/platform/api`],
-    args: [iidArg],
-    project: 'required',
-    method: 'POST',
-    path: `${ISSUE_PATH}/${name}`,
-    columns: issueColumns,
-    notModified: {
-      notice: on ? 'already subscribed to this issue: nothing changed' : 'not subscribed to this issue: nothing changed',
-      refetch: ISSUE_PATH,
-    },
-    done: (v) => `${on ? 'subscribed to' : 'unsubscribed from'} issue ${ref(v.args.iid)}`,
-  };
-}
-
-export const subscribe = subscription('subscribe');
-export const unsubscribe = subscription('unsubscribe');
-
-export const todo: CommandSpec = {
-  name: 'todo',
-  summary: 'Add an issue to your todo list',
-  description: 'Create a todo for you on an issue. When one exists already (304) that is not an error: a notice, and the issue is printed.',
-  examples: ['collab issue todo 42 -p acme/platform/api'],
-  args: [iidArg],
-  project: 'required',
-  method: 'POST',
-  path: `${ISSUE_PATH}/todo`,
-  columns: todoColumns,
-  notModified: { notice: 'a todo for this issue exists already: nothing changed', refetch: ISSUE_PATH, columns: issueColumns },
-  done: (v) => `added issue ${ref(v.args.iid)} to your todos`,
-};
+import { ISSUE_PATH, iidArg } from './shared.js';
 
 export const closedBy: CommandSpec = {
   name: 'closed-by',

@@ -4,10 +4,10 @@ import { buildNoun } from '../build.js';
 import type { CommandSpec, FlagSpec } from '../spec.js';
 import { defineNoun } from '../spec.js';
 import type { Context } from '../../context.js';
-import { closedBy, subscribe, todo, unsubscribe, userAgent } from './actions.js';
-import { ISSUE_PATH, iidArg } from './shared.js';
-import { estimate, resetEstimate, resetSpent, spend, timeStats } from './time.js';
-import { close, create, move, remove, reopen, update } from './write.js';
+import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../issuable.js';
+import { closedBy, userAgent } from './actions.js';
+import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
+import { create, move, update } from './write.js';
 
 
 /** The filters of part 1 §4.1, shared by the three issue lists. */
@@ -44,7 +44,6 @@ export const list: CommandSpec = {
   flags: issueListFilters,
   method: 'GET',
   path: (v) => (v.project ? '/projects/:project/issues' : v.group ? '/groups/:group/issues' : '/issues'),
-  endpoints: ['GET /projects/:id/issues', 'GET /groups/:id/issues', 'GET /issues'],
   list: true,
   columns: issueColumns,
   prepare: (_ctx: Context, v) => {
@@ -69,26 +68,7 @@ export const view: CommandSpec = {
 export const noun = defineNoun({
   name: 'issue',
   summary: 'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking',
-  commands: [
-    list,
-    view,
-    create,
-    update,
-    close,
-    reopen,
-    remove,
-    move,
-    subscribe,
-    unsubscribe,
-    todo,
-    estimate,
-    resetEstimate,
-    spend,
-    resetSpent,
-    timeStats,
-    closedBy,
-    userAgent,
-  ],
+  commands: [list, view, create, update, ...lifecycleVerbs(ISSUE), move, ...notificationVerbs(ISSUE), ...timeTrackingVerbs(ISSUE), closedBy, userAgent],
 });
 
 export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -1,3 +1,5 @@
+import { issueColumns, todoColumns } from '../../resources/issue.js';
+import type { Issuable } from '../issuable.js';
 import type { ArgSpec } from '../spec.js';
 
 export const ISSUE_PATH = '/projects/:project/issues/:iid';
@@ -6,3 +8,15 @@ export const iidArg: ArgSpec = { name: 'iid', type: 'int', description: 'issue I
 
 /** `#42` for notices. */
 export const ref = (iid: unknown): string => `#${String(iid)}`;
+
+export const ISSUE: Issuable = {
+  noun: 'issue',
+  one: 'an issue',
+  command: 'issue',
+  path: ISSUE_PATH,
+  iidArg,
+  columns: issueColumns,
+  todoColumns,
+  ref,
+  example: 42,
+};

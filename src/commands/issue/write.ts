@@ -1,11 +1,6 @@
-import { fillPath } from '../../api/path.js';
-import type { Context } from '../../context.js';
-import { projectRef } from '../../resources/url.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
-import { parseId } from '../../validate.js';
-import { readTextArg } from '../input.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
+import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 import { ISSUE_PATH, iidArg, ref } from './shared.js';
 
 /** The writable fields of create (§4.2.1) and edit (§4.2.2); `update` adds the edit-only ones. */
@@ -16,7 +11,7 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
       ? { name: 'title', short: 't', type: 'string', description: 'new title' }
       : { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'issue title' },
     { name: 'description', short: 'd', type: 'string', description: 'description (Markdown)', conflicts: ['description-file'] },
-    { name: 'description-file', param: false, type: 'string', value: '<file|->', description: 'read the description from a file (- for stdin)' },
+    { name: 'description-file', param: 'description', file: 'text', type: 'string', value: '<file|->', description: 'read the description from a file (- for stdin)' },
     update
       ? { name: 'confidential', type: 'bool', negatable: true, description: 'make the issue confidential' }
       : { name: 'confidential', type: 'bool', description: 'create it confidential (default: not)' },
@@ -49,14 +44,12 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
   return flags;
 }
 
-/** Checks the server would make anyway, done before sending; then the description file. */
-async function prepareFields(ctx: Context, v: Values): Promise<void> {
+/** A check the server would make anyway, done before sending. */
+function checkTitle(v: Values): void {
   if (typeof v.flags.title === 'string' && v.flags.title.trim() === '') throw new UsageError('invalid value for --title: it is empty');
-  const file = v.flags['description-file'];
-  if (typeof file === 'string') v.params.description = await readTextArg(ctx, file, '--description-file');
 }
 
-export const create: CommandSpec = {
+export const create = defineCommand({
   name: 'create',
   aliases: ['new'],
   summary: 'Create an issue',
@@ -72,15 +65,15 @@ export const create: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/issues',
   columns: issueColumns,
-  prepare: async (ctx, v) => {
+  prepare: (_ctx, v) => {
     if (v.flags.discussion !== undefined && v.flags['mr-to-resolve'] === undefined)
       throw new UsageError('--discussion needs --mr-to-resolve <mr-iid> (the merge request the discussion belongs to)');
-    await prepareFields(ctx, v);
+    checkTitle(v);
   },
-  done: (_v, data) => `created issue ${ref((data as { iid?: number })?.iid)}`,
-};
+  done: (_v, answer) => `created issue ${ref(answer?.iid)}`,
+});
 
-export const update: CommandSpec = {
+export const update = defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: 'Change an issue (title, description, labels, assignees, milestone, state, …)',
@@ -96,53 +89,10 @@ export const update: CommandSpec = {
   method: 'PUT',
   path: ISSUE_PATH,
   columns: issueColumns,
-  prepare: prepareFields,
-};
+  prepare: (_ctx, v) => checkTitle(v),
+});
 
-function stateChange(name: 'close' | 'reopen'): CommandSpec {
-  const past = name === 'close' ? 'closed' : 'reopened';
-  return {
-    name,
-    summary: name === 'close' ? 'Close an issue' : 'Reopen a closed issue',
-    examples: [`collab issue ${name} 42 -p acme/platform/api`],
-    args: [iidArg],
-    project: 'required',
-    method: 'PUT',
-    path: ISSUE_PATH,
-    fixed: { state_event: name },
-    columns: issueColumns,
-    done: (v) => `${past} issue ${ref(v.args.iid)}`,
-  };
-}
-
-export const close = stateChange('close');
-export const reopen = stateChange('reopen');
-
-export const remove: CommandSpec = {
-  name: 'delete',
-  aliases: ['rm'],
-  summary: 'Delete an issue',
-  description: 'Delete an issue (administrators and project owners). Asks for confirmation on a terminal; needs --yes elsewhere.',
-  examples: ['collab issue delete 42 -p acme/platform/api', 'collab issue delete 42 -p acme/platform/api --yes'],
-  args: [iidArg],
-  project: 'required',
-  method: 'DELETE',
-  path: ISSUE_PATH,
-  confirm: (v) => `Delete issue ${ref(v.args.iid)} of ${v.project}?`,
-  done: (v) => `deleted issue ${ref(v.args.iid)}`,
-};
-
-/** The numeric id of a project given as id, path or web URL (a path is looked up: the API wants an integer). */
-async function projectId(ctx: Context, raw: string, flag: string): Promise<number> {
-  const reference = projectRef(raw);
-  if (/^\d+$/.test(reference)) return parseId(reference, flag);
-  const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:project', { project: reference }) });
-  const id = (res.data as { id?: unknown } | null)?.id;
-  if (typeof id !== 'number') throw new ApiError(`${res.status} the project ${reference} came back without an id`, res.status);
-  return id;
-}
-
-export const move: CommandSpec = {
+export const move = defineCommand({
   name: 'move',
   summary: 'Move an issue to another project',
   description:
@@ -150,13 +100,9 @@ export const move: CommandSpec = {
   examples: ['collab issue move 42 -p acme/platform/api --to acme/website', 'collab issue move 42 --to 17 -o json'],
   args: [iidArg],
   project: 'required',
-  flags: [{ name: 'to', param: false, type: 'string', required: true, value: '<project>', description: 'target project: id, full path or web URL' }],
+  flags: [{ name: 'to', param: 'to_project_id', type: 'string', lookup: 'project', required: true, value: '<project>', description: 'target project: id, full path or web URL' }],
   method: 'POST',
   path: `${ISSUE_PATH}/move`,
   columns: issueColumns,
-  prepare: async (ctx, v) => {
-    v.params.to_project_id = await projectId(ctx, String(v.flags.to), '--to');
-  },
-  done: (v, data) => `moved issue ${ref(v.args.iid)} to ${(data as { web_url?: string })?.web_url ?? 'the target project'}`,
-};
-
+  done: (v, answer) => `moved issue ${ref(v.args.iid)} to ${typeof answer?.web_url === 'string' ? answer.web_url : 'the target project'}`,
+});

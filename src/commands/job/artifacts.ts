@@ -7,7 +7,7 @@ import { saveAtomically, streamTo, tempPathBeside } from '../../download/atomic.
 import { formatBytes, ProgressBar } from '../../download/progress.js';
 import { contentLength, dispositionFilename, openDownload } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
+import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 
 const DEFAULT_ARCHIVE = 'artifacts.zip';
 
@@ -121,14 +121,14 @@ async function download(ctx: Context, s: Source, v: Values, dest: string): Promi
   }
 }
 
-const jobTokenFlag: FlagSpec = {
+const jobTokenFlag = {
   name: 'job-token',
   param: false,
   type: 'bool',
   description: 'authenticate with the CI job token from CI_JOB_TOKEN, even when a personal token is set',
-};
+} as const satisfies FlagSpec;
 
-export const artifacts: CommandSpec = {
+export const artifacts = defineCommand({
   name: 'artifacts',
   summary: "Download a job's artifacts archive (by job id, or by ref and job name)",
   description:
@@ -147,12 +147,10 @@ export const artifacts: CommandSpec = {
     { name: 'extract', short: 'x', param: false, type: 'string', description: 'unzip into this directory (entries escaping it are refused)', value: '<dir>' },
     jobTokenFlag,
   ],
-  endpoints: ['GET /projects/:id/jobs/:job_id/artifacts', 'GET /projects/:id/jobs/artifacts/:ref_name/download'],
   run: async (ctx, v) => {
-    const project = v.project as string;
-    const ref = v.flags.ref as string | undefined;
-    const jobName = v.flags.job as string | undefined;
-    const id = v.args.id as number | undefined;
+    const project = String(v.project);
+    const { ref, job: jobName, dest: rawDest, extract: extractTo } = v.flags;
+    const id = v.args.id;
     let source: Source;
     if (id !== undefined) {
       if (ref !== undefined || jobName !== undefined) throw new UsageError('give either a job id or --ref with --job, not both');
@@ -163,8 +161,6 @@ export const artifacts: CommandSpec = {
       if (ref.trim() === '' || jobName.trim() === '') throw new UsageError('--ref and --job cannot be empty');
       source = { kind: 'by-ref', project, ref, job: jobName };
     }
-    const rawDest = v.flags.dest as string | undefined;
-    const extractTo = v.flags.extract as string | undefined;
     if (extractTo !== undefined) {
       if (rawDest === '-') throw new UsageError('--extract cannot be used with --dest -');
       if (extractTo.trim() === '') throw new UsageError('invalid value for --extract: empty');
@@ -191,9 +187,9 @@ export const artifacts: CommandSpec = {
     const { bytes } = await download(ctx, source, v, dest);
     if (dest !== '-') ctx.notice(`saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
   },
-};
+});
 
-export const artifact: CommandSpec = {
+export const artifact = defineCommand({
   name: 'artifact',
   summary: "Print one file of a job's artifacts (or save it with --dest)",
   examples: [
@@ -209,14 +205,13 @@ export const artifact: CommandSpec = {
     { name: 'dest', short: 'd', param: false, type: 'string', description: 'write the file here instead of stdout', value: '<path>' },
     jobTokenFlag,
   ],
-  endpoints: ['GET /projects/:id/jobs/:job_id/artifacts/*artifact_path'],
   run: async (ctx, v) => {
-    const filePath = v.args.path as string;
+    const filePath = v.args.path;
     if (filePath === '' || filePath.endsWith('/')) throw new UsageError('invalid value for <path>: give the path of a file inside the archive');
-    const source: Source = { kind: 'file', project: v.project as string, id: v.args.id as number, path: filePath };
-    const rawDest = v.flags.dest as string | undefined;
+    const source: Source = { kind: 'file', project: String(v.project), id: v.args.id, path: filePath };
+    const rawDest = v.flags.dest;
     const dest = rawDest === undefined ? '-' : resolveDest(ctx, rawDest, path.posix.basename(filePath));
     const { bytes } = await download(ctx, source, v, dest);
     if (dest !== '-') ctx.notice(`saved ${filePath} of job ${source.id} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
   },
-};
+});

@@ -21,16 +21,12 @@ export const list: CommandSpec = {
       description: 'only jobs in these statuses (comma-separated)',
       value: '<statuses>',
     },
-    { name: 'pipeline', param: false, type: 'id', description: 'only the jobs of this pipeline id' },
+    { name: 'pipeline', param: 'pipeline_id', in: 'path', type: 'id', description: 'only the jobs of this pipeline id' },
   ],
   method: 'GET',
   path: (v) => (v.flags.pipeline !== undefined ? '/projects/:project/pipelines/:pipeline_id/jobs' : '/projects/:project/jobs'),
-  endpoints: ['GET /projects/:id/jobs', 'GET /projects/:id/pipelines/:pipeline_id/jobs'],
   list: true,
   columns: jobColumns,
-  prepare: (_ctx, v) => {
-    if (v.flags.pipeline !== undefined) v.args.pipeline_id = v.flags.pipeline;
-  },
 };
 
 export const view: CommandSpec = {

@@ -7,7 +7,7 @@ import { openDownload } from '../../download/response.js';
 import { ApiError } from '../../errors.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
 import { pathValues } from '../execute.js';
-import type { CommandSpec, Values } from '../spec.js';
+import { type Values, defineCommand } from '../spec.js';
 import { jobIdArg } from './list.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */
@@ -63,7 +63,7 @@ function finalCheck(ctx: Context, v: Values, job: JobState): void {
   if (ACTIVE_JOB_STATUSES.includes(job.status ?? '')) ctx.notice(`job ${v.args.id} is still ${job.status}`);
 }
 
-export const trace: CommandSpec = {
+export const trace = defineCommand({
   name: 'trace',
   aliases: ['log'],
   summary: "Print a job's log (--follow for a running job)",
@@ -80,7 +80,6 @@ export const trace: CommandSpec = {
     { name: 'exit-status', param: false, type: 'bool', description: 'exit 1 when the job failed or was canceled' },
     { name: 'interval', param: false, type: 'number', min: 0, max: 3600, description: 'seconds between polls with --follow (default 3)', value: '<seconds>' },
   ],
-  endpoints: ['GET /projects/:id/jobs/:job_id/trace'],
   run: async (ctx, v) => {
     const follow = v.flags.follow === true;
     const exitStatus = v.flags['exit-status'] === true;
@@ -89,7 +88,7 @@ export const trace: CommandSpec = {
       if (exitStatus) finalCheck(ctx, v, await fetchJob(ctx, v));
       return;
     }
-    const intervalMs = Math.round(((v.flags.interval as number | undefined) ?? 3) * 1000);
+    const intervalMs = Math.round((v.flags.interval ?? 3) * 1000);
     let offset = 0;
     for (;;) {
       // The job first, then the trace: once the job is seen finished, the trace read after it is complete.
@@ -102,4 +101,4 @@ export const trace: CommandSpec = {
       await ctx.sleep(intervalMs);
     }
   },
-};
+});

@@ -1,10 +1,6 @@
 import { readEither } from '../../api/dialect.js';
-import { fillPath } from '../../api/path.js';
-import type { Context } from '../../context.js';
-import { ApiError, AuthError } from '../../errors.js';
 import { approvalColumns } from '../../resources/mr.js';
-import { pathValues } from '../execute.js';
-import type { CommandSpec, Values } from '../spec.js';
+import { type CommandSpec, defineCommand } from '../spec.js';
 import { explainShaMismatch, explainUnauthorized } from './explain.js';
 import { MR_PATH, iidArg, ref } from './shared.js';
 
@@ -19,39 +15,26 @@ export const approvals: CommandSpec = {
   columns: approvalColumns,
 };
 
-async function runApprove(ctx: Context, v: Values): Promise<void> {
-  const path = `${fillPath(MR_PATH, pathValues(v))}/approve`;
-  const sha = v.params.sha as string | undefined;
-  let data: Record<string, unknown> | undefined;
-  try {
-    data = (await ctx.api().request<Record<string, unknown>>({ method: 'POST', path, body: { ...v.params } })).data;
-  } catch (err) {
-    if (err instanceof AuthError)
-      throw await explainUnauthorized(
-        ctx,
-        v,
-        err,
-        'approve',
-        'you may have approved it already, it may be merged or closed, or your access level may not allow approving',
-      );
-    if (err instanceof ApiError && err.status === 409) throw await explainShaMismatch(ctx, v, err, sha, 'approved', 'approve');
-    throw err;
-  }
-  if (data !== undefined && (data as unknown) !== '') await ctx.printer().object(data, approvalColumns);
-  const left = data !== null && typeof data === 'object' ? readEither(data, 'approvals_left') : undefined;
-  ctx.notice(`approved ${ref(v.args.iid)}${typeof left === 'number' ? ` (${left} approval${left === 1 ? '' : 's'} left)` : ''}`);
-}
-
-export const approve: CommandSpec = {
+export const approve = defineCommand({
   name: 'approve',
   summary: 'Approve a merge request',
   examples: ['collab mr approve 3 -p acme/platform/api', 'collab mr approve 3 --sha 1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c'],
   args: [iidArg],
   project: 'required',
   flags: [{ name: 'sha', type: 'string', value: '<sha>', description: 'approve only if the source branch head is this commit' }],
-  endpoints: ['POST /projects/:id/merge_requests/:merge_request_iid/approve'],
-  run: runApprove,
-};
+  method: 'POST',
+  path: `${MR_PATH}/approve`,
+  columns: approvalColumns,
+  explain: {
+    401: (ctx, v, err) =>
+      explainUnauthorized(ctx, v, err, 'approve', 'you may have approved it already, it may be merged or closed, or your access level may not allow approving'),
+    409: (ctx, v, err) => explainShaMismatch(ctx, v, err, v.flags.sha, 'approved', 'approve'),
+  },
+  done: (v, answer) => {
+    const left = answer === undefined ? undefined : readEither(answer, 'approvals_left');
+    return `approved ${ref(v.args.iid)}${typeof left === 'number' ? ` (${left} approval${left === 1 ? '' : 's'} left)` : ''}`;
+  },
+});
 
 export const unapprove: CommandSpec = {
   name: 'unapprove',

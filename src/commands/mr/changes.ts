@@ -1,10 +1,8 @@
-import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { ColorLevel } from '../../output/io.js';
 import { stripControl } from '../../output/sanitize.js';
 import { type MrChange, closesIssueColumns, mrChangeColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
-import { pathValues } from '../execute.js';
-import type { CommandSpec, Values } from '../spec.js';
+import type { CommandSpec } from '../spec.js';
 import { MR_PATH, iidArg } from './shared.js';
 
 type Paint = (line: string) => string;
@@ -49,15 +47,15 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel): Promis
   return out.length > 0 ? `${out.join('\n')}\n` : '';
 }
 
-async function runChanges(ctx: Context, v: Values): Promise<void> {
-  const path = `${fillPath(MR_PATH, pathValues(v))}/changes`;
-  const { data } = await ctx.api().request<{ changes?: MrChange[] }>({ method: 'GET', path });
+/** A coloured unified diff on a terminal, one row per file in tsv, the answer itself in JSON. */
+async function printChanges(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
-  const changes = Array.isArray(data?.changes) ? data.changes : [];
   if (printer.format === 'json' || printer.format === 'ndjson') {
     await printer.object(data);
     return;
   }
+  const listed = (data as { changes?: unknown } | undefined)?.changes;
+  const changes = Array.isArray(listed) ? (listed as MrChange[]) : [];
   if (printer.format === 'tsv') {
     await printer.list(changes, mrChangeColumns);
     return;
@@ -78,8 +76,9 @@ export const changes: CommandSpec = {
   examples: ['collab mr changes 3 -p acme/platform/api', 'collab mr changes 3 -o tsv', 'collab mr changes 3 -o json'],
   args: [iidArg],
   project: 'required',
-  endpoints: ['GET /projects/:id/merge_requests/:merge_request_iid/changes'],
-  run: runChanges,
+  method: 'GET',
+  path: `${MR_PATH}/changes`,
+  print: (ctx, _v, data) => printChanges(ctx, data),
 };
 
 export const commits: CommandSpec = {
@@ -128,6 +127,5 @@ export const version: CommandSpec = {
   method: 'GET',
   // The id is a validated positive integer, safe to place in the path as is.
   path: (v) => `${MR_PATH}/versions/${String(v.args['version-id'])}`,
-  endpoints: ['GET /projects/:id/merge_requests/:merge_request_iid/versions/:version_id'],
   columns: mrVersionColumns,
 };

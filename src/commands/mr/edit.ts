@@ -1,14 +1,13 @@
-import type { Context } from '../../context.js';
 import { mrColumns } from '../../resources/mr.js';
-import { readTextArg } from '../input.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
+import { type FlagSpec, defineCommand } from '../spec.js';
 import { MR_PATH, iidArg, ref } from './shared.js';
 
 const descriptionFlags: FlagSpec[] = [
   { name: 'description', short: 'd', type: 'string', description: 'description (Markdown)' },
   {
     name: 'description-file',
-    param: false,
+    param: 'description',
+    file: 'text',
     type: 'string',
     value: '<file|->',
     description: 'read the description from a file, or from stdin with -',
@@ -16,18 +15,7 @@ const descriptionFlags: FlagSpec[] = [
   },
 ];
 
-async function readDescription(ctx: Context, v: Values): Promise<void> {
-  const file = v.flags['description-file'];
-  if (typeof file === 'string') v.params.description = await readTextArg(ctx, file, '--description-file');
-}
-
-function stateNotice(v: Values, data: unknown, expected: string, verb: string): string {
-  const state = (data as { state?: string } | undefined)?.state;
-  if (state === undefined || state === expected || (expected === 'opened' && state === 'reopened')) return `${verb} merge request ${ref(v.args.iid)}`;
-  return `note: merge request ${ref(v.args.iid)} is ${state}, not ${expected}`;
-}
-
-export const create: CommandSpec = {
+export const create = defineCommand({
   name: 'create',
   aliases: ['new'],
   summary: 'Open a merge request',
@@ -58,14 +46,10 @@ export const create: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/merge_requests',
   columns: mrColumns,
-  prepare: readDescription,
-  done: (_v, data) => {
-    const mr = data as { iid?: number; web_url?: string } | undefined;
-    return mr?.iid !== undefined ? `created merge request ${ref(mr.iid)}${mr.web_url ? ` ${mr.web_url}` : ''}` : undefined;
-  },
-};
+  done: (_v, mr) => (mr?.iid !== undefined ? `created merge request ${ref(mr.iid)}${mr.web_url ? ` ${String(mr.web_url)}` : ''}` : undefined),
+});
 
-export const update: CommandSpec = {
+export const update = defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: 'Change a merge request',
@@ -92,45 +76,5 @@ export const update: CommandSpec = {
   method: 'PUT',
   path: MR_PATH,
   columns: mrColumns,
-  prepare: readDescription,
   done: (v) => `updated merge request ${ref(v.args.iid)}`,
-};
-
-export const close: CommandSpec = {
-  name: 'close',
-  summary: 'Close a merge request',
-  examples: ['collab mr close 3 -p acme/platform/api'],
-  args: [iidArg],
-  project: 'required',
-  method: 'PUT',
-  path: MR_PATH,
-  fixed: { state_event: 'close' },
-  columns: mrColumns,
-  done: (v, data) => stateNotice(v, data, 'closed', 'closed'),
-};
-
-export const reopen: CommandSpec = {
-  name: 'reopen',
-  summary: 'Reopen a closed merge request',
-  examples: ['collab mr reopen 3 -p acme/platform/api'],
-  args: [iidArg],
-  project: 'required',
-  method: 'PUT',
-  path: MR_PATH,
-  fixed: { state_event: 'reopen' },
-  columns: mrColumns,
-  done: (v, data) => stateNotice(v, data, 'opened', 'reopened'),
-};
-
-export const remove: CommandSpec = {
-  name: 'delete',
-  aliases: ['rm'],
-  summary: 'Delete a merge request (administrators and project owners)',
-  examples: ['collab mr delete 3 -p acme/platform/api --yes'],
-  args: [iidArg],
-  project: 'required',
-  method: 'DELETE',
-  path: MR_PATH,
-  confirm: (v) => `Delete merge request ${ref(v.args.iid)} of ${v.project}?`,
-  done: (v) => `deleted merge request ${ref(v.args.iid)}`,
-};
+});

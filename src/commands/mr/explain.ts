@@ -1,6 +1,6 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, CancelError } from '../../errors.js';
+import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
 import { pathValues } from '../execute.js';
 import type { Values } from '../spec.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
@@ -42,7 +42,7 @@ async function tryFetch<T>(read: () => Promise<T>): Promise<T | undefined> {
 export async function explainUnauthorized(
   ctx: Context,
   v: Values,
-  err: AuthError,
+  err: CollabError,
   action: string,
   hint: string,
   tokenKnownGood = false,
@@ -71,7 +71,7 @@ export function shaInMessage(message: string, sent: string | undefined): string 
 export async function explainShaMismatch(
   ctx: Context,
   v: Values,
-  err: ApiError,
+  err: CollabError,
   sent: string | undefined,
   outcome: 'merged' | 'approved',
   verb: 'merge' | 'approve',
@@ -88,7 +88,7 @@ export async function explainShaMismatch(
   const hint = current
     ? `review the new commits (collab mr changes ${iid}), then: collab mr ${verb} ${iid} --sha ${current}`
     : `review the new commits (collab mr changes ${iid}) and try again with the sha shown by collab mr view ${iid}`;
-  return new ApiError(`${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`, 409, err.body, hint);
+  return new ApiError(`${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`, 409, err instanceof ApiError ? err.body : undefined, hint);
 }
 
 /** Why an open-looking merge request refuses to merge, from its own fields (and approvals when available). */

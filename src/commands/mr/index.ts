@@ -3,10 +3,11 @@ import { buildNoun } from '../build.js';
 import { defineNoun } from '../spec.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
-import { close, create, remove, reopen, update } from './edit.js';
+import { lifecycleVerbs, notificationVerbs } from '../issuable.js';
+import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';
-import { subscribe, todo, unsubscribe } from './subscription.js';
+import { MERGE_REQUEST } from './shared.js';
 
 export const noun = defineNoun({
   name: 'mr',
@@ -18,9 +19,7 @@ export const noun = defineNoun({
     view,
     create,
     update,
-    close,
-    reopen,
-    remove,
+    ...lifecycleVerbs(MERGE_REQUEST),
     merge,
     cancelAutoMerge,
     approvals,
@@ -31,9 +30,7 @@ export const noun = defineNoun({
     closesIssues,
     versions,
     version,
-    subscribe,
-    unsubscribe,
-    todo,
+    ...notificationVerbs(MERGE_REQUEST),
   ],
 });
 

@@ -36,7 +36,6 @@ export const list: CommandSpec = {
   flags: listFilters,
   method: 'GET',
   path: (v) => (v.project ? '/projects/:project/merge_requests' : '/merge_requests'),
-  endpoints: ['GET /projects/:id/merge_requests', 'GET /merge_requests'],
   list: true,
   columns: mrColumns,
   prepare: (_ctx, v) => {

@@ -1,10 +1,9 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { serverMethod } from '../../api/dialect.js';
-import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.js';
 import { mrColumns } from '../../resources/mr.js';
-import { flavorFor, pathValues } from '../execute.js';
-import type { CommandSpec, Values } from '../spec.js';
+import { pathValues } from '../execute.js';
+import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr } from './explain.js';
 import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
 
@@ -14,14 +13,35 @@ function branches(mr: MrState): string {
   return mr.source_branch && mr.target_branch ? ` (${plain(mr.source_branch)} → ${plain(mr.target_branch)})` : '';
 }
 
+const mergeFlags = [
+  { name: 'message', short: 'm', param: 'merge_commit_message', type: 'string', description: 'merge commit message' },
+  { name: 'remove-source-branch', param: 'should_remove_source_branch', type: 'bool', description: 'delete the source branch after merging' },
+  {
+    name: 'when-pipeline-succeeds',
+    param: 'merge_when_pipeline_succeeds',
+    type: 'bool',
+    description: 'merge once the pipeline succeeds instead of now',
+  },
+  { name: 'sha', type: 'string', value: '<sha>', description: 'merge only if the source branch head is this commit' },
+  {
+    name: 'sha-from-view',
+    param: false,
+    type: 'bool',
+    negatable: true,
+    description: 'read the merge request first and merge only its current head (default on a terminal)',
+  },
+] as const satisfies readonly FlagSpec[];
+
+type MergeValues = Values<typeof mergeFlags>;
+
 /**
  * Decides which head to merge. `--sha` is taken as given; `--sha-from-view` (the default when a
  * person is at the terminal) reads the merge request first and pins its current head, so the
  * server refuses the merge (409) if someone pushes in between.
  */
-async function pinHead(ctx: Context, v: Values): Promise<{ sha?: string; seen?: MrState }> {
-  const given = v.flags.sha as string | undefined;
-  const fromView = v.flags['sha-from-view'] as boolean | undefined;
+async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; seen?: MrState }> {
+  const given = v.flags.sha;
+  const fromView = v.flags['sha-from-view'];
   if (given !== undefined && fromView === true) throw new UsageError('--sha and --sha-from-view cannot be used together');
   if (given !== undefined) return { sha: given };
   const interactive = ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY;
@@ -35,7 +55,7 @@ async function pinHead(ctx: Context, v: Values): Promise<{ sha?: string; seen?: 
   return { sha: seen.sha, seen };
 }
 
-async function runMerge(ctx: Context, v: Values): Promise<void> {
+async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   const { sha, seen } = await pinHead(ctx, v);
   const body: Record<string, unknown> = { ...v.params };
   if (sha !== undefined) body.sha = sha;
@@ -75,7 +95,7 @@ async function runMerge(ctx: Context, v: Values): Promise<void> {
   );
 }
 
-export const merge: CommandSpec = {
+export const merge = defineCommand({
   name: 'merge',
   aliases: ['accept'],
   summary: 'Merge a merge request, pinned to the head you saw',
@@ -89,48 +109,11 @@ export const merge: CommandSpec = {
   ],
   args: [iidArg],
   project: 'required',
-  flags: [
-    { name: 'message', short: 'm', param: 'merge_commit_message', type: 'string', description: 'merge commit message' },
-    { name: 'remove-source-branch', param: 'should_remove_source_branch', type: 'bool', description: 'delete the source branch after merging' },
-    {
-      name: 'when-pipeline-succeeds',
-      param: 'merge_when_pipeline_succeeds',
-      type: 'bool',
-      description: 'merge once the pipeline succeeds instead of now',
-    },
-    { name: 'sha', type: 'string', value: '<sha>', description: 'merge only if the source branch head is this commit' },
-    {
-      name: 'sha-from-view',
-      param: false,
-      type: 'bool',
-      negatable: true,
-      description: 'read the merge request first and merge only its current head (default on a terminal)',
-    },
-  ],
-  endpoints: ['PUT /projects/:id/merge_requests/:merge_request_iid/merge'],
+  flags: mergeFlags,
   run: runMerge,
-};
+});
 
-async function runCancelAutoMerge(ctx: Context, v: Values): Promise<void> {
-  const path = `${fillPath(MR_PATH, pathValues(v))}/cancel_merge_when_pipeline_succeeds`;
-  const iid = ref(v.args.iid);
-  let data: unknown;
-  try {
-    const method = serverMethod('PUT', path, await flavorFor(ctx, 'PUT', path));
-    data = (await ctx.api().request({ method, path })).data;
-  } catch (err) {
-    if (err instanceof AuthError) throw await explainUnauthorized(ctx, v, err, 'cancel the automatic merge of', MERGE_PERMISSION_HINT);
-    if (err instanceof ApiError && err.status === 405)
-      throw new ApiError(`${err.message} — ${iid} is already merged or closed: there is no pending merge to cancel`, 405, err.body);
-    if (err instanceof ApiError && err.status === 406)
-      throw new ApiError(`${err.message} — ${iid} is not set to merge when the pipeline succeeds: nothing to cancel`, 406, err.body);
-    throw err;
-  }
-  if (data !== undefined && data !== '') await ctx.printer().object(data, mrColumns);
-  ctx.notice(`cancelled the automatic merge of ${iid}`);
-}
-
-export const cancelAutoMerge: CommandSpec = {
+export const cancelAutoMerge = defineCommand({
   name: 'cancel-auto-merge',
   summary: 'Cancel "merge when the pipeline succeeds"',
   description:
@@ -138,6 +121,17 @@ export const cancelAutoMerge: CommandSpec = {
   examples: ['collab mr cancel-auto-merge 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',
-  endpoints: ['PUT /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds'],
-  run: runCancelAutoMerge,
-};
+  method: 'PUT',
+  path: `${MR_PATH}/cancel_merge_when_pipeline_succeeds`,
+  columns: mrColumns,
+  explain: {
+    401: (ctx, v, err) => explainUnauthorized(ctx, v, err, 'cancel the automatic merge of', MERGE_PERMISSION_HINT),
+    405: (_ctx, v, err) => notCancelled(v, err, 'is already merged or closed: there is no pending merge to cancel'),
+    406: (_ctx, v, err) => notCancelled(v, err, 'is not set to merge when the pipeline succeeds: nothing to cancel'),
+  },
+  done: (v) => `cancelled the automatic merge of ${ref(v.args.iid)}`,
+});
+
+function notCancelled(v: Values, err: CollabError, why: string): ApiError {
+  return new ApiError(`${err.message} — ${ref(v.args.iid)} ${why}`, err instanceof ApiError ? err.status : undefined, err instanceof ApiError ? err.body : undefined);
+}

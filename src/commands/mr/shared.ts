@@ -1,4 +1,6 @@
 import { cellText } from '../../output/sanitize.js';
+import { mrColumns, todoColumns } from '../../resources/mr.js';
+import type { Issuable } from '../issuable.js';
 import type { ArgSpec } from '../spec.js';
 
 export const iidArg: ArgSpec = {
@@ -14,6 +16,18 @@ export const MR_PATH = '/projects/:project/merge_requests/:iid';
 export function ref(iid: unknown): string {
   return `!${String(iid)}`;
 }
+
+export const MERGE_REQUEST: Issuable = {
+  noun: 'merge request',
+  one: 'a merge request',
+  command: 'mr',
+  path: MR_PATH,
+  iidArg,
+  columns: mrColumns,
+  todoColumns,
+  ref,
+  example: 3,
+};
 
 export function shortSha(sha: unknown): string {
   return plain(typeof sha === 'string' ? sha.slice(0, 8) : sha);

@@ -63,7 +63,7 @@ const SETTINGS: SettingFlag[] = [
   { flag: toggle('lfs-enabled', 'enable Git LFS'), applies: ALL },
   { flag: toggle('request-access-enabled', 'let users request access'), applies: ALL },
   { flag: { name: 'tag-list', type: 'stringList', description: 'comma-separated tags (replaces the current ones)' }, applies: ALL },
-  { flag: { name: 'avatar', param: false, type: 'string', value: '<file>', description: 'avatar image file (sent as multipart form data)' }, applies: ALL },
+  { flag: { name: 'avatar', file: 'part', type: 'string', value: '<file>', description: 'avatar image file (sent as multipart form data)' }, applies: ALL },
   {
     flag: toggle('printing-merge-request-link-enabled', 'show the merge request link when pushing from the command line'),
     applies: ['C', 'U'],

@@ -2,7 +2,7 @@ import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/project.js';
-import type { CommandSpec } from '../spec.js';
+import { defineCommand } from '../spec.js';
 import { projectArg } from './subject.js';
 import { startSpinner } from '../../output/spinner.js';
 
@@ -15,8 +15,6 @@ interface ProjectState {
 
 const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 2_000;
-
-
 
 /**
  * Polls the new project until its background copy ends: `finished` (or `none`, nothing to copy)
@@ -50,7 +48,7 @@ export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: n
   }
 }
 
-export const fork: CommandSpec = {
+export const fork = defineCommand({
   name: 'fork',
   summary: 'Fork a project into a namespace',
   description:
@@ -63,17 +61,16 @@ export const fork: CommandSpec = {
     { name: 'wait', param: false, type: 'bool', description: 'wait until the copy has finished' },
     { name: 'wait-timeout', param: false, type: 'number', min: 1, value: '<seconds>', description: 'longest wait with --wait (default 300)' },
   ],
-  endpoints: ['POST /projects/:id/fork'],
   run: async (ctx, v) => {
     const api = ctx.api();
-    const namespace = v.params.namespace as string;
+    const namespace = v.flags.namespace ?? '';
     const body = { namespace: /^\d+$/.test(namespace) ? Number(namespace) : namespace };
     const res = await api.request({ method: 'POST', path: fillPath('/projects/:project/fork', { project: v.project }), body });
     let project = res.data as ProjectState;
     const wait = v.flags.wait === true || v.flags['wait-timeout'] !== undefined;
-    if (wait) project = await waitForFork(ctx, project, ((v.flags['wait-timeout'] as number | undefined) ?? 300) * 1000);
+    if (wait) project = await waitForFork(ctx, project, (v.flags['wait-timeout'] ?? 300) * 1000);
     await ctx.printer().object(project, projectColumns);
     if (!wait && project.import_status && project.import_status !== IMPORT_FINISHED)
       ctx.notice(`Forked as ${project.path_with_namespace ?? project.id}; the copy continues in the background (import_status: ${project.import_status})`);
   },
-};
+});

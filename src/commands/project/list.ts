@@ -1,6 +1,5 @@
-import type { Context } from '../../context.js';
 import { projectColumns, projectUserColumns } from '../../resources/project.js';
-import type { CommandSpec, Values } from '../spec.js';
+import type { CommandSpec } from '../spec.js';
 import { projectListFilters } from './flags.js';
 import { projectArg } from './subject.js';
 
@@ -15,15 +14,11 @@ export const list: CommandSpec = {
     'collab project list --search api --visibility private --all -o ndjson',
     'collab project list --user alice --starred',
   ],
-  flags: [{ name: 'user', short: 'u', param: false, type: 'string', value: '<id|username>', description: "list this user's projects" }, ...projectListFilters],
+  flags: [{ name: 'user', short: 'u', param: 'user_id', in: 'path', type: 'string', value: '<id|username>', description: "list this user's projects" }, ...projectListFilters],
   method: 'GET',
   path: (v) => (v.flags.user !== undefined ? '/users/:user_id/projects' : '/projects'),
-  endpoints: ['GET /projects', 'GET /users/:user_id/projects'],
   list: true,
   columns: projectColumns,
-  prepare: (_ctx: Context, v: Values) => {
-    if (v.flags.user !== undefined) v.args.user_id = v.flags.user;
-  },
 };
 
 export const forks: CommandSpec = {

@@ -1,13 +1,23 @@
 import path from 'node:path';
-import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { cellText } from '../../output/sanitize.js';
 import { uploadColumns } from '../../resources/project.js';
 import { readBytesArg } from '../input.js';
-import type { CommandSpec } from '../spec.js';
-import { multipartBody } from '../../api/multipart.js';
+import { defineCommand } from '../spec.js';
 
-export const upload: CommandSpec = {
+/** The ready-to-paste markdown link; the whole upload object in JSON, with --fields, or without a link. */
+async function printUpload(ctx: Context, data: unknown): Promise<void> {
+  const printer = ctx.printer();
+  const markdown = (data as { markdown?: unknown } | undefined)?.markdown;
+  if (printer.format === 'json' || printer.format === 'ndjson' || ctx.globals.fields || typeof markdown !== 'string') {
+    await printer.object(data, uploadColumns);
+    return;
+  }
+  await printer.text(`${cellText(markdown)}\n`);
+}
+
+export const upload = defineCommand({
   name: 'upload',
   summary: 'Upload a file to a project and print its markdown link',
   description:
@@ -16,20 +26,13 @@ export const upload: CommandSpec = {
   args: [{ name: 'file', type: 'string', description: 'file to upload, or - for standard input' }],
   project: 'required',
   flags: [{ name: 'filename', param: false, type: 'string', description: 'name for the uploaded file (default: the file name; required with -)' }],
-  endpoints: ['POST /projects/:id/uploads'],
-  run: async (ctx, v) => {
-    const file = v.args.file as string;
-    const filename = (v.flags.filename as string | undefined) ?? (file === '-' ? undefined : path.basename(file));
+  method: 'POST',
+  path: '/projects/:project/uploads',
+  prepare: async (ctx, v) => {
+    const file = v.args.file;
+    const filename = v.flags.filename ?? (file === '-' ? undefined : path.basename(file));
     if (!filename) throw new UsageError('missing required flag --filename (needed when reading standard input)');
-    const data = await readBytesArg(ctx, file, '<file>');
-    const rawBody = multipartBody({}, [{ name: 'file', filename, data }]);
-    const res = await ctx.api().request({ method: 'POST', path: fillPath('/projects/:project/uploads', { project: v.project }), rawBody });
-    const printer = ctx.printer();
-    const markdown = (res.data as { markdown?: unknown })?.markdown;
-    if (printer.format === 'json' || printer.format === 'ndjson' || ctx.globals.fields || typeof markdown !== 'string') {
-      await printer.object(res.data, uploadColumns);
-      return;
-    }
-    await printer.text(`${cellText(markdown)}\n`);
+    v.files.push({ name: 'file', filename, data: await readBytesArg(ctx, file, '<file>') });
   },
-};
+  print: (ctx, _v, data) => printUpload(ctx, data),
+});

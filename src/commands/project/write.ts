@@ -1,43 +1,22 @@
-import path from 'node:path';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { projectColumns } from '../../resources/project.js';
-import { readBytesArg } from '../input.js';
-import type { CommandSpec, Values } from '../spec.js';
+import { type Answer, type Values, defineCommand } from '../spec.js';
 import { createOnlyFlags, settingFlags } from './flags.js';
-import { type FilePart, multipartBody } from '../../api/multipart.js';
 import { projectArg } from './subject.js';
-
-/**
- * Sends the create/edit parameters: JSON normally, multipart form data when an avatar image is
- * attached (the API takes the avatar only as a file part).
- */
-async function submit(ctx: Context, method: 'POST' | 'PUT', apiPath: string, v: Values, avatar: FilePart | undefined): Promise<unknown> {
-  const api = ctx.api();
-  if (!avatar) return (await api.request({ method, path: apiPath, body: v.params })).data;
-  return (await api.request({ method, path: apiPath, rawBody: multipartBody(v.params, [avatar]) })).data;
-}
-
-/** The `--avatar` file, read before anything is sent (an unreadable file is a usage error). */
-async function readAvatar(ctx: Context, v: Values): Promise<FilePart | undefined> {
-  const file = v.flags.avatar as string | undefined;
-  if (file === undefined) return undefined;
-  const data = await readBytesArg(ctx, file, '--avatar');
-  return { name: 'avatar', filename: file === '-' ? 'avatar' : path.basename(file), data };
-}
 
 async function askName(ctx: Context, v: Values, missing: string): Promise<void> {
   if (!ctx.canPrompt) throw new UsageError(missing);
   v.params = { name: await ctx.prompter().input('Project name:', { validate: (s) => (s.trim() === '' ? 'required' : true) }), ...v.params };
 }
 
-export const create: CommandSpec = {
+export const create = defineCommand({
   name: 'create',
   aliases: ['new'],
   summary: 'Create a project (yours, or for another user with --for-user)',
   description:
-    'Create a project. Give --name or --path (the other is derived from it); on a terminal the name is asked for when both are missing. With --for-user (administrators) the project is created for that user and --name is required.',
+    'Create a project. Give --name or --path (the other is derived from it); on a terminal the name is asked for when both are missing. With --for-user (administrators) the project is created for that user and --name is required. With --avatar the request goes as multipart form data.',
   examples: [
     'collab project create --name "Web site" --visibility public --tag-list web,docs',
     'collab project create --path api --namespace-id 12 --no-wiki-enabled --only-allow-merge-if-pipeline-succeeds',
@@ -45,27 +24,24 @@ export const create: CommandSpec = {
   ],
   flags: [
     ...settingFlags('create'),
-    { name: 'for-user', param: false, type: 'id', value: '<user-id>', description: 'create the project for this user (administrators)' },
+    { name: 'for-user', param: 'user_id', in: 'path', type: 'id', value: '<user-id>', description: 'create the project for this user (administrators)' },
   ],
-  endpoints: ['POST /projects', 'POST /projects/user/:user_id'],
-  run: async (ctx, v) => {
-    const forUser = v.flags['for-user'] as number | undefined;
-    if (forUser !== undefined) {
+  method: 'POST',
+  path: (v) => (v.flags['for-user'] !== undefined ? '/projects/user/:user_id' : '/projects'),
+  columns: projectColumns,
+  prepare: async (ctx, v) => {
+    if (v.flags['for-user'] !== undefined) {
       const refused = createOnlyFlags.filter((f) => v.flags[f] !== undefined);
       if (refused.length > 0) throw new UsageError(`--${refused[0]} cannot be used with --for-user`);
       if (v.params.name === undefined) await askName(ctx, v, 'missing required flag --name (required with --for-user)');
     } else if (v.params.name === undefined && v.params.path === undefined) {
       await askName(ctx, v, 'missing required flag --name (or --path)');
     }
-    const avatar = await readAvatar(ctx, v);
-    const apiPath = forUser !== undefined ? fillPath('/projects/user/:user_id', { user_id: forUser }) : '/projects';
-    const project = (await submit(ctx, 'POST', apiPath, v, avatar)) as { path_with_namespace?: string };
-    await ctx.printer().object(project, projectColumns);
-    if (project?.path_with_namespace) ctx.notice(`Created project ${project.path_with_namespace}`);
   },
-};
+  done: (_v, project) => (typeof project?.path_with_namespace === 'string' ? `Created project ${project.path_with_namespace}` : undefined),
+});
 
-export const update: CommandSpec = {
+export const update = defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: "Change a project's settings",
@@ -79,21 +55,18 @@ export const update: CommandSpec = {
   project: 'required',
   flags: settingFlags('edit'),
   requireOne: true,
-  endpoints: ['PUT /projects/:id'],
-  run: async (ctx, v) => {
-    const avatar = await readAvatar(ctx, v);
-    const apiPath = fillPath('/projects/:project', { project: v.project });
-    if (v.params.name === undefined) {
-      const current = await ctx.api().request({ method: 'GET', path: apiPath });
-      const name = (current.data as { name?: unknown })?.name;
-      if (typeof name === 'string') v.params = { name, ...v.params };
-    }
-    const project = await submit(ctx, 'PUT', apiPath, v, avatar);
-    await ctx.printer().object(project, projectColumns);
+  method: 'PUT',
+  path: '/projects/:project',
+  columns: projectColumns,
+  prepare: async (ctx, v) => {
+    if (v.params.name !== undefined) return;
+    const current = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:project', { project: v.project }) });
+    const name = (current.data as { name?: unknown })?.name;
+    if (typeof name === 'string') v.params = { name, ...v.params };
   },
-};
+});
 
-export const remove: CommandSpec = {
+export const remove = defineCommand({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Delete a project with everything inside',
@@ -101,16 +74,16 @@ export const remove: CommandSpec = {
   args: [projectArg],
   project: 'required',
   confirm: (v) => `Delete project ${v.project} with all its issues, merge requests and repository?`,
-  endpoints: ['DELETE /projects/:id'],
-  run: async (ctx, v) => {
-    const res = await ctx.api().request({ method: 'DELETE', path: fillPath('/projects/:project', { project: v.project }) });
-    ctx.notice(deletionNotice('project', v.project!, res.status, res.data));
-  },
-};
+  method: 'DELETE',
+  path: '/projects/:project',
+  // The answer (202, a message) is the notice.
+  print: false,
+  done: (v, answer, status) => deletionNotice('project', String(v.project), status, answer),
+});
 
 /** `DELETE /projects/:id` and `/groups/:id` answer 202 with a message: the removal runs in the background. */
-export function deletionNotice(kind: string, ref: string, status: number, data: unknown): string {
-  const message = (data as { message?: unknown } | undefined)?.message;
+export function deletionNotice(kind: string, ref: string, status: number, answer: Answer): string {
+  const message = answer?.message;
   if (status === 202) return `Deletion of ${kind} ${ref} accepted${typeof message === 'string' ? `: ${message}` : ''}`;
   return `Deleted ${kind} ${ref}`;
 }

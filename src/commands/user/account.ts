@@ -1,19 +1,12 @@
-import path from 'node:path';
 import type { Context } from '../../context.js';
-import { serverParams, unchangedNotice } from '../../api/dialect.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
-import { fillPath } from '../../api/path.js';
-import { flavorFor } from '../execute.js';
-import { readBytesArg, readStdin } from '../input.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
-import { multipartBody } from '../../api/multipart.js';
-import { resolveUserId } from './lookup.js';
+import { readStdin } from '../input.js';
+import { type CommandSpec, type FlagSpec, type Values, defineCommand } from '../spec.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
 
-
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: 'List users (administrators see the admin view)',
@@ -49,26 +42,23 @@ export const list: CommandSpec = {
   prepare: (_ctx, v) => {
     const hasUid = v.flags['extern-uid'] !== undefined;
     if (hasUid !== (v.flags.provider !== undefined)) throw new UsageError('--extern-uid and --provider go together: give both');
-    for (const pair of (v.flags['custom-attribute'] as string[] | undefined) ?? []) {
+    for (const pair of v.flags['custom-attribute'] ?? []) {
       const eq = pair.indexOf('=');
       if (eq <= 0) throw new UsageError(`invalid value for --custom-attribute: "${pair}" is not key=value`);
       v.params[`custom_attributes[${pair.slice(0, eq)}]`] = pair.slice(eq + 1);
     }
   },
-};
+});
 
 export const view: CommandSpec = {
   name: 'view',
   aliases: ['show'],
   summary: 'Show one user by id or username',
   examples: ['collab user view 42', 'collab user view alice -o json'],
-  args: [{ name: 'user', type: 'string', description: 'user id or username' }],
+  args: [{ name: 'user', type: 'string', lookup: 'user', description: 'user id or username' }],
   method: 'GET',
   path: '/users/:user',
   columns: userColumns,
-  prepare: async (ctx, v) => {
-    v.args.user = await resolveUserId(ctx, String(v.args.user), '<user>');
-  },
 };
 
 /** Tokens never appear in collab's output: administrators' `GET /user` carries their `private_token`. */
@@ -77,6 +67,8 @@ function withoutSecrets(data: unknown): unknown {
   const { private_token: _secret, ...rest } = data as Record<string, unknown>;
   return rest;
 }
+
+const printUser = (ctx: Context, _v: Values, data: unknown) => ctx.printer().object(withoutSecrets(data), userColumns);
 
 export const me: CommandSpec = {
   name: 'me',
@@ -87,12 +79,7 @@ export const me: CommandSpec = {
   examples: ['collab user me', 'collab user me --sudo alice -o json'],
   method: 'GET',
   path: '/user',
-  endpoints: ['GET /user'],
-  columns: userColumns,
-  run: async (ctx) => {
-    const res = await ctx.api().request({ method: 'GET', path: '/user' });
-    await ctx.printer().object(withoutSecrets(res.data), userColumns);
-  },
+  print: printUser,
 };
 
 /** The profile parameters `POST /users` and `PUT /users/:id` share. */
@@ -102,7 +89,13 @@ function profileFlags(create: boolean): FlagSpec[] {
     { name: 'email', type: 'string', description: 'primary email', ...req('Email:') },
     { name: 'username', type: 'string', description: 'username', ...req('Username:') },
     { name: 'name', type: 'string', description: 'full name', ...req('Name:') },
-    { name: 'password-stdin', param: false, type: 'bool', description: 'read the password from standard input' },
+    {
+      name: 'password-stdin',
+      param: false,
+      type: 'bool',
+      description: 'read the password from standard input',
+      ...(create ? { conflicts: ['reset-password'] } : {}),
+    },
     ...(create
       ? ([{ name: 'reset-password', type: 'bool', description: 'send a password reset link instead of setting a password' }] as FlagSpec[])
       : []),
@@ -122,28 +115,23 @@ function profileFlags(create: boolean): FlagSpec[] {
       ? ([{ name: 'skip-confirmation', type: 'bool', description: 'mark the email as confirmed (no confirmation mail)' }] as FlagSpec[])
       : []),
     { name: 'external', type: 'bool', negatable: true, description: 'make the user external' },
-    { name: 'avatar', param: false, type: 'string', value: '<image-file>', description: 'avatar image file (sent as multipart form data)' },
+    { name: 'avatar', file: 'part', type: 'string', value: '<image-file>', description: 'avatar image file (sent as multipart form data)' },
     { name: 'shared-runners-minutes-limit', type: 'int', min: 0, description: 'monthly pipeline minutes on shared runners' },
   ];
 }
 
-/** Reads the password (stdin, or a hidden prompt on a terminal) and the avatar file, then sends. */
-async function sendProfile(ctx: Context, v: Values, method: 'POST' | 'PUT', template: string): Promise<void> {
-  const params: Record<string, unknown> = { ...v.params };
+/** The password: from stdin with --password-stdin; when creating without a reset link, asked for on a terminal. */
+async function readPassword(ctx: Context, v: Values, create: boolean): Promise<void> {
   if (v.flags['password-stdin'] === true) {
     const password = (await readStdin(ctx)).replace(/\r?\n$/, '');
     if (password === '') throw new UsageError('--password-stdin: standard input was empty');
-    params.password = password;
+    v.params.password = password;
+  } else if (create && v.flags['reset-password'] !== true) {
+    if (!ctx.canPrompt) throw new UsageError('give a password with --password-stdin, or --reset-password to send a reset link');
+    const password = await ctx.prompter().password('Password:');
+    if (password === '') throw new UsageError('empty password: use --reset-password to send a reset link instead');
+    v.params.password = password;
   }
-  const avatarPath = v.flags.avatar as string | undefined;
-  const avatar = avatarPath ? await readBytesArg(ctx, avatarPath, '--avatar') : undefined;
-  const target = fillPath(template, v.args);
-  const api = ctx.api();
-  const sent = serverParams(params, await flavorFor(ctx, method, target, params));
-  const res = avatar
-    ? await api.request({ method, path: target, rawBody: multipartBody(sent, [{ name: 'avatar', filename: path.basename(avatarPath!), data: avatar }]) })
-    : await api.request({ method, path: target, body: sent });
-  if (res.data !== undefined && res.data !== '') await ctx.printer().object(withoutSecrets(res.data), userColumns);
 }
 
 export const create: CommandSpec = {
@@ -157,19 +145,8 @@ export const create: CommandSpec = {
   flags: profileFlags(true),
   method: 'POST',
   path: '/users',
-  endpoints: ['POST /users'],
-  columns: userColumns,
-  run: async (ctx, v) => {
-    if (v.flags['password-stdin'] === true && v.flags['reset-password'] === true)
-      throw new UsageError('--password-stdin and --reset-password cannot be used together');
-    if (v.flags['password-stdin'] !== true && v.flags['reset-password'] !== true) {
-      if (!ctx.canPrompt) throw new UsageError('give a password with --password-stdin, or --reset-password to send a reset link');
-      const password = await ctx.prompter().password('Password:');
-      if (password === '') throw new UsageError('empty password: use --reset-password to send a reset link instead');
-      v.params.password = password;
-    }
-    await sendProfile(ctx, v, 'POST', '/users');
-  },
+  prepare: (ctx, v) => readPassword(ctx, v, true),
+  print: printUser,
 };
 
 export const update: CommandSpec = {
@@ -183,18 +160,13 @@ export const update: CommandSpec = {
   requireOne: true,
   method: 'PUT',
   path: '/users/:id',
-  endpoints: ['PUT /users/:id'],
-  columns: userColumns,
-  run: async (ctx, v) => {
-    try {
-      await sendProfile(ctx, v, 'PUT', '/users/:id');
-    } catch (err) {
-      // The API answers 404 where 409 would fit (an email or username already in use).
-      if (err instanceof ApiError && err.status === 404 && (v.params.email !== undefined || v.params.username !== undefined))
-        throw new ApiError(err.message, 404, err.body, 'the server also answers 404 when the new email or username is already taken');
-      throw err;
-    }
+  prepare: (ctx, v) => readPassword(ctx, v, false),
+  explain: {
+    // The API answers 404 where 409 would fit (an email or username already in use).
+    404: (_ctx, v) =>
+      v.params.email !== undefined || v.params.username !== undefined ? 'the server also answers 404 when the new email or username is already taken' : undefined,
   },
+  print: printUser,
 };
 
 export const remove: CommandSpec = {
@@ -234,19 +206,9 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     args: [idArg],
     method: 'POST',
     path: `/users/:id/${verb}`,
-    endpoints: [`POST /users/:id/${verb}`],
-    run: async (ctx, v) => {
-      const target = fillPath(`/users/:id/${verb}`, v.args);
-      let data: unknown;
-      try {
-        data = (await ctx.api().request({ method: 'POST', path: target })).data;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 403 && !/sudo/i.test(err.message))
-          throw new ApiError(err.message, 403, err.body, blockHint(err.message));
-        throw err;
-      }
-      ctx.notice(unchangedNotice('POST', target, data) ?? `${verb}ed user ${v.args.id}`);
-    },
+    explain: { 403: (_ctx, _v, err) => (/sudo/i.test(err.message) ? undefined : blockHint(err.message)) },
+    print: false,
+    done: (v) => `${verb}ed user ${v.args.id}`,
   };
 }
 

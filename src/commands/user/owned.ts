@@ -2,10 +2,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
-import { readTextArg } from '../input.js';
 import type { CommandSpec, FlagSpec, NounSpec, Values } from '../spec.js';
 import { defineNoun } from '../spec.js';
-import { resolveUserId } from './lookup.js';
 
 /**
  * Keys, GPG keys and emails share one scheme: the caller's own under `/user/<things>`, another
@@ -26,14 +24,16 @@ interface OwnedKind {
   otherUserView: boolean;
   addFlags: FlagSpec[];
   addExamples: string[];
-  /** Reads file inputs into the parameters and checks what flags cannot express. */
-  addPrepare?: (ctx: Context, v: Values) => Promise<void>;
+  /** Checks what flags cannot express. */
+  addPrepare?: (ctx: Context, v: Values) => void;
 }
 
 export const userFlag: FlagSpec = {
   name: 'user',
   short: 'u',
-  param: false,
+  param: 'user',
+  in: 'path',
+  lookup: 'user',
   type: 'string',
   value: '<id|username>',
   description: "another user's (administrators); default: your own",
@@ -41,11 +41,6 @@ export const userFlag: FlagSpec = {
 
 /** Deletes are not confirmed (the contract lists what is), but a habitual `--yes` must not fail. */
 const yesFlag: FlagSpec = { name: 'yes', short: 'y', param: false, type: 'bool', hidden: true, description: 'accepted, not needed' };
-
-async function resolveOwner(ctx: Context, v: Values): Promise<void> {
-  const user = v.flags.user;
-  if (typeof user === 'string') v.args.user = await resolveUserId(ctx, user, '--user');
-}
 
 const base = (kind: OwnedKind) => (v: Values) => (v.args.user !== undefined ? `/users/:user/${kind.segment}` : `/user/${kind.segment}`);
 
@@ -60,10 +55,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [userFlag],
     method: 'GET',
     path: collection,
-    endpoints: [`GET /user/${kind.segment}`, `GET /users/:id/${kind.segment}`],
     list: true,
     columns: kind.columns,
-    prepare: resolveOwner,
   };
   const view: CommandSpec = {
     name: 'view',
@@ -77,18 +70,13 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [userFlag],
     method: 'GET',
     path: (v) => `${collection(v)}/:${kind.idName}`,
-    endpoints: [
-      `GET /user/${kind.segment}/:${kind.idName}`,
-      ...(kind.otherUserView ? [`GET /users/:id/${kind.segment}/:${kind.idName}`] : []),
-    ],
     columns: kind.columns,
-    prepare: async (ctx, v) => {
+    prepare: (_ctx, v) => {
       if (!kind.otherUserView && v.flags.user !== undefined)
         throw new UsageError(
           `the API has no endpoint to read one ${kind.label} of another user (only GET /user/${kind.segment}/:${kind.idName} for your own)`,
           `list theirs instead: collab user ${kind.noun} list --user ${v.flags.user}`,
         );
-      await resolveOwner(ctx, v);
     },
   };
   const add: CommandSpec = {
@@ -99,12 +87,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [...kind.addFlags, userFlag],
     method: 'POST',
     path: collection,
-    endpoints: [`POST /user/${kind.segment}`, `POST /users/:id/${kind.segment}`],
     columns: kind.columns,
-    prepare: async (ctx, v) => {
-      await kind.addPrepare?.(ctx, v);
-      await resolveOwner(ctx, v);
-    },
+    prepare: kind.addPrepare,
   };
   const remove: CommandSpec = {
     name: 'delete',
@@ -115,8 +99,6 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     flags: [userFlag, yesFlag],
     method: 'DELETE',
     path: (v) => `${collection(v)}/:${kind.idName}`,
-    endpoints: [`DELETE /user/${kind.segment}/:${kind.idName}`, `DELETE /users/:id/${kind.segment}/:${kind.idName}`],
-    prepare: resolveOwner,
     done: (v) => `deleted ${kind.label} ${v.args[kind.idName]}${v.args.user !== undefined ? ` of user ${v.args.user}` : ''}`,
   };
   return defineNoun({ name: kind.noun, summary, commands: [list, view, add, remove] });
@@ -125,12 +107,11 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
 /** `--key <text>` or `--key-file <path|->`: exactly one. */
 const keyFlags = (what: string): FlagSpec[] => [
   { name: 'key', type: 'string', description: `the ${what} text`, conflicts: ['key-file'] },
-  { name: 'key-file', param: false, type: 'string', value: '<path|->', description: `read the ${what} from a file (- for stdin)` },
+  { name: 'key-file', param: 'key', file: 'text', type: 'string', value: '<path|->', description: `read the ${what} from a file (- for stdin)` },
 ];
 
-async function keyFromFlags(ctx: Context, v: Values): Promise<void> {
-  const file = v.flags['key-file'];
-  if (typeof file === 'string') v.params.key = (await readTextArg(ctx, file, '--key-file')).trim();
+function checkKey(_ctx: Context, v: Values): void {
+  if (typeof v.params.key === 'string' && v.flags['key-file'] !== undefined) v.params.key = v.params.key.trim();
   if (v.params.key === undefined) throw new UsageError('missing the key: give --key <text> or --key-file <path|->');
   if (v.params.key === '') throw new UsageError('the key is empty');
 }
@@ -149,7 +130,7 @@ export const sshKey = ownedNoun(
       'collab user key add --title laptop --key-file ~/.ssh/id_ed25519.pub',
       'collab user key add --title ci --key "ssh-ed25519 AAAA... ci@example" --user 42',
     ],
-    addPrepare: keyFromFlags,
+    addPrepare: checkKey,
   },
   'SSH keys: yours, or (administrators) another user’s with --user',
 );
@@ -168,7 +149,7 @@ export const gpgKey = ownedNoun(
       'collab user gpg-key add --key-file alice.asc',
       'collab user gpg-key add --key-file - --user 42 < alice.asc',
     ],
-    addPrepare: keyFromFlags,
+    addPrepare: checkKey,
   },
   'GPG keys: yours, or (administrators) another user’s with --user',
 );

@@ -1,20 +1,13 @@
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
-import { defineNoun } from '../spec.js';
-import { resolveUserId } from './lookup.js';
+import { type CommandSpec, type FlagSpec, defineCommand, defineNoun } from '../spec.js';
 import { userFlag as ownedUserFlag } from './owned.js';
 
 /** Impersonation tokens (administrators): always another user's, so `--user` is required. */
 const userFlag: FlagSpec = { ...ownedUserFlag, required: true, description: 'the user the token acts as' };
 
 const tokenArg = { name: 'impersonation_token_id', type: 'id', description: 'impersonation token id' } as const;
-const collection = '/users/:user_id/impersonation_tokens';
-
-async function resolveOwner(ctx: Context, v: Values): Promise<void> {
-  v.args.user_id = await resolveUserId(ctx, String(v.flags.user), '--user');
-}
+const collection = '/users/:user/impersonation_tokens';
 
 const list: CommandSpec = {
   name: 'list',
@@ -27,7 +20,6 @@ const list: CommandSpec = {
   path: collection,
   list: true,
   columns: tokenColumns,
-  prepare: resolveOwner,
 };
 
 const view: CommandSpec = {
@@ -41,10 +33,9 @@ const view: CommandSpec = {
   method: 'GET',
   path: `${collection}/:impersonation_token_id`,
   columns: tokenColumns,
-  prepare: resolveOwner,
 };
 
-const create: CommandSpec = {
+const create = defineCommand({
   name: 'create',
   summary: 'Create an impersonation token (its secret is printed once)',
   description:
@@ -63,11 +54,10 @@ const create: CommandSpec = {
   method: 'POST',
   path: collection,
   columns: tokenColumns,
-  prepare: async (ctx, v) => {
-    if ((v.params.scopes as string[]).length === 0) throw new UsageError(`invalid value for --scopes: give at least one of ${TOKEN_SCOPES.join(', ')}`);
-    await resolveOwner(ctx, v);
+  prepare: (_ctx, v) => {
+    if (v.flags.scopes?.length === 0) throw new UsageError(`invalid value for --scopes: give at least one of ${TOKEN_SCOPES.join(', ')}`);
   },
-};
+});
 
 const revoke: CommandSpec = {
   name: 'revoke',
@@ -79,8 +69,7 @@ const revoke: CommandSpec = {
   flags: [userFlag, { name: 'yes', short: 'y', param: false, type: 'bool', hidden: true, description: 'accepted, not needed' }],
   method: 'DELETE',
   path: `${collection}/:impersonation_token_id`,
-  prepare: resolveOwner,
-  done: (v) => `revoked impersonation token ${v.args.impersonation_token_id} of user ${v.args.user_id}`,
+  done: (v) => `revoked impersonation token ${v.args.impersonation_token_id} of user ${v.args.user}`,
 };
 
 export const token = defineNoun({

@@ -1,0 +1,87 @@
+import { paginate } from '../api/paginate.js';
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { ApiError, UsageError } from '../errors.js';
+import { projectRef } from '../resources/url.js';
+import { parseId } from '../validate.js';
+import type { LookupKind, Values } from './spec.js';
+
+/**
+ * Names given where the API takes numeric ids: users by username, projects and groups by path,
+ * labels by name. A value is checked when the command line is read (nothing sent yet); a name is
+ * looked up right before the command's own request. A name that matches nothing is an API answer,
+ * exit 1 like any other: a request was sent.
+ */
+interface Lookup {
+  /** The id given, or the name to look up; a usage error for what can be neither. */
+  parse(ctx: Context, raw: string, label: string): number | string;
+  /** The id of a name. */
+  find(ctx: Context, name: string, v: Values): Promise<number>;
+}
+
+const user: Lookup = {
+  parse(_ctx, raw, label) {
+    const s = raw.trim().replace(/^@/, '');
+    if (s === '') throw new UsageError(`invalid value for ${label}: empty`);
+    return /^\d+$/.test(s) ? parseId(s, label) : s;
+  },
+  async find(ctx, username) {
+    const res = await ctx.api().request<{ id: number; username: string }[]>({ method: 'GET', path: '/users', query: { username } });
+    const found = Array.isArray(res.data) ? res.data.find((u) => u.username?.toLowerCase() === username.toLowerCase()) : undefined;
+    if (!found) throw notFound(`no user with username "${username}"`, 'list users with `collab user list --search <text>`');
+    return found.id;
+  },
+};
+
+/** A project or group: id, full path or web URL; a path is read with `GET /projects/:id` (or `/groups/:id`). */
+function namespaced(kind: 'project' | 'group'): Lookup {
+  return {
+    parse(_ctx, raw, label) {
+      const reference = projectRef(raw);
+      return /^\d+$/.test(reference) ? parseId(reference, label) : reference;
+    },
+    async find(ctx, path) {
+      const res = await ctx.api().request({ method: 'GET', path: fillPath(`/${kind}s/:id`, { id: path }) });
+      const id = (res.data as { id?: unknown } | null)?.id;
+      if (typeof id !== 'number') throw new ApiError(`${res.status} the ${kind} ${path} came back without an id`, res.status);
+      return id;
+    },
+  };
+}
+
+/**
+ * A project label by name (exact, else the only case-insensitive match). The spec describes no
+ * labels endpoint; real servers offer `GET /projects/:id/labels`.
+ */
+const label: Lookup = {
+  parse(_ctx, raw, flag) {
+    if (raw.trim() === '') throw new UsageError(`invalid value for ${flag}: it is empty`);
+    return raw;
+  },
+  async find(ctx, name, v) {
+    const path = fillPath('/projects/:project/labels', { project: v.project });
+    let caseInsensitive: number | undefined;
+    for await (const l of paginate<{ id: number; name: string }>(ctx.api(), { method: 'GET', path }, { perPage: 100, all: true })) {
+      if (l.name === name) return l.id;
+      if (caseInsensitive === undefined && l.name?.toLowerCase() === name.toLowerCase()) caseInsensitive = l.id;
+    }
+    if (caseInsensitive !== undefined) return caseInsensitive;
+    throw notFound(`no label named "${name}" in project ${v.project}`, 'give the label id with --label-id');
+  },
+};
+
+const LOOKUPS: Record<LookupKind, Lookup> = { user, project: namespaced('project'), group: namespaced('group'), label };
+
+function notFound(what: string, hint: string): ApiError {
+  return new ApiError(`404 ${what}`, 404, undefined, hint);
+}
+
+/** A value as given: its id, or the name to look up (checked now, before anything is sent). */
+export function parseReference(ctx: Context, kind: LookupKind, raw: string, label: string): number | string {
+  return LOOKUPS[kind].parse(ctx, raw, label);
+}
+
+/** The id of a value that `parseReference` accepted. */
+export async function resolveReference(ctx: Context, kind: LookupKind, ref: number | string, v: Values): Promise<number> {
+  return typeof ref === 'number' ? ref : LOOKUPS[kind].find(ctx, ref, v);
+}
