@@ -45,13 +45,15 @@ function proxyUrl(raw: string | undefined, name: string): URL | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
   let url: URL;
+  // A proxy's password stays out of messages.
+  const shown = value.replace(/\/\/[^/@]*@/, '//…@');
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`);
   } catch {
-    throw new UsageError(`invalid ${name} "${value}": expected a URL such as http://proxy.example.com:3128`);
+    throw new UsageError(`invalid ${name} "${shown}": expected a URL such as http://proxy.example.com:3128`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`invalid ${name} "${value}": only http:// and https:// proxies are supported`);
+    throw new UsageError(`invalid ${name} "${shown}": only http:// and https:// proxies are supported`);
   return url;
 }
 

@@ -147,6 +147,19 @@ describe('one transport policy: proxies, private CAs, one deadline', () => {
     expect(proxy.seen).toHaveLength(1);
   });
 
+  it('proxy credentials in the URL are sent as Basic auth; without them the 407 is named', async () => {
+    const server = track(await tlsUser());
+    const proxy = track(await connectProxy('auth'));
+    const env = { COLLAB_HOST: server.url, COLLAB_TOKEN: TOKEN, NODE_EXTRA_CA_CERTS: CERT };
+    const ok = await runBin(['user', 'me', '-o', 'json'], { ...env, HTTPS_PROXY: `http://user:pass@${proxy.host}` });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).username).toBe('tls-user');
+    const denied = await runBin(['user', 'me'], { ...env, HTTPS_PROXY: proxy.url });
+    expect(denied.exitCode).toBe(1);
+    expect(denied.stderr.split('\n')[0]).toBe(`collab: proxy ${proxy.host} asks for authentication (407)`);
+    expect(server.seen).toHaveLength(1);
+  });
+
   it('an unreachable proxy is named as the proxy, not the server', async () => {
     const port = await deadPort();
     const r = await runBin(['issue', 'list', '-p', 'a/b'], { COLLAB_HOST: 'https://gitlab.example.com', COLLAB_TOKEN: TOKEN, HTTPS_PROXY: `http://127.0.0.1:${port}` });

@@ -80,9 +80,10 @@ export interface TestProxy {
 
 /**
  * A forward proxy: CONNECT tunnels (`drop`: the connection is closed without an answer; `hang`:
- * never answered; `refuse`: 403) and absolute-form requests.
+ * never answered; `refuse`: 403; `auth`: 407 unless Basic credentials `user:pass` come along) and
+ * absolute-form requests.
  */
-export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' = 'tunnel'): Promise<TestProxy> {
+export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' | 'auth' = 'tunnel'): Promise<TestProxy> {
   const seen: string[] = [];
   const server = http.createServer((req, res) => {
     seen.push(req.url ?? '');
@@ -99,6 +100,8 @@ export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' =
     if (mode === 'drop') return void client.destroy();
     if (mode === 'hang') return;
     if (mode === 'refuse') return void client.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
+    if (mode === 'auth' && req.headers['proxy-authorization'] !== `Basic ${Buffer.from('user:pass').toString('base64')}`)
+      return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n');
     const [host, port] = (req.url ?? '').split(':');
     const upstream = net.connect(Number(port), host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

@@ -30,6 +30,7 @@ describe('choosing a transport', () => {
   it('a proxy URL it cannot use is a usage error, before anything is sent', () => {
     expect(() => proxyPolicy({ HTTPS_PROXY: 'socks5://proxy:1080' })).toThrow(/only http:\/\/ and https:\/\/ proxies/);
     expect(() => proxyPolicy({ HTTPS_PROXY: 'http://[bad' })).toThrow(UsageError);
+    expect(() => proxyPolicy({ HTTP_PROXY: 'ftp://me:s3cret@proxy:21' })).toThrow('invalid HTTP_PROXY "ftp://…@proxy:21"');
   });
 
   it('an unreadable ca_file is a usage error', () => {
