@@ -1,6 +1,6 @@
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
-import { cellText } from './sanitize.js';
+import { cellText, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
 
@@ -45,7 +45,8 @@ export class Printer {
   private pick(item: unknown): unknown {
     const fields = this.options.fields;
     if (!fields || fields.length === 0 || item === null || typeof item !== 'object') return item;
-    const out: Record<string, unknown> = {};
+    // No prototype: a field named __proto__ is a key like any other.
+    const out: Record<string, unknown> = Object.create(null);
     for (const f of fields) {
       const v = readField(item, f);
       out[f] = v === undefined ? null : v;
@@ -87,7 +88,7 @@ export class Printer {
     } else if (format === 'tsv') {
       const cols = this.columnsFor(columns);
       const lines: string[] = [];
-      if (this.options.header) lines.push(cols.map((c) => c.header ?? c.key).join('\t'));
+      if (this.options.header) lines.push(cols.map((c) => cellText(c.header ?? c.key)).join('\t'));
       for (const item of all) lines.push(cols.map((c) => cellText(plainValue(cellValue(c, item)))).join('\t'));
       if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
     } else {
@@ -109,24 +110,25 @@ export class Printer {
         await this.list(item, columns ?? []);
         return;
       }
-      await writeOut(io.stdout, `${cellText(plainValue(item))}\n`);
+      await writeOut(io.stdout, `${(format === 'table' ? tableText : cellText)(plainValue(item))}\n`);
       return;
     }
     const fields = this.options.fields?.length
       ? this.columnsFor(columns ?? [])
       : Object.keys(item).map((k) => columns?.find((c) => c.key === k) ?? { key: k });
     if (format === 'tsv') {
-      const lines = fields.map((c) => `${c.key}\t${cellText(plainValue(cellValue(c, item)))}`);
+      const lines = fields.map((c) => `${cellText(c.key)}\t${cellText(plainValue(cellValue(c, item)))}`);
       if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
       return;
     }
     const paint = await this.painter();
     const measure = await cellWidth();
-    const width = Math.max(...fields.map((c) => c.key.length), 1);
+    const keys = fields.map((c) => tableText(c.key));
+    const width = Math.max(...keys.map((k) => measure(k)), 1);
     const valueWidth = Math.max(20, this.options.io.columns - width - 3);
-    const lines = fields.map((c) => {
+    const lines = fields.map((c, i) => {
       const text = this.cell(c, cellValue(c, item), paint, true);
-      return `${paint(c.key.padEnd(width), 'key')}  ${truncate(text, valueWidth, measure)}`;
+      return `${paint(keys[i]! + ' '.repeat(Math.max(0, width - measure(keys[i]!))), 'key')}  ${truncate(text, valueWidth, measure)}`;
     });
     await writeOut(io.stdout, `${lines.join('\n')}\n`);
   }
@@ -199,11 +201,11 @@ export class Printer {
     if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return paint('-', 'dim');
     const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
     if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, this.options.now()), 'dim');
-    if (kind === 'state') return paint(cellText(String(value)), 'state', String(value));
+    if (kind === 'state') return paint(tableText(String(value)), 'state', String(value));
     if (kind === 'labels' && Array.isArray(value))
-      return value.map((l) => paint(cellText(plainValue(l)), 'label')).join(', ');
-    if (typeof value === 'object' && !Array.isArray(value) && long) return cellText(readableObject(value as Record<string, unknown>));
-    return cellText(plainValue(value));
+      return value.map((l) => paint(tableText(plainValue(l)), 'label')).join(', ');
+    if (typeof value === 'object' && !Array.isArray(value) && long) return tableText(readableObject(value as Record<string, unknown>));
+    return tableText(plainValue(value));
   }
 
   private async table(items: unknown[], columns: Column[]): Promise<void> {
@@ -215,7 +217,7 @@ export class Printer {
     const paint = await this.painter();
     const measure = await cellWidth();
     const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-    const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
+    const headers = columns.map((c) => tableText(c.header ?? c.key).toUpperCase());
     const rows = items.map((item) => columns.map((c) => this.cell(c, cellValue(c, item), paint)));
     const widths = headers.map((h, i) => Math.max(measure(h), ...rows.map((r) => measure(plain(r[i]!)))));
     const fitted = fitWidths(widths, columns, io.columns);

@@ -4,7 +4,8 @@ import { otherName } from '../api/dialect.js';
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
   for (const part of path.split('.')) {
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    // Own properties only: `toString` or `constructor` are not fields of a resource.
+    if (cur === null || cur === undefined || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
