@@ -1,5 +1,42 @@
-/** Global options that take a value: skipped when looking for the command words in argv. */
-const VALUE_OPTIONS = new Set(['--host', '--sudo', '-o', '--output', '--fields', '--timeout']);
+import { OUTPUT_FORMATS } from './output/format.js';
+
+/** The global flags as commander parses them (`--no-input` → input: false). */
+export interface GlobalOptions {
+  host?: string;
+  sudo?: string;
+  output?: string;
+  fields?: string;
+  header?: boolean;
+  input?: boolean;
+  color?: boolean;
+  debug?: boolean;
+  timeout?: string;
+}
+
+export interface GlobalFlag {
+  /** commander's flag syntax: `-o, --output <format>`. */
+  flags: string;
+  description: string;
+  choices?: readonly string[];
+}
+
+/** Every global flag, once: the root command, the argv scan below and the help test read this. */
+export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
+  { flags: '--host <url>', description: 'instance base URL (env COLLAB_HOST)' },
+  { flags: '--sudo <user>', description: 'act as another user (id or username; administrators)' },
+  { flags: '-o, --output <format>', description: 'output format (env COLLAB_OUTPUT)', choices: OUTPUT_FORMATS },
+  { flags: '--fields <a,b>', description: 'columns (table/tsv) or keys (json/ndjson) to print' },
+  { flags: '--header', description: 'print a header row in tsv output' },
+  { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)' },
+  { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
+  { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
+  { flags: '--timeout <seconds>', description: 'per-request timeout' },
+];
+
+/** The names (`-o`, `--output`) of the global flags that take a value. */
+export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = new Set(
+  GLOBAL_FLAGS.filter((f) => f.flags.includes('<')).flatMap((f) => f.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))),
+);
 
 /** The first positional word of argv (the noun, or after it the verb), without parsing. */
 export function firstPositional(argv: readonly string[]): string | undefined {
@@ -7,7 +44,7 @@ export function firstPositional(argv: readonly string[]): string | undefined {
     const a = argv[i]!;
     if (a === '--') return argv[i + 1];
     if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
+      if (GLOBAL_VALUE_FLAGS.has(a)) i++;
       continue;
     }
     return a;

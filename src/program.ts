@@ -1,9 +1,8 @@
 import { Command, Option } from 'commander';
-import { firstPositional } from './argv.js';
+import { GLOBAL_FLAGS, firstPositional } from './argv.js';
 import type { Context } from './context.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { NOUNS, findNoun } from './commands/index.js';
-import { OUTPUT_FORMATS } from './output/format.js';
 import { VERSION } from './version.js';
 
 export interface ProgramOptions {
@@ -59,17 +58,12 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
     .description('collab — a command-line client for the Collaboration Service API v4 (GitLab v4 REST API)')
     .version(VERSION, '-V, --version', 'print the version')
     .usage('<command> <verb> [args] [flags]')
-    .option('--host <url>', 'instance base URL (env COLLAB_HOST)')
-    .option('--sudo <user>', 'act as another user (id or username; administrators)')
-    .addOption(new Option('-o, --output <format>', 'output format (env COLLAB_OUTPUT)').choices([...OUTPUT_FORMATS]))
-    .option('--fields <a,b>', 'columns (table/tsv) or keys (json/ndjson) to print')
-    .option('--header', 'print a header row in tsv output')
-    .option('--no-input', 'never prompt (env COLLAB_NO_INPUT)')
-    .option('--no-color', 'no colour (env NO_COLOR)')
-    .option('--debug', 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)')
-    .option('--timeout <seconds>', 'per-request timeout')
     .helpCommand(false)
     .addHelpText('after', ROOT_AFTER);
+  for (const flag of GLOBAL_FLAGS) {
+    const option = new Option(flag.flags, flag.description);
+    program.addOption(flag.choices ? option.choices([...flag.choices]) : option);
+  }
 
   program.configureHelp({
     formatHelp: (cmd, helper) => {

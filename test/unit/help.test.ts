@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from '../../src/argv.js';
 import { NOUNS } from '../../src/commands/index.js';
 import { fullProgram } from '../../src/docs/generate.js';
 import { type DocCommand, describeTree, walk } from '../../src/docs/tree.js';
@@ -14,8 +15,6 @@ const commands = [...walk(tree)].filter((c) => c.path.length > 0 && c.name !== '
 const leaves = commands.filter((c) => c.commands.length === 0);
 const label = (c: DocCommand) => `collab ${c.path.join(' ')}`;
 
-/** Global flags that take a value: skipped when finding which command an example runs. */
-const GLOBAL_VALUE_FLAGS = new Set(['--host', '--sudo', '-o', '--output', '--fields', '--timeout']);
 
 /** The command words of the first `collab …` invocation in an example, flags dropped. */
 function invokedWords(example: string, depth: number): string[] {
@@ -85,6 +84,14 @@ describe('help output', () => {
     expect(out).toContain('collab help exit-codes');
     for (const e of ENVIRONMENT) for (const name of e.name.split(', ')) expect(out).toContain(name);
     for (const c of EXIT_CODES) expect(out).toContain(`${c.name} ${c.short}`);
+    const globals = out.slice(out.indexOf('\nGlobal options:\n'), out.indexOf('\nExamples:\n'));
+    for (const f of GLOBAL_FLAGS) expect(globals).toContain(f.flags);
+  });
+
+  it('the global flags of the table are the root options, and the value-taking ones are skipped by the argv scan', () => {
+    const root = tree.options.map((o) => [o.short, o.long].filter(Boolean).join(', ') + (o.value ? ` ${o.value}` : ''));
+    expect(root.filter((o) => !o.includes('--version') && !o.includes('--help'))).toEqual(GLOBAL_FLAGS.map((f) => f.flags));
+    expect([...GLOBAL_VALUE_FLAGS].sort()).toEqual(['--fields', '--host', '--output', '--sudo', '--timeout', '-o']);
   });
 
   it('collab help environment and collab help exit-codes print the topics', async () => {
