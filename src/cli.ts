@@ -12,7 +12,7 @@ export async function run(argv: string[], deps: ContextDeps): Promise<number> {
   try {
     const program = await buildProgram(() => ctx, { argv });
     program.hook('preAction', (_root, action) => {
-      ctx.globals = action.optsWithGlobals();
+      ctx.settings.flags = action.optsWithGlobals();
     });
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -33,20 +33,22 @@ export function exitCodeFor(err: unknown): number {
   return 1;
 }
 
+/** One line per error (`collab: …`, then `hint: …`), secrets redacted and server text made inert. */
 function reportError(ctx: Context, err: unknown): number {
   const code = exitCodeFor(err);
   if (err instanceof CommanderError) return code; // commander already printed it
   if (ctx.signal.aborted || err instanceof CancelError || code === 130) {
-    ctx.io.stderr.write('collab: interrupted\n');
+    ctx.notice('collab: interrupted');
     return 130;
   }
+  const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
   if (err instanceof CollabError) {
-    ctx.io.stderr.write(`collab: ${ctx.redact(err.message)}\n`);
-    if (err.hint) ctx.io.stderr.write(`hint: ${ctx.redact(err.hint)}\n`);
+    ctx.notice(`collab: ${oneLine(err.message)}`);
+    if (err.hint) ctx.notice(`hint: ${oneLine(err.hint)}`);
     return code;
   }
   const e = err as Error;
-  ctx.io.stderr.write(`collab: unexpected error: ${ctx.redact(e?.message ?? String(err))}\n`);
-  if (ctx.debugEnabled && e?.stack) ctx.io.stderr.write(`${ctx.redact(e.stack)}\n`);
+  ctx.notice(`collab: unexpected error: ${oneLine(e?.message ?? String(err))}`);
+  if (ctx.settings.debug && e?.stack) ctx.notice(e.stack);
   return code;
 }

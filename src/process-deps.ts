@@ -9,7 +9,6 @@ import { colorLevelFor } from './output/io.js';
  */
 export function processDeps(signal: AbortSignal): ContextDeps {
   const env = { ...process.env };
-  const noColorFlag = process.argv.includes('--no-color');
   const stdoutIsTTY = isatty(1);
   const stderrIsTTY = isatty(2);
   return {
@@ -26,13 +25,14 @@ export function processDeps(signal: AbortSignal): ContextDeps {
       stdinIsTTY: isatty(0),
       stdoutIsTTY,
       stderrIsTTY,
-      colorLevel: colorLevelFor(stdoutIsTTY, env, noColorFlag),
+      colorLevel: colorLevelFor(stdoutIsTTY, env),
       get columns() {
         return (stdoutIsTTY && process.stdout.columns) || Number(env.COLUMNS) || 80;
       },
     },
     env,
     cwd: process.cwd(),
+    uid: process.getuid?.(),
     signal,
   };
 }

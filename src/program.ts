@@ -3,6 +3,7 @@ import { GLOBAL_FLAGS, firstPositional } from './argv.js';
 import type { Context } from './context.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { NOUNS, findNoun } from './commands/index.js';
+import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
 export interface ProgramOptions {
@@ -45,7 +46,8 @@ function configureTree(cmd: Command, ctx: () => Context): void {
   cmd.exitOverride();
   cmd.configureOutput({
     writeOut: (s) => ctx().io.stdout.write(s),
-    writeErr: (s) => ctx().io.stderr.write(s),
+    // commander's errors quote argv, which may hold anything pasted from a server.
+    writeErr: (s) => ctx().io.stderr.write(messageText(s)),
     outputError: (s, write) => write(`collab: ${s.replace(/^error: /, '')}`),
   });
   cmd.showSuggestionAfterError(true);

@@ -296,7 +296,7 @@ export class ApiClient {
         const url = `${origin}${target}`;
         const started = this.now();
         if (this.options.debug) {
-          this.log(`> ${method} ${redactUrl(url)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+          this.log(`> ${method} ${redactUrl(url, this.origin)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
           for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${redactHeader(k, v)}`);
         }
         let res: TransportResponse;
@@ -315,11 +315,11 @@ export class ApiClient {
           if (stop) throw stop;
           const e = err as NodeJS.ErrnoException;
           const code = e.code ?? '';
-          if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(`${code} on ${method} ${redactUrl(url)}`, this.backoff(attempt)))) continue;
+          if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(`${code} on ${method} ${redactUrl(url, this.origin)}`, this.backoff(attempt)))) continue;
           throw networkError(e, url);
         }
         const status = res.statusCode;
-        if (this.options.debug) this.log(`< ${status} ${redactUrl(url)} (${this.now() - started} ms)`);
+        if (this.options.debug) this.log(`< ${status} ${redactUrl(url, this.origin)} (${this.now() - started} ms)`);
 
         if (status === 429) {
           // A throttled request was not processed: sent again whatever its method.
@@ -340,7 +340,7 @@ export class ApiClient {
             throw new ApiError(`${status} redirect to an invalid Location "${cellText(location).slice(0, 200)}"`, status);
           }
           if (next.protocol !== 'http:' && next.protocol !== 'https:')
-            throw new ApiError(`${status} redirect to a ${cellText(next.protocol)} URL refused (${cellText(redactUrl(location)).slice(0, 200)}): only http and https are followed`, status);
+            throw new ApiError(`${status} redirect to a ${cellText(next.protocol)} URL refused (${cellText(redactUrl(location, this.origin)).slice(0, 200)}): only http and https are followed`, status);
           if (next.origin !== origin) {
             // Another host (object storage): it gets no credentials of ours.
             for (const k of Object.keys(headers))

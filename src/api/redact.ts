@@ -1,9 +1,49 @@
-const SECRET_QUERY = /([?&](?:private_token|job_token|access_token|token|password)=)[^&#]*/gi;
-const SECRET_HEADERS = new Set(['private-token', 'job-token', 'authorization', 'cookie', 'set-cookie']);
+const SECRET_HEADERS = new Set(['private-token', 'job-token', 'authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 
-/** A URL with its secret query values replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]');
+/**
+ * Query parameters whose value is a credential: GitLab's tokens, and the signatures and
+ * credentials of pre-signed object-storage URLs (S3 `X-Amz-*`, GCS `X-Goog-*`, Azure SAS `sig`,
+ * CloudFront `Signature`/`Policy`/`Key-Pair-Id`), which download a private artifact without a token.
+ */
+const SECRET_PARAM =
+  /^(?:private_token|job_token|access_token|refresh_token|id_token|token|password|passwd|secret|client_secret|api_key|apikey|key|sig|signature|policy|key-pair-id|x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential)|x-oss-(?:signature|credential|security-token)|awsaccesskeyid|googleaccessid)$/i;
+
+/**
+ * A URL for a log line: secret query values replaced, and on another origin than `ownOrigin`
+ * (object storage after a redirect) the whole query, which is that server's business.
+ */
+export function redactUrl(url: string, ownOrigin?: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const base = url.slice(0, q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const fragment = hash < 0 ? '' : url.slice(hash);
+  let origin: string | undefined;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // not absolute: a path on our own origin
+  }
+  if (ownOrigin !== undefined && origin !== undefined && origin !== ownOrigin) return `${base}?[REDACTED]${fragment}`;
+  const parts = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq < 0) return pair;
+    let name = pair.slice(0, eq);
+    try {
+      name = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // keep it as written
+    }
+    return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[REDACTED]` : pair;
+  });
+  return `${base}?${parts.join('&')}${fragment}`;
+}
+
+/** Every http(s) URL inside a text (a debug line, an error message) through redactUrl. */
+export function redactUrlsIn(text: string, ownOrigin?: string): string {
+  if (!text.includes('?')) return text;
+  return text.replace(/https?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u, ownOrigin));
 }
 
 export function redactHeader(name: string, value: string): string {

@@ -1,8 +1,7 @@
 import { Command } from 'commander';
-import { ApiClient, normalizeHost } from '../api/client.js';
+import { normalizeHost } from '../api/client.js';
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
-import { VERSION } from '../version.js';
 import { readStdin } from './input.js';
 
 function examples(cmd: Command, lines: string[]): Command {
@@ -14,8 +13,8 @@ export function maskToken(token: string): string {
 }
 
 async function resolveLoginHost(ctx: Context): Promise<string> {
-  const given = ctx.globals.host ?? ctx.env.COLLAB_HOST;
-  if (given) return normalizeHost(given);
+  const given = ctx.settings.loginHost();
+  if (given) return given;
   if (ctx.canPrompt) {
     const answer = await ctx.prompter().input('Host (base URL of the instance):', { default: 'https://gitlab.com' });
     return normalizeHost(answer);
@@ -32,32 +31,26 @@ async function login(ctx: Context, opts: { tokenStdin?: boolean; oauth?: boolean
   if (token === '') throw new UsageError('the token is empty');
   if (/\s/.test(token)) throw new UsageError('the token contains white space');
   const kind = opts.oauth ? 'oauth' : 'private';
-  const client = new ApiClient({
-    host,
-    credentials: { token: { value: token, kind } },
-    transport: ctx.transport(),
-    userAgent: `collab/${VERSION}`,
-    timeoutMs: ctx.timeoutMs(),
-    signal: ctx.signal,
-    debug: ctx.debugEnabled ? (l) => ctx.debug(l.split(token).join('[REDACTED]')) : undefined,
-  });
+  // From here on the candidate is this run's credential: sent only to `host`, redacted everywhere.
+  ctx.settings.useCandidate(host, token, kind);
   let user: { username?: string; name?: string };
   try {
-    user = (await client.request<{ username?: string; name?: string }>({ method: 'GET', path: '/user' })).data;
+    const data = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user' })).data;
+    user = data !== null && typeof data === 'object' ? data : {};
   } catch (err) {
     if (err instanceof AuthError) throw new AuthError(`${err.message}: the token was not accepted by ${host}; nothing was saved`, 'check the token and its scopes (api or read_user)');
     throw err;
   }
   await ctx.config().update((data) => {
     data.hosts ??= {};
-    data.hosts[host] = { ...data.hosts[host], token, token_type: kind, user: user.username };
+    data.hosts[host] = { ...data.hosts[host], token, token_type: kind, user: typeof user.username === 'string' ? user.username : undefined };
     data.host = host;
   });
   ctx.notice(`Logged in to ${host} as ${user.username ?? '?'}${user.name ? ` (${user.name})` : ''}; token saved in ${ctx.config().file}`);
 }
 
 async function status(ctx: Context): Promise<void> {
-  const auth = ctx.resolveAuth();
+  const auth = ctx.settings.auth();
   const token = auth.credentials.token;
   if (!token) throw new AuthError(`not logged in to ${auth.host}`);
   let user: { username?: string; name?: string; is_admin?: boolean };
@@ -80,7 +73,7 @@ async function status(ctx: Context): Promise<void> {
 }
 
 async function logout(ctx: Context): Promise<void> {
-  const auth = ctx.resolveAuth();
+  const auth = ctx.settings.auth();
   const data = ctx.config().read();
   if (!data.hosts?.[auth.host]?.token) throw new AuthError(`not logged in to ${auth.host} (no stored token)`, 'nothing to do');
   await ctx.config().update((d) => {
@@ -92,11 +85,11 @@ async function logout(ctx: Context): Promise<void> {
     }
   });
   ctx.notice(`Logged out of ${auth.host}; its token was removed from ${ctx.config().file}`);
-  if (ctx.env.COLLAB_TOKEN || ctx.env.COLLAB_OAUTH_TOKEN) ctx.notice('note: COLLAB_TOKEN/COLLAB_OAUTH_TOKEN is still set in the environment');
+  if (ctx.settings.tokenInEnvironment) ctx.notice('note: COLLAB_TOKEN/COLLAB_OAUTH_TOKEN is still set in the environment');
 }
 
 async function token(ctx: Context): Promise<void> {
-  const auth = ctx.resolveAuth();
+  const auth = ctx.settings.auth();
   if (!auth.credentials.token) throw new AuthError(`no token for ${auth.host}`);
   ctx.io.stdout.write(`${auth.credentials.token.value}\n`);
 }

@@ -3,7 +3,6 @@ import { Command } from 'commander';
 import { normalizeHost } from '../api/client.js';
 import { parseFlavor } from '../api/dialect.js';
 import type { Context } from '../context.js';
-import { projectRef } from '../resources/url.js';
 import { type ConfigData, type HostEntry, SETTABLE_KEYS, type SettableKey, checkKey } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
@@ -12,7 +11,7 @@ import { parseEnum, parseInteger } from '../validate.js';
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
 const GLOBAL_ONLY: SettableKey[] = ['host'];
 
-function checkValue(key: SettableKey, raw: string): string | number {
+function checkValue(ctx: Context, key: SettableKey, raw: string): string | number {
   switch (key) {
     case 'host':
       return normalizeHost(raw);
@@ -21,7 +20,7 @@ function checkValue(key: SettableKey, raw: string): string | number {
     case 'per_page':
       return parseInteger(raw, 'per_page', 1, 100);
     case 'project':
-      return projectRef(raw);
+      return ctx.settings.requireProject(raw, 'project');
     case 'ca_file': {
       if (!fs.existsSync(raw)) throw new UsageError(`invalid value for ca_file: ${raw} does not exist`);
       return fs.realpathSync(raw);
@@ -32,7 +31,7 @@ function checkValue(key: SettableKey, raw: string): string | number {
 }
 
 function scopeHost(ctx: Context, key: SettableKey): string | undefined {
-  const host = ctx.globals.host;
+  const host = ctx.settings.flags.host;
   if (host && GLOBAL_ONLY.includes(key)) throw new UsageError(`"${key}" is not a per-host setting; drop --host`);
   if (!host && PER_HOST_ONLY.includes(key)) throw new UsageError(`"${key}" is a per-host setting: add --host <url>`);
   return host ? normalizeHost(host) : undefined;
@@ -52,7 +51,7 @@ async function get(ctx: Context, key: string): Promise<void> {
 async function set(ctx: Context, key: string, raw: string): Promise<void> {
   const k = checkKey(key);
   const host = scopeHost(ctx, k);
-  const value = checkValue(k, raw);
+  const value = checkValue(ctx, k, raw);
   await ctx.config().update((data) => {
     if (host) {
       data.hosts ??= {};

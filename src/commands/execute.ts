@@ -4,9 +4,7 @@ import { multipartBody } from '../api/multipart.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
-import { projectRef } from '../resources/url.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
-import { isWebUrl, parseWebUrl } from '../resources/url.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
 import { parseReference, resolveReference } from './lookup.js';
@@ -92,8 +90,8 @@ export async function collectValues(
     const p = values.page;
     if (opts.perPage !== undefined) p.perPage = parseInteger(String(opts.perPage), '--per-page', 1, 100);
     else {
-      const configured = ctx.configValue('per_page');
-      if (configured !== undefined) p.perPage = parseInteger(configured, 'per_page (config)', 1, 100);
+      const configured = ctx.settings.perPage();
+      if (configured !== undefined) p.perPage = configured;
     }
     if (opts.page !== undefined) p.page = parseInteger(String(opts.page), '--page', 1);
     if (opts.limit !== undefined) p.limit = parseInteger(String(opts.limit), '--limit', 1);
@@ -109,13 +107,16 @@ export async function collectValues(
     throw new UsageError('--project and --group cannot be used together');
   if (spec.project && !(spec.project === 'optional' && opts.group !== undefined)) {
     const explicit = opts.project as string | undefined;
-    if (explicit !== undefined) values.project = projectRef(explicit);
-    else if (urlProject) values.project = urlProject;
-    else values.project = spec.project === 'required' ? ctx.requireProject() : ctx.resolveProject();
+    if (explicit !== undefined) {
+      values.project = ctx.settings.project(explicit);
+      if (urlProject !== undefined && urlProject.toLowerCase() !== values.project?.toLowerCase())
+        throw new UsageError(`the project is given twice: ${urlProject} (from the argument) and -p ${explicit}; give one`);
+    } else if (urlProject) values.project = urlProject;
+    else values.project = spec.project === 'required' ? ctx.settings.requireProject() : ctx.settings.project();
   }
   if (spec.group) {
     const explicit = opts.group as string | undefined;
-    if (explicit !== undefined) values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : projectRef(explicit));
+    if (explicit !== undefined) values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : ctx.settings.group(explicit));
     else if (spec.group !== 'optional') throw new UsageError('no group given: use -g <id|group/path>');
   }
 
@@ -146,12 +147,9 @@ export async function collectValues(
 function parseArg(ctx: Context, arg: ArgSpec, raw: string): { value: string | number; project?: string } {
   const label = `<${arg.name}>`;
   if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
-  if (arg.url && isWebUrl(raw)) {
-    const ref = parseWebUrl(raw);
-    if (!ref || ref.kind !== arg.url || ref.id === undefined)
-      throw new UsageError(`invalid value for ${label}: "${raw}" is not a URL of ${arg.url.replace('_', ' ')}`);
-    return { value: parseInteger(ref.id, label, 1), project: ref.path };
-  }
+  // A web URL or a reference (group/project#42) names the project, and the host, too.
+  const target = arg.url ? ctx.settings.resource(raw, arg.url, label) : undefined;
+  if (target) return { value: parseInteger(target.id, label, 1), project: target.project };
   switch (arg.type) {
     case 'int':
       return { value: parseInteger(raw, label, 0) };

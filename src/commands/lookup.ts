@@ -2,7 +2,6 @@ import { paginate } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { ApiError, UsageError } from '../errors.js';
-import { projectRef } from '../resources/url.js';
 import { parseId } from '../validate.js';
 import type { LookupKind, Values } from './spec.js';
 
@@ -36,8 +35,9 @@ const user: Lookup = {
 /** A project or group: id, full path or web URL; a path is read with `GET /projects/:id` (or `/groups/:id`). */
 function namespaced(kind: 'project' | 'group'): Lookup {
   return {
-    parse(_ctx, raw, label) {
-      const reference = projectRef(raw);
+    parse(ctx, raw, label) {
+      // A URL or remote is checked against the host in use like any other.
+      const reference = kind === 'project' ? ctx.settings.requireProject(raw, label) : ctx.settings.group(raw, label);
       return /^\d+$/.test(reference) ? parseId(reference, label) : reference;
     },
     async find(ctx, path) {

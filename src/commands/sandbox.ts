@@ -25,7 +25,7 @@ function parseSeed(raw: string | undefined): 'demo' | 'empty' | number {
 async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   const port = flags.port === undefined ? 0 : parseInteger(flags.port, '--port', 0, 65535);
   // `--host` is the global instance flag; for the sandbox it names the address to bind.
-  const host = flags.bind ?? ctx.globals.host ?? '127.0.0.1';
+  const host = flags.bind ?? ctx.settings.flags.host ?? '127.0.0.1';
   if (/^[a-z]+:\/\//i.test(host)) throw new UsageError(`invalid value for --host: "${host}" is an address to bind (e.g. 127.0.0.1), not a URL`);
   const seed = parseSeed(flags.seed);
   const latencyMs = flags.latency === undefined ? 0 : parseInteger(flags.latency, '--latency', 0, 60_000);
@@ -42,7 +42,7 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
     if (e.code === 'EADDRNOTAVAIL' || e.code === 'EACCES') throw new CollabError(`cannot listen on ${host}:${port}: ${e.code}`, 1);
     throw err;
   }
-  const format = ctx.globals.output ?? ctx.env.COLLAB_OUTPUT;
+  const format = ctx.settings.output();
   if (format === 'json' || format === 'ndjson') {
     ctx.io.stdout.write(`${JSON.stringify({ url: handle.url, api: `${handle.url}/api/v4`, port: handle.port, flavor, tokens: handle.tokens })}\n`);
   } else {

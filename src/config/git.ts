@@ -3,9 +3,8 @@ import path from 'node:path';
 
 export interface GitRemote {
   name: string;
-  host: string;
-  /** `group/sub/project` */
-  path: string;
+  /** As written in the git config: `git@host:group/proj.git`, `https://host/group/proj.git`, … */
+  url: string;
 }
 
 /** Finds the git config of the checkout containing `cwd` (worktrees and submodules included). */
@@ -33,29 +32,6 @@ function findGitConfig(cwd: string): string | undefined {
   }
 }
 
-/** Parses a remote URL: scp-like `git@host:a/b.git`, `ssh://`, `https://`. */
-export function parseRemoteUrl(url: string): { host: string; path: string } | undefined {
-  const u = url.trim();
-  let host: string;
-  let p: string;
-  const scp = /^(?:[^@/]+@)?([^:/]+):(?!\/)(.+)$/.exec(u);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u)) {
-    try {
-      const parsed = new URL(u);
-      host = parsed.hostname;
-      p = decodeURIComponent(parsed.pathname);
-    } catch {
-      return undefined;
-    }
-  } else if (scp) {
-    host = scp[1]!;
-    p = scp[2]!;
-  } else return undefined;
-  p = p.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '');
-  if (!p.includes('/')) return undefined;
-  return { host: host.toLowerCase(), path: p };
-}
-
 export function gitRemotes(cwd: string): GitRemote[] {
   const file = findGitConfig(cwd);
   if (!file) return [];
@@ -78,17 +54,8 @@ export function gitRemotes(cwd: string): GitRemote[] {
       continue;
     }
     const kv = /^\s*url\s*=\s*(.+?)\s*$/.exec(line);
-    if (current && kv) {
-      const parsed = parseRemoteUrl(kv[1]!);
-      if (parsed) remotes.push({ name: current, ...parsed });
-    }
+    if (current && kv) remotes.push({ name: current, url: kv[1]! });
   }
   const rank = (n: string) => (n === 'origin' ? 0 : n === 'upstream' ? 1 : 2);
   return remotes.sort((a, b) => rank(a.name) - rank(b.name));
-}
-
-/** The project path of the first remote (origin first) whose host is `hostname`. */
-export function projectFromGit(cwd: string, hostname: string): string | undefined {
-  const want = hostname.toLowerCase();
-  return gitRemotes(cwd).find((r) => r.host === want)?.path;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Flavor } from '../api/dialect.js';
-import { CollabError, UsageError } from '../errors.js';
+import { AuthError, CollabError, UsageError } from '../errors.js';
 
 export type TokenType = 'private' | 'oauth';
 
@@ -31,16 +31,28 @@ export const CONFIG_FILE = 'config.json';
 const LOCK_STALE_MS = 10_000;
 const LOCK_WAIT_MS = 10_000;
 
+/** Editors on Windows write a byte order mark; JSON.parse does not accept one. */
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.COLLAB_CONFIG_DIR) return path.resolve(env.COLLAB_CONFIG_DIR);
   const base = env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), '.config');
   return path.join(base, 'collab');
 }
 
+/** Who may own and write the config file for its tokens to be trusted (ssh's rule for keys). */
+export interface TrustPolicy {
+  /** The current user; undefined where there are no uids (Windows): nothing is checked. */
+  uid?: number;
+}
+
 /**
  * The config store: one JSON file, mode 0600. Reads parse the file directly (cheap at start-up);
  * writes go through `conf` (atomic write-and-rename) under a lock file, re-reading inside the
- * lock so concurrent invocations never lose each other's keys.
+ * lock so concurrent invocations never lose each other's keys. The values are read as the file
+ * has them: src/config/resolve.ts checks each value where it is used, naming the file.
  */
 export class ConfigStore {
   readonly file: string;
@@ -49,6 +61,7 @@ export class ConfigStore {
   constructor(
     readonly dir: string,
     private readonly warn: (message: string) => void = () => {},
+    private readonly trust: TrustPolicy = {},
   ) {
     this.file = path.join(dir, CONFIG_FILE);
   }
@@ -56,40 +69,83 @@ export class ConfigStore {
   read(): ConfigData {
     if (this.cache) return this.cache;
     let text: string;
+    let fd: number;
     try {
-      text = fs.readFileSync(this.file, 'utf8');
+      fd = fs.openSync(this.file, 'r');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return (this.cache = {});
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return (this.cache = {});
+      if (code === 'ENOTDIR') throw this.dirIsFile();
       throw new CollabError(`cannot read config file ${this.file}: ${(err as Error).message}`, 1);
     }
-    this.tightenMode();
     try {
-      const data = text.trim() === '' ? {} : JSON.parse(text);
-      this.cache = data && typeof data === 'object' && !Array.isArray(data) ? (data as ConfigData) : {};
+      const st = fs.fstatSync(fd);
+      if (st.isDirectory()) throw new UsageError(`config file ${this.file} is a directory; remove it or set COLLAB_CONFIG_DIR`);
+      this.checkTrust(st);
+      text = fs.readFileSync(fd, 'utf8');
+    } catch (err) {
+      if (err instanceof CollabError) throw err;
+      throw new CollabError(`cannot read config file ${this.file}: ${(err as Error).message}`, 1);
+    } finally {
+      fs.closeSync(fd);
+    }
+    let data: unknown;
+    try {
+      data = text.trim() === '' ? {} : JSON.parse(stripBom(text));
     } catch {
       throw new CollabError(
         `config file ${this.file} is not valid JSON; fix or remove it (collab will not overwrite it)`,
         1,
       );
     }
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      throw new UsageError(`config file ${this.file} must hold a JSON object; fix or remove it (collab will not overwrite it)`);
+    this.cache = data as ConfigData;
     return this.cache;
   }
 
-  private tightenMode(): void {
-    try {
-      const mode = fs.statSync(this.file).mode & 0o777;
-      if (mode & 0o077) {
+  private dirIsFile(): UsageError {
+    return new UsageError(`the config directory ${this.dir} is a file, not a directory; remove it or point COLLAB_CONFIG_DIR elsewhere`);
+  }
+
+  /**
+   * A file another user owns or can write is not trusted with tokens: it could send ours to their
+   * server or give us theirs. One that others can only read is tightened to 0600.
+   */
+  private checkTrust(st: fs.Stats): void {
+    const mode = st.mode & 0o777;
+    const uid = this.trust.uid;
+    if (uid !== undefined) {
+      if (st.uid !== uid && st.uid !== 0)
+        throw new AuthError(
+          `config file ${this.file} belongs to another user (uid ${st.uid}, you are ${uid}); collab does not trust it with tokens`,
+          `use your own config (COLLAB_CONFIG_DIR), or take it over: chown ${uid} ${this.file}`,
+        );
+      if (mode & 0o022)
+        throw new AuthError(
+          `config file ${this.file} is writable by ${mode & 0o020 ? (mode & 0o002 ? 'group and others' : 'its group') : 'others'} (mode ${mode.toString(8)}); collab does not trust it with tokens`,
+          `check its content, then: chmod 600 ${this.file}`,
+        );
+    }
+    if (mode & 0o077) {
+      try {
         fs.chmodSync(this.file, 0o600);
         this.warn(`config file ${this.file} was readable by others (mode ${mode.toString(8)}); changed to 600`);
+      } catch {
+        // not ours to change (root's file, read by another user): the read goes on
       }
-    } catch {
-      // best effort: the read itself reports real problems
     }
   }
 
   /** Applies a change under the lock and writes the file atomically with mode 0600. */
   async update(mutate: (data: ConfigData) => void): Promise<ConfigData> {
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    try {
+      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ENOTDIR') throw this.dirIsFile();
+      throw new CollabError(`cannot create the config directory ${this.dir}: ${(err as Error).message}`, 1);
+    }
     const release = await this.lock();
     try {
       this.cache = undefined;
@@ -103,6 +159,7 @@ export class ConfigStore {
         configFileMode: 0o600,
         accessPropertiesByDotNotation: false,
         clearInvalidConfig: false,
+        deserialize: (text: string) => JSON.parse(stripBom(text)),
       });
       conf.store = current as Record<string, unknown>;
       fs.chmodSync(this.file, 0o600);

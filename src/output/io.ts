@@ -16,12 +16,8 @@ export interface IO {
   columns: number;
 }
 
-export function colorLevelFor(
-  isTTY: boolean,
-  env: Record<string, string | undefined>,
-  noColorFlag: boolean,
-): ColorLevel {
-  if (noColorFlag) return 0;
+/** The colour a stream supports by the environment (`--no-color` is applied by the Context). */
+export function colorLevelFor(isTTY: boolean, env: Record<string, string | undefined>): ColorLevel {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   const force = env.FORCE_COLOR;
   if (force !== undefined) {

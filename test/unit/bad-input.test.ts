@@ -161,6 +161,7 @@ const EXTRA_BASE: Record<string, [string, string | true][]> = {
   'user gpg-key add': [['key', '-----BEGIN PGP PUBLIC KEY BLOCK-----']],
   'board list-create': [['label-id', '1']],
   'project create': [['name', 'x']],
+  'issue move': [['to', 'acme/website']],
   'user create': [['reset-password', true]],
 };
 

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/api/path.js';
-import { parseRemoteUrl, projectFromGit } from '../../src/config/git.js';
-import { projectRef } from '../../src/resources/url.js';
-import { parseWebUrl } from '../../src/resources/url.js';
+import { projectFromGit } from '../../src/config/resolve.js';
+import { UsageError } from '../../src/errors.js';
+import { isLoopbackHost, parseReference, parseWebPath } from '../../src/resources/url.js';
 
 describe('paths, web URLs and git remotes', () => {
   it('encodes every segment, keeping / only for wildcard paths', () => {
@@ -17,19 +17,34 @@ describe('paths, web URLs and git remotes', () => {
     );
   });
 
-  it('reads web URLs', () => {
-    expect(parseWebUrl('https://h/acme/api/-/issues/42')).toEqual({ origin: 'https://h', path: 'acme/api', kind: 'issues', id: '42' });
-    expect(parseWebUrl('https://h/acme/platform/api/-/merge_requests/7/diffs')).toMatchObject({ path: 'acme/platform/api', kind: 'merge_requests', id: '7' });
-    expect(parseWebUrl('https://h/acme/api/issues/3')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '3' });
-    expect(projectRef('https://h/acme/platform/api')).toBe('acme/platform/api');
-    expect(projectRef('42')).toBe('42');
-    expect(() => projectRef('acme/../x')).toThrow(/invalid/);
+  it('reads web URLs below the instance root', () => {
+    expect(parseWebPath('/acme/api/-/issues/42')).toEqual({ path: 'acme/api', kind: 'issues', id: '42' });
+    expect(parseWebPath('/acme/platform/api/-/merge_requests/7/diffs')).toMatchObject({ path: 'acme/platform/api', kind: 'merge_requests', id: '7' });
+    expect(parseWebPath('/acme/api/issues/3')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '3' });
+    expect(parseWebPath('/acme/api/-/work_items/9')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '9' });
+    expect(parseWebPath('/groups/acme/platform/-/issues')).toMatchObject({ path: 'acme/platform', kind: 'issues' });
   });
 
-  it('parses remote URLs of every form', () => {
-    expect(parseRemoteUrl('git@gitlab.example.com:acme/platform/api.git')).toEqual({ host: 'gitlab.example.com', path: 'acme/platform/api' });
-    expect(parseRemoteUrl('ssh://git@gitlab.example.com:2222/acme/api.git')).toEqual({ host: 'gitlab.example.com', path: 'acme/api' });
-    expect(parseRemoteUrl('https://gitlab.example.com/acme/api')).toEqual({ host: 'gitlab.example.com', path: 'acme/api' });
+  it('reads every form of a project: id, path, encoded path, .git, trailing slash, web URL, git remote', () => {
+    const p = (raw: string) => parseReference(raw, '-p', 'project');
+    expect(p('42')).toEqual({ kind: 'id', id: '42' });
+    expect(p('acme/platform/api')).toEqual({ kind: 'path', path: 'acme/platform/api' });
+    expect(p('acme/platform/api.git')).toEqual({ kind: 'path', path: 'acme/platform/api' });
+    expect(p('acme%2Fplatform%2Fapi')).toEqual({ kind: 'path', path: 'acme/platform/api' });
+    expect(p('acme/platform/api/')).toEqual({ kind: 'path', path: 'acme/platform/api' });
+    expect(p('git@gitlab.example.com:acme/platform/api.git')).toEqual({ kind: 'ssh', hostname: 'gitlab.example.com', path: 'acme/platform/api' });
+    expect(p('ssh://git@gitlab.example.com:2222/acme/api.git')).toEqual({ kind: 'ssh', hostname: 'gitlab.example.com', path: 'acme/api' });
+    expect(p('https://h/acme/platform/api')).toMatchObject({ kind: 'web' });
+    for (const bad of ['-1', '0', '1.5', '+3', '1e3', '0x10', 'acme/../x', 'acme//x', 'api', 'acme/-x', 'acme/a b', 'acme%2', ''])
+      expect(() => p(bad), bad).toThrow(UsageError);
+    expect(parseReference('acme', '-g', 'group')).toEqual({ kind: 'path', path: 'acme' });
+  });
+
+  it('decides loopback on the literal, not on a name prefix', () => {
+    for (const h of ['localhost', '127.0.0.1', '127.255.0.9', '[::1]', '::1', '[::ffff:7f00:1]']) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['127.evil.example', 'localhost.evil.example', '128.0.0.1', '10.0.0.1', 'example.com', '[::2]']) expect(isLoopbackHost(h), h).toBe(false);
+    expect(isLoopbackHost(new URL('http://127.1:8080').hostname)).toBe(true);
+    expect(isLoopbackHost(new URL('http://0x7f.1').hostname)).toBe(true);
   });
 
   it('finds the project of the remote whose host matches', () => {
@@ -40,8 +55,17 @@ describe('paths, web URLs and git remotes', () => {
       path.join(dir, '.git', 'config'),
       '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@gitlab.example.com:acme/upstream.git\n[remote "origin"]\n\turl = https://gitlab.example.com/acme/platform/api.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "gh"]\n\turl = git@github.com:someone/api.git\n',
     );
-    expect(projectFromGit(path.join(dir, 'sub', 'deeper'), 'gitlab.example.com')).toBe('acme/platform/api');
-    expect(projectFromGit(dir, 'github.com')).toBe('someone/api');
-    expect(projectFromGit(dir, 'other.example.com')).toBeUndefined();
+    expect(projectFromGit(path.join(dir, 'sub', 'deeper'), 'https://gitlab.example.com')).toBe('acme/platform/api');
+    expect(projectFromGit(dir, 'https://github.com')).toBe('someone/api');
+    expect(projectFromGit(dir, 'https://other.example.com')).toBeUndefined();
+  });
+
+  it('maps remotes under a relative URL root to the project path', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-'));
+    fs.mkdirSync(path.join(dir, '.git'));
+    fs.writeFileSync(path.join(dir, '.git', 'config'), '[remote "origin"]\n\turl = https://host.example/gitlab/acme/api.git\n[remote "other"]\n\turl = https://host.example/elsewhere/x/y.git\n');
+    expect(projectFromGit(dir, 'https://host.example/gitlab')).toBe('acme/api');
+    fs.writeFileSync(path.join(dir, '.git', 'config'), '[remote "origin"]\n\turl = git@host.example:acme/api.git\n');
+    expect(projectFromGit(dir, 'https://host.example/gitlab')).toBe('acme/api');
   });
 });

@@ -48,7 +48,7 @@ interface GroupDetail {
 export async function printGroup(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
   const group = (data ?? {}) as GroupDetail;
-  if (printer.format !== 'table' || ctx.globals.fields) {
+  if (printer.format !== 'table' || ctx.settings.fields) {
     // tsv names the projects by full path (the generic cell text would pick their display names)
     const paths = (items: unknown) => (Array.isArray(items) ? items.map((p) => (p as { path_with_namespace?: unknown })?.path_with_namespace ?? p) : items);
     const columns = [...groupColumns, { key: 'projects', get: (g: GroupDetail) => paths(g.projects) }, { key: 'shared_projects', get: (g: GroupDetail) => paths(g.shared_projects) }];

@@ -1,5 +1,4 @@
 import type { Context } from '../../context.js';
-import { projectRef } from '../../resources/url.js';
 import { UsageError } from '../../errors.js';
 import { VISIBILITIES } from '../../resources/group.js';
 import { deletionNotice } from '../project/write.js';
@@ -123,8 +122,8 @@ export const transferProject = defineCommand({
   group: 'required',
   method: 'POST',
   path: '/groups/:group/projects/:project_id',
-  prepare: (_ctx, v) => {
-    v.args.project_id = projectRef(v.args.project_id);
+  prepare: (ctx, v) => {
+    v.args.project_id = ctx.settings.requireProject(v.args.project_id, '<project_id>');
   },
   print: (ctx, _v, data) => printGroup(ctx, data),
   done: (v) => `Moved project ${v.args.project_id} into group ${v.group}`,

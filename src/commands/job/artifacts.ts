@@ -30,7 +30,7 @@ function requestFor(ctx: Context, s: Source, v: Values): ApiRequest {
     req = { method: 'GET', path: fillPath('/projects/:project/jobs/artifacts/:ref/download', s), query: { job: s.job } };
   else req = { method: 'GET', path: fillPath('/projects/:project/jobs/:id/artifacts/*path', s) };
   if (v.flags['job-token'] === true) {
-    const token = ctx.env.CI_JOB_TOKEN;
+    const token = ctx.settings.jobToken();
     if (!token) throw new UsageError('--job-token needs the job token in CI_JOB_TOKEN');
     // Only the job token, even when a personal token is configured.
     return { ...req, auth: 'none', headers: { 'JOB-TOKEN': token } };
@@ -84,7 +84,7 @@ async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values)
 /** `--dest`: `-` for stdout, an existing directory gets `defaultName` inside it; the directory must exist. */
 function resolveDest(ctx: Context, raw: string | undefined, defaultName: string): string {
   if (raw === '-') return '-';
-  let dest = path.resolve(ctx.cwd, raw ?? defaultName);
+  let dest = path.resolve(ctx.settings.cwd, raw ?? defaultName);
   const stat = fs.statSync(dest, { throwIfNoEntry: false });
   if (stat?.isDirectory()) dest = path.join(dest, defaultName);
   const dir = path.dirname(dest);
@@ -94,7 +94,7 @@ function resolveDest(ctx: Context, raw: string | undefined, defaultName: string)
 }
 
 function shown(ctx: Context, file: string): string {
-  const rel = path.relative(ctx.cwd, file);
+  const rel = path.relative(ctx.settings.cwd, file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
@@ -164,7 +164,7 @@ export const artifacts = defineCommand({
     if (extractTo !== undefined) {
       if (rawDest === '-') throw new UsageError('--extract cannot be used with --dest -');
       if (extractTo.trim() === '') throw new UsageError('invalid value for --extract: empty');
-      const target = path.resolve(ctx.cwd, extractTo);
+      const target = path.resolve(ctx.settings.cwd, extractTo);
       const parent = path.dirname(target);
       if (!fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory())
         throw new UsageError(`invalid value for --extract: the directory ${parent} does not exist`);

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { projectRef } from '../../resources/url.js';
 import { UsageError } from '../../errors.js';
 import { type ActionRunner, buildNoun, runSpec } from '../build.js';
 import type { ArgSpec, NounSpec } from '../spec.js';
@@ -30,10 +29,11 @@ export function subjectRunner(kind: 'project' | 'group'): ActionRunner {
     const index = (spec.args ?? []).findIndex((a) => a.name === kind);
     const positional = index >= 0 ? args[index] : undefined;
     if (positional === undefined || positional === '') return runSpec(ctx, spec, args, opts);
-    const fromArg = projectRef(String(positional));
+    const resolve = (raw: string) => (kind === 'project' ? ctx.settings.project(raw) : ctx.settings.group(raw));
+    const fromArg = resolve(String(positional));
     const option = opts[kind];
     const flag = kind === 'project' ? '-p/--project' : '-g/--group';
-    if (option !== undefined && projectRef(String(option)) !== fromArg)
+    if (option !== undefined && resolve(String(option)) !== fromArg)
       throw new UsageError(`the ${kind} is given twice with different values: "${positional}" and ${flag} "${option}"`);
     return runSpec(ctx, spec, args, { ...opts, [kind]: fromArg });
   };
