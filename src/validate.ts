@@ -20,7 +20,8 @@ export type ParamType =
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const DURATION_PART = /(\d+)\s*(mo|w|d|h|m|s)/gy;
+const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*(mo|w|d|h|m|s)/gy;
+const BARE_HOURS = /^(\d+(?:\.\d+)?|\.\d+)$/;
 
 function fail(flag: string, reason: string): never {
   throw new UsageError(`invalid value for ${flag}: ${reason}`);
@@ -79,6 +80,10 @@ export function parseDateTime(raw: string, flag: string): string {
     validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
     (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60));
   if (!ok) fail(flag, `"${short(raw)}" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)`);
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(m?.[7] ?? '');
+  // Real UTC offsets run from -12:00 to +14:00; +99:99 is a typo that a server may read any way.
+  if (offset && (Number(offset[3]) > 59 || Number(offset[2]) * 60 + Number(offset[3]) > 14 * 60))
+    fail(flag, `"${short(raw)}" has an impossible UTC offset ${offset[0]} (offsets run from -12:00 to +14:00)`);
   return s;
 }
 
@@ -91,10 +96,13 @@ const UNIT_SECONDS: Record<string, number> = {
   mo: 4 * 5 * 8 * 3600,
 };
 
-/** Seconds in a human duration (`1h30m`, `1d 2h`, `1w`, `1mo`; 1d = 8h, 1w = 5d, 1mo = 4w; a bare number is hours). */
+/**
+ * Seconds in a human duration (`1h30m`, `1d 2h`, `1w`, `1mo`, `1.5h`; 1d = 8h, 1w = 5d, 1mo = 4w;
+ * a bare number is hours).
+ */
 export function durationSeconds(text: string): number | undefined {
   const s = text.trim();
-  if (/^\d+$/.test(s)) return Number(s) * 3600;
+  if (BARE_HOURS.test(s)) return Number(s) * 3600;
   if (s === '') return undefined;
   let total = 0;
   let pos = 0;
@@ -111,10 +119,32 @@ export function durationSeconds(text: string): number | undefined {
   return total;
 }
 
+/**
+ * A duration as the server should get it: whole units as written (`1d 2h`), a bare number in hours
+ * (`3` → `3h`), decimals in whole units (`1.5h` → `1h30m`): servers differ on both.
+ */
 export function parseDuration(raw: string, flag: string): string {
-  if (durationSeconds(raw) === undefined)
-    fail(flag, `"${short(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo)`);
-  return raw.trim();
+  const s = raw.trim();
+  const seconds = durationSeconds(s);
+  if (seconds === undefined) fail(flag, `"${short(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo, 1.5h)`);
+  if (/^\d+$/.test(s)) return `${Number(s)}h`;
+  if (!s.includes('.')) return s;
+  const whole = Math.round(seconds);
+  if (Math.abs(whole - seconds) > 1e-6) fail(flag, `"${short(raw)}" is not a whole number of seconds`);
+  return formatDuration(whole);
+}
+
+/** Seconds as `1mo2w3d4h5m6s`, largest units first (1d = 8h, 1w = 5d, 1mo = 4w). */
+function formatDuration(seconds: number): string {
+  if (seconds === 0) return '0h';
+  let left = seconds;
+  let out = '';
+  for (const unit of ['mo', 'w', 'd', 'h', 'm', 's']) {
+    const n = Math.floor(left / UNIT_SECONDS[unit]!);
+    if (n > 0) out += `${n}${unit}`;
+    left -= n * UNIT_SECONDS[unit]!;
+  }
+  return out;
 }
 
 export function parseEnum(raw: string, flag: string, choices: readonly string[]): string {
