@@ -115,7 +115,7 @@ export class Printer {
     }
     const fields = this.options.fields?.length
       ? this.columnsFor(columns ?? [])
-      : Object.keys(item).map((k) => columns?.find((c) => c.key === k) ?? { key: k });
+      : Object.keys(item).map((k) => columns?.find((c) => c.key === k) ?? { key: k, get: (o: Record<string, unknown>) => o[k] });
     if (format === 'tsv') {
       const lines = fields.map((c) => `${cellText(c.key)}\t${cellText(plainValue(cellValue(c, item)))}`);
       if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);

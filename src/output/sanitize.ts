@@ -43,3 +43,105 @@ export function tableText(text: string): string {
 export function messageText(text: string): string {
   return stripInvisible(stripControl(text));
 }
+
+const LogState = {
+  Text: 0,
+  Escape: 1,
+  Csi: 2,
+  /** OSC, DCS, SOS, PM, APC: a string up to BEL or ST, dropped whole. */
+  String: 3,
+  /** ESC followed by intermediates (nF): up to the final byte. */
+  Intermediate: 4,
+} as const;
+type LogState = (typeof LogState)[keyof typeof LogState];
+
+/**
+ * A CI log on its way to a terminal, fed in chunks: SGR colour sequences are kept (unless colour
+ * is off), so are `\r`, `\n` and tab; every other escape sequence (OSC clipboard, title and
+ * hyperlinks, cursor movement, screen clearing) and control character is dropped. A line erased
+ * with `\r` + `ESC[K` (how GitLab hides its `section_start:` markers) is dropped as the terminal
+ * would erase it. Output is given back a line at a time, and the rest on `flush()`.
+ */
+export class TerminalLogFilter {
+  private readonly decoder = new TextDecoder('utf-8');
+  private state: LogState = LogState.Text;
+  private sequence = '';
+  private line = '';
+
+  constructor(private readonly colors: boolean) {}
+
+  /** The complete lines of the text so far. */
+  write(chunk: Uint8Array): string {
+    let out = '';
+    for (const c of this.decoder.decode(chunk, { stream: true })) {
+      this.feed(c);
+      if (c === '\n' && this.state === LogState.Text) {
+        out += this.line;
+        this.line = '';
+      }
+    }
+    // A line that never ends (a progress bar redrawn with \r for hours) is not held forever.
+    return this.line.length > 65_536 ? out + this.flush() : out;
+  }
+
+  /** What is pending (the unfinished line); an unfinished escape sequence stays pending. */
+  flush(): string {
+    const out = this.line;
+    this.line = '';
+    return out;
+  }
+
+  private feed(c: string): void {
+    const code = c.charCodeAt(0);
+    switch (this.state) {
+      case LogState.Text:
+        if (c === '\u001b') this.state = LogState.Escape;
+        else if (c === '\u009b') this.startCsi();
+        else if (code === 0x90 || code === 0x98 || (code >= 0x9d && code <= 0x9f)) this.state = LogState.String;
+        else if (c === '\n' || c === '\r' || c === '\t' || !(code < 0x20 || (code >= 0x7f && code <= 0x9f))) this.line += c;
+        return;
+      case LogState.Escape:
+        if (c === '[') this.startCsi();
+        else if (c === ']' || c === 'P' || c === 'X' || c === '^' || c === '_') this.state = LogState.String;
+        else if (code >= 0x20 && code <= 0x2f) this.state = LogState.Intermediate;
+        else if (code >= 0x30 && code <= 0x7e) this.state = LogState.Text;
+        else this.reprocess(c);
+        return;
+      case LogState.Csi:
+        if (code >= 0x20 && code <= 0x3f && this.sequence.length < 64) this.sequence += c;
+        else if (code >= 0x40 && code <= 0x7e) {
+          this.state = LogState.Text;
+          this.csi(this.sequence, c);
+        } else this.reprocess(c);
+        return;
+      case LogState.String:
+        if (c === '\u0007' || c === '\u009c') this.state = LogState.Text;
+        else if (c === '\u001b') this.state = LogState.Escape;
+        return;
+      case LogState.Intermediate:
+        if (code >= 0x30 && code <= 0x7e) this.state = LogState.Text;
+        else if (!(code >= 0x20 && code <= 0x2f)) this.reprocess(c);
+        return;
+    }
+  }
+
+  private startCsi(): void {
+    this.state = LogState.Csi;
+    this.sequence = '';
+  }
+
+  /** An aborted sequence is dropped; the character that ended it is read as text. */
+  private reprocess(c: string): void {
+    this.state = LogState.Text;
+    this.feed(c);
+  }
+
+  private csi(params: string, final: string): void {
+    if (final === 'm' && /^[0-9;:]*$/.test(params)) {
+      if (this.colors) this.line += `\u001b[${params}m`;
+    } else if (final === 'K' && /^[0-2]?$/.test(params) && this.line.endsWith('\r')) {
+      // `\r` then erase-line: what came before on this line is gone; its colours still apply.
+      this.line = this.line.match(/\u001b\[[0-9;:]*m/g)?.join('') ?? '';
+    }
+  }
+}

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { streamError } from '../../download/atomic.js';
 import { openDownload } from '../../download/response.js';
 import { ApiError } from '../../errors.js';
+import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
 import { pathValues } from '../execute.js';
 import { type Values, defineCommand } from '../spec.js';
@@ -24,8 +25,24 @@ class SkipBytes extends Transform {
   }
 }
 
-/** Writes the trace from byte `offset` on to stdout, unchanged; returns the trace's length. */
-async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpty: boolean): Promise<number> {
+/** On a terminal, the log through TerminalLogFilter: colours and `\r` only. */
+class ForTerminal extends Transform {
+  constructor(private readonly log: TerminalLogFilter) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: string) => void): void {
+    done(null, this.log.write(chunk));
+  }
+  override _flush(done: (err?: Error | null, data?: string) => void): void {
+    done(null, this.log.flush());
+  }
+}
+
+/**
+ * Writes the trace from byte `offset` on to stdout (unchanged when piped, through `filter` on a
+ * terminal); returns the trace's length.
+ */
+async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpty: boolean, filter?: TerminalLogFilter): Promise<number> {
   let res: Awaited<ReturnType<typeof openDownload>>;
   try {
     res = await openDownload(ctx.api(), { method: 'GET', path: fillPath('/projects/:project/jobs/:id/trace', pathValues(v)) }, ctx.signal);
@@ -39,7 +56,8 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
   }
   const skip = new SkipBytes(offset);
   try {
-    await pipeline(res.body, skip, ctx.io.stdout, { signal: ctx.signal, end: false });
+    if (filter) await pipeline(res.body, skip, new ForTerminal(filter), ctx.io.stdout, { signal: ctx.signal, end: false });
+    else await pipeline(res.body, skip, ctx.io.stdout, { signal: ctx.signal, end: false });
   } catch (err) {
     throw streamError(err, `the trace of job ${v.args.id}`, skip.total, ctx.signal);
   }
@@ -68,7 +86,7 @@ export const trace = defineCommand({
   aliases: ['log'],
   summary: "Print a job's log (--follow for a running job)",
   description:
-    "Write a job's log to stdout byte for byte (ANSI colours and \\r included). --follow polls a running job and prints what is new until it finishes; --exit-status makes collab exit 1 when the job failed or was canceled.",
+    "Write a job's log to stdout: byte for byte when piped; on a terminal only its colours and \\r are kept (no colours with NO_COLOR or --no-color), other escape sequences are dropped. --follow polls a running job and prints what is new until it finishes; --exit-status makes collab exit 1 when the job failed or was canceled.",
   examples: [
     'collab job trace 1234 -p acme/platform/api > job.log',
     'collab job trace 1234 --follow --exit-status',
@@ -83,8 +101,10 @@ export const trace = defineCommand({
   run: async (ctx, v) => {
     const follow = v.flags.follow === true;
     const exitStatus = v.flags['exit-status'] === true;
+    // One filter for every poll: an escape sequence may be cut between two of them.
+    const filter = ctx.io.stdoutIsTTY ? new TerminalLogFilter(ctx.io.colorLevel > 0) : undefined;
     if (!follow) {
-      await printTrace(ctx, v, 0, false);
+      await printTrace(ctx, v, 0, false, filter);
       if (exitStatus) finalCheck(ctx, v, await fetchJob(ctx, v));
       return;
     }
@@ -93,7 +113,7 @@ export const trace = defineCommand({
     for (;;) {
       // The job first, then the trace: once the job is seen finished, the trace read after it is complete.
       const job = await fetchJob(ctx, v);
-      offset = await printTrace(ctx, v, offset, true);
+      offset = await printTrace(ctx, v, offset, true, filter);
       if (!ACTIVE_JOB_STATUSES.includes(job.status ?? '')) {
         if (exitStatus) finalCheck(ctx, v, job);
         return;
