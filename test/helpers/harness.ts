@@ -21,6 +21,8 @@ export interface RunOptions {
   /** Sees every wait (retries, polling); the harness clock moves on by it either way. */
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
+  /** The current user's id as the config trust check sees it. */
+  uid?: number;
 }
 
 export interface RunResult {
@@ -59,6 +61,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
       ...options.env,
     },
     cwd: options.cwd ?? '/',
+    uid: options.uid,
     signal: options.signal ?? new AbortController().signal,
     now: () => new Date(start + waited),
     // Every request a command test sends counts towards the endpoint coverage (test/coverage/).
