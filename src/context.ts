@@ -96,15 +96,20 @@ export class Context {
    * server able to drive the terminal.
    */
   notice(message: string): void {
-    this.io.stderr.write(`${this.clean(message)}\n`);
+    this.io.stderr.write(`${this.clean(message, false)}\n`);
   }
 
   debug(line: string): void {
-    if (this.settings.debug) this.io.stderr.write(`[debug] ${this.clean(line)}\n`);
+    if (this.settings.debug) this.io.stderr.write(`[debug] ${this.clean(line, true)}\n`);
   }
 
-  private clean(text: string): string {
-    const host = this.settings.hostInUse;
+  /**
+   * Known tokens and signed-URL credentials redacted everywhere; in debug lines, which log every
+   * URL, also the whole query of another origin's URL. Errors keep it: a redirect's Location is
+   * what the user needs to see.
+   */
+  private clean(text: string, debugLine: boolean): string {
+    const host = debugLine ? this.settings.hostInUse : undefined;
     const origin = host === undefined ? undefined : new URL(host).origin;
     return messageText(redactUrlsIn(redactSecrets(text, this.settings.secrets()), origin));
   }
