@@ -34,8 +34,8 @@ describe('name → id lookups', () => {
     for (const [argv, message] of [
       [['user', 'view', '@'], 'invalid value for <user>: empty'],
       [['user', 'token', 'list', '--user', '0'], 'invalid value for --user: 0 is below the minimum 1'],
-      [['issue', 'move', '3', '-p', '7', '--to', 'acme/../x'], 'invalid project or group path "acme/../x"'],
-      [['group', 'update', '-g', ' ', '--name', 'x'], 'invalid project: empty'],
+      [['issue', 'move', '3', '-p', '7', '--to', 'acme/../x'], 'invalid value for --to: "acme/../x" is not a project id or full path (group/project)'],
+      [['group', 'update', '-g', ' ', '--name', 'x'], 'invalid value for --group: " " is empty'],
       [['board', 'list-create', '1', '-p', '7', '--label', ' '], 'invalid value for --label: it is empty'],
     ] as const) {
       const r = await runCli([...argv], { transport: api.transport });
