@@ -46,7 +46,8 @@ function load() {
   if (typeof __COLLAB_SELF_CONTAINED__ !== 'undefined') return require('../dist/main.js');
   let source;
   try {
-    source = fs.readFileSync(bundle, 'latin1'); // ASCII by construction (scripts/bundle.mjs)
+    // ASCII by construction (scripts/bundle.mjs): a plain copy, and cheaper than readFileSync's decoding.
+    source = fs.readFileSync(bundle).toString('latin1');
   } catch {
     return import('../dist/main.js');
   }
@@ -62,11 +63,12 @@ function load() {
   }
   const script = new vm.Script(source, { filename: bundle, cachedData });
   const mod = { exports: {} };
-  const bundleUrl = require('node:url').pathToFileURL(bundle);
   // A vm script has no import() of its own: relative specifiers are the bundle's
   // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
   const importFromBundle = (spec) =>
-    spec.startsWith('node:') ? Promise.resolve(require(spec)) : import(spec.startsWith('.') ? new URL(spec, bundleUrl).href : spec);
+    spec.startsWith('node:')
+      ? Promise.resolve(require(spec))
+      : import(spec.startsWith('.') ? new URL(spec, require('node:url').pathToFileURL(bundle)).href : spec);
   // This file's require resolves the bundle's bare requires as the bundle's own would (same package).
   script.runInThisContext()(mod.exports, require, mod, bundle, path.dirname(bundle), importFromBundle);
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
