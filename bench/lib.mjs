@@ -78,7 +78,8 @@ function runOnce(argv, { env, cwd, wantStdout }) {
  * Start-up figures come from hyperfine when it is installed: the difference sought is a few
  * milliseconds, and it times processes with little overhead of its own. hyperfine runs one
  * command's runs back to back, so they are split into `rounds` calls that take turns, and every
- * command gets the same warm-up and number of runs. Returns the median ms per command, or
+ * command gets the same warm-up and number of runs. Returns per command the median wall time and
+ * the mean CPU time (user + system, which a busy machine inflates less than wall time) in ms, or
  * undefined without hyperfine.
  */
 export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = process.env, cwd = ROOT } = {}) {
@@ -86,6 +87,7 @@ export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = p
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-'));
   const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
   const times = commands.map(() => []);
+  const cpu = commands.map(() => []);
   for (let round = 0; round < rounds; round++) {
     const out = path.join(dir, `round-${round}.json`);
     const perRound = Math.max(1, Math.round(runs / rounds));
@@ -94,10 +96,11 @@ export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = p
     if (res.status !== 0) throw new Error(`hyperfine failed: ${res.stderr.slice(-500)}`);
     JSON.parse(fs.readFileSync(out, 'utf8')).results.forEach((r, i) => {
       times[i].push(...r.times);
+      cpu[i].push((r.user + r.system) * 1000);
     });
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  return times.map((t) => median(t) * 1000);
+  return times.map((t, i) => ({ ms: median(t) * 1000, cpuMs: cpu[i].reduce((a, b) => a + b, 0) / cpu[i].length }));
 }
 
 export function have(cmd) {
