@@ -82,9 +82,18 @@ function truthy(value) {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
+/**
+ * $XDG_CACHE_HOME/collab, else ~/.cache/collab. A relative XDG_CACHE_HOME is ignored (as the XDG
+ * spec says), and without an absolute home nothing is cached: never a folder under the cwd.
+ */
 function ownCacheDir() {
-  const base = process.env.XDG_CACHE_HOME || path.join(process.env.HOME || require('node:os').homedir(), '.cache');
-  return path.join(base, 'collab');
+  try {
+    const xdg = process.env.XDG_CACHE_HOME;
+    const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(process.env.HOME || require('node:os').homedir(), '.cache');
+    return path.isAbsolute(base) ? path.join(base, 'collab') : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Owned by this user and writable by no one else: nobody else can plant code to run here. */
