@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { tableText } from '../output/sanitize.js';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -22,14 +23,17 @@ export class ProgressBar {
   private lastDraw = 0;
   private readonly started: number;
   private drawn = false;
+  private readonly label: string;
 
   constructor(
     private readonly stream: Writable,
-    private readonly label: string,
+    /** Often the server's file name (Content-Disposition): drawn on the terminal only once sanitised. */
+    label: string,
     private readonly total: number | undefined,
     private readonly now: () => number = Date.now,
     private readonly intervalMs = 100,
   ) {
+    this.label = tableText(label);
     this.started = now();
   }
 

@@ -39,7 +39,7 @@ export function tableText(text: string): string {
   return cellText(stripInvisible(text));
 }
 
-/** A message for stderr (errors, hints, notices, debug lines): lines kept, nothing else. */
+/** Text for a terminal that keeps its lines: messages on stderr (errors, hints, notices, debug lines), diffs. */
 export function messageText(text: string): string {
   return stripInvisible(stripControl(text));
 }

@@ -43,6 +43,19 @@ describe('nothing from the server reaches a terminal raw', () => {
       [`GET /api/v4/projects/${PROJECT}/jobs/5`]: { body: { id: 5, status: 'failed', name: `deploy${EVIL}` } },
       [`GET /api/v4/projects/${PROJECT}/jobs/5/trace`]: { headers: { 'content-type': 'text/plain' }, body: LOG },
       'GET /api/v4/user': { body: { id: 9, username: `admin${EVIL}`, name: `Ad${EVIL}min` } },
+      // Trojan Source: a comment that reorders the code around it.
+      [`GET /api/v4/projects/${PROJECT}/merge_requests/3/changes`]: {
+        body: { iid: 3, changes: [{ old_path: `src/a${EVIL}.js`, new_path: `src/a${EVIL}.js`, diff: `@@ -1 +1 @@\n-a\n+if (role != "user\u202e \u2066// admin only\u2069 \u2066") {${EVIL}\n` }] },
+      },
+      // The file name of a download, shown in the progress bar: percent-encoded, and as raw C1 bytes.
+      [`GET /api/v4/projects/${PROJECT}/jobs/7/artifacts`]: {
+        headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`a${EVIL}.zip`)}` },
+        body: Buffer.alloc(64 * 1024, 1),
+      },
+      [`GET /api/v4/projects/${PROJECT}/jobs/8/artifacts`]: {
+        headers: { 'content-type': 'application/zip', 'content-disposition': Buffer.from('attachment; filename="b\xc2\x9b2J\xc2\x9d0;t\xc2\x9c.zip"', 'latin1').toString('latin1') },
+        body: Buffer.alloc(64 * 1024, 1),
+      },
     });
     env = { COLLAB_HOST: server.url, COLLAB_TOKEN: TOKEN, COLLAB_NO_INPUT: '1' };
   });
@@ -53,6 +66,7 @@ describe('nothing from the server reaches a terminal raw', () => {
       ['issue', 'view', '1', '-p', 'acme/api'],
       ['mr', 'list', '-p', 'acme/api'],
       ['issue', 'view', '1', '-p', 'acme/api', '--fields', `title,key${EVIL},state`],
+      ['mr', 'changes', '3', '-p', 'acme/api'],
     ]) {
       const r = await runInPty(args, env);
       expect(r.exitCode, r.output).toBe(0);
@@ -91,6 +105,17 @@ describe('nothing from the server reaches a terminal raw', () => {
     expect(login.exitCode, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/^Logged in to .* as adminEVILtxt\.exexy \(AdEVILtxt\.exexymin\)/m);
     expect(terminalSafe(login.stderr)).toEqual([]);
+  });
+
+  it("a download's progress bar shows the server's file name sanitised", async () => {
+    for (const id of ['7', '8']) {
+      const dir = tempDir();
+      const r = await runInPty(['job', 'artifacts', id, '-p', 'acme/api', '--dest', `${dir}/a.zip`], env);
+      expect(r.exitCode, r.output).toBe(0);
+      expect(r.output).toMatch(id === '7' ? /aEVILtxt\.exexy\.zip/ : /b\u00c2\u00c2\.zip/);
+      // The bar's own erase-line after each redraw is the one sequence collab writes there.
+      expect(terminalSafe(r.output.replace(/\u001b\[K/g, '')), id).toEqual([]);
+    }
   });
 
   it('job trace on a terminal keeps colours and \\r only; NO_COLOR and --no-color drop the colours too; piped it is byte for byte', async () => {

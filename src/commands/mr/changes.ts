@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import type { ColorLevel } from '../../output/io.js';
-import { stripControl } from '../../output/sanitize.js';
+import { messageText } from '../../output/sanitize.js';
 import { type MrChange, closesIssueColumns, mrChangeColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
 import type { CommandSpec } from '../spec.js';
 import { MR_PATH, iidArg } from './shared.js';
@@ -28,14 +28,18 @@ function fileHeader(c: MrChange): string[] {
   return lines;
 }
 
-/** A unified diff of every changed file, coloured when the terminal allows. Server text is stripped of control sequences. */
+/**
+ * A unified diff of every changed file, coloured when the terminal allows. Server text is stripped
+ * of control sequences, and of bidi controls and zero-width characters, which could make the code
+ * read differently from what it does (as in table mode).
+ */
 export async function renderDiff(changes: MrChange[], level: ColorLevel): Promise<string> {
   const paint = await diffPainters(level);
   const out: string[] = [];
   for (const change of changes) {
-    const c = { ...change, old_path: stripControl(change.old_path ?? ''), new_path: stripControl(change.new_path ?? '') };
+    const c = { ...change, old_path: messageText(change.old_path ?? ''), new_path: messageText(change.new_path ?? '') };
     for (const line of fileHeader(c)) out.push(paint.meta(line));
-    const body = stripControl(c.diff ?? '').replace(/\n$/, '');
+    const body = messageText(c.diff ?? '').replace(/\n$/, '');
     if (body === '') continue;
     for (const line of body.split('\n')) {
       if (line.startsWith('@@')) out.push(paint.hunk(line));
