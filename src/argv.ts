@@ -9,6 +9,7 @@ export interface GlobalOptions {
   header?: boolean;
   input?: boolean;
   color?: boolean;
+  pager?: boolean;
   debug?: boolean;
   timeout?: string;
 }
@@ -29,6 +30,7 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--header', description: 'print a header row in tsv output' },
   { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)' },
   { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
+  { flags: '--no-pager', description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout' },
 ];

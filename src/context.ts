@@ -69,6 +69,9 @@ export class Context {
       get columns() {
         return io.columns;
       },
+      get rows() {
+        return io.rows;
+      },
     };
   }
 
@@ -119,14 +122,28 @@ export class Context {
     return this.store;
   }
 
-  printer(commandDefault?: OutputFormat): Printer {
+  printer(commandDefault?: OutputFormat, options: { revealSecrets?: boolean } = {}): Printer {
     return new Printer({
       io: this.io,
       format: this.settings.output(commandDefault) ?? (this.io.stdoutIsTTY ? 'table' : 'tsv'),
       fields: this.settings.fields,
       header: this.settings.header,
       now: () => this.now(),
+      revealSecrets: options.revealSecrets,
+      rows: this.io.rows,
+      page: this.pager(),
     });
+  }
+
+  /** The pager for a terminal (never when stdout is not one, nor with --no-pager). */
+  private pager(): ((text: string) => Promise<boolean>) | undefined {
+    if (!this.io.stdoutIsTTY || this.settings.noPager) return undefined;
+    const env = this.deps.env;
+    return async (text) => {
+      const { pagerCommand, runPager } = await import('./output/pager.js');
+      const command = pagerCommand(env);
+      return command !== undefined && runPager(command, text, env);
+    };
   }
 
   /** The API client for the host in use (the configured one, or the one a URL argument named). */

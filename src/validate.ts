@@ -1,4 +1,5 @@
 import { UsageError } from './errors.js';
+import { didYouMean } from './suggest.js';
 
 /** Parsers for typed flag values: each returns the value to send or throws UsageError naming the flag. */
 
@@ -149,7 +150,7 @@ function formatDuration(seconds: number): string {
 
 export function parseEnum(raw: string, flag: string, choices: readonly string[]): string {
   const s = raw.trim();
-  if (!choices.includes(s)) fail(flag, `"${short(raw)}" is not one of ${choices.join(', ')}`);
+  if (!choices.includes(s)) fail(flag, `"${short(raw)}" is not one of ${choices.join(', ')}${didYouMean(s, choices)}`);
   return s;
 }
 

@@ -11,6 +11,8 @@ export interface PageOptions {
   limit?: number;
   /** Pages fetched at once when the server gives a page count (with `all`). */
   concurrency?: number;
+  /** Filled while the list is read: the server's `X-Total`, and whether items were left unread. */
+  stats?: { total?: number; more?: boolean };
 }
 
 /**
@@ -138,19 +140,26 @@ export async function* paginatePages<T = unknown>(
   const take = (items: T[]): T[] => {
     const out = limit !== undefined ? items.slice(0, Math.max(0, limit - count)) : items;
     count += out.length;
+    if (options.stats && out.length < items.length) options.stats.more = true;
     return out;
+  };
+  /** Stopping for the limit (or one page) after `res`: items are left when a page follows. */
+  const stopAfter = (res: ApiResponse<unknown>) => {
+    if (options.stats && hasNextPage(res)) options.stats.more = true;
   };
 
   try {
     let asked: number | undefined = options.page ?? 1;
     let res = await client.request<unknown>({ ...request, method: 'GET', query });
+    if (options.stats) options.stats.total = intHeader(res, 'x-total');
     for (;;) {
       const raw = asArray<T>(res);
       const items = walk.accept(res, asked);
       if (items === undefined) return;
       const out = take(items);
       if (out.length > 0) yield out;
-      if (raw.length === 0 || !wantMore(count)) return;
+      if (raw.length === 0) return;
+      if (!wantMore(count)) return stopAfter(res);
 
       const currentPage = intHeader(res, 'x-page') ?? asked;
       const totalPages = intHeader(res, 'x-total-pages');
@@ -163,7 +172,8 @@ export async function* paginatePages<T = unknown>(
           if (fresh === undefined) return;
           const cut = take(fresh);
           if (cut.length > 0) yield cut;
-          if (asArray(pageRes).length === 0 || !wantMore(count)) return;
+          if (asArray(pageRes).length === 0) return;
+          if (!wantMore(count)) return stopAfter(pageRes);
           last = pageRes;
           asked = page;
           // Pages served out of order from a changing list leave gaps; read in order, a list
@@ -193,7 +203,7 @@ export async function* paginatePages<T = unknown>(
           if (fresh === undefined) return;
           const cut = take(fresh);
           if (cut.length > 0) yield cut;
-          if (!wantMore(count)) return;
+          if (!wantMore(count)) return stopAfter(pageRes);
         }
         return;
       }
@@ -203,6 +213,13 @@ export async function* paginatePages<T = unknown>(
   } finally {
     walk.finish();
   }
+}
+
+/** Whether the server says a page follows this one. */
+function hasNextPage(res: ApiResponse<unknown>): boolean {
+  const next = header(res.headers, 'x-next-page');
+  if (next !== undefined) return next.trim() !== '';
+  return parseLinkHeader(header(res.headers, 'link')).next !== undefined;
 }
 
 function asArray<T>(res: ApiResponse<unknown>): T[] {

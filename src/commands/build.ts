@@ -39,7 +39,7 @@ function flagOptions(flag: FlagSpec): Option[] {
 
 function flagOption(flag: FlagSpec): Option[] {
   const short = flag.short ? `-${flag.short}, ` : '';
-  const choices = flag.choices ? ` (${flag.choices.join(', ')})` : '';
+  const choices = flag.choices ? ` (${flag.choices.join(', ')}${flag.default !== undefined ? `; default ${flag.default}` : ''})` : flag.default !== undefined ? ` (default ${flag.default})` : '';
   if (flag.type === 'bool') {
     const opts = [new Option(`${short}--${flag.name}`, flag.description)];
     if (flag.negatable) opts.push(new Option(`--no-${flag.name}`, `the opposite of --${flag.name}`));

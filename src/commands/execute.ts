@@ -81,6 +81,7 @@ export async function collectValues(
     if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false)
       raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;
+    raw ??= flag.default;
     if (raw === undefined) continue;
     // A repeatable flag's values are each of its (scalar) type.
     setFlag(values, flag, Array.isArray(raw) && flag.repeatable ? (raw.map((r) => parseFlag(ctx, flag, r)) as string[] | number[]) : parseFlag(ctx, flag, raw));
@@ -216,11 +217,23 @@ async function explained(ctx: Context, spec: CommandSpec, v: Values, err: unknow
 const asAnswer = (data: unknown): Answer =>
   data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
 
+const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
+
+/** `open issues in acme/platform/api`: what a list holds, from its path and its filters. */
+export function listDescription(template: string, v: Values): string {
+  const noun = (template.split('?')[0]!.split('/').filter((s) => s !== '' && !s.startsWith(':')).pop() ?? 'items').replace(/_/g, ' ');
+  const state = typeof v.flags.state === 'string' ? (STATE_WORDS[v.flags.state] ?? v.flags.state) : '';
+  const where = v.project !== undefined ? ` in ${v.project}` : v.group !== undefined ? ` in ${v.group}` : '';
+  return `${state ? `${state} ` : ''}${noun}${where}`;
+}
+
 /**
  * Runs a declared command: confirmation, files, the last checks (`prepare`), lookups, then the
  * endpoint call and its answer printed, unless the declaration brings its own `run`.
  */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
+  printer.checkFields(spec.columns ?? []);
   if (spec.confirm) await confirmDestructive(ctx, spec.confirm(v), v.yes);
   await readFiles(ctx, spec, v);
   if (spec.prepare) await spec.prepare(ctx, v);
@@ -230,14 +243,18 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   const template = typeof spec.path === 'function' ? spec.path(v) : spec.path;
   const path = fillPath(template, pathValues(v));
   const params = { ...spec.fixed, ...v.params };
-  const printer = ctx.printer();
   const api = ctx.api();
   const inQuery = spec.method === 'GET' || spec.method === 'DELETE';
   const query = inQuery ? params : {};
   const body = inQuery ? {} : params;
   if (spec.list) {
     const listQuery = serverParams(query, await flavorFor(ctx, 'GET', path, query));
-    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery as Record<string, QueryValue> }, v.page), spec.columns ?? []);
+    const stats = {};
+    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery as Record<string, QueryValue> }, { ...v.page, stats }), spec.columns ?? [], {
+      crossProject: v.project === undefined,
+      what: listDescription(template, v),
+      stats,
+    });
     return;
   }
   const flavor = await flavorFor(ctx, spec.method, path, query, body);

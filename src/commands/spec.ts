@@ -43,6 +43,8 @@ export interface FlagSpec {
   file?: 'text' | 'part';
   /** An id, or a name looked up before sending (after `prepare`, which still sees the name): the parameter gets the id. */
   lookup?: LookupKind;
+  /** Used when the flag is not given (sent like a given value; help says so). */
+  default?: string;
 }
 
 /** A positional argument; named like the path placeholder it fills (`iid` → `:iid`). */
@@ -137,6 +139,8 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
   group?: 'required' | 'optional' | 'id';
   /** Shown in help: needs an administrator. */
   admin?: boolean;
+  /** Table and tsv show `*token*` fields instead of masking them (a secret printed once, when created). */
+  revealSecrets?: boolean;
   /** The endpoint: method and path (`/projects/:project/issues/:iid`: placeholders from args, path flags, `project`, `group`). */
   method?: Method;
   path?: string | ((v: Values<F, A>) => string);

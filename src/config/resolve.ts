@@ -86,6 +86,10 @@ export class Settings {
     return this.flags.color === false;
   }
 
+  get noPager(): boolean {
+    return this.flags.pager === false;
+  }
+
   get header(): boolean {
     return this.flags.header === true;
   }

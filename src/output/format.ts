@@ -1,13 +1,20 @@
+import { UsageError } from '../errors.js';
+import { closest } from '../suggest.js';
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
-import { cellText, tableText } from './sanitize.js';
+import { cellText, messageText, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
+import { type Measure, stripSgr, truncate, wrapText } from './wrap.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title';
+/**
+ * `ref`: an issue's or merge request's number, shown as its full reference (`acme/web#3`) in a
+ * table listing more than one project. `markdown`: rendered below a view's fields.
+ */
+export type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title' | 'ref' | 'markdown';
 
 export interface Column {
   /** Field path in the object (`author.username`). */
@@ -16,7 +23,39 @@ export interface Column {
   kind?: ColumnKind;
   /** Computes the value instead of reading `key`. */
   get?: (item: any) => unknown;
+  /**
+   * How soon the column gives way in a narrow table: 0 never (ids, titles), 1 late, 2 (the
+   * default for plain text, people and labels), 3 first.
+   */
+  priority?: number;
 }
+
+/** The columns of a resource, with the names of its fields (for checking `--fields`). */
+export type Columns = Column[] & { fields?: readonly string[] };
+
+/** Columns that also know every field the server sends for the resource. */
+export function columnSet(columns: Column[], fields: readonly string[]): Columns {
+  return Object.assign(columns, { fields });
+}
+
+/** What a list printed, for the line that says what it hides. */
+export interface ListOptions {
+  /** The table shows full references (`acme/web#3`): the list spans projects. */
+  crossProject?: boolean;
+  /** `open issues in acme/platform/api`, for `Showing 20 of 142 …`. */
+  what?: string;
+  /** Filled by the paginator while the list is read. */
+  stats?: { total?: number; more?: boolean };
+}
+
+/** A field whose value is a secret (`runners_token`, `token`, `private_token`): masked in table and tsv. */
+export function isSecretField(key: string): boolean {
+  return /token/i.test(key.slice(key.lastIndexOf('.') + 1));
+}
+
+const MASK = '********';
+const URL_CELL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+const MARKDOWN_FIELDS = new Set(['description', 'body']);
 
 export interface PrinterOptions {
   io: IO;
@@ -24,6 +63,12 @@ export interface PrinterOptions {
   fields?: string[];
   header: boolean;
   now: () => Date;
+  /** Secrets are shown in table and tsv too (a token printed once, when created). */
+  revealSecrets?: boolean;
+  /** Shows a long text on a terminal (the pager); absent: written as it is. */
+  page?: (text: string) => Promise<boolean>;
+  /** Terminal rows (for deciding when to page). */
+  rows?: number;
 }
 
 type Painter = (text: string, kind: 'header' | 'state' | 'dim' | 'label' | 'key', value?: string) => string;
@@ -40,6 +85,45 @@ export class Printer {
     const fields = this.options.fields;
     if (!fields || fields.length === 0) return columns;
     return fields.map((f) => columns.find((c) => c.key === f || c.header?.toLowerCase() === f.toLowerCase()) ?? { key: f });
+  }
+
+  /** Every field name `--fields` accepts for these columns (columns first), without a request. */
+  static fieldNames(columns: Column[]): string[] {
+    const names = new Set<string>();
+    for (const c of columns) names.add(c.key);
+    for (const f of (columns as Columns).fields ?? []) names.add(f);
+    return [...names];
+  }
+
+  /**
+   * Checks `--fields` before anything is sent, as far as the declaration knows: a name close to a
+   * known field and not one itself is a slip (`titel`). Names unknown to the declaration are
+   * checked against the answer (servers send more fields than any list holds).
+   */
+  checkFields(columns: Column[]): void {
+    const fields = this.options.fields;
+    if (!fields?.length) return;
+    const known = Printer.fieldNames(columns);
+    const headers = columns.flatMap((c) => (c.header ? [c.header.toLowerCase()] : []));
+    for (const f of fields) {
+      const top = f.split('.')[0]!;
+      if (known.includes(top) || headers.includes(f.toLowerCase()) || (columns as Columns).fields === undefined) continue;
+      if (closest(top, known) !== undefined) throw unknownField(f, known);
+    }
+  }
+
+  /** Checks `--fields` against what the server answered (and the columns); exit 2 naming the unknown one. */
+  private checkAgainst(items: unknown[], columns: Column[]): void {
+    const fields = this.options.fields;
+    if (!fields?.length) return;
+    const known = Printer.fieldNames(columns);
+    const present = new Set(known);
+    for (const item of items) if (item && typeof item === 'object') for (const k of Object.keys(item)) present.add(k);
+    const headers = columns.flatMap((c) => (c.header ? [c.header.toLowerCase()] : []));
+    for (const f of fields) {
+      if (headers.includes(f.toLowerCase()) || readableField(f, present, items)) continue;
+      throw unknownField(f, [...present]);
+    }
   }
 
   private pick(item: unknown): unknown {
@@ -60,11 +144,33 @@ export class Printer {
   }
 
   /** Prints a stream of pages (arrays of items): NDJSON writes each page as it arrives, in one write. */
-  async listPages(pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
+  async listPages(pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions = {}): Promise<number> {
+    const count = await this.printPages(pages, columns, list);
+    this.summary(count, list);
+    return count;
+  }
+
+  /** `Showing 20 of 142 open issues in acme/platform/api · --all for every page`, on a terminal. */
+  private summary(count: number, list: ListOptions): void {
+    const { io } = this.options;
+    if (!io.stderrIsTTY || !list.stats?.more || count === 0) return;
+    const total = list.stats.total;
+    if (total !== undefined && total <= count) return;
+    const what = list.what ? ` ${list.what}` : '';
+    const shown = total !== undefined && total > count ? `Showing ${count} of ${total}${what}` : `Showing ${count}${what}; more available`;
+    io.stderr.write(`${cellText(shown)} · --all for every page\n`);
+  }
+
+  private async printPages(pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions): Promise<number> {
     const { io, format } = this.options;
     let count = 0;
     if (format === 'ndjson') {
+      let checked = false;
       for await (const page of pages) {
+        if (!checked && page.length > 0) {
+          this.checkAgainst(page, columns);
+          checked = true;
+        }
         let text = '';
         for (const item of page) text += `${JSON.stringify(this.pick(item))}\n`;
         count += page.length;
@@ -83,16 +189,17 @@ export class Printer {
       progress.stop();
     }
     count = all.length;
+    if (all.length > 0) this.checkAgainst(all, columns);
     if (format === 'json') {
       await this.writeJson(all.map((i) => this.pick(i)));
     } else if (format === 'tsv') {
       const cols = this.columnsFor(columns);
       const lines: string[] = [];
       if (this.options.header) lines.push(cols.map((c) => cellText(c.header ?? c.key)).join('\t'));
-      for (const item of all) lines.push(cols.map((c) => cellText(plainValue(cellValue(c, item)))).join('\t'));
+      for (const item of all) lines.push(cols.map((c) => cellText(plainValue(this.cellValue(c, item)))).join('\t'));
       if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
     } else {
-      await this.table(all, this.columnsFor(columns));
+      await this.table(all, this.columnsFor(columns), list.crossProject === true);
     }
     return count;
   }
@@ -100,6 +207,7 @@ export class Printer {
   /** Prints one object: field/value view on a terminal, `field\tvalue` lines in tsv. */
   async object(item: unknown, columns?: Column[]): Promise<void> {
     const { io, format } = this.options;
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) this.checkAgainst([item], columns ?? []);
     if (format === 'json' || format === 'ndjson') {
       if (format === 'ndjson') await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
       else await this.writeJson(this.pick(item));
@@ -117,20 +225,57 @@ export class Printer {
       ? this.columnsFor(columns ?? [])
       : Object.keys(item).map((k) => columns?.find((c) => c.key === k) ?? { key: k, get: (o: Record<string, unknown>) => o[k] });
     if (format === 'tsv') {
-      const lines = fields.map((c) => `${cellText(c.key)}\t${cellText(plainValue(cellValue(c, item)))}`);
+      // One line per field, newlines folded: the Markdown of a description stays as written.
+      const lines = fields.map((c) => `${cellText(c.key)}\t${cellText(plainValue(this.cellValue(c, item)))}`);
       if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
       return;
     }
     const paint = await this.painter();
     const measure = await cellWidth();
-    const keys = fields.map((c) => tableText(c.key));
-    const width = Math.max(...keys.map((k) => measure(k)), 1);
-    const valueWidth = Math.max(20, this.options.io.columns - width - 3);
-    const lines = fields.map((c, i) => {
-      const text = this.cell(c, cellValue(c, item), paint, true);
-      return `${paint(keys[i]! + ' '.repeat(Math.max(0, width - measure(keys[i]!))), 'key')}  ${truncate(text, valueWidth, measure)}`;
+    const isMarkdown = (c: Column) => c.kind === 'markdown' || (c.kind === undefined && MARKDOWN_FIELDS.has(c.key));
+    const shown = fields.filter((c) => !isMarkdown(c));
+    const key = (c: Column) => tableText(c.key);
+    // Keys take at most a third of the line; a longer key has its value on the next line.
+    const width = Math.min(Math.max(...shown.map((c) => measure(key(c))), 1), Math.max(12, Math.floor(io.columns / 3)));
+    const valueWidth = Math.max(20, io.columns - width - 2);
+    const pad = ' '.repeat(width + 2);
+    const lines = shown.map((c) => {
+      const text = this.cell(c, this.cellValue(c, item), paint, true) || paint('-', 'dim');
+      const wrapped = wrapText(text, valueWidth, measure).split('\n').join(`\n${pad}`);
+      const keyWidth = measure(key(c));
+      if (keyWidth > width) return `${paint(key(c), 'key')}\n${pad}${wrapped}`;
+      return `${paint(key(c) + ' '.repeat(width - keyWidth), 'key')}  ${wrapped}`;
     });
-    await writeOut(io.stdout, `${lines.join('\n')}\n`);
+    for (const c of fields.filter(isMarkdown)) {
+      const value = this.cellValue(c, item);
+      if (typeof value !== 'string' || value.trim() === '') {
+        lines.push(`${paint(key(c) + ' '.repeat(Math.max(0, width - measure(key(c)))), 'key')}  ${paint('-', 'dim')}`);
+        continue;
+      }
+      const { renderMarkdown } = await import('./markdown.js');
+      const body = await renderMarkdown(messageText(value), Math.max(20, io.columns), io.colorLevel, measure);
+      lines.push('', paint(key(c), 'key'), body);
+    }
+    await this.emit(`${lines.join('\n')}\n`);
+  }
+
+  /** The value of a cell, a secret masked (JSON never comes here). */
+  private cellValue(col: Column, item: unknown): unknown {
+    const value = col.get ? col.get(item) : readField(item, col.key);
+    if (this.options.revealSecrets || typeof value !== 'string' || value === '' || !isSecretField(col.key) || isTimestamp(value)) return value;
+    // Named in --fields: asked for by name, so shown.
+    if (this.options.fields?.includes(col.key)) return value;
+    return MASK;
+  }
+
+  /**
+   * Text for stdout from a table or view: through the pager when it is longer than the terminal
+   * (on a terminal only; `page` is absent otherwise).
+   */
+  private async emit(text: string): Promise<void> {
+    const { page, rows, io } = this.options;
+    if (page && rows !== undefined && countLines(text) >= rows && (await page(text))) return;
+    await writeOut(io.stdout, text);
   }
 
   /**
@@ -167,7 +312,9 @@ export class Printer {
 
   private async writeJson(value: unknown): Promise<void> {
     const pretty = this.options.io.stdoutIsTTY;
-    await writeOut(this.options.io.stdout, `${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
+    const text = `${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+    if (pretty) await this.emit(text);
+    else await writeOut(this.options.io.stdout, text);
   }
 
   private async painter(): Promise<Painter> {
@@ -197,7 +344,11 @@ export class Printer {
     };
   }
 
-  private cell(col: Column, value: unknown, paint: Painter, long = false): string {
+  private cell(col: Column, value: unknown, paint: Painter, long = false, item?: unknown, crossProject = false): string {
+    if (col.kind === 'ref' && crossProject && item !== undefined) {
+      const ref = fullReference(item);
+      if (ref !== undefined) return tableText(ref);
+    }
     if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return paint('-', 'dim');
     const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
     if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, this.options.now()), 'dim');
@@ -208,7 +359,7 @@ export class Printer {
     return tableText(plainValue(value));
   }
 
-  private async table(items: unknown[], columns: Column[]): Promise<void> {
+  private async table(items: unknown[], columns: Column[], crossProject: boolean): Promise<void> {
     const { io } = this.options;
     if (items.length === 0) {
       io.stderr.write('no results\n');
@@ -216,26 +367,64 @@ export class Printer {
     }
     const paint = await this.painter();
     const measure = await cellWidth();
-    const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-    const headers = columns.map((c) => tableText(c.header ?? c.key).toUpperCase());
-    const rows = items.map((item) => columns.map((c) => this.cell(c, cellValue(c, item), paint)));
-    const widths = headers.map((h, i) => Math.max(measure(h), ...rows.map((r) => measure(plain(r[i]!)))));
-    const fitted = fitWidths(widths, columns, io.columns);
+    const header = (c: Column) => tableText(c.kind === 'ref' && crossProject ? 'ref' : (c.header ?? c.key)).toUpperCase();
+    const rows = items.map((item) => columns.map((c) => this.cell(c, this.cellValue(c, item), paint, false, item, crossProject)));
+    const widths = columns.map((c, i) => Math.max(measure(header(c)), ...rows.map((r) => measure(stripSgr(r[i]!)))));
+    // Columns named with --fields are what the user asked for: none is dropped.
+    const urls = columns.map((_, i) => rows.some((r) => URL_CELL.test(stripSgr(r[i]!))));
+    const layout = fitColumns(widths, columns, io.columns, !this.options.fields?.length, urls);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
-      head: headers.map((h) => paint(h, 'header')),
+      head: layout.keep.map((i) => paint(header(columns[i]!), 'header')),
       chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-      colWidths: fitted,
+      colWidths: layout.widths,
       wordWrap: false,
     });
-    for (const r of rows) table.push(r.map((cell, i) => (measure(plain(cell)) > fitted[i]! ? truncate(plain(cell), fitted[i]!, measure) : cell)));
-    await writeOut(io.stdout, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+    for (const r of rows)
+      table.push(
+        layout.keep.map((i, k) => {
+          const cell = r[i]!;
+          const w = layout.widths[k]!;
+          return measure(stripSgr(cell)) > w && !urls[i] ? truncate(stripSgr(cell), w, measure) : cell;
+        }),
+      );
+    await this.emit(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
   }
 }
 
 async function* single(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<unknown[]> {
   for await (const item of items) yield [item];
+}
+
+function unknownField(name: string, valid: string[]): UsageError {
+  const hint = closest(name, valid);
+  return new UsageError(
+    `unknown field "${cellText(name)}" in --fields${hint ? ` (did you mean "${hint}"?)` : ''}; valid fields: ${valid.map(cellText).join(', ')}`,
+  );
+}
+
+/** A field name (or dotted path) the answer or the declaration has. */
+function readableField(name: string, present: Set<string>, items: unknown[]): boolean {
+  if (present.has(name)) return true;
+  const top = name.split('.')[0]!;
+  if (!present.has(top) && !items.some((i) => readField(i, top) !== undefined)) return false;
+  return true;
+}
+
+/** `acme/web#3` from GitLab's `references.full`, else from the web URL's project path. */
+function fullReference(item: unknown): string | undefined {
+  const o = item as { references?: { full?: unknown }; web_url?: unknown; iid?: unknown };
+  if (typeof o?.references?.full === 'string') return o.references.full;
+  if (typeof o?.web_url !== 'string' || o.iid === undefined) return undefined;
+  const m = /^https?:\/\/[^/]+\/(.+?)\/(?:-\/)?(issues|merge_requests)\/\d+/.exec(o.web_url);
+  return m ? `${m[1]}${m[2] === 'issues' ? '#' : '!'}${String(o.iid)}` : undefined;
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** A nested object for people: its name when it has one, else `key: value` pairs (nulls left out). */
@@ -248,47 +437,99 @@ function readableObject(value: Record<string, unknown>): string {
     .join(', ');
 }
 
-function cellValue(col: Column, item: unknown): unknown {
-  return col.get ? col.get(item) : readField(item, col.key);
-}
-
-type Measure = (text: string) => number;
-
 /** Terminal cells of a text (CJK and most emoji take two), loaded when a table or view is drawn. */
 async function cellWidth(): Promise<Measure> {
   const { default: stringWidth } = await import('string-width');
   return (text) => stringWidth(text);
 }
 
-/** Cuts a text to `width` terminal cells, whole characters only, marking the cut with `…`. */
-function truncate(text: string, width: number, measure: Measure): string {
-  if (measure(text) <= width) return text;
-  if (width <= 1) return width === 1 ? '…' : '';
-  let out = '';
-  let used = 0;
-  for (const { segment } of new Intl.Segmenter().segment(text)) {
-    const w = measure(segment);
-    if (used + w > width - 1) break;
-    out += segment;
-    used += w;
+const GAP = 2;
+
+function priorityOf(c: Column): number {
+  if (c.priority !== undefined) return c.priority;
+  switch (c.kind) {
+    case 'title':
+    case 'number':
+    case 'ref':
+      return 0;
+    case 'state':
+    case 'date':
+      return 1;
+    default:
+      return 2;
   }
-  return `${out}…`;
 }
 
-/** Shrinks the widest columns (titles first) until the table fits the terminal. */
-function fitWidths(widths: number[], columns: Column[], total: number): number[] {
-  const gap = 2;
+/**
+ * Lays a table out in `total` cells. The title (the column of kind `title`) gets the room: other
+ * columns are capped, then the least valuable are dropped until the title has a fair share; only
+ * then does everything shrink, widest first.
+ */
+export function fitColumns(
+  widths: number[],
+  columns: Column[],
+  total: number,
+  mayDrop = true,
+  whole: boolean[] = [],
+): { keep: number[]; widths: number[] } {
+  let keep = widths.map((_, i) => i);
+  const sum = (idx: number[], w: number[]) => idx.reduce((a, i) => a + w[i]!, 0) + GAP * Math.max(0, idx.length - 1);
+  if (sum(keep, widths) <= total) return { keep, widths: [...widths] };
+  // A column of URLs is shown whole or not at all: a cut URL is useless.
+  if (mayDrop) keep = keep.filter((i) => !whole[i]);
   const out = [...widths];
-  const sum = () => out.reduce((a, b) => a + b, 0) + gap * (out.length - 1);
-  let guard = 10_000;
-  while (sum() > total && guard-- > 0) {
-    let idx = columns.findIndex((c, i) => c.kind === 'title' && out[i]! > 20);
-    if (idx < 0) {
-      idx = 0;
-      for (let i = 1; i < out.length; i++) if (out[i]! > out[idx]!) idx = i;
-      if (out[idx]! <= 6) break;
+  const title = columns.findIndex((c) => c.kind === 'title');
+  // A plain column rarely needs more than a third of the line.
+  const cap = Math.max(12, Math.floor(total / 4));
+  if (title >= 0)
+    for (let i = 0; i < out.length; i++) if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > cap) out[i] = Math.max(cap, measureHeader(columns[i]!));
+  if (title >= 0) {
+    const want = Math.min(widths[title]!, Math.max(20, Math.floor(total * 0.3)));
+    const roomForTitle = () => total - (sum(keep, out) - out[title]!);
+    while (mayDrop && roomForTitle() < want) {
+      let drop = -1;
+      for (const i of keep) {
+        const p = priorityOf(columns[i]!);
+        if (p === 0 || i === title) continue;
+        if (drop < 0 || p > priorityOf(columns[drop]!) || (p === priorityOf(columns[drop]!) && i > drop)) drop = i;
+      }
+      if (drop < 0) break;
+      keep = keep.filter((i) => i !== drop);
     }
+    // Then the others give up cells, widest first, down to a readable floor, for the whole title.
+    const floor = (i: number) => Math.max(measureHeader(columns[i]!), Math.min(widths[i]!, 12));
+    while (roomForTitle() < widths[title]!) {
+      let widest = -1;
+      for (const i of keep) if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > floor(i) && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+      if (widest < 0) break;
+      out[widest] = out[widest]! - 1;
+    }
+    out[title] = Math.min(widths[title]!, Math.max(roomForTitle(), 1));
+  } else if (mayDrop) {
+    // No title: drop the least valuable columns rather than squeeze every column to nothing.
+    while (sum(keep, out) > total && keep.length > 1) {
+      const droppable = keep.filter((i) => priorityOf(columns[i]!) >= 2);
+      if (droppable.length === 0) break;
+      const drop = droppable.reduce((a, b) => (priorityOf(columns[b]!) > priorityOf(columns[a]!) || (priorityOf(columns[b]!) === priorityOf(columns[a]!) && b > a) ? b : a));
+      if (sum(keep.filter((i) => i !== drop), out) < total - 20) {
+        // Dropping would leave room unused: shrink instead.
+        break;
+      }
+      keep = keep.filter((i) => i !== drop);
+    }
+  }
+  let guard = 10_000;
+  while (sum(keep, out) > total && guard-- > 0) {
+    const shrinkable = keep.filter((i) => !whole[i]);
+    if (shrinkable.length === 0) break;
+    let idx = shrinkable[0]!;
+    for (const i of shrinkable) if (out[i]! > out[idx]!) idx = i;
+    if (out[idx]! <= 4) break;
     out[idx] = out[idx]! - 1;
   }
-  return out;
+  return { keep, widths: keep.map((i) => out[i]!) };
+}
+
+function measureHeader(c: Column): number {
+  return (c.header ?? c.key).length;
 }

@@ -14,6 +14,8 @@ export interface IO {
   colorLevel: ColorLevel;
   /** Terminal width in columns (80 when unknown). */
   columns: number;
+  /** Terminal height in rows, when stdout is a terminal. */
+  rows?: number;
 }
 
 /** The colour a stream supports by the environment (`--no-color` is applied by the Context). */

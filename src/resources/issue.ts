@@ -8,12 +8,12 @@ export const SORT = ['asc', 'desc'] as const;
 export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 
 export const issueColumns: Column[] = [
-  { key: 'iid', header: 'IID', kind: 'number' },
+  { key: 'iid', header: 'IID', kind: 'ref' },
   { key: 'state', kind: 'state' },
   { key: 'title', kind: 'title' },
   { key: 'labels', kind: 'labels' },
-  { key: 'assignees', kind: 'users' },
-  { key: 'tasks', get: tasksDone },
+  { key: 'assignees', kind: 'users', priority: 3 },
+  { key: 'tasks', get: tasksDone, priority: 3 },
   { key: 'updated_at', header: 'updated', kind: 'date' },
 ];
 

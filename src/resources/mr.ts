@@ -12,14 +12,14 @@ export function branchesOf(mr: { source_branch?: unknown; target_branch?: unknow
 }
 
 export const mrColumns: Column[] = [
-  { key: 'iid', header: 'IID', kind: 'number' },
+  { key: 'iid', header: 'IID', kind: 'ref' },
   { key: 'state', kind: 'state' },
   { key: 'title', kind: 'title' },
   { key: 'branches', get: branchesOf },
   { key: 'author', kind: 'users' },
-  { key: 'reviewers', kind: 'users' },
+  { key: 'reviewers', kind: 'users', priority: 3 },
   // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
-  { key: 'detailed_merge_status', header: 'merge status', get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status },
+  { key: 'detailed_merge_status', header: 'merge status', priority: 3, get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status },
   { key: 'updated_at', header: 'updated', kind: 'date' },
 ];
 

@@ -12,7 +12,7 @@ import { create, move, update } from './write.js';
 
 /** The filters of part 1 §4.1, shared by the three issue lists. */
 export const issueListFilters: FlagSpec[] = [
-  { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, description: 'only issues in this state' },
+  { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, default: 'opened', description: 'only issues in this state (all: every state)' },
   { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names; an issue must carry all' },
   { name: 'no-labels', param: false, type: 'bool', description: 'only issues without labels', conflicts: ['labels'] },
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
@@ -33,9 +33,10 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List a project's, a group's or your issues",
   description:
-    "List issues. With a project (-p, COLLAB_PROJECT, or the git remote) the project's issues; with -g a group's; otherwise the issues visible to you (default scope created-by-me).",
+    "List issues, open ones unless --state says otherwise (--state all for every state). With a project (-p, COLLAB_PROJECT, or the git remote) the project's issues; with -g a group's; otherwise the issues visible to you (default scope created-by-me).",
   examples: [
-    'collab issue list -p acme/platform/api --state opened --labels bug',
+    'collab issue list -p acme/platform/api --labels bug',
+    'collab issue list -p acme/platform/api --state all --search crash',
     'collab issue list -g acme --scope all --search crash',
     'collab issue list --scope assigned-to-me --all -o ndjson',
   ],

@@ -6,7 +6,7 @@ import { MR_PATH, iidArg } from './shared.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
-  { name: 'state', short: 's', type: 'enum', choices: MR_STATES, description: 'only merge requests in this state' },
+  { name: 'state', short: 's', type: 'enum', choices: MR_STATES, default: 'opened', description: 'only merge requests in this state (all: every state)' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
   { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
@@ -26,9 +26,9 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List a project's merge requests, or yours",
   description:
-    "List merge requests. With a project (-p, COLLAB_PROJECT, or the git remote) the project's merge requests; otherwise every merge request visible to you, by default only those you created (--scope all for the rest).",
+    "List merge requests, open ones unless --state says otherwise (--state all for every state). With a project (-p, COLLAB_PROJECT, or the git remote) the project's merge requests; otherwise every merge request visible to you, by default only those you created (--scope all for the rest).",
   examples: [
-    'collab mr list -p acme/platform/api --state opened --labels backend',
+    'collab mr list -p acme/platform/api --labels backend',
     'collab mr list --scope assigned-to-me',
     'collab mr list -p acme/platform/api --state merged --order-by updated_at --all -o ndjson',
   ],

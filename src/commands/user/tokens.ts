@@ -54,6 +54,7 @@ const create = defineCommand({
   method: 'POST',
   path: collection,
   columns: tokenColumns,
+  revealSecrets: true,
   prepare: (_ctx, v) => {
     if (v.flags.scopes?.length === 0) throw new UsageError(`invalid value for --scopes: give at least one of ${TOKEN_SCOPES.join(', ')}`);
   },

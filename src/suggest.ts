@@ -1,0 +1,40 @@
+/** Edit distance with transpositions (optimal string alignment). */
+function distance(a: string, b: string): number {
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d[i] = [i];
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The candidate closest to what was typed, when it is close enough to be a slip (`open` → `opened`,
+ * `lst` → `list`, `titel` → `title`); undefined otherwise.
+ */
+export function closest(typed: string, candidates: readonly string[]): string | undefined {
+  const t = typed.toLowerCase();
+  let best: string | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const lc = c.toLowerCase();
+    // A prefix of a candidate is a slip however short it is (`merg` → `merged`).
+    const score = t.length >= 2 && lc.startsWith(t) ? 0.5 : distance(t, lc);
+    if (score < bestScore) [best, bestScore] = [c, score];
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(1, Math.floor(Math.max(t.length, best.length) * 0.4));
+  return bestScore <= limit ? best : undefined;
+}
+
+/** ` (did you mean "opened"?)`, or nothing. */
+export function didYouMean(typed: string, candidates: readonly string[]): string {
+  const c = closest(typed, candidates);
+  return c === undefined ? '' : `; did you mean "${c}"?`;
+}
