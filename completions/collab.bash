@@ -4,7 +4,7 @@
 #      or: echo 'source <(collab completion bash)' >> ~/.bashrc
 
 # Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
-_collab_gflags=' --host --sudo -o --output --fields --header --no-input --no-color --debug --timeout -h --help '
+_collab_gflags=' --host --sudo -o --output --fields --header --no-input --no-color --no-pager --debug --timeout -h --help '
 _collab_gvflags=' --host --sudo -o --output --fields --timeout '
 
 # Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags

@@ -7,7 +7,7 @@ import { type Env, Settings } from './config/resolve.js';
 import { ConfigStore, configDir } from './config/store.js';
 import { ApiError } from './errors.js';
 import type { IO } from './output/io.js';
-import { type OutputFormat, Printer } from './output/format.js';
+import { type OutputFormat, Printer, type Schedule } from './output/format.js';
 import { messageText } from './output/sanitize.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
 import { isLoopbackHost } from './resources/url.js';
@@ -27,6 +27,8 @@ export interface ContextDeps {
   prompter?: Prompter;
   /** Test hook: the waits of retries and polling (with `now`, the clock). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Test hook: the delay before a spinner shows. */
+  schedule?: Schedule;
 }
 
 /**
@@ -132,6 +134,7 @@ export class Context {
       revealSecrets: options.revealSecrets,
       rows: this.io.rows,
       page: this.pager(),
+      schedule: this.deps.schedule,
     });
   }
 

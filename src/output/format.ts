@@ -69,7 +69,16 @@ export interface PrinterOptions {
   page?: (text: string) => Promise<boolean>;
   /** Terminal rows (for deciding when to page). */
   rows?: number;
+  /** Runs `fn` after `ms` unless cancelled (the spinner's delay; tests inject their own). */
+  schedule?: Schedule;
 }
+
+export type Schedule = (ms: number, fn: () => void) => () => void;
+
+const defaultSchedule: Schedule = (ms, fn) => {
+  const timer = setTimeout(fn, ms);
+  return () => clearTimeout(timer);
+};
 
 type Painter = (text: string, kind: 'header' | 'state' | 'dim' | 'label' | 'key', value?: string) => string;
 
@@ -186,7 +195,7 @@ export class Printer {
         progress.update(all.length);
       }
     } finally {
-      progress.stop();
+      await progress.stop();
     }
     count = all.length;
     if (all.length > 0) this.checkAgainst(all, columns);
@@ -282,24 +291,28 @@ export class Printer {
    * A spinner on stderr while a buffered list is being fetched: only on a terminal, and only once
    * the fetch has taken long enough to notice (ora is loaded then, not before).
    */
-  private fetchProgress(): { update(n: number): void; stop(): void } {
-    if (!this.options.io.stderrIsTTY) return { update() {}, stop() {} };
+  private fetchProgress(): { update(n: number): void; stop(): Promise<void> } {
+    if (!this.options.io.stderrIsTTY) return { update() {}, async stop() {} };
     let count = 0;
     let stopped = false;
     let spinner: Spinner | undefined;
-    const timer = setTimeout(async () => {
-      const started = await startSpinner(this.options.io, `fetching… ${count} items`);
-      if (stopped) started?.stop();
-      else spinner = started;
-    }, 300);
+    let starting: Promise<void> | undefined;
+    const schedule = this.options.schedule ?? defaultSchedule;
+    const cancel = schedule(300, () => {
+      starting = startSpinner(this.options.io, `fetching… ${count} items`).then((started) => {
+        if (stopped) started?.stop();
+        else spinner = started;
+      });
+    });
     return {
       update(n) {
         count = n;
         if (spinner) spinner.text = `fetching… ${n} items`;
       },
-      stop() {
+      async stop() {
         stopped = true;
-        clearTimeout(timer);
+        cancel();
+        await starting;
         spinner?.stop();
       },
     };
@@ -506,15 +519,10 @@ export function fitColumns(
     }
     out[title] = Math.min(widths[title]!, Math.max(roomForTitle(), 1));
   } else if (mayDrop) {
-    // No title: drop the least valuable columns rather than squeeze every column to nothing.
-    while (sum(keep, out) > total && keep.length > 1) {
-      const droppable = keep.filter((i) => priorityOf(columns[i]!) >= 2);
-      if (droppable.length === 0) break;
-      const drop = droppable.reduce((a, b) => (priorityOf(columns[b]!) > priorityOf(columns[a]!) || (priorityOf(columns[b]!) === priorityOf(columns[a]!) && b > a) ? b : a));
-      if (sum(keep.filter((i) => i !== drop), out) < total - 20) {
-        // Dropping would leave room unused: shrink instead.
-        break;
-      }
+    // No title: only the columns declared least valuable go; the others shrink, widest first.
+    while (sum(keep, out) > total) {
+      const drop = keep.filter((i) => priorityOf(columns[i]!) >= 3).pop();
+      if (drop === undefined) break;
       keep = keep.filter((i) => i !== drop);
     }
   }

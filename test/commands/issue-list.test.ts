@@ -27,8 +27,8 @@ describe('issue list', () => {
 
   it('uses the group and global endpoints', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/groups/acme/issues', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/issues?labels=No+Label', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/groups/acme/issues?state=opened', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/issues?state=opened&labels=No+Label', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
     expect((await runCli(['issue', 'list', '-g', 'acme', '-o', 'json'], { transport: api.transport })).stdout).toBe(`${JSON.stringify([issue(1)])}\n`);
     const r = await runCli(['issue', 'list', '--no-labels', '-o', 'ndjson'], { transport: api.transport });
     expect(r.code).toBe(0);
@@ -53,8 +53,8 @@ describe('issue list', () => {
   it('follows X-Next-Page with --all and stops on an empty one', async () => {
     api = mockApi();
     const page = (n: number, next: string) => ({ headers: { ...JSON_HEADERS, 'x-page': String(n), 'x-next-page': next } });
-    api.pool.intercept({ path: '/api/v4/projects/7/issues?per_page=100', method: 'GET' }).reply(200, [issue(1)], page(1, '2'));
-    api.pool.intercept({ path: '/api/v4/projects/7/issues?per_page=100&page=2', method: 'GET' }).reply(200, [issue(2)], page(2, ''));
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?state=opened&per_page=100', method: 'GET' }).reply(200, [issue(1)], page(1, '2'));
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?state=opened&per_page=100&page=2', method: 'GET' }).reply(200, [issue(2)], page(2, ''));
     const r = await runCli(['issue', 'list', '-p', '7', '--all', '-o', 'ndjson', '--fields', 'iid'], { transport: api.transport });
     expect(r.stdout).toBe('{"iid":1}\n{"iid":2}\n');
   });
@@ -64,11 +64,16 @@ describe('fetch progress', () => {
   it("shows a spinner on a terminal's stderr when a list takes a while, and nothing when piped", async () => {
     for (const tty of [true, false]) {
       const api = mockApi();
-      api.pool
-        .intercept({ path: '/api/v4/projects/7/issues', method: 'GET' })
-        .reply(200, [issue(1)], { headers: JSON_HEADERS })
-        .delay(450);
-      const r = await runCli(['issue', 'list', '-p', '7', '-o', 'json'], { transport: api.transport, tty });
+      api.pool.intercept({ path: '/api/v4/projects/7/issues?state=opened', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
+      // The spinner's delay has passed as soon as it is asked for: no wall clock involved.
+      const delays: number[] = [];
+      const schedule = (ms: number, fn: () => void) => {
+        delays.push(ms);
+        fn();
+        return () => {};
+      };
+      const r = await runCli(['issue', 'list', '-p', '7', '-o', 'json'], { transport: api.transport, tty, schedule });
+      expect(delays).toEqual(tty ? [300] : []);
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)[0].iid).toBe(1);
       if (tty) expect(r.stderr).toContain('fetching');

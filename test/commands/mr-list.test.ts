@@ -47,7 +47,7 @@ describe('mr list', () => {
 
   it('prints a table with relative dates on a terminal and the raw objects with -o json', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/merge_requests', method: 'GET' }).reply(200, [mr(3)], { headers: JSON_HEADERS }).times(2);
+    api.pool.intercept({ path: '/api/v4/projects/7/merge_requests?state=opened', method: 'GET' }).reply(200, [mr(3)], { headers: JSON_HEADERS }).times(2);
     const t = await runCli(['mr', 'list', '-p', '7'], { transport: api.transport, tty: true });
     expect(t.code).toBe(0);
     expect(t.stdout.split('\n')[0]).toMatch(/^IID\s+STATE\s+TITLE\s+BRANCHES\s+AUTHOR\s+REVIEWERS\s+MERGE STATUS\s+UPDATED$/);

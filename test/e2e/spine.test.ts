@@ -67,14 +67,14 @@ describe('the built binary against the sandbox', () => {
 
   it('--all returns exactly 250 issues over 13 pages of 20, in order', async () => {
     await sb.clearRequests();
-    const r = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--all', '--per-page', '20', '-o', 'ndjson', '--fields', 'iid', '--concurrency', '1']);
+    const r = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--state', 'all', '--all', '--per-page', '20', '-o', 'ndjson', '--fields', 'iid', '--concurrency', '1']);
     expect(r.exitCode).toBe(0);
     const iids = r.stdout.trim().split('\n').map((l) => JSON.parse(l).iid as number);
     expect(iids).toHaveLength(250);
     expect(new Set(iids).size).toBe(250);
     expect([...iids].sort((a, b) => b - a)).toEqual(iids);
     expect(sb.requests().filter((q) => q.path.includes('/issues'))).toHaveLength(13);
-    const concurrent = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--all', '--per-page', '20', '-o', 'ndjson', '--fields', 'iid']);
+    const concurrent = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--state', 'all', '--all', '--per-page', '20', '-o', 'ndjson', '--fields', 'iid']);
     expect(concurrent.stdout).toBe(r.stdout);
   });
 

@@ -117,7 +117,7 @@ describe('secrets and trust: the built binary against the sandbox', () => {
     expect(me.exitCode, me.stderr).toBe(0);
     expect(JSON.parse(me.stdout).username).toBe('alice');
     await sb.clearRequests();
-    const list = await sb.run(['--sudo', 'alice', 'issue', 'list', '-p', PROJECT, '--all', '--per-page', '100', '-o', 'ndjson', '--fields', 'iid']);
+    const list = await sb.run(['--sudo', 'alice', 'issue', 'list', '-p', PROJECT, '--state', 'all', '--all', '--per-page', '100', '-o', 'ndjson', '--fields', 'iid']);
     expect(list.exitCode, list.stderr).toBe(0);
     const log = sb.requests();
     expect(log.length).toBeGreaterThanOrEqual(3);

@@ -23,6 +23,9 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The current user's id as the config trust check sees it. */
   uid?: number;
+  /** The spinner's delay: `(ms, fn) => cancel`; default a real timer. */
+  schedule?: (ms: number, fn: () => void) => () => void;
+  rows?: number;
 }
 
 export interface RunResult {
@@ -53,6 +56,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
       stderrIsTTY: tty,
       colorLevel: 0,
       columns: options.columns ?? 120,
+      rows: options.rows,
     },
     env: {
       COLLAB_HOST: TEST_HOST,
@@ -71,6 +75,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
       waited += ms;
       await options.sleep?.(ms);
     },
+    schedule: options.schedule,
   });
   await new Promise((r) => setImmediate(r));
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };

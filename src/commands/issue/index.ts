@@ -12,7 +12,7 @@ import { create, move, update } from './write.js';
 
 /** The filters of part 1 §4.1, shared by the three issue lists. */
 export const issueListFilters: FlagSpec[] = [
-  { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, default: 'opened', description: 'only issues in this state (all: every state)' },
+  { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, default: 'opened', description: 'only issues in this state' },
   { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names; an issue must carry all' },
   { name: 'no-labels', param: false, type: 'bool', description: 'only issues without labels', conflicts: ['labels'] },
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },

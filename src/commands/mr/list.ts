@@ -6,7 +6,7 @@ import { MR_PATH, iidArg } from './shared.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
-  { name: 'state', short: 's', type: 'enum', choices: MR_STATES, default: 'opened', description: 'only merge requests in this state (all: every state)' },
+  { name: 'state', short: 's', type: 'enum', choices: MR_STATES, default: 'opened', description: 'only merge requests in this state' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
   { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
