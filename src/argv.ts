@@ -5,7 +5,8 @@ export interface GlobalOptions {
   host?: string;
   sudo?: string;
   output?: string;
-  fields?: string;
+  /** `true`: `--fields` without names (list them). */
+  fields?: string | true;
   header?: boolean;
   input?: boolean;
   color?: boolean;
@@ -26,7 +27,7 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--host <url>', description: 'instance base URL (env COLLAB_HOST)' },
   { flags: '--sudo <user>', description: 'act as another user (id or username; administrators)' },
   { flags: '-o, --output <format>', description: 'output format (env COLLAB_OUTPUT)', choices: OUTPUT_FORMATS },
-  { flags: '--fields <a,b>', description: 'columns (table/tsv) or keys (json/ndjson) to print' },
+  { flags: '--fields [a,b]', description: 'columns (table/tsv) or keys (json/ndjson) to print; alone, lists the fields of the command' },
   { flags: '--header', description: 'print a header row in tsv output' },
   { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)' },
   { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
@@ -35,10 +36,13 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--timeout <seconds>', description: 'per-request timeout' },
 ];
 
+const namesOf = (flags: readonly GlobalFlag[]): Set<string> => new Set(flags.flatMap((f) => f.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))));
+
 /** The names (`-o`, `--output`) of the global flags that take a value. */
-export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = new Set(
-  GLOBAL_FLAGS.filter((f) => f.flags.includes('<')).flatMap((f) => f.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))),
-);
+export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = namesOf(GLOBAL_FLAGS.filter((f) => /[<[]/.test(f.flags)));
+
+/** Those whose value may be left out (`--fields` alone): commander takes the next word unless it is a flag. */
+const OPTIONAL_VALUE_FLAGS: ReadonlySet<string> = namesOf(GLOBAL_FLAGS.filter((f) => f.flags.includes('[')));
 
 /** The first positional word of argv (the noun, or after it the verb), without parsing. */
 export function firstPositional(argv: readonly string[]): string | undefined {
@@ -46,7 +50,7 @@ export function firstPositional(argv: readonly string[]): string | undefined {
     const a = argv[i]!;
     if (a === '--') return argv[i + 1];
     if (a.startsWith('-')) {
-      if (GLOBAL_VALUE_FLAGS.has(a)) i++;
+      if (GLOBAL_VALUE_FLAGS.has(a) && !(OPTIONAL_VALUE_FLAGS.has(a) && argv[i + 1]?.startsWith('-'))) i++;
       continue;
     }
     return a;

@@ -5,7 +5,7 @@ import { createTransport } from './api/connect.js';
 import type { Transport } from './api/transport.js';
 import { type Env, Settings } from './config/resolve.js';
 import { ConfigStore, configDir } from './config/store.js';
-import { ApiError } from './errors.js';
+import { ApiError, UsageError } from './errors.js';
 import type { IO } from './output/io.js';
 import { type OutputFormat, Printer, type Schedule } from './output/format.js';
 import { messageText } from './output/sanitize.js';
@@ -125,6 +125,7 @@ export class Context {
   }
 
   printer(commandDefault?: OutputFormat, options: { revealSecrets?: boolean } = {}): Printer {
+    if (this.settings.listFields) throw new UsageError('--fields needs names here (--fields a,b)');
     return new Printer({
       io: this.io,
       format: this.settings.output(commandDefault) ?? (this.io.stdoutIsTTY ? 'table' : 'tsv'),

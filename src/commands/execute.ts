@@ -4,6 +4,8 @@ import { multipartBody } from '../api/multipart.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
+import { type Columns, Printer } from '../output/format.js';
+import { writeOut } from '../output/io.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
@@ -217,6 +219,15 @@ async function explained(ctx: Context, spec: CommandSpec, v: Values, err: unknow
 const asAnswer = (data: unknown): Answer =>
   data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
 
+/** `--fields` without names: the fields this command prints, one a line; nothing is sent. */
+async function listFields(ctx: Context, spec: CommandSpec): Promise<void> {
+  const columns = spec.columns ?? [];
+  if (columns.length === 0) throw new UsageError(`collab ${spec.name} prints no fields to choose from`);
+  const names = Printer.fieldNames(columns);
+  await writeOut(ctx.io.stdout, `${names.join('\n')}\n`);
+  if (!(columns as Columns).fields) ctx.notice('(the table columns; any other field of the answer works too: see -o json)');
+}
+
 const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
 
 /** `open issues in acme/platform/api`: what a list holds, from its path and its filters. */
@@ -232,6 +243,7 @@ export function listDescription(template: string, v: Values): string {
  * endpoint call and its answer printed, unless the declaration brings its own `run`.
  */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  if (ctx.settings.listFields) return listFields(ctx, spec);
   const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
   printer.checkFields(spec.columns ?? []);
   if (spec.confirm) await confirmDestructive(ctx, spec.confirm(v), v.yes);

@@ -96,11 +96,17 @@ export class Settings {
 
   /** `--fields a,b` as a list, or undefined. */
   get fields(): string[] | undefined {
-    const list = this.flags.fields
+    const given = this.flags.fields;
+    const list = (typeof given === 'string' ? given : undefined)
       ?.split(',')
       .map((f) => f.trim())
       .filter((f) => f !== '');
     return list && list.length > 0 ? list : undefined;
+  }
+
+  /** `--fields` without names: the command lists its fields instead of running. */
+  get listFields(): boolean {
+    return this.flags.fields === true;
   }
 
   /** A token set in the environment (for `auth logout`'s reminder). */

@@ -1,4 +1,4 @@
-import type { Column } from '../output/format.js';
+import { type Column, type Columns, columnSet } from '../output/format.js';
 
 export const ISSUE_STATES = ['opened', 'closed', 'all'] as const;
 export const ISSUE_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;
@@ -7,7 +7,7 @@ export const SORT = ['asc', 'desc'] as const;
 /** `state_event` of the edit endpoint (part 1 §4.2.2). */
 export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 
-export const issueColumns: Column[] = [
+export const issueColumns: Columns = columnSet([
   { key: 'iid', header: 'IID', kind: 'ref' },
   { key: 'state', kind: 'state' },
   { key: 'title', kind: 'title' },
@@ -15,7 +15,7 @@ export const issueColumns: Column[] = [
   { key: 'assignees', kind: 'users', priority: 3 },
   { key: 'tasks', get: tasksDone, priority: 3 },
   { key: 'updated_at', header: 'updated', kind: 'date' },
-];
+], ['id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'closed_at', 'closed_by', 'labels', 'milestone', 'assignees', 'assignee', 'author', 'user_notes_count', 'merge_requests_count', 'upvotes', 'downvotes', 'due_date', 'web_url', 'confidential', 'weight', 'discussion_locked', 'time_stats', 'references', 'type', 'issue_type', 'task_completion_status', 'has_tasks', 'task_status', 'subscribed', '_links', 'moved_to_id', 'service_desk_reply_to', 'blocking_issues_count', 'severity', 'health_status', 'epic', 'epic_iid', 'iteration', 'imported', 'imported_from']);
 
 /** `2/5` from GitLab's task_completion_status; nothing for an issue without a task list. */
 function tasksDone(issue: { task_completion_status?: { count?: unknown; completed_count?: unknown } }): string | undefined {

@@ -1,4 +1,4 @@
-import type { Column } from '../output/format.js';
+import { type Column, type Columns, columnSet } from '../output/format.js';
 
 /** The `scope` values of part 1 §4.5. */
 export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
@@ -14,7 +14,7 @@ export const ACTIVE_JOB_STATUSES: readonly string[] = [
   'scheduled',
 ];
 
-export const jobColumns: Column[] = [
+export const jobColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'status', kind: 'state' },
   { key: 'stage' },
@@ -23,7 +23,7 @@ export const jobColumns: Column[] = [
   { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration) },
   { key: 'pipeline.id', header: 'pipeline', kind: 'number' },
   { key: 'created_at', header: 'created', kind: 'date' },
-];
+], ['id', 'status', 'stage', 'name', 'ref', 'tag', 'coverage', 'allow_failure', 'created_at', 'started_at', 'finished_at', 'erased_at', 'duration', 'queued_duration', 'user', 'commit', 'pipeline', 'project', 'artifacts_file', 'artifacts', 'artifacts_expire_at', 'tag_list', 'runner', 'runner_manager', 'web_url', 'failure_reason', 'archived']);
 
 /** `1m 05s` from GitLab's duration in seconds (a float); nothing while a job has not run. */
 function seconds(value: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import type { Column } from '../output/format.js';
+import { type Column, type Columns, columnSet } from '../output/format.js';
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */
 export const MR_STATES = ['opened', 'closed', 'merged', 'all'] as const;
@@ -11,7 +11,7 @@ export function branchesOf(mr: { source_branch?: unknown; target_branch?: unknow
   return `${mr.source_branch ?? '?'} → ${mr.target_branch ?? '?'}`;
 }
 
-export const mrColumns: Column[] = [
+export const mrColumns: Columns = columnSet([
   { key: 'iid', header: 'IID', kind: 'ref' },
   { key: 'state', kind: 'state' },
   { key: 'title', kind: 'title' },
@@ -21,7 +21,7 @@ export const mrColumns: Column[] = [
   // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
   { key: 'detailed_merge_status', header: 'merge status', priority: 3, get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status },
   { key: 'updated_at', header: 'updated', kind: 'date' },
-];
+], ['id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'merged_at', 'merged_by', 'merge_user', 'closed_at', 'closed_by', 'target_branch', 'source_branch', 'upvotes', 'downvotes', 'author', 'assignee', 'assignees', 'reviewers', 'source_project_id', 'target_project_id', 'labels', 'work_in_progress', 'draft', 'milestone', 'merge_when_pipeline_succeeds', 'merge_status', 'detailed_merge_status', 'sha', 'merge_commit_sha', 'squash_commit_sha', 'user_notes_count', 'discussion_locked', 'should_remove_source_branch', 'force_remove_source_branch', 'allow_collaboration', 'allow_maintainer_to_push', 'approvals_before_merge', 'squash', 'squash_on_merge', 'web_url', 'references', 'time_stats', 'task_completion_status', 'has_conflicts', 'blocking_discussions_resolved', 'subscribed', 'head_pipeline', 'pipeline', 'changes_count', 'diff_refs', 'first_contribution', 'user', 'prepared_at', 'imported', 'imported_from', 'latest_build_started_at', 'latest_build_finished_at', 'first_deployed_to_production_at', 'diverged_commits_count', 'rebase_in_progress', 'merge_error']);
 
 export const mrCommitColumns: Column[] = [
   { key: 'short_id', header: 'commit' },

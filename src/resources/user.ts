@@ -1,18 +1,18 @@
-import type { Column } from '../output/format.js';
+import { type Column, type Columns, columnSet } from '../output/format.js';
 
 /** Impersonation token list filter (part 2 §4.4). */
 export const TOKEN_STATES = ['all', 'active', 'inactive'] as const;
 /** Scopes an impersonation token may carry (part 2 §2.5). */
 export const TOKEN_SCOPES = ['api', 'read_user'] as const;
 
-export const userColumns: Column[] = [
+export const userColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'username' },
   { key: 'name' },
   { key: 'state', kind: 'state' },
   { key: 'email' },
   { key: 'web_url', header: 'url' },
-];
+], ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url', 'email', 'public_email', 'created_at', 'bio', 'location', 'pronouns', 'bot', 'job_title', 'messenger', 'professional_profile', 'microblog', 'skype', 'linkedin', 'twitter', 'discord', 'website_url', 'organization', 'last_sign_in_at', 'current_sign_in_at', 'confirmed_at', 'theme_id', 'last_activity_on', 'color_scheme_id', 'projects_limit', 'identities', 'can_create_group', 'can_create_project', 'two_factor_enabled', 'external', 'private_profile', 'is_admin', 'is_auditor', 'note', 'commit_email', 'namespace_id', 'created_by', 'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit', 'using_license_seat', 'followers', 'following', 'local_time', 'work_information', 'current_sign_in_ip', 'last_sign_in_ip', 'sign_in_count', 'scim_identities']);
 
 export const sshKeyColumns: Column[] = [
   { key: 'id', kind: 'number' },

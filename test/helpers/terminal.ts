@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { execa } from 'execa';
+import { BIN, tempDir } from './e2e.js';
+
+export interface TerminalResult {
+  code: number;
+  /** What the terminal showed (stdout and stderr when both are the terminal), `\r\n` as `\n`. */
+  screen: string;
+  /** stdout, when it was a pipe. */
+  stdout: string;
+}
+
+/**
+ * Runs the built binary in a pseudo-terminal of `cols` × `rows` (Python's pty module): what a user
+ * sees. With `stdout: 'pipe'`, stdout goes to a pipe and only stderr to the terminal.
+ */
+export async function runInTerminal(
+  args: string[],
+  options: { cols: number; rows?: number; env?: Record<string, string | undefined>; stdout?: 'pty' | 'pipe' },
+): Promise<TerminalResult> {
+  const configDir = options.env?.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
+  const script = path.join(import.meta.dirname, 'terminal.py');
+  const res = await execa('python3', [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', '', '--', process.execPath, BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...options.env },
+    extendEnv: false,
+    timeout: 60_000,
+  });
+  const out = JSON.parse(res.stdout) as { code: number; tty: string; stdout: string };
+  return { code: out.code, screen: out.tty.replace(/\r\n/g, '\n'), stdout: out.stdout };
+}
+
+/** The text without colour sequences. */
+export function plain(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
