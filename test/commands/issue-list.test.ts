@@ -82,3 +82,21 @@ describe('fetch progress', () => {
     }
   });
 });
+
+describe('what a list hides', () => {
+  it('says "more available" on a terminal when the server gives no total, and nothing past the last page', async () => {
+    const api = mockApi();
+    const untold = { headers: { ...JSON_HEADERS, 'x-page': '1', 'x-next-page': '2', 'x-per-page': '2' } };
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?state=closed&per_page=2', method: 'GET' }).reply(200, [issue(1), issue(2)], untold);
+    const r = await runCli(['issue', 'list', '-p', '7', '--state', 'closed', '--per-page', '2'], { transport: api.transport, tty: true });
+    expect(r.stderr).toBe('Showing 2 closed issues in 7; more available · --all for every page\n');
+    const last = { headers: { ...JSON_HEADERS, 'x-page': '1', 'x-next-page': '', 'x-total': '2' } };
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?state=all&per_page=2', method: 'GET' }).reply(200, [issue(1), issue(2)], last);
+    const all = await runCli(['issue', 'list', '-p', '7', '--state', 'all', '--per-page', '2'], { transport: api.transport, tty: true });
+    expect(all.stderr).toBe('');
+    api.pool.intercept({ path: '/api/v4/projects/7/issues?state=opened&per_page=20', method: 'GET' }).reply(200, [issue(1), issue(2), issue(3)], { headers: { ...JSON_HEADERS, 'x-total': '3' } });
+    const cut = await runCli(['issue', 'list', '-p', '7', '--limit', '2'], { transport: api.transport, tty: true });
+    expect(cut.stderr).toBe('Showing 2 of 3 open issues in 7 · --all for every page\n');
+    api.done();
+  });
+});
