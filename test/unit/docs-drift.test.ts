@@ -68,7 +68,7 @@ describe('man pages', () => {
     expect(issue).toMatch(/^ {3}collab issue view \[options\] <iid>$/m);
     expect(issue).toContain('-s, --state <value>');
     // dashes and quotes stay copy-pasteable (ASCII)
-    expect(issue).toContain('$ collab issue list -p acme/platform/api --state opened --labels bug');
+    expect(issue).toContain('$ collab issue list -p acme/platform/api --state all --search crash');
   });
 
   it('escapes roff: requests at line start, backslashes, dashes, quotes, non-ASCII', () => {
