@@ -15,7 +15,7 @@ function isUrl(word: string): boolean {
 }
 
 // A list bullet or number at the start of a line: continuation lines hang under the text after it.
-const MARKER = /^(?:[*+•-]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
+const MARKER = /^(?:[*+\u2022-]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
 
 /**
  * Wraps each line of `text` at spaces to `width` cells. Continuation lines keep the line's
