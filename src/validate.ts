@@ -8,6 +8,7 @@ export type ParamType =
   | 'int'
   | 'id'
   | 'number'
+  | 'bytes'
   | 'bool'
   | 'date'
   | 'datetime'
@@ -48,6 +49,18 @@ export function parseNumber(raw: string, flag: string, min?: number, max?: numbe
   const n = Number(s);
   if (min !== undefined && n < min) fail(flag, `${n} is below the minimum ${min}`);
   if (max !== undefined && n > max) fail(flag, `${n} is above the maximum ${max}`);
+  return n;
+}
+
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/** A size: `1048576`, `500M`, `500MiB`, `2G`, `1.5GiB` (units are powers of 1024; `KB`, `MB`, … too). */
+export function parseBytes(raw: string, flag: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?|(b))?$/i.exec(raw.trim());
+  if (!m) fail(flag, `"${short(raw)}" is not a size (a number of bytes, or with a unit: 500MiB, 2GiB)`);
+  const n = Math.floor(Number(m[1]) * BYTE_UNITS[(m[2] ?? m[3] ?? '').toLowerCase()]!);
+  if (!Number.isSafeInteger(n)) fail(flag, `"${short(raw)}" is out of range`);
+  if (n < 1) fail(flag, 'the size must be at least 1 byte');
   return n;
 }
 
@@ -205,6 +218,8 @@ export function parseTyped(raw: unknown, flag: string, spec: TypedSpec): string 
       return parseId(s, flag);
     case 'number':
       return parseNumber(s, flag, spec.min, spec.max);
+    case 'bytes':
+      return parseBytes(s, flag);
     case 'date':
       return parseDate(s, flag);
     case 'datetime':

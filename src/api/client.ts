@@ -427,6 +427,19 @@ export class ApiClient {
     return new ApiError(line, status, data, hint);
   }
 
+  /**
+   * For a caller that retries on its own (a download continued after its connection was cut):
+   * logs, waits the backoff of a request's retry and returns true, or returns false when
+   * `attempt` (1 for the first) has used up the retry budget.
+   */
+  async pauseBeforeRetry(attempt: number, reason: string): Promise<boolean> {
+    if (attempt >= this.retry.maxAttempts) return false;
+    const delay = this.backoff(attempt);
+    this.log(`! ${reason}; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+    await this.sleep(delay, this.options.signal);
+    return true;
+  }
+
   private backoff(attempt: number): number {
     const exp = this.retry.baseDelayMs * 2 ** (attempt - 1);
     return Math.min(this.retry.maxDelayMs, Math.round(exp / 2 + this.random() * (exp / 2)));

@@ -65,6 +65,7 @@ interface Parsed {
   int: number;
   id: number;
   number: number;
+  bytes: number;
   bool: boolean;
   date: string;
   datetime: string;

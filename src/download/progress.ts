@@ -46,6 +46,11 @@ export class ProgressBar {
     }
   }
 
+  /** The download starts over from zero. */
+  restart(): void {
+    this.bytes = 0;
+  }
+
   line(t = this.now()): string {
     const seconds = Math.max((t - this.started) / 1000, 0.001);
     const rate = `${formatBytes(Math.round(this.bytes / seconds))}/s`;

@@ -26,6 +26,7 @@ async function readLimited(body: Readable, limit: number): Promise<string> {
  * returns the open body of a 2xx answer; any other status becomes the usual ApiError/AuthError.
  */
 export async function openDownload(api: ApiClient, req: ApiRequest, signal?: AbortSignal): Promise<StreamResponse> {
+  // `identity`: Content-Length and Range count the file's own bytes, not a compressed form of them.
   const res = await api.send({ ...req, method: 'GET', followRedirects: true, identity: true, headers: { Accept: '*/*', ...req.headers } });
   if (res.status >= 200 && res.status < 300) return res;
   let raw = '';
@@ -42,6 +43,28 @@ export async function openDownload(api: ApiClient, req: ApiRequest, signal?: Abo
 export function contentLength(res: StreamResponse): number | undefined {
   const v = header(res.headers, 'content-length');
   return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+}
+
+/** Whether the server offered to answer `Range` requests for this resource. */
+export function acceptsRanges(res: StreamResponse): boolean {
+  return /(^|,)\s*bytes\s*(,|$)/i.test(header(res.headers, 'accept-ranges') ?? '');
+}
+
+/**
+ * What identifies this version of the resource for `If-Range`: a strong ETag, else
+ * Last-Modified. With it, a server whose file changed answers 200 with the new one in full.
+ */
+export function rangeValidator(res: StreamResponse): string | undefined {
+  const etag = header(res.headers, 'etag')?.trim();
+  if (etag && !etag.startsWith('W/')) return etag;
+  return header(res.headers, 'last-modified')?.trim() || undefined;
+}
+
+/** `Content-Range: bytes <first>-<last>/<complete>` of a 206 answer. */
+export function contentRange(res: StreamResponse): { first: number; last: number; complete?: number } | undefined {
+  const m = /^\s*bytes\s+(\d+)-(\d+)\/(\d+|\*)\s*$/i.exec(header(res.headers, 'content-range') ?? '');
+  if (!m) return undefined;
+  return { first: Number(m[1]), last: Number(m[2]), complete: m[3] === '*' ? undefined : Number(m[3]) };
 }
 
 /**

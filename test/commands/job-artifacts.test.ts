@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,7 +163,8 @@ describe('job artifacts', () => {
     const transport = resettingTransport(Buffer.alloc(1000, 1), 5000);
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport, cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET)\n');
+    expect(r.stderr).toBe('collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET) (5 attempts)\n');
+    expect(transport.seen).toHaveLength(5);
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
   });
@@ -246,6 +248,91 @@ describe('job artifacts', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toContain(message);
     }
+  });
+
+  it('--dest replaces only a regular file: a device, FIFO, link or directory is refused with exit 2 before anything is sent', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    execFileSync('mkfifo', [path.join(cwd, 'fifo')]);
+    fs.writeFileSync(path.join(cwd, 'real.zip'), 'mine');
+    fs.symlinkSync('real.zip', path.join(cwd, 'link.zip'));
+    fs.mkdirSync(path.join(cwd, 'dir/artifacts.zip'), { recursive: true });
+    const before = fs.readdirSync(cwd).sort();
+    const cases: [string[], string][] = [
+      [['job', 'artifacts', '12', '--dest', '/dev/null'], 'invalid value for --dest: /dev/null is a character device; only a regular file is replaced'],
+      [['job', 'artifacts', '12', '--dest', 'fifo'], `invalid value for --dest: ${path.join(cwd, 'fifo')} is a FIFO; only a regular file is replaced`],
+      [['job', 'artifacts', '12', '--dest', 'link.zip'], `invalid value for --dest: ${path.join(cwd, 'link.zip')} is a symbolic link; only a regular file is replaced`],
+      [['job', 'artifacts', '12', '--dest', 'dir'], `invalid value for --dest: ${path.join(cwd, 'dir/artifacts.zip')} is a directory; only a regular file is replaced`],
+      [['job', 'artifact', '12', 'a.txt', '--dest', '/dev/stdout'], 'invalid value for --dest: /dev/stdout is a symbolic link'],
+      [['job', 'artifacts', '12', '--dest', 'missing/'], 'invalid value for --dest: the directory'],
+      [['job', 'artifacts', '12', '--dest', ''], 'invalid value for --dest: empty'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli([...args, '-p', 'acme/platform/api'], { transport: api.transport, cwd });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0], args.join(' ')).toContain(message);
+    }
+    expect(fs.readdirSync(cwd).sort()).toEqual(before);
+    expect(fs.readFileSync(path.join(cwd, 'real.zip'), 'utf8')).toBe('mine');
+    expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('/dev/stdout as --dest points to --dest -', async () => {
+    api = mockApi();
+    const r = await runCli(['job', 'artifact', '12', 'a.txt', '-p', '7', '--dest', '/dev/stdout'], { transport: api.transport });
+    expect(r.stderr).toContain('hint: use --dest - to write to stdout');
+  });
+
+  it('--extract, --max-size and --max-entries are checked before anything is sent', async () => {
+    api = mockApi();
+    const cwd = tmp();
+    fs.writeFileSync(path.join(cwd, 'file'), 'x');
+    const cases: [string[], string][] = [
+      [['--extract', 'file'], `invalid value for --extract: ${path.join(cwd, 'file')} is a regular file, not a directory`],
+      [['--extract', 'out', '--max-size', 'lots'], 'invalid value for --max-size: "lots" is not a size'],
+      [['--extract', 'out', '--max-size', '0'], 'invalid value for --max-size: the size must be at least 1 byte'],
+      [['--extract', 'out', '--max-entries', '0'], 'invalid value for --max-entries'],
+      [['--max-size', '1GiB'], '--max-size applies to --extract'],
+      [['--max-entries', '10'], '--max-entries applies to --extract'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(['job', 'artifacts', '12', '-p', '7', ...args], { transport: api.transport, cwd });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(message);
+    }
+    expect(fs.readdirSync(cwd)).toEqual(['file']);
+  });
+
+  it('a reset mid-body is continued with Range when the server offers ranges', async () => {
+    const cwd = tmp();
+    const data = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 256));
+    const seen: TransportRequest[] = [];
+    const transport: Transport = {
+      request: async (req) => {
+        seen.push(req);
+        const range = Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'range')?.[1];
+        if (!range) {
+          const body = Readable.from(
+            (async function* () {
+              yield data.subarray(0, 4000);
+              throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+            })(),
+          );
+          return { statusCode: 200, headers: { 'content-length': String(data.length), 'accept-ranges': 'bytes', etag: '"a1"' }, body };
+        }
+        const from = Number(/bytes=(\d+)-/.exec(range)![1]);
+        return {
+          statusCode: 206,
+          headers: { 'content-length': String(data.length - from), 'content-range': `bytes ${from}-${data.length - 1}/${data.length}` },
+          body: Readable.from([data.subarray(from)]),
+        };
+      },
+    };
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--debug'], { transport, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip')).equals(data)).toBe(true);
+    expect(seen).toHaveLength(2);
+    expect(r.stderr).toMatch(/! download cut after 3\.91 KiB; retrying in [\d.]+s \(attempt 2\/5\)/);
   });
 
   it('inside CI sends only JOB-TOKEN, with host and project from the CI environment', async () => {

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveAtomically, streamTo } from '../../src/download/atomic.js';
+import { ApiClient } from '../../src/api/client.js';
+import type { Transport, TransportRequest } from '../../src/api/transport.js';
+import { download } from '../../src/download/receive.js';
 import { formatBytes, ProgressBar } from '../../src/download/progress.js';
 import { dispositionFilename } from '../../src/download/response.js';
 import { ApiError, CancelError } from '../../src/errors.js';
@@ -18,79 +20,217 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function failingBody(first: Buffer, code = 'ECONNRESET'): Readable {
-  return Readable.from(
-    (async function* () {
-      yield first;
-      await new Promise((r) => setTimeout(r, 5));
-      throw Object.assign(new Error('socket hang up'), { code });
-    })(),
-  );
+interface Scripted {
+  status?: number;
+  headers?: Record<string, string>;
+  body: Buffer;
+  /** The connection is reset after this many bytes of `body`. */
+  cutAfter?: number;
 }
 
-describe('saveAtomically', () => {
-  it('writes the bytes and leaves no temporary file', async () => {
+/** A transport that answers each request with the next scripted answer and records the requests. */
+function scripted(...answers: ((req: TransportRequest) => Scripted)[]): Transport & { seen: TransportRequest[] } {
+  const seen: TransportRequest[] = [];
+  return {
+    seen,
+    request: async (req) => {
+      seen.push(req);
+      const answer = answers.shift();
+      if (!answer) throw new Error(`unexpected request ${req.method} ${req.path}`);
+      const a = answer(req);
+      const body = Readable.from(
+        (async function* () {
+          const sent = a.cutAfter === undefined ? a.body : a.body.subarray(0, a.cutAfter);
+          if (sent.length > 0) yield sent;
+          if (a.cutAfter !== undefined) {
+            await new Promise((r) => setTimeout(r, 1));
+            throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+          }
+        })(),
+      );
+      return { statusCode: a.status ?? 200, headers: Object.fromEntries(Object.entries(a.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), body };
+    },
+  };
+}
+
+function client(transport: Transport, signal?: AbortSignal): ApiClient {
+  return new ApiClient({ host: 'https://gitlab.test', credentials: { token: { value: 't', kind: 'private' } }, transport, userAgent: 'test', signal, sleep: async () => {} });
+}
+
+const REQ = { method: 'GET', path: '/projects/1/jobs/2/artifacts' };
+const DATA = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251));
+const whole = (extra: Record<string, string> = {}) => ({ 'Content-Length': String(DATA.length), ...extra });
+const rangeOf = (req: TransportRequest) => Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'range')?.[1];
+const headerOf = (req: TransportRequest, name: string) => Object.entries(req.headers).find(([k]) => k.toLowerCase() === name)?.[1];
+/** A 206 with the rest of DATA from the offset the request asked for. */
+const rest = (req: TransportRequest): Scripted => {
+  const from = Number(/bytes=(\d+)-/.exec(rangeOf(req) ?? '')?.[1]);
+  return {
+    status: 206,
+    headers: { 'Content-Length': String(DATA.length - from), 'Content-Range': `bytes ${from}-${DATA.length - 1}/${DATA.length}`, 'Accept-Ranges': 'bytes' },
+    body: DATA.subarray(from),
+  };
+};
+
+describe('download to a file', () => {
+  it('writes the bytes, tells the observer, and leaves no temporary file', async () => {
     const dir = tmp();
     const dest = path.join(dir, 'artifacts.zip');
-    const data = Buffer.alloc(3 * 1024 * 1024 + 7, 0x61);
-    const seen: number[] = [];
-    const n = await saveAtomically(Readable.from([data.subarray(0, 1000), data.subarray(1000)]), dest, {
-      what: 'x',
-      expectedBytes: data.length,
-      onBytes: (b) => seen.push(b),
-    });
-    expect(n).toBe(data.length);
-    expect(seen.reduce((a, b) => a + b, 0)).toBe(data.length);
-    expect(fs.readFileSync(dest).equals(data)).toBe(true);
+    const transport = scripted(() => ({ headers: whole(), body: DATA }));
+    let seen = 0;
+    const n = await download(client(transport), REQ, dest, { what: 'x', observe: () => ({ data: (c) => (seen += c.length) }) });
+    expect(n).toBe(DATA.length);
+    expect(seen).toBe(DATA.length);
+    expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
     expect(fs.readdirSync(dir)).toEqual(['artifacts.zip']);
+    expect(headerOf(transport.seen[0]!, 'accept-encoding')).toBe('identity');
   });
 
-  it('on a reset mid-body removes the temporary file and keeps the existing destination', async () => {
+  it('continues a cut download with Range and If-Range when the server offers ranges', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, 'a.zip');
+    fs.writeFileSync(dest, 'previous');
+    const transport = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes', ETag: '"v1"' }), body: DATA, cutAfter: 100_000 }), rest);
+    const restarts: number[] = [];
+    const n = await download(client(transport), REQ, dest, { what: 'x', observe: () => ({ data: () => undefined, restart: () => restarts.push(1) }) });
+    expect(n).toBe(DATA.length);
+    expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
+    expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=100000-']);
+    expect(headerOf(transport.seen[1]!, 'if-range')).toBe('"v1"');
+    expect(restarts).toEqual([]);
+    expect(fs.readdirSync(dir)).toEqual(['a.zip']);
+  });
+
+  it('starts over from zero when the server offers no ranges; the observer is told', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, 'a.zip');
+    const transport = scripted(
+      () => ({ headers: whole(), body: DATA, cutAfter: 50_000 }),
+      () => ({ headers: whole(), body: DATA, cutAfter: 70_000 }),
+      () => ({ headers: whole(), body: DATA }),
+    );
+    let restarts = 0;
+    await download(client(transport), REQ, dest, { what: 'x', observe: () => ({ data: () => undefined, restart: () => restarts++ }) });
+    expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
+    expect(transport.seen.map(rangeOf)).toEqual([undefined, undefined, undefined]);
+    expect(restarts).toBe(2);
+    expect(fs.readdirSync(dir)).toEqual(['a.zip']);
+  });
+
+  it('continues a body that ends short of its Content-Length', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, 'a.zip');
+    const short = DATA.subarray(0, 1234);
+    const transport = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: short }), rest);
+    await download(client(transport), REQ, dest, { what: 'x' });
+    expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
+    expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=1234-']);
+  });
+
+  it('takes the whole new file when the range request is answered with a 200 (the file changed)', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, 'a.zip');
+    const changed = Buffer.alloc(120_000, 0x42);
+    const transport = scripted(
+      () => ({ headers: whole({ 'Accept-Ranges': 'bytes', ETag: '"v1"' }), body: DATA, cutAfter: 100_000 }),
+      () => ({ headers: { 'Content-Length': String(changed.length), ETag: '"v2"' }, body: changed }),
+    );
+    await download(client(transport), REQ, dest, { what: 'x' });
+    expect(fs.readFileSync(dest).equals(changed)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(['a.zip']);
+  });
+
+  it('starts over when a 206 is not the part asked for', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, 'a.zip');
+    const transport = scripted(
+      () => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: DATA, cutAfter: 100_000 }),
+      () => ({ status: 206, headers: { 'Content-Range': `bytes 0-99/${DATA.length}`, 'Content-Length': '100' }, body: DATA.subarray(0, 100) }),
+      () => ({ headers: whole(), body: DATA }),
+    );
+    await download(client(transport), REQ, dest, { what: 'x' });
+    expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
+    expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=100000-', undefined]);
+  });
+
+  it('gives up when the retry budget is spent: the old file stays, no temporary file, one request per attempt', async () => {
     const dir = tmp();
     const dest = path.join(dir, 'artifacts.zip');
     fs.writeFileSync(dest, 'previous');
-    const err = await saveAtomically(failingBody(Buffer.alloc(4096)), dest, { what: 'the artifacts of job 1' }).catch((e) => e);
+    const cut = () => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: DATA, cutAfter: 10 });
+    const transport = scripted(cut, ...Array.from({ length: 4 }, () => (req: TransportRequest) => ({ ...rest(req), cutAfter: 10 })));
+    const err = await download(client(transport), REQ, dest, { what: 'the artifacts of job 1' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.message).toBe('download of the artifacts of job 1 failed after 4.00 KiB: the connection was interrupted (ECONNRESET)');
+    expect(err.message).toBe('download of the artifacts of job 1 failed after 50 B: the connection was interrupted (ECONNRESET) (5 attempts)');
+    expect(transport.seen).toHaveLength(5);
+    expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=10-', 'bytes=20-', 'bytes=30-', 'bytes=40-']);
     expect(fs.readdirSync(dir)).toEqual(['artifacts.zip']);
     expect(fs.readFileSync(dest, 'utf8')).toBe('previous');
   });
 
-  it('refuses a body shorter than its Content-Length', async () => {
+  it('refuses a body longer than its Content-Length, without retrying', async () => {
     const dir = tmp();
     const dest = path.join(dir, 'a.zip');
-    await expect(saveAtomically(Readable.from([Buffer.from('abc')]), dest, { what: 'a', expectedBytes: 10 })).rejects.toThrow(
-      'download of a is incomplete: got 3 B of 10 B',
-    );
+    const transport = scripted(() => ({ headers: { 'Content-Length': '10' }, body: DATA }));
+    await expect(download(client(transport), REQ, dest, { what: 'a' })).rejects.toThrow('download of a failed: the server sent more than the 10 B it announced');
     expect(fs.readdirSync(dir)).toEqual([]);
+    expect(transport.seen).toHaveLength(1);
   });
 
-  it('is interrupted by the abort signal (Ctrl-C)', async () => {
+  it('is interrupted by the abort signal (Ctrl-C) and leaves nothing', async () => {
     const dir = tmp();
     const dest = path.join(dir, 'a.zip');
+    const ac = new AbortController();
     const body = new PassThrough();
     body.write(Buffer.alloc(100));
-    const ac = new AbortController();
-    const pending = saveAtomically(body, dest, { what: 'a', signal: ac.signal });
-    setTimeout(() => ac.abort(), 10);
+    const transport: Transport = { request: async () => ({ statusCode: 200, headers: {}, body }) };
+    const pending = download(client(transport, ac.signal), REQ, dest, { what: 'a', signal: ac.signal });
+    setTimeout(() => {
+      ac.abort();
+      body.destroy(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    }, 10);
     await expect(pending).rejects.toBeInstanceOf(CancelError);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
   it('reports a missing directory as a write failure', async () => {
     const dir = tmp();
-    await expect(saveAtomically(Readable.from([Buffer.from('x')]), path.join(dir, 'no/such/a.zip'), { what: 'a' })).rejects.toThrow(/ENOENT/);
+    const transport = scripted(() => ({ body: Buffer.from('x') }));
+    await expect(download(client(transport), REQ, path.join(dir, 'no/such/a.zip'), { what: 'a' })).rejects.toThrow(/^cannot write a: .*ENOENT/);
   });
 });
 
-describe('streamTo', () => {
-  it('copies without ending the output', async () => {
+describe('download to a stream (stdout)', () => {
+  const collect = () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c) => chunks.push(c));
-    await streamTo(Readable.from([Buffer.from('ab'), Buffer.from('c')]), out, { what: 'x' });
+    return { out, bytes: () => Buffer.concat(chunks) };
+  };
+
+  it('copies without ending the output', async () => {
+    const { out, bytes } = collect();
+    await download(client(scripted(() => ({ body: Buffer.from('abc') }))), REQ, out, { what: 'x' });
     expect(out.writableEnded).toBe(false);
-    expect(Buffer.concat(chunks).toString()).toBe('abc');
+    expect(bytes().toString()).toBe('abc');
+  });
+
+  it('continues with Range after a cut, with nothing printed twice', async () => {
+    const { out, bytes } = collect();
+    const transport = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: DATA, cutAfter: 100_000 }), rest);
+    await download(client(transport), REQ, out, { what: 'x' });
+    await new Promise((r) => setImmediate(r));
+    expect(bytes().equals(DATA)).toBe(true);
+  });
+
+  it('cannot start over once bytes were printed: fails at once without ranges', async () => {
+    const { out } = collect();
+    const transport = scripted(() => ({ headers: whole(), body: DATA, cutAfter: 100 }));
+    const err = await download(client(transport), REQ, out, { what: 'x' }).catch((e) => e);
+    expect(err.message).toBe(
+      'download of x failed after 100 B: the connection was interrupted (ECONNRESET); the server offers no ranges to continue, and what was written to the output cannot be taken back',
+    );
+    expect(transport.seen).toHaveLength(1);
   });
 });
 

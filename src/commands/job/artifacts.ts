@@ -3,9 +3,10 @@ import path from 'node:path';
 import { type ApiRequest, header } from '../../api/client.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { saveAtomically, streamTo, tempPathBeside } from '../../download/atomic.js';
+import { describeKind, Leftover, lstatOrUndefined, notReplaceable, tempPathBeside } from '../../download/disk.js';
 import { formatBytes, ProgressBar } from '../../download/progress.js';
-import { contentLength, dispositionFilename, openDownload } from '../../download/response.js';
+import { download as fetchTo } from '../../download/receive.js';
+import { contentLength, dispositionFilename } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 
@@ -81,16 +82,40 @@ async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values)
   return new ApiError(err.message, 404, err.body, hintFor(missing, s));
 }
 
-/** `--dest`: `-` for stdout, an existing directory gets `defaultName` inside it; the directory must exist. */
+/**
+ * `--dest`: `-` for stdout; an existing directory gets `defaultName` inside it; the directory must
+ * exist. What is there already may only be a regular file: a device, FIFO, socket, directory or
+ * link is never replaced (exit 2, before anything is sent).
+ */
 function resolveDest(ctx: Context, raw: string | undefined, defaultName: string): string {
   if (raw === '-') return '-';
+  if (raw !== undefined && raw.trim() === '') throw new UsageError('invalid value for --dest: empty (use - for stdout)');
   let dest = path.resolve(ctx.settings.cwd, raw ?? defaultName);
   const stat = fs.statSync(dest, { throwIfNoEntry: false });
   if (stat?.isDirectory()) dest = path.join(dest, defaultName);
+  else if (raw !== undefined && /[/\\]$/.test(raw)) throw new UsageError(`invalid value for --dest: the directory ${dest} does not exist`);
   const dir = path.dirname(dest);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`invalid value for --dest: the directory ${dir} does not exist`);
+  const refused = notReplaceable(dest);
+  if (refused) {
+    const hint = /^\/dev\/(stdout|fd\/1)$/.test(dest) ? 'use --dest - to write to stdout' : undefined;
+    throw new UsageError(`invalid value for --dest: ${refused}`, hint);
+  }
   return dest;
+}
+
+/** `--extract`: the directory must be a directory (or not exist yet, in a directory that does). */
+function resolveExtractTarget(ctx: Context, raw: string): string {
+  if (raw.trim() === '') throw new UsageError('invalid value for --extract: empty');
+  const target = path.resolve(ctx.settings.cwd, raw);
+  const parent = path.dirname(target);
+  if (!fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`invalid value for --extract: the directory ${parent} does not exist`);
+  const existing = lstatOrUndefined(target);
+  if (existing && !existing.isDirectory())
+    throw new UsageError(`invalid value for --extract: ${target} is a ${describeKind(existing)}, not a directory`);
+  return target;
 }
 
 function shown(ctx: Context, file: string): string {
@@ -99,23 +124,23 @@ function shown(ctx: Context, file: string): string {
 }
 
 /** Streams one download to a file (atomically) or to stdout, with a progress bar on a terminal. */
-async function download(ctx: Context, s: Source, v: Values, dest: string): Promise<{ bytes: number; name?: string }> {
-  const api = ctx.api();
-  const req = requestFor(ctx, s, v);
-  let res: Awaited<ReturnType<typeof openDownload>>;
+async function download(ctx: Context, s: Source, v: Values, dest: string): Promise<{ bytes: number }> {
+  let progress: ProgressBar | undefined;
   try {
-    res = await openDownload(api, req, ctx.signal);
+    const bytes = await fetchTo(ctx.api(), requestFor(ctx, s, v), dest === '-' ? ctx.io.stdout : dest, {
+      what: describe(s),
+      signal: ctx.signal,
+      observe: (res) => {
+        if (!ctx.io.stderrIsTTY) return undefined;
+        const name = dispositionFilename(header(res.headers, 'content-disposition'));
+        const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res));
+        progress = bar;
+        return { data: (chunk) => bar.add(chunk.length), restart: () => bar.restart() };
+      },
+    });
+    return { bytes };
   } catch (err) {
     throw await explainNotFound(ctx, err, s, v);
-  }
-  const total = contentLength(res);
-  const name = dispositionFilename(header(res.headers, 'content-disposition'));
-  const label = name ?? (dest === '-' ? 'stdout' : path.basename(dest));
-  const progress = ctx.io.stderrIsTTY ? new ProgressBar(ctx.io.stderr, label, total) : undefined;
-  const options = { signal: ctx.signal, expectedBytes: total, onBytes: progress ? (n: number) => progress.add(n) : undefined, what: describe(s) };
-  try {
-    const bytes = dest === '-' ? await streamTo(res.body, ctx.io.stdout, options) : await saveAtomically(res.body, dest, options);
-    return { bytes, name };
   } finally {
     progress?.finish();
   }
@@ -145,6 +170,14 @@ export const artifacts = defineCommand({
     { name: 'job', param: false, type: 'string', description: 'job name (with --ref)', value: '<name>' },
     { name: 'dest', short: 'd', param: false, type: 'string', description: 'where to write the archive (default ./artifacts.zip; - for stdout)', value: '<path>' },
     { name: 'extract', short: 'x', param: false, type: 'string', description: 'unzip into this directory (entries escaping it are refused)', value: '<dir>' },
+    {
+      name: 'max-size',
+      param: false,
+      type: 'bytes',
+      description: "with --extract: the most the archive's files may add up to (default 200× the archive, at least 100 MiB, at most 8 GiB)",
+      value: '<bytes|GiB>',
+    },
+    { name: 'max-entries', param: false, type: 'int', min: 1, description: 'with --extract: the most entries the archive may hold (default 100000)', value: '<n>' },
     jobTokenFlag,
   ],
   run: async (ctx, v) => {
@@ -161,23 +194,23 @@ export const artifacts = defineCommand({
       if (ref.trim() === '' || jobName.trim() === '') throw new UsageError('--ref and --job cannot be empty');
       source = { kind: 'by-ref', project, ref, job: jobName };
     }
+    const { 'max-size': maxBytes, 'max-entries': maxEntries } = v.flags;
+    if (extractTo === undefined && (maxBytes !== undefined || maxEntries !== undefined))
+      throw new UsageError(`--${maxBytes !== undefined ? 'max-size' : 'max-entries'} applies to --extract`);
     if (extractTo !== undefined) {
       if (rawDest === '-') throw new UsageError('--extract cannot be used with --dest -');
-      if (extractTo.trim() === '') throw new UsageError('invalid value for --extract: empty');
-      const target = path.resolve(ctx.settings.cwd, extractTo);
-      const parent = path.dirname(target);
-      if (!fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory())
-        throw new UsageError(`invalid value for --extract: the directory ${parent} does not exist`);
+      const target = resolveExtractTarget(ctx, extractTo);
       // Without --dest the archive is only a temporary file beside the target directory.
       const zip = rawDest !== undefined ? resolveDest(ctx, rawDest, DEFAULT_ARCHIVE) : tempPathBeside(`${target}.zip`);
+      const scratch = rawDest === undefined ? new Leftover(zip) : undefined;
       try {
         const { bytes } = await download(ctx, source, v, zip);
         // yauzl is loaded only when extracting.
         const { extractZip } = await import('../../download/extract.js');
-        const result = await extractZip(zip, target, ctx.signal);
+        const result = await extractZip(zip, target, { signal: ctx.signal, limits: { maxBytes, maxEntries } });
         ctx.notice(`extracted ${result.files} files (${formatBytes(result.bytes)}, archive ${formatBytes(bytes)}) into ${shown(ctx, target)}`);
       } finally {
-        if (rawDest === undefined) await fs.promises.rm(zip, { force: true }).catch(() => undefined);
+        await scratch?.remove();
       }
       return;
     }

@@ -2,7 +2,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { streamError } from '../../download/atomic.js';
+import { streamError } from '../../download/receive.js';
 import { openDownload } from '../../download/response.js';
 import { ApiError } from '../../errors.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';

@@ -1,0 +1,211 @@
+import type { Readable, Writable } from 'node:stream';
+import type { ApiClient, ApiRequest, StreamResponse } from '../api/client.js';
+import { ApiError, CancelError, CollabError } from '../errors.js';
+import { formatBytes } from './progress.js';
+import { acceptsRanges, contentLength, contentRange, openDownload, rangeValidator } from './response.js';
+import { FileSink, type Sink, StreamSink } from './sinks.js';
+
+/** Watches the bytes as they arrive (a progress bar, a checksum). */
+export interface Observer {
+  data(chunk: Buffer): void;
+  /** The download starts over from zero: what was seen so far does not count. */
+  restart?(): void;
+}
+
+export interface DownloadOptions {
+  /** For messages: what is being downloaded. */
+  what: string;
+  signal?: AbortSignal;
+  /** Called once with the first answer (size, file name); returns what should watch the bytes. */
+  observe?: (res: StreamResponse) => Observer | undefined;
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_BODY_TIMEOUT', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** The body ended (cleanly) before its Content-Length: cut like a reset, and continued the same way. */
+class Truncated extends Error {}
+
+/** Writing to the destination failed: no retry can help. */
+class WriteFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super((failure as Error)?.message ?? String(failure));
+  }
+}
+
+function isCut(err: unknown): boolean {
+  if (err instanceof Truncated) return true;
+  if (err instanceof CollabError || err instanceof WriteFailure) return false;
+  const e = err as NodeJS.ErrnoException;
+  return NETWORK_CODES.has(e?.code ?? '') || e?.message === 'aborted';
+}
+
+/** Maps a failure while a body streams to the error collab reports. */
+export function streamError(err: unknown, what: string, bytes: number, signal?: AbortSignal): CollabError {
+  if (signal?.aborted) return new CancelError();
+  if (err instanceof CollabError) return err;
+  if (err instanceof Truncated) return new ApiError(`download of ${what} is incomplete: ${err.message}`, undefined);
+  const cause = err instanceof WriteFailure ? err.failure : err;
+  const e = cause as NodeJS.ErrnoException;
+  const code = e?.code ?? '';
+  if (e?.name === 'AbortError') return new CancelError();
+  if (err instanceof WriteFailure) {
+    if (code === 'ENOSPC') return new CollabError(`cannot write ${what}: no space left on the device`, 1);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new CollabError(`cannot write ${what}: permission denied (${code})`, 1);
+    return new CollabError(`cannot write ${what}: ${e?.message ?? String(cause)}`, 1);
+  }
+  if (isCut(err)) return new ApiError(`download of ${what} failed after ${formatBytes(bytes)}: the connection was interrupted (${code || e.message})`, undefined);
+  return new ApiError(`download of ${what} failed: ${e?.message ?? String(err)}`, undefined);
+}
+
+/**
+ * One download, followed across cut connections. `received` counts the bytes of the current
+ * version of the file; `complete` is its full size when the server said it.
+ */
+class Transfer {
+  received = 0;
+  complete: number | undefined;
+  ranges = false;
+  validator: string | undefined;
+  attempt = 1;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly open: (headers: Record<string, string>) => Promise<StreamResponse>,
+    private readonly sink: Sink,
+    private readonly observer: Observer | undefined,
+    private readonly options: DownloadOptions,
+  ) {}
+
+  /** A whole body from the first byte: what the server says about it replaces what was known. */
+  private async adopt(res: StreamResponse): Promise<void> {
+    if (this.received > 0) {
+      if (!this.sink.rewindable)
+        throw new ApiError(`download of ${this.options.what} failed: the server sent the file from the start again, and what was written to the output cannot be taken back`, undefined);
+      await this.sink.rewind().catch((err) => {
+        throw new WriteFailure(err);
+      });
+      this.observer?.restart?.();
+      this.received = 0;
+    }
+    this.complete = contentLength(res);
+    this.ranges = acceptsRanges(res);
+    this.validator = rangeValidator(res);
+  }
+
+  private async pump(body: Readable): Promise<void> {
+    const { signal } = this.options;
+    if (signal?.aborted) throw new CancelError();
+    // Whatever the transport does with the signal, Ctrl-C ends the body here.
+    const onAbort = () => body.destroy(new CancelError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await this.drain(body);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async drain(body: Readable): Promise<void> {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      this.received += chunk.length;
+      if (this.complete !== undefined && this.received > this.complete)
+        throw new ApiError(`download of ${this.options.what} failed: the server sent more than the ${formatBytes(this.complete)} it announced`, undefined);
+      this.observer?.data(chunk);
+      const pending = this.sink.write(chunk);
+      if (pending)
+        await pending.catch((err) => {
+          throw new WriteFailure(err);
+        });
+    }
+    if (this.complete !== undefined && this.received < this.complete) throw new Truncated(`got ${formatBytes(this.received)} of ${formatBytes(this.complete)}`);
+  }
+
+  /**
+   * Streams `first` into the sink. When the connection is cut (or the body ends short) and the
+   * retry budget allows, asks for the rest with `Range` (and `If-Range`, so a changed file comes
+   * back whole) when the server offered ranges, otherwise starts over from zero.
+   */
+  async run(first: StreamResponse): Promise<number> {
+    await this.adopt(first);
+    let res: StreamResponse | undefined = first;
+    let failure: unknown;
+    for (;;) {
+      if (res) {
+        try {
+          await this.pump(res.body);
+          return this.received;
+        } catch (err) {
+          res.body.destroy();
+          if (this.options.signal?.aborted || !isCut(err)) throw err;
+          failure = err;
+        }
+      }
+      const resume = this.ranges && this.received > 0 && this.complete !== undefined;
+      if (!resume && this.received > 0 && !this.sink.rewindable) {
+        const cut = streamError(failure, this.options.what, this.received);
+        throw new ApiError(`${cut.message}; the server offers no ranges to continue, and what was written to the output cannot be taken back`, undefined);
+      }
+      const reason = `download cut after ${formatBytes(this.received)}`;
+      if (!(await this.api.pauseBeforeRetry(this.attempt, reason))) throw failure;
+      this.attempt++;
+      if (!resume) {
+        res = await this.open({});
+        if (res.status === 206) throw new ApiError(`download of ${this.options.what} failed: a part (206) came back where the whole file was asked for`, 206);
+        await this.adopt(res);
+        continue;
+      }
+      const headers: Record<string, string> = { Range: `bytes=${this.received}-` };
+      if (this.validator) headers['If-Range'] = this.validator;
+      res = await this.open(headers);
+      if (res.status !== 206) {
+        // The server sent the whole file (changed, or it ignores ranges for this request).
+        await this.adopt(res);
+        continue;
+      }
+      const range = contentRange(res);
+      if (!range || range.first !== this.received || (range.complete !== undefined && range.complete !== this.complete)) {
+        // Not the part that was asked for: start over without ranges.
+        res.body.destroy();
+        res = undefined;
+        this.ranges = false;
+        failure = new ApiError(`download of ${this.options.what} failed: the server answered the range request with another part (${header206(range)})`, undefined);
+      }
+    }
+  }
+}
+
+function header206(range: ReturnType<typeof contentRange>): string {
+  return range ? `bytes ${range.first}-${range.last}/${range.complete ?? '*'}` : 'no Content-Range';
+}
+
+/**
+ * Downloads `req` (redirects followed, credentials dropped on another origin) into `dest`: a path
+ * (a temporary file beside it, fsynced and renamed into place when complete and of the announced
+ * size; the old file stays untouched until then) or a stream such as stdout. A cut connection is
+ * continued within the client's retry budget. Returns the number of bytes.
+ */
+export async function download(api: ApiClient, req: ApiRequest, dest: string | Writable, options: DownloadOptions): Promise<number> {
+  const open = (headers: Record<string, string>) => openDownload(api, { ...req, headers: { ...req.headers, ...headers } }, options.signal);
+  const first = await open({});
+  const observer = options.observe?.(first);
+  let sink: Sink;
+  try {
+    sink = typeof dest === 'string' ? new FileSink(dest) : new StreamSink(dest);
+  } catch (err) {
+    first.body.destroy();
+    throw streamError(new WriteFailure(err), options.what, 0, options.signal);
+  }
+  const transfer = new Transfer(api, open, sink, observer, options);
+  try {
+    const bytes = await transfer.run(first);
+    await sink.commit().catch((err) => {
+      throw err instanceof CollabError ? err : new WriteFailure(err);
+    });
+    return bytes;
+  } catch (err) {
+    await sink.discard();
+    const mapped = streamError(err, options.what, transfer.received, options.signal);
+    if (transfer.attempt > 1 && isCut(err) && !options.signal?.aborted) throw new ApiError(`${mapped.message} (${transfer.attempt} attempts)`, undefined);
+    throw mapped;
+  }
+}
