@@ -28,10 +28,14 @@ const onSignal = (signal) => {
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+// A closed terminal or a dropped ssh session: clean up the same way (no .part file is left).
+process.on('SIGHUP', onSignal);
 // A closed pipe (`collab ... | head`) is not worth a stack trace.
 process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
+// After SIGHUP the terminal is gone (EIO): a message that cannot be shown must not stop the cleanup.
+process.stderr.on('error', () => {});
 
 const bundle = path.join(__dirname, '..', 'dist', 'bundle', 'collab.cjs');
 const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;

@@ -205,7 +205,7 @@ export async function download(api: ApiClient, req: ApiRequest, dest: string | W
   } catch (err) {
     await sink.discard();
     const mapped = streamError(err, options.what, transfer.received, options.signal);
-    if (transfer.attempt > 1 && isCut(err) && !options.signal?.aborted) throw new ApiError(`${mapped.message} (${transfer.attempt} attempts)`, undefined);
+    if (transfer.attempt > 1 && isCut(err) && !options.signal?.aborted) throw new ApiError(`${mapped.message}; gave up after ${transfer.attempt} attempts`, undefined);
     throw mapped;
   }
 }

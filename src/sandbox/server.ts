@@ -10,8 +10,10 @@ import { type FaultSpec, FaultRegistry, NGINX_502 } from './faults.js';
 import { drained, Link } from './link.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from './origins.js';
 import { Params } from './params.js';
+import { withRanges } from './ranges.js';
 import type { Reply } from './reply.js';
 import type { Router } from './router.js';
+import { archiveReply } from './routes/jobs.js';
 import type { Store } from './store.js';
 
 export interface RecordedRequest {
@@ -108,7 +110,7 @@ export class SandboxServer {
       if (!(error instanceof ApiError)) throw error;
       reply = { kind: 'json', status: error.status, body: error.body };
     }
-    await this.write(res, reply, method, fault, req.headers['accept-encoding']);
+    await this.write(res, withRanges(reply, req.headers), method, fault, req.headers['accept-encoding']);
   }
 
   private async dispatch(req: IncomingMessage, method: string, rawPath: string, rawQuery: string, requestOrigin: string, linkOrigin: string): Promise<Reply> {
@@ -148,11 +150,7 @@ export class SandboxServer {
     const jobId = Number(rawPath.slice(OBJECT_STORAGE_PREFIX.length).split('/')[0]);
     const job = this.store.jobs.get(jobId);
     if (!job?.artifact) throw notFound('Artifacts');
-    const archive = await this.artifacts.archive(job);
-    const headers = { 'Content-Disposition': 'attachment; filename="artifacts.zip"' };
-    return archive.kind === 'buffer'
-      ? { kind: 'bytes', status: 200, body: archive.data, contentType: 'application/zip', headers }
-      : { kind: 'stream', status: 200, open: archive.open, length: archive.length, contentType: 'application/zip', headers };
+    return archiveReply(job, await this.artifacts.archive(job), true);
   }
 
   private record(req: IncomingMessage, method: string, rawUrl: string): void {

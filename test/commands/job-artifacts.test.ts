@@ -163,7 +163,7 @@ describe('job artifacts', () => {
     const transport = resettingTransport(Buffer.alloc(1000, 1), 5000);
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport, cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET) (5 attempts)\n');
+    expect(r.stderr).toBe('collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts\n');
     expect(transport.seen).toHaveLength(5);
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');

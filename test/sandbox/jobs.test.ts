@@ -54,6 +54,28 @@ describe('sandbox jobs and artifacts', () => {
     expect(files.get('dist/app/main.js')?.toString()).toContain(`#${job.id}`);
   });
 
+  it('answers Range requests for archives, as Workhorse and object storage do (If-Range, 416)', async () => {
+    const sb = sandbox();
+    const job = await findJob('package', 'main');
+    const url = `${sb.url}/api/v4${JOBS}/${job.id}/artifacts`;
+    const whole = await download(url);
+    const etag = whole.res.headers.get('etag')!;
+    expect(whole.res.headers.get('accept-ranges')).toBe('bytes');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const part = await download(url, { 'PRIVATE-TOKEN': ADMIN, Range: 'bytes=100-', 'If-Range': etag });
+    expect(part.res.status).toBe(206);
+    expect(part.res.headers.get('content-range')).toBe(`bytes 100-${whole.body.length - 1}/${whole.body.length}`);
+    expect(part.body.equals(whole.body.subarray(100))).toBe(true);
+    const middle = await download(url, { 'PRIVATE-TOKEN': ADMIN, Range: 'bytes=10-19' });
+    expect(middle.body.equals(whole.body.subarray(10, 20))).toBe(true);
+    const changed = await download(url, { 'PRIVATE-TOKEN': ADMIN, Range: 'bytes=100-', 'If-Range': '"another-version"' });
+    expect(changed.res.status).toBe(200);
+    expect(changed.body.equals(whole.body)).toBe(true);
+    const past = await download(url, { 'PRIVATE-TOKEN': ADMIN, Range: `bytes=${whole.body.length}-` });
+    expect(past.res.status).toBe(416);
+    expect(past.res.headers.get('content-range')).toBe(`bytes */${whole.body.length}`);
+  });
+
   it('serves the last successful job of a name on a ref, including refs with a slash', async () => {
     const sb = sandbox();
     const expected = await findJob('package', 'feature/x');
@@ -164,6 +186,12 @@ describe('sandbox large streamed artifact', () => {
       zip.close();
       expect(sizes['package/big.bin']).toBe(64 * 1024 * 1024);
       expect(sizes['README.txt']).toBeGreaterThan(0);
+      // The rest from the middle, streamed: the same bytes as the file's second half.
+      const whole = fs.readFileSync(file);
+      const from = Math.floor(whole.length / 2) + 7;
+      const rest = await fetch(`${sb.url}/api/v4${JOBS}/artifacts/main/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN, Range: `bytes=${from}-` } });
+      expect(rest.status).toBe(206);
+      expect(Buffer.from(await rest.arrayBuffer()).equals(whole.subarray(from))).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await sb.close();

@@ -161,7 +161,7 @@ describe('download to a file', () => {
     const transport = scripted(cut, ...Array.from({ length: 4 }, () => (req: TransportRequest) => ({ ...rest(req), cutAfter: 10 })));
     const err = await download(client(transport), REQ, dest, { what: 'the artifacts of job 1' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.message).toBe('download of the artifacts of job 1 failed after 50 B: the connection was interrupted (ECONNRESET) (5 attempts)');
+    expect(err.message).toBe('download of the artifacts of job 1 failed after 50 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts');
     expect(transport.seen).toHaveLength(5);
     expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=10-', 'bytes=20-', 'bytes=30-', 'bytes=40-']);
     expect(fs.readdirSync(dir)).toEqual(['artifacts.zip']);

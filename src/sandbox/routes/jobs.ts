@@ -46,11 +46,13 @@ function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
 
 const render = (ctx: Ctx) => (job: Job) => jobView(ctx.store, ctx.artifacts, job);
 
-function archiveReply(body: ArchiveBody, quoted: boolean): Reply {
+/** A job's archive; it answers Range requests, as Workhorse and object storage do. */
+export function archiveReply(job: Job, body: ArchiveBody, quoted: boolean): Reply {
   const headers = { 'Content-Disposition': quoted ? 'attachment; filename="artifacts.zip"' : 'attachment; filename=artifacts.zip' };
+  const etag = `"artifacts-${job.id}-${body.kind === 'buffer' ? body.data.length : body.length}"`;
   return body.kind === 'buffer'
-    ? { kind: 'bytes', status: 200, body: body.data, contentType: 'application/zip', headers }
-    : { kind: 'stream', status: 200, open: body.open, length: body.length, contentType: 'application/zip', headers };
+    ? { kind: 'bytes', status: 200, body: body.data, contentType: 'application/zip', headers, etag }
+    : { kind: 'stream', status: 200, open: body.open, length: body.length, contentType: 'application/zip', headers, etag };
 }
 
 /** Serves a job's archive, or redirects to the fake object storage on another origin. */
@@ -60,7 +62,7 @@ async function serveArchive(ctx: Ctx, job: Job): Promise<Reply> {
     const host = otherHost(String(ctx.headers.host ?? `127.0.0.1:${ctx.port}`), ctx.port);
     return { kind: 'redirect', status: 302, location: `http://${host}${OBJECT_STORAGE_PREFIX}${job.id}/artifacts.zip?X-Sandbox-Signature=${job.id}a1b2c3` };
   }
-  return archiveReply(await ctx.artifacts.archive(job), job.artifact.quotedFilename);
+  return archiveReply(job, await ctx.artifacts.archive(job), job.artifact.quotedFilename);
 }
 
 function contentTypeFor(path: string): string {
