@@ -1,4 +1,5 @@
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ApiClient, ApiRequest, StreamResponse } from '../api/client.js';
 import { ApiError, CancelError, CollabError } from '../errors.js';
 import { formatBytes } from './progress.js';
@@ -92,30 +93,29 @@ class Transfer {
     this.validator = rangeValidator(res);
   }
 
+  /**
+   * Moves one body into the sink. Piped (chunks arrive as `data` events, each written as it came)
+   * rather than read with `for await`, whose reads concatenate what is buffered into new buffers.
+   */
   private async pump(body: Readable): Promise<void> {
-    const { signal } = this.options;
-    if (signal?.aborted) throw new CancelError();
-    // Whatever the transport does with the signal, Ctrl-C ends the body here.
-    const onAbort = () => body.destroy(new CancelError());
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const consumer = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        this.received += chunk.length;
+        if (this.complete !== undefined && this.received > this.complete) {
+          done(new ApiError(`download of ${this.options.what} failed: the server sent more than the ${formatBytes(this.complete)} it announced`, undefined));
+          return;
+        }
+        this.observer?.data(chunk);
+        const pending = this.sink.write(chunk);
+        if (pending) pending.then(() => done(), (err) => done(new WriteFailure(err)));
+        else done();
+      },
+    });
     try {
-      await this.drain(body);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  private async drain(body: Readable): Promise<void> {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      this.received += chunk.length;
-      if (this.complete !== undefined && this.received > this.complete)
-        throw new ApiError(`download of ${this.options.what} failed: the server sent more than the ${formatBytes(this.complete)} it announced`, undefined);
-      this.observer?.data(chunk);
-      const pending = this.sink.write(chunk);
-      if (pending)
-        await pending.catch((err) => {
-          throw new WriteFailure(err);
-        });
+      await pipeline(body, consumer, { signal: this.options.signal });
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError' || this.options.signal?.aborted) throw new CancelError();
+      throw err;
     }
     if (this.complete !== undefined && this.received < this.complete) throw new Truncated(`got ${formatBytes(this.received)} of ${formatBytes(this.complete)}`);
   }
