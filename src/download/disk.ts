@@ -148,7 +148,12 @@ export class StagingDir {
     const leftover = new Leftover(holder);
     // A directory made by mkdir (not mkdtemp's private one), so the umask decides its mode.
     const root = path.join(holder, 'tree');
-    await fs.promises.mkdir(root);
+    try {
+      await fs.promises.mkdir(root);
+    } catch (err) {
+      await leftover.remove();
+      throw err;
+    }
     return new StagingDir(target, root, leftover, existing !== undefined);
   }
 

@@ -168,13 +168,20 @@ export const artifacts = defineCommand({
   flags: [
     { name: 'ref', param: false, type: 'string', description: 'branch or tag: the last successful job on it (with --job)', value: '<ref>' },
     { name: 'job', param: false, type: 'string', description: 'job name (with --ref)', value: '<name>' },
-    { name: 'dest', short: 'd', param: false, type: 'string', description: 'where to write the archive (default ./artifacts.zip; - for stdout)', value: '<path>' },
-    { name: 'extract', short: 'x', param: false, type: 'string', description: 'unzip into this directory (entries escaping it are refused)', value: '<dir>' },
+    { name: 'dest', short: 'd', param: false, type: 'string', description: 'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file', value: '<path>' },
+    {
+      name: 'extract',
+      short: 'x',
+      param: false,
+      type: 'string',
+      description: 'unzip into this directory, checked first: nothing may lead outside it or replace what it holds by another kind',
+      value: '<dir>',
+    },
     {
       name: 'max-size',
       param: false,
       type: 'bytes',
-      description: "with --extract: the most the archive's files may add up to (default 200× the archive, at least 100 MiB, at most 8 GiB)",
+      description: "with --extract: the most the archive's files may add up to (default 200 times the archive, at least 100 MiB, at most 8 GiB)",
       value: '<bytes|GiB>',
     },
     { name: 'max-entries', param: false, type: 'int', min: 1, description: 'with --extract: the most entries the archive may hold (default 100000)', value: '<n>' },
@@ -235,7 +242,7 @@ export const artifact = defineCommand({
   ],
   project: 'required',
   flags: [
-    { name: 'dest', short: 'd', param: false, type: 'string', description: 'write the file here instead of stdout', value: '<path>' },
+    { name: 'dest', short: 'd', param: false, type: 'string', description: 'write the file here instead of stdout; replaces only a regular file', value: '<path>' },
     jobTokenFlag,
   ],
   run: async (ctx, v) => {
