@@ -51,30 +51,25 @@ export function zipOf(entries: RawEntry[]): Buffer {
     size = e.declaredSize ?? size;
     crc = e.declaredCrc ?? crc;
     const mode = e.mode ?? (e.name.endsWith('/') ? 0o040755 : 0o100644);
+    // The fields both headers share, in the same order: from "version needed" to the name length.
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt16LE(time, at + 6);
+      header.writeUInt16LE(date, at + 8);
+      header.writeUInt32LE(crc >>> 0, at + 10);
+      header.writeUInt32LE(stored.length, at + 14);
+      header.writeUInt32LE(size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    shared(central, 6);
     central.writeUInt32LE(((mode & 0xffff) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, stored);
