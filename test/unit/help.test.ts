@@ -102,7 +102,7 @@ describe('help output', () => {
     const codes = await runCli(['help', 'exit-codes']);
     expect(codes.code).toBe(0);
     expect(codes.stdout).toBe(
-      'Exit codes:\n  0    success (a 304 "already so" answer included)\n  1    API, network or server failure\n  2    usage error or invalid input (nothing was sent)\n  4    authentication missing or rejected (401)\n  130  interrupted (Ctrl-C, SIGTERM, SIGHUP)\n',
+      'Exit codes:\n  0    success (a 304 "already so" answer included)\n  1    API, network or server failure\n  2    usage error or invalid input (nothing was sent)\n  4    authentication missing or rejected (401)\n  130  interrupted (Ctrl-C), or stopped by SIGTERM or SIGHUP\n',
     );
   });
 
