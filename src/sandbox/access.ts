@@ -74,6 +74,26 @@ export function requireGroup(ctx: Ctx, name = 'id'): Group {
   return group;
 }
 
+/** The user of path parameter `name` (default `id`), or 404 `User Not Found`. */
+export function requirePathUser(ctx: Ctx, name = 'id'): User {
+  const raw = ctx.path[name];
+  const user = /^\d+$/.test(raw) ? ctx.store.users.get(Number(raw)) : undefined;
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** What belongs to a user (keys, emails, tokens). */
+export function ownedBy<T extends { userId: number }>(items: Iterable<T>, user: User): T[] {
+  return [...items].filter((item) => item.userId === user.id);
+}
+
+/** One of a user's things by its id in the path, or 404 `<what> Not Found` (also when it is someone else's). */
+export function requireOwned<T extends { id: number; userId: number }>(items: Map<number, T>, user: User, rawId: string, what: string): T {
+  const item = items.get(Number(rawId));
+  if (!item || item.userId !== user.id) throw notFound(what);
+  return item;
+}
+
 export function requireGroupLevel(ctx: Ctx, group: Group, level: number): User {
   const user = requireUser(ctx);
   if (user.admin || groupAccess(ctx.store, user, group) >= level) return user;

@@ -22,6 +22,8 @@ import { jobRoutes } from './routes/jobs.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { projectRoutes } from './routes/projects.js';
 import { settingsRoutes } from './routes/settings.js';
+import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
+import { userKeyRoutes } from './routes/user-keys.js';
 import { userRoutes } from './routes/users.js';
 import { seedStore } from './seed/index.js';
 import { type RecordedRequest, SandboxServer } from './server.js';
@@ -77,6 +79,8 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
   groupRoutes(router);
   mergeRequestRoutes(router, flavor);
   userRoutes(router);
+  userKeyRoutes(router);
+  impersonationTokenRoutes(router);
   settingsRoutes(router, flavor);
   return router;
 }

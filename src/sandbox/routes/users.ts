@@ -1,27 +1,17 @@
-import { createHash } from 'node:crypto';
-import { requireAdmin, requireUser } from '../access.js';
+import { requireAdmin, requirePathUser, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { paramName } from '../dialect.js';
-import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
+import { ApiError, forbidden, invalid, missingParam } from '../errors.js';
 import { timeParam } from '../filters.js';
-import type { ImpersonationToken, User } from '../model.js';
+import type { User } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { DAY_MS, dateOnly, iso, isDate } from '../time.js';
+import { DAY_MS, dateOnly, isDate } from '../time.js';
 import { currentUserView, userView } from '../views/users.js';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const SSH_KEY_RE = /^(ssh-rsa|ssh-dss|ssh-ed25519|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)\s+([A-Za-z0-9+/]+={0,2})(\s+.*)?$/;
-const SCOPES = ['api', 'read_user'];
-
-function requireTargetUser(ctx: Ctx, name = 'id'): User {
-  const raw = ctx.path[name];
-  const user = /^\d+$/.test(raw) ? ctx.store.users.get(Number(raw)) : undefined;
-  if (!user) throw notFound('User');
-  return user;
-}
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function newUser(store: Store, fields: { username: string; name: string; email: string; admin?: boolean; createdAt?: number }): User {
   const id = store.nextId('user');
@@ -64,7 +54,8 @@ export function newUser(store: Store, fields: { username: string; name: string; 
   return user;
 }
 
-function emailTaken(store: Store, email: string, except?: { userId?: number }): boolean {
+/** Whether an address is some user's primary or secondary email already. */
+export function emailTaken(store: Store, email: string, except?: { userId?: number }): boolean {
   const wanted = email.toLowerCase();
   for (const u of store.users.values()) if (u.id !== except?.userId && u.email.toLowerCase() === wanted) return true;
   for (const e of store.emails.values()) if (e.email.toLowerCase() === wanted) return true;
@@ -105,93 +96,6 @@ function checkPassword(ctx: Ctx): void {
   if (password !== undefined && password.length < 8) throw invalid({ password: ['is too short (minimum is 8 characters)'] });
 }
 
-function sshFingerprint(key: string): string | undefined {
-  const match = SSH_KEY_RE.exec(key.trim());
-  if (!match) return undefined;
-  const blob = Buffer.from(match[3], 'base64');
-  if (blob.length < 16) return undefined;
-  return createHash('md5').update(blob).digest('hex');
-}
-
-function addSshKey(ctx: Ctx, owner: User) {
-  const title = ctx.params.str('title');
-  if (!title) throw missingParam('title');
-  const key = ctx.params.str('key');
-  if (!key) throw missingParam('key');
-  const fingerprint = sshFingerprint(key);
-  if (!fingerprint) throw invalid({ key: ['is invalid'], fingerprint: ['cannot be generated'] });
-  for (const k of ctx.store.sshKeys.values()) {
-    if (sshFingerprint(k.key) === fingerprint) throw invalid({ fingerprint: ['has already been taken'] });
-  }
-  const record = { id: ctx.store.nextId('key'), userId: owner.id, title, key: key.trim(), createdAt: ctx.store.now() };
-  ctx.store.sshKeys.set(record.id, record);
-  return created(sshKeyView(record));
-}
-
-// usage_type and expires_at: what GitLab 15.7+ always sends with a key.
-const sshKeyView = (k: { id: number; title: string; key: string; createdAt: number }) => ({
-  id: k.id,
-  title: k.title,
-  key: k.key,
-  created_at: iso(k.createdAt),
-  expires_at: null,
-  usage_type: 'auth_and_signing',
-});
-const gpgKeyView = (k: { id: number; key: string; createdAt: number }) => ({ id: k.id, key: k.key, created_at: iso(k.createdAt) });
-const emailView = (e: { id: number; email: string }) => ({ id: e.id, email: e.email });
-
-function addGpgKey(ctx: Ctx, owner: User) {
-  const key = ctx.params.str('key');
-  if (!key) throw missingParam('key');
-  if (!/-----BEGIN PGP PUBLIC KEY BLOCK-----[\s\S]+-----END PGP PUBLIC KEY BLOCK-----/.test(key)) {
-    throw invalid({ key: ['does not look like a PGP public key'] });
-  }
-  for (const k of ctx.store.gpgKeys.values()) if (k.key.trim() === key.trim()) throw invalid({ key: ['has already been taken'] });
-  const record = { id: ctx.store.nextId('gpg'), userId: owner.id, key: key.trim(), createdAt: ctx.store.now() };
-  ctx.store.gpgKeys.set(record.id, record);
-  return created(gpgKeyView(record));
-}
-
-function addEmail(ctx: Ctx, owner: User) {
-  const email = ctx.params.str('email');
-  if (!email) throw missingParam('email');
-  if (!EMAIL_RE.test(email)) throw invalid({ email: ['is invalid'] });
-  if (emailTaken(ctx.store, email)) throw invalid({ email: ['has already been taken'] });
-  const record = { id: ctx.store.nextId('email'), userId: owner.id, email };
-  ctx.store.emails.set(record.id, record);
-  return created(emailView(record));
-}
-
-function tokenActive(token: ImpersonationToken, now: number): boolean {
-  return !token.revoked && (token.expiresAt === null || Date.parse(`${token.expiresAt}T23:59:59Z`) >= now);
-}
-
-function tokenView(token: ImpersonationToken, now: number, withSecret: boolean): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    id: token.id,
-    name: token.name,
-    revoked: token.revoked,
-    created_at: iso(token.createdAt),
-    scopes: [...token.scopes],
-    user_id: token.userId,
-    active: tokenActive(token, now),
-    expires_at: token.expiresAt,
-    impersonation: true,
-  };
-  if (withSecret) view.token = token.token;
-  return view;
-}
-
-function ownedBy<T extends { userId: number }>(items: Iterable<T>, user: User): T[] {
-  return [...items].filter((item) => item.userId === user.id);
-}
-
-function findOwned<T extends { id: number; userId: number }>(map: Map<number, T>, user: User, rawId: string, what: string): T {
-  const item = map.get(Number(rawId));
-  if (!item || item.userId !== user.id) throw notFound(what);
-  return item;
-}
-
 function ghostUser(store: Store): User {
   const ghost = store.userByName('ghost');
   if (ghost) return ghost;
@@ -225,6 +129,7 @@ function deleteUser(store: Store, user: User, hard: boolean): void {
   store.users.delete(user.id);
 }
 
+/** Accounts: users, the current user, block and unblock, activities. Keys, emails and tokens: user-keys.ts, impersonation-tokens.ts. */
 export function userRoutes(router: Router): void {
   router.get('/users', (ctx) => {
     const viewer = requireUser(ctx);
@@ -259,7 +164,7 @@ export function userRoutes(router: Router): void {
     return paginate(ctx, users, (u) => userView(ctx.store, u, viewer, false));
   });
 
-  router.get('/users/:id', (ctx) => json(userView(ctx.store, requireTargetUser(ctx), requireUser(ctx), true)));
+  router.get('/users/:id', (ctx) => json(userView(ctx.store, requirePathUser(ctx), requireUser(ctx), true)));
 
   router.post('/users', (ctx) => {
     const admin = requireAdmin(ctx);
@@ -286,7 +191,7 @@ export function userRoutes(router: Router): void {
 
   router.put('/users/:id', (ctx) => {
     const admin = requireAdmin(ctx);
-    const user = requireTargetUser(ctx);
+    const user = requirePathUser(ctx);
     const email = ctx.params.str('email');
     if (email !== undefined) {
       if (!EMAIL_RE.test(email)) throw invalid({ email: ['is invalid'] });
@@ -306,87 +211,17 @@ export function userRoutes(router: Router): void {
 
   router.delete('/users/:id', (ctx) => {
     requireAdmin(ctx);
-    const user = requireTargetUser(ctx);
+    const user = requirePathUser(ctx);
     deleteUser(ctx.store, user, ctx.params.bool('hard_delete') ?? false);
     return noContent();
   });
 
   router.get('/user', (ctx) => json(currentUserView(ctx.store, requireUser(ctx))));
 
-  // SSH keys
-  router.get('/user/keys', (ctx) => paginate(ctx, ownedBy(ctx.store.sshKeys.values(), requireUser(ctx)), sshKeyView));
-  router.get('/user/keys/:key_id', (ctx) => json(sshKeyView(findOwned(ctx.store.sshKeys, requireUser(ctx), ctx.path.key_id, 'Key'))));
-  router.post('/user/keys', (ctx) => addSshKey(ctx, requireUser(ctx)));
-  router.delete('/user/keys/:key_id', (ctx) => {
-    ctx.store.sshKeys.delete(findOwned(ctx.store.sshKeys, requireUser(ctx), ctx.path.key_id, 'Key').id);
-    return noContent();
-  });
-  router.get('/users/:id/keys', (ctx) => {
-    requireAdmin(ctx);
-    return paginate(ctx, ownedBy(ctx.store.sshKeys.values(), requireTargetUser(ctx)), sshKeyView);
-  });
-  router.post('/users/:id/keys', (ctx) => {
-    requireAdmin(ctx);
-    return addSshKey(ctx, requireTargetUser(ctx));
-  });
-  router.delete('/users/:id/keys/:key_id', (ctx) => {
-    requireAdmin(ctx);
-    ctx.store.sshKeys.delete(findOwned(ctx.store.sshKeys, requireTargetUser(ctx), ctx.path.key_id, 'Key').id);
-    return noContent();
-  });
-
-  // GPG keys
-  router.get('/user/gpg_keys', (ctx) => paginate(ctx, ownedBy(ctx.store.gpgKeys.values(), requireUser(ctx)), gpgKeyView));
-  router.get('/user/gpg_keys/:key_id', (ctx) => json(gpgKeyView(findOwned(ctx.store.gpgKeys, requireUser(ctx), ctx.path.key_id, 'GPG Key'))));
-  router.post('/user/gpg_keys', (ctx) => addGpgKey(ctx, requireUser(ctx)));
-  router.delete('/user/gpg_keys/:key_id', (ctx) => {
-    ctx.store.gpgKeys.delete(findOwned(ctx.store.gpgKeys, requireUser(ctx), ctx.path.key_id, 'GPG Key').id);
-    return noContent();
-  });
-  router.get('/users/:id/gpg_keys', (ctx) => {
-    requireAdmin(ctx);
-    return paginate(ctx, ownedBy(ctx.store.gpgKeys.values(), requireTargetUser(ctx)), gpgKeyView);
-  });
-  router.get('/users/:id/gpg_keys/:key_id', (ctx) => {
-    requireAdmin(ctx);
-    return json(gpgKeyView(findOwned(ctx.store.gpgKeys, requireTargetUser(ctx), ctx.path.key_id, 'GPG Key')));
-  });
-  router.post('/users/:id/gpg_keys', (ctx) => {
-    requireAdmin(ctx);
-    return addGpgKey(ctx, requireTargetUser(ctx));
-  });
-  router.delete('/users/:id/gpg_keys/:key_id', (ctx) => {
-    requireAdmin(ctx);
-    ctx.store.gpgKeys.delete(findOwned(ctx.store.gpgKeys, requireTargetUser(ctx), ctx.path.key_id, 'GPG Key').id);
-    return noContent();
-  });
-
-  // Emails
-  router.get('/user/emails', (ctx) => paginate(ctx, ownedBy(ctx.store.emails.values(), requireUser(ctx)), emailView));
-  router.get('/user/emails/:email_id', (ctx) => json(emailView(findOwned(ctx.store.emails, requireUser(ctx), ctx.path.email_id, 'Email'))));
-  router.post('/user/emails', (ctx) => addEmail(ctx, requireUser(ctx)));
-  router.delete('/user/emails/:email_id', (ctx) => {
-    ctx.store.emails.delete(findOwned(ctx.store.emails, requireUser(ctx), ctx.path.email_id, 'Email').id);
-    return noContent();
-  });
-  router.get('/users/:id/emails', (ctx) => {
-    requireAdmin(ctx);
-    return paginate(ctx, ownedBy(ctx.store.emails.values(), requireTargetUser(ctx)), emailView);
-  });
-  router.post('/users/:id/emails', (ctx) => {
-    requireAdmin(ctx);
-    return addEmail(ctx, requireTargetUser(ctx));
-  });
-  router.delete('/users/:id/emails/:email_id', (ctx) => {
-    requireAdmin(ctx);
-    ctx.store.emails.delete(findOwned(ctx.store.emails, requireTargetUser(ctx), ctx.path.email_id, 'Email').id);
-    return noContent();
-  });
-
   // Block / unblock
   router.post('/users/:id/block', (ctx) => {
     requireAdmin(ctx);
-    const user = requireTargetUser(ctx);
+    const user = requirePathUser(ctx);
     if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be modified by the API');
     // GitLab answers `null` (Grape's bare `break`) when the user was blocked already.
     if (ctx.store.flavor === 'gitlab' && user.state === 'blocked') return created(null);
@@ -395,64 +230,12 @@ export function userRoutes(router: Router): void {
   });
   router.post('/users/:id/unblock', (ctx) => {
     requireAdmin(ctx);
-    const user = requireTargetUser(ctx);
+    const user = requirePathUser(ctx);
     if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be unblocked by the API');
     // GitLab answers whether the unblock service changed anything: `false` for a user not blocked.
     if (ctx.store.flavor === 'gitlab' && user.state === 'active') return created(false);
     user.state = 'active';
     return created(true);
-  });
-
-  // Impersonation tokens
-  router.get('/users/:user_id/impersonation_tokens', (ctx) => {
-    requireAdmin(ctx);
-    const user = requireTargetUser(ctx, 'user_id');
-    const state = ctx.params.str('state') ?? 'all';
-    if (!['all', 'active', 'inactive'].includes(state)) throw new ApiError(400, { error: 'state does not have a valid value' });
-    const now = ctx.store.now();
-    const tokens = ownedBy(ctx.store.impersonationTokens.values(), user).filter(
-      (t) => state === 'all' || (state === 'active') === tokenActive(t, now),
-    );
-    return paginate(ctx, tokens, (t) => tokenView(t, now, false));
-  });
-  router.get('/users/:user_id/impersonation_tokens/:impersonation_token_id', (ctx) => {
-    requireAdmin(ctx);
-    const user = requireTargetUser(ctx, 'user_id');
-    const token = findOwned(ctx.store.impersonationTokens, user, ctx.path.impersonation_token_id, 'Impersonation Token');
-    return json(tokenView(token, ctx.store.now(), false));
-  });
-  router.post('/users/:user_id/impersonation_tokens', (ctx) => {
-    requireAdmin(ctx);
-    const user = requireTargetUser(ctx, 'user_id');
-    const name = ctx.params.str('name');
-    if (!name) throw missingParam('name');
-    const scopes = ctx.params.strArray('scopes');
-    if (!scopes || scopes.length === 0) throw missingParam('scopes');
-    if (scopes.some((s) => !SCOPES.includes(s))) throw new ApiError(400, { error: 'scopes does not have a valid value' });
-    const expiresAt = ctx.params.str('expires_at') || null;
-    if (expiresAt !== null && !isDate(expiresAt)) throw new ApiError(400, { error: 'expires_at is invalid' });
-    const id = ctx.store.nextId('token');
-    const token: ImpersonationToken = {
-      id,
-      userId: user.id,
-      name,
-      token: `sandbox-imp-${id}-${createHash('sha1').update(`imp:${id}:${name}`).digest('hex').slice(0, 12)}`,
-      scopes,
-      revoked: false,
-      createdAt: ctx.store.now(),
-      expiresAt,
-    };
-    ctx.store.impersonationTokens.set(id, token);
-    ctx.store.tokens.set(token.token, { kind: 'private', userId: user.id, note: `impersonation token ${name}` });
-    return created(tokenView(token, ctx.store.now(), true));
-  });
-  router.delete('/users/:user_id/impersonation_tokens/:impersonation_token_id', (ctx) => {
-    requireAdmin(ctx);
-    const user = requireTargetUser(ctx, 'user_id');
-    const token = findOwned(ctx.store.impersonationTokens, user, ctx.path.impersonation_token_id, 'Impersonation Token');
-    token.revoked = true;
-    ctx.store.tokens.delete(token.token);
-    return noContent();
   });
 
   router.get('/user/activities', (ctx) => {
