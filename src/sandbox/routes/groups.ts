@@ -27,6 +27,29 @@ function checkGroupPathFree(store: Store, parentId: number | null, path: string,
   }
 }
 
+/** A new group with GitLab's defaults (not stored yet). */
+export function newGroup(
+  store: Store,
+  fields: { name: string; path: string; parentId: number | null; visibility: Visibility; members: [number, AccessLevel][]; description?: string; createdAt?: number },
+): Group {
+  return {
+    id: store.nextId('namespace'),
+    name: fields.name,
+    path: fields.path,
+    description: fields.description ?? '',
+    visibility: fields.visibility,
+    parentId: fields.parentId,
+    lfsEnabled: true,
+    requestAccessEnabled: false,
+    membershipLock: false,
+    shareWithGroupLock: false,
+    sharedRunnersMinutesLimit: null,
+    members: new Map(fields.members),
+    ldapLinks: [],
+    createdAt: fields.createdAt ?? store.now(),
+  };
+}
+
 function applyGroupSettings(ctx: Ctx, group: Group): void {
   const p = ctx.params;
   if (p.has('description')) group.description = p.str('description') ?? '';
@@ -110,22 +133,8 @@ export function groupRoutes(router: Router): void {
       throw forbidden();
     }
     checkGroupPathFree(ctx.store, parentId, path);
-    const group: Group = {
-      id: ctx.store.nextId('namespace'),
-      name,
-      path,
-      description: '',
-      visibility: (ctx.store.settings.default_group_visibility as Visibility) ?? 'private',
-      parentId,
-      lfsEnabled: true,
-      requestAccessEnabled: false,
-      membershipLock: false,
-      shareWithGroupLock: false,
-      sharedRunnersMinutesLimit: null,
-      members: new Map<number, AccessLevel>([[user.id, OWNER]]),
-      ldapLinks: [],
-      createdAt: ctx.store.now(),
-    };
+    const visibility = (ctx.store.settings.default_group_visibility as Visibility) ?? 'private';
+    const group = newGroup(ctx.store, { name, path, parentId, visibility, members: [[user.id, OWNER]] });
     applyGroupSettings(ctx, group);
     ctx.store.groups.set(group.id, group);
     return created(detail(ctx, group));

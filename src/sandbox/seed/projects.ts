@@ -1,4 +1,5 @@
 import { type AccessLevel, type Group, type Project, type User, type Visibility, DEVELOPER, MAINTAINER, OWNER, REPORTER } from '../model.js';
+import { newGroup } from '../routes/groups.js';
 import { newProject } from '../routes/projects.js';
 import type { Store } from '../store.js';
 import type { DemoUsers } from './users.js';
@@ -14,22 +15,7 @@ export interface DemoProjects {
 const at = (y: number, m: number, d: number, h = 9): number => Date.UTC(y, m - 1, d, h);
 
 function group(store: Store, name: string, path: string, visibility: Visibility, parentId: number | null, members: [User, AccessLevel][], description: string, createdAt: number): Group {
-  const g: Group = {
-    id: store.nextId('namespace'),
-    name,
-    path,
-    description,
-    visibility,
-    parentId,
-    lfsEnabled: true,
-    requestAccessEnabled: false,
-    membershipLock: false,
-    shareWithGroupLock: false,
-    sharedRunnersMinutesLimit: null,
-    members: new Map(members.map(([u, level]) => [u.id, level])),
-    ldapLinks: [],
-    createdAt,
-  };
+  const g = newGroup(store, { name, path, parentId, visibility, members: members.map(([u, level]) => [u.id, level]), description, createdAt });
   store.groups.set(g.id, g);
   return g;
 }

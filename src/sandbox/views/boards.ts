@@ -1,5 +1,6 @@
 import type { Board, BoardList } from '../model.js';
 import type { Store } from '../store.js';
+import { projectSummary } from './projects.js';
 
 export function boardListView(store: Store, list: BoardList): Record<string, unknown> {
   const label = store.labels.get(list.labelId);
@@ -17,15 +18,7 @@ export function boardView(store: Store, board: Board): Record<string, unknown> {
   return {
     id: board.id,
     project: project
-      ? {
-          id: project.id,
-          name: project.name,
-          name_with_namespace: store.projectFullName(project),
-          path: project.path,
-          path_with_namespace: fullPath,
-          http_url_to_repo: `${store.baseUrl}/${fullPath}.git`,
-          web_url: `${store.baseUrl}/${fullPath}`,
-        }
+      ? { ...projectSummary(store, project), http_url_to_repo: `${store.baseUrl}/${fullPath}.git`, web_url: `${store.baseUrl}/${fullPath}` }
       : null,
     milestone: milestone ? { id: milestone.id, title: milestone.title } : null,
     lists: [...board.lists].sort((a, b) => a.position - b.position).map((l) => boardListView(store, l)),

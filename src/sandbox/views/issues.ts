@@ -3,6 +3,7 @@ import type { Issue, Milestone, TimeTracked, Todo, User } from '../model.js';
 import type { Store } from '../store.js';
 import { iso, isoOrNull } from '../time.js';
 import { mergeRequestView } from './merge-requests.js';
+import { projectSummary } from './projects.js';
 import { userRef, userRefOrNull } from './users.js';
 
 export function timeStatsView(item: TimeTracked): Record<string, unknown> {
@@ -123,15 +124,7 @@ export function todoView(store: Store, todo: Todo, viewer: User): Record<string,
   }
   return {
     id: todo.id,
-    project: project
-      ? {
-          id: project.id,
-          name: project.name,
-          name_with_namespace: store.projectFullName(project),
-          path: project.path,
-          path_with_namespace: store.projectFullPath(project),
-        }
-      : null,
+    project: project ? projectSummary(store, project) : null,
     author: userRefOrNull(store, todo.authorId),
     action_name: 'marked',
     target_type: todo.targetType,

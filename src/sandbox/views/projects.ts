@@ -8,6 +8,17 @@ export interface ProjectViewOptions {
   simple?: boolean;
 }
 
+/** A project as other resources embed it (a board, a todo): id, names and paths. */
+export function projectSummary(store: Store, project: Project): Record<string, unknown> {
+  return {
+    id: project.id,
+    name: project.name,
+    name_with_namespace: store.projectFullName(project),
+    path: project.path,
+    path_with_namespace: store.projectFullPath(project),
+  };
+}
+
 function urls(store: Store, project: Project): Record<string, string> {
   const fullPath = store.projectFullPath(project);
   const host = new URL(store.baseUrl).host;
