@@ -1,5 +1,5 @@
 import type { CompletionModel } from './completion-model.js';
-import { lookupFunctions, shQuote } from './completion-sh.js';
+import { caseTables, shQuote } from './completion-sh.js';
 
 /** ` a b c `: padded so that `*" $word "*` tests membership. */
 function padded(names: string[]): string {
@@ -30,14 +30,7 @@ _collab_gvflags=${padded(model.globals.filter((f) => f.takesValue).map((f) => f.
 
 # Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
 # (the command's own flags, and those taking a value) for the command path $1.
-_collab_node() {
-  case "$1" in
-${nodeCases.join('\n')}
-    *) _collab_kids='' _collab_flags=' ' _collab_vflags=' ' ;;
-  esac
-}
-
-${lookupFunctions(model)}
+${caseTables(model, { cases: nodeCases, unknown: "_collab_kids='' _collab_flags=' ' _collab_vflags=' '" })}
 
 # Whether flag $1 takes a value at the current command (set by _collab_node).
 _collab_takes_value() {

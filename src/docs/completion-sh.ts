@@ -10,10 +10,11 @@ export function caseLabel(values: string[]): string {
 }
 
 /**
- * `_collab_child` and `_collab_values`, the same `case` tables in bash and zsh: the command path
- * after a word, and the values a flag takes.
+ * The `case` tables bash and zsh share: `_collab_node` (what one command path offers, in each
+ * shell's own variables: `cases` and the `unknown` fallback), `_collab_child` (the command path
+ * after a word) and `_collab_values` (the values a flag takes).
  */
-export function lookupFunctions(model: CompletionModel): string {
+export function caseTables(model: CompletionModel, node: { cases: string[]; unknown: string }): string {
   const childCases = childTransitions(model.nodes).map(
     (t) => `    ${caseLabel(t.words.map((w) => `${t.from}/${w}`))}) REPLY=${shQuote(t.to)} ;;`,
   );
@@ -21,7 +22,14 @@ export function lookupFunctions(model: CompletionModel): string {
     const reply = Array.isArray(e.values) ? e.values.join(' ') : `__${e.values}`;
     return `    ${caseLabel(e.names.map((name) => `${e.path}|${name}`))}) REPLY=${shQuote(reply)} ;;`;
   });
-  return `# REPLY: the command path after word $2 at path $1 (aliases resolved); fails for a positional argument.
+  return `_collab_node() {
+  case "$1" in
+${node.cases.join('\n')}
+    *) ${node.unknown} ;;
+  esac
+}
+
+# REPLY: the command path after word $2 at path $1 (aliases resolved); fails for a positional argument.
 _collab_child() {
   case "$1/$2" in
 ${childCases.join('\n')}

@@ -1,5 +1,5 @@
 import type { CompletionModel } from './completion-model.js';
-import { lookupFunctions, shQuote } from './completion-sh.js';
+import { caseTables, shQuote } from './completion-sh.js';
 
 /** `name:description` for _describe (a colon in the name must be escaped). */
 function described(name: string, description: string): string {
@@ -46,14 +46,7 @@ _collab_globals() {
 
 # Sets the caller's kids, args (name:description), flags (name:description), fnames and vflags
 # (the command's own flags, and those taking a value) for the command path $1.
-_collab_node() {
-  case "$1" in
-${nodeCases.join('\n')}
-    *) kids=() args=() flags=() fnames=() vflags=() ;;
-  esac
-}
-
-${lookupFunctions(model)}
+${caseTables(model, { cases: nodeCases, unknown: 'kids=() args=() flags=() fnames=() vflags=()' })}
 
 # Whether flag $1 takes a value at the current command (after _collab_node and _collab_globals).
 _collab_takes_value() {
