@@ -1,3 +1,4 @@
+import { UNIT_SECONDS, durationParts } from './durations.js';
 import { UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 
@@ -101,15 +102,6 @@ export function parseDateTime(raw: string, flag: string): string {
   return s;
 }
 
-const UNIT_SECONDS: Record<string, number> = {
-  s: 1,
-  m: 60,
-  h: 3600,
-  d: 8 * 3600,
-  w: 5 * 8 * 3600,
-  mo: 4 * 5 * 8 * 3600,
-};
-
 /**
  * Seconds in a human duration (`1h30m`, `1d 2h`, `1w`, `1mo`, `1.5h`; 1d = 8h, 1w = 5d, 1mo = 4w;
  * a bare number is hours).
@@ -150,15 +142,7 @@ export function parseDuration(raw: string, flag: string): string {
 
 /** Seconds as `1mo2w3d4h5m6s`, largest units first (1d = 8h, 1w = 5d, 1mo = 4w). */
 function formatDuration(seconds: number): string {
-  if (seconds === 0) return '0h';
-  let left = seconds;
-  let out = '';
-  for (const unit of ['mo', 'w', 'd', 'h', 'm', 's']) {
-    const n = Math.floor(left / UNIT_SECONDS[unit]!);
-    if (n > 0) out += `${n}${unit}`;
-    left -= n * UNIT_SECONDS[unit]!;
-  }
-  return out;
+  return seconds === 0 ? '0h' : durationParts(seconds).join('');
 }
 
 export function parseEnum(raw: string, flag: string, choices: readonly string[]): string {

@@ -2,14 +2,7 @@
  * GitLab's human durations: `1mo 2w 3d 4h 30m 10s`, with 1mo = 4w, 1w = 5d, 1d = 8h.
  * A bare number means hours. Parsing returns seconds, or undefined for text that is not a duration.
  */
-const UNIT_SECONDS: Record<string, number> = {
-  s: 1,
-  m: 60,
-  h: 3600,
-  d: 8 * 3600,
-  w: 5 * 8 * 3600,
-  mo: 4 * 5 * 8 * 3600,
-};
+import { UNIT_SECONDS, durationParts } from '../durations.js';
 
 const UNIT_ALIASES: Record<string, string> = {
   s: 's', sec: 's', secs: 's', second: 's', seconds: 's',
@@ -44,13 +37,5 @@ export function parseDuration(text: string): number | undefined {
 /** `5400` → `1h 30m`; `0` → null (GitLab shows no text for zero). */
 export function formatDuration(seconds: number): string | null {
   if (!seconds) return null;
-  const parts: string[] = [];
-  let rest = Math.abs(seconds);
-  for (const unit of ['mo', 'w', 'd', 'h', 'm', 's']) {
-    const size = UNIT_SECONDS[unit];
-    const count = Math.floor(rest / size);
-    if (count > 0) parts.push(`${count}${unit}`);
-    rest -= count * size;
-  }
-  return (seconds < 0 ? '-' : '') + parts.join(' ');
+  return (seconds < 0 ? '-' : '') + durationParts(seconds).join(' ');
 }

@@ -1,0 +1,25 @@
+/**
+ * GitLab's time-tracking units, largest first: 1mo = 4w, 1w = 5d, 1d = 8h (a working month, week
+ * and day). The client's validation and the sandbox's server side both count with them; each
+ * parses on its own terms (the client strictly, the sandbox as leniently as GitLab does).
+ */
+export const UNIT_SECONDS: Readonly<Record<string, number>> = {
+  mo: 4 * 5 * 8 * 3600,
+  w: 5 * 8 * 3600,
+  d: 8 * 3600,
+  h: 3600,
+  m: 60,
+  s: 1,
+};
+
+/** Whole units, largest first: `5400` → `['1h', '30m']`; nothing for 0. */
+export function durationParts(seconds: number): string[] {
+  const parts: string[] = [];
+  let rest = Math.abs(seconds);
+  for (const [unit, size] of Object.entries(UNIT_SECONDS)) {
+    const count = Math.floor(rest / size);
+    if (count > 0) parts.push(`${count}${unit}`);
+    rest -= count * size;
+  }
+  return parts;
+}
