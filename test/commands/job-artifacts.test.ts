@@ -105,13 +105,18 @@ describe('job artifacts', () => {
     expect(r.stdout).toBe('Résumé ✓\n');
   });
 
-  it('saves one file into a --dest directory under its own name', async () => {
+  it('refuses a --dest that is a directory (it is never replaced, nor written into) with nothing sent', async () => {
     api = mockApi();
     const cwd = tmp();
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts/dist/app/version.txt`, method: 'GET' }).reply(200, 'abc\n');
-    const r = await runCli(['job', 'artifact', '12', 'dist/app/version.txt', '-p', 'acme/platform/api', '--dest', '.'], { transport: api.transport, cwd });
-    expect(r.code).toBe(0);
-    expect(fs.readFileSync(path.join(cwd, 'version.txt'), 'utf8')).toBe('abc\n');
+    fs.mkdirSync(path.join(cwd, 'out'));
+    for (const dest of ['.', 'out', 'out/']) {
+      const r = await runCli(['job', 'artifact', '12', 'dist/app/version.txt', '-p', 'acme/platform/api', '--dest', dest], { transport: api.transport, cwd });
+      expect(r.code, dest).toBe(2);
+      expect(r.stderr, dest).toMatch(/^collab: invalid value for --dest: .*(is a directory|names a directory)/);
+      expect(r.stderr, dest).toContain('hint: give a file path, for example --dest ');
+    }
+    expect(fs.readdirSync(cwd)).toEqual(['out']);
+    expect(fs.readdirSync(path.join(cwd, 'out'))).toEqual([]);
   });
 
   it('extracts with --extract and keeps no archive', async () => {
@@ -256,15 +261,15 @@ describe('job artifacts', () => {
     execFileSync('mkfifo', [path.join(cwd, 'fifo')]);
     fs.writeFileSync(path.join(cwd, 'real.zip'), 'mine');
     fs.symlinkSync('real.zip', path.join(cwd, 'link.zip'));
-    fs.mkdirSync(path.join(cwd, 'dir/artifacts.zip'), { recursive: true });
+    fs.mkdirSync(path.join(cwd, 'dir'), { recursive: true });
     const before = fs.readdirSync(cwd).sort();
     const cases: [string[], string][] = [
       [['job', 'artifacts', '12', '--dest', '/dev/null'], 'invalid value for --dest: /dev/null is a character device; only a regular file is replaced'],
       [['job', 'artifacts', '12', '--dest', 'fifo'], `invalid value for --dest: ${path.join(cwd, 'fifo')} is a FIFO; only a regular file is replaced`],
       [['job', 'artifacts', '12', '--dest', 'link.zip'], `invalid value for --dest: ${path.join(cwd, 'link.zip')} is a symbolic link; only a regular file is replaced`],
-      [['job', 'artifacts', '12', '--dest', 'dir'], `invalid value for --dest: ${path.join(cwd, 'dir/artifacts.zip')} is a directory; only a regular file is replaced`],
+      [['job', 'artifacts', '12', '--dest', 'dir'], `invalid value for --dest: ${path.join(cwd, 'dir')} is a directory; only a regular file is replaced`],
       [['job', 'artifact', '12', 'a.txt', '--dest', '/dev/stdout'], 'invalid value for --dest: /dev/stdout is a symbolic link'],
-      [['job', 'artifacts', '12', '--dest', 'missing/'], 'invalid value for --dest: the directory'],
+      [['job', 'artifacts', '12', '--dest', 'missing/'], 'invalid value for --dest: missing/ names a directory; give a file path'],
       [['job', 'artifacts', '12', '--dest', ''], 'invalid value for --dest: empty'],
     ];
     for (const [args, message] of cases) {

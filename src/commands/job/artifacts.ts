@@ -83,23 +83,26 @@ async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values)
 }
 
 /**
- * `--dest`: `-` for stdout; an existing directory gets `defaultName` inside it; the directory must
- * exist. What is there already may only be a regular file: a device, FIFO, socket, directory or
- * link is never replaced (exit 2, before anything is sent).
+ * `--dest`: `-` for stdout, else a file path in a directory that exists. What is there already
+ * may only be a regular file: a device, FIFO, socket, directory or link is never replaced (exit 2,
+ * before anything is sent).
  */
 function resolveDest(ctx: Context, raw: string | undefined, defaultName: string): string {
   if (raw === '-') return '-';
   if (raw !== undefined && raw.trim() === '') throw new UsageError('invalid value for --dest: empty (use - for stdout)');
-  let dest = path.resolve(ctx.settings.cwd, raw ?? defaultName);
-  const stat = fs.statSync(dest, { throwIfNoEntry: false });
-  if (stat?.isDirectory()) dest = path.join(dest, defaultName);
-  else if (raw !== undefined && /[/\\]$/.test(raw)) throw new UsageError(`invalid value for --dest: the directory ${dest} does not exist`);
+  const dest = path.resolve(ctx.settings.cwd, raw ?? defaultName);
+  if (raw !== undefined && /[/\\]$/.test(raw))
+    throw new UsageError(`invalid value for --dest: ${raw} names a directory; give a file path`, `give a file path, for example --dest ${path.join(raw, defaultName)}`);
   const dir = path.dirname(dest);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`invalid value for --dest: the directory ${dir} does not exist`);
   const refused = notReplaceable(dest);
   if (refused) {
-    const hint = /^\/dev\/(stdout|fd\/1)$/.test(dest) ? 'use --dest - to write to stdout' : undefined;
+    const hint = /^\/dev\/(stdout|fd\/1)$/.test(dest)
+      ? 'use --dest - to write to stdout'
+      : lstatOrUndefined(dest)?.isDirectory()
+        ? `give a file path, for example --dest ${path.join(raw ?? '.', defaultName)}`
+        : undefined;
     throw new UsageError(`invalid value for --dest: ${refused}`, hint);
   }
   return dest;
