@@ -1,3 +1,4 @@
+import type { Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from './output/format.js';
 
 /** The global flags as commander parses them (`--no-input` → input: false). */
@@ -15,23 +16,28 @@ export interface GlobalOptions {
   timeout?: string;
 }
 
+/** What a command does that a global flag changes: print data (`-o`, `--fields`), or ask (`--no-input`). */
+export type FlagUse = 'output' | 'prompt';
+
 export interface GlobalFlag {
   /** commander's flag syntax: `-o, --output <format>`. */
   flags: string;
   description: string;
   choices?: readonly string[];
+  /** Shown in the help of every command that does this (the root help shows every flag). */
+  matters?: FlagUse;
 }
 
 /** Every global flag, once: the root command, the argv scan below and the help test read this. */
 export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--host <url>', description: 'instance base URL (env COLLAB_HOST)' },
   { flags: '--sudo <user>', description: 'act as another user (id or username; administrators)' },
-  { flags: '-o, --output <format>', description: 'output format (env COLLAB_OUTPUT)', choices: OUTPUT_FORMATS },
-  { flags: '--fields [a,b]', description: 'columns (table/tsv) or keys (json/ndjson) to print; alone, lists the fields of the command' },
-  { flags: '--header', description: 'print a header row in tsv output' },
-  { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)' },
+  { flags: '-o, --output <format>', description: 'output format (env COLLAB_OUTPUT)', choices: OUTPUT_FORMATS, matters: 'output' },
+  { flags: '--fields [a,b]', description: 'columns (table/tsv) or keys (json/ndjson) to print; alone, lists the fields of the command', matters: 'output' },
+  { flags: '--header', description: 'print a header row in tsv output', matters: 'output' },
+  { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)', matters: 'prompt' },
   { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
-  { flags: '--no-pager', description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' },
+  { flags: '--no-pager', description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)', matters: 'output' },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout' },
 ];
@@ -56,4 +62,23 @@ export function firstPositional(argv: readonly string[]): string | undefined {
     return a;
   }
   return undefined;
+}
+
+/**
+ * A command's help also lists the global flags that matter to what it does (`-o` and `--fields`
+ * where it prints data, `--no-input` where it may ask), under "Global options".
+ */
+export function showGlobalFlags<C extends Command>(cmd: C, uses: readonly FlagUse[]): C {
+  const wanted = new Set(GLOBAL_FLAGS.filter((f) => f.matters !== undefined && uses.includes(f.matters)).map((f) => f.flags));
+  if (wanted.size === 0) return cmd;
+  cmd.configureHelp({
+    showGlobalOptions: true,
+    visibleGlobalOptions: (c: Command) => {
+      const found: Option[] = [];
+      for (let p = c.parent; p; p = p.parent) found.push(...p.options.filter((o) => !o.hidden && wanted.has(o.flags)));
+      return found;
+    },
+    styleTitle: (title: string) => (title === 'Global Options:' ? 'Global options (every one: collab --help):' : title),
+  });
+  return cmd;
 }

@@ -68,12 +68,9 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
   }
 
   program.configureHelp({
-    formatHelp: (cmd, helper) => {
-      const base = Command.prototype.createHelp().formatHelp(cmd, helper);
-      if (cmd !== program) return base;
-      // The grouped list replaces commander's flat one (which stays for "did you mean …?").
-      return base.replace(/\nCommands:\n[\s\S]*?\n\n/, '\n').replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`);
-    },
+    // The grouped list (rootHelp) stands for commander's flat one, which still serves "did you mean …?".
+    visibleCommands: () => [],
+    formatHelp: (cmd, helper) => Command.prototype.createHelp().formatHelp(cmd, helper).replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`),
   });
 
   const argv = options.argv ?? [];
@@ -114,13 +111,27 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
       const entry = findNoun(topic[0]!);
       if (!entry) {
         const { UsageError } = await import('./errors.js');
-        throw new UsageError(`unknown help topic "${key}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`);
+        const { closest } = await import('./suggest.js');
+        const match = closest(topic[0]!, [...NOUNS.map((n) => n.name), ...Object.keys(HELP_TOPICS)]);
+        const hint = match === undefined ? '' : `; did you mean "${match}"?`;
+        throw new UsageError(`unknown help topic "${key}"${hint} (topics: ${Object.keys(HELP_TOPICS).join(', ')}, or a command)`);
       }
       let cmd = program.commands.find((c) => c.name() === entry.name)!;
+      const path = [entry.name];
       for (const word of topic.slice(1)) {
-        const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!next) break;
+        const subs = cmd.commands.filter((c) => c.name() !== 'help');
+        const next = subs.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) {
+          const { UsageError } = await import('./errors.js');
+          const { closest } = await import('./suggest.js');
+          const where = `collab ${path.join(' ')}`;
+          if (subs.length === 0) throw new UsageError(`unknown command "${[...path, word].join(' ')}" (${where} has no sub-commands)`);
+          const match = closest(word, subs.flatMap((c) => [c.name(), ...c.aliases()]));
+          const hint = match === undefined ? '' : `; did you mean "${path.join(' ')} ${subs.find((c) => c.name() === match || c.aliases().includes(match))!.name()}"?`;
+          throw new UsageError(`unknown command "${[...path, word].join(' ')}"${hint} (collab help ${path.join(' ')} lists them)`);
+        }
         cmd = next;
+        path.push(next.name());
       }
       // outputHelp (unlike helpInformation) includes the text added with addHelpText: the examples.
       cmd.outputHelp();

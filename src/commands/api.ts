@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { showGlobalFlags } from '../argv.js';
 import { paginatePages } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -146,7 +147,7 @@ export function rowColumns(items: unknown[]): Column[] {
 }
 
 export function build(getCtx: () => Context): Command {
-  return new Command('api')
+  return showGlobalFlags(new Command('api'), ['output'])
     .description('Send any request to the API (same auth, paginator and output)')
     .argument('<path>', 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host')
     .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields are given)')

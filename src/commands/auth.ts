@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { showGlobalFlags } from '../argv.js';
 import { normalizeHost } from '../api/client.js';
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
@@ -98,7 +99,7 @@ export function build(getCtx: () => Context): Command {
   const auth = new Command('auth').description('Log in, show status, log out, print the token');
   auth.addCommand(
     examples(
-      new Command('login')
+      showGlobalFlags(new Command('login'), ['prompt'])
         .description('Check a token with GET /user and store it for the host (0600 config file)')
         .option('--token-stdin', 'read the token from standard input')
         .option('--oauth', 'the token is an OAuth token (sent as Authorization: Bearer)')
@@ -107,7 +108,7 @@ export function build(getCtx: () => Context): Command {
     ),
   );
   auth.addCommand(
-    examples(new Command('status').description('Show the host, the user and where the token comes from (exit 4 when not logged in)').action(() => status(getCtx())), [
+    examples(showGlobalFlags(new Command('status'), ['output']).description('Show the host, the user and where the token comes from (exit 4 when not logged in)').action(() => status(getCtx())), [
       'collab auth status',
       'collab auth status -o json',
     ]),

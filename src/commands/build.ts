@@ -1,9 +1,9 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { firstPositional } from '../argv.js';
+import { type FlagUse, firstPositional, showGlobalFlags } from '../argv.js';
 import { UsageError } from '../errors.js';
 import { collectValues, executeSpec, gitlabFlagName } from './execute.js';
-import type { CommandSpec, FlagSpec, NounSpec } from './spec.js';
+import type { ArgSpec, CommandSpec, FlagSpec, NounSpec } from './spec.js';
 
 const PLACEHOLDER: Record<string, string> = {
   string: '<text>',
@@ -18,6 +18,13 @@ const PLACEHOLDER: Record<string, string> = {
   intList: '<ids>',
   stringList: '<list>',
   csv: '<list>',
+};
+
+/** What an argument naming a resource takes besides its id. */
+const ALSO_ACCEPTED: Record<NonNullable<ArgSpec['url']>, string> = {
+  issues: ' (or its web URL, or a reference: group/project#42)',
+  merge_requests: ' (or its web URL, or a reference: group/project!7)',
+  jobs: ' (or its web URL)',
 };
 
 export type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Record<string, unknown>) => Promise<void>;
@@ -55,13 +62,20 @@ function flagOption(flag: FlagSpec): Option[] {
   return [flag.hidden ? o.hideHelp() : o];
 }
 
+/** What the command does that global flags change: print data (a list, columns, an answer), ask. */
+function usesOf(spec: CommandSpec): FlagUse[] {
+  const prints = spec.list === true || spec.columns !== undefined || (!spec.run && spec.print !== false && spec.method !== 'DELETE');
+  const asks = spec.confirm !== undefined || (spec.flags ?? []).some((f) => f.prompt !== undefined);
+  return [...(prints ? (['output'] as const) : []), ...(asks ? (['prompt'] as const) : [])];
+}
+
 /** One commander command from a declaration. */
 export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: ActionRunner = runSpec): Command {
   const cmd = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));
   if (spec.description) cmd.summary(spec.summary).description(spec.description);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   for (const arg of spec.args ?? []) {
-    cmd.argument(arg.optional ? `[${arg.name}]` : `<${arg.name}>`, arg.description + (arg.url ? ' (or its web URL)' : ''));
+    cmd.argument(arg.optional ? `[${arg.name}]` : `<${arg.name}>`, arg.description + (arg.url ? ALSO_ACCEPTED[arg.url] : ''));
   }
   if (spec.project) cmd.option('-p, --project <id|path>', 'project: numeric id, full path (group/project) or web URL');
   if (spec.group) cmd.option('-g, --group <id|path>', 'group: numeric id or full path');
@@ -74,6 +88,7 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
     cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 8)');
   }
   if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
+  showGlobalFlags(cmd, usesOf(spec));
   if (spec.examples.length) {
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   }

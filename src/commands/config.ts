@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
+import { showGlobalFlags } from '../argv.js';
 import { normalizeHost } from '../api/client.js';
 import { parseFlavor } from '../api/dialect.js';
 import type { Context } from '../context.js';
@@ -103,6 +104,6 @@ export function build(getCtx: () => Context): Command {
     ),
   );
   config.addCommand(ex(new Command('unset').description('Remove a value').argument('<key>', 'the key').action((k) => unset(getCtx(), k)), ['collab config unset project']));
-  config.addCommand(ex(new Command('list').alias('ls').description('List every value (tokens are not shown)').action(() => list(getCtx())), ['collab config list']));
+  config.addCommand(ex(showGlobalFlags(new Command('list'), ['output']).alias('ls').description('List every value (tokens are not shown)').action(() => list(getCtx())), ['collab config list']));
   return config;
 }

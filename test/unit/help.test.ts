@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from '../../src/argv.js';
 import { NOUNS } from '../../src/commands/index.js';
@@ -10,7 +11,8 @@ import { runCli } from '../helpers/harness.js';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
-const tree = describeTree(await fullProgram());
+const program = await fullProgram();
+const tree = describeTree(program);
 const commands = [...walk(tree)].filter((c) => c.path.length > 0 && c.name !== 'help');
 const leaves = commands.filter((c) => c.commands.length === 0);
 const label = (c: DocCommand) => `collab ${c.path.join(' ')}`;
@@ -131,6 +133,75 @@ describe('help output', () => {
   it('an unknown topic is a usage error', async () => {
     const r = await runCli(['help', 'nonsense']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('collab: unknown help topic "nonsense"; topics: environment, exit-codes\n');
+    expect(r.stderr).toBe('collab: unknown help topic "nonsense" (topics: environment, exit-codes, or a command)\n');
+    const slip = await runCli(['help', 'isue']);
+    expect([slip.code, slip.stdout]).toEqual([2, '']);
+    expect(slip.stderr).toContain('did you mean "issue"?');
+  });
+
+  it('a verb that does not exist is exit 2, suggesting the closest at that level', async () => {
+    for (const [words, suggested] of [
+      [['issue', 'lst'], 'issue list'],
+      [['mr', 'aprove'], 'mr approve'],
+      [['user', 'key', 'ad'], 'user key add'],
+      [['project', 'vew'], 'project view'],
+    ] as const) {
+      const r = await runCli(['help', ...words]);
+      expect([r.code, r.stdout], words.join(' ')).toEqual([2, '']);
+      expect(r.stderr).toContain(`unknown command "${words.join(' ')}"; did you mean "${suggested}"?`);
+    }
+    const none = await runCli(['help', 'job', 'zzzzzz']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).not.toContain('did you mean');
+    const leaf = await runCli(['help', 'issue', 'view', 'extra']);
+    expect([leaf.code, leaf.stdout]).toEqual([2, '']);
+  });
+
+  it('collab --help lists each command once', async () => {
+    const r = await runCli(['--help']);
+    for (const n of NOUNS) expect(r.stdout.match(new RegExp(`^  ${n.name} `, 'gm')) ?? [], n.name).toHaveLength(1);
+    expect(r.stdout).not.toMatch(/^Commands:/m);
+  });
+});
+
+describe("a verb's help shows the global flags that matter to it", () => {
+  type Spec = { list?: boolean; columns?: unknown; run?: unknown; print?: unknown; method?: string; confirm?: unknown; project?: string };
+  const leafCommands: Command[] = [];
+  const visit = (c: Command) => (c.commands.length === 0 ? leafCommands.push(c) : c.commands.forEach(visit));
+  visit(program);
+  const declared = leafCommands.filter((c) => (c as Command & { collabSpec?: Spec }).collabSpec);
+  const specOf = (c: Command) => (c as Command & { collabSpec: Spec }).collabSpec;
+  const name = (c: Command): string => (c.parent ? `${name(c.parent)} ${c.name()}` : c.name());
+
+  it.each(declared.filter((c) => specOf(c).list).map((c) => [name(c), c] as const))('%s (a list): -o, --fields, --all, and -p when it takes a project', (_, c) => {
+    const help = c.helpInformation();
+    for (const flag of ['-o, --output <format>', '--fields [a,b]', '--all', '--limit <n>']) expect(help).toContain(flag);
+    if (specOf(c).project) expect(help).toContain('-p, --project');
+    expect(help).toContain('Global options (every one: collab --help):');
+  });
+
+  it.each(declared.filter((c) => c.name() === 'view').map((c) => [name(c), c] as const))('%s (a view): -o and --fields', (_, c) => {
+    const help = c.helpInformation();
+    expect(help).toContain('-o, --output <format>');
+    expect(help).toContain('--fields [a,b]');
+  });
+
+  it.each(declared.filter((c) => specOf(c).confirm).map((c) => [name(c), c] as const))('%s (asks first): --no-input beside --yes', (_, c) => {
+    const help = c.helpInformation();
+    expect(help).toContain('--no-input');
+    expect(help).toContain('-y, --yes');
+  });
+
+  it('a verb that prints no data does not offer -o; the flags that matter nowhere stay in the root help', async () => {
+    const del = await runCli(['issue', 'delete', '--help']);
+    expect(del.stdout).not.toContain('--output');
+    const trace = await runCli(['job', 'trace', '--help']);
+    expect(trace.stdout).not.toContain('--fields');
+    for (const argv of [['issue', 'list', '--help'], ['api', '--help'], ['auth', 'status', '--help'], ['config', 'list', '--help']]) {
+      const r = await runCli(argv);
+      expect(r.stdout, argv.join(' ')).toContain('-o, --output <format>');
+      expect(r.stdout, argv.join(' ')).not.toContain('--timeout');
+    }
+    expect((await runCli(['auth', 'login', '--help'])).stdout).toContain('--no-input');
   });
 });
