@@ -74,6 +74,9 @@ export class Context {
       get rows() {
         return io.rows;
       },
+      get stderrColumns() {
+        return io.stderrColumns;
+      },
     };
   }
 
@@ -170,6 +173,8 @@ export class Context {
       timeoutMs,
       debug: this.settings.debug ? (line) => this.debug(line) : undefined,
       warn: (message) => this.notice(`collab: warning: ${message}`),
+      // On a terminal a wait is explained; --debug already logs each retry.
+      onRetry: this.io.stderrIsTTY && !this.settings.debug ? (message) => this.notice(message) : undefined,
       signal: this.signal,
       sleep: this.deps.sleep,
     });

@@ -29,6 +29,9 @@ export function processDeps(signal: AbortSignal): ContextDeps {
       get columns() {
         return (stdoutIsTTY && process.stdout.columns) || Number(env.COLUMNS) || 80;
       },
+      get stderrColumns() {
+        return (stderrIsTTY && process.stderr.columns) || Number(env.COLUMNS) || 80;
+      },
       get rows() {
         return stdoutIsTTY ? process.stdout.rows || Number(env.LINES) || 24 : undefined;
       },

@@ -35,6 +35,8 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   /** Notices for people (stderr): a paginator guard that fired, a list that changed. */
   warn?: (message: string) => void;
+  /** Told before each wait for another attempt: `retrying in 3 s (502 Bad Gateway, attempt 2 of 5)`. */
+  onRetry?: (message: string) => void;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -277,14 +279,15 @@ export class ApiClient {
      * Another attempt after `delay`, if attempts and the deadline allow it: drains the answer
      * being dropped, logs why, waits. Otherwise false, and the caller reports what it has.
      */
-    const mayRetry = async (why: string, delay: number, drop?: Readable): Promise<boolean> => {
+    const mayRetry = async (reason: string, delay: number, drop?: Readable, on?: string): Promise<boolean> => {
+      const why = on === undefined ? reason : `${reason} on ${on}`;
       if (attempt >= this.retry.maxAttempts) return false;
       if (!deadline.allows(delay)) {
         this.log(`! ${why}; no time left for another attempt within the ${deadline.seconds}s deadline`);
         return false;
       }
       drop?.resume();
-      this.log(`! ${why}; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+      this.announceRetry(why, reason, delay, attempt);
       await this.sleep(delay, deadline.signal).catch((err) => {
         throw deadline.error(hostOf(`${origin}${target}`)) ?? err;
       });
@@ -315,7 +318,7 @@ export class ApiClient {
           if (stop) throw stop;
           const e = err as NodeJS.ErrnoException;
           const code = e.code ?? '';
-          if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(`${code} on ${method} ${redactUrl(url, this.origin)}`, this.backoff(attempt)))) continue;
+          if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(code, this.backoff(attempt), undefined, `${method} ${redactUrl(url, this.origin)}`))) continue;
           throw networkError(e, url);
         }
         const status = res.statusCode;
@@ -327,7 +330,7 @@ export class ApiClient {
           if (delay > this.retry.maxDelayMs) this.log(`! 429 asks for a wait of ${Math.round(delay / 1000)}s, longer than collab waits`);
           else if (await mayRetry('429 Too Many Requests', delay, res.body)) continue;
         }
-        if (RETRY_STATUSES.has(status) && idempotent && (await mayRetry(String(status), this.backoff(attempt), res.body))) continue;
+        if (RETRY_STATUSES.has(status) && idempotent && (await mayRetry(statusLine(status, ''), this.backoff(attempt), res.body))) continue;
         if (req.followRedirects && REDIRECTS.has(status) && (method === 'GET' || method === 'HEAD')) {
           const location = header(res.headers, 'location');
           res.body.resume();
@@ -435,9 +438,15 @@ export class ApiClient {
   async pauseBeforeRetry(attempt: number, reason: string): Promise<boolean> {
     if (attempt >= this.retry.maxAttempts) return false;
     const delay = this.backoff(attempt);
-    this.log(`! ${reason}; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+    this.announceRetry(reason, reason, delay, attempt);
     await this.sleep(delay, this.options.signal);
     return true;
+  }
+
+  /** Every retry is logged (`--debug`) and told (`onRetry`: a terminal) here, whoever retries. */
+  private announceRetry(logged: string, reason: string, delay: number, attempt: number): void {
+    this.log(`! ${logged}; retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+    this.options.onRetry?.(`retrying in ${seconds(delay)} s (${reason}, attempt ${attempt + 1} of ${this.retry.maxAttempts})`);
   }
 
   private backoff(attempt: number): number {
@@ -544,6 +553,11 @@ class Deadline {
 }
 
 /** A body that was cut short or could not be decoded: retried like a reset on idempotent requests. */
+/** A wait for people: `3`, `0.5`, `1.2` (seconds). */
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
+}
+
 class BodyError extends Error {
   constructor(
     message: string,

@@ -11,6 +11,8 @@ export interface Observer {
   data(chunk: Buffer): void;
   /** The download starts over from zero: what was seen so far does not count. */
   restart?(): void;
+  /** A wait before another attempt, which may print a notice: a drawn bar takes itself down. */
+  pause?(): void;
 }
 
 export interface DownloadOptions {
@@ -44,6 +46,8 @@ function isCut(err: unknown): boolean {
 export function streamError(err: unknown, what: string, bytes: number, signal?: AbortSignal): CollabError {
   if (signal?.aborted) return new CancelError();
   if (err instanceof CollabError) return err;
+  // The output's own verdict (binary data refused by a terminal) is reported as it is.
+  if (err instanceof WriteFailure && err.failure instanceof CollabError) return err.failure;
   if (err instanceof Truncated) return new ApiError(`download of ${what} is incomplete: ${err.message}`, undefined);
   const cause = err instanceof WriteFailure ? err.failure : err;
   const e = cause as NodeJS.ErrnoException;
@@ -146,6 +150,7 @@ class Transfer {
         throw new ApiError(`${cut.message}; the server offers no ranges to continue, and what was written to the output cannot be taken back`, undefined);
       }
       const reason = `download cut after ${formatBytes(this.received)}`;
+      this.observer?.pause?.();
       if (!(await this.api.pauseBeforeRetry(this.attempt, reason))) throw failure;
       this.attempt++;
       if (!resume) {

@@ -5,7 +5,7 @@ import { writeOut } from './io.js';
 import { cellText, messageText, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
-import { type Measure, stripSgr, truncate, wrapText } from './wrap.js';
+import { cellWidth, stripSgr, truncate, wrapText } from './wrap.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -448,12 +448,6 @@ function readableObject(value: Record<string, unknown>): string {
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
     .map(([k, v]) => `${k}: ${plainValue(v)}`)
     .join(', ');
-}
-
-/** Terminal cells of a text (CJK and most emoji take two), loaded when a table or view is drawn. */
-async function cellWidth(): Promise<Measure> {
-  const { default: stringWidth } = await import('string-width');
-  return (text) => stringWidth(text);
 }
 
 const GAP = 2;

@@ -16,6 +16,8 @@ export interface IO {
   columns: number;
   /** Terminal height in rows, when stdout is a terminal. */
   rows?: number;
+  /** Width of the terminal on stderr (progress lines); `columns` when unknown. */
+  stderrColumns?: number;
 }
 
 /** The colour a stream supports by the environment (`--no-color` is applied by the Context). */

@@ -2,6 +2,12 @@
 
 export type Measure = (text: string) => number;
 
+/** Terminal cells of a text (CJK and most emoji take two), loaded when something is drawn. */
+export async function cellWidth(): Promise<Measure> {
+  const { default: stringWidth } = await import('string-width');
+  return (text) => stringWidth(text);
+}
+
 const SGR = /\u001b\[[0-9;]*m/g;
 
 export function stripSgr(text: string): string {

@@ -45,10 +45,13 @@ describe('ApiClient', () => {
     api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(429, 'Retry later', { headers: { 'retry-after': 'Wed, 25 Nov 2026 12:00:03 GMT' } });
     api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(429, '', { headers: { 'ratelimit-reset': String(Date.parse('2026-11-25T12:00:05Z') / 1000) } });
     api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(201, { iid: 1 }, { headers: JSON_HEADERS });
-    const { c, sleeps, log } = client(api);
+    const told: string[] = [];
+    const { c, sleeps, log } = client(api, { onRetry: (m) => told.push(m) });
     const res = await c.request({ method: 'POST', path: '/projects/1/issues', body: { title: 't' } });
     expect(res.status).toBe(201);
     expect(sleeps).toEqual([2000, 3000, 5000]);
+    expect(told[0]).toBe('retrying in 2 s (429 Too Many Requests, attempt 2 of 5)');
+    expect(told[2]).toBe('retrying in 5 s (429 Too Many Requests, attempt 4 of 5)');
     expect(log.filter((l) => l.includes('retrying'))).toHaveLength(3);
   });
 
@@ -58,9 +61,16 @@ describe('ApiClient', () => {
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(503, 'down');
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(200, { version: '17' }, { headers: JSON_HEADERS });
-    const { c, sleeps } = client(api);
+    const told: string[] = [];
+    const { c, sleeps } = client(api, { onRetry: (m) => told.push(m) });
     expect((await c.request({ method: 'GET', path: '/version' })).data).toEqual({ version: '17' });
     expect(sleeps).toEqual([375, 750, 1500]);
+    // What a person on a terminal is told before each wait.
+    expect(told).toEqual([
+      'retrying in 0.4 s (502 Bad Gateway, attempt 2 of 5)',
+      'retrying in 0.8 s (503 Service Unavailable, attempt 3 of 5)',
+      'retrying in 1.5 s (ECONNRESET, attempt 4 of 5)',
+    ]);
 
     api.pool.intercept({ path: '/api/v4/projects', method: 'POST' }).reply(503, 'down');
     await expect(c.request({ method: 'POST', path: '/projects', body: { name: 'x' } })).rejects.toThrow(/503 down/);

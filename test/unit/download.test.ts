@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
 import { download } from '../../src/download/receive.js';
-import { formatBytes, ProgressBar } from '../../src/download/progress.js';
+import { formatBytes, formatDuration, ProgressBar } from '../../src/download/progress.js';
 import { dispositionFilename } from '../../src/download/response.js';
 import { ApiError, CancelError } from '../../src/errors.js';
 
@@ -253,24 +254,27 @@ describe('progress', () => {
     expect(formatBytes(150 * 1024 * 1024)).toBe('150.0 MiB');
   });
 
+  const measure = (text: string) => stringWidth(text);
+  const MiB = 1024 * 1024;
+
   it('redraws with \\r at most every interval and clears the line at the end', () => {
     let t = 0;
     const out = new PassThrough();
     const written: string[] = [];
     out.on('data', (c) => written.push(String(c)));
-    const bar = new ProgressBar(out, 'artifacts.zip', 4 * 1024 * 1024, () => t, 100);
+    const bar = new ProgressBar(out, 'artifacts.zip', 4 * MiB, { columns: () => 100, measure, now: () => t, intervalMs: 100 });
     t = 100;
-    bar.add(1024 * 1024); // drawn
+    bar.add(MiB); // drawn
     t = 150;
-    bar.add(1024 * 1024); // throttled
+    bar.add(MiB); // throttled
     t = 1000;
-    bar.add(2 * 1024 * 1024); // drawn
+    bar.add(2 * MiB); // drawn
     bar.finish();
     return new Promise<void>((resolve) =>
       setImmediate(() => {
         expect(written).toEqual([
-          '\rartifacts.zip [#####---------------]  25%  1.00 MiB / 4.00 MiB  10.0 MiB/s\u001b[K',
-          '\rartifacts.zip [####################] 100%  4.00 MiB / 4.00 MiB  4.00 MiB/s\u001b[K',
+          `\rartifacts.zip [${'#'.repeat(8)}${'-'.repeat(22)}]  25%   1.00 MiB / 4.00 MiB   10.0 MiB/s  ETA 1s\u001b[K`,
+          `\rartifacts.zip [${'#'.repeat(30)}] 100%   4.00 MiB / 4.00 MiB   4.00 MiB/s  ETA 0s\u001b[K`,
           '\r\u001b[K',
         ]);
         resolve();
@@ -279,7 +283,54 @@ describe('progress', () => {
   });
 
   it('shows bytes and rate without a total', () => {
-    const bar = new ProgressBar(new PassThrough(), 'stdout', undefined, () => 2000);
-    expect(bar.line(4000)).toBe('stdout  0 B  0 B/s');
+    const bar = new ProgressBar(new PassThrough(), 'stdout', undefined, { columns: () => 80, measure, now: () => 2000 });
+    expect(bar.line(4000)).toBe('stdout         0 B         0 B/s');
+  });
+
+  it('estimates the time left from the rate so far', () => {
+    let t = 0;
+    const bar = new ProgressBar(new PassThrough(), 'a.zip', 100 * MiB, { columns: () => 120, measure, now: () => t });
+    t = 10_000;
+    bar.add(10 * MiB); // 1 MiB/s, 90 MiB to go
+    expect(bar.line(t)).toMatch(/ 10%\s+10\.0 MiB \/ 100\.0 MiB\s+1\.00 MiB\/s {2}ETA 1m30s$/);
+    expect(formatDuration(59.2)).toBe('1m00s');
+    expect(formatDuration(7)).toBe('7s');
+    expect(formatDuration(3725)).toBe('1h02m');
+    const idle = new ProgressBar(new PassThrough(), 'a.zip', MiB, { columns: () => 120, measure, now: () => 0 });
+    expect(idle.line(0)).toContain('ETA --');
+  });
+
+  it('never draws a line as wide as the terminal: the bar, then the name, then the sizes give way', () => {
+    const labels = ['artifacts.zip', 'a-very-long-artifact-name-from-content-disposition-of-the-server.zip', '報告書の最終版アーカイブ.zip', 'x'];
+    for (const columns of [20, 30, 40, 60, 80, 140]) {
+      for (const label of labels) {
+        for (const total of [undefined, 300 * MiB]) {
+          let t = 0;
+          const bar = new ProgressBar(new PassThrough(), label, total, { columns: () => columns, measure, now: () => t });
+          for (const bytes of [0, 1536, 700 * 1024, 3 * MiB, 150 * MiB]) {
+            t += 700;
+            bar.add(bytes);
+            const line = bar.line(t);
+            expect(measure(line), `${columns} ${label} ${line}`).toBeLessThanOrEqual(columns - 1);
+            if (total !== undefined) expect(line, line).toMatch(/%/);
+          }
+        }
+      }
+    }
+    let t = 0;
+    const wide = new ProgressBar(new PassThrough(), 'artifacts.zip', 10 * MiB, { columns: () => 140, measure, now: () => t });
+    t = 1000;
+    wide.add(MiB);
+    expect(wide.line(t)).toMatch(/^artifacts\.zip \[#{3}-{27}\] {2}10% .*\/s {2}ETA 9s$/);
+    const narrow = new ProgressBar(new PassThrough(), 'artifacts.zip', 10 * MiB, { columns: () => 60, measure, now: () => t });
+    narrow.add(MiB);
+    expect(narrow.line(t)).not.toContain('[');
+    expect(narrow.line(t)).toMatch(/^artifacts.* {2}10% .*ETA/);
+    // The window is read at each redraw.
+    let columns = 140;
+    const resized = new ProgressBar(new PassThrough(), 'artifacts.zip', 10 * MiB, { columns: () => columns, measure, now: () => t });
+    expect(resized.line(t)).toContain('[');
+    columns = 40;
+    expect(measure(resized.line(t))).toBeLessThanOrEqual(39);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { type ApiRequest, header } from '../../api/client.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
@@ -8,6 +9,9 @@ import { formatBytes, ProgressBar } from '../../download/progress.js';
 import { download as fetchTo } from '../../download/receive.js';
 import { contentLength, dispositionFilename } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { TerminalLogFilter } from '../../output/sanitize.js';
+import { ForTerminal } from '../../output/terminal-stream.js';
+import { cellWidth } from '../../output/wrap.js';
 import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 
 const DEFAULT_ARCHIVE = 'artifacts.zip';
@@ -126,26 +130,49 @@ function shown(ctx: Context, file: string): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
-/** Streams one download to a file (atomically) or to stdout, with a progress bar on a terminal. */
+/**
+ * Streams one download to a file (atomically) or to stdout, with a progress bar on a terminal that
+ * stdout is not writing to. On stdout's terminal a file is text, shown as `job trace` shows a log;
+ * binary data is refused.
+ */
 async function download(ctx: Context, s: Source, v: Values, dest: string): Promise<{ bytes: number }> {
+  const toTerminal = dest === '-' && ctx.io.stdoutIsTTY;
+  const measure = ctx.io.stderrIsTTY && !toTerminal ? await cellWidth() : undefined;
+  const text = toTerminal
+    ? new ForTerminal(
+        new TerminalLogFilter(ctx.io.colorLevel > 0),
+        () => new UsageError(`refusing to write binary data to the terminal (${describe(s)}): use --dest <file> or pipe the output`),
+      )
+    : undefined;
+  const shownText = text ? pipeline(text, ctx.io.stdout, { end: false }) : undefined;
+  // Its failure is the download's: reported once, below or by the write that meets it.
+  shownText?.catch(() => undefined);
   let progress: ProgressBar | undefined;
   try {
-    const bytes = await fetchTo(ctx.api(), requestFor(ctx, s, v), dest === '-' ? ctx.io.stdout : dest, {
+    const bytes = await fetchTo(ctx.api(), requestFor(ctx, s, v), text ?? (dest === '-' ? ctx.io.stdout : dest), {
       what: describe(s),
       signal: ctx.signal,
       observe: (res) => {
-        if (!ctx.io.stderrIsTTY) return undefined;
+        if (!measure) return undefined;
         const name = dispositionFilename(header(res.headers, 'content-disposition'));
-        const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res));
+        const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res), {
+          columns: () => ctx.io.stderrColumns ?? ctx.io.columns,
+          measure,
+        });
         progress = bar;
-        return { data: (chunk) => bar.add(chunk.length), restart: () => bar.restart() };
+        return { data: (chunk) => bar.add(chunk.length), restart: () => bar.restart(), pause: () => bar.finish() };
       },
     });
+    if (text) {
+      text.end();
+      await shownText;
+    }
     return { bytes };
   } catch (err) {
     throw await explainNotFound(ctx, err, s, v);
   } finally {
     progress?.finish();
+    text?.destroy();
   }
 }
 

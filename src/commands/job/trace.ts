@@ -6,6 +6,7 @@ import { streamError } from '../../download/receive.js';
 import { openDownload } from '../../download/response.js';
 import { ApiError } from '../../errors.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
+import { ForTerminal } from '../../output/terminal-stream.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
 import { pathValues } from '../execute.js';
 import { type Values, defineCommand } from '../spec.js';
@@ -22,19 +23,6 @@ class SkipBytes extends Transform {
     this.total += chunk.length;
     if (this.total <= this.skip) done();
     else done(null, start >= this.skip ? chunk : chunk.subarray(this.skip - start));
-  }
-}
-
-/** On a terminal, the log through TerminalLogFilter: colours and `\r` only. */
-class ForTerminal extends Transform {
-  constructor(private readonly log: TerminalLogFilter) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: string) => void): void {
-    done(null, this.log.write(chunk));
-  }
-  override _flush(done: (err?: Error | null, data?: string) => void): void {
-    done(null, this.log.flush());
   }
 }
 
