@@ -37,6 +37,8 @@ async function singleFile() {
     // esbuild keeps bin/collab.js's #! line first. Nothing outside: no node_modules, no dist/sandbox, and import() (which a single executable
     // cannot do) becomes require() of the module built in.
     supported: { 'dynamic-import': false },
+    // jq's WebAssembly inside the file (jq-wasm reads it from its package directory otherwise).
+    alias: { 'jq-wasm': 'jq-wasm/inline' },
     define: { ...base.define, __COLLAB_SELF_CONTAINED__: 'true', __COLLAB_FILES__: JSON.stringify(shippedFiles()) },
   });
   const code = result.outputFiles[0].text;

@@ -14,6 +14,8 @@ export interface GlobalOptions {
   pager?: boolean;
   debug?: boolean;
   timeout?: string;
+  jq?: string;
+  raw?: boolean;
 }
 
 /** What a command does that a global flag changes: print data (`-o`, `--fields`), or ask (`--no-input`). */
@@ -40,9 +42,16 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--no-pager', description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)', matters: 'output' },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout' },
+  { flags: '--jq <expr>', description: 'filter the JSON output with jq (implies -o json; -o ndjson: per item)', matters: 'output' },
+  { flags: '-r, --raw', description: 'with --jq: print strings without quotes, as jq -r', matters: 'output' },
 ];
 
 const namesOf = (flags: readonly GlobalFlag[]): Set<string> => new Set(flags.flatMap((f) => f.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))));
+
+/** Whether what a command does (as `showGlobalFlags` was told) is changed by flags of this use. */
+export function usesFlag(cmd: Command, use: FlagUse): boolean {
+  return (cmd as Command & { collabUses?: readonly FlagUse[] }).collabUses?.includes(use) === true;
+}
 
 /** The names (`-o`, `--output`) of the global flags that take a value. */
 export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = namesOf(GLOBAL_FLAGS.filter((f) => /[<[]/.test(f.flags)));
@@ -66,9 +75,11 @@ export function firstPositional(argv: readonly string[]): string | undefined {
 
 /**
  * A command's help also lists the global flags that matter to what it does (`-o` and `--fields`
- * where it prints data, `--no-input` where it may ask), under "Global options".
+ * where it prints data, `--no-input` where it may ask), under "Global options". What it does is
+ * kept on the command: `--jq` is refused where `-o` does not matter (see `usesFlag`).
  */
 export function showGlobalFlags<C extends Command>(cmd: C, uses: readonly FlagUse[]): C {
+  (cmd as Command & { collabUses?: readonly FlagUse[] }).collabUses = uses;
   const wanted = new Set(GLOBAL_FLAGS.filter((f) => f.matters !== undefined && uses.includes(f.matters)).map((f) => f.flags));
   if (wanted.size === 0) return cmd;
   cmd.configureHelp({

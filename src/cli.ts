@@ -1,7 +1,8 @@
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { Context, type ContextDeps } from './context.js';
 import { CancelError, CollabError } from './errors.js';
 import { buildProgram } from './program.js';
+import { usesFlag } from './argv.js';
 
 /**
  * Runs collab with argv (without node and script) and returns the exit code. All errors end here
@@ -11,8 +12,9 @@ export async function run(argv: string[], deps: ContextDeps): Promise<number> {
   const ctx = new Context(deps);
   try {
     const program = await buildProgram(() => ctx, { argv });
-    program.hook('preAction', (_root, action) => {
+    program.hook('preAction', async (_root, action) => {
       ctx.settings.flags = action.optsWithGlobals();
+      await ctx.prepareOutput(usesFlag(action, 'output'), commandPath(action));
     });
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -21,6 +23,13 @@ export async function run(argv: string[], deps: ContextDeps): Promise<number> {
   } finally {
     await ctx.close().catch(() => undefined);
   }
+}
+
+/** `collab job trace`, for messages. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }
 
 export function exitCodeFor(err: unknown): number {

@@ -8,6 +8,7 @@ import { ConfigStore, configDir } from './config/store.js';
 import { ApiError, UsageError } from './errors.js';
 import type { IO } from './output/io.js';
 import { type OutputFormat, Printer, type Schedule } from './output/format.js';
+import type { JqFilter } from './output/jq.js';
 import { messageText } from './output/sanitize.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
 import { isLoopbackHost } from './resources/url.js';
@@ -44,6 +45,7 @@ export class Context {
   private client?: ApiClient;
   private transportInstance?: Transport;
   private flavorOfHost?: Promise<Flavor>;
+  private jqFilter?: JqFilter;
 
   constructor(private readonly deps: ContextDeps) {
     this.signal = deps.signal;
@@ -127,6 +129,22 @@ export class Context {
     return this.store;
   }
 
+  /**
+   * Checks the output flags against the command about to run and compiles `--jq` (jq is loaded
+   * only then): a bad filter is exit 2 before anything is sent.
+   */
+  async prepareOutput(printsJson: boolean, command: string): Promise<void> {
+    const { jq, raw, output } = this.settings.flags;
+    if (jq === undefined) {
+      if (raw) throw new UsageError('--raw (-r) goes with --jq: it prints the strings the filter outputs without quotes');
+      return;
+    }
+    if (!printsJson) throw new UsageError(`--jq filters JSON output, and ${command} prints none`);
+    if (output === 'table' || output === 'tsv') throw new UsageError(`--jq filters JSON output: it cannot be used with -o ${output}`);
+    const { JqFilter } = await import('./output/jq.js');
+    this.jqFilter = await JqFilter.compile(jq, { raw: raw === true });
+  }
+
   printer(commandDefault?: OutputFormat, options: { revealSecrets?: boolean } = {}): Printer {
     if (this.settings.listFields) throw new UsageError('--fields needs names here (--fields a,b)');
     return new Printer({
@@ -139,6 +157,7 @@ export class Context {
       rows: this.io.rows,
       page: this.pager(),
       schedule: this.deps.schedule,
+      jq: this.jqFilter,
     });
   }
 

@@ -36,6 +36,13 @@ export class ApiError extends CollabError {
   }
 }
 
+/** The `--jq` filter failed at run time on the server's answer: exit 5, jq's own status for it. */
+export class FilterError extends CollabError {
+  constructor(message: string) {
+    super(message, 5);
+  }
+}
+
 /** Interrupted (Ctrl-C): exit 130. */
 export class CancelError extends CollabError {
   constructor(message = 'interrupted') {

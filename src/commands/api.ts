@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { showGlobalFlags } from '../argv.js';
+import { header } from '../api/client.js';
 import { paginatePages } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -104,7 +105,7 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
   const data = res.data;
   if (data === undefined) return;
   if (Buffer.isBuffer(data)) {
-    await new Promise<void>((resolve, reject) => ctx.io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
+    await printer.bytes(data, `the answer (${header(res.headers, 'content-type') ?? 'no content type'})`);
     return;
   }
   if (Array.isArray(data)) await printList(printer, [data]);

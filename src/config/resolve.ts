@@ -144,6 +144,8 @@ export class Settings {
         throw new UsageError(`invalid value for ${where}: "${value}" is not one of ${OUTPUT_FORMATS.join(', ')}`);
       return value as OutputFormat;
     };
+    // --jq filters JSON: the whole answer, or each item with -o ndjson (COLLAB_OUTPUT=ndjson too).
+    if (this.flags.jq !== undefined) return (this.flags.output ?? this.env.COLLAB_OUTPUT) === 'ndjson' ? 'ndjson' : 'json';
     if (this.flags.output) return check(this.flags.output, '--output');
     if (this.env.COLLAB_OUTPUT) return check(this.env.COLLAB_OUTPUT, 'COLLAB_OUTPUT');
     if (commandDefault) return commandDefault;

@@ -1,7 +1,8 @@
-import { UsageError } from '../errors.js';
+import { FilterError, UsageError } from '../errors.js';
 import { closest } from '../suggest.js';
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
+import type { FilterRun, JqFilter } from './jq.js';
 import { cellText, messageText, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
@@ -71,6 +72,8 @@ export interface PrinterOptions {
   rows?: number;
   /** Runs `fn` after `ms` unless cancelled (the spinner's delay; tests inject their own). */
   schedule?: Schedule;
+  /** `--jq`: JSON output goes through this filter (json: the whole answer at once; ndjson: each item). */
+  jq?: JqFilter;
 }
 
 export type Schedule = (ms: number, fn: () => void) => () => void;
@@ -175,6 +178,7 @@ export class Printer {
     let count = 0;
     if (format === 'ndjson') {
       let checked = false;
+      let failed = 0;
       for await (const page of pages) {
         if (!checked && page.length > 0) {
           this.checkAgainst(page, columns);
@@ -183,10 +187,13 @@ export class Printer {
         let text = '';
         for (const item of page) text += `${JSON.stringify(this.pick(item))}\n`;
         count += page.length;
-        if (text) await writeOut(io.stdout, text);
+        if (this.options.jq) failed += text ? (await this.filtered(text, true, false)).length : 0;
+        else if (text) await writeOut(io.stdout, text);
       }
+      if (failed > 0) throw new FilterError(`jq: the filter failed on ${failed} of ${count} items`);
       return count;
     }
+    if (format === 'json' && this.options.jq) return this.filteredList(pages, columns);
     const all: unknown[] = [];
     const progress = this.fetchProgress();
     try {
@@ -218,7 +225,8 @@ export class Printer {
     const { io, format } = this.options;
     if (item !== null && typeof item === 'object' && !Array.isArray(item)) this.checkAgainst([item], columns ?? []);
     if (format === 'json' || format === 'ndjson') {
-      if (format === 'ndjson') await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
+      if (this.options.jq) await this.filtered(JSON.stringify(this.pick(item)), format === 'ndjson', true);
+      else if (format === 'ndjson') await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
       else await this.writeJson(this.pick(item));
       return;
     }
@@ -316,6 +324,49 @@ export class Printer {
         spinner?.stop();
       },
     };
+  }
+
+  /**
+   * A list as one JSON array through `--jq`. Only the items' JSON text is kept while the pages
+   * arrive; jq then parses the whole array (README: the memory `--jq` with `--all` needs).
+   */
+  private async filteredList(pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
+    const parts: string[] = [];
+    const progress = this.fetchProgress();
+    try {
+      for await (const page of pages) {
+        if (parts.length === 0 && page.length > 0) this.checkAgainst(page, columns);
+        for (const item of page) parts.push(JSON.stringify(this.pick(item)));
+        progress.update(parts.length);
+      }
+    } finally {
+      await progress.stop();
+    }
+    await this.filtered(`[${parts.join(',')}]`, false, true);
+    return parts.length;
+  }
+
+  /**
+   * Runs `--jq` on JSON text and prints what it printed; jq's own messages (`debug`) go to stderr.
+   * A failure ends the command (exit 5) when `fail`, else it is reported and counted (NDJSON: jq
+   * goes on with the next item). Returns the failures.
+   */
+  private async filtered(json: string, compact: boolean, fail: boolean): Promise<string[]> {
+    const run: FilterRun = this.options.jq!.run(json, compact);
+    // One answer's output may be paged on a terminal; a stream's is written as it comes.
+    if (run.output && fail) await this.emit(run.output);
+    else if (run.output) await writeOut(this.options.io.stdout, run.output);
+    const { stderr } = this.options.io;
+    for (const m of run.messages) stderr.write(`${messageText(m)}\n`);
+    if (fail && run.errors.length > 0) throw new FilterError(`jq: error: ${run.errors[0]}`);
+    for (const e of run.errors) stderr.write(`collab: jq: error: ${messageText(e)}\n`);
+    return run.errors;
+  }
+
+  /** An answer that is not JSON, as it came; `--jq` has nothing to filter in it (exit 5). */
+  async bytes(data: Buffer, what: string): Promise<void> {
+    if (this.options.jq) throw new FilterError(`jq: ${what} is not JSON: --jq filters JSON only`);
+    await new Promise<void>((resolve, reject) => this.options.io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
   }
 
   /** Raw text to stdout (traces, diffs). */

@@ -93,7 +93,7 @@ describe('help output', () => {
   it('the global flags of the table are the root options, and the value-taking ones are skipped by the argv scan', () => {
     const root = tree.options.map((o) => [o.short, o.long].filter(Boolean).join(', ') + (o.value ? ` ${o.value}` : ''));
     expect(root.filter((o) => !o.includes('--version') && !o.includes('--help'))).toEqual(GLOBAL_FLAGS.map((f) => f.flags));
-    expect([...GLOBAL_VALUE_FLAGS].sort()).toEqual(['--fields', '--host', '--output', '--sudo', '--timeout', '-o']);
+    expect([...GLOBAL_VALUE_FLAGS].sort()).toEqual(['--fields', '--host', '--jq', '--output', '--sudo', '--timeout', '-o']);
   });
 
   it('collab help environment and collab help exit-codes print the topics', async () => {
@@ -104,7 +104,7 @@ describe('help output', () => {
     const codes = await runCli(['help', 'exit-codes']);
     expect(codes.code).toBe(0);
     expect(codes.stdout).toBe(
-      'Exit codes:\n  0    success (a 304 "already so" answer included)\n  1    API, network or server failure\n  2    usage error or invalid input (nothing was sent)\n  4    authentication missing or rejected (401)\n  130  interrupted (Ctrl-C), or stopped by SIGTERM or SIGHUP\n',
+      'Exit codes:\n  0    success (a 304 "already so" answer included)\n  1    API, network or server failure\n  2    usage error or invalid input (nothing was sent)\n  4    authentication missing or rejected (401)\n  5    the --jq filter failed on the answer (a jq runtime error, as jq exits 5)\n  130  interrupted (Ctrl-C), or stopped by SIGTERM or SIGHUP\n',
     );
   });
 

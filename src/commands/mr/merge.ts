@@ -110,6 +110,8 @@ export const merge = defineCommand({
   args: [iidArg],
   project: 'required',
   flags: mergeFlags,
+  // What runMerge prints (and so -o, --fields and --jq apply).
+  columns: mrColumns,
   run: runMerge,
 });
 

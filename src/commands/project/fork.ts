@@ -61,6 +61,8 @@ export const fork = defineCommand({
     { name: 'wait', param: false, type: 'bool', description: 'wait until the copy has finished' },
     { name: 'wait-timeout', param: false, type: 'number', min: 1, value: '<seconds>', description: 'longest wait with --wait (default 300)' },
   ],
+  // What the run prints (and so -o, --fields and --jq apply).
+  columns: projectColumns,
   run: async (ctx, v) => {
     const api = ctx.api();
     const namespace = v.flags.namespace ?? '';
