@@ -101,6 +101,14 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     expect(fs.readdirSync(path.join(out, 'x')).length).toBeGreaterThan(0);
   });
 
+  it("filters with --jq: jq's WebAssembly is inside", async () => {
+    const r = await run(['issue', 'list', '-p', PROJECT, '--state', 'all', '--per-page', '3', '--jq', '.[] | [.iid, .state] | @tsv', '-r']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')).toHaveLength(3);
+    for (const line of r.stdout.split('\n')) expect(line).toMatch(/^\d+\t(opened|closed)$/);
+    expect((await run(['issue', 'list', '-p', PROJECT, '--jq', '.['])).exitCode).toBe(2);
+  });
+
   it('keeps the exit codes: bad input is 2 with nothing sent, a 401 is 4', async () => {
     expect((await run(['issue', 'view', 'abc', '-p', PROJECT])).exitCode).toBe(2);
     expect((await run(['user', 'me'], { COLLAB_TOKEN: 'wrong' })).exitCode).toBe(4);
