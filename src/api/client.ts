@@ -60,10 +60,11 @@ export interface ApiRequest {
   /** Follow redirects (GET only); credentials are dropped when the origin changes. */
   followRedirects?: boolean;
   /**
-   * What a 2xx body must be (`request()` only): `json` (default), or `any` for the raw tool
-   * (JSON is still checked; other bodies but HTML pages come back as a Buffer).
+   * What a 2xx body must be (`request()` only): `json` (default), `any` for the raw tool (JSON is
+   * still checked; other bodies but HTML pages come back as a Buffer), or the JSON a command
+   * expects (an object carrying its id, a list), checked before anything is printed.
    */
-  expect?: 'json' | 'any';
+  expect?: 'json' | 'any' | AnswerShape;
   /** Abandons this request (a paginator that stopped early cancels the pages it fetched ahead). */
   signal?: AbortSignal;
   /** `request()` returns non-2xx answers instead of throwing (`collab api` prints them first). */
@@ -73,6 +74,18 @@ export interface ApiRequest {
    * file's bytes. (A body compressed anyway is still decoded.)
    */
   identity?: boolean;
+}
+
+/**
+ * The JSON a command expects of a 2xx: an `object` (carrying `key`, the field the command reports:
+ * `iid`, `id`; without a key, any but `{}`), a `list` of objects (an empty body is an empty page), or `optional`: nothing, or
+ * an object (deletions, answers the spec does not show). `scalars` are accepted too (GitLab's
+ * block answers `true`, or `null` — also an empty body — when it already was so).
+ */
+export interface AnswerShape {
+  kind: 'object' | 'list' | 'optional';
+  key?: string;
+  scalars?: readonly (boolean | null)[];
 }
 
 export interface ApiResponse<T = unknown> {
@@ -258,7 +271,9 @@ export class ApiClient {
       throw tooLarge(res.status, where, this.maxBody);
     }
     const raw = await readAll(res.body, this.maxBody, () => tooLarge(res.status, where, this.maxBody));
-    return { status: res.status, headers: res.headers, data: decodeData(raw, contentType, res.status, where, req.expect) as T, url: res.url };
+    const data = decodeData(raw, contentType, res.status, where, req.expect);
+    if (typeof req.expect === 'object') checkShape(data, req.expect, res.status, where);
+    return { status: res.status, headers: res.headers, data: data as T, url: res.url };
   }
 
   /**
@@ -647,6 +662,36 @@ function decodeData(raw: Buffer, contentType: string | undefined, status: number
   }
   if (tooDeep(data)) throw new ApiError(`the ${status} answer from ${host} is JSON nested more than ${MAX_DEPTH} levels deep; collab refuses it`, status);
   return data;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** What `shape` asks for, in words, when `data` is not it. */
+function shapeMismatch(data: unknown, shape: AnswerShape): string | undefined {
+  if (shape.scalars?.includes((data ?? null) as boolean | null)) return undefined;
+  switch (shape.kind) {
+    case 'list':
+      if (data === undefined || (Array.isArray(data) && data.every(isObject))) return undefined;
+      return 'a list of objects';
+    case 'optional':
+      return data === undefined || data === null || isObject(data) ? undefined : 'nothing or an object';
+    default: {
+      const key = shape.key;
+      if (isObject(data) && (key === undefined ? Object.keys(data).length > 0 : isIdentifier(data[key]))) return undefined;
+      return key === undefined ? 'a non-empty object' : `an object with "${key}"`;
+    }
+  }
+}
+
+const isIdentifier = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '');
+
+/** A 2xx whose JSON is not what the command expects (`{}` for an issue, `"ok"`, `[]`): an error, not retried. */
+function checkShape(data: unknown, shape: AnswerShape, status: number, host: string): void {
+  const wanted = shapeMismatch(data, shape);
+  if (wanted === undefined) return;
+  let got = data === undefined ? 'an empty body' : JSON.stringify(data);
+  if (got.length > 80) got = `${got.slice(0, 80)}…`;
+  throw new ApiError(`${status} from ${host} was not the answer collab expects (${wanted}): got ${cellText(got)}`, status, data, 'another server or a proxy answering for the API? check --host');
 }
 
 const HTML_START = /^(\xef\xbb\xbf)?\s*<(!doctype\s+html|html|head|body|title)\b/i;

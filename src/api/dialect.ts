@@ -138,6 +138,13 @@ export function serverParams<T>(params: Record<string, T>, flavor: Flavor): Reco
   return out;
 }
 
+/** Scalars an endpoint may answer in place of an object: `true` when done, or its "already so" answer. */
+export function scalarAnswers(method: string, path: string): readonly (boolean | null)[] | undefined {
+  const bare = stripQuery(path);
+  const u = UNCHANGED.find((e) => e.method === method && e.path.test(bare));
+  return u ? [true, u.answer] : undefined;
+}
+
 /** The notice for an answer that says nothing changed, or undefined. `path` is below /api/v4. */
 export function unchangedNotice(method: string, path: string, data: unknown): string | undefined {
   const bare = stripQuery(path);

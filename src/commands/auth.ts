@@ -36,7 +36,7 @@ async function login(ctx: Context, opts: { tokenStdin?: boolean; oauth?: boolean
   ctx.settings.useCandidate(host, token, kind);
   let user: { username?: string; name?: string };
   try {
-    const data = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user' })).data;
+    const data = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user', expect: { kind: 'object', key: 'username' } })).data;
     user = data !== null && typeof data === 'object' ? data : {};
   } catch (err) {
     if (err instanceof AuthError) throw new AuthError(`${err.message}: the token was not accepted by ${host}; nothing was saved`, 'check the token and its scopes (api or read_user)');
@@ -56,7 +56,7 @@ async function status(ctx: Context): Promise<void> {
   if (!token) throw new AuthError(`not logged in to ${auth.host}`);
   let user: { username?: string; name?: string; is_admin?: boolean };
   try {
-    user = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user' })).data;
+    user = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user', expect: { kind: 'object', key: 'username' } })).data;
   } catch (err) {
     if (err instanceof AuthError) throw new AuthError(`${err.message}: the token for ${auth.host} (from ${auth.tokenSource}) was rejected`);
     throw err;

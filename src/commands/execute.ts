@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type Flavor, GITLAB_NAMES, dialectMatters, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
+import { type Flavor, GITLAB_NAMES, dialectMatters, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
 import { multipartBody } from '../api/multipart.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
@@ -10,7 +10,7 @@ import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
 import { parseReference, resolveReference } from './lookup.js';
-import type { Answer, ArgSpec, CommandSpec, FlagSpec, Values } from './spec.js';
+import { type Answer, type ArgSpec, type CommandSpec, type FlagSpec, type Values, expectedAnswer } from './spec.js';
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -262,7 +262,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   if (spec.list) {
     const listQuery = serverParams(query, await flavorFor(ctx, 'GET', path, query));
     const stats = {};
-    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery as Record<string, QueryValue> }, { ...v.page, stats }), spec.columns ?? [], {
+    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery as Record<string, QueryValue>, expect: expectedAnswer(spec, 'GET', template) }, { ...v.page, stats }), spec.columns ?? [], {
       crossProject: v.project === undefined,
       what: listDescription(template, v),
       stats,
@@ -277,6 +277,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
       method: serverMethod(spec.method, path, flavor),
       path,
       query: serverParams(query, flavor) as Record<string, QueryValue>,
+      expect: { ...expectedAnswer(spec, spec.method, template), scalars: scalarAnswers(spec.method, path) },
       ...(v.files.length > 0
         ? { rawBody: multipartBody(sent, v.files) }
         : { body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? sent : undefined }),
@@ -287,7 +288,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   if (res.status === 304 && spec.notModified) {
     ctx.notice(spec.notModified.notice);
     if (spec.notModified.refetch) {
-      const current = await api.request({ method: 'GET', path: fillPath(spec.notModified.refetch, pathValues(v)) });
+      const refetch = spec.notModified.refetch;
+      const current = await api.request({ method: 'GET', path: fillPath(refetch, pathValues(v)), expect: expectedAnswer({}, 'GET', refetch) });
       await printer.object(current.data, spec.notModified.columns ?? spec.columns);
     }
     return;

@@ -145,6 +145,7 @@ function timeVerb(kind: Issuable, c: TimeVerb): CommandSpec {
     method: c.method ?? 'POST',
     path: `${kind.path}/${c.endpoint}`,
     columns: timeStatsColumns,
+    answer: { kind: 'object', key: 'time_estimate' },
     prepare: c.duration ? (_ctx, v) => durationParam(v, c.duration === 'signed') : undefined,
     done: c.done,
   });

@@ -25,7 +25,7 @@ const user: Lookup = {
     return /^\d+$/.test(s) ? parseId(s, label) : s;
   },
   async find(ctx, username) {
-    const res = await ctx.api().request<{ id: number; username: string }[]>({ method: 'GET', path: '/users', query: { username } });
+    const res = await ctx.api().request<{ id: number; username: string }[]>({ method: 'GET', path: '/users', query: { username }, expect: { kind: 'list' } });
     const found = Array.isArray(res.data) ? res.data.find((u) => u.username?.toLowerCase() === username.toLowerCase()) : undefined;
     if (!found) throw notFound(`no user with username "${username}"`, 'list users with `collab user list --search <text>`');
     return found.id;

@@ -1,3 +1,4 @@
+import type { AnswerShape } from '../api/client.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
 import type { CollabError } from '../errors.js';
@@ -147,6 +148,11 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
   path?: string | ((v: Values<F, A>) => string);
   /** A paginated list: adds `--per-page`, `--page`, `--all`, `--limit`. */
   list?: boolean;
+  /**
+   * The JSON a 2xx must be, checked before anything is printed (see `expectedAnswer` for the
+   * default); declared where the answer is not a resource with an id (time stats, an upload).
+   */
+  answer?: AnswerShape;
   columns?: Column[];
   /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
   row?: boolean;
@@ -174,6 +180,26 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
   done?(v: Values<F, A>, answer: Answer, status: number): string | undefined;
   /** Custom behaviour in place of the endpoint call, for what no declaration expresses (downloads, merge). */
   run?(ctx: Context, v: Values<F, A>): Promise<void>;
+}
+
+/** Collections whose members collab reports by `iid` (`#5`, `!7`). */
+const BY_IID = new Set(['issues', 'merge_requests']);
+
+/**
+ * The JSON a declared command expects of a 2xx: a list for lists; nothing or an object for
+ * DELETE; otherwise an object: carrying `iid` when the path names an issue or merge request (or
+ * their collection), `id` when it names another resource by its placeholder (`/jobs/:id`), and
+ * at least one field for anything else (a creation, an action's answer).
+ */
+export function expectedAnswer(spec: Pick<CommandSpec, 'answer' | 'list'>, method: string, template: string): AnswerShape {
+  if (spec.answer) return spec.answer;
+  if (spec.list) return { kind: 'list' };
+  if (method === 'DELETE') return { kind: 'optional' };
+  // The resource the path names: its last segment, a member's placeholder (`/:iid`) set aside.
+  const path = template.split('?')[0]!;
+  const resource = path.replace(/\/:[^/]+$/, '').split('/').pop() ?? '';
+  if (BY_IID.has(resource)) return { kind: 'object', key: 'iid' };
+  return /\/:[^/]+$/.test(path) ? { kind: 'object', key: 'id' } : { kind: 'object' };
 }
 
 /**

@@ -45,6 +45,7 @@ export const listCreate = defineCommand({
   ],
   method: 'POST',
   path: LISTS_PATH,
+  answer: { kind: 'object', key: 'id' },
   columns: boardListColumns,
   prepare: (_ctx, v) => {
     if (v.flags['label-id'] === undefined && v.flags.label === undefined) throw new UsageError('missing required flag --label-id (or --label <name>)');

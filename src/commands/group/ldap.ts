@@ -11,6 +11,8 @@ export const ldapSync: CommandSpec = {
   group: 'required',
   method: 'POST',
   path: '/groups/:group/ldap_sync',
+  // The spec shows no answer; GitLab's is a bare 202.
+  answer: { kind: 'optional' },
   print: false,
   done: (v, answer) => `LDAP sync of group ${v.group} started${typeof answer?.message === 'string' ? `: ${answer.message}` : ''}`,
 };
@@ -29,6 +31,7 @@ const add = defineCommand({
   ],
   method: 'POST',
   path: '/groups/:group/ldap_group_links',
+  answer: { kind: 'object', key: 'cn' },
   columns: ldapLinkColumns,
   prepare: (_ctx, v) => {
     const access = v.flags['group-access'] ?? '';

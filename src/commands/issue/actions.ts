@@ -22,6 +22,7 @@ export const userAgent: CommandSpec = {
   project: 'required',
   method: 'GET',
   path: `${ISSUE_PATH}/user_agent_detail`,
+  answer: { kind: 'object' },
   columns: userAgentColumns,
   admin: true,
 };

@@ -44,6 +44,8 @@ export const unapprove: CommandSpec = {
   project: 'required',
   method: 'POST',
   path: `${MR_PATH}/unapprove`,
+  // The spec shows no answer (GitLab's is the approval status).
+  answer: { kind: 'optional' },
   columns: approvalColumns,
   done: (v) => `withdrew your approval of ${ref(v.args.iid)}`,
 };

@@ -125,6 +125,8 @@ export const cancelAutoMerge = defineCommand({
   project: 'required',
   method: 'PUT',
   path: `${MR_PATH}/cancel_merge_when_pipeline_succeeds`,
+  // The merge request (spec), or GitLab's `{"status":"success"}`.
+  answer: { kind: 'object' },
   columns: mrColumns,
   explain: {
     401: (ctx, v, err) => explainUnauthorized(ctx, v, err, 'cancel the automatic merge of', MERGE_PERMISSION_HINT),

@@ -39,7 +39,7 @@ export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: n
         throw new ApiError(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${status ?? 'unknown'})`, undefined, undefined, 'raise --wait-timeout, or check later with `collab project view`');
       await ctx.sleep(Math.min(delay, left));
       delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
-      const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }) });
+      const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }), expect: { kind: 'object', key: 'id' } });
       current = res.data as ProjectState;
     }
   } catch (err) {
@@ -67,7 +67,7 @@ export const fork = defineCommand({
     const api = ctx.api();
     const namespace = v.flags.namespace ?? '';
     const body = { namespace: /^\d+$/.test(namespace) ? Number(namespace) : namespace };
-    const res = await api.request({ method: 'POST', path: fillPath('/projects/:project/fork', { project: v.project }), body });
+    const res = await api.request({ method: 'POST', path: fillPath('/projects/:project/fork', { project: v.project }), body, expect: { kind: 'object', key: 'id' } });
     let project = res.data as ProjectState;
     const wait = v.flags.wait === true || v.flags['wait-timeout'] !== undefined;
     if (wait) project = await waitForFork(ctx, project, (v.flags['wait-timeout'] ?? 300) * 1000);

@@ -28,6 +28,7 @@ export const upload = defineCommand({
   flags: [{ name: 'filename', param: false, type: 'string', description: 'name for the uploaded file (default: the file name; required with -)' }],
   method: 'POST',
   path: '/projects/:project/uploads',
+  answer: { kind: 'object', key: 'markdown' },
   prepare: async (ctx, v) => {
     const file = v.args.file;
     const filename = v.flags.filename ?? (file === '-' ? undefined : path.basename(file));
