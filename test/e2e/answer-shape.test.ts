@@ -33,7 +33,7 @@ function run(s: OddServer, args: string[], env: Record<string, string> = {}): Pr
   return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Exit 1, stdout empty, one `collab:` line naming the host, the status, what was wanted and what came. */
 function expectWrongShape(r: BinResult, s: OddServer, status: number, wanted: string, got: string): void {
@@ -132,7 +132,7 @@ describe('an answer of the wrong shape is an error, before anything is printed',
       const dir = tempDir();
       const r = await runBin(['auth', 'login', '--host', s.url, '--token-stdin'], { COLLAB_CONFIG_DIR: dir }, { input: 'candidate-token-123' });
       expect(r.exitCode, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^collab: 200 from ${escape(s.host)} was not the answer collab expects \\(an object with "username"\\)`));
+      expect(r.stderr).toMatch(new RegExp(`^collab: 200 from ${literal(s.host)} was not the answer collab expects \\(an object with "username"\\)`));
       expect(r.stderr).not.toMatch(/Logged in/);
       expect(fs.existsSync(path.join(dir, 'config.json')) ? fs.readFileSync(path.join(dir, 'config.json'), 'utf8') : '').not.toContain('candidate-token-123');
     }
