@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ApiClient, ApiRequest, StreamResponse } from '../api/client.js';
 import { ApiError, CancelError, CollabError } from '../errors.js';
 import { formatBytes } from './progress.js';
-import { acceptsRanges, contentLength, contentRange, openDownload, rangeValidator } from './response.js';
+import { acceptsRanges, contentLength, contentRange, openDownload, otherVersion, rangeValidator, type Version, versionOf } from './response.js';
 import { FileSink, type Sink, StreamSink } from './sinks.js';
 
 /** Watches the bytes as they arrive (a progress bar, a checksum). */
@@ -70,6 +70,8 @@ class Transfer {
   received = 0;
   complete: number | undefined;
   ranges = false;
+  /** The validators of the version being received, and the one `If-Range` sends (none: no `Range`). */
+  version: Version = {};
   validator: string | undefined;
   attempt = 1;
 
@@ -94,7 +96,8 @@ class Transfer {
     }
     this.complete = contentLength(res);
     this.ranges = acceptsRanges(res);
-    this.validator = rangeValidator(res);
+    this.version = versionOf(res);
+    this.validator = rangeValidator(this.version);
   }
 
   /**
@@ -130,6 +133,7 @@ class Transfer {
    * back whole) when the server offered ranges, otherwise starts over from zero.
    */
   async run(first: StreamResponse): Promise<number> {
+    if (first.status === 206) throw this.unaskedPart(first);
     await this.adopt(first);
     let res: StreamResponse | undefined = first;
     let failure: unknown;
@@ -144,10 +148,12 @@ class Transfer {
           failure = err;
         }
       }
-      const resume = this.ranges && this.received > 0 && this.complete !== undefined;
+      // Without a validator a part could belong to a newer version of the file: start over instead.
+      const resume = this.ranges && this.validator !== undefined && this.received > 0 && this.complete !== undefined;
       if (!resume && this.received > 0 && !this.sink.rewindable) {
         const cut = streamError(failure, this.options.what, this.received);
-        throw new ApiError(`${cut.message}; the server offers no ranges to continue, and what was written to the output cannot be taken back`, undefined);
+        const why = this.ranges && this.complete !== undefined ? 'the server offers no ETag or Last-Modified to continue it safely' : 'the server offers no ranges to continue';
+        throw new ApiError(`${cut.message}; ${why}, and what was written to the output cannot be taken back`, undefined);
       }
       const reason = `download cut after ${formatBytes(this.received)}`;
       this.observer?.pause?.();
@@ -155,27 +161,34 @@ class Transfer {
       this.attempt++;
       if (!resume) {
         res = await this.open({});
-        if (res.status === 206) throw new ApiError(`download of ${this.options.what} failed: a part (206) came back where the whole file was asked for`, 206);
+        if (res.status === 206) throw this.unaskedPart(res);
         await this.adopt(res);
         continue;
       }
-      const headers: Record<string, string> = { Range: `bytes=${this.received}-` };
-      if (this.validator) headers['If-Range'] = this.validator;
-      res = await this.open(headers);
+      res = await this.open({ Range: `bytes=${this.received}-`, 'If-Range': this.validator! });
       if (res.status !== 206) {
         // The server sent the whole file (changed, or it ignores ranges for this request).
         await this.adopt(res);
         continue;
       }
       const range = contentRange(res);
-      if (!range || range.first !== this.received || (range.complete !== undefined && range.complete !== this.complete)) {
-        // Not the part that was asked for: start over without ranges.
+      const changed = otherVersion(this.version, versionOf(res));
+      if (!range || range.first !== this.received || (range.complete !== undefined && range.complete !== this.complete) || changed) {
+        // Not the part that was asked for, or a part of another version (If-Range ignored): start over without ranges.
         res.body.destroy();
         res = undefined;
         this.ranges = false;
-        failure = new ApiError(`download of ${this.options.what} failed: the server answered the range request with another part (${header206(range)})`, undefined);
+        const answered = `download of ${this.options.what} failed: the server answered the range request with ${changed ? `a part of another version of the file (${changed})` : `another part (${header206(range)})`}`;
+        if (!this.sink.rewindable) throw new ApiError(`${answered}, and what was written to the output cannot be taken back`, undefined);
+        failure = new ApiError(answered, undefined);
       }
     }
+  }
+
+  /** A part (206) where no part was asked for: what is missing cannot be known, nor trusted. */
+  private unaskedPart(res: StreamResponse): ApiError {
+    res.body.destroy();
+    return new ApiError(`download of ${this.options.what} failed: a part (206) came back where the whole file was asked for`, 206);
   }
 }
 

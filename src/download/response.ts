@@ -50,14 +50,35 @@ export function acceptsRanges(res: StreamResponse): boolean {
   return /(^|,)\s*bytes\s*(,|$)/i.test(header(res.headers, 'accept-ranges') ?? '');
 }
 
+/** The validators of an answer: what tells one version of the file from another. */
+export interface Version {
+  etag?: string;
+  lastModified?: string;
+}
+
+export function versionOf(res: StreamResponse): Version {
+  return { etag: header(res.headers, 'etag')?.trim() || undefined, lastModified: header(res.headers, 'last-modified')?.trim() || undefined };
+}
+
 /**
- * What identifies this version of the resource for `If-Range`: a strong ETag, else
- * Last-Modified. With it, a server whose file changed answers 200 with the new one in full.
+ * What identifies this version of the resource for `If-Range`, as RFC 9110 allows a client to send
+ * it: a strong ETag, else Last-Modified when there is no ETag at all. Undefined when there is none
+ * (a weak ETag says nothing about the bytes): a cut download is then not continued with `Range`,
+ * since a file that changed meanwhile would be joined to the start of the old one.
  */
-export function rangeValidator(res: StreamResponse): string | undefined {
-  const etag = header(res.headers, 'etag')?.trim();
-  if (etag && !etag.startsWith('W/')) return etag;
-  return header(res.headers, 'last-modified')?.trim() || undefined;
+export function rangeValidator(v: Version): string | undefined {
+  if (v.etag) return v.etag.startsWith('W/') ? undefined : v.etag;
+  return v.lastModified;
+}
+
+/**
+ * Why a part (206) is not of the version whose start was received: a server that ignores `If-Range`
+ * says so by its validators. Undefined when nothing it says differs.
+ */
+export function otherVersion(had: Version, part: Version): string | undefined {
+  if (had.etag && part.etag && had.etag !== part.etag) return `ETag ${part.etag}, not ${had.etag}`;
+  if (had.lastModified && part.lastModified && had.lastModified !== part.lastModified) return `Last-Modified ${part.lastModified}, not ${had.lastModified}`;
+  return undefined;
 }
 
 /** `Content-Range: bytes <first>-<last>/<complete>` of a 206 answer. */

@@ -274,6 +274,49 @@ describe('rule 7: downloads are verified and survive a cut connection', () => {
     expect(server.requests.slice(from).map((q) => q.headers.range)).toEqual([undefined, undefined, undefined]);
   });
 
+  describe('the file changes between two attempts: the result is one version, never the start of one joined to the rest of another', () => {
+    const v2 = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 17) % 251));
+    const cases: [string, Parameters<HostileServer['serve']>[1], (string | undefined)[][]][] = [
+      [
+        'a server that ignores If-Range (ETag)',
+        { body, ranges: true, etag: '"e1"', changed: { body: v2, etag: '"e2"' }, ignoreIfRange: true },
+        [[undefined, undefined], ['bytes=1048576-', '"e1"'], [undefined, undefined]],
+      ],
+      [
+        'a server that ignores If-Range (Last-Modified)',
+        { body, ranges: true, lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', changed: { body: v2, lastModified: 'Tue, 02 Jan 2024 00:00:00 GMT' }, ignoreIfRange: true },
+        [[undefined, undefined], ['bytes=1048576-', 'Mon, 01 Jan 2024 00:00:00 GMT'], [undefined, undefined]],
+      ],
+      ['a server that honours If-Range', { body, ranges: true, etag: '"e1"', changed: { body: v2, etag: '"e2"' } }, [[undefined, undefined], ['bytes=1048576-', '"e1"']]],
+      ['only a weak ETag: no Range at all', { body, ranges: true, etag: 'W/"e1"', changed: { body: v2, etag: 'W/"e2"' }, ignoreIfRange: true }, [[undefined, undefined], [undefined, undefined]]],
+    ];
+    for (const [label, served, sent] of cases)
+      it(label, async () => {
+        const cwd = tempDir('collab-changed-');
+        fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
+        const id = nextJob++;
+        server.serve(id, { ...served, cutAfter: (n) => (n === 0 ? 1024 * 1024 : undefined) });
+        const from = server.requests.length;
+        const r = await collab(['job', 'artifacts', String(id), '-p', '1'], cwd);
+        expect(r.exitCode, r.stderr).toBe(0);
+        expect(fs.readFileSync(path.join(cwd, 'artifacts.zip')).equals(v2)).toBe(true);
+        expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
+        expect(server.requests.slice(from).map((q) => [q.headers.range, q.headers['if-range']])).toEqual(sent);
+      });
+  });
+
+  it('a part (206) answering the request for the whole file: exit 1, the old file intact', async () => {
+    const cwd = tempDir('collab-part-');
+    fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
+    const id = nextJob++;
+    server.serve(id, { body, partFirst: 1000 });
+    const r = await collab(['job', 'artifacts', String(id), '-p', '1'], cwd);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe(`collab: download of the artifacts of job ${id} failed: a part (206) came back where the whole file was asked for`);
+    expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
+    expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
+  });
+
   it('cut on every attempt: exit 1 after the retry budget, the old file intact, no .part', async () => {
     const cwd = tempDir('collab-cut-');
     fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');

@@ -7,6 +7,14 @@ export interface Served {
   /** Offer `Accept-Ranges: bytes` (with this ETag) and answer `Range` with 206. */
   ranges?: boolean;
   etag?: string;
+  /** Offer ranges with only this Last-Modified (no ETag). */
+  lastModified?: string;
+  /** From the second request on, the artifact is this other version (with `etag`/`lastModified` of its own). */
+  changed?: { body: Buffer; etag?: string; lastModified?: string };
+  /** Answer `Range` even when `If-Range` names another version (as a careless proxy does). */
+  ignoreIfRange?: boolean;
+  /** Answer the first request, which asks for the whole file, with a 206 of its first `partFirst` bytes. */
+  partFirst?: number;
   /** For the n-th request of this artifact (0-based): reset the connection after this many body bytes. */
   cutAfter?: (attempt: number) => number | undefined;
   /** Send the body in chunks of this size with a pause between them (for signals mid-download). */
@@ -45,14 +53,21 @@ export async function startHostileServer(): Promise<HostileServer> {
     const attempt = attempts.get(id) ?? 0;
     attempts.set(id, attempt + 1);
     const headers: Record<string, string> = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="artifacts.zip"' };
+    const version = served.changed && attempt > 0 ? served.changed : served;
     if (served.ranges) {
       headers['accept-ranges'] = 'bytes';
-      headers.etag = served.etag ?? '"v1"';
+      if (version.lastModified) headers['last-modified'] = version.lastModified;
+      else headers.etag = version.etag ?? '"v1"';
     }
-    let body = served.body;
+    let body = version.body;
     let status = 200;
     const range = /^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''));
-    if (served.ranges && range && (req.headers['if-range'] === undefined || req.headers['if-range'] === headers.etag)) {
+    const ifRange = req.headers['if-range'];
+    if (served.partFirst !== undefined && attempt === 0) {
+      status = 206;
+      headers['content-range'] = `bytes 0-${served.partFirst - 1}/${body.length}`;
+      body = body.subarray(0, served.partFirst);
+    } else if (served.ranges && range && (ifRange === undefined || served.ignoreIfRange || ifRange === (headers.etag ?? headers['last-modified']))) {
       const from = Number(range[1]);
       status = 206;
       headers['content-range'] = `bytes ${from}-${body.length - 1}/${body.length}`;

@@ -63,13 +63,15 @@ const DATA = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251
 const whole = (extra: Record<string, string> = {}) => ({ 'Content-Length': String(DATA.length), ...extra });
 const rangeOf = (req: TransportRequest) => Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'range')?.[1];
 const headerOf = (req: TransportRequest, name: string) => Object.entries(req.headers).find(([k]) => k.toLowerCase() === name)?.[1];
-/** A 206 with the rest of DATA from the offset the request asked for. */
-const rest = (req: TransportRequest): Scripted => {
+/** Ranges offered for version "v1" of the file. */
+const RANGES = { 'Accept-Ranges': 'bytes', ETag: '"v1"' };
+/** A 206 with the rest of `data` (DATA) from the offset the request asked for. */
+const rest = (req: TransportRequest, data = DATA, etag = '"v1"'): Scripted => {
   const from = Number(/bytes=(\d+)-/.exec(rangeOf(req) ?? '')?.[1]);
   return {
     status: 206,
-    headers: { 'Content-Length': String(DATA.length - from), 'Content-Range': `bytes ${from}-${DATA.length - 1}/${DATA.length}`, 'Accept-Ranges': 'bytes' },
-    body: DATA.subarray(from),
+    headers: { 'Content-Length': String(data.length - from), 'Content-Range': `bytes ${from}-${data.length - 1}/${data.length}`, 'Accept-Ranges': 'bytes', ETag: etag },
+    body: data.subarray(from),
   };
 };
 
@@ -122,7 +124,7 @@ describe('download to a file', () => {
     const dir = tmp();
     const dest = path.join(dir, 'a.zip');
     const short = DATA.subarray(0, 1234);
-    const transport = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: short }), rest);
+    const transport = scripted(() => ({ headers: whole(RANGES), body: short }), rest);
     await download(client(transport), REQ, dest, { what: 'x' });
     expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
     expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=1234-']);
@@ -145,8 +147,8 @@ describe('download to a file', () => {
     const dir = tmp();
     const dest = path.join(dir, 'a.zip');
     const transport = scripted(
-      () => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: DATA, cutAfter: 100_000 }),
-      () => ({ status: 206, headers: { 'Content-Range': `bytes 0-99/${DATA.length}`, 'Content-Length': '100' }, body: DATA.subarray(0, 100) }),
+      () => ({ headers: whole(RANGES), body: DATA, cutAfter: 100_000 }),
+      () => ({ status: 206, headers: { 'Content-Range': `bytes 0-99/${DATA.length}`, 'Content-Length': '100', ETag: '"v1"' }, body: DATA.subarray(0, 100) }),
       () => ({ headers: whole(), body: DATA }),
     );
     await download(client(transport), REQ, dest, { what: 'x' });
@@ -154,11 +156,61 @@ describe('download to a file', () => {
     expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=100000-', undefined]);
   });
 
+  it('never joins two versions: without a strong ETag or Last-Modified a cut download starts over from zero', async () => {
+    // The file changes between the attempts. Without a validator a Range request could get a part of
+    // the new version, appended to the start of the old one.
+    const V2 = Buffer.alloc(DATA.length, 0x42);
+    const weakOrNone: Record<string, string>[] = [{}, { ETag: 'W/"v1"' }, { ETag: 'W/"v1"', 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' }];
+    for (const validators of weakOrNone) {
+      const dir = tmp();
+      const dest = path.join(dir, 'a.zip');
+      const transport = scripted(
+        () => ({ headers: whole({ 'Accept-Ranges': 'bytes', ...validators }), body: DATA, cutAfter: 100_000 }),
+        (req) => (rangeOf(req) ? rest(req, V2, 'W/"v2"') : { headers: whole({ 'Accept-Ranges': 'bytes' }), body: V2 }),
+      );
+      await download(client(transport), REQ, dest, { what: 'x' });
+      expect(transport.seen.map(rangeOf), JSON.stringify(validators)).toEqual([undefined, undefined]);
+      expect(fs.readFileSync(dest).equals(V2)).toBe(true);
+      expect(fs.readdirSync(dir)).toEqual(['a.zip']);
+    }
+  });
+
+  it('never joins two versions: a 206 of another version (a server ignoring If-Range) starts over', async () => {
+    const V2 = Buffer.alloc(DATA.length, 0x42);
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ ETag: '"v1"' }, { ETag: '"v2"' }],
+      [{ 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' }, { 'Last-Modified': 'Tue, 02 Jan 2024 00:00:00 GMT' }],
+    ];
+    for (const [had, part] of cases) {
+      const dir = tmp();
+      const dest = path.join(dir, 'a.zip');
+      const transport = scripted(
+        () => ({ headers: whole({ 'Accept-Ranges': 'bytes', ...had }), body: DATA, cutAfter: 100_000 }),
+        (req) => ({ ...rest(req, V2), headers: { ...rest(req, V2).headers, ETag: '', ...part } }),
+        () => ({ headers: whole({ 'Accept-Ranges': 'bytes', ...part }), body: V2 }),
+      );
+      await download(client(transport), REQ, dest, { what: 'x' });
+      expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=100000-', undefined]);
+      expect(headerOf(transport.seen[1]!, 'if-range')).toBe(Object.values(had)[0]);
+      expect(fs.readFileSync(dest).equals(V2)).toBe(true);
+    }
+  });
+
+  it('refuses a part (206) that answers a request for the whole file: nothing is written', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, 'a.zip');
+    fs.writeFileSync(dest, 'previous');
+    const transport = scripted(() => ({ status: 206, headers: { 'Content-Range': `bytes 0-999/${DATA.length}`, 'Content-Length': '1000' }, body: DATA.subarray(0, 1000) }));
+    await expect(download(client(transport), REQ, dest, { what: 'x' })).rejects.toThrow('download of x failed: a part (206) came back where the whole file was asked for');
+    expect(fs.readdirSync(dir)).toEqual(['a.zip']);
+    expect(fs.readFileSync(dest, 'utf8')).toBe('previous');
+  });
+
   it('gives up when the retry budget is spent: the old file stays, no temporary file, one request per attempt', async () => {
     const dir = tmp();
     const dest = path.join(dir, 'artifacts.zip');
     fs.writeFileSync(dest, 'previous');
-    const cut = () => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: DATA, cutAfter: 10 });
+    const cut = () => ({ headers: whole(RANGES), body: DATA, cutAfter: 10 });
     const transport = scripted(cut, ...Array.from({ length: 4 }, () => (req: TransportRequest) => ({ ...rest(req), cutAfter: 10 })));
     const err = await download(client(transport), REQ, dest, { what: 'the artifacts of job 1' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -218,10 +270,26 @@ describe('download to a stream (stdout)', () => {
 
   it('continues with Range after a cut, with nothing printed twice', async () => {
     const { out, bytes } = collect();
-    const transport = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes' }), body: DATA, cutAfter: 100_000 }), rest);
+    const transport = scripted(() => ({ headers: whole(RANGES), body: DATA, cutAfter: 100_000 }), rest);
     await download(client(transport), REQ, out, { what: 'x' });
     await new Promise((r) => setImmediate(r));
     expect(bytes().equals(DATA)).toBe(true);
+  });
+
+  it('cannot continue without a validator, nor with a part of another version: fails, nothing more printed', async () => {
+    const weak = collect();
+    const t1 = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes', ETag: 'W/"v1"' }), body: DATA, cutAfter: 100 }));
+    await expect(download(client(t1), REQ, weak.out, { what: 'x' })).rejects.toThrow(
+      'download of x failed after 100 B: the connection was interrupted (ECONNRESET); the server offers no ETag or Last-Modified to continue it safely, and what was written to the output cannot be taken back',
+    );
+    expect(t1.seen).toHaveLength(1);
+    const changed = collect();
+    const t2 = scripted(() => ({ headers: whole(RANGES), body: DATA, cutAfter: 100 }), (req) => rest(req, Buffer.alloc(DATA.length, 1), '"v2"'));
+    await expect(download(client(t2), REQ, changed.out, { what: 'x' })).rejects.toThrow(
+      'download of x failed: the server answered the range request with a part of another version of the file (ETag "v2", not "v1"), and what was written to the output cannot be taken back',
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(changed.bytes().equals(DATA.subarray(0, 100))).toBe(true);
   });
 
   it('cannot start over once bytes were printed: fails at once without ranges', async () => {
