@@ -36,7 +36,7 @@ async function writeEntries(zip: yauzl.ZipFile, plan: Plan, stage: StagingDir, s
       const out = await stage.createFile(p.name, p.mode);
       let source: NodeJS.ReadableStream;
       try {
-        source = await openEntry(zip, p.entry);
+        source = await openEntry(zip, p.entry, p.name);
       } catch (err) {
         out.destroy();
         throw entryError(p.name, err);

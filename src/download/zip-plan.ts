@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CollabError } from '../errors.js';
 import { describeKind, lstatOrUndefined } from './disk.js';
-import { EntryCheck } from './integrity.js';
+import { EntryCheck, IntegrityError, localHeaderMismatch } from './integrity.js';
 import { formatBytes } from './progress.js';
 
 /**
@@ -162,7 +162,11 @@ function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
-export function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+/** An entry's bytes, once its local header is found to agree with the central directory. */
+export async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string): Promise<Readable> {
+  const local = await new Promise<yauzl.LocalFileHeader>((resolve, reject) => zip.readLocalFileHeader(entry, (err, header) => (err ? reject(err) : resolve(header))));
+  const disagreement = localHeaderMismatch(entry, local);
+  if (disagreement) throw new IntegrityError(printable(name), `has a local header that disagrees with the archive's directory about ${disagreement}`);
   return new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))));
 }
 
@@ -170,7 +174,7 @@ export function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Reada
 async function readLinkTarget(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string): Promise<string | undefined> {
   if (entry.uncompressedSize > MAX_SYMLINK_TARGET) return undefined;
   const chunks: Buffer[] = [];
-  await pipeline(await openEntry(zip, entry), new EntryCheck(name, entry.uncompressedSize, entry.crc32), async (source: AsyncIterable<Buffer>) => {
+  await pipeline(await openEntry(zip, entry, name), new EntryCheck(name, entry.uncompressedSize, entry.crc32), async (source: AsyncIterable<Buffer>) => {
     for await (const c of source) chunks.push(c);
   });
   return Buffer.concat(chunks).toString('utf8');

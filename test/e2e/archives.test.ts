@@ -158,6 +158,18 @@ describe('rule 4: CRC-32 and sizes', () => {
   });
 });
 
+describe('rule 4: an archive that reads differently from its local headers', () => {
+  it('a local header naming another file, or giving another CRC-32 or size than the directory: exit 1, target unchanged', async () => {
+    const data = 'the real content\n'.repeat(50);
+    for (const [local, what] of [
+      [{ name: '../../../etc/cron.d/x' }, 'its name'],
+      [{ crc: 0x12345678 }, 'its CRC-32'],
+      [{ compressedSize: 10, size: 10 }, 'its compressed size'],
+    ] as const)
+      await expectRefused(serveZip([file('mine.txt', 'replacement'), { name: 'report.txt', data, local }]), workspace(), `"report.txt" has a local header that disagrees with the archive's directory about ${what}; nothing was extracted`);
+  });
+});
+
 describe('rule 5: limits', () => {
   it('a 1 MiB archive expanding to 1.1 GiB is refused by default; --max-size raises the limit', async () => {
     await expectRefused(serveZip([{ name: 'zeros.bin', deflated: deflatedZeros(1100) }]), workspace(), /its files add up to 1\.07 GiB, more than the limit of .* \(--max-size raises the limit\); nothing was extracted$/);

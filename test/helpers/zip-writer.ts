@@ -19,6 +19,8 @@ export interface RawEntry {
   /** What the directory declares, when it should lie. */
   declaredSize?: number;
   declaredCrc?: number;
+  /** What the local header says instead of what the central directory says (an ambiguous archive). */
+  local?: { name?: string; crc?: number; size?: number; compressedSize?: number; method?: number; flags?: number };
 }
 
 export const SYMLINK = 0o120777;
@@ -52,29 +54,30 @@ export function zipOf(entries: RawEntry[]): Buffer {
     crc = e.declaredCrc ?? crc;
     const mode = e.mode ?? (e.name.endsWith('/') ? 0o040755 : 0o100644);
     // The fields both headers share, in the same order: from "version needed" to the name length.
-    const shared = (header: Buffer, at: number) => {
+    const shared = (header: Buffer, at: number, o: NonNullable<RawEntry['local']> = {}, nameLength = name.length) => {
       header.writeUInt16LE(20, at);
-      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
-      header.writeUInt16LE(method, at + 4);
+      header.writeUInt16LE(o.flags ?? 0x0800, at + 2); // UTF-8 names
+      header.writeUInt16LE(o.method ?? method, at + 4);
       header.writeUInt16LE(time, at + 6);
       header.writeUInt16LE(date, at + 8);
-      header.writeUInt32LE(crc >>> 0, at + 10);
-      header.writeUInt32LE(stored.length, at + 14);
-      header.writeUInt32LE(size, at + 18);
-      header.writeUInt16LE(name.length, at + 22);
+      header.writeUInt32LE((o.crc ?? crc) >>> 0, at + 10);
+      header.writeUInt32LE(o.compressedSize ?? stored.length, at + 14);
+      header.writeUInt32LE(o.size ?? size, at + 18);
+      header.writeUInt16LE(nameLength, at + 22);
     };
+    const localName = e.local?.name === undefined ? name : Buffer.from(e.local.name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    shared(local, 4);
+    shared(local, 4, e.local, localName.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix
     shared(central, 6);
     central.writeUInt32LE(((mode & 0xffff) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, stored);
+    locals.push(local, localName, stored);
     centrals.push(central, name);
-    offset += local.length + name.length + stored.length;
+    offset += local.length + localName.length + stored.length;
   }
   const cd = Buffer.concat(centrals);
   const zip64: Buffer[] = [];

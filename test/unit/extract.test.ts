@@ -8,7 +8,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { CancelError, CollabError } from '../../src/errors.js';
 import { extractZip, UnsafeArchiveError } from '../../src/download/extract.js';
 import { checkEntryName, DEFAULT_MAX_ENTRIES, defaultMaxBytes, resolveLink } from '../../src/download/zip-plan.js';
@@ -284,6 +286,60 @@ describe('rule 4: CRC-32 and sizes are checked while writing', () => {
     good.fill(0xff, 40, 60);
     fs.writeFileSync(ws.zip, good);
     await expectRefused({ ...ws, before: snapshot(ws.root) }, /"x\.txt" (cannot be read|is corrupt|holds)/);
+  });
+});
+
+describe('rule 4: an archive that reads differently from its local headers is refused', () => {
+  // Tools that stream an archive (bsdtar -xf -) trust the local headers; collab the central directory.
+  const data = 'the real content\n'.repeat(50);
+  for (const [what, local, entry] of [
+    ['its name', { name: '../../etc/cron.d/x' }, {}],
+    ['its CRC-32', { crc: 0x12345678 }, {}],
+    ['its compressed size', { compressedSize: 10 }, {}],
+    ['its size', { size: 10 }, { compress: true }],
+    ['its compression method', { method: 8 }, {}],
+  ] as [string, NonNullable<RawEntry['local']>, Partial<RawEntry>][])
+    it(`a local header that disagrees about ${what}`, async () => {
+      const ws = workspace([file('first.txt'), { name: 'report.txt', data, ...entry, local }], (out) => fs.writeFileSync(path.join(out, 'first.txt'), 'mine'));
+      await expectRefused(ws, `"report.txt" has a local header that disagrees with the archive's directory about ${what}; nothing was extracted`);
+    });
+
+  it('a link whose local header disagrees is refused too', async () => {
+    await expectRefused(workspace([{ ...link('l', 'inside'), local: { name: 'm' } }]), '"l" (corrupt symlink entry)');
+  });
+
+  it('archives written by real tools agree with themselves: Python zipfile (streamed, zip64) and yazl (data descriptors)', async () => {
+    const root = tmp();
+    const py = path.join(root, 'py.zip');
+    execFileSync('python3', [
+      '-c',
+      `import zipfile, io, sys
+class Pipe(io.RawIOBase):
+    def writable(self): return True
+    def write(self, b): sys.stdout.buffer.write(b); return len(b)
+with zipfile.ZipFile(Pipe(), 'w', zipfile.ZIP_DEFLATED) as z:
+    z.writestr('a.txt', 'a' * 5000)
+    with z.open('b64.bin', 'w', force_zip64=True) as f: f.write(b'b' * 70000)
+    z.writestr('stored.txt', 'plain', compress_type=zipfile.ZIP_STORED)`,
+    ], { stdio: ['ignore', fs.openSync(py, 'w'), 'inherit'] });
+    const yz = new yazl.ZipFile();
+    yz.addBuffer(Buffer.alloc(100_000, 1), 'deflated.bin');
+    yz.addBuffer(Buffer.from('stored'), 'stored.txt', { compress: false });
+    yz.addBuffer(Buffer.from('z'.repeat(1000)), 'z64.txt', { forceZip64Format: true });
+    yz.end();
+    const yazlZip = path.join(root, 'yazl.zip');
+    await pipeline(yz.outputStream, fs.createWriteStream(yazlZip));
+    await extractZip(py, path.join(root, 'py'));
+    await extractZip(yazlZip, path.join(root, 'yazl'));
+    expect(tree(path.join(root, 'py'))).toEqual(['a.txt', 'b64.bin', 'stored.txt']);
+    expect(fs.statSync(path.join(root, 'py/b64.bin')).size).toBe(70_000);
+    expect(tree(path.join(root, 'yazl'))).toEqual(['deflated.bin', 'stored.txt', 'z64.txt']);
+  });
+
+  it('a data descriptor (zeros in the local header) is not a disagreement', async () => {
+    const ws = workspace([{ name: 'streamed.txt', data, compress: true, local: { flags: 0x0808, crc: 0, size: 0, compressedSize: 0 } }]);
+    await extractZip(ws.zip, ws.out);
+    expect(fs.readFileSync(path.join(ws.out, 'streamed.txt'), 'utf8')).toBe(data);
   });
 });
 
