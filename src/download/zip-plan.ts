@@ -71,6 +71,11 @@ const S_IFLNK = 0o120000;
 const S_IFDIR = 0o040000;
 const UNIX_HOST = 3;
 const MAX_SYMLINK_TARGET = 4096;
+/** NAME_MAX and PATH_MAX of Linux and macOS: longer names fail to be created, so they are refused first. */
+const MAX_NAME_BYTES = 255;
+const MAX_PATH_BYTES = 4095;
+/** What the staging directory adds to a path: `/.collab-extract-XXXXXX/tree/` (or `.<target>` beside it). */
+const STAGING_BYTES = 40;
 
 export function printable(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
@@ -91,6 +96,7 @@ export function checkEntryName(raw: string): { name: string } | { reason: string
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return { reason: 'absolute path' };
   const segments = name.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) return { reason: 'path escapes the directory' };
+  if (segments.some((s) => Buffer.byteLength(s) > MAX_NAME_BYTES)) return { reason: `a name longer than ${MAX_NAME_BYTES} bytes` };
   return { name: segments.join('/') };
 }
 
@@ -204,6 +210,10 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
       continue;
     }
     if (checked.name === '') continue; // `./`
+    if (Buffer.byteLength(path.join(target, checked.name)) + Buffer.byteLength(path.basename(target)) + STAGING_BYTES > MAX_PATH_BYTES) {
+      refused.push({ name: raw, reason: 'the path is too long' });
+      continue;
+    }
     const { kind, mode } = kindOf(entry, raw);
     declaredBytes += entry.uncompressedSize;
     const item: PlannedEntry = { name: checked.name, kind, mode, entry };

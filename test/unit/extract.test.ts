@@ -77,6 +77,9 @@ describe('names', () => {
     ['a deeper parent-directory entry', 'a/b/../../../escape.txt', 'path escapes the directory'],
     ['an absolute path', '/tmp/abs-evil.txt', 'absolute path'],
     ['a NUL in the name', 'ok\u0000.txt', 'NUL in the name'],
+    ['a name longer than the file system allows', `dir/${'n'.repeat(256)}`, 'a name longer than 255 bytes'],
+    ['a name of 128 two-byte characters', `${'é'.repeat(128)}.txt`, 'a name longer than 255 bytes'],
+    ['a path longer than the file system allows', `${'d'.repeat(200)}/`.repeat(21) + 'f.txt', 'the path is too long'],
   ])('refuses %s and writes nothing', async (_what, name, reason) => {
     const ws = workspace([file('good.txt'), file(name)]);
     await expectRefused(ws, reason);
