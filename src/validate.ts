@@ -59,6 +59,7 @@ const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2,
 export function parseBytes(raw: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?|(b))?$/i.exec(raw.trim());
   if (!m) fail(flag, `"${short(raw)}" is not a size (a number of bytes, or with a unit: 500MiB, 2GiB)`);
+  if (m[2] === undefined && m[1]!.includes('.')) fail(flag, `"${short(raw)}" is not a whole number of bytes (a fraction needs a unit: 1.5GiB)`);
   const n = Math.floor(Number(m[1]) * BYTE_UNITS[(m[2] ?? m[3] ?? '').toLowerCase()]!);
   if (!Number.isSafeInteger(n)) fail(flag, `"${short(raw)}" is out of range`);
   if (n < 1) fail(flag, 'the size must be at least 1 byte');
