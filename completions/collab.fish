@@ -189,8 +189,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project'
         case 'mr merge'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-m'\t'merge commit message' '--message'\t'merge commit message' '--remove-source-branch'\t'delete the source branch after merging' '--when-pipeline-succeeds'\t'merge once the pipeline succeeds instead of now' '--sha'\t'merge only if the source branch head is this commit' '--sha-from-view'\t'read the merge request first and merge only its current head (default on a terminal)' '--no-sha-from-view'\t'the opposite of --sha-from-view' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-m' '--message' '--remove-source-branch' '--when-pipeline-succeeds' '--sha' '--sha-from-view' '--no-sha-from-view' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-m'\t'merge commit message' '--message'\t'merge commit message' '--remove-source-branch'\t'delete the source branch after merging' '--when-pipeline-succeeds'\t'merge once the pipeline succeeds instead of now' '--sha'\t'merge only if the source branch head is this commit' '--sha-from-view'\t'read the merge request first and merge only its current head (default on a terminal)' '--no-sha-from-view'\t'the opposite of --sha-from-view' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-m' '--message' '--remove-source-branch' '--when-pipeline-succeeds' '--sha' '--sha-from-view' '--no-sha-from-view' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-p' '--project' '-m' '--message' '--sha'
         case 'mr cancel-auto-merge'
             set -g __collab_kids 
@@ -414,8 +414,8 @@ function __collab_node
             set -g __collab_vflags '-g' '--group'
         case 'group transfer-project'
             set -g __collab_kids 
-            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-g' '--group' '-h' '--help'
+            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-g' '--group' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-g' '--group'
         case 'group ldap-sync'
             set -g __collab_kids 
@@ -434,8 +434,8 @@ function __collab_node
             set -g __collab_vflags '-g' '--group' '--cn' '--group-access' '--provider'
         case 'group ldap-link delete'
             set -g __collab_kids 
-            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--provider'\t'only the link of this LDAP provider' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-g' '--group' '--provider' '-h' '--help'
+            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--provider'\t'only the link of this LDAP provider' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-g' '--group' '--provider' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-g' '--group' '--provider'
         case 'namespace'
             set -g __collab_kids 'list'\t'List the namespaces (users and groups) you can see'
@@ -519,8 +519,8 @@ function __collab_node
             set -g __collab_vflags '-t' '--title' '--key' '--key-file' '-u' '--user'
         case 'user key delete'
             set -g __collab_kids 
-            set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-u' '--user' '-h' '--help'
+            set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'user gpg-key'
             set -g __collab_kids 'list'\t'List your GPG keys, or another user\'s' 'view'\t'Show one of your GPG keys, or another user\'s' 'add'\t'Add a GPG key to your account, or another user\'s' 'delete'\t'Delete one of your GPG keys, or another user\'s'
@@ -544,8 +544,8 @@ function __collab_node
             set -g __collab_vflags '--key' '--key-file' '-u' '--user'
         case 'user gpg-key delete'
             set -g __collab_kids 
-            set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-u' '--user' '-h' '--help'
+            set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'user email'
             set -g __collab_kids 'list'\t'List your emails, or another user\'s' 'view'\t'Show one of your emails' 'add'\t'Add an email to your account, or another user\'s' 'delete'\t'Delete one of your emails, or another user\'s'
@@ -569,8 +569,8 @@ function __collab_node
             set -g __collab_vflags '-e' '--email' '-u' '--user'
         case 'user email delete'
             set -g __collab_kids 
-            set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-u' '--user' '-h' '--help'
+            set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'user token'
             set -g __collab_kids 'list'\t'List a user\'s impersonation tokens (administrators)' 'view'\t'Show one impersonation token (administrators)' 'create'\t'Create an impersonation token (its secret is printed once)' 'revoke'\t'Revoke an impersonation token (administrators)'
@@ -594,8 +594,8 @@ function __collab_node
             set -g __collab_vflags '-u' '--user' '-n' '--name' '--scopes' '--expires-at'
         case 'user token revoke'
             set -g __collab_kids 
-            set -g __collab_flags '-u'\t'the user the token acts as (required)' '--user'\t'the user the token acts as (required)' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-u' '--user' '-h' '--help'
+            set -g __collab_flags '-u'\t'the user the token acts as (required)' '--user'\t'the user the token acts as (required)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'settings'
             set -g __collab_kids 'view'\t'Show the application settings (administrators)' 'update'\t'Change application settings'

@@ -65,6 +65,16 @@ ${table(EXIT_CODES)}
 `,
 };
 
+/** The part of `collab help exit-codes` on irreversible commands, listing them. */
+export function irreversibleTopic(commands: string[]): string {
+  return `
+Irreversible commands ask on a terminal, naming what they act on (a project or group: type its
+path), and need --yes elsewhere; without it they exit 2 and send nothing (a declined question is
+exit 2 too):
+${wrapNames(commands, 80, '  ')}
+`;
+}
+
 /** Comma-separated names wrapped at `width` columns, each line indented. */
 function wrapNames(names: string[], width: number, indent: string): string {
   const lines: string[] = [];

@@ -10,7 +10,10 @@ import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
 import { parseReference, resolveReference } from './lookup.js';
-import { type Answer, type ArgSpec, type CommandSpec, type FlagSpec, type Values, expectedAnswer } from './spec.js';
+import { askConsent, requireConsent } from './confirm.js';
+import { type Answer, type ArgSpec, type CommandSpec, type FlagSpec, type Values, expectedAnswer, pathValues } from './spec.js';
+
+export { pathValues } from './spec.js';
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -166,17 +169,6 @@ function parseArg(ctx: Context, arg: ArgSpec, raw: string): { value: string | nu
   }
 }
 
-/** Asks for confirmation of a destructive command (terminal) or requires --yes. */
-export async function confirmDestructive(ctx: Context, question: string, yes: boolean): Promise<void> {
-  if (yes) return;
-  if (!ctx.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes (no terminal to confirm)`);
-  const ok = await ctx.prompter().confirm(question, false);
-  if (!ok) throw new UsageError('cancelled');
-}
-
-export function pathValues(v: Values): Record<string, unknown> {
-  return { ...v.args, project: v.project, group: v.group };
-}
 
 /** The declared file flags read: their text as parameters, their bytes as file parts (a usage error if unreadable). */
 async function readFiles(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
@@ -239,17 +231,19 @@ export function listDescription(template: string, v: Values): string {
 }
 
 /**
- * Runs a declared command: confirmation, files, the last checks (`prepare`), lookups, then the
- * endpoint call and its answer printed, unless the declaration brings its own `run`.
+ * Runs a declared command: files, the last checks (`prepare`), lookups, the confirmation of an
+ * irreversible command, then the endpoint call and its answer printed, unless the declaration
+ * brings its own `run`. Off a terminal an irreversible command without `--yes` stops first.
  */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   if (ctx.settings.listFields) return listFields(ctx, spec);
   const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
   printer.checkFields(spec.columns ?? []);
-  if (spec.confirm) await confirmDestructive(ctx, spec.confirm(v), v.yes);
+  if (spec.confirm) requireConsent(ctx, spec.confirm, v);
   await readFiles(ctx, spec, v);
   if (spec.prepare) await spec.prepare(ctx, v);
   await resolveLookups(ctx, spec, v);
+  if (spec.confirm) await askConsent(ctx, spec, v);
   if (spec.run) return spec.run(ctx, v);
   if (!spec.method || !spec.path) throw new Error(`command ${spec.name} declares neither run nor method/path`);
   const template = typeof spec.path === 'function' ? spec.path(v) : spec.path;

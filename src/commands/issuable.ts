@@ -1,6 +1,7 @@
 import type { Column } from '../output/format.js';
 import { timeStatsColumns } from '../resources/issue.js';
 import { parseDuration } from '../validate.js';
+import { titled } from './confirm.js';
 import { type Answer, type ArgSpec, type CommandSpec, type Values, defineCommand } from './spec.js';
 
 /**
@@ -61,7 +62,7 @@ function remove(kind: Issuable): CommandSpec {
     project: 'required',
     method: 'DELETE',
     path: kind.path,
-    confirm: (v) => `Delete ${named(kind, v)} of ${v.project}?`,
+    confirm: { mode: 'yes', question: (v, name) => `Delete ${kind.noun} ${titled(kind.ref(v.args.iid), name)} in ${v.project}?` },
     done: (v) => `deleted ${named(kind, v)}`,
   });
 }

@@ -112,12 +112,41 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   /** List options (`--per-page`, `--page`, `--all`, `--limit`, `--concurrency`). */
   page: { perPage?: number; page?: number; all?: boolean; limit?: number; concurrency?: number };
   yes: boolean;
+  /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
+  seen?: Answer;
+}
+
+/** The values that fill a path's placeholders: arguments, path flags, the project and the group. */
+export function pathValues(v: Values): Record<string, unknown> {
+  return { ...v.args, project: v.project, group: v.group };
 }
 
 /** A successful answer as the hooks read it: the JSON object the server sent, if it sent one. */
 export type Answer = Readonly<Record<string, unknown>> | undefined;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What an irreversible command confirms (enforced by src/commands/confirm.ts). On a terminal the
+ * object is read first, so the question names it by its title or path; off a terminal nothing is
+ * read and nothing sent without `--yes`.
+ */
+export interface Confirm<V = Values> {
+  /** `yes`: a yes/no question (default no); `type-path`: the person types the path of the project or group, as `gh repo delete` asks. */
+  mode: 'yes' | 'type-path';
+  /**
+   * The question, starting with its verb (`Delete issue #12 in acme/web?`); `name` is the object's
+   * title or path once read (put it in with `titled`). Off a terminal it becomes the refusal.
+   */
+  question(v: V, name: string | undefined): string;
+  /**
+   * Where the object is read to name it: a path template (default: the command's own path, for a
+   * DELETE), a function for what a template cannot say, or `false` (named from the command line).
+   */
+  read?: string | false | ((ctx: Context, v: V) => Promise<Answer>);
+  /** Lines shown above the question (what a merge would do). */
+  details?(ctx: Context, object: Answer, v: V): string[];
+}
 
 /**
  * What an error answer of one status means for this command: a hint to add, or a better error to
@@ -156,8 +185,8 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
   columns?: Column[];
   /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
   row?: boolean;
-  /** Destructive: asks on a terminal, needs `--yes` elsewhere. Returns the question. */
-  confirm?(v: Values<F, A>): string;
+  /** Irreversible: the executor asks on a terminal, naming the object; elsewhere `--yes` is required (exit 2, nothing sent). */
+  confirm?: Confirm<Values<F, A>>;
   /** At least one of the flags must be given (updates). */
   requireOne?: boolean;
   /** Parameters always sent (`state_event: 'close'`). */

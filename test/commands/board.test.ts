@@ -146,10 +146,11 @@ describe('board list-create, list-move, list-delete', () => {
     const refused = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
+    api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'GET' }).reply(200, list(12, 'Doing', 1), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' }).reply(204, '');
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport, tty: true, prompter });
-    expect(prompter.asked).toEqual(['Remove list 12 from board 1 of 7?']);
+    expect(prompter.asked).toEqual(['Remove list 12 (Doing) from board 1 of 7?']);
     expect([asked.code, asked.stdout, asked.stderr]).toEqual([0, '', 'removed list 12 from board 1\n']);
     api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const denied = await runCli(['board', 'list-delete', '1', '12', '-p', '7', '--yes'], { transport: api.transport });

@@ -194,7 +194,7 @@ describe('group create, update, delete, transfer', () => {
   it('transfers a project into a group', async () => {
     api = mockApi();
     recordBody(api, 'POST', '/api/v4/groups/acme%2Fplatform/projects/acme%2Fwebsite', 201, { ...group(8, 'acme/platform'), projects: [project(2, 'acme/platform/website')] });
-    const r = await runCli(['group', 'transfer-project', '-g', 'acme/platform', 'https://gitlab.test/acme/website', '--fields', 'full_path'], { transport: api.transport });
+    const r = await runCli(['group', 'transfer-project', '-g', 'acme/platform', 'https://gitlab.test/acme/website', '--fields', 'full_path', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('full_path\tacme/platform\n');
     expect(r.stderr).toBe('Moved project acme/website into group acme/platform\n');
@@ -239,10 +239,10 @@ describe('group LDAP', () => {
     api = mockApi();
     recordBody(api, 'DELETE', '/api/v4/groups/acme/ldap_group_links/cn%3Ddevs%2Cou%3Dx', 204);
     recordBody(api, 'DELETE', '/api/v4/groups/acme/ldap_group_links/main/devs', 204);
-    let r = await runCli(['group', 'ldap-link', 'delete', 'cn=devs,ou=x', '-g', 'acme'], { transport: api.transport });
+    let r = await runCli(['group', 'ldap-link', 'delete', 'cn=devs,ou=x', '-g', 'acme', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Removed LDAP link cn=devs,ou=x from group acme\n');
-    r = await runCli(['group', 'ldap-link', 'delete', 'devs', '-g', 'acme', '--provider', 'main'], { transport: api.transport });
+    r = await runCli(['group', 'ldap-link', 'delete', 'devs', '-g', 'acme', '--provider', 'main', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Removed LDAP link main/devs from group acme\n');
   });

@@ -217,10 +217,11 @@ describe('issue delete', () => {
 
   it('asks on a terminal; no means nothing is sent', async () => {
     api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, { iid: 3, title: 'Crash on save' }, { headers: JSON_HEADERS }).times(2);
     const no = scriptedPrompter([false]);
     const r = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: no });
-    expect(no.asked).toEqual(['Delete issue #3 of 7?']);
-    expect(r.code).toBe(2);
+    expect(no.asked).toEqual(['Delete issue #3 (Crash on save) in 7?']);
+    expect([r.code, r.stderr]).toEqual([2, 'collab: cancelled: nothing was sent\n']);
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'DELETE' }).reply(204, '');
     const yes = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: scriptedPrompter([true]) });
     expect(yes.code).toBe(0);

@@ -94,10 +94,11 @@ describe('job actions', () => {
     const yes = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '--yes'], { transport: api.transport });
     expect(yes.code).toBe(0);
     expect(yes.stdout).toBe('12\tbuild-12\tsuccess\n');
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12), { headers: JSON_HEADERS });
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport, tty: true, prompter });
     expect(asked.code).toBe(0);
-    expect(prompter.asked).toEqual(['Erase the artifacts and trace of job 12?']);
+    expect(prompter.asked).toEqual(['Erase the artifacts and trace of job 12 (build-12) in acme/platform/api?']);
   });
 
   it('shows the server error of a refused action', async () => {

@@ -123,14 +123,15 @@ describe('mr close, reopen, delete', () => {
     api = mockApi();
     const refused = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Delete merge request !3 of acme/platform/api: refusing without --yes');
+    expect(refused.stderr).toContain('refusing to delete merge request !3 in acme/platform/api without --yes');
     api.pool.intercept({ path: `${MRS}/3`, method: 'DELETE' }).reply(204, '').times(2);
     const yes = await runCli(['mr', 'delete', '3', ...P, '--yes'], { transport: api.transport });
     expect([yes.code, yes.stdout, yes.stderr]).toEqual([0, '', 'deleted merge request !3\n']);
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3, { title: 'Add feature X' }), { headers: JSON_HEADERS }).times(2);
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter });
     expect(asked.code).toBe(0);
-    expect(prompter.asked).toEqual(['Delete merge request !3 of acme/platform/api?']);
+    expect(prompter.asked).toEqual(['Delete merge request !3 (Add feature X) in acme/platform/api?']);
     const no = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter: scriptedPrompter([false]) });
     expect(no.code).toBe(2);
   });

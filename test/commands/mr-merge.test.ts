@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
@@ -23,7 +23,7 @@ describe('mr merge', () => {
         body: JSON.stringify({ merge_commit_message: 'Merge X', should_remove_source_branch: true, sha: HEAD }),
       })
       .reply(200, merged(), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(merged());
     expect(r.stderr).toBe('merged !3 (feature/x → main) as abcdef01\n');
@@ -33,7 +33,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--sha-from-view', '-o', 'json'], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nmerged !3 (feature/x → main) as abcdef01\n');
   });
@@ -42,7 +42,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--sha-from-view', '-o', 'json'], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.stderr.split('\n')[0]).toBe('merging !3 "evil title" (feature/x → main) at 1f2e3d4c');
   });
 
@@ -50,13 +50,41 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
-    const tty = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true });
+    const tty = await runCli(['mr', 'merge', '3', ...P, '--yes', '-o', 'table', '--fields', 'state'], { transport: api.transport, tty: true });
     expect(tty.code).toBe(0);
     expect(tty.stdout).toMatch(/^state\s+merged$/m);
 
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: '{}' }).reply(200, merged(), { headers: JSON_HEADERS }).times(2);
-    expect((await runCli(['mr', 'merge', '3', ...P], { transport: api.transport })).code).toBe(0);
-    expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view'], { transport: api.transport, tty: true })).code).toBe(0);
+    expect((await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport })).code).toBe(0);
+    expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view', '--yes'], { transport: api.transport, tty: true })).code).toBe(0);
+  });
+
+  it('asks on a terminal, showing title, branches, the head it pins, approvals missing and the pipeline, then merges that head', async () => {
+    api = mockApi();
+    const seen = mr(3, { sha: HEAD, title: 'Add feature X', head_pipeline: { id: 45, status: 'failed' } });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, seen, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    const prompter = scriptedPrompter([true]);
+    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
+    expect(r.code).toBe(0);
+    expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
+    expect(r.stderr).toContain('  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n');
+  });
+
+  it('declined on a terminal, or off a terminal without --yes: nothing is merged', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, err('404 Not Found'), { headers: JSON_HEADERS });
+    const no = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter: scriptedPrompter([false]) });
+    expect([no.code, no.stdout]).toEqual([2, '']);
+    expect(no.stderr).toContain('  approvals: unknown\n');
+    expect(no.stderr).toContain('collab: cancelled: nothing was sent\n');
+    const piped = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    expect([piped.code, piped.stdout]).toEqual([2, '']);
+    expect(piped.stderr).toBe(
+      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
+    );
   });
 
   it('a 200 that schedules the merge is success: "will merge when the pipeline succeeds"', async () => {
@@ -64,7 +92,7 @@ describe('mr merge', () => {
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ merge_when_pipeline_succeeds: true }) })
       .reply(200, mr(3, { merge_when_pipeline_succeeds: true }), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).state).toBe('opened');
     expect(r.stderr).toBe('!3 will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3)\n');
@@ -73,7 +101,7 @@ describe('mr merge', () => {
   it('a 200 whose state is not merged is a failure (exit 1), not a success', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(200, mr(3, { merge_status: 'unchecked' }), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -85,7 +113,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: merging needs Developer access or more, and protected target branches may allow only Maintainers\n',
@@ -96,7 +124,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('collab: 401 Unauthorized\n');
   });
@@ -105,7 +133,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { state: 'closed', sha: HEAD }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--sha-from-view'], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3)\n');
@@ -116,11 +144,11 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(405, err('Branch cannot be merged'), { headers: JSON_HEADERS }).times(2);
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { merge_status: 'cannot_be_merged' }), { headers: JSON_HEADERS });
-    const a = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(a.code).toBe(1);
     expect(a.stderr).toContain('collab: 405 Branch cannot be merged — !3 was not merged: its branch cannot be merged: feature/x conflicts with main\n');
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { title: 'WIP: x', work_in_progress: true }), { headers: JSON_HEADERS });
-    const b = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(b.stderr).toContain('was not merged: it is marked as a draft (WIP): remove the prefix from its title first\n');
   });
 
@@ -128,7 +156,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(406, err('Method Not Allowed'), { headers: JSON_HEADERS }).times(3);
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, merged(), { headers: JSON_HEADERS });
-    const a = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(a.code).toBe(1);
     expect(a.stderr).toBe(
       'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01)\n' +
@@ -136,12 +164,12 @@ describe('mr merge', () => {
     );
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
-    const b = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(b.code).toBe(1);
     expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval\n');
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, err('404 Not Found'), { headers: JSON_HEADERS });
-    const c = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const c = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(c.code).toBe(1);
     expect(c.stderr).toContain('— !3 was not merged: the merge request shows no reason (state opened, merge_status can_be_merged)\n');
   });
@@ -151,7 +179,7 @@ describe('mr merge', () => {
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
       .reply(409, err(`SHA does not match HEAD of source branch: ${NEW_HEAD}`), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--sha', HEAD], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha', HEAD], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -164,7 +192,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(409, err('SHA does not match HEAD of source branch'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: NEW_HEAD }), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--sha', HEAD], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha', HEAD], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`!3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n`);
   });
@@ -172,14 +200,14 @@ describe('mr merge', () => {
   it('other errors pass through unchanged', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(404, err('404 Not found'), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 404 Not found\n');
   });
 
   it('refuses --sha with --sha-from-view and a bad iid (exit 2, nothing sent)', async () => {
     api = mockApi();
-    const a = await runCli(['mr', 'merge', '3', ...P, '--sha', HEAD, '--sha-from-view'], { transport: api.transport });
+    const a = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha', HEAD, '--sha-from-view'], { transport: api.transport });
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('--sha and --sha-from-view cannot be used together');
     const b = await runCli(['mr', 'merge', 'x', ...P], { transport: api.transport });

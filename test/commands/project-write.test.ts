@@ -195,12 +195,19 @@ describe('project update and delete', () => {
     expect(r.stderr).toBe('Deletion of project acme/site accepted: 202 Accepted\n');
   });
 
-  it('asks on a terminal and sends nothing when declined', async () => {
+  it('on a terminal the path is typed to confirm (as read, even when given as an id); anything else sends nothing', async () => {
     api = mockApi();
-    const prompter = scriptedPrompter([false]);
-    const r = await runCli(['project', 'delete', '-p', 'acme/site'], { transport: api.transport, tty: true, prompter });
-    expect(prompter.asked).toEqual(['Delete project acme/site with all its issues, merge requests and repository?']);
+    api.pool.intercept({ path: '/api/v4/projects/6', method: 'GET' }).reply(200, project(6, 'acme/site'), { headers: JSON_HEADERS }).times(3);
+    const wrong = scriptedPrompter(['acme/sit']);
+    const r = await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: wrong });
+    expect(wrong.asked).toEqual(['Type acme/site to confirm:']);
+    expect(r.stderr).toBe('Delete project acme/site with all its issues, merge requests and repository?\ncollab: cancelled: "acme/sit" is not acme/site; nothing was sent\n');
     expect(r.code).toBe(2);
+    const yes = scriptedPrompter([true]);
+    expect((await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: yes })).code).toBe(2);
+    expectRequest(api, 'DELETE', '/api/v4/projects/6', 202, { message: '202 Accepted' });
+    const typed = await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: scriptedPrompter(['acme/site']) });
+    expect(typed.code).toBe(0);
   });
 });
 

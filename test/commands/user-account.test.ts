@@ -211,9 +211,10 @@ describe('user delete / block / unblock / activities', () => {
     const hard = await runCli(['user', 'delete', '5', '--hard', '--yes'], { transport: api.transport });
     expect(hard.code).toBe(0);
     expect(hard.stderr).toBe('deleted user 5\n');
+    api.pool.intercept({ path: '/api/v4/users/6', method: 'GET' }).reply(200, { id: 6, username: 'eve', name: 'Eve' }, { headers: JSON_HEADERS });
     const prompter = scriptedPrompter([true]);
     expect((await runCli(['user', 'delete', '6'], { transport: api.transport, tty: true, prompter })).code).toBe(0);
-    expect(prompter.asked).toEqual(['Delete user 6?']);
+    expect(prompter.asked).toEqual(['Delete user 6 (@eve)?']);
   });
 
   it('blocks and unblocks; a directory-synced user gets an explanation', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 
 const sshKey = { id: 7, title: 'laptop', key: 'ssh-ed25519 AAAAC3Nz alice@laptop', created_at: '2026-11-01T10:00:00.000Z', usage_type: 'auth_and_signing' };
 
@@ -83,14 +83,23 @@ describe('user key', () => {
     }
   });
 
-  it('deletes yours or another user’s (no confirmation, --yes tolerated)', async () => {
+  it('deletes yours or another user’s: --yes off a terminal, a question naming the key on one', async () => {
     api = mockApi();
+    const refused = await runCli(['user', 'key', 'delete', '7'], { transport: api.transport });
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      'collab: refusing to delete SSH key 7 from your account without --yes: cannot prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
+    ]);
     api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'DELETE' }).reply(204, '');
     api.pool.intercept({ path: '/api/v4/users/2/keys/8', method: 'DELETE' }).reply(204, '');
-    const r = await runCli(['user', 'key', 'delete', '7'], { transport: api.transport });
+    const r = await runCli(['user', 'key', 'delete', '7', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('deleted SSH key 7\n');
-    const other = await runCli(['user', 'key', 'delete', '8', '--user', '2', '--yes'], { transport: api.transport });
+    // Another user's key has no GET of its own: their list names it.
+    api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...jsonReply([{ id: 9, title: 'old' }, { id: 8, title: 'laptop' }]));
+    const prompter = scriptedPrompter([true]);
+    const other = await runCli(['user', 'key', 'delete', '8', '--user', '2'], { transport: api.transport, tty: true, prompter });
+    expect(prompter.asked).toEqual(['Delete SSH key 8 (laptop) of user 2?']);
     expect(other.stderr).toBe('deleted SSH key 8 of user 2\n');
   });
 });
@@ -112,7 +121,7 @@ describe('user gpg-key', () => {
       `${JSON.stringify(gpg)}\n`,
     );
     expect((await runCli(['user', 'gpg-key', 'add', '--key-file', '-', '--user', '2'], { transport: api.transport, stdin: `${armored}\n` })).code).toBe(0);
-    expect((await runCli(['user', 'gpg-key', 'delete', '3'], { transport: api.transport })).stderr).toBe('deleted GPG key 3\n');
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--yes'], { transport: api.transport })).stderr).toBe('deleted GPG key 3\n');
   });
 
   it('the other way round: lists and deletes another user’s, views and adds your own', async () => {
@@ -122,7 +131,7 @@ describe('user gpg-key', () => {
     api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'GET' }).reply(200, ...jsonReply(gpg));
     api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...jsonReply(gpg));
     expect((await runCli(['user', 'gpg-key', 'list', '--user', '2', '--fields', 'id'], { transport: api.transport })).stdout).toBe('3\n');
-    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2'], { transport: api.transport })).stderr).toBe('deleted GPG key 3 of user 2\n');
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2', '--yes'], { transport: api.transport })).stderr).toBe('deleted GPG key 3 of user 2\n');
     expect((await runCli(['user', 'gpg-key', 'view', '3', '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
     expect((await runCli(['user', 'gpg-key', 'add', '--key', armored, '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
   });
@@ -145,7 +154,7 @@ describe('user email', () => {
     expect((await runCli(['user', 'email', 'add', '--email', 'a@home.example'], { transport: api.transport })).stdout).toBe(
       'id\t5\nemail\ta@home.example\n',
     );
-    expect((await runCli(['user', 'email', 'delete', '5', '--user', '2'], { transport: api.transport })).code).toBe(0);
+    expect((await runCli(['user', 'email', 'delete', '5', '--user', '2', '--yes'], { transport: api.transport })).code).toBe(0);
   });
 
   it('the other way round: lists and deletes your own, adds another user’s', async () => {
@@ -156,7 +165,7 @@ describe('user email', () => {
       .intercept({ path: '/api/v4/users/2/emails', method: 'POST', body: JSON.stringify({ email: 'b@work.example' }) })
       .reply(201, ...jsonReply({ id: 6, email: 'b@work.example' }));
     expect((await runCli(['user', 'email', 'list'], { transport: api.transport })).stdout).toBe('4\ta@work.example\n');
-    expect((await runCli(['user', 'email', 'delete', '4'], { transport: api.transport })).stderr).toBe('deleted email 4\n');
+    expect((await runCli(['user', 'email', 'delete', '4', '--yes'], { transport: api.transport })).stderr).toBe('deleted email 4\n');
     const r = await runCli(['user', 'email', 'add', '-e', 'b@work.example', '--user', '2', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ id: 6, email: 'b@work.example' });

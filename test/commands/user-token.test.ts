@@ -70,7 +70,10 @@ describe('user token', () => {
     expect((await runCli(['user', 'token', 'view', '3', '--user', '2', '-o', 'json'], { transport: api.transport })).stdout).toBe(
       `${JSON.stringify(token)}\n`,
     );
-    const r = await runCli(['user', 'token', 'revoke', '3', '--user', '2'], { transport: api.transport });
+    const refused = await runCli(['user', 'token', 'revoke', '3', '--user', '2'], { transport: api.transport });
+    expect([refused.code, refused.stdout]).toEqual([2, '']);
+    expect(refused.stderr).toContain('refusing to revoke impersonation token 3 of user 2 without --yes');
+    const r = await runCli(['user', 'token', 'revoke', '3', '--user', '2', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('revoked impersonation token 3 of user 2\n');
   });

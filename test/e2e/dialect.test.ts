@@ -68,7 +68,7 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
   });
 
   it('merge requests: cancel the automatic merge with the method the server routes; approvals under either name', async () => {
-    const scheduled = await run(['mr', 'merge', '8', '-p', 'acme/platform/api', '--when-pipeline-succeeds', '--no-sha-from-view']);
+    const scheduled = await run(['mr', 'merge', '8', '-p', 'acme/platform/api', '--when-pipeline-succeeds', '--no-sha-from-view', '--yes']);
     expect(scheduled.exitCode, scheduled.stderr).toBe(0);
     const cancelled = await run(['mr', 'cancel-auto-merge', '8', '-p', 'acme/platform/api']);
     expect([cancelled.exitCode, cancelled.stderr]).toEqual([0, 'cancelled the automatic merge of !8']);

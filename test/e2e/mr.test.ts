@@ -33,7 +33,7 @@ describe('merge requests against the sandbox', () => {
     expect(json(approved).approved_by.map((a: any) => a.user.username)).toEqual(['root']);
     expect(approved.stderr).toMatch(new RegExp(`^approved !${iid}`));
 
-    const stale = await mr('merge', iid, '--sha', STALE);
+    const stale = await mr('merge', iid, '--yes', '--sha', STALE);
     expect(stale.exitCode).toBe(1);
     expect(stale.stdout).toBe('');
     expect(stale.stderr).toContain(`409 SHA does not match HEAD of source branch`);
@@ -41,13 +41,13 @@ describe('merge requests against the sandbox', () => {
     expect(stale.stderr).toContain(`collab mr merge ${iid} --sha ${head}`);
     expect(await view(iid)).toMatchObject({ state: 'opened', merge_commit_sha: null });
 
-    const merged = await mr('merge', iid, '--sha-from-view', '--message', 'Merge E2E', '--remove-source-branch', '-o', 'json');
+    const merged = await mr('merge', iid, '--yes', '--sha-from-view', '--message', 'Merge E2E', '--remove-source-branch', '-o', 'json');
     expect(json(merged)).toMatchObject({ state: 'merged', should_remove_source_branch: true });
     expect(merged.stderr).toContain(`merging !${iid} "E2E merge" (feature/e2e-merge → main) at ${head.slice(0, 8)}`);
     expect(merged.stderr).toContain(`merged !${iid} (feature/e2e-merge → main) as `);
     expect((await view(iid)).merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
 
-    const again = await mr('merge', iid);
+    const again = await mr('merge', iid, '--yes');
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain(`!${iid} was not merged: it is already merged`);
   });
@@ -56,7 +56,7 @@ describe('merge requests against the sandbox', () => {
     const list = json(await mr('list', '--state', 'opened', '-o', 'json'));
     const unmergeable = list.find((m: any) => m.merge_status === 'cannot_be_merged');
     expect(unmergeable).toBeDefined();
-    const r = await mr('merge', String(unmergeable.iid));
+    const r = await mr('merge', String(unmergeable.iid), '--yes');
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^collab: 40[56] /);
@@ -69,16 +69,16 @@ describe('merge requests against the sandbox', () => {
     const all = json(await mr('list', '--state', 'all', '--all', '-o', 'json'));
     const draft = all.find((m: any) => m.state === 'opened' && m.work_in_progress);
     const closed = all.find((m: any) => m.state === 'closed');
-    const d = await mr('merge', String(draft.iid));
+    const d = await mr('merge', String(draft.iid), '--yes');
     expect([d.exitCode, d.stderr.includes('it is marked as a draft (WIP)')]).toEqual([1, true]);
-    const c = await mr('merge', String(closed.iid));
+    const c = await mr('merge', String(closed.iid), '--yes');
     expect([c.exitCode, c.stderr.includes(`it is closed (reopen it with: collab mr reopen ${closed.iid})`)]).toEqual([1, true]);
   });
 
   it('merge when the pipeline succeeds is scheduled (exit 0) and can be cancelled once', async () => {
     const { iid } = json(await mr('create', '-s', 'feature/e2e-auto', '-b', 'main', '-t', 'E2E auto-merge', '-o', 'json'));
     const id = String(iid);
-    const scheduled = await mr('merge', id, '--when-pipeline-succeeds', '-o', 'json');
+    const scheduled = await mr('merge', id, '--yes', '--when-pipeline-succeeds', '-o', 'json');
     expect(json(scheduled)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true });
     expect(scheduled.stderr).toContain(`!${id} will merge when the pipeline succeeds`);
     const cancelled = await mr('cancel-auto-merge', id, '-o', 'json');
@@ -91,7 +91,7 @@ describe('merge requests against the sandbox', () => {
 
   it('a reporter may not merge: 401 explained, exit 1', async () => {
     const list = json(await sb.run(['mr', 'list', '-p', 'acme/website', '--state', 'opened', '-o', 'json']));
-    const r = await sb.run(['mr', 'merge', String(list[0].iid), '-p', 'acme/website'], { COLLAB_TOKEN: BOB_TOKEN });
+    const r = await sb.run(['mr', 'merge', String(list[0].iid), '-p', 'acme/website', '--yes'], { COLLAB_TOKEN: BOB_TOKEN });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain(`401 Unauthorized: you are not allowed to merge merge request !${list[0].iid}`);
   });

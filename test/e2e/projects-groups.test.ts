@@ -75,7 +75,7 @@ describe('projects and groups against the sandbox', () => {
     expect(json(await group('update', 'acme/e2e-team', '--description', 'changed', '-o', 'json')).description).toBe('changed');
 
     const temp = json(await project('create', '--path', 'e2e-move', '-o', 'json'));
-    const moved = await group('transfer-project', '-g', 'acme/e2e-team', temp.path_with_namespace, '-o', 'json');
+    const moved = await group('transfer-project', '-g', 'acme/e2e-team', temp.path_with_namespace, '-o', 'json', '--yes');
     expect(json(moved).projects.map((p: any) => p.path_with_namespace)).toEqual(['acme/e2e-team/e2e-move']);
     const listed = await group('projects', 'acme/e2e-team');
     expect(listed.stdout).toContain('acme/e2e-team/e2e-move');
@@ -83,9 +83,9 @@ describe('projects and groups against the sandbox', () => {
     const link = json(await group('ldap-link', 'add', '-g', 'acme/e2e-team', '--cn', 'devs', '--group-access', 'developer', '--provider', 'ldapmain', '-o', 'json'));
     expect(link).toEqual({ cn: 'devs', group_access: 30, provider: 'ldapmain' });
     expect((await group('ldap-sync', 'acme/e2e-team')).exitCode).toBe(0);
-    const unlinked = await group('ldap-link', 'delete', 'devs', '-g', 'acme/e2e-team', '--provider', 'ldapmain');
+    const unlinked = await group('ldap-link', 'delete', 'devs', '-g', 'acme/e2e-team', '--provider', 'ldapmain', '--yes');
     expect(unlinked.exitCode, unlinked.stderr).toBe(0);
-    expect((await group('ldap-link', 'delete', 'devs', '-g', 'acme/e2e-team')).exitCode).toBe(1);
+    expect((await group('ldap-link', 'delete', 'devs', '-g', 'acme/e2e-team', '--yes')).exitCode).toBe(1);
 
     const deleted = await group('delete', 'acme/e2e-team', '--yes');
     expect(deleted.exitCode, deleted.stderr).toBe(0);
@@ -95,7 +95,7 @@ describe('projects and groups against the sandbox', () => {
   });
 
   it('transfer is for administrators; a non-admin gets the server refusal (exit 1)', async () => {
-    const denied = await sb.run(['group', 'transfer-project', '-g', 'acme', 'alice/dotfiles'], { COLLAB_TOKEN: USER_TOKEN });
+    const denied = await sb.run(['group', 'transfer-project', '-g', 'acme', 'alice/dotfiles', '--yes'], { COLLAB_TOKEN: USER_TOKEN });
     expect(denied.exitCode).toBe(1);
     expect(denied.stderr).toContain('403');
   });

@@ -95,7 +95,7 @@ describe('users and settings end to end', () => {
     expect(created.stderr).not.toContain(token.token);
 
     expect((await json(['user', 'me'], { COLLAB_TOKEN: token.token })).username).toBe('carol');
-    const revoked = await sb.run(['user', 'token', 'revoke', String(token.id), '--user', 'carol']);
+    const revoked = await sb.run(['user', 'token', 'revoke', String(token.id), '--user', 'carol', '--yes']);
     expect(revoked.exitCode).toBe(0);
     expect((await json(['user', 'token', 'view', String(token.id), '--user', 'carol'])).revoked).toBe(true);
     const rejected = await sb.run(['user', 'me'], { COLLAB_TOKEN: token.token });

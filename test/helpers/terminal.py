@@ -2,11 +2,14 @@
 
 Usage: terminal.py <cols> <rows> <stdout: pty|pipe> <input> -- command...
 Writes one JSON object: {"code": exit code, "tty": what the terminal showed, "stdout": what went to the
-pipe when stdout is a pipe}. <input> is typed into the terminal after start ("" for nothing).
+pipe when stdout is a pipe}. <input> is typed into the terminal after start ("" for nothing); when it
+is a JSON list of [expected, typed] pairs, each text is typed once the terminal has shown the
+expected text (answers to prompts), after what was expected before it.
 """
 import fcntl, json, os, pty, select, struct, sys, termios
 
 cols, rows, mode, typed = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+steps = json.loads(typed) if typed.startswith('[') else ([['', typed]] if typed else [])
 cmd = sys.argv[sys.argv.index('--') + 1:]
 out_r = out_w = None
 if mode == 'pipe':
@@ -21,9 +24,23 @@ if pid == 0:
 if out_w is not None:
     os.close(out_w)
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
-if typed:
-    os.write(fd, typed.encode())
 tty, piped = b'', b''
+seen = 0  # where the next expected text is looked for
+
+
+def answer():
+    global seen
+    while steps:
+        expected, text = steps[0]
+        at = tty.find(expected.encode(), seen)
+        if at < 0:
+            return
+        seen = at + len(expected.encode())
+        os.write(fd, text.encode())
+        steps.pop(0)
+
+
+answer()
 open_fds = [fd] + ([out_r] if out_r is not None else [])
 while open_fds:
     ready, _, _ = select.select(open_fds, [], [], 60)
@@ -38,6 +55,7 @@ while open_fds:
             open_fds.remove(r)
         elif r == fd:
             tty += data
+            answer()
         else:
             piped += data
 _, status = os.waitpid(pid, 0)

@@ -10,17 +10,24 @@ export interface TerminalResult {
   stdout: string;
 }
 
+export interface TerminalOptions {
+  cols: number;
+  rows?: number;
+  env?: Record<string, string | undefined>;
+  stdout?: 'pty' | 'pipe';
+  /** Answers to prompts: each text is typed once the terminal has shown the expected text (`\r` is Enter). */
+  answers?: [expected: string, typed: string][];
+}
+
 /**
  * Runs the built binary in a pseudo-terminal of `cols` × `rows` (Python's pty module): what a user
  * sees. With `stdout: 'pipe'`, stdout goes to a pipe and only stderr to the terminal.
  */
-export async function runInTerminal(
-  args: string[],
-  options: { cols: number; rows?: number; env?: Record<string, string | undefined>; stdout?: 'pty' | 'pipe' },
-): Promise<TerminalResult> {
+export async function runInTerminal(args: string[], options: TerminalOptions): Promise<TerminalResult> {
   const configDir = options.env?.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
   const script = path.join(import.meta.dirname, 'terminal.py');
-  const res = await execa('python3', [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', '', '--', process.execPath, BIN, ...args], {
+  const input = options.answers ? JSON.stringify(options.answers) : '';
+  const res = await execa('python3', [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args], {
     env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...options.env },
     extendEnv: false,
     timeout: 60_000,
@@ -29,7 +36,7 @@ export async function runInTerminal(
   return { code: out.code, screen: out.tty.replace(/\r\n/g, '\n'), stdout: out.stdout };
 }
 
-/** The text without colour sequences. */
+/** The text without colour and cursor sequences. */
 export function plain(text: string): string {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
+  return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 }

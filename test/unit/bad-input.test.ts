@@ -8,101 +8,10 @@
  * flags filled in, `--yes` for destructive commands); a baseline test proves that the base line
  * does reach the transport, so a case that sends nothing was stopped by its bad value alone.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Command } from 'commander';
-import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import type { Transport } from '../../src/api/transport.js';
-import type { CommandSpec, FlagSpec } from '../../src/commands/spec.js';
-import { buildProgram } from '../../src/program.js';
+import type { FlagSpec } from '../../src/commands/spec.js';
+import { type Leaf, baseOf, commandTree, refusingTransport, validValue } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
-
-interface Leaf {
-  words: string[];
-  spec: CommandSpec;
-}
-
-async function commandTree(): Promise<{ leaves: Leaf[]; plain: string[] }> {
-  const program = await buildProgram(
-    () => {
-      throw new Error('the tree walk runs nothing');
-    },
-    { loadAll: true },
-  );
-  const leaves: Leaf[] = [];
-  const plain: string[] = [];
-  const walk = (cmd: Command, words: string[]) => {
-    if (cmd.commands.length === 0) {
-      const spec = (cmd as Command & { collabSpec?: CommandSpec }).collabSpec;
-      if (spec) leaves.push({ words, spec });
-      else plain.push(words.join(' '));
-      return;
-    }
-    for (const sub of cmd.commands) walk(sub, [...words, sub.name()]);
-  };
-  walk(program, []);
-  return { leaves, plain };
-}
-
-/** A transport that refuses every request and remembers that one was attempted. */
-function refusingTransport(): { transport: Transport; calls: string[] } {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  const calls: string[] = [];
-  const transport: Transport = {
-    request: (req) => {
-      calls.push(`${req.method} ${req.origin}${req.path}`);
-      return agent.request(req as never) as never;
-    },
-  };
-  return { transport, calls };
-}
-
-const UPLOAD_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bad-input-')), 'upload.txt');
-fs.writeFileSync(UPLOAD_FILE, 'hello\n');
-
-/** A valid value of a flag's type (bool flags take none). */
-function validValue(flag: FlagSpec): string | true {
-  switch (flag.type) {
-    case 'bool':
-      return true;
-    case 'int':
-    case 'number': {
-      const n = Math.max(flag.min ?? 1, 1);
-      return String(flag.max !== undefined ? Math.min(n, flag.max) : n);
-    }
-    case 'id':
-      return '1';
-    case 'weight':
-      return '3';
-    case 'date':
-      return '2026-01-15';
-    case 'datetime':
-      return '2026-01-15T10:00:00Z';
-    case 'duration':
-      return '1h30m';
-    case 'enum':
-      return flag.choices![0]!;
-    case 'intList':
-      return '1,2';
-    case 'stringList':
-    case 'csv':
-      return flag.choices?.[0] ?? 'a';
-    default:
-      return 'x';
-  }
-}
-
-/** A valid positional value, by argument name where the name says more than the type. */
-function validArg(words: string[], name: string): string {
-  if (words.join(' ') === 'project upload') return UPLOAD_FILE;
-  if (name === 'duration') return '1h';
-  if (name === 'path') return 'reports/a.txt';
-  if (name === 'cn') return 'cn=devs';
-  return '1'; // ids, iids, and projects, groups or users given by numeric id
-}
 
 const HUGE = 'a'.repeat(2 * 1024 * 1024);
 const REPLACEMENT = 'caf\uFFFD'; // what Node makes of invalid UTF-8 bytes in argv
@@ -150,47 +59,6 @@ interface Case {
   argv: string[];
   /** Text the error must contain: the flag or argument at fault. */
   names: string[];
-}
-
-function flagArg(name: string, value: string | true): string[] {
-  return value === true ? [`--${name}`] : [`--${name}=${value}`];
-}
-
-const EXTRA_BASE: Record<string, [string, string | true][]> = {
-  'user key add': [['key', 'ssh-ed25519 AAAA test']],
-  'user gpg-key add': [['key', '-----BEGIN PGP PUBLIC KEY BLOCK-----']],
-  'board list-create': [['label-id', '1']],
-  'project create': [['name', 'x']],
-  'issue move': [['to', 'acme/website']],
-  'user create': [['reset-password', true]],
-};
-
-/** The base command line of a leaf: every required value present and valid. */
-function baseOf(leaf: Leaf) {
-  const { spec, words } = leaf;
-  const args = (spec.args ?? []).map((a) => validArg(words, a.name));
-  const flags = new Map<string, string | true>();
-  if (spec.project) flags.set('project', '1');
-  if (spec.group === 'required') flags.set('group', '1');
-  for (const f of spec.flags ?? []) if (f.required || f.prompt) flags.set(f.name, validValue(f));
-  if (spec.requireOne && flags.size === (spec.project ? 1 : 0) + (spec.group === 'required' ? 1 : 0)) {
-    const filler = (spec.flags ?? []).find((f) => !f.hidden && f.param !== false && f.type === 'string');
-    if (filler) flags.set(filler.name, validValue(filler));
-  }
-  if (spec.confirm || (spec.flags ?? []).some((f) => f.name === 'yes')) flags.set('yes', true);
-  // What a command's own code requires beyond the declaration (one of two flags, a password source).
-  for (const [flag, value] of EXTRA_BASE[words.join(' ')] ?? []) flags.set(flag, value);
-  const render = (opts: { args?: string[]; set?: [string, string | true][]; drop?: string[] } = {}) => {
-    const merged = new Map(flags);
-    for (const d of opts.drop ?? []) merged.delete(d);
-    for (const [k, v] of opts.set ?? []) {
-      merged.delete(k);
-      merged.set(k, v);
-    }
-    const flagArgv = [...merged].flatMap(([k, v]) => flagArg(k, v));
-    return [...words, ...(opts.args ?? args), ...flagArgv];
-  };
-  return { args, flags, render };
 }
 
 function casesFor(leaf: Leaf): Case[] {

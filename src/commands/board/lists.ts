@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { boardListColumns } from '../../resources/board.js';
+import { titled } from '../confirm.js';
 import { type ArgSpec, type CommandSpec, defineCommand } from '../spec.js';
 
 export const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
@@ -75,6 +76,9 @@ export const listDelete: CommandSpec = {
   project: 'required',
   method: 'DELETE',
   path: LIST_PATH,
-  confirm: (v) => `Remove list ${String(v.args.list_id)} from board ${String(v.args.board_id)} of ${v.project}?`,
+  confirm: {
+    mode: 'yes',
+    question: (v, name) => `Remove list ${titled(String(v.args.list_id), name)} from board ${String(v.args.board_id)} of ${v.project}?`,
+  },
   done: (v) => `removed list ${String(v.args.list_id)} from board ${String(v.args.board_id)}`,
 };

@@ -43,11 +43,16 @@ const remove = defineCommand({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Remove an LDAP group link',
-  examples: ['collab group ldap-link delete developers -g acme', 'collab group ldap-link delete developers -g acme --provider ldapmain'],
+  examples: ['collab group ldap-link delete developers -g acme', 'collab group ldap-link delete developers -g acme --provider ldapmain --yes'],
   args: [{ name: 'cn', type: 'string', description: 'LDAP group CN' }],
   group: 'required',
   flags: [{ name: 'provider', in: 'path', type: 'string', description: 'only the link of this LDAP provider' }],
   method: 'DELETE',
+  confirm: {
+    mode: 'yes',
+    read: false,
+    question: (v) => `Remove LDAP link ${v.flags.provider !== undefined ? `${v.flags.provider}/` : ''}${v.args.cn} from group ${v.group}?`,
+  },
   path: (v) => (v.flags.provider !== undefined ? '/groups/:group/ldap_group_links/:provider/:cn' : '/groups/:group/ldap_group_links/:cn'),
   prepare: (_ctx, v) => {
     if (v.args.cn.trim() === '') throw new UsageError('missing argument <cn>');

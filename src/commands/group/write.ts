@@ -105,7 +105,7 @@ export const remove = defineCommand({
   examples: ['collab group delete -g acme/old', 'collab group delete acme/old --yes'],
   args: [groupArg],
   group: 'required',
-  confirm: (v) => `Delete group ${v.group} with all its subgroups and projects?`,
+  confirm: { mode: 'type-path', question: (v, path) => `Delete group ${path ?? v.group} with all its subgroups and projects?` },
   method: 'DELETE',
   path: '/groups/:group',
   // The answer (202, a message) is the notice.
@@ -117,13 +117,19 @@ export const transferProject = defineCommand({
   name: 'transfer-project',
   summary: "Move a project into a group's namespace",
   admin: true,
-  examples: ['collab group transfer-project -g acme/platform acme/website', 'collab group transfer-project -g 4 27'],
+  examples: ['collab group transfer-project -g acme/platform acme/website', 'collab group transfer-project -g 4 27 --yes'],
   args: [{ name: 'project_id', type: 'string', description: 'project to move: numeric id, full path or web URL' }],
   group: 'required',
   method: 'POST',
   path: '/groups/:group/projects/:project_id',
   prepare: (ctx, v) => {
     v.args.project_id = ctx.settings.requireProject(v.args.project_id, '<project_id>');
+  },
+  // The project's web address and clone URLs change with its namespace.
+  confirm: {
+    mode: 'type-path',
+    read: '/projects/:project_id',
+    question: (v, path) => `Transfer project ${path ?? v.args.project_id} into group ${v.group} (its URLs change)?`,
   },
   print: (ctx, _v, data) => printGroup(ctx, data),
   done: (v) => `Moved project ${v.args.project_id} into group ${v.group}`,

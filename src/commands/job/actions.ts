@@ -1,4 +1,5 @@
 import { jobStatusColumns } from '../../resources/job.js';
+import { titled } from '../confirm.js';
 import type { CommandSpec } from '../spec.js';
 import { jobIdArg } from './list.js';
 
@@ -26,7 +27,11 @@ export const erase = action({
   summary: "Erase a job's artifacts and trace",
   examples: ['collab job erase 1234 -p acme/platform/api --yes'],
   path: '/projects/:project/jobs/:id/erase',
-  confirm: (v) => `Erase the artifacts and trace of job ${v.args.id}?`,
+  confirm: {
+    mode: 'yes',
+    read: '/projects/:project/jobs/:id',
+    question: (v, name) => `Erase the artifacts and trace of job ${titled(String(v.args.id), name)} in ${v.project}?`,
+  },
 });
 
 export const keep = action({

@@ -17,6 +17,8 @@ export interface MrState {
   merge_commit_sha?: string | null;
   source_branch?: string;
   target_branch?: string;
+  head_pipeline?: { id?: number; status?: string } | null;
+  pipeline?: { id?: number; status?: string } | null;
 }
 
 export async function fetchMr(ctx: Context, v: Values): Promise<MrState> {
@@ -25,7 +27,7 @@ export async function fetchMr(ctx: Context, v: Values): Promise<MrState> {
 }
 
 /** A best-effort read used only to explain an error: its own failure must not hide the original one. */
-async function tryFetch<T>(read: () => Promise<T>): Promise<T | undefined> {
+export async function tryFetch<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
     return await read();
   } catch (err) {

@@ -2,9 +2,10 @@ import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.js';
 import { mrColumns } from '../../resources/mr.js';
-import { pathValues } from '../execute.js';
-import { type FlagSpec, type Values, defineCommand } from '../spec.js';
-import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr } from './explain.js';
+import { readEither } from '../../api/dialect.js';
+import { titled } from '../confirm.js';
+import { type Answer, type FlagSpec, type Values, defineCommand, pathValues } from '../spec.js';
+import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './explain.js';
 import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
@@ -39,20 +40,56 @@ type MergeValues = Values<typeof mergeFlags>;
  * person is at the terminal) reads the merge request first and pins its current head, so the
  * server refuses the merge (409) if someone pushes in between.
  */
+const pinsFromView = (ctx: Context, v: MergeValues) => v.flags.sha === undefined && (v.flags['sha-from-view'] ?? (ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY));
+
+/**
+ * Decides which head to merge. `--sha` is taken as given; `--sha-from-view` (the default when a
+ * person is at the terminal) pins the head read before merging (the one the confirmation showed),
+ * so the server refuses the merge (409) if someone pushes in between.
+ */
 async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; seen?: MrState }> {
   const given = v.flags.sha;
-  const fromView = v.flags['sha-from-view'];
-  if (given !== undefined && fromView === true) throw new UsageError('--sha and --sha-from-view cannot be used together');
-  if (given !== undefined) return { sha: given };
-  const interactive = ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY;
-  if (!(fromView ?? interactive)) return {};
-  const seen = await fetchMr(ctx, v);
+  const confirmed = v.seen as MrState | undefined;
+  if (given !== undefined && v.flags['sha-from-view'] === true) throw new UsageError('--sha and --sha-from-view cannot be used together');
+  if (given !== undefined) return { sha: given, seen: confirmed };
+  if (!pinsFromView(ctx, v)) return { seen: confirmed };
+  const seen = confirmed ?? (await fetchMr(ctx, v));
   if (typeof seen.sha !== 'string' || seen.sha === '') {
     ctx.notice(`merge request ${ref(v.args.iid)} shows no head sha: merging without pinning it`);
     return { seen };
   }
-  ctx.notice(`merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
+  if (!confirmed) ctx.notice(`merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
   return { sha: seen.sha, seen };
+}
+
+/** The merge request and how many approvals it misses, read to confirm the merge. */
+async function readForMerge(ctx: Context, v: MergeValues): Promise<Answer> {
+  const mr = await fetchMr(ctx, v);
+  const approvals = await tryFetch(async () => (await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: `${fillPath(MR_PATH, pathValues(v))}/approvals` })).data);
+  const missing = approvals ? readEither(approvals, 'approvals_missing') : undefined;
+  return { ...mr, [APPROVALS_MISSING]: typeof missing === 'number' ? missing : undefined };
+}
+
+/** Where the approvals read for the confirmation travel with the merge request (no API field has this name). */
+const APPROVALS_MISSING = 'collab:approvals_missing';
+
+/** What the merge would do: title, branches, the head it pins, approvals and pipeline. */
+function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
+  const mr = (object ?? {}) as MrState & Record<string, unknown>;
+  const lines: string[] = [];
+  if (mr.source_branch && mr.target_branch) lines.push(`  ${plain(mr.source_branch)} → ${plain(mr.target_branch)}`);
+  if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') lines.push(`  state: ${plain(mr.state)}`);
+  if (mr.work_in_progress) lines.push('  draft: the server will refuse it');
+  const sha = v.flags.sha ?? (typeof mr.sha === 'string' ? mr.sha : undefined);
+  if (v.flags.sha !== undefined || pinsFromView(ctx, v))
+    lines.push(sha ? `  head ${shortSha(sha)}, pinned: a push after this makes the merge fail` : '  head unknown: not pinned');
+  else lines.push(`  head ${sha ? shortSha(sha) : 'unknown'}, not pinned (--no-sha-from-view)`);
+  const missing = mr[APPROVALS_MISSING];
+  lines.push(`  approvals: ${typeof missing === 'number' ? (missing > 0 ? `${missing} missing` : 'none missing') : 'unknown'}`);
+  const pipeline = mr.head_pipeline ?? mr.pipeline;
+  lines.push(`  pipeline: ${pipeline?.status ? `${plain(pipeline.status)}${pipeline.id !== undefined ? ` (#${plain(pipeline.id)})` : ''}` : 'none'}`);
+  if (v.flags['when-pipeline-succeeds'] === true) lines.push('  merges when the pipeline succeeds');
+  return lines;
 }
 
 async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
@@ -100,18 +137,25 @@ export const merge = defineCommand({
   aliases: ['accept'],
   summary: 'Merge a merge request, pinned to the head you saw',
   description:
-    'Merge (accept) a merge request. With --sha, or --sha-from-view (the default on a terminal), the server merges only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
+    'Merge (accept) a merge request. On a terminal it shows the branches, the head it pins, the approvals missing and the pipeline status, and asks; elsewhere it needs --yes. ' +
+    'With --sha, or --sha-from-view (the default on a terminal), the server merges only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
     'A merge that the server accepts without merging is reported as scheduled (--when-pipeline-succeeds) or as a failure.',
   examples: [
     'collab mr merge 3 -p acme/platform/api',
-    'collab mr merge 3 --sha 1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c --remove-source-branch',
-    'collab mr merge 3 --sha-from-view --when-pipeline-succeeds --message "Merge feature X"',
+    'collab mr merge 3 --sha 1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c --remove-source-branch --yes',
+    'collab mr merge 3 --sha-from-view --when-pipeline-succeeds --message "Merge feature X" --yes',
   ],
   args: [iidArg],
   project: 'required',
   flags: mergeFlags,
   // What runMerge prints (and so -o, --fields and --jq apply).
   columns: mrColumns,
+  confirm: {
+    mode: 'yes',
+    read: readForMerge,
+    details: mergeDetails,
+    question: (v, title) => `Merge ${titled(ref(v.args.iid), title)} in ${v.project}?`,
+  },
   run: runMerge,
 });
 

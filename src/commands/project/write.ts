@@ -73,7 +73,7 @@ export const remove = defineCommand({
   examples: ['collab project delete -p acme/old-site', 'collab project delete acme/old-site --yes'],
   args: [projectArg],
   project: 'required',
-  confirm: (v) => `Delete project ${v.project} with all its issues, merge requests and repository?`,
+  confirm: { mode: 'type-path', question: (v, path) => `Delete project ${path ?? v.project} with all its issues, merge requests and repository?` },
   method: 'DELETE',
   path: '/projects/:project',
   // The answer (202, a message) is the notice.

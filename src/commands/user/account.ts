@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 import { readStdin } from '../input.js';
+import { titled } from '../confirm.js';
 import { type CommandSpec, type FlagSpec, type Values, defineCommand } from '../spec.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
@@ -186,8 +187,11 @@ export const remove: CommandSpec = {
   ],
   method: 'DELETE',
   path: '/users/:id',
-  confirm: (v) =>
-    v.flags.hard === true ? `Delete user ${v.args.id} with all their contributions and solely owned groups?` : `Delete user ${v.args.id}?`,
+  confirm: {
+    mode: 'yes',
+    question: (v, name) =>
+      `Delete user ${titled(String(v.args.id), name)}${v.flags.hard === true ? ' with all their contributions and solely owned groups' : ''}?`,
+  },
   done: (v) => `deleted user ${v.args.id}`,
 };
 

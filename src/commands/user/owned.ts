@@ -2,8 +2,10 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
-import type { CommandSpec, FlagSpec, NounSpec, Values } from '../spec.js';
-import { defineNoun } from '../spec.js';
+import { paginate } from '../../api/paginate.js';
+import { fillPath } from '../../api/path.js';
+import { readPath, titled } from '../confirm.js';
+import { type Answer, type CommandSpec, type FlagSpec, type NounSpec, type Values, defineNoun, pathValues } from '../spec.js';
 
 /**
  * Keys, GPG keys and emails share one scheme: the caller's own under `/user/<things>`, another
@@ -39,8 +41,14 @@ export const userFlag: FlagSpec = {
   description: "another user's (administrators); default: your own",
 };
 
-/** Deletes are not confirmed (the contract lists what is), but a habitual `--yes` must not fail. */
-const yesFlag: FlagSpec = { name: 'yes', short: 'y', param: false, type: 'bool', hidden: true, description: 'accepted, not needed' };
+/** One item, read to name it: yours directly, another user's from their list. */
+async function readOwned(ctx: Context, kind: OwnedKind, v: Values): Promise<Answer> {
+  if (v.args.user === undefined) return readPath(ctx, `/user/${kind.segment}/:${kind.idName}`, v);
+  const id = v.args[kind.idName];
+  for await (const item of paginate<Record<string, unknown>>(ctx.api(), { method: 'GET', path: fillPath(`/users/:user/${kind.segment}`, pathValues(v)) }, { perPage: 100, all: true }))
+    if (item.id === id) return item;
+  return undefined;
+}
 
 const base = (kind: OwnedKind) => (v: Values) => (v.args.user !== undefined ? `/users/:user/${kind.segment}` : `/user/${kind.segment}`);
 
@@ -94,11 +102,18 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     name: 'delete',
     aliases: ['rm'],
     summary: `Delete one of your ${kind.label}s, or another user's`,
-    examples: [`collab user ${kind.noun} delete 7`, `collab user ${kind.noun} delete 7 --user 42`],
+    examples: [`collab user ${kind.noun} delete 7`, `collab user ${kind.noun} delete 7 --user 42 --yes`],
     args: [idArg],
-    flags: [userFlag, yesFlag],
+    flags: [userFlag],
     method: 'DELETE',
     path: (v) => `${collection(v)}/:${kind.idName}`,
+    confirm: {
+      mode: 'yes',
+      // Without a GET of one item of another user's, that user's list names it.
+      read: kind.otherUserView ? undefined : (ctx, v) => readOwned(ctx, kind, v),
+      question: (v, name) =>
+        `Delete ${kind.label} ${titled(String(v.args[kind.idName]), name)} ${v.args.user !== undefined ? `of user ${String(v.args.user)}` : 'from your account'}?`,
+    },
     done: (v) => `deleted ${kind.label} ${v.args[kind.idName]}${v.args.user !== undefined ? ` of user ${v.args.user}` : ''}`,
   };
   return defineNoun({ name: kind.noun, summary, commands: [list, view, add, remove] });

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
+import { titled } from '../confirm.js';
 import { type CommandSpec, type FlagSpec, defineCommand, defineNoun } from '../spec.js';
 import { userFlag as ownedUserFlag } from './owned.js';
 
@@ -65,11 +66,15 @@ const revoke: CommandSpec = {
   aliases: ['delete'],
   summary: 'Revoke an impersonation token',
   admin: true,
-  examples: ['collab user token revoke 3 --user 42'],
+  examples: ['collab user token revoke 3 --user 42', 'collab user token revoke 3 --user alice --yes'],
   args: [tokenArg],
-  flags: [userFlag, { name: 'yes', short: 'y', param: false, type: 'bool', hidden: true, description: 'accepted, not needed' }],
+  flags: [userFlag],
   method: 'DELETE',
   path: `${collection}/:impersonation_token_id`,
+  confirm: {
+    mode: 'yes',
+    question: (v, name) => `Revoke impersonation token ${titled(String(v.args.impersonation_token_id), name)} of user ${String(v.args.user)}?`,
+  },
   done: (v) => `revoked impersonation token ${v.args.impersonation_token_id} of user ${v.args.user}`,
 };
 

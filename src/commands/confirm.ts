@@ -1,0 +1,85 @@
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { cellText } from '../output/sanitize.js';
+import { type Answer, type CommandSpec, type Confirm, type Values, pathValues } from './spec.js';
+
+/**
+ * The one confirmation rule of irreversible commands (a declaration's `confirm`): on a terminal the
+ * object is read and named, and the person answers (projects and groups: types the path); off a
+ * terminal, or with --no-input, `--yes` is required, and without it nothing is read or sent (exit 2).
+ */
+
+/** `#12 (Crash on save)`: a reference with the object's name once it is known. */
+export function titled(reference: string, name: string | undefined): string {
+  return name ? `${reference} (${name})` : reference;
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** Off a terminal: refuses an irreversible command without `--yes`, before anything is read or sent. */
+export function requireConsent<V extends Values>(ctx: Context, confirm: Confirm<V>, v: V): void {
+  if (v.yes || ctx.canPrompt) return;
+  const what = lowerFirst(confirm.question(v, undefined).replace(/\?$/, ''));
+  throw new UsageError(`refusing to ${what} without --yes: cannot prompt (no terminal or --no-input)`, 'add --yes to confirm; nothing was sent');
+}
+
+function text(object: Answer, key: string): string | undefined {
+  const value = object?.[key];
+  return typeof value === 'string' && value.trim() !== '' ? cellText(value) : undefined;
+}
+
+/** What names an object to a person: its path for projects and groups, else its title, name or address. */
+export function objectName(object: Answer, mode: Confirm['mode'] = 'yes'): string | undefined {
+  if (object === undefined) return undefined;
+  const path = text(object, 'path_with_namespace') ?? text(object, 'full_path');
+  if (mode === 'type-path') return path;
+  const label = object.label;
+  const labelName = label !== null && typeof label === 'object' ? text(label as Answer, 'name') : undefined;
+  const username = text(object, 'username');
+  return (
+    text(object, 'title') ??
+    path ??
+    (username ? `@${username}` : undefined) ??
+    text(object, 'name') ??
+    text(object, 'email') ??
+    labelName ??
+    text(object, 'fingerprint')
+  );
+}
+
+async function readObject(ctx: Context, spec: CommandSpec, v: Values): Promise<Answer> {
+  const declared = spec.confirm?.read;
+  if (declared === false) return undefined;
+  if (typeof declared === 'function') return declared(ctx, v);
+  const own = typeof spec.path === 'function' ? spec.path(v) : spec.path;
+  const template = declared ?? (spec.method === 'DELETE' ? own : undefined);
+  return template === undefined ? undefined : readPath(ctx, template, v);
+}
+
+/** The object at a path template (GET), or undefined when the answer is not one object. */
+export async function readPath(ctx: Context, template: string, v: Values): Promise<Answer> {
+  const { data } = await ctx.api().request({ method: 'GET', path: fillPath(template, pathValues(v)) });
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Answer) : undefined;
+}
+
+/**
+ * On a terminal, unless `--yes`: reads the object, shows what would happen and asks. The object
+ * read is kept in `v.seen` (the merge pins the head shown). Declining is exit 2, nothing sent.
+ */
+export async function askConsent(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  const confirm = spec.confirm;
+  if (!confirm || v.yes) return;
+  const object = await readObject(ctx, spec, v);
+  v.seen = object;
+  for (const line of confirm.details?.(ctx, object, v) ?? []) ctx.notice(line);
+  const question = confirm.question(v, objectName(object, confirm.mode));
+  if (confirm.mode === 'type-path') {
+    const path = objectName(object, 'type-path') ?? v.project ?? v.group ?? '';
+    ctx.notice(question);
+    const typed = await ctx.prompter().input(`Type ${path} to confirm:`);
+    if (typed.trim() !== path) throw new UsageError(`cancelled: "${cellText(typed.trim())}" is not ${path}; nothing was sent`);
+    return;
+  }
+  if (!(await ctx.prompter().confirm(question, false))) throw new UsageError('cancelled: nothing was sent');
+}
