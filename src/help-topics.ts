@@ -37,6 +37,30 @@ export const CI_ENVIRONMENT: Entry[] = [
 
 export const PRECEDENCE = 'Precedence: flags, then environment, then the config store.';
 
+/**
+ * The commands under the confirmation rule (their declarations have `confirm`), kept here so that
+ * help stays cheap; test/unit/confirm-rule.test.ts checks it against the command tree.
+ */
+export const IRREVERSIBLE = [
+  'issue delete',
+  'board list-delete',
+  'mr delete',
+  'mr merge',
+  'job erase',
+  'project delete',
+  'group delete',
+  'group transfer-project',
+  'group ldap-link delete',
+  'user delete',
+  'user key delete',
+  'user gpg-key delete',
+  'user email delete',
+  'user token revoke',
+];
+
+export const IRREVERSIBLE_RULE =
+  'Irreversible commands ask on a terminal, naming what they act on (a project or group: type its path), and need --yes elsewhere; without it they exit 2 and send nothing (a declined question is exit 2 too):';
+
 export const EXIT_CODES: Entry[] = [
   { name: '0', description: 'success (a 304 "already so" answer included)', short: 'success' },
   { name: '1', description: 'API, network or server failure', short: 'API/network failure' },
@@ -62,17 +86,23 @@ ${PRECEDENCE}
 `,
   'exit-codes': `Exit codes:
 ${table(EXIT_CODES)}
+
+${wrapWords(IRREVERSIBLE_RULE, 96)}
+${wrapNames(IRREVERSIBLE, 80, '  ')}
 `,
 };
 
-/** The part of `collab help exit-codes` on irreversible commands, listing them. */
-export function irreversibleTopic(commands: string[]): string {
-  return `
-Irreversible commands ask on a terminal, naming what they act on (a project or group: type its
-path), and need --yes elsewhere; without it they exit 2 and send nothing (a declined question is
-exit 2 too):
-${wrapNames(commands, 80, '  ')}
-`;
+/** Words wrapped at `width` columns. */
+function wrapWords(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
 }
 
 /** Comma-separated names wrapped at `width` columns, each line indented. */

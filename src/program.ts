@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { GLOBAL_FLAGS, firstPositional } from './argv.js';
 import type { Context } from './context.js';
-import { HELP_TOPICS, ROOT_HELP_FOOTER, irreversibleTopic } from './help-topics.js';
-import { NOUNS, findNoun, irreversibleCommands } from './commands/index.js';
+import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
+import { NOUNS, findNoun } from './commands/index.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
@@ -97,9 +97,7 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
       const ctx = getCtx();
       const key = topic.join(' ');
       if (HELP_TOPICS[key]) {
-        let text = HELP_TOPICS[key];
-        if (key === 'exit-codes') text += irreversibleTopic(await irreversibleCommands());
-        ctx.io.stdout.write(text);
+        ctx.io.stdout.write(HELP_TOPICS[key]);
         return;
       }
       if (topic.length === 0) {

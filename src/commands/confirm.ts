@@ -1,7 +1,7 @@
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { cellText } from '../output/sanitize.js';
+import { tableText } from '../output/sanitize.js';
 import { type Answer, type CommandSpec, type Confirm, type Values, pathValues } from './spec.js';
 
 /**
@@ -26,7 +26,7 @@ export function requireConsent<V extends Values>(ctx: Context, confirm: Confirm<
 
 function text(object: Answer, key: string): string | undefined {
   const value = object?.[key];
-  return typeof value === 'string' && value.trim() !== '' ? cellText(value) : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? tableText(value) : undefined;
 }
 
 /** What names an object to a person: its path for projects and groups, else its title, name or address. */
@@ -78,7 +78,7 @@ export async function askConsent(ctx: Context, spec: CommandSpec, v: Values): Pr
     const path = objectName(object, 'type-path') ?? v.project ?? v.group ?? '';
     ctx.notice(question);
     const typed = await ctx.prompter().input(`Type ${path} to confirm:`);
-    if (typed.trim() !== path) throw new UsageError(`cancelled: "${cellText(typed.trim())}" is not ${path}; nothing was sent`);
+    if (typed.trim() !== path) throw new UsageError(`cancelled: "${tableText(typed.trim())}" is not ${path}; nothing was sent`);
     return;
   }
   if (!(await ctx.prompter().confirm(question, false))) throw new UsageError('cancelled: nothing was sent');

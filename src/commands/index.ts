@@ -1,13 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import type { NounSpec } from './spec.js';
 
 /** A command module: builds its commander subtree (only when it is used). */
 export interface CommandModule {
   /** `only`: the argv words after the noun, so that only the verb in use is built in full. */
   build(getCtx: () => Context, only?: string[]): Command;
-  /** The declarations, for a noun whose commands are all declared. */
-  noun?: NounSpec;
 }
 
 export interface NounEntry {
@@ -38,18 +35,4 @@ export const NOUNS: NounEntry[] = [
 
 export function findNoun(name: string): NounEntry | undefined {
   return NOUNS.find((n) => n.name === name || n.aliases?.includes(name));
-}
-
-/** Every command under the confirmation rule (its declaration has `confirm`): `issue delete`, `mr merge`, … */
-export async function irreversibleCommands(): Promise<string[]> {
-  const found: string[] = [];
-  const walk = (noun: NounSpec, words: string[]) => {
-    for (const spec of noun.commands) if (spec.confirm) found.push([...words, noun.name, spec.name].join(' '));
-    for (const nested of noun.nouns ?? []) walk(nested, [...words, noun.name]);
-  };
-  for (const entry of NOUNS) {
-    const { noun } = await entry.load();
-    if (noun) walk(noun, []);
-  }
-  return found;
 }

@@ -1,5 +1,5 @@
 import { NOUNS } from '../commands/index.js';
-import { CI_ENVIRONMENT, ENVIRONMENT, EXIT_CODES, type Entry, PRECEDENCE } from '../help-topics.js';
+import { CI_ENVIRONMENT, ENVIRONMENT, EXIT_CODES, type Entry, IRREVERSIBLE, IRREVERSIBLE_RULE, PRECEDENCE } from '../help-topics.js';
 import type { DocArgument, DocCommand, DocOption } from './tree.js';
 
 /** Text for roff: escapes, copy-pasteable dashes and quotes, non-ASCII as named code points. */
@@ -145,7 +145,7 @@ export function rootPage(root: DocCommand): string {
     ...entryItems(CI_ENVIRONMENT),
     ...paragraphs(PRECEDENCE),
   );
-  lines.push('.SH EXIT STATUS', ...entryItems(EXIT_CODES));
+  lines.push('.SH EXIT STATUS', ...entryItems(EXIT_CODES), ...paragraphs(`${IRREVERSIBLE_RULE} ${IRREVERSIBLE.join(', ')}.`));
   if (root.examples.length) lines.push('.SH EXAMPLES', ...exampleBlock(root.examples));
   const pages = NOUNS.map((n) => `\\fBcollab\\-${roff(n.name)}\\fR(1)`);
   lines.push('.SH SEE ALSO', `${pages.join(',\n')}`);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
-import { irreversibleCommands } from '../../src/commands/index.js';
+import { IRREVERSIBLE } from '../../src/help-topics.js';
 import { type Leaf, baseOf, commandTree, refusingTransport } from '../helpers/command-tree.js';
 import { ROOT } from '../helpers/e2e.js';
 import { JSON_HEADERS, TEST_HOST, runCli, scriptedPrompter } from '../helpers/harness.js';
@@ -62,9 +62,12 @@ describe('the confirmation rule, on every irreversible command', () => {
     for (const leaf of irreversible) expect(leaf.spec.confirm, name(leaf)).toBeDefined();
   });
 
-  it('collab help exit-codes lists exactly the commands under the rule', async () => {
-    const listed = await irreversibleCommands();
+  it('collab help exit-codes, the manual and the README list exactly the commands under the rule', async () => {
+    const listed = IRREVERSIBLE;
+    expect([...listed].sort()).toEqual(leaves.filter((l) => l.spec.confirm).map(name).sort());
     expect([...listed].sort()).toEqual(irreversible.map(name).sort());
+    const manual = fs.readFileSync(path.join(ROOT, 'man/collab.1'), 'utf8').replace(/\\-/g, '-');
+    for (const command of listed) expect(manual).toContain(command);
     const r = await runCli(['help', 'exit-codes']);
     const text = r.stdout.replace(/\s+/g, ' ');
     for (const command of listed) expect(text).toContain(command);
