@@ -20,7 +20,7 @@ describe('irreversible commands: a question naming the object on a terminal, --y
 
   beforeAll(async () => {
     sb = await startSandboxFixture({ seed: 'demo' });
-    env = { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN };
+    env = { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, COLLAB_PAGER: 'cat' };
   });
   afterAll(() => sb?.close());
   beforeEach(() => sb.clearRequests());
