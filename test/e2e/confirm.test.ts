@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
-import { plain, runInTerminal } from '../helpers/terminal.js';
+import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
 
@@ -28,7 +28,7 @@ describe('irreversible commands: a question naming the object on a terminal, --y
   it('mr merge shows title, branches, the head it pins, approvals missing and the pipeline; "n" merges nothing, "y" merges that head', async () => {
     const mr = await json(['mr', 'view', '8', '-p', API]);
     const no = await runInTerminal(['mr', 'merge', '8', '-p', API], { cols: 100, env, answers: [['(y/N)', 'n\r']] });
-    const screen = plain(no.screen);
+    const screen = visible(no.screen);
     expect(no.code, screen).toBe(2);
     expect(screen).toContain(`  ${mr.source_branch} → ${mr.target_branch}\n`);
     expect(screen).toContain(`  head ${mr.sha.slice(0, 8)}, pinned: a push after this makes the merge fail\n`);
@@ -39,30 +39,30 @@ describe('irreversible commands: a question naming the object on a terminal, --y
     expect(sent('PUT', /\/merge$/)).toEqual([]);
 
     const yes = await runInTerminal(['mr', 'merge', '8', '-p', API], { cols: 100, env, answers: [['(y/N)', 'y\r']] });
-    expect(yes.code, plain(yes.screen)).toBe(0);
+    expect(yes.code, visible(yes.screen)).toBe(0);
     expect((await json(['mr', 'view', '8', '-p', API])).state).toBe('merged');
   });
 
   it('project delete: the path is typed; a wrong one deletes nothing', async () => {
     const wrong = await runInTerminal(['project', 'delete', '-p', '3'], { cols: 100, env, answers: [['to confirm:', 'acme/platform/doc\r']] });
     expect(wrong.code).toBe(2);
-    expect(plain(wrong.screen)).toContain('Delete project acme/platform/docs with all its issues, merge requests and repository?');
-    expect(plain(wrong.screen)).toContain('Type acme/platform/docs to confirm:');
+    expect(visible(wrong.screen)).toContain('Delete project acme/platform/docs with all its issues, merge requests and repository?');
+    expect(visible(wrong.screen)).toContain('Type acme/platform/docs to confirm:');
     expect(sent('DELETE', /.*/)).toEqual([]);
     const typed = await runInTerminal(['project', 'delete', '-p', '3'], { cols: 100, env, answers: [['to confirm:', 'acme/platform/docs\r']] });
-    expect(typed.code, plain(typed.screen)).toBe(0);
+    expect(typed.code, visible(typed.screen)).toBe(0);
     expect(sent('DELETE', /^\/api\/v4\/projects\/3$/)).toHaveLength(1);
   });
 
   it('user key, email and gpg-key deletes and token revokes ask too, naming the object', async () => {
     const key = (await json(['user', 'key', 'list', '--user', 'alice']))[0];
     const r = await runInTerminal(['user', 'key', 'delete', String(key.id), '--user', 'alice'], { cols: 100, env, answers: [['(y/N)', 'y\r']] });
-    expect(r.code, plain(r.screen)).toBe(0);
-    expect(plain(r.screen)).toContain(`Delete SSH key ${key.id} (${key.title}) of user`);
+    expect(r.code, visible(r.screen)).toBe(0);
+    expect(visible(r.screen)).toContain(`Delete SSH key ${key.id} (${key.title}) of user`);
     const token = (await json(['user', 'token', 'list', '--user', 'alice']))[0];
     const t = await runInTerminal(['user', 'token', 'revoke', String(token.id), '--user', 'alice'], { cols: 100, env, answers: [['(y/N)', '\r']] });
     expect(t.code).toBe(2);
-    expect(plain(t.screen)).toContain(`Revoke impersonation token ${token.id} (${token.name}) of user`);
+    expect(visible(t.screen)).toContain(`Revoke impersonation token ${token.id} (${token.name}) of user`);
     expect(sent('DELETE', /.*/)).toHaveLength(1);
   });
 

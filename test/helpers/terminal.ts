@@ -36,7 +36,12 @@ export async function runInTerminal(args: string[], options: TerminalOptions): P
   return { code: out.code, screen: out.tty.replace(/\r\n/g, '\n'), stdout: out.stdout };
 }
 
-/** The text without colour and cursor sequences. */
+/** The text without colour sequences. */
 export function plain(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** The text without colour or cursor sequences (what a prompt's redraws leave readable). */
+export function visible(text: string): string {
   return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 }
