@@ -176,6 +176,8 @@ export class Context {
   api(): ApiClient {
     if (this.client) return this.client;
     const auth = this.settings.auth();
+    // A bad COLLAB_FLAVOR is bad input whatever the command asks: exit 2 before anything is sent.
+    this.settings.flavor();
     const url = new URL(auth.host);
     if (url.protocol === 'http:' && auth.credentials.token && !isLoopbackHost(url.hostname))
       this.notice(`collab: warning: sending a token over plain http:// to ${url.host}; use https://`);
@@ -214,16 +216,18 @@ export class Context {
     const known = this.settings.flavor();
     if (known) return known;
     const { host } = this.settings.auth();
-    let detected: Flavor | undefined;
+    let detected: ReturnType<typeof flavorOfVersion>;
     try {
       const res = await this.api().request({ method: 'GET', path: '/version' });
       detected = flavorOfVersion(res.status, res.data);
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 404) throw err;
-      detected = 'spec';
+      if (err instanceof ApiError && err.status !== undefined) detected = flavorOfVersion(err.status, err.body);
+      if (detected === undefined) throw whileDetecting(err);
     }
-    const flavor = detected ?? 'spec';
-    this.debug(`flavor of ${host}: ${flavor} (GET /version)`);
+    if (detected === undefined) throw whileDetecting(new ApiError('GET /version answered neither a version nor 404', undefined));
+    const { flavor } = detected;
+    this.debug(`flavor of ${host}: ${flavor} (GET /version${detected.store ? '' : ' refused; not stored'})`);
+    if (!detected.store) return flavor;
     try {
       await this.store.update((data) => {
         data.hosts ??= {};
@@ -238,4 +242,14 @@ export class Context {
   async close(): Promise<void> {
     await this.transportInstance?.close?.();
   }
+}
+
+/**
+ * A failed `GET /version` (asked only to learn the dialect) said so, and how to skip it: the user
+ * asked for something else. A rejected token stays what it is: every request would fail the same.
+ */
+function whileDetecting(err: unknown): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const skip = 'collab asked GET /version to learn which API dialect the server speaks; name it instead: collab config set flavor gitlab|spec --host <url>, or COLLAB_FLAVOR';
+  return new ApiError(err.message, err.status, err.body, err.hint ? `${err.hint}; ${skip}` : skip);
 }

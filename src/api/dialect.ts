@@ -20,6 +20,8 @@ export type Flavor = (typeof FLAVORS)[number];
  */
 export const GITLAB_NAMES: Readonly<Record<string, string>> = {
   // Application settings (PUT/GET /application/settings).
+  // GitLab 13+ still accepts the old name but converts it, and answers only the new one.
+  admin_notification_email: 'abuse_notification_email',
   spamfilter_api_key: 'akismet_api_key',
   spamfilter_enabled: 'akismet_enabled',
   // GitLab 14+ names the client-side DSN sentry_clientside_dsn; its switch (clientside_sentry_enabled)
@@ -64,7 +66,21 @@ export const GITLAB_NAMES: Readonly<Record<string, string>> = {
   approvals_missing: 'approvals_left',
   // Issue user agent detail.
   spamfilter_submitted: 'akismet_submitted',
+  // Projects: the spec's answer spells it with "requests" (its request parameter does not); GitLab
+  // answers with the parameter's spelling.
+  printing_merge_requests_link_enabled: 'printing_merge_request_link_enabled',
 };
+
+/**
+ * Settings GitLab accepts but never shows in its answer (lib/api/entities/application_setting.rb
+ * removes them from the exposed attributes): their absence does not mean they were ignored.
+ */
+const GITLAB_UNSHOWN: ReadonlySet<string> = new Set(['performance_bar_enabled']);
+
+/** Whether a server of this flavour shows a parameter it accepted in its answer. */
+export function showsInAnswer(specName: string, flavor: Flavor): boolean {
+  return !(flavor === 'gitlab' && GITLAB_UNSHOWN.has(specName));
+}
 
 const SPEC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(GITLAB_NAMES).map(([spec, gitlab]) => [gitlab, spec]));
 
@@ -99,17 +115,34 @@ const METHODS: readonly { method: Method; path: RegExp; gitlab: Method }[] = [
 
 /**
  * Answers that mean "it already was so": a notice and exit 0, like a 304. The answer itself tells,
- * whatever the flavour: GitLab's block answers `null` for a user already blocked, unblock `false`
- * for one who was not blocked (the spec answers 201 either way).
+ * whatever the flavour: GitLab's block answers `null` for a user already blocked (15.x+: a bare
+ * `break`; before, `false` from the state machine), unblock `false` for one who was not blocked
+ * (the spec answers 201 either way).
  */
-const UNCHANGED: readonly { method: Method; path: RegExp; answer: null | false; notice: string }[] = [
-  { method: 'POST', path: /^\/users\/([^/]+)\/block$/, answer: null, notice: 'user $1 was already blocked' },
-  { method: 'POST', path: /^\/users\/([^/]+)\/unblock$/, answer: false, notice: 'user $1 was not blocked' },
+const UNCHANGED: readonly { method: Method; path: RegExp; answers: readonly (null | false)[]; notice: string }[] = [
+  { method: 'POST', path: /^\/users\/([^/]+)\/block$/, answers: [null, false], notice: 'user $1 was already blocked' },
+  { method: 'POST', path: /^\/users\/([^/]+)\/unblock$/, answers: [false], notice: 'user $1 was not blocked' },
 ];
 
 /** Other answer shapes, for the record (collab reads both as success): GitLab answers job play and
  * artifacts keep with 200 where the spec's POST rule says 201, and cancel_merge_when_pipeline_succeeds
  * with `{"status":"success"}` rather than the merge request. */
+
+/**
+ * A failure GitLab answers with a 2xx status: some endpoints return a service's result as the
+ * body, so cancel_merge_when_pipeline_succeeds with nothing to cancel is 201
+ * `{"status":"error","message":"Can't cancel the automatic merge","http_status":406}`. The status
+ * it means (`http_status`, else 422) and its message; undefined for any other answer.
+ */
+export function refusalIn(method: string, data: unknown): { status: number; message: string } | undefined {
+  if (method === 'GET' || data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const o = data as Record<string, unknown>;
+  // A resource has an id; a service result has none.
+  if (o.status !== 'error' || 'id' in o) return undefined;
+  const code = o.http_status;
+  const status = typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : 422;
+  return { status, message: typeof o.message === 'string' && o.message.trim() !== '' ? o.message : 'the server refused' };
+}
 
 function methodOverride(method: string, path: string) {
   return METHODS.find((m) => m.method === method && m.path.test(stripQuery(path)));
@@ -142,7 +175,7 @@ export function serverParams<T>(params: Record<string, T>, flavor: Flavor): Reco
 export function scalarAnswers(method: string, path: string): readonly (boolean | null)[] | undefined {
   const bare = stripQuery(path);
   const u = UNCHANGED.find((e) => e.method === method && e.path.test(bare));
-  return u ? [true, u.answer] : undefined;
+  return u ? [true, ...u.answers] : undefined;
 }
 
 /** The notice for an answer that says nothing changed, or undefined. `path` is below /api/v4. */
@@ -152,7 +185,7 @@ export function unchangedNotice(method: string, path: string, data: unknown): st
     if (u.method !== method || !u.path.test(bare)) continue;
     // An empty body is GitLab's `null` too (Grape writes `null` for a bare `break`).
     const answer = data === undefined || data === '' ? null : data;
-    if (answer === u.answer) return bare.replace(u.path, u.notice);
+    if (u.answers.includes(answer as null | false)) return bare.replace(u.path, u.notice);
   }
   return undefined;
 }
@@ -165,12 +198,15 @@ export function parseFlavor(raw: string, label: string): Flavor {
 }
 
 /**
- * The flavour from `GET /version`'s answer: GitLab answers `{"version":"17.6.1-ee","revision":…}`;
- * a server that follows only the spec answers 404.
+ * The flavour from `GET /version`'s answer, and whether it is sure enough to store. GitLab answers
+ * `{"version":"17.6.1-ee","revision":…}`; a server that follows only the spec has no such endpoint
+ * (404), and one that answers other JSON is not GitLab. A refusal (403: a token without the scope,
+ * a proxy hiding the version) says the endpoint exists, which only GitLab's side has: GitLab, for
+ * this run. Anything else (401, 5xx, a sign-in page) tells nothing.
  */
-export function flavorOfVersion(status: number, data: unknown): Flavor | undefined {
-  if (status === 404) return 'spec';
-  if (status >= 200 && status < 300)
-    return data !== null && typeof data === 'object' && typeof (data as { version?: unknown }).version === 'string' ? 'gitlab' : 'spec';
-  return undefined;
+export function flavorOfVersion(status: number, data: unknown): { flavor: Flavor; store: boolean } | undefined {
+  if (status === 404) return { flavor: 'spec', store: true };
+  if (status === 403) return { flavor: 'gitlab', store: false };
+  if (status < 200 || status >= 300 || data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  return { flavor: typeof (data as { version?: unknown }).version === 'string' ? 'gitlab' : 'spec', store: true };
 }

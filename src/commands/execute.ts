@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { type Flavor, GITLAB_NAMES, dialectMatters, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
+import { type Flavor, GITLAB_NAMES, dialectMatters, refusalIn, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
+import { errorMessage, statusLine } from '../api/error-body.js';
 import { multipartBody } from '../api/multipart.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
@@ -36,6 +37,9 @@ export function gitlabFlagName(flag: FlagSpec): string | undefined {
 export async function flavorFor(ctx: Context, method: string, path: string, ...params: Record<string, unknown>[]): Promise<Flavor> {
   return dialectMatters(method, path, params.flatMap((p) => Object.keys(p))) ? ctx.flavor() : 'spec';
 }
+
+/** How a flag was written on the command line: `--no-x` for a boolean turned off. */
+const givenAs = (name: string, value: unknown) => (value === false ? `--no-${name}` : `--${name}`);
 
 function flagLabel(flag: FlagSpec): string {
   return `--${flag.name}`;
@@ -81,7 +85,11 @@ export async function collectValues(
   for (const flag of spec.flags ?? []) {
     let raw = opts[camel(flag.name)];
     const alias = gitlabFlagName(flag);
-    if (raw === undefined && alias !== undefined) raw = opts[camel(alias)];
+    const aliased = alias === undefined ? undefined : opts[camel(alias)];
+    // Both spellings of one parameter (`--messenger a --skype b`): one value, or say which.
+    if (raw !== undefined && aliased !== undefined && JSON.stringify(raw) !== JSON.stringify(aliased))
+      throw new UsageError(`${givenAs(flag.name, raw)} and ${givenAs(alias!, aliased)} set the same ${paramName(flag) || flag.name} (the spec's and GitLab's spelling): give one`);
+    raw ??= aliased;
     // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
     if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false)
       raw = true;
@@ -264,6 +272,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     return;
   }
   const flavor = await flavorFor(ctx, spec.method, path, query, body);
+  v.flavor = flavor;
   const sent = serverParams(body, flavor);
   let res: Awaited<ReturnType<typeof api.request>>;
   try {
@@ -292,6 +301,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     ctx.notice('not modified: the resource was already in that state');
     return;
   }
+  const refused = refusalIn(spec.method, res.data);
+  if (refused) throw await explained(ctx, spec, v, new ApiError(statusLine(refused.status, errorMessage(refused, undefined, refused.status)), refused.status, res.data));
   const unchanged = unchangedNotice(spec.method, path, res.data);
   if (unchanged) {
     ctx.notice(unchanged);

@@ -1,4 +1,5 @@
 import type { AnswerShape } from '../api/client.js';
+import type { Flavor } from '../api/dialect.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
 import type { CollabError } from '../errors.js';
@@ -114,6 +115,8 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   yes: boolean;
   /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
   seen?: Answer;
+  /** The dialect the request was sent in (set by the executor; `spec` when nothing differed). */
+  flavor?: Flavor;
 }
 
 /** The values that fill a path's placeholders: arguments, path flags, the project and the group. */

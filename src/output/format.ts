@@ -1,3 +1,4 @@
+import { otherName } from '../api/dialect.js';
 import { FilterError, UsageError } from '../errors.js';
 import { closest } from '../suggest.js';
 import type { IO } from './io.js';
@@ -119,7 +120,8 @@ export class Printer {
     const headers = columns.flatMap((c) => (c.header ? [c.header.toLowerCase()] : []));
     for (const f of fields) {
       const top = f.split('.')[0]!;
-      if (known.includes(top) || headers.includes(f.toLowerCase()) || (columns as Columns).fields === undefined) continue;
+      // Either dialect's name of a known field (`skype` for `messenger`) is known too.
+      if (known.includes(top) || known.includes(otherName(top) ?? top) || headers.includes(f.toLowerCase()) || (columns as Columns).fields === undefined) continue;
       if (closest(top, known) !== undefined) throw unknownField(f, known);
     }
   }

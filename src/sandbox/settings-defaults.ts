@@ -105,7 +105,7 @@ export function defaultSettings(): Record<string, unknown> {
   };
 }
 
-export type SettingType = 'string' | 'boolean' | 'integer' | 'decimal' | 'string[]' | 'visibility' | 'visibility[]';
+export type SettingType = 'string' | 'boolean' | 'integer' | 'decimal' | 'string[]' | 'visibility' | 'visibility[]' | 'git-access-protocol';
 
 /** Types used to coerce `PUT /application/settings` parameters. Anything not listed is a string. */
 export const SETTING_TYPES: Record<string, SettingType> = {};
@@ -116,6 +116,7 @@ for (const [name, value] of Object.entries(defaultSettings())) {
   else SETTING_TYPES[name] = 'string';
 }
 SETTING_TYPES.domain_whitelist = 'string[]';
+SETTING_TYPES.enabled_git_access_protocol = 'git-access-protocol';
 SETTING_TYPES.restricted_visibility_levels = 'visibility[]';
 SETTING_TYPES.default_group_visibility = 'visibility';
 SETTING_TYPES.default_project_visibility = 'visibility';

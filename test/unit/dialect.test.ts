@@ -1,46 +1,114 @@
 import { describe, expect, it } from 'vitest';
 import {
+  GITLAB_NAMES,
   dialectMatters,
   flavorOfVersion,
   otherName,
   parseFlavor,
   readEither,
+  refusalIn,
   serverMethod,
   serverName,
   serverParams,
+  showsInAnswer,
   unchangedNotice,
 } from '../../src/api/dialect.js';
+import { SETTINGS } from '../../src/resources/settings.js';
 import { plainValue, readField } from '../../src/output/values.js';
 
 describe('the dialect table', () => {
-  it('names what GitLab names otherwise (doc/api/settings.md, users.md, merge_request_approvals.md)', () => {
-    const pairs: [string, string][] = [
-      ['spamfilter_enabled', 'akismet_enabled'],
-      ['spamfilter_api_key', 'akismet_api_key'],
-      ['searchengine_url', 'elasticsearch_url'],
-      ['searchengine_cloud', 'elasticsearch_aws'],
-      ['searchengine_cloud_region', 'elasticsearch_aws_region'],
-      ['avatarservice_enabled', 'gravatar_enabled'],
-      ['captcha_site_key', 'recaptcha_site_key'],
-      ['errtracker_dsn', 'sentry_dsn'],
-      ['diagram_url', 'plantuml_url'],
-      ['chat_app_verification_token', 'slack_app_verification_token'],
-      ['domain_blacklist', 'domain_denylist'],
-      ['domain_whitelist', 'domain_allowlist'],
-      ['password_authentication_enabled', 'password_authentication_enabled_for_web'],
-      ['messenger', 'skype'],
-      ['professional_profile', 'linkedin'],
-      ['microblog', 'twitter'],
-      ['approvals_missing', 'approvals_left'],
-      ['spamfilter_submitted', 'akismet_submitted'],
-    ];
-    for (const [spec, gitlab] of pairs) {
+  /**
+   * Every spec name GitLab spells otherwise, written out from GitLab's documentation and source
+   * (doc/api/settings.md, lib/api/settings.rb, lib/api/entities/application_setting.rb,
+   * doc/api/users.md, lib/api/users.rb, doc/api/merge_request_approvals.md, doc/api/issues.md,
+   * lib/api/entities/project.rb), not from the table.
+   */
+  const PAIRS: [string, string][] = [
+    // Application settings. admin_notification_email: accepted, converted, answered as abuse_…
+    ['admin_notification_email', 'abuse_notification_email'],
+    ['spamfilter_api_key', 'akismet_api_key'],
+    ['spamfilter_enabled', 'akismet_enabled'],
+    ['clientside_errtracker_dsn', 'sentry_clientside_dsn'],
+    ['clientside_errtracker_enabled', 'clientside_sentry_enabled'],
+    ['domain_blacklist_enabled', 'domain_denylist_enabled'],
+    ['domain_blacklist', 'domain_denylist'],
+    ['domain_whitelist', 'domain_allowlist'],
+    ['searchengine_cloud', 'elasticsearch_aws'],
+    ['searchengine_cloud_access_key', 'elasticsearch_aws_access_key'],
+    ['searchengine_cloud_secret_access_key', 'elasticsearch_aws_secret_access_key'],
+    ['searchengine_cloud_region', 'elasticsearch_aws_region'],
+    ['searchengine_experimental_indexer', 'elasticsearch_experimental_indexer'],
+    ['searchengine_indexing', 'elasticsearch_indexing'],
+    ['searchengine_search', 'elasticsearch_search'],
+    ['searchengine_url', 'elasticsearch_url'],
+    ['avatarservice_enabled', 'gravatar_enabled'],
+    ['webide_enabled', 'koding_enabled'],
+    ['webide_url', 'koding_url'],
+    ['password_authentication_enabled', 'password_authentication_enabled_for_web'],
+    ['diagram_enabled', 'plantuml_enabled'],
+    ['diagram_url', 'plantuml_url'],
+    ['captcha_enabled', 'recaptcha_enabled'],
+    ['captcha_private_key', 'recaptcha_private_key'],
+    ['captcha_site_key', 'recaptcha_site_key'],
+    ['errtracker_enabled', 'sentry_enabled'],
+    ['errtracker_dsn', 'sentry_dsn'],
+    ['jobqueue_throttling_enabled', 'sidekiq_throttling_enabled'],
+    ['jobqueue_throttling_factor', 'sidekiq_throttling_factor'],
+    ['jobqueue_throttling_queues', 'sidekiq_throttling_queues'],
+    ['chat_app_enabled', 'slack_app_enabled'],
+    ['chat_app_id', 'slack_app_id'],
+    ['chat_app_secret', 'slack_app_secret'],
+    ['chat_app_verification_token', 'slack_app_verification_token'],
+    // Users (create, update, views).
+    ['messenger', 'skype'],
+    ['professional_profile', 'linkedin'],
+    ['microblog', 'twitter'],
+    // Approval status.
+    ['approvals_missing', 'approvals_left'],
+    // Issue user agent detail.
+    ['spamfilter_submitted', 'akismet_submitted'],
+    // Project answers (the request parameter is printing_merge_request_link_enabled on both).
+    ['printing_merge_requests_link_enabled', 'printing_merge_request_link_enabled'],
+  ];
+
+  it('names what GitLab names otherwise, both ways, and nothing else', () => {
+    for (const [spec, gitlab] of PAIRS) {
       expect(serverName(spec, 'gitlab')).toBe(gitlab);
       expect(serverName(spec, 'spec')).toBe(spec);
       expect(otherName(gitlab)).toBe(spec);
+      expect(otherName(spec)).toBe(gitlab);
+      expect(readEither({ [gitlab]: 'x' }, spec)).toBe('x');
+      expect(readEither({ [spec]: 'y' }, gitlab)).toBe('y');
     }
-    expect(serverName('default_projects_limit', 'gitlab')).toBe('default_projects_limit');
-    expect(otherName('title')).toBeUndefined();
+    expect(GITLAB_NAMES).toEqual(Object.fromEntries(PAIRS));
+  });
+
+  it('leaves the settings GitLab names like the spec alone, and maps every neutral word', () => {
+    const mapped = new Set(PAIRS.map(([spec]) => spec));
+    const neutral = /^(clientside_)?(spamfilter|errtracker|searchengine|webide|diagram|chat_app|captcha|avatarservice|jobqueue)_/;
+    for (const { name } of SETTINGS) {
+      if (neutral.test(name)) expect(mapped.has(name), name).toBe(true);
+      if (!mapped.has(name)) expect(serverName(name, 'gitlab'), name).toBe(name);
+    }
+    // Same name on GitLab (deprecated or not): sent as they are.
+    for (const name of ['performance_bar_allowed_group_id', 'performance_bar_enabled', 'help_text', 'enabled_git_access_protocol', 'housekeeping_bitmaps_enabled', 'repository_storages', 'usage_ping_enabled', 'shared_runners_minutes', 'sign_in_text', 'metrics_enabled'])
+      expect(serverName(name, 'gitlab')).toBe(name);
+  });
+
+  it('knows the settings GitLab takes but never shows', () => {
+    expect(showsInAnswer('performance_bar_enabled', 'gitlab')).toBe(false);
+    expect(showsInAnswer('performance_bar_enabled', 'spec')).toBe(true);
+    expect(showsInAnswer('spamfilter_enabled', 'gitlab')).toBe(true);
+  });
+
+  it('reads a 2xx service answer that reports a failure as the failure it is', () => {
+    expect(refusalIn('POST', { status: 'error', message: "Can't cancel the automatic merge", http_status: 406 })).toEqual({ status: 406, message: "Can't cancel the automatic merge" });
+    expect(refusalIn('POST', { status: 'error' })).toEqual({ status: 422, message: 'the server refused' });
+    expect(refusalIn('POST', { status: 'success' })).toBeUndefined();
+    // A resource that has a status field is no service result.
+    expect(refusalIn('POST', { id: 3, status: 'error' })).toBeUndefined();
+    expect(refusalIn('GET', { status: 'error', message: 'x' })).toBeUndefined();
+    expect(refusalIn('POST', [{ status: 'error' }])).toBeUndefined();
   });
 
   it('renames parameters for GitLab only, and knows when the flavour matters', () => {
@@ -63,16 +131,24 @@ describe('the dialect table', () => {
     expect(unchangedNotice('POST', '/users/7/block', null)).toBe('user 7 was already blocked');
     expect(unchangedNotice('POST', '/users/7/block', undefined)).toBe('user 7 was already blocked');
     expect(unchangedNotice('POST', '/users/7/block', true)).toBeUndefined();
+    // GitLab before 15.x: the state machine's `false` for a user already blocked.
+    expect(unchangedNotice('POST', '/users/7/block', false)).toBe('user 7 was already blocked');
     expect(unchangedNotice('POST', '/users/7/unblock', false)).toBe('user 7 was not blocked');
     expect(unchangedNotice('POST', '/users/7/unblock', true)).toBeUndefined();
     expect(unchangedNotice('POST', '/users/7/unblock', { id: 7 })).toBeUndefined();
     expect(unchangedNotice('POST', '/users/7/emails', null)).toBeUndefined();
   });
 
-  it('tells the flavour from GET /version', () => {
-    expect(flavorOfVersion(200, { version: '17.6.1-ee', revision: 'abc' })).toBe('gitlab');
-    expect(flavorOfVersion(404, { message: '404 Not Found' })).toBe('spec');
-    expect(flavorOfVersion(200, '<html>')).toBe('spec');
+  it('tells the flavour from GET /version, and whether to store it', () => {
+    expect(flavorOfVersion(200, { version: '17.6.1-ee', revision: 'abc' })).toEqual({ flavor: 'gitlab', store: true });
+    expect(flavorOfVersion(200, { version: '16.11.2', revision: '7d8e9f0a1b2', kas: { enabled: true, externalUrl: null, version: '16.11.2' }, enterprise: true })).toEqual({ flavor: 'gitlab', store: true });
+    expect(flavorOfVersion(404, { message: '404 Not Found' })).toEqual({ flavor: 'spec', store: true });
+    expect(flavorOfVersion(200, { name: 'something else' })).toEqual({ flavor: 'spec', store: true });
+    expect(flavorOfVersion(403, { message: '403 Forbidden' })).toEqual({ flavor: 'gitlab', store: false });
+    // A sign-in page, a refused token, a broken server: nothing to tell.
+    expect(flavorOfVersion(200, '<html>')).toBeUndefined();
+    expect(flavorOfVersion(401, { message: '401 Unauthorized' })).toBeUndefined();
+    expect(flavorOfVersion(302, undefined)).toBeUndefined();
     expect(flavorOfVersion(502, undefined)).toBeUndefined();
   });
 

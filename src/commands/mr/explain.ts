@@ -1,3 +1,4 @@
+import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
@@ -107,9 +108,10 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
   if (reasons.length === 0) {
     const approvals = await tryFetch(async () => {
       const path = `${fillPath(MR_PATH, pathValues(v))}/approvals`;
-      return (await ctx.api().request<{ approvals_missing?: number }>({ method: 'GET', path })).data;
+      return (await ctx.api().request<Record<string, unknown>>({ method: 'GET', path })).data;
     });
-    const missing = approvals?.approvals_missing;
+    // The spec's approvals_missing, GitLab's approvals_left.
+    const missing = approvals && typeof approvals === 'object' ? readEither(approvals, 'approvals_missing') : undefined;
     if (typeof missing === 'number' && missing > 0) reasons.push(`it needs ${missing} more approval${missing === 1 ? '' : 's'}`);
   }
   return reasons;

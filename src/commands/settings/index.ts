@@ -1,4 +1,4 @@
-import { otherName } from '../../api/dialect.js';
+import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
@@ -50,14 +50,23 @@ export function checkSettings(v: Values): void {
   }
 }
 
+const DIALECT = { spec: "the spec's", gitlab: "GitLab's" } as const;
+
 /**
- * Servers drop parameters they do not know (GitLab has removed some of the spec's settings): a
- * setting sent but absent from the answer, under either dialect's name, was ignored.
+ * Servers drop parameters they do not know (GitLab has removed some of the spec's settings, and
+ * ignores the spec's names): a setting sent but absent from the answer under the name it was sent
+ * as was ignored, unless the server never shows it.
  */
 function ignoredSettings(v: Values, data: unknown): string | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const ignored = Object.keys(v.params).filter((name) => !(name in data) && !((otherName(name) ?? name) in data));
+  const flavor = v.flavor ?? 'spec';
+  const ignored = Object.keys(v.params).filter((name) => !(serverName(name, flavor) in data) && showsInAnswer(name, flavor));
   if (ignored.length === 0) return undefined;
+  // The answer names it the other dialect's way: the host's flavour is wrong (forced, or stale).
+  const other = FLAVORS.find((f) => f !== flavor)!;
+  const misnamed = ignored.filter((name) => { const o = otherName(serverName(name, flavor)); return o !== undefined && o in data; });
+  if (misnamed.length > 0)
+    return `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[other]} names (${misnamed.map((n) => serverName(n, other)).join(', ')}) and collab sent ${DIALECT[flavor]}; set the host's flavour: collab config set flavor ${other} --host <url>`;
   return `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting`;
 }
 

@@ -316,12 +316,16 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     return json(mergeRequestView(ctx.store, mr, user, true));
   });
 
-  // The spec routes it as PUT and answers the merge request; GitLab as POST, answering 201
-  // `{"status":"success"}` (a PUT gets 405 there, as any other method of a known path).
+  // The spec routes it as PUT and answers the merge request; GitLab as POST, answering 201 with the
+  // service's result: `{"status":"success"}`, or, with nothing to cancel (merged and closed ones
+  // included), `{"status":"error",…,"http_status":406}` (a PUT gets 405 there, as any other
+  // method of a known path).
   router.add(flavor === 'gitlab' ? 'POST' : 'PUT', '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', (ctx) => {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
+    if (flavor === 'gitlab' && !(mr.mergeWhenPipelineSucceeds && mr.state !== 'merged' && mr.state !== 'closed'))
+      return created({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
     if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
     if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
     mr.mergeWhenPipelineSucceeds = false;

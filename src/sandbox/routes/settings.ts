@@ -1,6 +1,6 @@
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
-import { type Flavor, inDialect, paramName } from '../dialect.js';
+import { type Flavor, GIT_ACCESS_PROTOCOLS, inDialect, paramNames } from '../dialect.js';
 import { ApiError, invalid } from '../errors.js';
 import { json } from '../reply.js';
 import type { Router } from '../router.js';
@@ -27,6 +27,11 @@ function coerce(ctx: Ctx, setting: string, name: string): unknown {
       return p.number(name);
     case 'string[]':
       return p.strArray(name) ?? [];
+    case 'git-access-protocol': {
+      const value = p.str(name);
+      if (!GIT_ACCESS_PROTOCOLS[ctx.store.flavor].includes(value ?? '')) throw new ApiError(400, { error: `${name} does not have a valid value` });
+      return value;
+    }
     case 'visibility': {
       const value = p.str(name);
       if (!VISIBILITIES.includes(value ?? '')) throw new ApiError(400, { error: `${name} does not have a valid value` });
@@ -73,8 +78,8 @@ export function settingsRoutes(router: Router, flavor: Flavor): void {
     const next = { ...ctx.store.settings };
     // Like GitLab, a parameter this dialect does not name is dropped without a word.
     for (const setting of Object.keys(SETTING_TYPES)) {
-      const name = paramName(ctx.store, setting);
-      if (ctx.params.has(name)) next[setting] = coerce(ctx, setting, name);
+      const name = paramNames(ctx.store, setting).find((n) => ctx.params.has(n));
+      if (name !== undefined) next[setting] = coerce(ctx, setting, name);
     }
     validate(ctx, next);
     Object.assign(ctx.store.settings, next);

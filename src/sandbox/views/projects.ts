@@ -1,3 +1,4 @@
+import { inDialect } from '../dialect.js';
 import { projectAccess, groupAccess } from '../access.js';
 import { type Group, type Project, type User, MAINTAINER } from '../model.js';
 import type { Store } from '../store.js';
@@ -141,7 +142,7 @@ export function projectView(store: Store, project: Project, viewer: User | null,
     events: `${api}/events`,
     members: `${api}/members`,
   };
-  return view;
+  return inDialect(store, view);
 }
 
 function permissions(store: Store, project: Project, viewer: User): Record<string, unknown> {
