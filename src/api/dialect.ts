@@ -77,9 +77,9 @@ export const GITLAB_NAMES: Readonly<Record<string, string>> = {
  */
 const GITLAB_UNSHOWN: ReadonlySet<string> = new Set(['performance_bar_enabled']);
 
-/** Whether a server of this flavour shows a parameter it accepted in its answer. */
-export function showsInAnswer(specName: string, flavor: Flavor): boolean {
-  return !(flavor === 'gitlab' && GITLAB_UNSHOWN.has(specName));
+/** Whether a server of this flavour (of either, when it is not known) shows a parameter it accepted in its answer. */
+export function showsInAnswer(specName: string, flavor: Flavor | undefined): boolean {
+  return !(flavor !== 'spec' && GITLAB_UNSHOWN.has(specName));
 }
 
 const SPEC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(GITLAB_NAMES).map(([spec, gitlab]) => [gitlab, spec]));

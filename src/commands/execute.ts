@@ -272,7 +272,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     return;
   }
   const flavor = await flavorFor(ctx, spec.method, path, query, body);
-  v.flavor = flavor;
+  // What the answer is read against: the flavour asked for, else one known without asking.
+  v.flavor = dialectMatters(spec.method, path, [...Object.keys(query), ...Object.keys(body)]) ? flavor : ctx.settings.flavor();
   const sent = serverParams(body, flavor);
   let res: Awaited<ReturnType<typeof api.request>>;
   try {

@@ -115,7 +115,7 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   yes: boolean;
   /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
   seen?: Answer;
-  /** The dialect the request was sent in (set by the executor; `spec` when nothing differed). */
+  /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;
 }
 

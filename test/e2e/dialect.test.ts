@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { GITLAB_PAIRS, SETTING_PAIRS, USER_PAIRS, renamedSettingArgs } from '../helpers/gitlab-names.js';
 
 // execa strips the final newline of stdout and stderr.
 
@@ -97,6 +98,63 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
     expect(issue).toMatchObject({ references: { full: 'acme/platform/api#1' }, type: 'ISSUE', task_completion_status: { count: expect.any(Number) } });
     const project = await json(['project', 'view', '-p', 'acme/platform/api']);
     expect(project).toHaveProperty('topics');
+  });
+
+  it('every renamed setting: either spelling, on and off, lands under the server name', async () => {
+    const specNames = SETTING_PAIRS.map(([spec]) => spec).join(',');
+    for (const [spelling, on] of [['gitlab', true], ['spec', false], ['spec', true], ['gitlab', false]] as const) {
+      const { argv, values } = renamedSettingArgs(spelling, on);
+      const r = await run(['settings', 'update', ...argv, '-o', 'json', '--fields', specNames]);
+      expect([r.exitCode, r.stderr], `${spelling} ${on}`).toEqual([0, '']);
+      expect(JSON.parse(r.stdout)).toEqual(values);
+      const stored = await json(['settings', 'view']);
+      for (const [spec, gitlab] of SETTING_PAIRS) {
+        expect(stored[gitlab ? (flavor === 'gitlab' ? gitlab : spec) : spec], spec).toEqual(values[spec]);
+        expect(stored, spec).not.toHaveProperty(flavor === 'gitlab' ? spec : gitlab);
+      }
+    }
+  });
+
+  it('users: every profile field in either spelling', async () => {
+    for (const spelling of ['gitlab', 'spec'] as const) {
+      const argv = USER_PAIRS.flatMap(([spec, gitlab]) => [`--${(spelling === 'spec' ? spec : gitlab).replace(/_/g, '-')}`, `${spelling}-${spec}`]);
+      const updated = await json(['user', 'update', '4', ...argv]);
+      for (const [spec, gitlab] of USER_PAIRS) {
+        expect(updated[gitlab ? (flavor === 'gitlab' ? gitlab : spec) : spec]).toBe(`${spelling}-${spec}`);
+        expect(updated).not.toHaveProperty(flavor === 'gitlab' ? spec : gitlab);
+      }
+      const read = await run(['user', 'view', '4', '--fields', USER_PAIRS.map(([, gitlab]) => gitlab).join(',')]);
+      expect(read.stdout).toBe(USER_PAIRS.map(([spec, gitlab]) => `${gitlab}\t${spelling}-${spec}`).join('\n'));
+    }
+  });
+
+  it('settings: the abuse address and the git protocol as each server takes them', async () => {
+    const r = await json(['settings', 'update', '--admin-notification-email', 'abuse@example.com']);
+    expect(r[gitlab ? 'abuse_notification_email' : 'admin_notification_email']).toBe('abuse@example.com');
+    // `nil` (both protocols) in the spec's dialect, `all` in newer GitLab: each refuses the other.
+    const both = gitlab ? 'all' : 'nil';
+    expect((await json(['settings', 'update', '--enabled-git-access-protocol', both])).enabled_git_access_protocol).toBe(both);
+    const other = await run(['settings', 'update', '--enabled-git-access-protocol', gitlab ? 'nil' : 'all']);
+    expect([other.exitCode, other.stderr]).toEqual([1, 'collab: 400 enabled_git_access_protocol does not have a valid value']);
+    // GitLab takes the performance bar switch but never shows it: no "ignored" warning.
+    const bar = await run(['settings', 'update', '--no-performance-bar-enabled']);
+    expect([bar.exitCode, bar.stderr]).toEqual([0, '']);
+  });
+
+  it('cancel-auto-merge with nothing to cancel fails on either server (GitLab: 201 {"status":"error"})', async () => {
+    const r = await run(['mr', 'cancel-auto-merge', '1', '-p', 'acme/platform/api']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe(`collab: 406 ${gitlab ? "Can't cancel the automatic merge" : 'Not Acceptable'} — !1 is not set to merge when the pipeline succeeds: nothing to cancel`);
+  });
+
+  it('projects: the printing-link field read under either name', async () => {
+    for (const field of ['printing_merge_requests_link_enabled', 'printing_merge_request_link_enabled']) {
+      const r = await run(['project', 'view', '-p', 'acme/platform/api', '--fields', field]);
+      expect([r.exitCode, r.stdout]).toEqual([0, `${field}\ttrue`]);
+    }
+    const project = await json(['project', 'view', '-p', 'acme/platform/api']);
+    expect(project).toHaveProperty(gitlab ? 'printing_merge_request_link_enabled' : 'printing_merge_requests_link_enabled');
+    expect(GITLAB_PAIRS).toContainEqual(['printing_merge_requests_link_enabled', 'printing_merge_request_link_enabled']);
   });
 
   it('jobs: play answers 200 on GitLab, 201 on the spec; both succeed', async () => {

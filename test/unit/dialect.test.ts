@@ -14,63 +14,10 @@ import {
   unchangedNotice,
 } from '../../src/api/dialect.js';
 import { SETTINGS } from '../../src/resources/settings.js';
+import { GITLAB_PAIRS as PAIRS } from '../helpers/gitlab-names.js';
 import { plainValue, readField } from '../../src/output/values.js';
 
 describe('the dialect table', () => {
-  /**
-   * Every spec name GitLab spells otherwise, written out from GitLab's documentation and source
-   * (doc/api/settings.md, lib/api/settings.rb, lib/api/entities/application_setting.rb,
-   * doc/api/users.md, lib/api/users.rb, doc/api/merge_request_approvals.md, doc/api/issues.md,
-   * lib/api/entities/project.rb), not from the table.
-   */
-  const PAIRS: [string, string][] = [
-    // Application settings. admin_notification_email: accepted, converted, answered as abuse_…
-    ['admin_notification_email', 'abuse_notification_email'],
-    ['spamfilter_api_key', 'akismet_api_key'],
-    ['spamfilter_enabled', 'akismet_enabled'],
-    ['clientside_errtracker_dsn', 'sentry_clientside_dsn'],
-    ['clientside_errtracker_enabled', 'clientside_sentry_enabled'],
-    ['domain_blacklist_enabled', 'domain_denylist_enabled'],
-    ['domain_blacklist', 'domain_denylist'],
-    ['domain_whitelist', 'domain_allowlist'],
-    ['searchengine_cloud', 'elasticsearch_aws'],
-    ['searchengine_cloud_access_key', 'elasticsearch_aws_access_key'],
-    ['searchengine_cloud_secret_access_key', 'elasticsearch_aws_secret_access_key'],
-    ['searchengine_cloud_region', 'elasticsearch_aws_region'],
-    ['searchengine_experimental_indexer', 'elasticsearch_experimental_indexer'],
-    ['searchengine_indexing', 'elasticsearch_indexing'],
-    ['searchengine_search', 'elasticsearch_search'],
-    ['searchengine_url', 'elasticsearch_url'],
-    ['avatarservice_enabled', 'gravatar_enabled'],
-    ['webide_enabled', 'koding_enabled'],
-    ['webide_url', 'koding_url'],
-    ['password_authentication_enabled', 'password_authentication_enabled_for_web'],
-    ['diagram_enabled', 'plantuml_enabled'],
-    ['diagram_url', 'plantuml_url'],
-    ['captcha_enabled', 'recaptcha_enabled'],
-    ['captcha_private_key', 'recaptcha_private_key'],
-    ['captcha_site_key', 'recaptcha_site_key'],
-    ['errtracker_enabled', 'sentry_enabled'],
-    ['errtracker_dsn', 'sentry_dsn'],
-    ['jobqueue_throttling_enabled', 'sidekiq_throttling_enabled'],
-    ['jobqueue_throttling_factor', 'sidekiq_throttling_factor'],
-    ['jobqueue_throttling_queues', 'sidekiq_throttling_queues'],
-    ['chat_app_enabled', 'slack_app_enabled'],
-    ['chat_app_id', 'slack_app_id'],
-    ['chat_app_secret', 'slack_app_secret'],
-    ['chat_app_verification_token', 'slack_app_verification_token'],
-    // Users (create, update, views).
-    ['messenger', 'skype'],
-    ['professional_profile', 'linkedin'],
-    ['microblog', 'twitter'],
-    // Approval status.
-    ['approvals_missing', 'approvals_left'],
-    // Issue user agent detail.
-    ['spamfilter_submitted', 'akismet_submitted'],
-    // Project answers (the request parameter is printing_merge_request_link_enabled on both).
-    ['printing_merge_requests_link_enabled', 'printing_merge_request_link_enabled'],
-  ];
-
   it('names what GitLab names otherwise, both ways, and nothing else', () => {
     for (const [spec, gitlab] of PAIRS) {
       expect(serverName(spec, 'gitlab')).toBe(gitlab);
@@ -98,6 +45,7 @@ describe('the dialect table', () => {
   it('knows the settings GitLab takes but never shows', () => {
     expect(showsInAnswer('performance_bar_enabled', 'gitlab')).toBe(false);
     expect(showsInAnswer('performance_bar_enabled', 'spec')).toBe(true);
+    expect(showsInAnswer('performance_bar_enabled', undefined)).toBe(false);
     expect(showsInAnswer('spamfilter_enabled', 'gitlab')).toBe(true);
   });
 

@@ -59,8 +59,9 @@ const DIALECT = { spec: "the spec's", gitlab: "GitLab's" } as const;
  */
 function ignoredSettings(v: Values, data: unknown): string | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  // Unknown: nothing renamed was sent (a renamed one makes collab ask), so the names were the same on both.
   const flavor = v.flavor ?? 'spec';
-  const ignored = Object.keys(v.params).filter((name) => !(serverName(name, flavor) in data) && showsInAnswer(name, flavor));
+  const ignored = Object.keys(v.params).filter((name) => !(serverName(name, flavor) in data) && showsInAnswer(name, v.flavor));
   if (ignored.length === 0) return undefined;
   // The answer names it the other dialect's way: the host's flavour is wrong (forced, or stale).
   const other = FLAVORS.find((f) => f !== flavor)!;
