@@ -10,6 +10,8 @@ import { execa } from 'execa';
 import * as yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/index.js';
+import { ADMIN_TOKEN, runBin } from '../helpers/e2e.js';
+import { SETTING_PAIRS, USER_PAIRS, renamedSettingArgs } from '../helpers/gitlab-names.js';
 
 const cli = await execa('sh', ['-c', 'command -v python-gitlab'], { reject: false });
 const cliPath = cli.exitCode === 0 ? String(cli.stdout).trim() : '';
@@ -189,5 +191,75 @@ print(json.dumps(out))
     expect(out.single).toContain('Résumé final');
     expect(out.upload).toMatch(/^\[notes file\]\(\/uploads\/[0-9a-f]{32}\/notes file\.txt\)$/);
     expect(out.board_lists).toEqual(['bug', 'needs review', 'feature']);
+  });
+
+  it("speaks GitLab's names with collab: every renamed setting and profile field, both ways; GitLab's answers", async () => {
+    const collab = (args: string[]) => runBin(args, { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, COLLAB_CONFIG_DIR: dir });
+    const gitlabValues = (on: boolean) => {
+      const { values } = renamedSettingArgs('spec', on);
+      return Object.fromEntries(SETTING_PAIRS.map(([spec, gitlab]) => [gitlab, values[spec]]));
+    };
+    const script = path.join(dir, 'names.py');
+    fs.writeFileSync(
+      script,
+      `import json, sys, gitlab
+gl = gitlab.Gitlab(sys.argv[1], private_token='sandbox-admin-token')
+step, data = sys.argv[2], json.loads(sys.argv[3])
+out = {}
+if step == 'write':
+    s = gl.settings.get()
+    for name, value in data['settings'].items():
+        setattr(s, name, value)
+    s.save()
+    u = gl.users.get(4)
+    for name, value in data['profile'].items():
+        setattr(u, name, value)
+    u.save()
+    # A legacy name GitLab still takes, answered under the new one.
+    gl.settings.update(new_data={'admin_notification_email': 'legacy@example.com', 'enabled_git_access_protocol': 'all'})
+    p = gl.projects.get('acme/platform/api')
+    out['cancel_nothing'] = p.mergerequests.get(1).cancel_merge_when_pipeline_succeeds()
+else:
+    s = gl.settings.get()
+    out['settings'] = {name: getattr(s, name) for name in data['settings']}
+    # The spec's names are no part of GitLab's answer.
+    out['spec_names_seen'] = [name for name in data['absent'] if hasattr(s, name)]
+    u = gl.users.get(4)
+    out['profile'] = {name: getattr(u, name) for name in data['profile']}
+    out['abuse'] = s.abuse_notification_email
+print(json.dumps(out))
+`,
+    );
+    const py = async (step: string, data: object) => {
+      const res = await execa(python, [script, sb.url, step, JSON.stringify(data)], { reject: false, env: { HOME: dir }, timeout: 30_000 });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      return JSON.parse(String(res.stdout));
+    };
+
+    // python-gitlab writes GitLab's names; collab reads them under the spec's.
+    const profile = Object.fromEntries(USER_PAIRS.map(([spec, gitlab]) => [gitlab, `py-${spec}`]));
+    const written = await py('write', { settings: gitlabValues(true), profile });
+    expect(written.cancel_nothing).toEqual({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
+    const read = await collab(['settings', 'view', '-o', 'json', '--fields', [...SETTING_PAIRS.map(([spec]) => spec), 'enabled_git_access_protocol'].join(',')]);
+    expect(read.exitCode, read.stderr).toBe(0);
+    expect(JSON.parse(read.stdout)).toEqual({ ...renamedSettingArgs('spec', true).values, admin_notification_email: 'legacy@example.com', enabled_git_access_protocol: 'all' });
+    const user = await collab(['user', 'view', '4', '-o', 'json', '--fields', USER_PAIRS.map(([spec]) => spec).join(',')]);
+    expect(JSON.parse(user.stdout)).toEqual(Object.fromEntries(USER_PAIRS.map(([spec]) => [spec, `py-${spec}`])));
+
+    // collab writes the spec's names (--no- forms too); python-gitlab reads GitLab's.
+    const { argv } = renamedSettingArgs('spec', false);
+    const update = await collab(['settings', 'update', ...argv]);
+    expect([update.exitCode, update.stderr]).toEqual([0, '']);
+    const profileArgs = USER_PAIRS.flatMap(([spec]) => [`--${spec.replace(/_/g, '-')}`, `cl-${spec}`]);
+    expect((await collab(['user', 'update', '4', ...profileArgs])).exitCode).toBe(0);
+    const back = await py('read', { settings: Object.keys(gitlabValues(false)), profile: Object.keys(profile), absent: SETTING_PAIRS.map(([spec]) => spec) });
+    expect(back.settings).toEqual(gitlabValues(false));
+    expect(back.spec_names_seen).toEqual([]);
+    expect(back.profile).toEqual(Object.fromEntries(USER_PAIRS.map(([spec, gitlab]) => [gitlab, `cl-${spec}`])));
+    expect(back.abuse).toBe('off@example.com');
+
+    // The same refusal through collab: a failure, not "cancelled".
+    const cancel = await collab(['mr', 'cancel-auto-merge', '1', '-p', 'acme/platform/api']);
+    expect([cancel.exitCode, cancel.stderr]).toEqual([1, "collab: 406 Can't cancel the automatic merge — !1 is not set to merge when the pipeline succeeds: nothing to cancel"]);
   });
 });
