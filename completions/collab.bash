@@ -336,7 +336,7 @@ _collab_values() {
     'settings update|--default-group-visibility') REPLY='private internal public' ;;
     'settings update|--default-project-visibility') REPLY='private internal public' ;;
     'settings update|--default-snippet-visibility') REPLY='private internal public' ;;
-    'settings update|--enabled-git-access-protocol') REPLY='ssh http nil' ;;
+    'settings update|--enabled-git-access-protocol') REPLY='ssh http nil all' ;;
     'settings update|--restricted-visibility-levels') REPLY='private internal public' ;;
     'api|--input') REPLY='__file' ;;
     *) return 1 ;;
