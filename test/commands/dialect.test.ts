@@ -10,10 +10,11 @@ const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'c
 const SETTINGS = '/api/v4/application/settings';
 const CANCEL = '/api/v4/projects/acme%2Fapi/merge_requests/3/cancel_merge_when_pipeline_succeeds';
 
-describe('dialects', () => {
-  let api: ReturnType<typeof mockApi>;
-  afterEach(() => api?.done());
+/** Each test's mock server; every stub it set up must have been used. */
+let api: ReturnType<typeof mockApi>;
+afterEach(() => api?.done());
 
+describe('dialects', () => {
   it('detects the flavour once with GET /version, stores it with the host, and sends GitLab names', async () => {
     api = mockApi();
     const dir = tmp();
@@ -132,42 +133,40 @@ describe('dialects', () => {
   });
 });
 
-describe('every renamed field, in either spelling, goes out under the server name', () => {
-  let api: ReturnType<typeof mockApi>;
-  afterEach(() => api?.done());
+/** A settings endpoint that keeps what it is sent and answers it back; `body` is what came. */
+function echoSettings(): { body: Record<string, unknown> } {
+  api = mockApi();
+  const sent = { body: {} as Record<string, unknown> };
+  api.pool.intercept({ path: SETTINGS, method: 'PUT' }).reply(200, (opts) => {
+    sent.body = JSON.parse(String(opts.body));
+    return JSON.stringify({ id: 1, ...sent.body });
+  }, { headers: JSON_HEADERS });
+  return sent;
+}
 
+describe('every renamed field, in either spelling, goes out under the server name', () => {
   it.each([
     ['gitlab', 'spec'],
     ['spec', 'gitlab'],
   ] as const)('settings update with the %s spellings to a %s server', async (spelling, flavor) => {
-    api = mockApi();
-    let sent: Record<string, unknown> = {};
-    api.pool.intercept({ path: SETTINGS, method: 'PUT' }).reply(200, (opts) => {
-      sent = JSON.parse(String(opts.body));
-      return JSON.stringify({ id: 1, ...sent });
-    }, { headers: JSON_HEADERS });
+    const sent = echoSettings();
     const { argv, values } = renamedSettingArgs(spelling, true);
     const r = await runCli(['settings', 'update', ...argv, '-o', 'json', '--fields', SETTING_PAIRS.map(([spec]) => spec).join(',')], { transport: api.transport, env: { COLLAB_FLAVOR: flavor } });
     expect([r.code, r.stderr]).toEqual([0, '']);
     const expected = Object.fromEntries(SETTING_PAIRS.map(([spec, gitlab]) => [flavor === 'gitlab' ? gitlab : spec, values[spec]]));
-    expect(sent).toEqual(expected);
+    expect(sent.body).toEqual(expected);
     // Read back under the spec's names, whichever the server used.
     expect(JSON.parse(r.stdout)).toEqual(values);
   });
 
   it('settings update: --no- of either spelling, mixed with settings named alike on both', async () => {
-    api = mockApi();
-    let sent: Record<string, unknown> = {};
-    api.pool.intercept({ path: SETTINGS, method: 'PUT' }).reply(200, (opts) => {
-      sent = JSON.parse(String(opts.body));
-      return JSON.stringify({ id: 1, ...sent });
-    }, { headers: JSON_HEADERS });
+    const sent = echoSettings();
     const r = await runCli(['settings', 'update', '--no-akismet-enabled', '--no-gravatar-enabled', '--no-captcha-enabled', '--signup-enabled', '--default-projects-limit', '7', '--help-text', 'ask #help'], {
       transport: api.transport,
       env: { COLLAB_FLAVOR: 'gitlab' },
     });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(sent).toEqual({ akismet_enabled: false, gravatar_enabled: false, recaptcha_enabled: false, signup_enabled: true, default_projects_limit: 7, help_text: 'ask #help' });
+    expect(sent.body).toEqual({ akismet_enabled: false, gravatar_enabled: false, recaptcha_enabled: false, signup_enabled: true, default_projects_limit: 7, help_text: 'ask #help' });
   });
 
   it.each(['spec', 'gitlab'] as const)('user create and update with either spelling to a %s server', async (flavor) => {
@@ -215,9 +214,6 @@ describe('every renamed field, in either spelling, goes out under the server nam
 });
 
 describe("GitLab's answers", () => {
-  let api: ReturnType<typeof mockApi>;
-  afterEach(() => api?.done());
-
   it('cancel-auto-merge: 201 {"status":"error"} is the failure it carries (exit 1), not a success', async () => {
     api = mockApi();
     const refusal = { message: "Can't cancel the automatic merge", status: 'error', http_status: 406 };
@@ -282,9 +278,6 @@ describe("GitLab's answers", () => {
 });
 
 describe('detection with GET /version, as real servers answer it', () => {
-  let api: ReturnType<typeof mockApi>;
-  afterEach(() => api?.done());
-
   it('a 16.x answer with kas and enterprise: GitLab, stored', async () => {
     api = mockApi();
     const dir = tmp();
@@ -338,9 +331,6 @@ describe('detection with GET /version, as real servers answer it', () => {
 });
 
 describe('widths in terminal cells', () => {
-  let api: ReturnType<typeof mockApi>;
-  afterEach(() => api?.done());
-
   it('fits a Chinese or emoji title by its cells, not its code units', async () => {
     api = mockApi();
     const title = '我的笔记本电脑的钥匙😀和更多的中文字符一直写到很长很长很长很长很长很长的标题';
