@@ -255,7 +255,7 @@ describe("GitLab's answers", () => {
     api.pool.intercept({ path: `${mr}/merge`, method: 'PUT' }).reply(405, ...jsonReply({ message: '405 Method Not Allowed' }));
     api.pool.intercept({ path: mr, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, state: 'opened', merge_status: 'can_be_merged', sha: 'a'.repeat(40) }));
     api.pool.intercept({ path: `${mr}/approvals`, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, approvals_required: 2, approvals_left: 1, approved_by: [] }));
-    const r = await runCli(['mr', 'merge', '3', '-p', 'acme/api', '--no-sha-from-view'], { transport: api.transport });
+    const r = await runCli(['mr', 'merge', '3', '-p', 'acme/api', '--no-sha-from-view', '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('it needs 1 more approval');
   });
