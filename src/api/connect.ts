@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
 import { NodeHttpTransport, type Transport } from './transport.js';
 
@@ -73,7 +72,8 @@ function caCertificates(caFile: string | undefined, extraCaFile: string | undefi
       // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS
     }
   }
-  const tls = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
+  // Loaded only here: node:tls (and node:module for a require) cost every start that needs neither.
+  const tls = process.getBuiltinModule('node:tls');
   return [...tls.rootCertificates, ...extra, pem];
 }
 

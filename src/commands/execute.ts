@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
 import { type Flavor, GITLAB_NAMES, dialectMatters, refusalIn, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
 import { errorMessage, statusLine } from '../api/error-body.js';
-import { multipartBody } from '../api/multipart.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
@@ -275,6 +274,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   // What the answer is read against: the flavour asked for, else one known without asking.
   v.flavor = dialectMatters(spec.method, path, [...Object.keys(query), ...Object.keys(body)]) ? flavor : ctx.settings.flavor();
   const sent = serverParams(body, flavor);
+  // Loaded for uploads only: multipart brings node:crypto, which would cost every start ~2 ms.
+  const rawBody = v.files.length > 0 ? (await import('../api/multipart.js')).multipartBody(sent, v.files) : undefined;
   let res: Awaited<ReturnType<typeof api.request>>;
   try {
     res = await api.request({
@@ -282,8 +283,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
       path,
       query: serverParams(query, flavor) as Record<string, QueryValue>,
       expect: { ...expectedAnswer(spec, spec.method, template), scalars: scalarAnswers(spec.method, path) },
-      ...(v.files.length > 0
-        ? { rawBody: multipartBody(sent, v.files) }
+      ...(rawBody
+        ? { rawBody }
         : { body: Object.keys(body).length > 0 || spec.method === 'POST' || spec.method === 'PUT' ? sent : undefined }),
     });
   } catch (err) {

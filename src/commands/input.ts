@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { text } from 'node:stream/consumers';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
 /** All of standard input as text (refused when stdin is a terminal nobody is typing into). */
 export async function readStdin(ctx: Context): Promise<string> {
   if (ctx.io.stdinIsTTY && !ctx.canPrompt) throw new UsageError('expected data on standard input');
+  const { text } = await import('node:stream/consumers');
   return text(ctx.io.stdin);
 }
 

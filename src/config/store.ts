@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Flavor } from '../api/dialect.js';
 import { AuthError, CollabError, UsageError } from '../errors.js';
@@ -38,7 +37,8 @@ function stripBom(text: string): string {
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.COLLAB_CONFIG_DIR) return path.resolve(env.COLLAB_CONFIG_DIR);
-  const base = env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), '.config');
+  // node:os only without HOME: loading it costs every start.
+  const base = env.XDG_CONFIG_HOME || path.join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.config');
   return path.join(base, 'collab');
 }
 
