@@ -27,6 +27,25 @@ export async function decodeStream(body: Readable, codings: string[]): Promise<R
   return out;
 }
 
+/**
+ * A body read whole, decoded at once (the codings as `decodeStream` takes them): for answers held
+ * in memory anyway, without the streaming decoder's pipes and thread-pool round trips, which cost
+ * a small answer several times more than decoding it (~3 ms of a start). Decoded bytes beyond
+ * `limit` throw a RangeError (code ERR_BUFFER_TOO_LARGE); corrupt or truncated data zlib's error,
+ * as the streaming decoder does.
+ */
+export function decodeWhole(raw: Buffer, codings: string[], limit: number): Buffer {
+  let out = raw;
+  for (const coding of [...codings].reverse()) {
+    if (out.length === 0) break;
+    const options = { maxOutputLength: limit };
+    if (coding === 'br') out = zlib.brotliDecompressSync(out, options);
+    else if (coding === 'deflate') out = isZlibHeader(out) ? zlib.inflateSync(out, options) : zlib.inflateRawSync(out, options);
+    else out = zlib.gunzipSync(out, options);
+  }
+  return out;
+}
+
 function createDecoder(coding: string, first: Buffer | undefined): Transform {
   switch (coding) {
     case 'br':
