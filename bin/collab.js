@@ -34,8 +34,6 @@ process.on('SIGHUP', onSignal);
 process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
-// After SIGHUP the terminal is gone (EIO): a message that cannot be shown must not stop the cleanup.
-process.stderr.on('error', () => {});
 
 const bundle = path.join(__dirname, '..', 'dist', 'bundle', 'collab.cjs');
 const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;

@@ -11,6 +11,7 @@ export function processDeps(signal: AbortSignal): ContextDeps {
   const env = { ...process.env };
   const stdoutIsTTY = isatty(1);
   const stderrIsTTY = isatty(2);
+  let stderrGuarded = false;
   return {
     io: {
       get stdin() {
@@ -20,6 +21,12 @@ export function processDeps(signal: AbortSignal): ContextDeps {
         return process.stdout;
       },
       get stderr() {
+        // After SIGHUP the terminal is gone (EIO): a message that cannot be shown must not stop
+        // the cleanup. Guarded here, when first used, so that a start does not build the stream.
+        if (!stderrGuarded) {
+          stderrGuarded = true;
+          process.stderr.on('error', () => {});
+        }
         return process.stderr;
       },
       stdinIsTTY: isatty(0),
