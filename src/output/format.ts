@@ -4,7 +4,7 @@ import { closest } from '../suggest.js';
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
 import type { FilterRun, JqFilter } from './jq.js';
-import { cellText, messageText, tableText } from './sanitize.js';
+import { TerminalLogFilter, cellText, jsonText, messageText, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
 import { cellWidth, stripSgr, truncate, wrapText } from './wrap.js';
@@ -187,7 +187,7 @@ export class Printer {
           checked = true;
         }
         let text = '';
-        for (const item of page) text += `${JSON.stringify(this.pick(item))}\n`;
+        for (const item of page) text += `${jsonText(JSON.stringify(this.pick(item)))}\n`;
         count += page.length;
         if (this.options.jq) failed += text ? (await this.filtered(text, true, false)).length : 0;
         else if (text) await writeOut(io.stdout, text);
@@ -228,7 +228,7 @@ export class Printer {
     if (item !== null && typeof item === 'object' && !Array.isArray(item)) this.checkAgainst([item], columns ?? []);
     if (format === 'json' || format === 'ndjson') {
       if (this.options.jq) await this.filtered(JSON.stringify(this.pick(item)), format === 'ndjson', true);
-      else if (format === 'ndjson') await writeOut(io.stdout, `${JSON.stringify(this.pick(item))}\n`);
+      else if (format === 'ndjson') await writeOut(io.stdout, `${jsonText(JSON.stringify(this.pick(item)))}\n`);
       else await this.writeJson(this.pick(item));
       return;
     }
@@ -355,6 +355,8 @@ export class Printer {
    */
   private async filtered(json: string, compact: boolean, fail: boolean): Promise<string[]> {
     const run: FilterRun = this.options.jq!.run(json, compact);
+    // jq's JSON like ours; its raw strings (-r) exact in a pipe, sanitised for a terminal.
+    run.output = !this.options.jq!.raw ? jsonText(run.output) : this.options.io.stdoutIsTTY ? messageText(run.output) : run.output;
     // One answer's output may be paged on a terminal; a stream's is written as it comes.
     if (run.output && fail) await this.emit(run.output);
     else if (run.output) await writeOut(this.options.io.stdout, run.output);
@@ -365,10 +367,19 @@ export class Printer {
     return run.errors;
   }
 
-  /** An answer that is not JSON, as it came; `--jq` has nothing to filter in it (exit 5). */
+  /**
+   * An answer that is not JSON: as it came in a pipe, on a terminal as a CI log is shown (colours
+   * only); `--jq` has nothing to filter in it (exit 5).
+   */
   async bytes(data: Buffer, what: string): Promise<void> {
     if (this.options.jq) throw new FilterError(`jq: ${what} is not JSON: --jq filters JSON only`);
-    await new Promise<void>((resolve, reject) => this.options.io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
+    const { io } = this.options;
+    if (io.stdoutIsTTY) {
+      const log = new TerminalLogFilter(io.colorLevel > 0);
+      await writeOut(io.stdout, log.write(data) + log.flush());
+      return;
+    }
+    await new Promise<void>((resolve, reject) => io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
   }
 
   /** Raw text to stdout (traces, diffs). */
@@ -378,7 +389,7 @@ export class Printer {
 
   private async writeJson(value: unknown): Promise<void> {
     const pretty = this.options.io.stdoutIsTTY;
-    const text = `${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+    const text = `${jsonText(pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value))}\n`;
     if (pretty) await this.emit(text);
     else await writeOut(this.options.io.stdout, text);
   }

@@ -34,7 +34,8 @@ export class JqFilter {
   private constructor(
     private readonly engine: Engine,
     private readonly program: string,
-    private readonly raw: boolean,
+    /** Raw output (-r): strings as text, not JSON. */
+    readonly raw: boolean,
     /** A line that brackets the outputs of each input (raw output only), or undefined. */
     private readonly guard: string | undefined,
   ) {}

@@ -1,11 +1,13 @@
 import type { ColorLevel } from './io.js';
+import { colouredText } from './sanitize.js';
 import { type Measure, stripSgr, wrapText } from './wrap.js';
 
 /**
  * Markdown from the server (an issue's or merge request's description) for a terminal: headings,
- * lists, emphasis, quotes and code blocks as blocks, wrapped to `width` cells. `text` must already
- * be sanitised (no control sequences of its own); the only escape sequences in the result are the
- * colours added here, and none at colour level 0. marked is loaded on first use.
+ * lists, emphasis, quotes and code blocks as blocks, wrapped to `width` cells. The only escape
+ * sequences in the result are the colours added here, and none at colour level 0; what marked
+ * decodes from HTML entities (`&#x202e;`, `&#x1b;`) is sanitised like the rest. marked is loaded on
+ * first use.
  */
 export async function renderMarkdown(text: string, width: number, level: ColorLevel, measure: Measure): Promise<string> {
   const [{ Marked }, { markedTerminal }, { Chalk }] = await Promise.all([import('marked'), import('marked-terminal'), import('chalk')]);
@@ -52,6 +54,6 @@ export async function renderMarkdown(text: string, width: number, level: ColorLe
   const rendered = await marked.parse(text, { async: true });
   // Code blocks are highlighted by marked-terminal through the process-wide chalk: at level 0
   // nothing of that may stay.
-  const out = level === 0 ? stripSgr(rendered) : rendered;
+  const out = colouredText(level === 0 ? stripSgr(rendered) : rendered);
   return wrapText(out.replace(/\n{3,}/g, '\n\n').trim(), width, measure);
 }

@@ -44,6 +44,38 @@ export function messageText(text: string): string {
   return stripInvisible(stripControl(text));
 }
 
+// What JSON.stringify leaves as it is but a terminal acts on (DEL, C1) or hides (format
+// characters, line and paragraph separators).
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
+const HAS_JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}]/u;
+
+/**
+ * JSON text for stdout: those characters written as `\uXXXX` escapes. The same JSON value (they
+ * occur only inside strings), and nothing in it a terminal would act on or hide.
+ */
+export function jsonText(json: string): string {
+  if (!HAS_JSON_UNSAFE.test(json)) return json;
+  return json.replace(JSON_UNSAFE, (c) => {
+    let out = '';
+    for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+const SGR_SPLIT = /(\u001b\[[0-9;]*m)/;
+
+/**
+ * Text collab coloured itself (a rendered Markdown view), for a terminal: its SGR colours kept,
+ * any other sequence, control or invisible character removed — including those a renderer decoded
+ * from the server's text (`&#x202e;`).
+ */
+export function colouredText(text: string): string {
+  return text
+    .split(SGR_SPLIT)
+    .map((part, i) => (i % 2 === 1 ? part : messageText(part)))
+    .join('');
+}
+
 const LogState = {
   Text: 0,
   Escape: 1,
@@ -58,7 +90,8 @@ type LogState = (typeof LogState)[keyof typeof LogState];
 /**
  * A CI log on its way to a terminal, fed in chunks: SGR colour sequences are kept (unless colour
  * is off), so are `\r`, `\n` and tab; every other escape sequence (OSC clipboard, title and
- * hyperlinks, cursor movement, screen clearing) and control character is dropped. A line erased
+ * hyperlinks, cursor movement, screen clearing) and control character is dropped, and so is
+ * anything invisible or reordering (bidi controls, zero-width characters). A line erased
  * with `\r` + `ESC[K` (how GitLab hides its `section_start:` markers) is dropped as the terminal
  * would erase it. Output is given back a line at a time, and the rest on `flush()`.
  */
@@ -76,7 +109,7 @@ export class TerminalLogFilter {
     for (const c of this.decoder.decode(chunk, { stream: true })) {
       this.feed(c);
       if (c === '\n' && this.state === LogState.Text) {
-        out += this.line;
+        out += stripInvisible(this.line);
         this.line = '';
       }
     }
@@ -86,7 +119,7 @@ export class TerminalLogFilter {
 
   /** What is pending (the unfinished line); an unfinished escape sequence stays pending. */
   flush(): string {
-    const out = this.line;
+    const out = stripInvisible(this.line);
     this.line = '';
     return out;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, messageText, tableText, TerminalLogFilter } from '../../src/output/sanitize.js';
+import { TerminalLogFilter, cellText, colouredText, jsonText, messageText, tableText } from '../../src/output/sanitize.js';
 
 describe('the sanitiser', () => {
   it.each([
@@ -54,5 +54,28 @@ describe('a CI log on a terminal', () => {
     const byByte = run([...bytes].map((b) => Uint8Array.of(b)), true);
     expect(byByte).toBe(whole);
     expect(whole).toContain('ünïcödé \u001b[31mred\u001b[0m');
+  });
+});
+
+describe('JSON and rendered text on a terminal', () => {
+  it('JSON text escapes what JSON.stringify leaves raw (DEL, C1, bidi, zero-width, separators): the same value, nothing a terminal acts on', () => {
+    const value = { t: 'a\u007fb\u009b2J\u009d0;x\u009c\u202eRLO\u2066\u200b\u2028\u{e0041}z', k: 'plain ✓ 👩‍💻' };
+    const text = jsonText(JSON.stringify(value));
+    expect(JSON.parse(text)).toEqual(value);
+    expect(text).not.toMatch(/[\u007f-\u009f\u2028\u2029\p{Cf}]/u);
+    expect(text).toContain('\\u009b2J');
+    expect(jsonText('{"a":"b"}')).toBe('{"a":"b"}');
+  });
+
+  it('rendered text keeps its own colours and loses every other sequence, control and invisible character', () => {
+    expect(colouredText('\u001b[1mbold\u001b[22m \u202eRLO \u200bzw \u009b2J \u001b]0;t\u0007x\u001b[0m')).toBe('\u001b[1mbold\u001b[22m RLO zw  x\u001b[0m');
+  });
+});
+
+describe('a CI log or raw body on a terminal', () => {
+  it('loses bidi controls and zero-width characters too, keeps colours and emoji', () => {
+    const log = new TerminalLogFilter(true);
+    const out = log.write(Buffer.from('\u001b[32mok\u001b[0m if (a \u202e\u2066// admin\u2069\u2066) \u200b👨‍👩‍👧\n')) + log.flush();
+    expect(out).toBe('\u001b[32mok\u001b[0m if (a // admin) 👨‍👩‍👧\n');
   });
 });

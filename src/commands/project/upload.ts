@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { cellText } from '../../output/sanitize.js';
+import { cellText, tableText } from '../../output/sanitize.js';
 import { uploadColumns } from '../../resources/project.js';
 import { readBytesArg } from '../input.js';
 import { defineCommand } from '../spec.js';
@@ -14,7 +14,7 @@ async function printUpload(ctx: Context, data: unknown): Promise<void> {
     await printer.object(data, uploadColumns);
     return;
   }
-  await printer.text(`${cellText(markdown)}\n`);
+  await printer.text(`${(printer.format === 'table' ? tableText : cellText)(markdown)}\n`);
 }
 
 export const upload = defineCommand({
