@@ -22,12 +22,43 @@ export type ParamType =
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*(mo|w|d|h|m|s)/gy;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*([a-z]+)/giy;
+/** Unit names GitLab reads beside the short ones (`2 hours`, `30 mins`). */
+const DURATION_UNITS: Readonly<Record<string, string>> = {
+  s: 's', sec: 's', secs: 's', second: 's', seconds: 's',
+  m: 'm', min: 'm', mins: 'm', minute: 'm', minutes: 'm',
+  h: 'h', hr: 'h', hrs: 'h', hour: 'h', hours: 'h',
+  d: 'd', day: 'd', days: 'd',
+  w: 'w', wk: 'w', wks: 'w', week: 'w', weeks: 'w',
+  mo: 'mo', month: 'mo', months: 'mo',
+};
+/** The largest duration a server stores (a 32-bit count of seconds). */
+const MAX_DURATION_SECONDS = 2 ** 31 - 1;
 const BARE_HOURS = /^(\d+(?:\.\d+)?|\.\d+)$/;
 
 function fail(flag: string, reason: string): never {
   throw new UsageError(`invalid value for ${flag}: ${reason}`);
+}
+
+/** A header value (a token, --sudo, -H): one line of printable ASCII (a CR or LF would end the header early). */
+export function headerValue(value: string, what: string): string {
+  if (/[\r\n]/.test(value)) throw new UsageError(`${what} contains a line break; remove it (a header value is one line)`);
+  if (/[^\x20-\x7e]/.test(value)) throw new UsageError(`${what} contains a control or non-ASCII character, which an HTTP header cannot carry`);
+  return value;
+}
+
+/** Headers that frame the request: collab sets them, and a value of the user's would corrupt it. */
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer']);
+
+/** `Name: value` (`collab api -H`): an HTTP token for a name, a one-line printable value, no framing header. */
+export function parseHeader(raw: string, flag: string): [string, string] {
+  const i = raw.indexOf(':');
+  if (i <= 0) fail(flag, `"${short(raw)}" is not "Name: value"`);
+  const name = raw.slice(0, i).trim();
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) fail(flag, `"${short(name)}" is not a header name (letters, digits and -)`);
+  if (FRAMING_HEADERS.has(name.toLowerCase())) fail(flag, `${name} is set by collab: it frames the request`);
+  return [name, headerValue(raw.slice(i + 1).trim(), `invalid value for ${flag}: ${name}`)];
 }
 
 export function parseInteger(raw: string, flag: string, min?: number, max?: number): number {
@@ -96,11 +127,13 @@ export function parseDateTime(raw: string, flag: string): string {
     validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
     (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60));
   if (!ok) fail(flag, `"${short(raw)}" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)`);
-  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(m?.[7] ?? '');
+  const offset = /([+-])(\d{2}):?(\d{2})?$/.exec(m?.[7] ?? '');
   // Real UTC offsets run from -12:00 to +14:00; +99:99 is a typo that a server may read any way.
-  if (offset && (Number(offset[3]) > 59 || Number(offset[2]) * 60 + Number(offset[3]) > 14 * 60))
+  const minutes = offset ? Number(offset[2]) * 60 + Number(offset[3] ?? 0) : 0;
+  if (offset && (Number(offset[3] ?? 0) > 59 || minutes > (offset[1] === '-' ? 12 : 14) * 60))
     fail(flag, `"${short(raw)}" has an impossible UTC offset ${offset[0]} (offsets run from -12:00 to +14:00)`);
-  return s;
+  // RFC 3339 lets `t` and `z` be lower case; servers' parsers want them upper case.
+  return s.replace(/t/i, 'T').replace(/z$/i, 'Z');
 }
 
 /**
@@ -108,34 +141,50 @@ export function parseDateTime(raw: string, flag: string): string {
  * a bare number is hours).
  */
 export function durationSeconds(text: string): number | undefined {
+  return durationTerms(text)?.seconds;
+}
+
+/**
+ * A duration's seconds, and whether it is written in whole short units, largest first, each once
+ * (`1h 30m`; not `1.5h`, `2 hours`, `1 h`, `30m 1h`).
+ */
+function durationTerms(text: string): { seconds: number; canonical: boolean } | undefined {
   const s = text.trim();
-  if (BARE_HOURS.test(s)) return Number(s) * 3600;
+  if (BARE_HOURS.test(s)) return { seconds: Number(s) * 3600, canonical: false };
   if (s === '') return undefined;
   let total = 0;
+  let canonical = true;
+  let smallest = Number.POSITIVE_INFINITY;
   let pos = 0;
-  DURATION_PART.lastIndex = 0;
   while (pos < s.length) {
     while (s[pos] === ' ') pos++;
     if (pos >= s.length) break;
     DURATION_PART.lastIndex = pos;
     const m = DURATION_PART.exec(s);
-    if (!m) return undefined;
-    total += Number(m[1]) * UNIT_SECONDS[m[2]!]!;
+    const unit = m ? DURATION_UNITS[m[2]!.toLowerCase()] : undefined;
+    if (!m || !unit) return undefined;
+    const size = UNIT_SECONDS[unit]!;
+    if (unit !== m[2] || m[1]!.includes('.') || /\s/.test(m[0]) || size >= smallest) canonical = false;
+    smallest = Math.min(smallest, size);
+    total += Number(m[1]) * size;
     pos = DURATION_PART.lastIndex;
   }
-  return total;
+  return { seconds: total, canonical };
 }
 
 /**
- * A duration as the server should get it: whole units as written (`1d 2h`), a bare number in hours
- * (`3` → `3h`), decimals in whole units (`1.5h` → `1h30m`): servers differ on both.
+ * A duration as the server should get it: whole short units as written (`1d 2h`), a bare number in
+ * hours (`3` → `3h`), decimals and long unit names in whole short units (`1.5h` → `1h30m`,
+ * `2 hours` → `2h`): servers differ on all of them.
  */
 export function parseDuration(raw: string, flag: string): string {
   const s = raw.trim();
-  const seconds = durationSeconds(s);
-  if (seconds === undefined) fail(flag, `"${short(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo, 1.5h)`);
+  const terms = durationTerms(s);
+  if (terms === undefined) fail(flag, `"${short(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo, 1.5h)`);
+  const { seconds } = terms;
+  if (seconds > MAX_DURATION_SECONDS) fail(flag, `"${short(raw)}" is longer than a server can store (${MAX_DURATION_SECONDS} seconds)`);
   if (/^\d+$/.test(s)) return `${Number(s)}h`;
-  if (!s.includes('.')) return s;
+  if (terms.canonical) return s;
   const whole = Math.round(seconds);
   if (Math.abs(whole - seconds) > 1e-6) fail(flag, `"${short(raw)}" is not a whole number of seconds`);
   return formatDuration(whole);

@@ -345,6 +345,8 @@ export class ApiClient {
           const e = err as NodeJS.ErrnoException;
           const code = e.code ?? '';
           if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(code, this.backoff(attempt), undefined, `${method} ${redactUrl(url, this.origin)}`))) continue;
+          // Node refused a header before sending anything: bad input, not the network.
+          if (code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') throw new UsageError(`a request header cannot be sent: ${cellText(e.message)}`);
           throw networkError(e, url);
         }
         const status = res.statusCode;
@@ -664,7 +666,8 @@ function decodeData(raw: Buffer, contentType: string | undefined, status: number
   const declared = isJsonType(contentType);
   const start = firstNonSpace(raw);
   const looksJson = start === 0x7b || start === 0x5b || start === 0x22; // { [ "
-  if (!declared && !(contentType === undefined && looksJson)) {
+  // An empty Content-Type says as little as none.
+  if (!declared && !(!contentType?.trim() && looksJson)) {
     const html = /html/i.test(contentType ?? '') || HTML_START.test(raw.subarray(0, 512).toString('latin1'));
     if (expect === 'any' && !html) return raw;
     throw notJson(status, host, contentType, html);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { UsageError } from '../errors.js';
 import { NodeHttpTransport, type Transport } from './transport.js';
 
@@ -35,7 +36,7 @@ export function proxyPolicy(env: Record<string, string | undefined>): ((origin: 
   const noProxy = env.NO_PROXY ?? env.no_proxy;
   return (origin) => {
     const proxy = origin.protocol === 'https:' ? httpsProxy : httpProxy;
-    return proxy && !bypassProxy(origin.hostname, noProxy) ? proxy : undefined;
+    return proxy && !bypassProxy(origin.hostname, noProxy, origin.port || (origin.protocol === 'https:' ? '443' : '80')) ? proxy : undefined;
   };
 }
 
@@ -77,17 +78,45 @@ function caCertificates(caFile: string | undefined, extraCaFile: string | undefi
   return [...tls.rootCertificates, ...extra, pem];
 }
 
-/** NO_PROXY matching: exact host, domain suffix (`.example.com` or `example.com`), or `*`. */
-export function bypassProxy(hostname: string, noProxy: string | undefined): boolean {
+/**
+ * NO_PROXY matching, as curl and Go read it: `*`; a host or domain (`example.com` and
+ * `.example.com` cover its subdomains too; a trailing dot is ignored); an IP address (IPv6 with or
+ * without brackets) or a CIDR range (`10.0.0.0/8`, `fd00::/8`) for hosts given as addresses; any
+ * of them with `:port` applying to that port only. `port` is the request's (omitted: any).
+ */
+export function bypassProxy(hostname: string, noProxy: string | undefined, port?: string): boolean {
   if (!noProxy) return false;
-  const host = hostname.toLowerCase();
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const hostIp = isIP(host);
   return noProxy
     .split(/[,\s]+/)
     .filter(Boolean)
     .some((entry) => {
-      const e = entry.toLowerCase().replace(/:\d+$/, '');
+      const e = entry.toLowerCase();
       if (e === '*') return true;
-      const bare = e.replace(/^\*?\./, '');
-      return host === bare || host.endsWith(`.${bare}`);
+      // `host:port`, `[v6]:port`, `v6` (colons but no brackets: no port), `a.b.c.d/n`.
+      const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(e);
+      const m = bracketed ?? (isIP(e.split('/')[0]!) === 6 ? [e, e, undefined] : /^(.*?)(?::(\d+))?$/.exec(e)!);
+      const name = m[1]!.replace(/\.$/, '');
+      if (m[2] !== undefined && port !== undefined && m[2] !== port) return false;
+      if (name.includes('/')) return hostIp !== 0 && inCidr(host, hostIp, name);
+      if (isIP(name) !== 0) return hostIp !== 0 && sameAddress(host, name);
+      const bare = name.replace(/^\*?\./, '');
+      return bare !== '' && (host === bare || host.endsWith(`.${bare}`));
     });
+}
+
+function sameAddress(a: string, b: string): boolean {
+  const list = new BlockList();
+  list.addAddress(b, isIP(b) === 6 ? 'ipv6' : 'ipv4');
+  return list.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
+}
+
+function inCidr(host: string, family: number, cidr: string): boolean {
+  const [network, bits] = cidr.split('/') as [string, string];
+  const type = isIP(network);
+  if (type === 0 || !/^\d+$/.test(bits) || Number(bits) > (type === 6 ? 128 : 32)) return false;
+  const list = new BlockList();
+  list.addSubnet(network, Number(bits), type === 6 ? 'ipv6' : 'ipv4');
+  return list.check(host, family === 6 ? 'ipv6' : 'ipv4');
 }

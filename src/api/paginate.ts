@@ -44,6 +44,7 @@ class Walk<T> {
   private readonly pages = new Set<number>();
   private readonly links = new Set<string>();
   private previous: string | undefined;
+  private previousItems: unknown[] | undefined;
   private firstTotal: number | undefined;
   private lastTotal: number | undefined;
   private stale = 0;
@@ -71,7 +72,13 @@ class Walk<T> {
       this.warn(`the server repeated page ${page ?? this.pages.size + 1} (the same items as the page before); stopping`);
       return undefined;
     }
+    // The same items under new ids: a server that ignores `page` and numbers what it sends.
+    if (fingerprint !== this.previous && this.previousItems !== undefined && sameContent(this.previousItems, items)) {
+      this.warn(`the server repeated page ${page ?? this.pages.size + 1} (the same items as the page before, under other ids); stopping`);
+      return undefined;
+    }
     this.previous = fingerprint;
+    this.previousItems = items;
     if (page !== undefined) this.pages.add(page);
     this.links.add(linkKey(res.url));
     if (total !== undefined) {
@@ -196,16 +203,32 @@ export async function* paginatePages<T = unknown>(
       const next = nextRequest(request, query, res, currentPage, walk, (m) => client.warn(m));
       if (!next) return;
       if (concurrency > 1 && currentPage !== undefined && totalPages === undefined && next.page === currentPage + 1) {
-        // No totals (lists over 10,000 rows): fetch ahead, stopping at the first empty or short page.
+        // No totals (lists over 10,000 rows): fetch ahead, stopping at the first empty page, or a
+        // short one that names no next page.
         const perPage = intHeader(res, 'x-per-page') ?? options.perPage;
+        let diverged: [number, ApiResponse<unknown>] | undefined;
         for await (const [page, pageRes] of fetchWindow(client, request, query, absoluteLink(links.next, res.url), { first: currentPage + 1, concurrency, perPage })) {
           const fresh = walk.accept(pageRes, page);
           if (fresh === undefined) return;
           const cut = take(fresh);
           if (cut.length > 0) yield cut;
           if (!wantMore(count)) return stopAfter(pageRes);
+          // The server's own next page is not the one fetched ahead: it is followed, page by
+          // page, with every guard.
+          const said = declaredNext(pageRes);
+          if (said !== undefined && said !== page + 1) {
+            diverged = [page, pageRes];
+            break;
+          }
         }
-        return;
+        if (!diverged) return;
+        concurrency = 1;
+        [asked, res] = diverged;
+        const after = nextRequest(request, query, res, asked, walk, (m) => client.warn(m));
+        if (!after) return;
+        asked = after.page;
+        res = await client.request<unknown>(after.request);
+        continue;
       }
       asked = next.page;
       res = await client.request<unknown>(next.request);
@@ -213,6 +236,17 @@ export async function* paginatePages<T = unknown>(
   } finally {
     walk.finish();
   }
+}
+
+/** The page number the server names as next (`X-Next-Page`, else the `rel="next"` link's `page`), if it names one. */
+function declaredNext(res: ApiResponse<unknown>): number | undefined {
+  const next = header(res.headers, 'x-next-page')?.trim();
+  if (next !== undefined && next !== '') return /^\d+$/.test(next) ? Number(next) : -1;
+  if (next === '') return undefined;
+  const link = absoluteLink(parseLinkHeader(header(res.headers, 'link')).next, res.url);
+  if (!link) return undefined;
+  const raw = new URL(link).searchParams.get('page');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : -1;
 }
 
 /** Whether the server says a page follows this one. */
@@ -252,6 +286,22 @@ function pageFingerprint(items: unknown[]): string {
     ids.push(id);
   }
   return JSON.stringify(ids);
+}
+
+/** Whether two non-empty pages hold the same objects but for their ids (`id`, `iid`); the first item decides most pages. */
+function sameContent(a: unknown[], b: unknown[]): boolean {
+  if (a.length === 0 || a.length !== b.length) return false;
+  // An item with nothing but ids says nothing about its content.
+  const withoutIds = (i: unknown) => {
+    if (i === null || typeof i !== 'object' || Array.isArray(i)) return undefined;
+    const { id: _id, iid: _iid, ...rest } = i as Record<string, unknown>;
+    return Object.keys(rest).length > 0 ? JSON.stringify(rest) : undefined;
+  };
+  for (let k = 0; k < a.length; k++) {
+    const x = withoutIds(a[k]);
+    if (x === undefined || x !== withoutIds(b[k])) return false;
+  }
+  return true;
 }
 
 /** A link as a comparable key: path and sorted query, whatever host or port it names. */
@@ -364,7 +414,7 @@ async function* fetchWindow(
       if (items.length === 0) return;
       const nextHeader = header(res.headers, 'x-next-page');
       if (last === undefined && nextHeader !== undefined && nextHeader.trim() === '') return;
-      if (last === undefined && perPage !== undefined && items.length < perPage) return;
+      if (last === undefined && perPage !== undefined && items.length < perPage && !hasNextPage(res)) return;
       launch();
     }
   } finally {

@@ -1,18 +1,24 @@
 const SECRET_HEADERS = new Set(['private-token', 'job-token', 'authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 
 /**
- * Query parameters whose value is a credential: GitLab's tokens, and the signatures and
- * credentials of pre-signed object-storage URLs (S3 `X-Amz-*`, GCS `X-Goog-*`, Azure SAS `sig`,
+ * Query parameters whose value is a credential: GitLab's tokens (`private_token`, `job-token`,
+ * `access_token`, any `…token`), secrets and passwords, and the signatures and credentials of
+ * pre-signed object-storage URLs (S3 `X-Amz-*`, GCS `X-Goog-*`, Azure SAS `sig`,
  * CloudFront `Signature`/`Policy`/`Key-Pair-Id`), which download a private artifact without a token.
  */
 const SECRET_PARAM =
-  /^(?:private_token|job_token|access_token|refresh_token|id_token|token|password|passwd|secret|client_secret|api_key|apikey|key|sig|signature|policy|key-pair-id|x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential)|x-oss-(?:signature|credential|security-token)|awsaccesskeyid|googleaccessid)$/i;
+  /(?:token|secret|password|passwd|signature|credential|api[_-]?key)$|^(?:sig|key|policy|key-pair-id|awsaccesskeyid|googleaccessid)$/i;
+
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#\s]*@/i;
 
 /**
- * A URL for a log line: secret query values replaced, and on another origin than `ownOrigin`
- * (object storage after a redirect) the whole query, which is that server's business.
+ * A URL for a log line: its userinfo and secret query values replaced, and on another origin
+ * than `ownOrigin` (object storage after a redirect) the whole query, which is that server's
+ * business.
  */
-export function redactUrl(url: string, ownOrigin?: string): string {
+export function redactUrl(raw: string, ownOrigin?: string): string {
+  // Userinfo is a credential whole: `https://oauth2:<token>@host`, `https://<token>@host`.
+  const url = raw.replace(USERINFO, '$1[REDACTED]@');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const hash = url.indexOf('#', q);
@@ -40,14 +46,17 @@ export function redactUrl(url: string, ownOrigin?: string): string {
   return `${base}?${parts.join('&')}${fragment}`;
 }
 
-/** Every http(s) URL inside a text (a debug line, an error message) through redactUrl. */
+/** Every URL inside a text (a debug line, an error message) through redactUrl. */
 export function redactUrlsIn(text: string, ownOrigin?: string): string {
-  if (!text.includes('?')) return text;
-  return text.replace(/https?:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u, ownOrigin));
+  if (!text.includes('?') && !text.includes('@')) return text;
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (u) => redactUrl(u, ownOrigin));
 }
 
+/** Any other header whose name says it carries a credential (`X-Job-Token`, `X-Api-Key`, `X-Amz-Security-Token`). */
+const SECRET_HEADER = /token|secret|password|signature|credential|api[_-]?key|session|auth/i;
+
 export function redactHeader(name: string, value: string): string {
-  return SECRET_HEADERS.has(name.toLowerCase()) ? '[REDACTED]' : value;
+  return SECRET_HEADERS.has(name.toLowerCase()) || SECRET_HEADER.test(name) ? '[REDACTED]' : value;
 }
 
 /** Replaces every occurrence of the given secrets in text (for messages that may quote them). */

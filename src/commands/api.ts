@@ -6,6 +6,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Column, Printer } from '../output/format.js';
 import { writeOut } from '../output/io.js';
+import { cellText, jsonText } from '../output/sanitize.js';
+import { parseHeader } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
 
 interface ApiOptions {
@@ -59,9 +61,8 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
 
   const headers: Record<string, string> = {};
   for (const h of opts.H) {
-    const i = h.indexOf(':');
-    if (i <= 0) throw new UsageError(`invalid value for -H: "${h}" is not "Name: value"`);
-    headers[h.slice(0, i).trim()] = h.slice(i + 1).trim();
+    const [name, value] = parseHeader(h, '-H');
+    headers[name] = value;
   }
   const params: Record<string, unknown> = {};
   for (const f of opts.rawField) {
@@ -94,12 +95,13 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
     const lines = [`HTTP ${res.status}`];
     for (const [k, v] of Object.entries(res.headers)) {
       if (v === undefined || /^set-cookie$/i.test(k)) continue;
-      lines.push(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+      // Header bytes beyond ASCII arrive as latin-1, C1 controls among them.
+      lines.push(cellText(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`));
     }
     await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
   }
   if (res.status >= 300 && res.status !== 304) {
-    if (res.data !== null && typeof res.data === 'object') await writeOut(ctx.io.stdout, `${JSON.stringify(res.data)}\n`);
+    if (res.data !== null && typeof res.data === 'object') await writeOut(ctx.io.stdout, `${jsonText(JSON.stringify(res.data))}\n`);
     throw api.statusError(res);
   }
   const data = res.data;

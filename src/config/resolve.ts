@@ -4,6 +4,7 @@ import type { GlobalOptions } from '../argv.js';
 import { AuthError, UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { type Reference, type ResourceKind, cleanPath, isWebUrl, parseReference, parseShortReference, parseSshRemote, parseWebPath } from '../resources/url.js';
+import { headerValue } from '../validate.js';
 import { gitRemotes } from './git.js';
 import type { ConfigStore } from './store.js';
 
@@ -31,15 +32,8 @@ function kindOf(v: unknown): string {
   return Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 }
 
-/** A header value: one line of printable ASCII (a CR or LF would end the header early). */
-function checkHeaderValue(value: string, what: string): string {
-  if (/[\r\n]/.test(value)) throw new UsageError(`${what} contains a line break; remove it (a token or user name is one line)`);
-  if (/[^\x20-\x7e]/.test(value)) throw new UsageError(`${what} contains a control or non-ASCII character, which an HTTP header cannot carry`);
-  return value;
-}
-
 function checkToken(value: string, source: string): string {
-  checkHeaderValue(value, source);
+  headerValue(value, source);
   if (/\s/.test(value)) throw new UsageError(`${source} contains white space; a token is one word`);
   return value;
 }
@@ -128,7 +122,7 @@ export class Settings {
     const sudo = this.flags.sudo;
     if (sudo === undefined) return undefined;
     if (sudo.trim() === '') throw new UsageError('invalid value for --sudo: empty');
-    return checkHeaderValue(sudo, 'invalid value for --sudo: it');
+    return headerValue(sudo, 'invalid value for --sudo: it');
   }
 
   /** The CI job token (`--job-token`). */

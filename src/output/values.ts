@@ -2,13 +2,21 @@
 import { otherName } from '../api/dialect.js';
 
 export function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
-    // Own properties only: `toString` or `constructor` are not fields of a resource.
-    if (cur === null || cur === undefined || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+  return walk(obj, path.split('.'));
+}
+
+function walk(cur: unknown, parts: string[]): unknown {
+  if (parts.length === 0) return cur;
+  const [part, ...rest] = parts as [string, ...string[]];
+  if (Array.isArray(cur)) {
+    if (/^\d+$/.test(part)) return walk(cur[Number(part)], rest);
+    // A field of a list's items is the list of their values (`assignees.username`); `length` is none.
+    const values = cur.map((item) => walk(item, parts)).filter((v) => v !== undefined);
+    return values.length > 0 || cur.length === 0 ? values : undefined;
   }
-  return cur;
+  // Own properties only: `toString` or `constructor` are not fields of a resource.
+  if (cur === null || cur === undefined || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
+  return walk((cur as Record<string, unknown>)[part], rest);
 }
 
 /** A field read under either dialect's name (`approvals_missing` ↔ `approvals_left`). */

@@ -12,6 +12,37 @@ describe('choosing a transport', () => {
     expect(bypassProxy('gitlab.com', undefined)).toBe(false);
   });
 
+  it('NO_PROXY: ports, IP addresses (IPv6 with or without brackets), CIDR ranges, trailing dots', () => {
+    const cases: [string, string, string | undefined, boolean][] = [
+      ['gitlab.example.com', 'example.com:443', '443', true],
+      ['gitlab.example.com', 'example.com:443', '8443', false],
+      ['a.example.com', '*.example.com', '443', true],
+      ['example.com.', 'example.com', '443', true],
+      ['example.com', 'example.com.', '443', true],
+      ['10.1.2.3', '10.0.0.0/8', '443', true],
+      ['11.1.2.3', '10.0.0.0/8', '443', false],
+      ['gitlab.example.com', '10.0.0.0/8', '443', false],
+      ['127.0.0.1', '127.0.0.0/8', '80', true],
+      ['127.0.0.1', '127.0.0.1:80', '80', true],
+      ['127.0.0.1', '127.0.0.1:81', '80', false],
+      ['[::1]', '::1', '443', true],
+      ['[::1]', '[::1]', '443', true],
+      ['[::1]', '[::1]:8080', '443', false],
+      ['[::1]', '[::1]:8080', '8080', true],
+      ['[fd00::5]', 'fd00::/8', '443', true],
+      ['[fe80::1]', 'fd00::/8', '443', false],
+      ['localhost', '127.0.0.1', '80', false],
+      ['1.2.3.4', '1.2.3.4/33', '80', false],
+      ['host', '.', '80', false],
+    ];
+    for (const [host, noProxy, port, expected] of cases) expect(bypassProxy(host, noProxy, port), `${host} ${noProxy} ${port}`).toBe(expected);
+    // Per origin: the origin's port (or the scheme's default) is the one compared.
+    const policy = proxyPolicy({ HTTPS_PROXY: 'http://proxy:3128', HTTP_PROXY: 'http://proxy:3128', NO_PROXY: 'gitlab.example.com:8443,10.0.0.0/8' })!;
+    expect(policy(new URL('https://gitlab.example.com:8443'))).toBeUndefined();
+    expect(policy(new URL('https://gitlab.example.com'))?.host).toBe('proxy:3128');
+    expect(policy(new URL('http://10.9.8.7:8080'))).toBeUndefined();
+  });
+
   it('decides per request origin: the proxy of the scheme unless NO_PROXY excludes the host', () => {
     const api = new URL('https://gitlab.example.com');
     const storage = new URL('https://objects.storage.example');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { durationSeconds, parseTyped } from '../../src/validate.js';
+import { durationSeconds, parseHeader, parseTyped } from '../../src/validate.js';
 
 describe('typed flag values', () => {
   it.each([
@@ -62,5 +62,49 @@ describe('typed flag values', () => {
     expect(durationSeconds('1mo')).toBe(160 * 3600);
     expect(durationSeconds('3')).toBe(3 * 3600);
     expect(durationSeconds('1h x')).toBeUndefined();
+  });
+});
+
+describe('input normalised before it is sent (the cases nobody wrote down)', () => {
+  it.each([
+    ['2 hours', '2h'],
+    ['30 mins', '30m'],
+    ['2 Hours 30 Mins', '2h30m'],
+    ['1H', '1h'],
+    ['1 h 30 m', '1h30m'],
+    ['30m 1h', '1h30m'],
+    ['1h1h', '2h'],
+    ['1w 2d', '1w 2d'],
+    ['0.25d', '2h'],
+    ['596523h', '596523h'],
+  ])('duration %j is sent as %j', (raw, sent) => {
+    expect(parseTyped(raw, '--x', { type: 'duration' })).toBe(sent);
+  });
+
+  it.each(['596524h', '100000000000000000000h', '1y', '-', '1h -30m'])('duration %j is refused', (raw) => {
+    expect(() => parseTyped(raw, '--x', { type: 'duration' })).toThrow(UsageError);
+  });
+
+  it.each([
+    ['2026-02-28t10:00:00z', '2026-02-28T10:00:00Z'],
+    ['2026-02-28T10:00:00+05', '2026-02-28T10:00:00+05'],
+    ['2026-02-28T10:00:00-12:00', '2026-02-28T10:00:00-12:00'],
+    ['2026-02-28 10:00:00z', '2026-02-28 10:00:00Z'],
+  ])('date-time %j is sent as %j', (raw, sent) => {
+    expect(parseTyped(raw, '--x', { type: 'datetime' })).toBe(sent);
+  });
+
+  it.each(['2026-02-28T10:00:00-12:01', '2026-02-28T10:00:00-13:00', '2026-02-28T10:00:00+14:01', '2026-02-28T10:00:00+15', '2026-02-30T10:00:00Z', '2026-02-28T24:00:00Z', '2026-02-28T10:00:60Z'])(
+    'date-time %j is refused',
+    (raw) => {
+      expect(() => parseTyped(raw, '--since', { type: 'datetime' })).toThrow(/--since/);
+    },
+  );
+
+  it('-H: a header name HTTP accepts, a one-line printable value, and no header that frames the request', () => {
+    expect(parseHeader('X-Trace:  abc ', '-H')).toEqual(['X-Trace', 'abc']);
+    expect(parseHeader('If-None-Match: "x"', '-H')).toEqual(['If-None-Match', '"x"']);
+    for (const bad of ['X-A: b\r\nInjected: c', 'X-A: b\nc', 'X A: b', 'X\r\nA: b', ': b', 'X-A b', 'X-A: caf\u00e9', 'X-A: \u2713', 'X-A: a\u0000b', 'Content-Length: 5', 'transfer-encoding: chunked', 'Connection: close'])
+      expect(() => parseHeader(bad, '-H'), JSON.stringify(bad)).toThrow(/^invalid value for -H: /);
   });
 });
