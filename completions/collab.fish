@@ -29,8 +29,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project' '-g' '--group' '-s' '--state' '-l' '--labels' '-m' '--milestone' '--scope' '--author-id' '--assignee-id' '--my-reaction' '--iids' '--order-by' '--sort' '--search' '--created-after' '--created-before' '--per-page' '--page' '--limit' '--concurrency'
         case 'issue view'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'issue create'
             set -g __collab_kids 
@@ -159,8 +159,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project' '-s' '--state' '--order-by' '--sort' '-m' '--milestone' '--view' '-l' '--labels' '--created-after' '--created-before' '--scope' '--author-id' '--assignee-id' '--my-reaction' '--iids' '--per-page' '--page' '--limit' '--concurrency'
         case 'mr view'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'mr create'
             set -g __collab_kids 
@@ -264,8 +264,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project' '--scope' '--pipeline' '--per-page' '--page' '--limit' '--concurrency'
         case 'job view'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'job trace'
             set -g __collab_kids 
@@ -319,8 +319,8 @@ function __collab_node
             set -g __collab_vflags '-u' '--user' '--visibility' '--order-by' '--sort' '--search' '--per-page' '--page' '--limit' '--concurrency'
         case 'project view'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--statistics'\t'include storage and commit statistics' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '--statistics' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--statistics'\t'include storage and commit statistics' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '--statistics' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'project users'
             set -g __collab_kids 
@@ -389,8 +389,8 @@ function __collab_node
             set -g __collab_vflags '--skip-groups' '--search' '--order-by' '--sort' '--per-page' '--page' '--limit' '--concurrency'
         case 'group view'
             set -g __collab_kids 
-            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-g' '--group' '-h' '--help'
+            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-g' '--group' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-g' '--group'
         case 'group projects'
             set -g __collab_kids 
@@ -459,8 +459,8 @@ function __collab_node
             set -g __collab_vflags '--search' '--username' '--extern-uid' '--provider' '--created-before' '--created-after' '--custom-attribute' '--per-page' '--page' '--limit' '--concurrency'
         case 'user view'
             set -g __collab_kids 
-            set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-h' '--help'
+            set -g __collab_flags '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-w' '--web' '-h' '--help'
             set -g __collab_vflags 
         case 'user me'
             set -g __collab_kids 

@@ -8,6 +8,7 @@ import { ConfigStore, configDir } from './config/store.js';
 import { ApiError, UsageError } from './errors.js';
 import type { IO } from './output/io.js';
 import { type OutputFormat, Printer, type Schedule } from './output/format.js';
+import type { Opener } from './output/browser.js';
 import type { JqFilter } from './output/jq.js';
 import { messageText } from './output/sanitize.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
@@ -30,6 +31,8 @@ export interface ContextDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Test hook: the delay before a spinner shows. */
   schedule?: Schedule;
+  /** Test hook: opens a web page (default: `$BROWSER`, else the platform's opener). */
+  opener?: Opener;
 }
 
 /**
@@ -170,6 +173,13 @@ export class Context {
       const command = pagerCommand(env);
       return command !== undefined && runPager(command, text, env);
     };
+  }
+
+  /** Opens a web page in the browser: `$BROWSER`, else the platform's opener (loaded only now). */
+  async openUrl(url: string): Promise<void> {
+    if (this.deps.opener) return this.deps.opener(url);
+    const { openUrl } = await import('./output/browser.js');
+    return openUrl(url, this.deps.env);
   }
 
   /** The API client for the host in use (the configured one, or the one a URL argument named). */

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { type FlagUse, firstPositional, showGlobalFlags } from '../argv.js';
 import { UsageError } from '../errors.js';
 import { collectValues, executeSpec, gitlabFlagName } from './execute.js';
-import type { ArgSpec, CommandSpec, FlagSpec, NounSpec } from './spec.js';
+import { type ArgSpec, type CommandSpec, type FlagSpec, type NounSpec, opensWebPage } from './spec.js';
 
 const PLACEHOLDER: Record<string, string> = {
   string: '<text>',
@@ -88,6 +88,7 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
     cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 8)');
   }
   if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
+  if (opensWebPage(spec)) cmd.option('-w, --web', 'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL');
   showGlobalFlags(cmd, usesOf(spec));
   if (spec.examples.length) {
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);

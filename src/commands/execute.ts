@@ -67,7 +67,7 @@ export async function collectValues(
   rawArgs: unknown[],
   opts: Record<string, unknown>,
 ): Promise<Values> {
-  const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true };
+  const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true, web: opts.web === true };
   let urlProject: string | undefined;
 
   (spec.args ?? []).forEach((arg, i) => {
@@ -237,6 +237,15 @@ export function listDescription(template: string, v: Values): string {
   return `${state ? `${state} ` : ''}${noun}${where}`;
 }
 
+/** `--web`: the object's page opened in the browser on a terminal; elsewhere its URL alone on stdout (nothing is run). */
+async function showWebPage(ctx: Context, data: unknown): Promise<void> {
+  const { webPage } = await import('../output/browser.js');
+  const url = webPage(asAnswer(data)?.web_url);
+  if (!ctx.io.stdoutIsTTY) return writeOut(ctx.io.stdout, `${url}\n`);
+  ctx.notice(`Opening ${url} in your browser.`);
+  await ctx.openUrl(url);
+}
+
 /**
  * Runs a declared command: files, the last checks (`prepare`), lookups, the confirmation of an
  * irreversible command, then the endpoint call and its answer printed, unless the declaration
@@ -303,6 +312,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     ctx.notice('not modified: the resource was already in that state');
     return;
   }
+  if (v.web) return showWebPage(ctx, res.data);
   const refused = refusalIn(spec.method, res.data);
   if (refused) throw await explained(ctx, spec, v, new ApiError(statusLine(refused.status, errorMessage(refused, undefined, refused.status)), refused.status, res.data));
   const unchanged = unchangedNotice(spec.method, path, res.data);

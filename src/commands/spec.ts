@@ -113,6 +113,8 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   /** List options (`--per-page`, `--page`, `--all`, `--limit`, `--concurrency`). */
   page: { perPage?: number; page?: number; all?: boolean; limit?: number; concurrency?: number };
   yes: boolean;
+  /** `--web`: open the object's web page instead of printing it (views of resources that have one). */
+  web?: boolean;
   /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
   seen?: Answer;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
@@ -232,6 +234,16 @@ export function expectedAnswer(spec: Pick<CommandSpec, 'answer' | 'list'>, metho
   const resource = path.replace(/\/:[^/]+$/, '').split('/').pop() ?? '';
   if (BY_IID.has(resource)) return { kind: 'object', key: 'iid' };
   return /\/:[^/]+$/.test(path) ? { kind: 'object', key: 'id' } : { kind: 'object' };
+}
+
+/** Resources with a page in the web UI (`web_url`): their `view` takes `--web`. */
+const WEB_PAGES = new Set(['issues', 'merge_requests', 'jobs', 'projects', 'groups', 'users']);
+
+/** Whether a declaration shows one object that has a web page: `view` of an issue, a project, a user… */
+export function opensWebPage(spec: Pick<CommandSpec, 'name' | 'method' | 'path' | 'list'>): boolean {
+  if (spec.name !== 'view' || spec.method !== 'GET' || spec.list || typeof spec.path !== 'string') return false;
+  const resource = spec.path.split('?')[0]!.split('/').filter((s) => s !== '' && !s.startsWith(':')).pop();
+  return resource !== undefined && WEB_PAGES.has(resource);
 }
 
 /**

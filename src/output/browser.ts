@@ -1,0 +1,49 @@
+import type { Env } from '../config/resolve.js';
+import { CollabError } from '../errors.js';
+
+/** Opens a URL: a web page of the server, checked by `webPage` first. */
+export type Opener = (url: string) => Promise<void>;
+
+/**
+ * The web page a server named (`web_url`), as a URL safe to hand to a browser: http or https only
+ * (never `file:`, `javascript:` or a word a browser would read as an option), normalised by the
+ * URL parser, so no control character or space is left in it.
+ */
+export function webPage(value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new CollabError('the answer names no web page (no http or https web_url)', 1);
+  return url.href;
+}
+
+/**
+ * Opens `url` with `$BROWSER` (a command line; the URL is its last argument, never read by the
+ * shell) and waits for it, as a terminal browser needs the terminal; else with the platform's
+ * opener (the `open` package: xdg-open, open, start), loaded only here.
+ */
+export async function openUrl(url: string, env: Env, load: () => Promise<{ default: (target: string) => Promise<unknown> }> = () => import('open')): Promise<void> {
+  const browser = env.BROWSER?.trim();
+  if (browser) return runBrowser(browser, url, env);
+  const { default: open } = await load();
+  try {
+    await open(url);
+  } catch (err) {
+    throw new CollabError(`could not open a browser: ${(err as Error).message}`, 1, `open ${url} yourself, or set BROWSER`);
+  }
+}
+
+async function runBrowser(browser: string, url: string, env: Env): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const [command, args] = process.platform === 'win32' ? [browser, [url]] : ['sh', ['-c', `${browser} "$1"`, 'browser', url]];
+  const failed = await new Promise<string | undefined>((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('error', (err) => resolve(err.message));
+    child.on('close', (code, signal) => resolve(code === 0 ? undefined : signal ? `ended by ${signal}` : `exit status ${code}`));
+  });
+  if (failed) throw new CollabError(`BROWSER=${browser} failed (${failed === 'exit status 127' ? 'command not found' : failed})`, 1, `open ${url} yourself`);
+}
