@@ -90,6 +90,15 @@ export function builtinInterop(code) {
   return out;
 }
 
+/**
+ * What esbuild's `charset: 'ascii'` leaves as written (a regular expression's character class, as
+ * in open's PowerShell quoting, which matches the curly quotes U+2018 to U+201B), escaped: \uXXXX means the same character in a
+ * string, a template, a regular expression and an identifier.
+ */
+export function escapeNonAscii(code) {
+  return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function assertAscii(code, file) {
   for (let i = 0; i < code.length; i++)
     if (code.charCodeAt(i) > 127) throw new Error(`${file}: non-ASCII character at offset ${i}; the loader reads it as latin1`);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { assertAscii, baseOptions, builtinInterop } from './bundle.mjs';
+import { assertAscii, baseOptions, builtinInterop, escapeNonAscii } from './bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -41,7 +41,7 @@ async function singleFile() {
     alias: { 'jq-wasm': 'jq-wasm/inline' },
     define: { ...base.define, __COLLAB_SELF_CONTAINED__: 'true', __COLLAB_FILES__: JSON.stringify(shippedFiles()) },
   });
-  const code = builtinInterop(result.outputFiles[0].text);
+  const code = escapeNonAscii(builtinInterop(result.outputFiles[0].text));
   assertAscii(code, single);
   fs.writeFileSync(single, code, { mode: 0o755 });
   return code.length;
