@@ -136,7 +136,8 @@ export class StagingDir {
     /** Where the tree is written. */
     readonly root: string,
     private readonly leftover: Leftover,
-    private readonly targetExisted: boolean,
+    /** The target's real path when it exists (merged into), else undefined (renamed into place). */
+    private readonly realTarget: string | undefined,
   ) {}
 
   static async create(target: string): Promise<StagingDir> {
@@ -150,11 +151,11 @@ export class StagingDir {
     const root = path.join(holder, 'tree');
     try {
       await fs.promises.mkdir(root);
+      return new StagingDir(target, root, leftover, existing ? await fs.promises.realpath(target) : undefined);
     } catch (err) {
       await leftover.remove();
       throw err;
     }
-    return new StagingDir(target, root, leftover, existing !== undefined);
   }
 
   private full(name: string): string {
@@ -185,11 +186,12 @@ export class StagingDir {
 
   /** Moves the tree into the target: new paths are renamed in, files replace regular files only. */
   async commit(): Promise<void> {
-    if (!this.targetExisted) {
+    if (this.realTarget === undefined) {
       if (lstatOrUndefined(this.target)) throw new CollabError(`cannot extract into ${this.target}: it appeared while extracting`, 1);
       await fs.promises.rename(this.root, this.target);
     } else {
-      for (const name of await fs.promises.readdir(this.root)) await mergeInto(path.join(this.root, name), path.join(this.target, name), this.target);
+      const merge: Merge = { target: this.target, realTarget: this.realTarget };
+      for (const name of await fs.promises.readdir(this.root)) await mergeInto(path.join(this.root, name), path.join(this.target, name), merge);
     }
     await this.leftover.remove();
   }
@@ -203,20 +205,48 @@ function relativeName(target: string, p: string): string {
   return path.relative(target, p).split(path.sep).join('/');
 }
 
+/** The target being merged into: its path as given and its real path when the extraction started. */
+interface Merge {
+  target: string;
+  realTarget: string;
+}
+
+/**
+ * Just before something is moved into `dir` (the target or a directory in it): `dir` still leads
+ * where it did, through no link. The plan checked every directory against links long before (the
+ * download and the writing took place since); this makes the window for a concurrent process to
+ * swap a directory for a link (`docs -> /etc`) as short as a path-based rename allows.
+ */
+function checkStillInside(dir: string, merge: Merge): void {
+  const expected = path.join(merge.realTarget, path.relative(merge.target, dir));
+  let now: string | undefined;
+  try {
+    now = fs.realpathSync.native(dir);
+  } catch {
+    now = undefined;
+  }
+  if (now !== expected) {
+    const shown = dir === merge.target ? merge.target : relativeName(merge.target, dir);
+    throw new CollabError(`cannot extract into ${shown}: it ${now === undefined ? 'is gone' : `now leads to ${now}`} (it changed while extracting)`, 1);
+  }
+}
+
 /**
  * Moves `src` to `dest` (both beside each other in one tree). An existing directory is merged
  * into; an existing regular file is replaced by a file; an identical link is kept; anything else
  * that exists is left alone and fails the move (the plan checked it before; this is the race).
  */
-async function mergeInto(src: string, dest: string, target: string): Promise<void> {
+async function mergeInto(src: string, dest: string, merge: Merge): Promise<void> {
+  const { target } = merge;
   const from = await fs.promises.lstat(src);
+  checkStillInside(path.dirname(dest), merge);
   const existing = lstatOrUndefined(dest);
   const conflict = (what: string) =>
     new CollabError(`cannot extract ${relativeName(target, dest)}: ${what} (it changed while extracting)`, 1);
   if (!existing) return moveAcross(src, dest, from);
   if (from.isDirectory()) {
     if (!existing.isDirectory()) throw conflict(`it is a ${describeKind(existing)}`);
-    for (const name of await fs.promises.readdir(src)) await mergeInto(path.join(src, name), path.join(dest, name), target);
+    for (const name of await fs.promises.readdir(src)) await mergeInto(path.join(src, name), path.join(dest, name), merge);
     return;
   }
   if (from.isSymbolicLink()) {

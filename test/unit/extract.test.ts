@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import yazl from 'yazl';
 import { CancelError, CollabError } from '../../src/errors.js';
 import { extractZip, UnsafeArchiveError } from '../../src/download/extract.js';
@@ -387,6 +387,30 @@ describe('interrupted and failed extractions', () => {
     ac.abort();
     await expect(pending).rejects.toBeInstanceOf(CancelError);
     expect(snapshot(ws.root)).toEqual(ws.before);
+  });
+
+  it('a directory swapped for a link while the tree is moved into place is not written through (a race as root)', async () => {
+    const elsewhere = tmp();
+    const ws = workspace([file('docs/passwd', 'root::0:0'), file('docs/zz.txt')], (out) => fs.mkdirSync(path.join(out, 'docs')));
+    const docs = path.join(ws.out, 'docs');
+    const readdir = fs.promises.readdir;
+    // Another process swaps docs/ for a link once the merge has looked at it, before its entries move.
+    const spy = vi.spyOn(fs.promises, 'readdir').mockImplementation((async (dir: fs.PathLike, ...rest: unknown[]) => {
+      if (String(dir).endsWith(`${path.sep}tree${path.sep}docs`) && !fs.lstatSync(docs).isSymbolicLink()) {
+        fs.renameSync(docs, `${docs}.moved`);
+        fs.symlinkSync(elsewhere, docs);
+      }
+      return (readdir as (...a: unknown[]) => Promise<unknown>).call(fs.promises, dir, ...rest);
+    }) as typeof fs.promises.readdir);
+    try {
+      const err = await extractZip(ws.zip, ws.out).catch((e) => e);
+      expect(err).toBeInstanceOf(CollabError);
+      expect(err.message).toBe(`cannot extract into docs: it now leads to ${fs.realpathSync(elsewhere)} (it changed while extracting)`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    expect(fs.readdirSync(ws.out).sort()).toEqual(['docs', 'docs.moved']);
   });
 
   it('a target that is not a directory is refused', async () => {
