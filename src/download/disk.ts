@@ -34,9 +34,23 @@ export function notReplaceable(dest: string): string | undefined {
   return `${dest} is a ${describeKind(stat)}; only a regular file is replaced`;
 }
 
+/** NAME_MAX: a temporary name made from a long destination name is shortened to fit. */
+const MAX_NAME_BYTES = 255;
+
+/** `name` cut to at most `bytes` bytes of UTF-8, never inside a character. */
+function cutToBytes(name: string, bytes: number): string {
+  let out = '';
+  for (const ch of name) {
+    if (Buffer.byteLength(out + ch) > bytes) break;
+    out += ch;
+  }
+  return out;
+}
+
 /** `.<name>.collab-<random>.part` in the destination's own directory, so the final rename is atomic. */
 export function tempPathBeside(dest: string): string {
-  return path.join(path.dirname(dest), `.${path.basename(dest)}.collab-${randomBytes(6).toString('hex')}.part`);
+  const suffix = `.collab-${randomBytes(6).toString('hex')}.part`;
+  return path.join(path.dirname(dest), `.${cutToBytes(path.basename(dest), MAX_NAME_BYTES - 1 - suffix.length)}${suffix}`);
 }
 
 /**
@@ -86,6 +100,8 @@ export interface TempFileOptions {
 export class TempFile {
   readonly path: string;
   readonly stream: fs.WriteStream;
+  /** Resolves once the file exists, rejects when it cannot be created (EACCES, EROFS, ENOENT). */
+  readonly opened: Promise<void>;
   private readonly leftover: Leftover;
 
   private constructor(
@@ -98,6 +114,11 @@ export class TempFile {
     this.leftover = new Leftover(tmp);
     // Errors (EACCES at open, ENOSPC) surface through `stream.errored` to the writer, never as a crash.
     stream.on('error', () => undefined);
+    this.opened = new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    this.opened.catch(() => undefined);
   }
 
   /** Creates the temporary file exclusively (never through an existing name or link). */
@@ -109,10 +130,13 @@ export class TempFile {
 
   /** Finishes writing (fsync when durable) and renames the file onto its destination. */
   async commit(): Promise<void> {
+    // An error already emitted (the file could not be created, a write failed) is not emitted again.
+    if (this.stream.errored) throw this.stream.errored;
     await new Promise<void>((resolve, reject) => {
       this.stream.once('error', reject);
-      this.stream.end(() => resolve());
+      this.stream.end((err?: Error | null) => (err ? reject(err) : resolve()));
     });
+    if (this.stream.errored) throw this.stream.errored;
     if (!this.stream.closed) await new Promise<void>((resolve) => this.stream.once('close', () => resolve()));
     await renameOntoRegular(this.path, this.dest);
     this.leftover.release();

@@ -215,12 +215,17 @@ export async function download(api: ApiClient, req: ApiRequest, dest: string | W
   }
   const transfer = new Transfer(api, open, sink, observer, options);
   try {
+    // A destination that cannot be written fails now, not after the whole body was received.
+    await sink.ready().catch((err) => {
+      throw new WriteFailure(err);
+    });
     const bytes = await transfer.run(first);
     await sink.commit().catch((err) => {
       throw err instanceof CollabError ? err : new WriteFailure(err);
     });
     return bytes;
   } catch (err) {
+    first.body.destroy();
     await sink.discard();
     const mapped = streamError(err, options.what, transfer.received, options.signal);
     if (transfer.attempt > 1 && isCut(err) && !options.signal?.aborted) throw new ApiError(`${mapped.message}; gave up after ${transfer.attempt} attempts`, undefined);

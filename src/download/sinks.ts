@@ -8,6 +8,8 @@ export interface Sink {
   write(chunk: Buffer): Promise<void> | undefined;
   /** Whether the download can start over from zero (a file can; stdout cannot take back what it printed). */
   readonly rewindable: boolean;
+  /** Resolves once the output can be written (the temporary file exists); rejects when it cannot. */
+  ready(): Promise<void>;
   rewind(): Promise<void>;
   /** The download is complete and verified. */
   commit(): Promise<void>;
@@ -76,11 +78,16 @@ export class FileSink implements Sink {
     return writeTo(this.file.stream, chunk);
   }
 
+  ready(): Promise<void> {
+    return this.file.opened;
+  }
+
   /** A new temporary file; the old one is removed. */
   async rewind(): Promise<void> {
     await this.file.discard();
     this.file = TempFile.beside(this.dest, { highWaterMark: WRITE_HIGH_WATER_MARK, durable: true });
     this.sync = backgroundSync(this.file.stream);
+    await this.file.opened;
   }
 
   commit(): Promise<void> {
@@ -101,6 +108,8 @@ export class StreamSink implements Sink {
   write(chunk: Buffer): Promise<void> | undefined {
     return writeTo(this.out, chunk);
   }
+
+  async ready(): Promise<void> {}
 
   async rewind(): Promise<void> {
     throw new Error('a stream cannot be rewound');

@@ -249,7 +249,15 @@ describe('download to a file', () => {
   it('reports a missing directory as a write failure', async () => {
     const dir = tmp();
     const transport = scripted(() => ({ body: Buffer.from('x') }));
-    await expect(download(client(transport), REQ, path.join(dir, 'no/such/a.zip'), { what: 'a' })).rejects.toThrow(/^cannot write a: .*ENOENT/);
+    await expect(download(client(transport), REQ, path.join(dir, 'no/such/a.zip'), { what: 'a' })).rejects.toThrow(/^cannot write a: ENOENT: no such file or directory, open /);
+  });
+
+  it('a destination name of 250 bytes gets a temporary name that fits beside it', async () => {
+    const dir = tmp();
+    const dest = path.join(dir, `${'é'.repeat(123)}.zip`);
+    await download(client(scripted(() => ({ headers: whole(), body: DATA }))), REQ, dest, { what: 'a' });
+    expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([path.basename(dest)]);
   });
 });
 
