@@ -49,6 +49,7 @@ export class Context {
   private transportInstance?: Transport;
   private flavorOfHost?: Promise<Flavor>;
   private jqFilter?: JqFilter;
+  private readonly remembered = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: ContextDeps) {
     this.signal = deps.signal;
@@ -173,6 +174,20 @@ export class Context {
       const command = pagerCommand(env);
       return command !== undefined && runPager(command, text, env);
     };
+  }
+
+  /**
+   * What this run has already asked the server (a name's id): made once per key, then the same
+   * answer. It lives as long as this Context, one run; a failure is not kept.
+   */
+  remember<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let known = this.remembered.get(key) as Promise<T> | undefined;
+    if (!known) {
+      known = make();
+      this.remembered.set(key, known);
+      known.catch(() => this.remembered.delete(key));
+    }
+    return known;
   }
 
   /** Opens a web page in the browser: `$BROWSER`, else the platform's opener (loaded only now). */

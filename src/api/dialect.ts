@@ -72,6 +72,15 @@ export const GITLAB_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Parameters only GitLab takes: the spec knows no reviewers, and filters people by id only
+ * (doc/api/merge_requests.md, doc/api/issues.md).
+ */
+const GITLAB_ONLY: ReadonlySet<string> = new Set(['reviewer_id', 'reviewer_ids', 'reviewer_username', 'author_username', 'assignee_username']);
+
+/** Whether only GitLab takes this (spec-named) parameter: a server of the spec's dialect would ignore it. */
+export const gitlabOnly = (name: string): boolean => GITLAB_ONLY.has(name);
+
+/**
  * Settings GitLab accepts but never shows in its answer (lib/api/entities/application_setting.rb
  * removes them from the exposed attributes): their absence does not mean they were ignored.
  */
@@ -153,7 +162,7 @@ const stripQuery = (path: string) => path.replace(/\?.*$/, '');
 /** Whether sending this request needs to know the flavour (a name or the method differs). */
 export function dialectMatters(method: string, path: string, names: Iterable<string>): boolean {
   if (methodOverride(method, path)) return true;
-  for (const name of names) if (GITLAB_NAMES[name] !== undefined) return true;
+  for (const name of names) if (GITLAB_NAMES[name] !== undefined || GITLAB_ONLY.has(name)) return true;
   return false;
 }
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type Flavor, GITLAB_NAMES, dialectMatters, refusalIn, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
+import { type Flavor, GITLAB_NAMES, dialectMatters, gitlabOnly, refusalIn, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
 import { errorMessage, statusLine } from '../api/error-body.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
@@ -9,7 +9,7 @@ import { writeOut } from '../output/io.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
-import { parseReference, resolveReference } from './lookup.js';
+import { isMe, parseReference, resolveReference } from './lookup.js';
 import { askConsent, requireConsent } from './confirm.js';
 import { type Answer, type ArgSpec, type CommandSpec, type FlagSpec, type Values, expectedAnswer, pathValues } from './spec.js';
 
@@ -198,10 +198,29 @@ async function resolveLookups(ctx: Context, spec: CommandSpec, v: Values): Promi
     const given = v.flags[flag.name];
     const kind = flag.lookup;
     if (kind === undefined || given === undefined) continue;
+    // GitLab takes the username itself: no lookup where the host is known to be GitLab.
+    const name = flag.byName && !Array.isArray(given) ? parseReference(ctx, kind, String(given), flagLabel(flag)) : undefined;
+    if (flag.byName && typeof name === 'string' && !isMe(name) && ctx.settings.flavor() === 'gitlab') {
+      const param = paramName(flag);
+      if (param !== false) delete v.params[param];
+      v.params[flag.byName] = name;
+      continue;
+    }
     const find = (raw: unknown) => resolveReference(ctx, kind, parseReference(ctx, kind, String(raw), flagLabel(flag)), v);
-    setFlag(v, flag, Array.isArray(given) ? await Promise.all(given.map(find)) : await find(given));
+    // A name given twice (`alice,@alice`) is one id.
+    setFlag(v, flag, Array.isArray(given) ? [...new Set(await Promise.all(given.map(find)))] : await find(given));
   }
   if (spec.group === 'id' && v.group !== undefined && !/^\d+$/.test(v.group)) v.group = String(await resolveReference(ctx, 'group', v.group, v));
+}
+
+/** A flag whose parameter only GitLab takes, refused before anything is looked up when the host speaks the spec's dialect. */
+async function requireGitlabFor(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  for (const flag of spec.flags ?? []) {
+    const param = paramName(flag);
+    if (param === false || v.flags[flag.name] === undefined || !gitlabOnly(param)) continue;
+    if ((await ctx.flavor()) === 'spec')
+      throw new UsageError(`${flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${param}`, 'if it is GitLab: collab config set flavor gitlab --host <url>');
+  }
 }
 
 /** The error of a failed request, explained by the declaration where it says something about that status. */
@@ -258,6 +277,7 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   if (spec.confirm) requireConsent(ctx, spec.confirm, v);
   await readFiles(ctx, spec, v);
   if (spec.prepare) await spec.prepare(ctx, v);
+  await requireGitlabFor(ctx, spec, v);
   await resolveLookups(ctx, spec, v);
   if (spec.confirm) await askConsent(ctx, spec, v);
   if (spec.run) return spec.run(ctx, v);

@@ -7,7 +7,7 @@ import type { Column } from '../output/format.js';
 import type { ParamType } from '../validate.js';
 
 /** What a name may be given for, and looked up before sending (src/commands/lookup.ts). */
-export type LookupKind = 'user' | 'project' | 'group' | 'label';
+export type LookupKind = 'user' | 'project' | 'group' | 'label' | 'milestone';
 
 /** A typed flag. Its value is checked before anything is sent (exit 2 naming the flag). */
 export interface FlagSpec {
@@ -45,6 +45,11 @@ export interface FlagSpec {
   file?: 'text' | 'part';
   /** An id, or a name looked up before sending (after `prepare`, which still sees the name): the parameter gets the id. */
   lookup?: LookupKind;
+  /**
+   * The parameter that takes a username itself on GitLab (`author_username`): on a host known to be
+   * GitLab the name goes there and nothing is looked up.
+   */
+  byName?: string;
   /** Used when the flag is not given (sent like a given value; help says so). */
   default?: string;
 }

@@ -56,6 +56,8 @@ export interface CommonFilterOptions<T extends Filterable> {
   states: readonly string[];
   defaultScope: Scope;
   assignees: (item: T) => number[];
+  /** Merge requests: who was asked to review (GitLab's `reviewer_id` and `reviewer_username`). */
+  reviewers?: (item: T) => number[];
   milestoneTitle: (item: T) => string | undefined;
   /** `iids[]` is accepted. */
   iids: boolean;
@@ -100,6 +102,22 @@ export function applyCommonFilters<T extends Filterable>(ctx: Ctx, items: T[], v
 
   const authorId = ctx.params.int('author_id');
   if (authorId !== undefined) keep((item) => item.authorId === authorId);
+
+  // GitLab's filters by username (the spec filters by id only).
+  if (ctx.store.flavor === 'gitlab') {
+    const byName = (name: string) => ctx.store.userByName(name)?.id ?? -1;
+    const author = ctx.params.str('author_username');
+    if (author !== undefined && author !== '') keep((item) => item.authorId === byName(author));
+    const assigneeName = ctx.params.str('assignee_username');
+    if (assigneeName !== undefined && assigneeName !== '') keep((item) => options.assignees(item).includes(byName(assigneeName)));
+    if (options.reviewers) {
+      const reviewers = options.reviewers;
+      const reviewerId = ctx.params.int('reviewer_id');
+      if (reviewerId !== undefined) keep((item) => reviewers(item).includes(reviewerId));
+      const reviewerName = ctx.params.str('reviewer_username');
+      if (reviewerName !== undefined && reviewerName !== '') keep((item) => reviewers(item).includes(byName(reviewerName)));
+    }
+  }
 
   const assignee = ctx.params.str('assignee_id');
   if (assignee !== undefined && assignee !== '') {

@@ -197,6 +197,8 @@ export interface MergeRequest extends TimeTracked {
   subscribers: Set<number>;
   awards: AwardEmoji[];
   approvedBy: number[];
+  /** Reviewers set with GitLab's `reviewer_ids`; without, those who approved and the assignee of an open one. */
+  reviewerIds?: number[];
   commits: MrCommit[];
   changes: MrChange[];
   versions: MrVersion[];

@@ -5,6 +5,7 @@ import type { CommandSpec, FlagSpec } from '../spec.js';
 import { defineNoun } from '../spec.js';
 import type { Context } from '../../context.js';
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../issuable.js';
+import { peopleFilters } from '../people.js';
 import { closedBy, userAgent } from './actions.js';
 import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
 import { create, move, update } from './write.js';
@@ -19,6 +20,7 @@ export const issueListFilters: FlagSpec[] = [
   { name: 'scope', type: 'enum', choices: ISSUE_SCOPES, description: 'created-by-me (default without a project), assigned-to-me or all' },
   { name: 'author-id', type: 'id', description: 'issues created by this user id' },
   { name: 'assignee-id', type: 'id', description: 'issues assigned to this user id' },
+  ...peopleFilters('issues'),
   { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'issues you reacted to with this emoji' },
   { name: 'iids', type: 'intList', description: 'only these IIDs (comma-separated)' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },

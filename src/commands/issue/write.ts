@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
+import { assigneesField, milestoneField } from '../people.js';
 import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 import { ISSUE_PATH, iidArg, ref } from './shared.js';
 
@@ -20,6 +21,8 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
       ? { name: 'milestone-id', type: 'int', min: 0, description: 'milestone id (0 removes the milestone)' }
       : { name: 'milestone-id', type: 'id', description: 'milestone id' },
     { name: 'labels', short: 'l', type: 'csv', description: update ? 'comma-separated label names (replaces the labels)' : 'comma-separated label names' },
+    assigneesField,
+    milestoneField,
   ];
   if (update) {
     flags.push(

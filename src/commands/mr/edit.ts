@@ -1,6 +1,10 @@
 import { mrColumns } from '../../resources/mr.js';
+import { assigneeField, milestoneField, reviewersField } from '../people.js';
 import { type FlagSpec, defineCommand } from '../spec.js';
 import { MR_PATH, iidArg, ref } from './shared.js';
+
+/** Assignee, reviewers and milestone by name (beside --assignee-id and --milestone-id). */
+const peopleFields: FlagSpec[] = [assigneeField, reviewersField, milestoneField];
 
 const descriptionFlags: FlagSpec[] = [
   { name: 'description', short: 'd', type: 'string', description: 'description (Markdown)' },
@@ -31,6 +35,7 @@ export const create = defineCommand({
     { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'title' },
     { name: 'assignee-id', type: 'id', description: 'assign to this user id' },
     ...descriptionFlags,
+    ...peopleFields,
     { name: 'target-project-id', type: 'id', description: 'target project id (for a merge request from a fork)' },
     { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
     { name: 'milestone-id', type: 'id', description: 'milestone id' },
@@ -66,6 +71,7 @@ export const update = defineCommand({
     { name: 'title', short: 't', type: 'string', description: 'new title' },
     { name: 'assignee-id', type: 'int', min: 0, description: 'assign to this user id (0 unassigns)' },
     ...descriptionFlags,
+    ...peopleFields,
     { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names (replaces the labels)' },
     { name: 'milestone-id', type: 'int', min: 0, description: 'milestone id (0 removes the milestone)' },
     { name: 'remove-source-branch', type: 'bool', negatable: true, description: 'delete the source branch once merged' },

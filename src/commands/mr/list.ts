@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
+import { peopleFilters, reviewerFilter } from '../people.js';
 import type { CommandSpec, FlagSpec } from '../spec.js';
 import { MR_PATH, iidArg } from './shared.js';
 
@@ -17,6 +18,8 @@ const listFilters: FlagSpec[] = [
   { name: 'scope', type: 'enum', choices: MR_SCOPES, description: 'created-by-me (the default without a project), assigned-to-me or all' },
   { name: 'author-id', type: 'id', description: 'created by this user id (with --scope all or assigned-to-me without a project)' },
   { name: 'assignee-id', type: 'id', description: 'assigned to this user id' },
+  ...peopleFilters('merge requests'),
+  reviewerFilter,
   { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'merge requests you reacted to with this emoji' },
   { name: 'iids', type: 'intList', description: 'only these IIDs, comma-separated (project lists only)' },
 ];

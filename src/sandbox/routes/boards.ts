@@ -6,6 +6,7 @@ import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
 import { boardListView, boardView } from '../views/boards.js';
+import { milestoneView } from '../views/issues.js';
 
 function requireBoard(ctx: Ctx): { project: Project; board: Board } {
   requireUser(ctx);
@@ -83,12 +84,26 @@ export function boardRoutes(router: Router): void {
   });
 }
 
-/** `GET /projects/:id/labels`: not in the spec's endpoint list (labels are "not shown"), but board lists need label ids. */
+/**
+ * `GET /projects/:id/labels`: not in the spec's endpoint list (labels are "not shown"), but board lists
+ * need label ids; `GET /projects/:id/milestones` likewise, for milestones given by title.
+ */
 export function labelRoutes(router: Router): void {
   router.get('/projects/:id/labels', (ctx) => {
     requireUser(ctx);
     const project = requireProject(ctx);
     const labels = ctx.store.projectLabels(project.id).sort((a, b) => a.name.localeCompare(b.name));
     return paginate(ctx, labels, (l) => ({ id: l.id, name: l.name, color: l.color, description: l.description }));
+  });
+  // Not in the spec either; `title` (exact) and `state` as GitLab filters them, for lookups by title.
+  router.get('/projects/:id/milestones', (ctx) => {
+    requireUser(ctx);
+    const project = requireProject(ctx);
+    const title = ctx.params.str('title');
+    const state = ctx.params.str('state');
+    const milestones = [...ctx.store.milestones.values()]
+      .filter((m) => m.projectId === project.id && (title === undefined || m.title === title) && (state === undefined || state === '' || m.state === state))
+      .sort((a, b) => b.id - a.id);
+    return paginate(ctx, milestones, (m) => milestoneView(m, true));
   });
 }

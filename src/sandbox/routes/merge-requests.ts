@@ -12,7 +12,7 @@ import { sha } from '../shas.js';
 import type { Store } from '../store.js';
 import { iso } from '../time.js';
 import { issueView, todoView } from '../views/issues.js';
-import { approvalsView, isWorkInProgress, mergeRequestSimpleView, mergeRequestView } from '../views/merge-requests.js';
+import { approvalsView, isWorkInProgress, mergeRequestSimpleView, mergeRequestView, reviewersOf } from '../views/merge-requests.js';
 
 function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
   const result: MergeRequest[] = [];
@@ -28,12 +28,19 @@ function listReply(ctx: Ctx, mrs: MergeRequest[], defaultScope: 'created-by-me' 
     states: ['opened', 'closed', 'merged', 'locked'],
     defaultScope,
     assignees: (mr) => (mr.assigneeId == null ? [] : [mr.assigneeId]),
+    reviewers: reviewersOf,
     milestoneTitle: (mr) => (mr.milestoneId == null ? undefined : ctx.store.milestones.get(mr.milestoneId)?.title),
     iids,
   });
   const view = ctx.params.str('view');
   if (view !== undefined && view !== 'simple') throw new ApiError(400, { error: 'view does not have a valid value' });
   return paginate(ctx, filtered, (mr) => (view === 'simple' ? mergeRequestSimpleView(ctx.store, mr) : mergeRequestView(ctx.store, mr, ctx.user)));
+}
+
+/** GitLab's `reviewer_ids` (known users; 0 or an empty list clears them); the spec has no reviewers. */
+function reviewerIdsParam(ctx: Ctx): number[] | undefined {
+  if (ctx.store.flavor !== 'gitlab' || !ctx.params.has('reviewer_ids')) return undefined;
+  return (ctx.params.intArray('reviewer_ids') ?? []).filter((id) => id !== 0 && ctx.store.users.has(id));
 }
 
 function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
@@ -227,6 +234,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
       changes: content.changes,
       versions: content.versions,
       closesIssueIids: [],
+      ...(reviewerIdsParam(ctx) ? { reviewerIds: reviewerIdsParam(ctx) } : {}),
       timeEstimate: 0,
       totalTimeSpent: 0,
     };
@@ -239,7 +247,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     if (mr.authorId !== user.id && level(ctx.store, user, project) < DEVELOPER) throw forbidden();
-    requireOneOf(ctx, ['target_branch', 'title', 'assignee_id', 'description', 'state_event', 'labels', 'milestone_id', 'remove_source_branch', 'squash', 'discussion_locked']);
+    requireOneOf(ctx, ['target_branch', 'title', 'assignee_id', 'description', 'state_event', 'labels', 'milestone_id', 'remove_source_branch', 'squash', 'discussion_locked', ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : [])]);
     const title = ctx.params.str('title');
     if (title !== undefined && title.trim() === '') throw new ApiError(400, { message: { title: ["can't be blank"] } });
     const stateEvent = stateEventParam(ctx);
@@ -255,6 +263,8 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     }
     if (labels !== undefined) mr.labels = labels;
     if (milestoneId !== undefined) mr.milestoneId = milestoneId;
+    const reviewerIds = reviewerIdsParam(ctx);
+    if (reviewerIds !== undefined) mr.reviewerIds = reviewerIds;
     const remove = ctx.params.bool('remove_source_branch');
     if (remove !== undefined) mr.forceRemoveSourceBranch = remove;
     const squash = ctx.params.bool('squash');

@@ -57,13 +57,17 @@ function headPipeline(store: Store, mr: MergeRequest): Record<string, unknown> |
   };
 }
 
+/** Who was asked to review: those set with `reviewer_ids`, else those who approved and the assignee of an open one. */
+export function reviewersOf(mr: MergeRequest): number[] {
+  return mr.reviewerIds ?? [...new Set([...mr.approvedBy, ...(mr.state === 'opened' && mr.assigneeId != null ? [mr.assigneeId] : [])])];
+}
+
 /** A merge request as part 2 §2.3 lists it, plus the fields GitLab always sends; `single` adds `subscribed` and `head_pipeline`. */
 export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | null, single = false): Record<string, unknown> {
   const author = store.users.get(mr.authorId);
   const project = store.projects.get(mr.projectId);
   const assignee = userRefOrNull(store, mr.assigneeId);
-  // Who was asked to review: those who approved, and the assignee of an open one.
-  const reviewerIds = new Set([...mr.approvedBy, ...(mr.state === 'opened' && mr.assigneeId != null ? [mr.assigneeId] : [])]);
+  const reviewerIds = reviewersOf(mr);
   const view: Record<string, unknown> = {
     ...basics(mr),
     target_branch: mr.targetBranch,
@@ -90,7 +94,7 @@ export function mergeRequestView(store: Store, mr: MergeRequest, viewer: User | 
     discussion_locked: mr.discussionLocked,
     time_stats: timeStatsView(mr),
     assignees: assignee ? [assignee] : [],
-    reviewers: [...reviewerIds].map((id) => userRefOrNull(store, id)).filter((u) => u !== null),
+    reviewers: reviewerIds.map((id) => userRefOrNull(store, id)).filter((u) => u !== null),
     draft: isWorkInProgress(mr.title),
     detailed_merge_status: detailedMergeStatus(mr),
     has_conflicts: mr.mergeStatus === 'cannot_be_merged',

@@ -1,0 +1,49 @@
+import type { FlagSpec } from './spec.js';
+
+/**
+ * People and milestones by name, beside the id flags: usernames (`alice`, `@alice`), `@me` for the
+ * token's user, and ids too; milestones by title. Each name is looked up once per run
+ * (src/commands/lookup.ts); on a host known to be GitLab, list filters send the username itself.
+ */
+const ONE = 'username or @me';
+const SEVERAL = 'usernames or @me, comma-separated';
+
+/** List filters: created by, assigned to (issues send `assignee_username` on GitLab; merge requests have no such filter). */
+export function peopleFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
+  return [
+    { name: 'author', param: 'author_id', byName: 'author_username', type: 'string', lookup: 'user', value: '<user>', description: `${kind} created by this user: ${ONE}`, conflicts: ['author-id'] },
+    {
+      name: 'assignee',
+      param: 'assignee_id',
+      ...(kind === 'issues' ? { byName: 'assignee_username' } : {}),
+      type: 'string',
+      lookup: 'user',
+      value: '<user>',
+      description: `${kind} assigned to this user: ${ONE}`,
+      conflicts: ['assignee-id'],
+    },
+  ];
+}
+
+/** `mr list --reviewer`: GitLab's (the spec has no reviewers). */
+export const reviewerFilter: FlagSpec = {
+  name: 'reviewer',
+  param: 'reviewer_id',
+  byName: 'reviewer_username',
+  type: 'string',
+  lookup: 'user',
+  value: '<user>',
+  description: `merge requests this user is asked to review: ${ONE} (GitLab)`,
+};
+
+/** Issues take several assignees (`assignee_ids`). */
+export const assigneesField: FlagSpec = { name: 'assignee', param: 'assignee_ids', type: 'stringList', lookup: 'user', value: '<users>', description: `assignees: ${SEVERAL}`, conflicts: ['assignee-ids'] };
+
+/** A merge request has one assignee in the API both dialects share (`assignee_id`). */
+export const assigneeField: FlagSpec = { name: 'assignee', param: 'assignee_id', type: 'string', lookup: 'user', value: '<user>', description: `assign to this user: ${ONE}`, conflicts: ['assignee-id'] };
+
+/** Reviewers of a merge request: GitLab's `reviewer_ids`. */
+export const reviewersField: FlagSpec = { name: 'reviewer', param: 'reviewer_ids', type: 'stringList', lookup: 'user', value: '<users>', description: `reviewers: ${SEVERAL} (GitLab)` };
+
+/** A milestone of the project by its title (`milestone_id`). */
+export const milestoneField: FlagSpec = { name: 'milestone', param: 'milestone_id', type: 'string', lookup: 'milestone', value: '<title>', description: 'milestone by its title', conflicts: ['milestone-id'] };
