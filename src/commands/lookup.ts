@@ -59,15 +59,18 @@ function namespaced(kind: 'project' | 'group'): Lookup {
   };
 }
 
+/** A name as given (a label's, a milestone's title: never read as an id), refused when empty. */
+function nonEmpty(_ctx: Context, raw: string, flag: string): string {
+  if (raw.trim() === '') throw new UsageError(`invalid value for ${flag}: it is empty`);
+  return raw;
+}
+
 /**
  * A project label by name (exact, else the only case-insensitive match). The spec describes no
  * labels endpoint; real servers offer `GET /projects/:id/labels`.
  */
 const label: Lookup = {
-  parse(_ctx, raw, flag) {
-    if (raw.trim() === '') throw new UsageError(`invalid value for ${flag}: it is empty`);
-    return raw;
-  },
+  parse: nonEmpty,
   async find(ctx, name, v) {
     const path = fillPath('/projects/:project/labels', { project: v.project });
     let caseInsensitive: number | undefined;
@@ -86,10 +89,7 @@ const label: Lookup = {
  * `GET /projects/:id/milestones?title=`. A title is never read as an id: that is `--milestone-id`.
  */
 const milestone: Lookup = {
-  parse(_ctx, raw, flag) {
-    if (raw.trim() === '') throw new UsageError(`invalid value for ${flag}: it is empty`);
-    return raw;
-  },
+  parse: nonEmpty,
   async find(ctx, title, v) {
     const path = fillPath('/projects/:project/milestones', { project: v.project });
     const res = await ctx.api().request<{ id: number; title: string }[]>({ method: 'GET', path, query: { title, include_ancestors: true }, expect: { kind: 'list' } });
