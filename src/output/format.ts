@@ -7,7 +7,7 @@ import type { FilterRun, JqFilter } from './jq.js';
 import { TerminalLogFilter, cellText, jsonText, messageText, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
-import { cellWidth, stripSgr, truncate, wrapText } from './wrap.js';
+import { type Measure, cellWidth, stripSgr, truncate, wrapText } from './wrap.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -160,19 +160,23 @@ export class Printer {
   /** Prints a stream of pages (arrays of items): NDJSON writes each page as it arrives, in one write. */
   async listPages(pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions = {}): Promise<number> {
     const count = await this.printPages(pages, columns, list);
-    this.summary(count, list);
+    await this.summary(count, list);
     return count;
   }
 
-  /** `Showing 20 of 142 open issues in acme/platform/api · --all for every page`, on a terminal. */
-  private summary(count: number, list: ListOptions): void {
+  /**
+   * `Showing 20 of 142 open issues in acme/platform/api · --all for every page`, on a terminal, in
+   * one line of stderr's width: the hint shortens, then goes, then what the list holds is cut.
+   */
+  private async summary(count: number, list: ListOptions): Promise<void> {
     const { io } = this.options;
     if (!io.stderrIsTTY || !list.stats?.more || count === 0) return;
     const total = list.stats.total;
     if (total !== undefined && total <= count) return;
-    const what = list.what ? ` ${list.what}` : '';
-    const shown = total !== undefined && total > count ? `Showing ${count} of ${total}${what}` : `Showing ${count}${what}; more available`;
-    io.stderr.write(`${cellText(shown)} · --all for every page\n`);
+    const head = total !== undefined ? `Showing ${count} of ${total}` : `Showing ${count}`;
+    const tail = total !== undefined ? '' : '; more available';
+    const what = list.what ? cellText(list.what) : '';
+    io.stderr.write(`${fitSummary(head, what, tail, (io.stderrColumns ?? io.columns) - 1, await cellWidth())}\n`);
   }
 
   private async printPages(pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions): Promise<number> {
@@ -496,6 +500,20 @@ function fullReference(item: unknown): string | undefined {
   if (typeof o?.web_url !== 'string' || o.iid === undefined) return undefined;
   const m = /^https?:\/\/[^/]+\/(.+?)\/(?:-\/)?(issues|merge_requests)\/\d+/.exec(o.web_url);
   return m ? `${m[1]}${m[2] === 'issues' ? '#' : '!'}${String(o.iid)}` : undefined;
+}
+
+const SUMMARY_HINTS = [' · --all for every page', ' · --all'];
+
+/**
+ * The summary line in `width` cells: with the longest hint that fits, else without one, else with
+ * the description of the list cut (`open issues in acme/pl…`); the counts are never cut.
+ */
+export function fitSummary(head: string, what: string, tail: string, width: number, measure: Measure): string {
+  const line = (w: string) => `${head}${w ? ` ${w}` : ''}${tail}`;
+  for (const hint of [...SUMMARY_HINTS, '']) if (measure(line(what) + hint) <= width) return line(what) + hint;
+  const room = width - measure(line('')) - 1;
+  if (what && room >= 2) return line(truncate(what, room, measure));
+  return truncate(line(''), Math.max(width, 1), measure);
 }
 
 function countLines(text: string): number {

@@ -84,6 +84,17 @@ describe('in a terminal: the built binary against the sandbox', () => {
     expect(wide.screen.split('\n')[0]).toMatch(/^IID +STATE +TITLE +LABELS +ASSIGNEES +TASKS +UPDATED$/);
   });
 
+  it('the line that says what a list hides fits a narrow terminal: one line at 40 and 60 columns', async () => {
+    for (const cols of [40, 60]) {
+      const r = await runInTerminal(['issue', 'list', '-p', PROJECT, '--per-page', '3', '-o', 'tsv'], { cols, env, stdout: 'pipe' });
+      expect(r.code).toBe(0);
+      const lines = r.screen.split('\n').filter((l) => l !== '');
+      expect(lines, r.screen).toHaveLength(1);
+      expect(stringWidth(lines[0]!)).toBeLessThan(cols);
+      expect(lines[0]).toMatch(/^Showing 3 of \d+ open issues/);
+    }
+  });
+
   it('says what a list hides on stderr when stdout is piped, and nothing when stderr is not a terminal', async () => {
     const r = await runInTerminal(['issue', 'list', '-p', PROJECT, '--per-page', '5', '-o', 'tsv'], { cols: 80, env, stdout: 'pipe' });
     expect(r.stdout.trim().split('\n')).toHaveLength(5);

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitColumns } from '../../src/output/format.js';
+import { fitColumns, fitSummary } from '../../src/output/format.js';
 import { truncate, wrapText } from '../../src/output/wrap.js';
 
 const measure = (s: string) => stringWidth(s);
@@ -62,5 +62,33 @@ describe('fitColumns', () => {
     const cols = [{ key: 'id', kind: 'number' as const }, { key: 'name' }, { key: 'web_url' }];
     const { keep } = fitColumns([3, 20, 70], cols, 80, true, [false, false, true]);
     expect(keep).toEqual([0, 1]);
+  });
+});
+
+describe('fitSummary', () => {
+  const head = 'Showing 20 of 142';
+  const what = 'open issues in acme/platform/api';
+  it('keeps the whole line where it fits, then shortens the hint, then drops it', () => {
+    expect(fitSummary(head, what, '', 79, stringWidth)).toBe('Showing 20 of 142 open issues in acme/platform/api · --all for every page');
+    expect(fitSummary(head, what, '', 59, stringWidth)).toBe('Showing 20 of 142 open issues in acme/platform/api · --all');
+    expect(fitSummary(head, what, '', 52, stringWidth)).toBe('Showing 20 of 142 open issues in acme/platform/api');
+  });
+
+  it('then cuts what the list holds, never the counts or "more available"', () => {
+    const at40 = fitSummary(head, what, '', 39, stringWidth);
+    expect(at40).toBe('Showing 20 of 142 open issues in acme/…');
+    expect(stringWidth(at40)).toBe(39);
+    const untold = fitSummary('Showing 20', what, '; more available', 39, stringWidth);
+    expect(untold).toBe('Showing 20 open issues…; more available');
+    expect(stringWidth(untold)).toBeLessThanOrEqual(39);
+    // Wide characters are measured in cells.
+    const wide = fitSummary(head, '未解決の課題 in アクメ/プラットフォーム', '', 39, stringWidth);
+    expect(stringWidth(wide)).toBeLessThanOrEqual(39);
+    expect(wide.startsWith('Showing 20 of 142 ')).toBe(true);
+  });
+
+  it('cuts the line itself only when not even the counts fit', () => {
+    expect(fitSummary(head, what, '', 12, stringWidth)).toBe('Showing 20 …');
+    expect(stringWidth(fitSummary(head, what, '', 1, stringWidth))).toBeLessThanOrEqual(1);
   });
 });
