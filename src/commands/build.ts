@@ -41,6 +41,8 @@ function flagOptions(flag: FlagSpec): Option[] {
   if (alias === undefined) return flagOption(flag);
   const described = { ...flag, description: `${flag.description} (also --${alias})` };
   const hidden = flagOption({ ...flag, name: alias, short: undefined, hidden: true });
+  // Kept out of help and man pages, but completed: a GitLab user types GitLab's name.
+  for (const o of hidden) (o as Option & { collabAliasOf?: string }).collabAliasOf = flag.name;
   return [...flagOption(described), ...hidden];
 }
 

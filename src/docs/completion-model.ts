@@ -35,7 +35,8 @@ function fileKind(value: string | undefined): 'file' | 'dir' | undefined {
 function flagsOf(option: DocOption): CompletionFlag[] {
   const takesValue = option.value !== undefined;
   const values = option.choices ?? fileKind(option.value);
-  const description = option.description.replace(/\s+/g, ' ');
+  const said = option.aliasOf ? `GitLab's name for --${option.aliasOf}` : option.description;
+  const description = said.replace(/\s+/g, ' ');
   return [option.short, option.long]
     .filter((n): n is string => n !== undefined)
     .map((name) => ({ name, description, takesValue, values: takesValue ? values : undefined }));
@@ -69,7 +70,7 @@ export function completionModel(root: DocCommand): CompletionModel {
     nodes.push({
       path: cmd.path.join(' '),
       children: cmd.commands.map((c) => ({ name: c.name, aliases: c.aliases, summary: c.summary })),
-      flags: cmd === root ? rootFlags.filter((f) => !isGlobal(f)) : cmd.options.flatMap(flagsOf),
+      flags: cmd === root ? rootFlags.filter((f) => !isGlobal(f)) : [...cmd.options, ...cmd.aliasOptions].flatMap(flagsOf),
       words: wordsOf(cmd, root),
     });
   }

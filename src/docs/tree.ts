@@ -14,6 +14,8 @@ export interface DocOption {
   description: string;
   /** Enum values (from a declaration's `choices` or commander's `.choices()`). */
   choices?: string[];
+  /** A hidden alias: GitLab's name of the flag named here (`--akismet-enabled` for `spamfilter-enabled`). */
+  aliasOf?: string;
 }
 
 export interface DocArgument {
@@ -37,6 +39,8 @@ export interface DocCommand {
   usage: string;
   arguments: DocArgument[];
   options: DocOption[];
+  /** Hidden GitLab spellings of options (not in help or man pages; completed). */
+  aliasOptions: DocOption[];
   examples: string[];
   /** Help text added after the options, other than the examples (e.g. the keys of `config`). */
   notes: string;
@@ -45,7 +49,7 @@ export interface DocCommand {
 }
 
 type Annotated = Command & { collabSpec?: CommandSpec };
-type AnnotatedOption = Option & { collabChoices?: readonly string[] };
+type AnnotatedOption = Option & { collabChoices?: readonly string[]; collabAliasOf?: string };
 
 /** The text a command registered with addHelpText at `position` (commander keeps it as listeners). */
 function addedHelpText(cmd: Command, position: 'before' | 'after'): string {
@@ -79,6 +83,7 @@ function describeOption(opt: Option, helper: Help): DocOption {
     value,
     description: helper.optionDescription(opt),
     choices: choices ? [...choices] : undefined,
+    aliasOf: (opt as AnnotatedOption).collabAliasOf,
   };
 }
 
@@ -111,6 +116,7 @@ function describeCommand(cmd: Command, path: string[], helper: Help): DocCommand
     usage: cmd.usage(),
     arguments: cmd.registeredArguments.map(describeArgument),
     options,
+    aliasOptions: cmd.options.filter((o) => o.hidden && (o as AnnotatedOption).collabAliasOf !== undefined).map((o) => describeOption(o, helper)),
     examples: spec?.examples.length ? [...spec.examples] : added.examples,
     notes: added.notes,
     commands: cmd.commands.filter((c) => !isHidden(c)).map((c) => describeCommand(c, [...path, c.name()], helper)),

@@ -63,6 +63,19 @@ describe.skipIf(skip)('bash completion script', () => {
     expect(alias).toEqual(['--state']);
   });
 
+  it("completes GitLab's spelling of a renamed flag (hidden from help), with its values", () => {
+    const [akismet, skype, negated, spec] = complete([
+      'collab settings update --akis',
+      'collab user update 2 --sky',
+      'collab settings update --no-gravat',
+      'collab settings update --spamfilter-e',
+    ]);
+    expect(akismet).toEqual(['--akismet-api-key', '--akismet-enabled']);
+    expect(skype).toEqual(['--skype']);
+    expect(negated).toEqual(['--no-gravatar-enabled']);
+    expect(spec).toEqual(['--spamfilter-enabled']);
+  });
+
   it('completes enum values, after a space or an =', () => {
     const [state, output, eq, eqPrefix, short, scope] = complete([
       'collab issue list --state ',
