@@ -4,7 +4,7 @@ import { errorMessage, statusLine } from '../api/error-body.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
-import { type Columns, Printer } from '../output/format.js';
+import { Printer, answerFields } from '../output/format.js';
 import { writeOut } from '../output/io.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
@@ -239,11 +239,10 @@ const asAnswer = (data: unknown): Answer =>
 
 /** `--fields` without names: the fields this command prints, one a line; nothing is sent. */
 async function listFields(ctx: Context, spec: CommandSpec): Promise<void> {
-  const columns = spec.columns ?? [];
-  if (columns.length === 0) throw new UsageError(`collab ${spec.name} prints no fields to choose from`);
-  const names = Printer.fieldNames(columns);
-  await writeOut(ctx.io.stdout, `${names.join('\n')}\n`);
-  if (!(columns as Columns).fields) ctx.notice('(the table columns; any other field of the answer works too: see -o json)');
+  const fields = answerFields(spec.columns);
+  if (!fields) throw new UsageError('--fields: this command prints no fields to choose from');
+  await writeOut(ctx.io.stdout, `${Printer.fieldNames(spec.columns!).join('\n')}\n`);
+  if (fields.gitlab?.length) ctx.notice(`(${fields.gitlab.length} of them, from ${fields.gitlab[0]} on, are sent by GitLab only)`);
 }
 
 const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
@@ -272,8 +271,8 @@ async function showWebPage(ctx: Context, data: unknown): Promise<void> {
  */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   if (ctx.settings.listFields) return listFields(ctx, spec);
+  ctx.checkFields(spec.columns);
   const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
-  printer.checkFields(spec.columns ?? []);
   if (spec.confirm) requireConsent(ctx, spec.confirm, v);
   await readFiles(ctx, spec, v);
   if (spec.prepare) await spec.prepare(ctx, v);

@@ -32,12 +32,32 @@ export interface Column {
   priority?: number;
 }
 
-/** The columns of a resource, with the names of its fields (for checking `--fields`). */
-export type Columns = Column[] & { fields?: readonly string[] };
+/**
+ * The fields of one kind of answer, known before anything is sent (`--fields` is checked against
+ * them): `spec`, the attributes the API spec documents, which the sandbox sends
+ * (test/sandbox/answer-fields.test.ts keeps the two equal); `gitlab`, those only real GitLab adds.
+ */
+export interface Fields {
+  readonly spec: readonly string[];
+  readonly gitlab?: readonly string[];
+}
 
-/** Columns that also know every field the server sends for the resource. */
-export function columnSet(columns: Column[], fields: readonly string[]): Columns {
-  return Object.assign(columns, { fields });
+/** The columns of a command's answer, with the fields of that answer (for checking `--fields`). */
+export type Columns = Column[] & { fields?: Fields };
+
+/** Columns that also know every field of the answer they show. */
+export function columnSet(columns: Column[], fields: Fields): Columns {
+  return Object.assign([...columns], { fields });
+}
+
+/** The fields declared for an answer shown with these columns, if any were. */
+export function answerFields(columns: Column[] | undefined): Fields | undefined {
+  return (columns as Columns | undefined)?.fields;
+}
+
+/** More fields of the same resource in one command's answer (`changes` beside a merge request). */
+export function withFields(fields: Fields, more: readonly string[]): Fields {
+  return { spec: [...fields.spec, ...more], gitlab: fields.gitlab };
 }
 
 /** What a list printed, for the line that says what it hides. */
@@ -63,6 +83,8 @@ export interface PrinterOptions {
   io: IO;
   format: OutputFormat;
   fields?: string[];
+  /** `--fields` was checked before anything was sent (`Printer.checkFields`): answers are not checked again. */
+  fieldsChecked?: boolean;
   header: boolean;
   now: () => Date;
   /** Secrets are shown in table and tsv too (a token printed once, when created). */
@@ -97,39 +119,44 @@ export class Printer {
   private columnsFor(columns: Column[]): Column[] {
     const fields = this.options.fields;
     if (!fields || fields.length === 0) return columns;
-    return fields.map((f) => columns.find((c) => c.key === f || c.header?.toLowerCase() === f.toLowerCase()) ?? { key: f });
+    return fields.map((f) => columnNamed(columns, f) ?? { key: f });
   }
 
-  /** Every field name `--fields` accepts for these columns (columns first), without a request. */
+  /** Every field name `--fields` accepts for these columns (columns first, then the spec's fields, then GitLab's), without a request. */
   static fieldNames(columns: Column[]): string[] {
     const names = new Set<string>();
     for (const c of columns) names.add(c.key);
-    for (const f of (columns as Columns).fields ?? []) names.add(f);
+    const fields = answerFields(columns);
+    for (const f of [...(fields?.spec ?? []), ...(fields?.gitlab ?? [])]) names.add(f);
     return [...names];
   }
 
   /**
-   * Checks `--fields` before anything is sent, as far as the declaration knows: a name close to a
-   * known field and not one itself is a slip (`titel`). Names unknown to the declaration are
-   * checked against the answer (servers send more fields than any list holds).
+   * Checks `--fields` before anything is sent, against the fields declared for the command's
+   * answer: a name that is neither one of them (in either dialect), nor a column or its header,
+   * nor a path below one of them (`author.username`) is exit 2, naming it and the valid ones.
+   * A command that declares no fields prints none to choose from.
    */
-  checkFields(columns: Column[]): void {
-    const fields = this.options.fields;
-    if (!fields?.length) return;
-    const known = Printer.fieldNames(columns);
-    const headers = columns.flatMap((c) => (c.header ? [c.header.toLowerCase()] : []));
-    for (const f of fields) {
+  static checkFields(names: readonly string[], columns: Column[] | undefined): void {
+    if (names.length === 0) return;
+    if (!answerFields(columns)) throw new UsageError('--fields: this command prints no fields to choose from');
+    const known = Printer.fieldNames(columns!);
+    const accepted = new Set(known);
+    for (const c of columns!) if (c.header) accepted.add(c.header.toLowerCase());
+    for (const f of names) {
       const top = f.split('.')[0]!;
-      // Either dialect's name of a known field (`skype` for `messenger`) is known too.
-      if (known.includes(top) || known.includes(otherName(top) ?? top) || headers.includes(f.toLowerCase()) || (columns as Columns).fields === undefined) continue;
-      if (closest(top, known) !== undefined) throw unknownField(f, known);
+      if (accepted.has(f) || accepted.has(f.toLowerCase()) || accepted.has(top) || accepted.has(otherName(top) ?? top)) continue;
+      throw unknownField(f, known);
     }
   }
 
-  /** Checks `--fields` against what the server answered (and the columns); exit 2 naming the unknown one. */
+  /**
+   * For commands that declare no fields (`api`): checks `--fields` against what the server
+   * answered (and the columns); exit 2 naming the unknown one.
+   */
   private checkAgainst(items: unknown[], columns: Column[]): void {
     const fields = this.options.fields;
-    if (!fields?.length) return;
+    if (!fields?.length || this.options.fieldsChecked) return;
     const known = Printer.fieldNames(columns);
     const present = new Set(known);
     for (const item of items) if (item && typeof item === 'object') for (const k of Object.keys(item)) present.add(k);
@@ -140,13 +167,20 @@ export class Printer {
     }
   }
 
-  private pick(item: unknown): unknown {
+  /**
+   * The fields named in `--fields`, under the names given. A field of the answer is its value as
+   * sent; a name only a column has (`tasks`, or a header like `updated`) is that column's value.
+   */
+  private pick(item: unknown, columns: Column[] = []): unknown {
     const fields = this.options.fields;
     if (!fields || fields.length === 0 || item === null || typeof item !== 'object') return item;
+    const declared = answerFields(columns);
+    const answered = new Set([...(declared?.spec ?? []), ...(declared?.gitlab ?? [])]);
     // No prototype: a field named __proto__ is a key like any other.
     const out: Record<string, unknown> = Object.create(null);
     for (const f of fields) {
-      const v = readField(item, f);
+      const col = answered.has(f.split('.')[0]!) ? undefined : columnNamed(columns, f);
+      const v = col ? (col.get ? col.get(item) : readField(item, col.key)) : readField(item, f);
       out[f] = v === undefined ? null : v;
     }
     return out;
@@ -191,7 +225,7 @@ export class Printer {
           checked = true;
         }
         let text = '';
-        for (const item of page) text += `${jsonText(JSON.stringify(this.pick(item)))}\n`;
+        for (const item of page) text += `${jsonText(JSON.stringify(this.pick(item, columns)))}\n`;
         count += page.length;
         if (this.options.jq) failed += text ? (await this.filtered(text, true, false)).length : 0;
         else if (text) await writeOut(io.stdout, text);
@@ -213,7 +247,7 @@ export class Printer {
     count = all.length;
     if (all.length > 0) this.checkAgainst(all, columns);
     if (format === 'json') {
-      await this.writeJson(all.map((i) => this.pick(i)));
+      await this.writeJson(all.map((i) => this.pick(i, columns)));
     } else if (format === 'tsv') {
       const cols = this.columnsFor(columns);
       const lines: string[] = [];
@@ -231,9 +265,9 @@ export class Printer {
     const { io, format } = this.options;
     if (item !== null && typeof item === 'object' && !Array.isArray(item)) this.checkAgainst([item], columns ?? []);
     if (format === 'json' || format === 'ndjson') {
-      if (this.options.jq) await this.filtered(JSON.stringify(this.pick(item)), format === 'ndjson', true);
-      else if (format === 'ndjson') await writeOut(io.stdout, `${jsonText(JSON.stringify(this.pick(item)))}\n`);
-      else await this.writeJson(this.pick(item));
+      if (this.options.jq) await this.filtered(JSON.stringify(this.pick(item, columns)), format === 'ndjson', true);
+      else if (format === 'ndjson') await writeOut(io.stdout, `${jsonText(JSON.stringify(this.pick(item, columns)))}\n`);
+      else await this.writeJson(this.pick(item, columns));
       return;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
@@ -342,7 +376,7 @@ export class Printer {
     try {
       for await (const page of pages) {
         if (parts.length === 0 && page.length > 0) this.checkAgainst(page, columns);
-        for (const item of page) parts.push(JSON.stringify(this.pick(item)));
+        for (const item of page) parts.push(JSON.stringify(this.pick(item, columns)));
         progress.update(parts.length);
       }
     } finally {
@@ -472,6 +506,11 @@ export class Printer {
       );
     await this.emit(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
   }
+}
+
+/** The column a `--fields` name means: by its key, or by its header (`updated`). */
+function columnNamed(columns: Column[], name: string): Column | undefined {
+  return columns.find((c) => c.key === name || c.header?.toLowerCase() === name.toLowerCase());
 }
 
 async function* single(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<unknown[]> {

@@ -1,4 +1,5 @@
-import type { Column } from '../output/format.js';
+import { type Columns, columnSet } from '../output/format.js';
+import { BOARD_FIELDS, BOARD_LIST_FIELDS } from './fields.js';
 
 interface BoardListLike {
   label?: { name?: string } | null;
@@ -14,17 +15,17 @@ function listLabels(board: { lists?: BoardListLike[] }): string {
     .join(', ');
 }
 
-export const boardColumns: Column[] = [
+export const boardColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'project.path_with_namespace', header: 'project' },
   { key: 'milestone.title', header: 'milestone' },
   { key: 'lists', get: listLabels },
-];
+], BOARD_FIELDS);
 
-export const boardListColumns: Column[] = [
+export const boardListColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'position', kind: 'number' },
   { key: 'label.name', header: 'label' },
   { key: 'label.color', header: 'color' },
   { key: 'label.description', header: 'description' },
-];
+], BOARD_LIST_FIELDS);

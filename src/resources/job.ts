@@ -1,4 +1,5 @@
-import { type Column, type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/format.js';
+import { JOB_FIELDS } from './fields.js';
 
 /** The `scope` values of part 1 §4.5. */
 export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
@@ -23,7 +24,7 @@ export const jobColumns: Columns = columnSet([
   { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration) },
   { key: 'pipeline.id', header: 'pipeline', kind: 'number' },
   { key: 'created_at', header: 'created', kind: 'date' },
-], ['id', 'status', 'stage', 'name', 'ref', 'tag', 'coverage', 'allow_failure', 'created_at', 'started_at', 'finished_at', 'erased_at', 'duration', 'queued_duration', 'user', 'commit', 'pipeline', 'project', 'artifacts_file', 'artifacts', 'artifacts_expire_at', 'tag_list', 'runner', 'runner_manager', 'web_url', 'failure_reason', 'archived']);
+], JOB_FIELDS);
 
 /** `1m 05s` from GitLab's duration in seconds (a float); nothing while a job has not run. */
 function seconds(value: unknown): string | undefined {
@@ -36,8 +37,8 @@ function seconds(value: unknown): string | undefined {
 }
 
 /** What the action commands (cancel, retry, …) print as a row: the job and its new status. */
-export const jobStatusColumns: Column[] = [
+export const jobStatusColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'name', kind: 'title' },
   { key: 'status', kind: 'state' },
-];
+], JOB_FIELDS);

@@ -1,4 +1,5 @@
 import { type Column, type Columns, columnSet } from '../output/format.js';
+import { APPROVALS_FIELDS, COMMIT_FIELDS, ISSUE_FIELDS, MERGE_REQUEST_FIELDS, MR_VERSION_FIELDS, TODO_FIELDS } from './fields.js';
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */
 export const MR_STATES = ['opened', 'closed', 'merged', 'all'] as const;
@@ -21,16 +22,16 @@ export const mrColumns: Columns = columnSet([
   // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
   { key: 'detailed_merge_status', header: 'merge status', priority: 3, get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status },
   { key: 'updated_at', header: 'updated', kind: 'date' },
-], ['id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'merged_at', 'merged_by', 'merge_user', 'closed_at', 'closed_by', 'target_branch', 'source_branch', 'upvotes', 'downvotes', 'author', 'assignee', 'assignees', 'reviewers', 'source_project_id', 'target_project_id', 'labels', 'work_in_progress', 'draft', 'milestone', 'merge_when_pipeline_succeeds', 'merge_status', 'detailed_merge_status', 'sha', 'merge_commit_sha', 'squash_commit_sha', 'user_notes_count', 'discussion_locked', 'should_remove_source_branch', 'force_remove_source_branch', 'allow_collaboration', 'allow_maintainer_to_push', 'approvals_before_merge', 'squash', 'squash_on_merge', 'web_url', 'references', 'time_stats', 'task_completion_status', 'has_conflicts', 'blocking_discussions_resolved', 'subscribed', 'head_pipeline', 'pipeline', 'changes_count', 'diff_refs', 'first_contribution', 'user', 'prepared_at', 'imported', 'imported_from', 'latest_build_started_at', 'latest_build_finished_at', 'first_deployed_to_production_at', 'diverged_commits_count', 'rebase_in_progress', 'merge_error']);
+], MERGE_REQUEST_FIELDS);
 
-export const mrCommitColumns: Column[] = [
+export const mrCommitColumns: Columns = columnSet([
   { key: 'short_id', header: 'commit' },
   { key: 'title', kind: 'title' },
   { key: 'author_name', header: 'author' },
   { key: 'created_at', header: 'created', kind: 'date' },
-];
+], COMMIT_FIELDS);
 
-export const mrVersionColumns: Column[] = [
+export const mrVersionColumns: Columns = columnSet([
   { key: 'id', header: 'ID', kind: 'number' },
   { key: 'state', kind: 'state' },
   { key: 'head_commit_sha', header: 'head' },
@@ -38,7 +39,7 @@ export const mrVersionColumns: Column[] = [
   { key: 'start_commit_sha', header: 'start' },
   { key: 'real_size', header: 'size' },
   { key: 'created_at', header: 'created', kind: 'date' },
-];
+], MR_VERSION_FIELDS);
 
 /** One row per changed file of `GET …/changes`. */
 export interface MrChange {
@@ -80,18 +81,18 @@ export const mrChangeColumns: Column[] = [
 ];
 
 /** Issues closed on merge: project issues (`#iid`) or, with an external tracker, `{id, title}`. */
-export const closesIssueColumns: Column[] = [
+export const closesIssueColumns: Columns = columnSet([
   { key: 'issue', get: (i: { iid?: number; id?: unknown }) => (i.iid !== undefined ? `#${i.iid}` : i.id) },
   { key: 'state', kind: 'state' },
   { key: 'title', kind: 'title' },
   { key: 'web_url', header: 'url' },
-];
+], ISSUE_FIELDS);
 
-export const approvalColumns: Column[] = [
+export const approvalColumns: Columns = columnSet([
   { key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) },
-];
+], APPROVALS_FIELDS);
 
-export const todoColumns: Column[] = [
+export const todoColumns: Columns = columnSet([
   { key: 'project', get: (t: { project?: { path_with_namespace?: string } }) => t.project?.path_with_namespace },
   { key: 'target', get: (t: { target?: { iid?: number } }) => (t.target?.iid !== undefined ? `!${t.target.iid}` : undefined) },
-];
+], TODO_FIELDS);

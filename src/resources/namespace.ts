@@ -1,9 +1,10 @@
-import type { Column } from '../output/format.js';
+import { type Columns, columnSet } from '../output/format.js';
+import { NAMESPACE_FIELDS } from './fields.js';
 
-export const namespaceColumns: Column[] = [
+export const namespaceColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'kind' },
   { key: 'full_path', header: 'path' },
   { key: 'name' },
   { key: 'parent_id', header: 'parent' },
-];
+], NAMESPACE_FIELDS);

@@ -1,4 +1,5 @@
-import { type Column, type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/format.js';
+import { ACTIVITY_FIELDS, EMAIL_FIELDS, GPG_KEY_FIELDS, IMPERSONATION_TOKEN_FIELDS, SSH_KEY_FIELDS, USER_FIELDS } from './fields.js';
 
 /** Impersonation token list filter (part 2 §4.4). */
 export const TOKEN_STATES = ['all', 'active', 'inactive'] as const;
@@ -12,28 +13,28 @@ export const userColumns: Columns = columnSet([
   { key: 'state', kind: 'state' },
   { key: 'email' },
   { key: 'web_url', header: 'url' },
-], ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url', 'email', 'public_email', 'created_at', 'bio', 'location', 'pronouns', 'bot', 'job_title', 'messenger', 'professional_profile', 'microblog', 'skype', 'linkedin', 'twitter', 'discord', 'website_url', 'organization', 'last_sign_in_at', 'current_sign_in_at', 'confirmed_at', 'theme_id', 'last_activity_on', 'color_scheme_id', 'projects_limit', 'identities', 'can_create_group', 'can_create_project', 'two_factor_enabled', 'external', 'private_profile', 'is_admin', 'is_auditor', 'note', 'commit_email', 'namespace_id', 'created_by', 'shared_runners_minutes_limit', 'extra_shared_runners_minutes_limit', 'using_license_seat', 'followers', 'following', 'local_time', 'work_information', 'current_sign_in_ip', 'last_sign_in_ip', 'sign_in_count', 'scim_identities']);
+], USER_FIELDS);
 
-export const sshKeyColumns: Column[] = [
+export const sshKeyColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'title' },
   { key: 'usage_type', header: 'usage' },
   { key: 'created_at', header: 'created', kind: 'date' },
-];
+], SSH_KEY_FIELDS);
 
-export const gpgKeyColumns: Column[] = [
+export const gpgKeyColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'created_at', header: 'created', kind: 'date' },
   // The armored block is long; its first line of key material is enough to tell keys apart.
   { key: 'key', get: (k: { key?: unknown }) => armoredSummary(k.key) },
-];
+], GPG_KEY_FIELDS);
 
-export const emailColumns: Column[] = [
+export const emailColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'email' },
-];
+], EMAIL_FIELDS);
 
-export const tokenColumns: Column[] = [
+export const tokenColumns: Columns = columnSet([
   { key: 'id', kind: 'number' },
   { key: 'name' },
   { key: 'active', kind: 'bool' },
@@ -41,12 +42,12 @@ export const tokenColumns: Column[] = [
   { key: 'scopes' },
   { key: 'expires_at', header: 'expires' },
   { key: 'created_at', header: 'created', kind: 'date' },
-];
+], IMPERSONATION_TOKEN_FIELDS);
 
-export const activityColumns: Column[] = [
+export const activityColumns: Columns = columnSet([
   { key: 'username' },
   { key: 'last_activity_on', header: 'last activity' },
-];
+], ACTIVITY_FIELDS);
 
 function armoredSummary(key: unknown): string {
   if (typeof key !== 'string') return '';

@@ -76,5 +76,6 @@ export const view: CommandSpec = {
   group: 'required',
   method: 'GET',
   path: '/groups/:group',
+  columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
 };

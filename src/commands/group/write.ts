@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { VISIBILITIES } from '../../resources/group.js';
+import { VISIBILITIES, groupColumns } from '../../resources/group.js';
 import { deletionNotice } from '../project/write.js';
 import { groupArg } from '../project/subject.js';
 import { type FlagSpec, type Values, defineCommand } from '../spec.js';
@@ -74,6 +74,7 @@ export const create = defineCommand({
   method: 'POST',
   path: '/groups',
   prepare: (ctx, v) => askPath(ctx, v, v.flags.name ?? ''),
+  columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
   done: (_v, group) => (typeof group?.full_path === 'string' ? `Created group ${group.full_path}` : undefined),
 });
@@ -95,6 +96,7 @@ export const update = defineCommand({
   requireOne: true,
   method: 'PUT',
   path: '/groups/:group',
+  columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
 });
 
@@ -131,6 +133,7 @@ export const transferProject = defineCommand({
     read: '/projects/:project_id',
     question: (v, path) => `Transfer project ${path ?? v.args.project_id} into group ${v.group} (its URLs change)?`,
   },
+  columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
   done: (v) => `Moved project ${v.args.project_id} into group ${v.group}`,
 });

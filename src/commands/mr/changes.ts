@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { ColorLevel } from '../../output/io.js';
 import { messageText } from '../../output/sanitize.js';
-import { type MrChange, closesIssueColumns, mrChangeColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
+import { type MrChange, closesIssueColumns, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
 import type { CommandSpec } from '../spec.js';
 import { MR_PATH, iidArg } from './shared.js';
 
@@ -54,8 +54,9 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel): Promis
 /** A coloured unified diff on a terminal, one row per file in tsv, the answer itself in JSON. */
 async function printChanges(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
-  if (printer.format === 'json' || printer.format === 'ndjson') {
-    await printer.object(data);
+  // Fields named: they are the merge request's (with its `changes`), in every format.
+  if (printer.format === 'json' || printer.format === 'ndjson' || ctx.settings.fields) {
+    await printer.object(data, ctx.settings.fields ? mrColumns : undefined);
     return;
   }
   const listed = (data as { changes?: unknown } | undefined)?.changes;
@@ -82,6 +83,7 @@ export const changes: CommandSpec = {
   project: 'required',
   method: 'GET',
   path: `${MR_PATH}/changes`,
+  columns: mrColumns,
   print: (ctx, _v, data) => printChanges(ctx, data),
 };
 

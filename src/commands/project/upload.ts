@@ -35,5 +35,6 @@ export const upload = defineCommand({
     if (!filename) throw new UsageError('missing required flag --filename (needed when reading standard input)');
     v.files.push({ name: 'file', filename, data: await readBytesArg(ctx, file, '<file>') });
   },
+  columns: uploadColumns,
   print: (ctx, _v, data) => printUpload(ctx, data),
 });

@@ -2,6 +2,8 @@ import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
+import { columnSet } from '../../output/format.js';
+import { SETTINGS_FIELDS } from '../../resources/fields.js';
 import type { ParamType } from '../../validate.js';
 import { buildNoun } from '../build.js';
 import type { CommandSpec, FlagSpec, Values } from '../spec.js';
@@ -71,6 +73,9 @@ function ignoredSettings(v: Values, data: unknown): string | undefined {
   return `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting`;
 }
 
+/** No columns of its own: the view shows every setting the server sent. */
+const settingsColumns = columnSet([], SETTINGS_FIELDS);
+
 const view: CommandSpec = {
   name: 'view',
   aliases: ['show'],
@@ -79,6 +84,7 @@ const view: CommandSpec = {
   examples: ['collab settings view', 'collab settings view -o json --fields signup_enabled,default_project_visibility'],
   method: 'GET',
   path: '/application/settings',
+  columns: settingsColumns,
 };
 
 const update: CommandSpec = {
@@ -98,6 +104,7 @@ const update: CommandSpec = {
   requireOne: true,
   method: 'PUT',
   path: '/application/settings',
+  columns: settingsColumns,
   prepare: (_ctx: Context, v) => checkSettings(v),
   done: ignoredSettings,
 };

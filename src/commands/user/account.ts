@@ -80,6 +80,7 @@ export const me: CommandSpec = {
   examples: ['collab user me', 'collab user me --sudo alice -o json'],
   method: 'GET',
   path: '/user',
+  columns: userColumns,
   print: printUser,
 };
 
@@ -147,6 +148,7 @@ export const create: CommandSpec = {
   method: 'POST',
   path: '/users',
   prepare: (ctx, v) => readPassword(ctx, v, true),
+  columns: userColumns,
   print: printUser,
 };
 
@@ -167,6 +169,7 @@ export const update: CommandSpec = {
     404: (_ctx, v) =>
       v.params.email !== undefined || v.params.username !== undefined ? 'the server also answers 404 when the new email or username is already taken' : undefined,
   },
+  columns: userColumns,
   print: printUser,
 };
 
