@@ -65,7 +65,7 @@ describe('nothing from the server reaches a terminal raw', () => {
     for (const args of [
       ['issue', 'view', '1', '-p', 'acme/api'],
       ['mr', 'list', '-p', 'acme/api'],
-      ['issue', 'view', '1', '-p', 'acme/api', '--fields', `title,key${EVIL},state`],
+      ['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title,state'],
       ['mr', 'changes', '3', '-p', 'acme/api'],
     ]) {
       const r = await runInPty(args, env);
@@ -74,6 +74,11 @@ describe('nothing from the server reaches a terminal raw', () => {
       expect(r.output).toContain('EVILtxt.exe');
       expect(r.output).toContain('\u001b['); // colours are still on
     }
+    // A key the server sent is no declared field: naming it is exit 2, and the name is shown safe.
+    const named = await runInPty(['issue', 'view', '1', '-p', 'acme/api', '--fields', `title,key${EVIL},state`], env);
+    expect(named.exitCode, named.output).toBe(2);
+    expect(terminalSafe(named.output)).toEqual([]);
+    expect(named.output).toContain('unknown field "keyEVILtxt.exe');
   });
 
   it('tsv keeps bidi text exact but no control character; json keeps every byte', async () => {
