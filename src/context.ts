@@ -33,6 +33,8 @@ export interface ContextDeps {
   schedule?: Schedule;
   /** Test hook: opens a web page (default: `$BROWSER`, else the platform's opener). */
   opener?: Opener;
+  /** Test hook: the text a person writes in their editor, starting from `initial`. */
+  editor?: (initial: string) => Promise<string>;
 }
 
 /**
@@ -203,6 +205,19 @@ export class Context {
     if (this.deps.opener) return this.deps.opener(url);
     const { openUrl } = await import('./output/browser.js');
     return openUrl(url, this.deps.env);
+  }
+
+  /** Text written in `$VISUAL`/`$EDITOR` on a temporary Markdown file that starts as `initial`. */
+  async editText(initial: string): Promise<string> {
+    if (this.deps.editor) return this.deps.editor(initial);
+    const { editText } = await import('./output/editor.js');
+    return editText(initial, this.deps.env);
+  }
+
+  /** The editor `editText` runs (`$VISUAL`, `$EDITOR`, else vi), to name it in a question. */
+  async editorName(): Promise<string> {
+    const { editorCommand } = await import('./output/editor.js');
+    return editorCommand(this.deps.env);
   }
 
   /** The API client for the host in use (the configured one, or the one a URL argument named). */

@@ -10,6 +10,7 @@ import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
 import { readBytesArg, readTextArg } from './input.js';
 import { isMe, parseReference, resolveReference } from './lookup.js';
+import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
 import { type Answer, type ArgSpec, type CommandSpec, type FlagSpec, type Values, expectedAnswer, pathValues } from './spec.js';
 
@@ -67,7 +68,7 @@ export async function collectValues(
   rawArgs: unknown[],
   opts: Record<string, unknown>,
 ): Promise<Values> {
-  const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true, web: opts.web === true };
+  const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true, web: opts.web === true, editor: opts.editor === true };
   let urlProject: string | undefined;
 
   (spec.args ?? []).forEach((arg, i) => {
@@ -150,7 +151,7 @@ export async function collectValues(
     setFlag(values, flag, parseFlag(ctx, flag, answer));
   }
 
-  if (spec.requireOne && Object.keys(values.flags).length === 0) {
+  if (spec.requireOne && Object.keys(values.flags).length === 0 && !values.editor) {
     const names = (spec.flags ?? []).filter((f) => !f.hidden).map(flagLabel);
     throw new UsageError(`nothing to change: give at least one of ${names.join(', ')}`);
   }
@@ -275,6 +276,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
   const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
   if (spec.confirm) requireConsent(ctx, spec.confirm, v);
   await readFiles(ctx, spec, v);
+  const markdown = spec.flags?.find((f) => f.markdown);
+  if (markdown) await composeMarkdown(ctx, spec, v, markdown, paramName(markdown) || markdown.name);
   if (spec.prepare) await spec.prepare(ctx, v);
   await requireGitlabFor(ctx, spec, v);
   await resolveLookups(ctx, spec, v);

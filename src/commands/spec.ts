@@ -52,6 +52,12 @@ export interface FlagSpec {
   byName?: string;
   /** Used when the flag is not given (sent like a given value; help says so). */
   default?: string;
+  /**
+   * Markdown people write (a description): the command takes `--editor`, which opens `$VISUAL` or
+   * `$EDITOR` for it (starting from the current text on an update), and a create offers it on a
+   * terminal when none is given.
+   */
+  markdown?: boolean;
 }
 
 /** A positional argument; named like the path placeholder it fills (`iid` → `:iid`). */
@@ -118,6 +124,8 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   /** List options (`--per-page`, `--page`, `--all`, `--limit`, `--concurrency`). */
   page: { perPage?: number; page?: number; all?: boolean; limit?: number; concurrency?: number };
   yes: boolean;
+  /** `--editor`: the declaration's Markdown flag is written in the editor. */
+  editor?: boolean;
   /** `--web`: open the object's web page instead of printing it (views of resources that have one). */
   web?: boolean;
   /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */

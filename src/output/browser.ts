@@ -38,12 +38,7 @@ export async function openUrl(url: string, env: Env, load: () => Promise<{ defau
 }
 
 async function runBrowser(browser: string, url: string, env: Env): Promise<void> {
-  const { spawn } = await import('node:child_process');
-  const [command, args] = process.platform === 'win32' ? [browser, [url]] : ['sh', ['-c', `${browser} "$1"`, 'browser', url]];
-  const failed = await new Promise<string | undefined>((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
-    child.on('error', (err) => resolve(err.message));
-    child.on('close', (code, signal) => resolve(code === 0 ? undefined : signal ? `ended by ${signal}` : `exit status ${code}`));
-  });
-  if (failed) throw new CollabError(`BROWSER=${browser} failed (${failed === 'exit status 127' ? 'command not found' : failed})`, 1, `open ${url} yourself`);
+  const { runUserCommand } = await import('./user-command.js');
+  const failed = await runUserCommand(browser, url, env);
+  if (failed) throw new CollabError(`BROWSER=${browser} failed (${failed})`, 1, `open ${url} yourself`);
 }

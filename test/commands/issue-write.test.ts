@@ -66,10 +66,11 @@ describe('issue create', () => {
     api = mockApi();
     const body = recorder();
     api.pool.intercept({ path: '/api/v4/projects/7/issues', method: 'POST' }).reply(body.reply(201, issue(9)));
-    const prompter = scriptedPrompter(['Asked title']);
-    const r = await runCli(['issue', 'create', '-p', '7', '-o', 'json', '--fields', 'iid'], { transport: api.transport, tty: true, prompter });
+    const prompter = scriptedPrompter(['Asked title', false]);
+    const r = await runCli(['issue', 'create', '-p', '7', '-o', 'json', '--fields', 'iid'], { transport: api.transport, tty: true, prompter, env: { EDITOR: 'nano' } });
     expect(r.code).toBe(0);
-    expect(prompter.asked).toEqual(['Title:']);
+    // Without a description, the editor is offered; "no" sends none.
+    expect(prompter.asked).toEqual(['Title:', 'Write a description in nano?']);
     expect(body.seen).toEqual([{ title: 'Asked title' }]);
     expect(JSON.parse(r.stdout)).toEqual({ iid: 9 });
   });

@@ -11,7 +11,7 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
     update
       ? { name: 'title', short: 't', type: 'string', description: 'new title' }
       : { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'issue title' },
-    { name: 'description', short: 'd', type: 'string', description: 'description (Markdown)', conflicts: ['description-file'] },
+    { name: 'description', short: 'd', type: 'string', markdown: true, description: 'description (Markdown)', conflicts: ['description-file'] },
     { name: 'description-file', param: 'description', file: 'text', type: 'string', value: '<file|->', description: 'read the description from a file (- for stdin)' },
     update
       ? { name: 'confidential', type: 'bool', negatable: true, description: 'make the issue confidential' }

@@ -7,7 +7,7 @@ import { MR_PATH, iidArg, ref } from './shared.js';
 const peopleFields: FlagSpec[] = [assigneeField, reviewersField, milestoneField];
 
 const descriptionFlags: FlagSpec[] = [
-  { name: 'description', short: 'd', type: 'string', description: 'description (Markdown)' },
+  { name: 'description', short: 'd', type: 'string', markdown: true, description: 'description (Markdown)' },
   {
     name: 'description-file',
     param: 'description',

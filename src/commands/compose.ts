@@ -1,0 +1,29 @@
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { type CommandSpec, type FlagSpec, type Values, pathValues } from './spec.js';
+
+/**
+ * The Markdown of a declaration (its `markdown` flag, sent as `param`) written in the editor: with
+ * `--editor`, or when a create on a terminal has none and the person says yes. An update starts
+ * from the current text. An empty text stops the command: nothing is sent.
+ */
+export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values, flag: FlagSpec, param: string): Promise<void> {
+  const given = v.params[param] !== undefined;
+  if (v.editor && given) throw new UsageError(`--editor writes the ${flag.name}: do not give it on the command line too`);
+  let edit = v.editor === true;
+  if (!edit && !given && spec.method === 'POST' && ctx.canPrompt) edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.editorName()}?`, false);
+  if (!edit) return;
+  const initial = spec.method === 'PUT' && spec.path !== undefined ? await current(ctx, spec, v, param) : '';
+  const text = await ctx.editText(initial);
+  if (text.trim() === '') throw new UsageError(`the ${flag.name} is empty: nothing was sent`);
+  v.params[param] = text;
+}
+
+/** The text the object has now (`''` when it has none). */
+async function current(ctx: Context, spec: CommandSpec, v: Values, param: string): Promise<string> {
+  const template = typeof spec.path === 'function' ? spec.path(v) : spec.path!;
+  const res = await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: fillPath(template, pathValues(v)), expect: { kind: 'object' } });
+  const text = res.data?.[param];
+  return typeof text === 'string' ? text : '';
+}

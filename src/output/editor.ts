@@ -1,0 +1,30 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Env } from '../config/resolve.js';
+import { UsageError } from '../errors.js';
+import { runUserCommand } from './user-command.js';
+
+/** The editor people set: `$VISUAL`, then `$EDITOR`, else vi (as git does). */
+export function editorCommand(env: Env): string {
+  return env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi';
+}
+
+/**
+ * `initial` written to a temporary Markdown file (private to this user), the editor run on it on
+ * this terminal, and what it holds then: trailing blank space dropped. The file and its folder are
+ * removed afterwards, whatever happened.
+ */
+export async function editText(initial: string, env: Env, name = 'DESCRIPTION.md'): Promise<string> {
+  const editor = editorCommand(env);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'collab-edit-'));
+  try {
+    const file = path.join(dir, name);
+    await fs.writeFile(file, initial, { mode: 0o600, flag: 'wx' });
+    const failed = await runUserCommand(editor, file, env);
+    if (failed) throw new UsageError(`the editor (${editor}) failed (${failed}): nothing was sent`, 'set VISUAL or EDITOR to the editor you use');
+    return (await fs.readFile(file, 'utf8')).replace(/\s+$/, '');
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
