@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, type SandboxFixture, runJson, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
@@ -36,11 +36,7 @@ describe('--editor on issue and merge request create and update', () => {
   let sb: SandboxFixture;
   let env: Record<string, string>;
   const writes = () => sb.requests().filter((r) => r.method === 'POST' || r.method === 'PUT');
-  const json = async (args: string[], extra: Record<string, string> = {}) => {
-    const r = await sb.run([...args, '-o', 'json'], extra);
-    expect(r.exitCode, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
+  const json = (args: string[], extra: Record<string, string> = {}) => runJson(sb, args, extra);
 
   beforeAll(async () => {
     sb = await startSandboxFixture({ seed: 'demo' });

@@ -3,7 +3,7 @@
  * what was sent. Each name is looked up once per run; on GitLab, list filters send the username.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { type SandboxFixture, runJson, startSandboxFixture } from '../helpers/e2e.js';
 
 const API = 'acme/platform/api';
 /** The project's API path as the request log shows it, decoded. */
@@ -14,11 +14,7 @@ type User = { id: number; username: string };
 describe('people and milestones by name (spec dialect)', () => {
   let sb: SandboxFixture;
   const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
-  const json = async (args: string[]) => {
-    const r = await sb.run([...args, '-o', 'json']);
-    expect(r.exitCode, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
+  const json = (args: string[], extra: Record<string, string> = {}) => runJson(sb, args, extra);
   let alice: User;
   let bob: User;
   let root: User;

@@ -67,3 +67,10 @@ export async function startSandboxFixture(opts: Record<string, unknown> = {}): P
     close: () => sb.close(),
   };
 }
+
+/** The JSON a command prints against the sandbox (`-o json`); a failure fails the test with its stderr. */
+export async function runJson(sb: SandboxFixture, args: string[], env: Record<string, string | undefined> = {}): Promise<any> {
+  const r = await sb.run([...args, '-o', 'json'], env);
+  if (r.exitCode !== 0) throw new Error(`collab ${args.join(' ')} exited ${r.exitCode}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
