@@ -7,7 +7,7 @@ import { type Env, Settings } from './config/resolve.js';
 import { ConfigStore, configDir } from './config/store.js';
 import { ApiError, UsageError } from './errors.js';
 import type { IO } from './output/io.js';
-import { type Column, type OutputFormat, Printer, type Schedule } from './output/format.js';
+import { type OutputFormat, Printer, type Schedule } from './output/format.js';
 import type { Opener } from './output/browser.js';
 import type { JqFilter } from './output/jq.js';
 import { messageText } from './output/sanitize.js';
@@ -49,7 +49,6 @@ export class Context {
   private readonly store: ConfigStore;
   private client?: ApiClient;
   private transportInstance?: Transport;
-  private fieldsChecked = false;
   private flavorOfHost?: Promise<Flavor>;
   private jqFilter?: JqFilter;
   private readonly remembered = new Map<string, Promise<unknown>>();
@@ -152,19 +151,12 @@ export class Context {
     this.jqFilter = await JqFilter.compile(jq, { raw: raw === true });
   }
 
-  /** `--fields` checked against the declared fields of the command's answer, before anything is sent (exit 2). */
-  checkFields(columns: Column[] | undefined): void {
-    Printer.checkFields(this.settings.fields ?? [], columns);
-    this.fieldsChecked = true;
-  }
-
   printer(commandDefault?: OutputFormat, options: { revealSecrets?: boolean } = {}): Printer {
     if (this.settings.listFields) throw new UsageError('--fields needs names here (--fields a,b)');
     return new Printer({
       io: this.io,
       format: this.settings.output(commandDefault) ?? (this.io.stdoutIsTTY ? 'table' : 'tsv'),
       fields: this.settings.fields,
-      fieldsChecked: this.fieldsChecked,
       header: this.settings.header,
       now: () => this.now(),
       revealSecrets: options.revealSecrets,

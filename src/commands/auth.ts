@@ -3,6 +3,8 @@ import { showGlobalFlags } from '../argv.js';
 import { normalizeHost } from '../api/client.js';
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
+import { columnSet } from '../output/format.js';
+import { fieldsFirst } from './execute.js';
 import { readStdin } from './input.js';
 
 function examples(cmd: Command, lines: string[]): Command {
@@ -50,7 +52,11 @@ async function login(ctx: Context, opts: { tokenStdin?: boolean; oauth?: boolean
   ctx.notice(`Logged in to ${host} as ${user.username ?? '?'}${user.name ? ` (${user.name})` : ''}; token saved in ${ctx.config().file}`);
 }
 
+/** What `auth status` prints (collab's own object, so `--fields` is checked before the request). */
+const STATUS_COLUMNS = columnSet([], { spec: ['host', 'host_source', 'user', 'name', 'admin', 'token_source', 'token_type', 'token'] });
+
 async function status(ctx: Context): Promise<void> {
+  if (await fieldsFirst(ctx, STATUS_COLUMNS)) return;
   const auth = ctx.settings.auth();
   const token = auth.credentials.token;
   if (!token) throw new AuthError(`not logged in to ${auth.host}`);
@@ -70,7 +76,7 @@ async function status(ctx: Context): Promise<void> {
     token_source: auth.tokenSource,
     token_type: token.kind,
     token: maskToken(token.value),
-  });
+  }, STATUS_COLUMNS);
 }
 
 async function logout(ctx: Context): Promise<void> {

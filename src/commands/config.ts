@@ -6,8 +6,9 @@ import { parseFlavor } from '../api/dialect.js';
 import type { Context } from '../context.js';
 import { type ConfigData, type HostEntry, SETTABLE_KEYS, type SettableKey, checkKey } from '../config/store.js';
 import { UsageError } from '../errors.js';
-import { OUTPUT_FORMATS } from '../output/format.js';
+import { OUTPUT_FORMATS, columnSet } from '../output/format.js';
 import { parseEnum, parseInteger } from '../validate.js';
+import { fieldsFirst } from './execute.js';
 
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
 const GLOBAL_ONLY: SettableKey[] = ['host'];
@@ -71,7 +72,10 @@ async function unset(ctx: Context, key: string): Promise<void> {
   });
 }
 
+const LIST_COLUMNS = columnSet([{ key: 'host' }, { key: 'key' }, { key: 'value' }], { spec: ['host', 'key', 'value'] });
+
 async function list(ctx: Context): Promise<void> {
+  if (await fieldsFirst(ctx, LIST_COLUMNS)) return;
   const data = ctx.config().read();
   const rows: { host: string; key: string; value: string }[] = [];
   for (const k of SETTABLE_KEYS) {
@@ -85,7 +89,7 @@ async function list(ctx: Context): Promise<void> {
     }
     if (entry.token) rows.push({ host, key: 'token', value: '(set; see `collab auth status`)' });
   }
-  await ctx.printer().list(rows, [{ key: 'host' }, { key: 'key' }, { key: 'value' }]);
+  await ctx.printer().list(rows, LIST_COLUMNS);
 }
 
 export function build(getCtx: () => Context): Command {

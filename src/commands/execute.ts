@@ -4,7 +4,7 @@ import { errorMessage, statusLine } from '../api/error-body.js';
 import { paginatePages } from '../api/paginate.js';
 import { type QueryValue, fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
-import { Printer, answerFields } from '../output/format.js';
+import { type Column, Printer, answerFields } from '../output/format.js';
 import { writeOut } from '../output/io.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
@@ -238,12 +238,20 @@ async function explained(ctx: Context, spec: CommandSpec, v: Values, err: unknow
 const asAnswer = (data: unknown): Answer =>
   data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
 
-/** `--fields` without names: the fields this command prints, one a line; nothing is sent. */
-async function listFields(ctx: Context, spec: CommandSpec): Promise<void> {
-  const fields = answerFields(spec.columns);
+/**
+ * `--fields` before anything is sent: alone, it lists the fields of the command's answer (one a
+ * line; true: the command is done); with names, they are checked against those fields (exit 2).
+ */
+export async function fieldsFirst(ctx: Context, columns: Column[] | undefined): Promise<boolean> {
+  if (!ctx.settings.listFields) {
+    Printer.checkFields(ctx.settings.fields ?? [], columns);
+    return false;
+  }
+  const fields = answerFields(columns);
   if (!fields) throw new UsageError('--fields: this command prints no fields to choose from');
-  await writeOut(ctx.io.stdout, `${Printer.fieldNames(spec.columns!).join('\n')}\n`);
+  await writeOut(ctx.io.stdout, `${Printer.fieldNames(columns!).join('\n')}\n`);
   if (fields.gitlab?.length) ctx.notice(`(${fields.gitlab.length} of them, from ${fields.gitlab[0]} on, are sent by GitLab only)`);
+  return true;
 }
 
 const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
@@ -271,8 +279,7 @@ async function showWebPage(ctx: Context, data: unknown): Promise<void> {
  * brings its own `run`. Off a terminal an irreversible command without `--yes` stops first.
  */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
-  if (ctx.settings.listFields) return listFields(ctx, spec);
-  ctx.checkFields(spec.columns);
+  if (await fieldsFirst(ctx, spec.columns)) return;
   const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
   if (spec.confirm) requireConsent(ctx, spec.confirm, v);
   await readFiles(ctx, spec, v);

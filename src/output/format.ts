@@ -35,7 +35,8 @@ export interface Column {
 /**
  * The fields of one kind of answer, known before anything is sent (`--fields` is checked against
  * them): `spec`, the attributes the API spec documents, which the sandbox sends
- * (test/sandbox/answer-fields.test.ts keeps the two equal); `gitlab`, those only real GitLab adds.
+ * (test/sandbox/answer-fields.test.ts keeps the two equal), or the keys of an object collab builds
+ * itself (`auth status`); `gitlab`, those only real GitLab adds.
  */
 export interface Fields {
   readonly spec: readonly string[];
@@ -82,9 +83,11 @@ const MARKDOWN_FIELDS = new Set(['description', 'body']);
 export interface PrinterOptions {
   io: IO;
   format: OutputFormat;
+  /**
+   * `--fields`: checked before anything is sent (`Printer.checkFields`) where the command knows its
+   * fields; picked as given otherwise (`collab api`: a name the answer lacks is `null`).
+   */
   fields?: string[];
-  /** `--fields` was checked before anything was sent (`Printer.checkFields`): answers are not checked again. */
-  fieldsChecked?: boolean;
   header: boolean;
   now: () => Date;
   /** Secrets are shown in table and tsv too (a token printed once, when created). */
@@ -151,23 +154,6 @@ export class Printer {
   }
 
   /**
-   * For commands that declare no fields (`api`): checks `--fields` against what the server
-   * answered (and the columns); exit 2 naming the unknown one.
-   */
-  private checkAgainst(items: unknown[], columns: Column[]): void {
-    const fields = this.options.fields;
-    if (!fields?.length || this.options.fieldsChecked) return;
-    const known = Printer.fieldNames(columns);
-    const present = new Set(known);
-    for (const item of items) if (item && typeof item === 'object') for (const k of Object.keys(item)) present.add(k);
-    const headers = columns.flatMap((c) => (c.header ? [c.header.toLowerCase()] : []));
-    for (const f of fields) {
-      if (headers.includes(f.toLowerCase()) || readableField(f, present, items)) continue;
-      throw unknownField(f, [...present]);
-    }
-  }
-
-  /**
    * The fields named in `--fields`, under the names given. A field of the answer is its value as
    * sent; a name only a column has (`tasks`, or a header like `updated`) is that column's value.
    */
@@ -217,13 +203,8 @@ export class Printer {
     const { io, format } = this.options;
     let count = 0;
     if (format === 'ndjson') {
-      let checked = false;
       let failed = 0;
       for await (const page of pages) {
-        if (!checked && page.length > 0) {
-          this.checkAgainst(page, columns);
-          checked = true;
-        }
         let text = '';
         for (const item of page) text += `${jsonText(JSON.stringify(this.pick(item, columns)))}\n`;
         count += page.length;
@@ -245,7 +226,6 @@ export class Printer {
       await progress.stop();
     }
     count = all.length;
-    if (all.length > 0) this.checkAgainst(all, columns);
     if (format === 'json') {
       await this.writeJson(all.map((i) => this.pick(i, columns)));
     } else if (format === 'tsv') {
@@ -263,7 +243,6 @@ export class Printer {
   /** Prints one object: field/value view on a terminal, `field\tvalue` lines in tsv. */
   async object(item: unknown, columns?: Column[]): Promise<void> {
     const { io, format } = this.options;
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) this.checkAgainst([item], columns ?? []);
     if (format === 'json' || format === 'ndjson') {
       if (this.options.jq) await this.filtered(JSON.stringify(this.pick(item, columns)), format === 'ndjson', true);
       else if (format === 'ndjson') await writeOut(io.stdout, `${jsonText(JSON.stringify(this.pick(item, columns)))}\n`);
@@ -375,7 +354,6 @@ export class Printer {
     const progress = this.fetchProgress();
     try {
       for await (const page of pages) {
-        if (parts.length === 0 && page.length > 0) this.checkAgainst(page, columns);
         for (const item of page) parts.push(JSON.stringify(this.pick(item, columns)));
         progress.update(parts.length);
       }
@@ -522,14 +500,6 @@ function unknownField(name: string, valid: string[]): UsageError {
   return new UsageError(
     `unknown field "${cellText(name)}" in --fields${hint ? ` (did you mean "${hint}"?)` : ''}; valid fields: ${valid.map(cellText).join(', ')}`,
   );
-}
-
-/** A field name (or dotted path) the answer or the declaration has. */
-function readableField(name: string, present: Set<string>, items: unknown[]): boolean {
-  if (present.has(name)) return true;
-  const top = name.split('.')[0]!;
-  if (!present.has(top) && !items.some((i) => readField(i, top) !== undefined)) return false;
-  return true;
 }
 
 /** `acme/web#3` from GitLab's `references.full`, else from the web URL's project path. */

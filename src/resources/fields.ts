@@ -8,7 +8,7 @@ import { SETTINGS } from './settings.js';
  * (test/sandbox/answer-fields.test.ts runs every command against it, in both dialects, so the
  * lists cannot drift); `gitlab` are attributes only real GitLab adds (its API documentation), which
  * a server that follows the spec answers as `null`. Either dialect's name of a renamed field is
- * accepted (src/api/dialect.ts). Anything else real GitLab sends: `-o json --jq`.
+ * accepted (src/api/dialect.ts). Anything else real GitLab sends: `-o json --jq`, or `collab api`.
  */
 
 /** An issue (part 1 §2.5): lists, views and every write that answers with the issue; `subscribed` and `_links` in single answers. */

@@ -69,6 +69,24 @@ describe('--fields is checked before anything is sent', () => {
     expect(sb.requests()).toEqual([]);
   });
 
+  it('auth status and config list check their own fields first; collab api picks names as given', async () => {
+    await sb.clearRequests();
+    const status = await sb.run(['auth', 'status', '--fields', 'user,tokn']);
+    expect([status.exitCode, status.stdout]).toEqual([2, '']);
+    expect(status.stderr).toMatch(/^collab: unknown field "tokn" in --fields \(did you mean "token"\?\); valid fields: host, host_source, user, /);
+    expect(sb.requests()).toEqual([]);
+    expect((await sb.run(['auth', 'status', '--fields', 'user,admin'])).stdout).toBe('user\troot\nadmin\ttrue');
+    await sb.clearRequests();
+    const listed = await sb.run(['auth', 'status', '--fields']);
+    expect([listed.exitCode, listed.stdout]).toEqual([0, 'host\nhost_source\nuser\nname\nadmin\ntoken_source\ntoken_type\ntoken']);
+    expect(sb.requests()).toEqual([]);
+    const config = await sb.run(['config', 'list', '--fields', 'hots']);
+    expect([config.exitCode, config.stdout]).toEqual([2, '']);
+    const api = await sb.run(['api', `/projects/${encodeURIComponent(P)}`, '--fields', 'id,no_such_key']);
+    expect(api.exitCode, api.stderr).toBe(0);
+    expect(JSON.parse(api.stdout)).toEqual({ id: expect.any(Number), no_such_key: null });
+  });
+
   it('valid names: nested paths, column headers, either dialect, GitLab-only fields (null here)', async () => {
     const issue = await sb.run(['issue', 'view', '1', '-p', P, '-o', 'json', '--fields', 'iid,author.username,updated,health_status']);
     expect(issue.exitCode, issue.stderr).toBe(0);
