@@ -35,7 +35,7 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--host <url>', description: 'instance base URL (env COLLAB_HOST)' },
   { flags: '--sudo <user>', description: 'act as another user (id or username; administrators)' },
   { flags: '-o, --output <format>', description: 'output format (env COLLAB_OUTPUT)', choices: OUTPUT_FORMATS, matters: 'output' },
-  { flags: '--fields [a,b]', description: 'columns (table/tsv) or keys (json/ndjson) to print; alone, lists the fields of the command', matters: 'output' },
+  { flags: '--fields [a,b]', description: 'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command', matters: 'output' },
   { flags: '--header', description: 'print a header row in tsv output', matters: 'output' },
   { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)', matters: 'prompt' },
   { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
