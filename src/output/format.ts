@@ -145,10 +145,10 @@ export class Printer {
     if (!answerFields(columns)) throw new UsageError('--fields: this command prints no fields to choose from');
     const known = Printer.fieldNames(columns!);
     const accepted = new Set(known);
-    for (const c of columns!) if (c.header) accepted.add(c.header.toLowerCase());
+    const headers = new Set(columns!.flatMap((c) => (c.header ? [c.header.toLowerCase()] : [])));
     for (const f of names) {
       const top = f.split('.')[0]!;
-      if (accepted.has(f) || accepted.has(f.toLowerCase()) || accepted.has(top) || accepted.has(otherName(top) ?? top)) continue;
+      if (accepted.has(f) || accepted.has(top) || accepted.has(otherName(top) ?? top) || headers.has(f.toLowerCase())) continue;
       throw unknownField(f, known);
     }
   }

@@ -39,10 +39,12 @@ describe('--fields is checked before anything is sent', () => {
       ['project', 'fork', 'acme/website', '--namespace', 'labs', '--fields', 'zzz'],
       ['settings', 'update', '--help-text', 'x', '--fields', 'help_txt'],
       ['user', 'key', 'add', '--title', 't', '--key', 'ssh-ed25519 AAAA x', '--fields', 'fingerprint'],
+      // Field names are exact; only a column's header is read in any case (`IID`, `Updated`).
+      ['issue', 'view', '1', '-p', P, '--fields', 'iid,TITLE'],
     ]) {
       const r = await sb.run(line);
       expect([r.exitCode, r.stdout], `${line.join(' ')}: ${r.stderr}`).toEqual([2, '']);
-      expect(r.stderr).toMatch(/^collab: unknown field "[a-z_]+" in --fields.*; valid fields: /);
+      expect(r.stderr).toMatch(/^collab: unknown field "[A-Za-z_]+" in --fields.*; valid fields: /);
     }
     expect(sb.requests()).toEqual([]);
   });
@@ -88,10 +90,10 @@ describe('--fields is checked before anything is sent', () => {
   });
 
   it('valid names: nested paths, column headers, either dialect, GitLab-only fields (null here)', async () => {
-    const issue = await sb.run(['issue', 'view', '1', '-p', P, '-o', 'json', '--fields', 'iid,author.username,updated,health_status']);
+    const issue = await sb.run(['issue', 'view', '1', '-p', P, '-o', 'json', '--fields', 'IID,author.username,Updated,health_status']);
     expect(issue.exitCode, issue.stderr).toBe(0);
     const data = JSON.parse(issue.stdout);
-    expect(data).toEqual({ iid: 1, 'author.username': expect.any(String), updated: expect.stringMatching(/^\d{4}-/), health_status: null });
+    expect(data).toEqual({ IID: 1, 'author.username': expect.any(String), Updated: expect.stringMatching(/^\d{4}-/), health_status: null });
     const user = await sb.run(['user', 'view', '2', '-o', 'json', '--fields', 'username,skype,messenger']);
     expect(JSON.parse(user.stdout)).toEqual({ username: 'alice', skype: expect.any(String), messenger: expect.any(String) });
     const jobs = await sb.run(['job', 'list', '-p', P, '--limit', '1', '-o', 'tsv', '--fields', 'id,pipeline.id,commit.short_id']);
