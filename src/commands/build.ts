@@ -92,7 +92,10 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
   const markdown = spec.flags?.find((f) => f.markdown);
   if (markdown)
-    cmd.option('-e, --editor', `write the ${markdown.name} in $VISUAL or $EDITOR${spec.method === 'PUT' ? ' (starting from the current one)' : ''}; empty: nothing is sent`);
+    cmd.option(
+      '-e, --editor',
+      `write the ${markdown.name} in $VISUAL or $EDITOR${spec.method === 'PUT' ? ', starting from the current one' : ' (offered on a terminal when none is given)'}; empty: nothing is sent`,
+    );
   if (opensWebPage(spec)) cmd.option('-w, --web', 'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL');
   showGlobalFlags(cmd, usesOf(spec));
   if (spec.examples.length) {

@@ -39,6 +39,7 @@ export const list: CommandSpec = {
   examples: [
     'collab issue list -p acme/platform/api --labels bug',
     'collab issue list -p acme/platform/api --state all --search crash',
+    'collab issue list -p acme/platform/api --assignee @me --milestone v1.1',
     'collab issue list -g acme --scope all --search crash',
     'collab issue list --scope assigned-to-me --all -o ndjson',
   ],

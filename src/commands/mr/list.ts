@@ -33,6 +33,7 @@ export const list: CommandSpec = {
   examples: [
     'collab mr list -p acme/platform/api --labels backend',
     'collab mr list --scope assigned-to-me',
+    'collab mr list -p acme/platform/api --author alice --reviewer @me',
     'collab mr list -p acme/platform/api --state merged --order-by updated_at --all -o ndjson',
   ],
   project: 'optional',
