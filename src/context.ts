@@ -203,7 +203,7 @@ export class Context {
   async editText(initial: string): Promise<string> {
     if (this.deps.editor) return this.deps.editor(initial);
     const { editText } = await import('./output/editor.js');
-    return editText(initial, this.deps.env);
+    return editText(initial, this.deps.env, this.signal);
   }
 
   /** The editor `editText` runs (`$VISUAL`, `$EDITOR`, else vi), to name it in a question. */

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +16,12 @@ export function editorCommand(env: Env): string {
  * this terminal, and what it holds then: trailing blank space dropped. The file and its folder are
  * removed afterwards, whatever happened.
  */
-export async function editText(initial: string, env: Env, name = 'DESCRIPTION.md'): Promise<string> {
+export async function editText(initial: string, env: Env, signal?: AbortSignal, name = 'DESCRIPTION.md'): Promise<string> {
   const editor = editorCommand(env);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'collab-edit-'));
+  // Interrupted (a closed terminal: SIGHUP), collab ends before the editor does: the file goes now.
+  const removeNow = () => rmSync(dir, { recursive: true, force: true });
+  signal?.addEventListener('abort', removeNow, { once: true });
   try {
     const file = path.join(dir, name);
     await fs.writeFile(file, initial, { mode: 0o600, flag: 'wx' });
@@ -25,6 +29,7 @@ export async function editText(initial: string, env: Env, name = 'DESCRIPTION.md
     if (failed) throw new UsageError(`the editor (${editor}) failed (${failed}): nothing was sent`, 'set VISUAL or EDITOR to the editor you use');
     return (await fs.readFile(file, 'utf8')).replace(/\s+$/, '');
   } finally {
+    signal?.removeEventListener('abort', removeNow);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, runJson, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { execa } from 'execa';
+import { ADMIN_TOKEN, BIN, type SandboxFixture, runJson, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
@@ -128,5 +129,35 @@ describe('--editor on issue and merge request create and update', () => {
     const piped = await sb.run(['issue', 'create', '-p', API, '--title', 'Piped'], { EDITOR: other.script });
     expect(piped.exitCode, piped.stderr).toBe(0);
     expect(other.seen()).toBeUndefined();
+  });
+
+  it('a closed terminal (SIGHUP) while the editor is open: exit 130, nothing sent, the file removed at once', async () => {
+    const dir = tempDir('collab-editor-');
+    const log = path.join(dir, 'file');
+    const stop = path.join(dir, 'stop');
+    const script = path.join(dir, 'editor.sh');
+    // An editor still open when collab is told to end: it waits until the test lets it go.
+    fs.writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${log}'\nwhile [ ! -f '${stop}' ]; do sleep 0.05; done\n`, { mode: 0o755 });
+    const cfg = tempDir('collab-cfg-');
+    const child = execa(process.execPath, [BIN, 'issue', 'create', '-p', API, '--title', 'Interrupted', '--editor'], {
+      env: { PATH: process.env.PATH, HOME: cfg, COLLAB_CONFIG_DIR: cfg, COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, EDITOR: script },
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+    });
+    for (let i = 0; i < 2000 && !fs.existsSync(log); i++) await new Promise((r) => setTimeout(r, 5));
+    const file = fs.readFileSync(log, 'utf8');
+    expect(fs.existsSync(file)).toBe(true);
+    // The editor holds collab's output open: it is let go once collab has ended, which the test checks first.
+    let leftAfterExit: boolean | undefined;
+    child.once('exit', () => {
+      leftAfterExit = fs.existsSync(path.dirname(file));
+      fs.writeFileSync(stop, '');
+    });
+    child.kill('SIGHUP');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(leftAfterExit).toBe(false);
+    expect(writes()).toEqual([]);
   });
 });
