@@ -115,6 +115,12 @@ export class Context {
     this.io.stderr.write(`${this.clean(message, false)}\n`);
   }
 
+  /** What a write did, for people: one line on stderr, marked ✓ on a terminal. */
+  success(message: string): void {
+    const mark = this.io.stderrIsTTY ? (this.io.colorLevel > 0 ? '\u001b[32m✓\u001b[39m ' : '✓ ') : '';
+    this.io.stderr.write(`${mark}${this.clean(message, false)}\n`);
+  }
+
   debug(line: string): void {
     if (this.settings.debug) this.io.stderr.write(`[debug] ${this.clean(line, true)}\n`);
   }

@@ -129,8 +129,8 @@ const METHODS: readonly { method: Method; path: RegExp; gitlab: Method }[] = [
  * (the spec answers 201 either way).
  */
 const UNCHANGED: readonly { method: Method; path: RegExp; answers: readonly (null | false)[]; notice: string }[] = [
-  { method: 'POST', path: /^\/users\/([^/]+)\/block$/, answers: [null, false], notice: 'user $1 was already blocked' },
-  { method: 'POST', path: /^\/users\/([^/]+)\/unblock$/, answers: [false], notice: 'user $1 was not blocked' },
+  { method: 'POST', path: /^\/users\/([^/]+)\/block$/, answers: [null, false], notice: 'User $1 was already blocked: nothing changed' },
+  { method: 'POST', path: /^\/users\/([^/]+)\/unblock$/, answers: [false], notice: 'User $1 was not blocked: nothing changed' },
 ];
 
 /** Other answer shapes, for the record (collab reads both as success): GitLab answers job play and

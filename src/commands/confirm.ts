@@ -1,6 +1,7 @@
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { objectName } from '../output/names.js';
 import { tableText } from '../output/sanitize.js';
 import { type Answer, type CommandSpec, type Confirm, type Values, pathValues } from './spec.js';
 
@@ -10,11 +11,6 @@ import { type Answer, type CommandSpec, type Confirm, type Values, pathValues } 
  * terminal, or with --no-input, `--yes` is required, and without it nothing is read or sent (exit 2).
  */
 
-/** `#12 (Crash on save)`: a reference with the object's name once it is known. */
-export function titled(reference: string, name: string | undefined): string {
-  return name ? `${reference} (${name})` : reference;
-}
-
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Off a terminal: refuses an irreversible command without `--yes`, before anything is read or sent. */
@@ -22,30 +18,6 @@ export function requireConsent<V extends Values>(ctx: Context, confirm: Confirm<
   if (v.yes || ctx.canPrompt) return;
   const what = lowerFirst(confirm.question(v, undefined).replace(/\?$/, ''));
   throw new UsageError(`refusing to ${what} without --yes: cannot prompt (no terminal or --no-input)`, 'add --yes to confirm; nothing was sent');
-}
-
-function text(object: Answer, key: string): string | undefined {
-  const value = object?.[key];
-  return typeof value === 'string' && value.trim() !== '' ? tableText(value) : undefined;
-}
-
-/** What names an object to a person: its path for projects and groups, else its title, name or address. */
-export function objectName(object: Answer, mode: Confirm['mode'] = 'yes'): string | undefined {
-  if (object === undefined) return undefined;
-  const path = text(object, 'path_with_namespace') ?? text(object, 'full_path');
-  if (mode === 'type-path') return path;
-  const label = object.label;
-  const labelName = label !== null && typeof label === 'object' ? text(label as Answer, 'name') : undefined;
-  const username = text(object, 'username');
-  return (
-    text(object, 'title') ??
-    path ??
-    (username ? `@${username}` : undefined) ??
-    text(object, 'name') ??
-    text(object, 'email') ??
-    labelName ??
-    text(object, 'fingerprint')
-  );
 }
 
 async function readObject(ctx: Context, spec: CommandSpec, v: Values): Promise<Answer> {
@@ -73,9 +45,9 @@ export async function askConsent(ctx: Context, spec: CommandSpec, v: Values): Pr
   const object = await readObject(ctx, spec, v);
   v.seen = object;
   for (const line of confirm.details?.(ctx, object, v) ?? []) ctx.notice(line);
-  const question = confirm.question(v, objectName(object, confirm.mode));
+  const question = confirm.question(v, objectName(object, confirm.mode === 'type-path' ? 'path' : 'any'));
   if (confirm.mode === 'type-path') {
-    const path = objectName(object, 'type-path') ?? v.project ?? v.group ?? '';
+    const path = objectName(object, 'path') ?? v.project ?? v.group ?? '';
     ctx.notice(question);
     const typed = await ctx.prompter().input(`Type ${path} to confirm:`);
     if (typed.trim() !== path) throw new UsageError(`cancelled: "${tableText(typed.trim())}" is not ${path}; nothing was sent`);

@@ -308,6 +308,16 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     });
     return;
   }
+  if (spec.already) {
+    const read = spec.already.read ?? template;
+    const current = await api.request({ method: 'GET', path: fillPath(read, pathValues(v)), expect: expectedAnswer({}, 'GET', read) });
+    const already = spec.already.notice(v, asAnswer(current.data));
+    if (already !== undefined) {
+      ctx.notice(already);
+      if (!printer.brief) await printer.object(current.data, spec.columns);
+      return;
+    }
+  }
   const flavor = await flavorFor(ctx, spec.method, path, query, body);
   // What the answer is read against: the flavour asked for, else one known without asking.
   v.flavor = dialectMatters(spec.method, path, [...Object.keys(query), ...Object.keys(body)]) ? flavor : ctx.settings.flavor();
@@ -329,8 +339,8 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     throw await explained(ctx, spec, v, err);
   }
   if (res.status === 304 && spec.notModified) {
-    ctx.notice(spec.notModified.notice);
-    if (spec.notModified.refetch) {
+    ctx.notice(spec.notModified.notice(v));
+    if (spec.notModified.refetch && !printer.brief) {
       const refetch = spec.notModified.refetch;
       const current = await api.request({ method: 'GET', path: fillPath(refetch, pathValues(v)), expect: expectedAnswer({}, 'GET', refetch) });
       await printer.object(current.data, spec.notModified.columns ?? spec.columns);
@@ -349,11 +359,16 @@ export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): P
     ctx.notice(unchanged);
     return;
   }
-  if (spec.print) await spec.print(ctx, v, res.data);
-  else if (spec.print === undefined && res.data !== undefined && res.data !== '') {
-    if (spec.row && printer.format !== 'json' && printer.format !== 'ndjson') await printer.list([res.data], spec.columns ?? []);
-    else await printer.object(res.data, spec.columns);
-  }
   const message = spec.done?.(v, asAnswer(res.data), res.status);
-  if (message) ctx.notice(message);
+  // On a terminal a write says what it did in one line; the object it answered is for -o, --fields and pipes.
+  if (!(printer.brief && message !== undefined && spec.method !== 'GET' && !spec.showAnswer)) await printAnswer(ctx, spec, v, printer, res.data);
+  if (typeof message === 'string') ctx.success(message);
+  else if (message) ctx.notice(message.notice);
+}
+
+async function printAnswer(ctx: Context, spec: CommandSpec, v: Values, printer: Printer, data: unknown): Promise<void> {
+  if (spec.print) return spec.print(ctx, v, data);
+  if (spec.print === false || data === undefined || data === '') return;
+  if (spec.row && printer.format !== 'json' && printer.format !== 'ndjson') await printer.list([data], spec.columns ?? []);
+  else await printer.object(data, spec.columns);
 }

@@ -1,7 +1,7 @@
 import type { Column } from '../output/format.js';
 import { timeStatsColumns } from '../resources/issue.js';
 import { parseDuration } from '../validate.js';
-import { titled } from './confirm.js';
+import { objectName, titled } from '../output/names.js';
 import { type Answer, type ArgSpec, type CommandSpec, type Values, defineCommand } from './spec.js';
 
 /**
@@ -28,11 +28,17 @@ export interface Issuable {
 }
 
 const example = (kind: Issuable, verb: string, rest = '') => `collab ${kind.command} ${verb} ${kind.example}${rest} -p acme/platform/api`;
-const named = (kind: Issuable, v: Values) => `${kind.noun} ${kind.ref(v.args.iid)}`;
+/** `issue #12 (Crash on save)`: by its title when an answer (or the object confirmed) has one. */
+const named = (kind: Issuable, v: Values, object?: Answer) => `${kind.noun} ${titled(kind.ref(v.args.iid), objectName(object ?? v.seen))}`;
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Close or reopen; the notice says so when the answer shows another state than asked for. */
+/**
+ * Close or reopen: one already so is said and not sent; the notice says so when the answer shows
+ * another state than asked for.
+ */
 function stateChange(kind: Issuable, verb: 'close' | 'reopen'): CommandSpec {
-  const [past, expected] = verb === 'close' ? ['closed', 'closed'] : ['reopened', 'opened'];
+  const [past, expected] = verb === 'close' ? ['Closed', 'closed'] : ['Reopened', 'opened'];
+  const isExpected = (state: unknown) => state === expected || (expected === 'opened' && state === 'reopened');
   return defineCommand({
     name: verb,
     summary: verb === 'close' ? `Close ${kind.one}` : `Reopen a closed ${kind.noun}`,
@@ -43,10 +49,13 @@ function stateChange(kind: Issuable, verb: 'close' | 'reopen'): CommandSpec {
     path: kind.path,
     fixed: { state_event: verb },
     columns: kind.columns,
+    already: {
+      notice: (v, current) => (isExpected(current?.state) ? `${capital(named(kind, v, current))} is already ${expected === 'opened' ? 'open' : expected}: nothing changed` : undefined),
+    },
     done: (v, answer: Answer) => {
       const state = answer?.state;
-      if (state === undefined || state === expected || (expected === 'opened' && state === 'reopened')) return `${past} ${named(kind, v)}`;
-      return `note: ${named(kind, v)} is ${String(state)}, not ${expected}`;
+      if (state === undefined || isExpected(state)) return `${past} ${named(kind, v, answer)}`;
+      return { notice: `note: ${named(kind, v, answer)} is ${String(state)}, not ${expected}` };
     },
   });
 }
@@ -63,7 +72,7 @@ function remove(kind: Issuable): CommandSpec {
     method: 'DELETE',
     path: kind.path,
     confirm: { mode: 'yes', question: (v, name) => `Delete ${kind.noun} ${titled(kind.ref(v.args.iid), name)} in ${v.project}?` },
-    done: (v) => `deleted ${named(kind, v)}`,
+    done: (v) => `Deleted ${named(kind, v)}`,
   });
 }
 
@@ -87,10 +96,10 @@ function subscription(kind: Issuable, verb: 'subscribe' | 'unsubscribe'): Comman
     path: `${kind.path}/${verb}`,
     columns: kind.columns,
     notModified: {
-      notice: on ? `already subscribed to this ${kind.noun}: nothing changed` : `not subscribed to this ${kind.noun}: nothing changed`,
+      notice: (v) => (on ? `Already subscribed to ${named(kind, v)}: nothing changed` : `Not subscribed to ${named(kind, v)}: nothing changed`),
       refetch: kind.path,
     },
-    done: (v) => `${on ? 'subscribed to' : 'unsubscribed from'} ${named(kind, v)}`,
+    done: (v, answer) => `${on ? 'Subscribed to' : 'Unsubscribed from'} ${named(kind, v, answer)}`,
   });
 }
 
@@ -106,8 +115,8 @@ export function notificationVerbs(kind: Issuable): CommandSpec[] {
     method: 'POST',
     path: `${kind.path}/todo`,
     columns: kind.todoColumns,
-    notModified: { notice: `a todo for this ${kind.noun} exists already: nothing changed`, refetch: kind.path, columns: kind.columns },
-    done: (v) => `added ${named(kind, v)} to your todos`,
+    notModified: { notice: (v) => `A todo for ${named(kind, v)} exists already: nothing changed`, refetch: kind.path, columns: kind.columns },
+    done: (v, todo) => `Added ${named(kind, v, todo)} to your todos`,
   });
   return [subscription(kind, 'subscribe'), subscription(kind, 'unsubscribe'), todo];
 }
@@ -161,13 +170,14 @@ export function timeTrackingVerbs(kind: Issuable): CommandSpec[] {
       endpoint: 'time_estimate',
       examples: [example(kind, 'estimate', ' 3h30m'), `collab ${kind.command} estimate ${kind.example} "1w 2d"`],
       duration: 'unsigned',
-      done: (v) => `estimate of ${named(kind, v)} set to ${String(v.params.duration)}`,
+      done: (v) => `Set the time estimate of ${named(kind, v)} to ${String(v.params.duration)}`,
     }),
     timeVerb(kind, {
       name: 'reset-estimate',
       summary: `Reset the time estimate of ${kind.one} to zero`,
       endpoint: 'reset_time_estimate',
       examples: [example(kind, 'reset-estimate')],
+      done: (v) => `Reset the time estimate of ${named(kind, v)}`,
     }),
     timeVerb(kind, {
       name: 'spend',
@@ -176,13 +186,17 @@ export function timeTrackingVerbs(kind: Issuable): CommandSpec[] {
       endpoint: 'add_spent_time',
       examples: [example(kind, 'spend', ' 1h15m'), `collab ${kind.command} spend ${kind.example} -- -30m`],
       duration: 'signed',
-      done: (v) => `added ${String(v.params.duration)} to ${named(kind, v)}`,
+      done: (v) => {
+        const duration = String(v.params.duration);
+        return duration.startsWith('-') ? `Took ${duration.slice(1)} off the time spent on ${named(kind, v)}` : `Added ${duration} to the time spent on ${named(kind, v)}`;
+      },
     }),
     timeVerb(kind, {
       name: 'reset-spent',
       summary: `Reset the time spent on ${kind.one} to zero`,
       endpoint: 'reset_spent_time',
       examples: [example(kind, 'reset-spent')],
+      done: (v) => `Reset the time spent on ${named(kind, v)}`,
     }),
     timeVerb(kind, {
       name: 'time-stats',

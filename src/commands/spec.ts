@@ -220,11 +220,23 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
    * A 304 means "already so": a notice, then the current resource from `refetch` (a path
    * template), printed with `columns` when it is another kind than the answer (a todo's issue).
    */
-  notModified?: { notice: string; refetch?: string; columns?: Column[] };
+  notModified?: { notice: (v: Values<F, A>) => string; refetch?: string; columns?: Column[] };
+  /**
+   * A state change that may be no change: the resource (at `read`, a path template, else the
+   * command's path) is read first, and when `notice` says it is already so (`Issue #12 (…) is
+   * already closed`), nothing is sent: exit 0, the notice, and the current resource printed as a
+   * 304's would be.
+   */
+  already?: { read?: string; notice(v: Values<F, A>, current: Answer): string | undefined };
   /** Shows the answer in place of the printer's view (a diff, a markdown link); `false`: nothing is printed. */
   print?: ((ctx: Context, v: Values<F, A>, data: unknown) => Promise<void>) | false;
-  /** A notice on stderr after success. */
-  done?(v: Values<F, A>, answer: Answer, status: number): string | undefined;
+  /**
+   * What a write did, in one line (`Closed issue #12 (Crash on save)`): on a terminal it stands in
+   * for the object (a ✓ line on stderr); elsewhere it follows the printed object on stderr.
+   */
+  done?(v: Values<F, A>, answer: Answer, status: number): string | { notice: string } | undefined;
+  /** The answer is what people ran the command for (a secret shown once, a Markdown link): printed on a terminal too. */
+  showAnswer?: boolean;
   /** Custom behaviour in place of the endpoint call, for what no declaration expresses (downloads, merge). */
   run?(ctx: Context, v: Values<F, A>): Promise<void>;
 }

@@ -119,6 +119,15 @@ export class Printer {
     return this.options.format;
   }
 
+  /**
+   * A person's view on a terminal (table, no --fields, no --jq): a write then says in one line what
+   * it did instead of printing the object it answered with.
+   */
+  get brief(): boolean {
+    const { format, io, fields, jq } = this.options;
+    return format === 'table' && io.stdoutIsTTY && !fields?.length && jq === undefined;
+  }
+
   private columnsFor(columns: Column[]): Column[] {
     const fields = this.options.fields;
     if (!fields || fields.length === 0) return columns;

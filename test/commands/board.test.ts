@@ -80,7 +80,7 @@ describe('board list-create, list-move, list-delete', () => {
     const r = await runCli(['board', 'list-create', '1', '--label-id', '5', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(list(13, 'Review', 2));
-    expect(r.stderr).toBe('added list 13 to board 1\n');
+    expect(r.stderr).toBe('Added list 13 (Review) to board 1\n');
   });
 
   it('looks a label name up in the project labels', async () => {
@@ -151,7 +151,7 @@ describe('board list-create, list-move, list-delete', () => {
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport, tty: true, prompter });
     expect(prompter.asked).toEqual(['Remove list 12 (Doing) from board 1 of 7?']);
-    expect([asked.code, asked.stdout, asked.stderr]).toEqual([0, '', 'removed list 12 from board 1\n']);
+    expect([asked.code, asked.stdout, asked.stderr]).toEqual([0, '', '✓ Removed list 12 (Doing) from board 1\n']);
     api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const denied = await runCli(['board', 'list-delete', '1', '12', '-p', '7', '--yes'], { transport: api.transport });
     expect(denied.code).toBe(1);

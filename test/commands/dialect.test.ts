@@ -23,7 +23,7 @@ describe('dialects', () => {
     const body = JSON.stringify({ akismet_api_key: 'k', akismet_enabled: true, default_projects_limit: 5 });
     api.pool.intercept({ path: SETTINGS, method: 'PUT', body }).reply(200, ...jsonReply({ id: 1, akismet_enabled: true, akismet_api_key: 'k', default_projects_limit: 5 }));
     const r = await runCli(['settings', 'update', '--spamfilter-enabled', '--spamfilter-api-key', 'k', '--default-projects-limit', '5', '-o', 'json'], { transport: api.transport, env });
-    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect([r.code, r.stderr]).toEqual([0, 'Updated 3 application settings\n']);
     expect(JSON.parse(r.stdout)).toEqual({ id: 1, akismet_enabled: true, akismet_api_key: 'k', default_projects_limit: 5 });
     expect(readConfig(dir)).toEqual({ hosts: { [TEST_HOST]: { flavor: 'gitlab' } } });
 
@@ -92,20 +92,20 @@ describe('dialects', () => {
     // Bodies as GitLab writes them: the JSON texts `null` and `false`.
     api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, 'null', { headers: JSON_HEADERS });
     const a = await runCli(['user', 'block', '5'], { transport: api.transport });
-    expect([a.code, a.stdout, a.stderr]).toEqual([0, '', 'user 5 was already blocked\n']);
+    expect([a.code, a.stdout, a.stderr]).toEqual([0, '', 'User 5 was already blocked: nothing changed\n']);
     api.pool.intercept({ path: '/api/v4/users/5/unblock', method: 'POST' }).reply(201, 'false', { headers: JSON_HEADERS });
     const b = await runCli(['user', 'unblock', '5'], { transport: api.transport });
-    expect([b.code, b.stderr]).toEqual([0, 'user 5 was not blocked\n']);
+    expect([b.code, b.stderr]).toEqual([0, 'User 5 was not blocked: nothing changed\n']);
     api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, 'true', { headers: JSON_HEADERS });
     const c = await runCli(['user', 'block', '5'], { transport: api.transport });
-    expect([c.code, c.stderr]).toEqual([0, 'blocked user 5\n']);
+    expect([c.code, c.stderr]).toEqual([0, 'Blocked user 5\n']);
   });
 
   it('mr cancel-auto-merge is a POST on GitLab, a PUT on the spec', async () => {
     api = mockApi();
     api.pool.intercept({ path: CANCEL, method: 'POST' }).reply(201, ...jsonReply({ status: 'success' }));
     const g = await runCli(['mr', 'cancel-auto-merge', '3', '-p', 'acme/api', '-o', 'json'], { transport: api.transport, env: { COLLAB_FLAVOR: 'gitlab' } });
-    expect([g.code, g.stdout, g.stderr]).toEqual([0, '{"status":"success"}\n', 'cancelled the automatic merge of !3\n']);
+    expect([g.code, g.stdout, g.stderr]).toEqual([0, '{"status":"success"}\n', 'Cancelled the automatic merge of !3\n']);
     api.pool.intercept({ path: CANCEL, method: 'PUT' }).reply(200, ...jsonReply({ iid: 3, merge_when_pipeline_succeeds: false }));
     const s = await runCli(['mr', 'cancel-auto-merge', '3', '-p', 'acme/api'], { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } });
     expect(s.code).toBe(0);
@@ -116,7 +116,7 @@ describe('dialects', () => {
     const approve = '/api/v4/projects/acme%2Fapi/merge_requests/3/approve';
     api.pool.intercept({ path: approve, method: 'POST' }).reply(201, ...jsonReply({ iid: 3, approvals_missing: 2, approved_by: [] }));
     const r = await runCli(['mr', 'approve', '3', '-p', 'acme/api', '-o', 'json'], { transport: api.transport });
-    expect(r.stderr).toBe('approved !3 (2 approvals left)\n');
+    expect(r.stderr).toBe('Approved !3; 2 approvals left\n');
   });
 
   it('config set flavor is per host and checked', async () => {
@@ -152,7 +152,7 @@ describe('every renamed field, in either spelling, goes out under the server nam
     const sent = echoSettings();
     const { argv, values } = renamedSettingArgs(spelling, true);
     const r = await runCli(['settings', 'update', ...argv, '-o', 'json', '--fields', SETTING_PAIRS.map(([spec]) => spec).join(',')], { transport: api.transport, env: { COLLAB_FLAVOR: flavor } });
-    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect([r.code, r.stderr]).toEqual([0, `Updated ${SETTING_PAIRS.length} application settings\n`]);
     const expected = Object.fromEntries(SETTING_PAIRS.map(([spec, gitlab]) => [flavor === 'gitlab' ? gitlab : spec, values[spec]]));
     expect(sent.body).toEqual(expected);
     // Read back under the spec's names, whichever the server used.
@@ -165,7 +165,7 @@ describe('every renamed field, in either spelling, goes out under the server nam
       transport: api.transport,
       env: { COLLAB_FLAVOR: 'gitlab' },
     });
-    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect([r.code, r.stderr]).toEqual([0, 'Updated 6 application settings\n']);
     expect(sent.body).toEqual({ akismet_enabled: false, gravatar_enabled: false, recaptcha_enabled: false, signup_enabled: true, default_projects_limit: 7, help_text: 'ask #help' });
   });
 
@@ -246,7 +246,7 @@ describe("GitLab's answers", () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, 'false', { headers: JSON_HEADERS });
     const r = await runCli(['user', 'block', '5'], { transport: api.transport });
-    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'user 5 was already blocked\n']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'User 5 was already blocked: nothing changed\n']);
   });
 
   it('mr merge refused: the explanation reads approvals_left as well as approvals_missing', async () => {
@@ -265,7 +265,7 @@ describe("GitLab's answers", () => {
     api.pool.intercept({ path: SETTINGS, method: 'PUT', body: JSON.stringify({ abuse_notification_email: 'a@example.com', performance_bar_enabled: true }) })
       .reply(200, ...jsonReply({ id: 1, abuse_notification_email: 'a@example.com', performance_bar_allowed_group_id: null }));
     const g = await runCli(['settings', 'update', '--performance-bar-enabled', '--admin-notification-email', 'a@example.com'], { transport: api.transport, env: { COLLAB_FLAVOR: 'gitlab' } });
-    expect([g.code, g.stderr]).toEqual([0, '']);
+    expect([g.code, g.stderr]).toEqual([0, 'Updated 2 application settings\n']);
     // A GitLab taken for a spec server: it drops the spec's names, and its answer shows its own.
     api.pool.intercept({ path: SETTINGS, method: 'PUT', body: JSON.stringify({ spamfilter_enabled: false, signup_enabled: true }) })
       .reply(200, ...jsonReply({ id: 1, akismet_enabled: true, signup_enabled: true }));
@@ -284,7 +284,7 @@ describe('detection with GET /version, as real servers answer it', () => {
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(200, ...jsonReply({ version: '16.11.2', revision: '3c4a6b1f0f2', kas: { enabled: true, externalUrl: 'wss://kas.example.com', version: '16.11.2' }, enterprise: true }));
     api.pool.intercept({ path: SETTINGS, method: 'PUT', body: JSON.stringify({ gravatar_enabled: false }) }).reply(200, ...jsonReply({ id: 1, gravatar_enabled: false }));
     const r = await runCli(['settings', 'update', '--no-avatarservice-enabled'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir } });
-    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect([r.code, r.stderr]).toEqual([0, 'Updated 1 application setting\n']);
     expect(readConfig(dir)).toEqual({ hosts: { [TEST_HOST]: { flavor: 'gitlab' } } });
   });
 
@@ -295,7 +295,7 @@ describe('detection with GET /version, as real servers answer it', () => {
       api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(403, ...jsonReply({ error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.' }));
       api.pool.intercept({ path: SETTINGS, method: 'PUT', body: JSON.stringify({ gravatar_enabled: true }) }).reply(200, ...jsonReply({ id: 1, gravatar_enabled: true }));
       const r = await runCli(['settings', 'update', '--avatarservice-enabled'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir } });
-      expect([r.code, r.stderr]).toEqual([0, '']);
+      expect([r.code, r.stderr]).toEqual([0, 'Updated 1 application setting\n']);
     }
     expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
   });

@@ -16,7 +16,7 @@ describe('issue subscribe / unsubscribe', () => {
     const r = await runCli(['issue', 'subscribe', '42', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(issue(42, { subscribed: true }));
-    expect(r.stderr).toBe('subscribed to issue #42\n');
+    expect(r.stderr).toBe('Subscribed to issue #42 (Issue 42)\n');
   });
 
   it('treats 304 (already subscribed) as success: notice, then the current issue', async () => {
@@ -25,7 +25,7 @@ describe('issue subscribe / unsubscribe', () => {
     api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { subscribed: true }), { headers: JSON_HEADERS });
     const r = await runCli(['issue', 'subscribe', '42', '-p', 'acme/platform/api', '--fields', 'iid,subscribed'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('already subscribed to this issue: nothing changed\n');
+    expect(r.stderr).toBe('Already subscribed to issue #42: nothing changed\n');
     expect(r.stdout).toBe('iid\t42\nsubscribed\ttrue\n');
   });
 
@@ -35,9 +35,9 @@ describe('issue subscribe / unsubscribe', () => {
     api.pool.intercept({ path: `${I}/unsubscribe`, method: 'POST' }).reply(304, '');
     api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { subscribed: false }), { headers: JSON_HEADERS });
     const first = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], { transport: api.transport });
-    expect([first.code, first.stdout, first.stderr]).toEqual([0, '{"subscribed":false}\n', 'unsubscribed from issue #42\n']);
+    expect([first.code, first.stdout, first.stderr]).toEqual([0, '{"subscribed":false}\n', 'Unsubscribed from issue #42 (Issue 42)\n']);
     const second = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], { transport: api.transport });
-    expect([second.code, second.stdout, second.stderr]).toEqual([0, '{"subscribed":false}\n', 'not subscribed to this issue: nothing changed\n']);
+    expect([second.code, second.stdout, second.stderr]).toEqual([0, '{"subscribed":false}\n', 'Not subscribed to issue #42: nothing changed\n']);
   });
 
   it('reports a missing issue with exit 1 and a bad iid with exit 2', async () => {
@@ -63,7 +63,7 @@ describe('issue todo', () => {
     const r = await runCli(['issue', 'todo', '42', '-p', 'acme/platform/api', '--fields', 'id,state,action_name,body'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('id\t5\nstate\tpending\naction_name\tmarked\nbody\tIssue 42\n');
-    expect(r.stderr).toBe('added issue #42 to your todos\n');
+    expect(r.stderr).toBe('Added issue #42 (Issue 42) to your todos\n');
   });
 
   it('treats 304 (todo exists) as success and prints the issue', async () => {
@@ -73,7 +73,7 @@ describe('issue todo', () => {
     const r = await runCli(['issue', 'todo', '42', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(issue(42));
-    expect(r.stderr).toBe('a todo for this issue exists already: nothing changed\n');
+    expect(r.stderr).toBe('A todo for issue #42 exists already: nothing changed\n');
   });
 });
 

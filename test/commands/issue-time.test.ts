@@ -19,7 +19,7 @@ describe('issue time tracking', () => {
     const r = await runCli(['issue', 'estimate', '3', '1d 2h', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('time_estimate\t36000\ntotal_time_spent\t0\nhuman_time_estimate\t1d 2h\nhuman_total_time_spent\t\n');
-    expect(r.stderr).toBe('estimate of issue #3 set to 1d 2h\n');
+    expect(r.stderr).toBe('Set the time estimate of issue #3 to 1d 2h\n');
   });
 
   it('adds spent time (201), and subtracts with a leading - after --', async () => {
@@ -29,10 +29,12 @@ describe('issue time tracking', () => {
     const add = await runCli(['issue', 'spend', '3', '1h30m', '-p', '7', '-o', 'json'], { transport: api.transport });
     expect(add.code).toBe(0);
     expect(JSON.parse(add.stdout)).toEqual(stats(0, 5400, [null, '1h 30m']));
-    expect(add.stderr).toBe('added 1h30m to issue #3\n');
+    expect(add.stderr).toBe('Added 1h30m to the time spent on issue #3\n');
+    expect(add.stderr).not.toContain('✓');
     const sub = await runCli(['issue', 'spend', '3', '-p', '7', '-o', 'json', '--', '-30m'], { transport: api.transport });
     expect(sub.code).toBe(0);
     expect(JSON.parse(sub.stdout).total_time_spent).toBe(3600);
+    expect(sub.stderr).toBe('Took 30m off the time spent on issue #3\n');
   });
 
   it('resets estimate and spent time, and reads the stats', async () => {

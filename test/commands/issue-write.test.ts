@@ -49,7 +49,7 @@ describe('issue create', () => {
       },
     ]);
     expect(JSON.parse(r.stdout)).toEqual(issue(251, { title: 'Crash' }));
-    expect(r.stderr).toBe('created issue #251\n');
+    expect(r.stderr).toBe('Created issue #251 (Crash)\n');
   });
 
   it('reads the description from stdin and prints field/value lines in tsv', async () => {
@@ -175,19 +175,33 @@ describe('issue update, close, reopen', () => {
   it('close and reopen send state_event', async () => {
     api = mockApi();
     const body = recorder();
+    // Each reads the issue first: one already in that state is not sent again.
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3, { state: 'closed' })));
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3, { state: 'closed' }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3)));
     const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
     expect(closed.stdout).toBe('state\tclosed\n');
-    expect(closed.stderr).toBe('closed issue #3\n');
+    expect(closed.stderr).toBe('Closed issue #3 (Issue 3)\n');
     const reopened = await runCli(['issue', 'reopen', '3', '-p', '7', '-o', 'json', '--fields', 'state'], { transport: api.transport });
     expect(reopened.stdout).toBe('{"state":"opened"}\n');
-    expect(reopened.stderr).toBe('reopened issue #3\n');
+    expect(reopened.stderr).toBe('Reopened issue #3 (Issue 3)\n');
     expect(body.seen).toEqual([{ state_event: 'close' }, { state_event: 'reopen' }]);
+  });
+
+  it('an issue already closed (or open) is said so and not sent: exit 0, the issue printed when piped', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3, { state: 'closed', title: 'Crash on save' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3, { state: 'opened', title: 'Crash on save' }), { headers: JSON_HEADERS });
+    const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
+    expect([closed.code, closed.stdout, closed.stderr]).toEqual([0, 'state\tclosed\n', 'Issue #3 (Crash on save) is already closed: nothing changed\n']);
+    const open = await runCli(['issue', 'reopen', '3', '-p', '7'], { transport: api.transport, tty: true });
+    expect([open.code, open.stdout, open.stderr]).toEqual([0, '', 'Issue #3 (Crash on save) is already open: nothing changed\n']);
   });
 
   it('shows a 403 with exit 1', async () => {
     api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const r = await runCli(['issue', 'close', '3', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
@@ -206,7 +220,7 @@ describe('issue delete', () => {
     const r = await runCli(['issue', 'delete', '3', '-p', '7', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('deleted issue #3\n');
+    expect(r.stderr).toBe('Deleted issue #3\n');
   });
 
   it('refuses without --yes when nobody can confirm, and sends nothing', async () => {
@@ -246,7 +260,7 @@ describe('issue move', () => {
     expect(r.code).toBe(0);
     expect(body.seen).toEqual([{ to_project_id: 17 }]);
     expect(r.stdout).toBe('{"iid":8,"project_id":17}\n');
-    expect(r.stderr).toBe('moved issue #42 to https://gitlab.test/acme/website/-/issues/8\n');
+    expect(r.stderr).toBe('Moved issue #42 (Issue 8) to https://gitlab.test/acme/website/-/issues/8\n');
   });
 
   it('sends a numeric target as is, and a web URL as its path', async () => {

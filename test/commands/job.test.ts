@@ -63,19 +63,22 @@ describe('job actions', () => {
   afterEach(() => api?.done());
 
   it.each([
-    ['cancel', 'cancel', 'canceled'],
-    ['retry', 'retry', 'pending'],
-    ['play', 'play', 'started'],
-    ['keep', 'artifacts/keep', 'success'],
-  ])('%s posts to .../%s and prints the new status', async (verb, suffix, status) => {
+    ['cancel', 'cancel', 'canceled', 'Cancelled job 12 (build-12)'],
+    ['retry', 'retry', 'pending', 'Retried job 12: new job 12 (build-12), pending'],
+    ['play', 'play', 'started', 'Started job 12 (build-12), started'],
+    ['keep', 'artifacts/keep', 'success', 'Kept the artifacts of job 12 (build-12): they no longer expire'],
+  ])('%s posts to .../%s and prints the new status; on a terminal one line says it', async (verb, suffix, status, line) => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/12/${suffix}`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(201, job(12, { status }), { headers: JSON_HEADERS });
+      .reply(201, job(12, { status }), { headers: JSON_HEADERS })
+      .times(2);
     const r = await runCli(['job', verb, '12', '-p', 'acme/platform/api'], { transport: api.transport });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(`${line}\n`);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`12\tbuild-12\t${status}\n`);
+    const tty = await runCli(['job', verb, '12', '-p', 'acme/platform/api'], { transport: api.transport, tty: true });
+    expect([tty.code, tty.stdout, tty.stderr]).toEqual([0, '', `✓ ${line}\n`]);
   });
 
   it('prints the whole job with -o json', async () => {

@@ -57,7 +57,7 @@ describe('name → id lookups', () => {
     expect((await runCli(['user', 'key', 'list', '--user', '@alice'], { transport: api.transport })).code).toBe(0);
     expect((await runCli(['user', 'key', 'list', '--user', '5'], { transport: api.transport })).code).toBe(0);
     const moved = await runCli(['issue', 'move', '3', '-p', '7', '--to', 'https://gitlab.test/acme/web'], { transport: api.transport });
-    expect([moved.code, moved.stderr]).toEqual([0, 'moved issue #3 to https://gitlab.test/acme/web/-/issues/1\n']);
+    expect([moved.code, moved.stderr]).toEqual([0, 'Moved issue #3 to https://gitlab.test/acme/web/-/issues/1\n']);
     expect((await runCli(['group', 'update', 'acme', '--name', 'ACME', '-o', 'json'], { transport: api.transport })).code).toBe(0);
   });
 });

@@ -35,9 +35,9 @@ describe('mr approvals, approve, unapprove', () => {
     api.pool.intercept({ path: `${MR}/approve`, method: 'POST', body: JSON.stringify({ sha: HEAD }) }).reply(201, status({ approvals_left: 1 }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/approve`, method: 'POST', body: '{}' }).reply(201, status({ approvals_left: 0 }), { headers: JSON_HEADERS });
     const a = await runCli(['mr', 'approve', '3', ...P, '--sha', HEAD, '-o', 'json'], { transport: api.transport });
-    expect([a.code, JSON.parse(a.stdout).approvals_left, a.stderr]).toEqual([0, 1, 'approved !3 (1 approval left)\n']);
+    expect([a.code, JSON.parse(a.stdout).approvals_left, a.stderr]).toEqual([0, 1, 'Approved !3 (MR 3); 1 approval left\n']);
     const b = await runCli(['mr', 'approve', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect(b.stderr).toBe('approved !3 (0 approvals left)\n');
+    expect(b.stderr).toBe('Approved !3 (MR 3); 0 approvals left\n');
   });
 
   it('409 on approve: not approved, the current head named', async () => {
@@ -66,7 +66,7 @@ describe('mr approvals, approve, unapprove', () => {
     api.pool.intercept({ path: `${MR}/unapprove`, method: 'POST', body: '{}' }).reply(201, status({ approvals_missing: 1, approved_by: [] }), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'unapprove', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('withdrew your approval of !3\n');
+    expect(r.stderr).toBe('Withdrew your approval of !3 (MR 3)\n');
   });
 });
 
@@ -79,9 +79,9 @@ describe('mr subscribe, unsubscribe, todo', () => {
     api.pool.intercept({ path: `${MR}/subscribe`, method: 'POST' }).reply(201, mr(3, { subscribed: true }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/unsubscribe`, method: 'POST' }).reply(201, mr(3, { subscribed: false }), { headers: JSON_HEADERS });
     const s = await runCli(['mr', 'subscribe', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect([s.code, JSON.parse(s.stdout).subscribed, s.stderr]).toEqual([0, true, 'subscribed to merge request !3\n']);
+    expect([s.code, JSON.parse(s.stdout).subscribed, s.stderr]).toEqual([0, true, 'Subscribed to merge request !3 (MR 3)\n']);
     const u = await runCli(['mr', 'unsubscribe', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect([u.code, JSON.parse(u.stdout).subscribed, u.stderr]).toEqual([0, false, 'unsubscribed from merge request !3\n']);
+    expect([u.code, JSON.parse(u.stdout).subscribed, u.stderr]).toEqual([0, false, 'Unsubscribed from merge request !3 (MR 3)\n']);
   });
 
   it('304 is success: a notice, and the current merge request on stdout', async () => {
@@ -89,9 +89,9 @@ describe('mr subscribe, unsubscribe, todo', () => {
     for (const action of ['subscribe', 'unsubscribe', 'todo']) api.pool.intercept({ path: `${MR}/${action}`, method: 'POST' }).reply(304, '');
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { subscribed: true }), { headers: JSON_HEADERS }).times(3);
     const expected: [string, string][] = [
-      ['subscribe', 'already subscribed to this merge request: nothing changed\n'],
-      ['unsubscribe', 'not subscribed to this merge request: nothing changed\n'],
-      ['todo', 'a todo for this merge request exists already: nothing changed\n'],
+      ['subscribe', 'Already subscribed to merge request !3: nothing changed\n'],
+      ['unsubscribe', 'Not subscribed to merge request !3: nothing changed\n'],
+      ['todo', 'A todo for merge request !3 exists already: nothing changed\n'],
     ];
     for (const [action, notice] of expected) {
       const r = await runCli(['mr', action, '3', ...P, '-o', 'json'], { transport: api.transport });
@@ -117,6 +117,6 @@ describe('mr subscribe, unsubscribe, todo', () => {
     expect(r.stdout).toContain('project\tacme/platform/api\n');
     expect(r.stdout).toContain('target\t!3\n');
     expect(r.stdout).toContain('state\tpending\n');
-    expect(r.stderr).toBe('added merge request !3 to your todos\n');
+    expect(r.stderr).toBe('Added merge request !3 (MR 3) to your todos\n');
   });
 });

@@ -34,7 +34,7 @@ describe('mr create', () => {
     );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).iid).toBe(5);
-    expect(r.stderr).toBe('created merge request !5 https://gitlab.test/acme/platform/api/-/merge_requests/5\n');
+    expect(r.stderr).toBe('Created merge request !5 (MR 5): https://gitlab.test/acme/platform/api/-/merge_requests/5\n');
   });
 
   it('asks for source, target and title on a terminal', async () => {
@@ -81,7 +81,7 @@ describe('mr update', () => {
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('iid\t3\n');
-    expect(r.stderr).toBe('updated merge request !3\n');
+    expect(r.stderr).toBe('Updated merge request !3 (MR 3)\n');
   });
 
   it('--no-discussion-locked sends false', async () => {
@@ -104,19 +104,22 @@ describe('mr close, reopen, delete', () => {
 
   it('close and reopen send state_event', async () => {
     api = mockApi();
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' }).reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"reopen"}' }).reply(200, mr(3, { state: 'reopened' }), { headers: JSON_HEADERS });
     const c = await runCli(['mr', 'close', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect([c.code, JSON.parse(c.stdout).state, c.stderr]).toEqual([0, 'closed', 'closed merge request !3\n']);
-    const o = await runCli(['mr', 'reopen', '3', ...P, '-o', 'json'], { transport: api.transport });
-    expect([o.code, o.stderr]).toEqual([0, 'reopened merge request !3\n']);
+    expect([c.code, JSON.parse(c.stdout).state, c.stderr]).toEqual([0, 'closed', 'Closed merge request !3 (MR 3)\n']);
+    const o = await runCli(['mr', 'reopen', '3', ...P], { transport: api.transport, tty: true });
+    expect([o.code, o.stdout, o.stderr]).toEqual([0, '', '✓ Reopened merge request !3 (MR 3)\n']);
   });
 
   it('says so when closing left the merge request in another state', async () => {
     api = mockApi();
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' }).reply(200, mr(3, { state: 'merged' }), { headers: JSON_HEADERS });
-    const c = await runCli(['mr', 'close', '3', ...P], { transport: api.transport });
-    expect(c.stderr).toBe('note: merge request !3 is merged, not closed\n');
+    const c = await runCli(['mr', 'close', '3', ...P], { transport: api.transport, tty: true });
+    expect(c.stderr).toBe('note: merge request !3 (MR 3) is merged, not closed\n');
   });
 
   it('delete needs --yes when piped, asks on a terminal', async () => {
@@ -126,7 +129,7 @@ describe('mr close, reopen, delete', () => {
     expect(refused.stderr).toContain('refusing to delete merge request !3 in acme/platform/api without --yes');
     api.pool.intercept({ path: `${MRS}/3`, method: 'DELETE' }).reply(204, '').times(2);
     const yes = await runCli(['mr', 'delete', '3', ...P, '--yes'], { transport: api.transport });
-    expect([yes.code, yes.stdout, yes.stderr]).toEqual([0, '', 'deleted merge request !3\n']);
+    expect([yes.code, yes.stdout, yes.stderr]).toEqual([0, '', 'Deleted merge request !3\n']);
     api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3, { title: 'Add feature X' }), { headers: JSON_HEADERS }).times(2);
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter });

@@ -26,7 +26,7 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(merged());
-    expect(r.stderr).toBe('merged !3 (feature/x → main) as abcdef01\n');
+    expect(r.stderr).toBe('Merged !3 (MR 3): feature/x → main as abcdef01\n');
   });
 
   it('--sha-from-view reads the merge request first and pins its head', async () => {
@@ -35,7 +35,7 @@ describe('mr merge', () => {
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nmerged !3 (feature/x → main) as abcdef01\n');
+    expect(r.stderr).toBe('Merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nMerged !3 (MR 3): feature/x → main as abcdef01\n');
   });
 
   it('strips terminal control sequences from server text in its notices', async () => {
@@ -43,7 +43,7 @@ describe('mr merge', () => {
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
-    expect(r.stderr.split('\n')[0]).toBe('merging !3 "evil title" (feature/x → main) at 1f2e3d4c');
+    expect(r.stderr.split('\n')[0]).toBe('Merging !3 "evil title" (feature/x → main) at 1f2e3d4c');
   });
 
   it('pins the head by default on a terminal, and not when piped or with --no-sha-from-view', async () => {
@@ -69,6 +69,8 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
     expect(r.stderr).toContain('  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n');
   });
 
@@ -95,7 +97,7 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).state).toBe('opened');
-    expect(r.stderr).toBe('!3 will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3)\n');
+    expect(r.stderr).toBe('!3 (MR 3) will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3)\n');
   });
 
   it('a 200 whose state is not merged is a failure (exit 1), not a success', async () => {
@@ -228,7 +230,7 @@ describe('mr cancel-auto-merge', () => {
     const r = await runCli(['mr', 'cancel-auto-merge', '3', ...P, '-o', 'json'], { transport: api.transport, env: SPEC_FLAVOR });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(mr(3));
-    expect(r.stderr).toBe('cancelled the automatic merge of !3\n');
+    expect(r.stderr).toBe('Cancelled the automatic merge of !3 (MR 3)\n');
   });
 
   it('explains 405, 406 and 401', async () => {

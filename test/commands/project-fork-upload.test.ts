@@ -35,7 +35,7 @@ describe('project fork', () => {
     const r = await runCli(['project', 'fork', '-p', '2', '--namespace', '12', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ namespace: 12 });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('Forked 2 as alice/website\n');
   });
 
   it('--wait polls the new project until import_status is finished', async () => {
@@ -46,7 +46,7 @@ describe('project fork', () => {
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(fork('finished'));
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('Forked acme/website as alice/website\n');
   });
 
   it('--wait exits 1 when the copy failed', async () => {

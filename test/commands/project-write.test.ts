@@ -226,7 +226,7 @@ describe('project star, unstar, archive, unarchive', () => {
     r = await runCli(['project', 'star', '-p', 'acme/site', '--fields', 'star_count'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('star_count\t2\n');
-    expect(r.stderr).toBe('The project was already starred\n');
+    expect(r.stderr).toBe('You had already starred project acme/site: nothing changed\n');
   });
 
   it('unstars, with 304 when not starred', async () => {
@@ -236,16 +236,28 @@ describe('project star, unstar, archive, unarchive', () => {
     const r = await runCli(['project', 'unstar', '6', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(project(6, 'acme/site', { star_count: 0 }));
-    expect(r.stderr).toBe('The project was not starred\n');
+    expect(r.stderr).toBe('You had not starred project 6: nothing changed\n');
   });
 
-  it('archives and unarchives', async () => {
+  it('archives and unarchives (reading the project first), one line on a terminal', async () => {
     api = mockApi();
+    expectRequest(api, 'GET', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { archived: false }));
     expectRequest(api, 'POST', '/api/v4/projects/acme%2Fsite/archive', 201, project(6, 'acme/site', { archived: true }));
+    expectRequest(api, 'GET', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { archived: true }));
     expectRequest(api, 'POST', '/api/v4/projects/acme%2Fsite/unarchive', 201, project(6, 'acme/site', { archived: false }));
     let r = await runCli(['project', 'archive', 'acme/site', '--fields', 'archived'], { transport: api.transport });
-    expect(r.stdout).toBe('archived\ttrue\n');
-    r = await runCli(['project', 'unarchive', 'acme/site', '--fields', 'archived'], { transport: api.transport });
-    expect(r.stdout).toBe('archived\tfalse\n');
+    expect([r.stdout, r.stderr]).toEqual(['archived\ttrue\n', 'Archived project acme/site\n']);
+    r = await runCli(['project', 'unarchive', 'acme/site'], { transport: api.transport, tty: true });
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', '✓ Unarchived project acme/site\n']);
+  });
+
+  it('an archived project is not archived again: exit 0, nothing sent, the project with -o json', async () => {
+    api = mockApi();
+    expectRequest(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: true }));
+    expectRequest(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: false }));
+    const again = await runCli(['project', 'archive', '6', '-o', 'json'], { transport: api.transport, tty: true });
+    expect([again.code, JSON.parse(again.stdout).archived, again.stderr]).toEqual([0, true, 'Project acme/site is already archived: nothing changed\n']);
+    const not = await runCli(['project', 'unarchive', '6'], { transport: api.transport, tty: true });
+    expect([not.code, not.stdout, not.stderr]).toEqual([0, '', 'Project acme/site is not archived: nothing changed\n']);
   });
 });

@@ -59,7 +59,7 @@ describe('settings', () => {
       ],
       { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } },
     );
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('Updated 12 application settings\n');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).signup_enabled).toBe(false);
   });

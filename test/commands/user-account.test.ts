@@ -210,7 +210,7 @@ describe('user delete / block / unblock / activities', () => {
     expect(refused.stderr).toContain('--yes');
     const hard = await runCli(['user', 'delete', '5', '--hard', '--yes'], { transport: api.transport });
     expect(hard.code).toBe(0);
-    expect(hard.stderr).toBe('deleted user 5\n');
+    expect(hard.stderr).toBe('Deleted user 5\n');
     api.pool.intercept({ path: '/api/v4/users/6', method: 'GET' }).reply(200, { id: 6, username: 'eve', name: 'Eve' }, { headers: JSON_HEADERS });
     const prompter = scriptedPrompter([true]);
     expect((await runCli(['user', 'delete', '6'], { transport: api.transport, tty: true, prompter })).code).toBe(0);
@@ -226,7 +226,7 @@ describe('user delete / block / unblock / activities', () => {
     const ok = await runCli(['user', 'block', '3'], { transport: api.transport });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe('');
-    expect(ok.stderr).toBe('blocked user 3\n');
+    expect(ok.stderr).toBe('Blocked user 3\n');
     const ldap = await runCli(['user', 'unblock', '4'], { transport: api.transport });
     expect(ldap.code).toBe(1);
     expect(ldap.stderr).toBe(

@@ -94,13 +94,13 @@ describe('user key', () => {
     api.pool.intercept({ path: '/api/v4/users/2/keys/8', method: 'DELETE' }).reply(204, '');
     const r = await runCli(['user', 'key', 'delete', '7', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('deleted SSH key 7\n');
+    expect(r.stderr).toBe('Deleted SSH key 7 from your account\n');
     // Another user's key has no GET of its own: their list names it.
     api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...jsonReply([{ id: 9, title: 'old' }, { id: 8, title: 'laptop' }]));
     const prompter = scriptedPrompter([true]);
     const other = await runCli(['user', 'key', 'delete', '8', '--user', '2'], { transport: api.transport, tty: true, prompter });
     expect(prompter.asked).toEqual(['Delete SSH key 8 (laptop) of user 2?']);
-    expect(other.stderr).toBe('deleted SSH key 8 of user 2\n');
+    expect(other.stderr).toBe('✓ Deleted SSH key 8 (laptop) of user 2\n');
   });
 });
 
@@ -121,7 +121,7 @@ describe('user gpg-key', () => {
       `${JSON.stringify(gpg)}\n`,
     );
     expect((await runCli(['user', 'gpg-key', 'add', '--key-file', '-', '--user', '2'], { transport: api.transport, stdin: `${armored}\n` })).code).toBe(0);
-    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--yes'], { transport: api.transport })).stderr).toBe('deleted GPG key 3\n');
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--yes'], { transport: api.transport })).stderr).toBe('Deleted GPG key 3 from your account\n');
   });
 
   it('the other way round: lists and deletes another user’s, views and adds your own', async () => {
@@ -131,7 +131,7 @@ describe('user gpg-key', () => {
     api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'GET' }).reply(200, ...jsonReply(gpg));
     api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...jsonReply(gpg));
     expect((await runCli(['user', 'gpg-key', 'list', '--user', '2', '--fields', 'id'], { transport: api.transport })).stdout).toBe('3\n');
-    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2', '--yes'], { transport: api.transport })).stderr).toBe('deleted GPG key 3 of user 2\n');
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2', '--yes'], { transport: api.transport })).stderr).toBe('Deleted GPG key 3 of user 2\n');
     expect((await runCli(['user', 'gpg-key', 'view', '3', '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
     expect((await runCli(['user', 'gpg-key', 'add', '--key', armored, '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
   });
@@ -165,7 +165,7 @@ describe('user email', () => {
       .intercept({ path: '/api/v4/users/2/emails', method: 'POST', body: JSON.stringify({ email: 'b@work.example' }) })
       .reply(201, ...jsonReply({ id: 6, email: 'b@work.example' }));
     expect((await runCli(['user', 'email', 'list'], { transport: api.transport })).stdout).toBe('4\ta@work.example\n');
-    expect((await runCli(['user', 'email', 'delete', '4', '--yes'], { transport: api.transport })).stderr).toBe('deleted email 4\n');
+    expect((await runCli(['user', 'email', 'delete', '4', '--yes'], { transport: api.transport })).stderr).toBe('Deleted email 4 from your account\n');
     const r = await runCli(['user', 'email', 'add', '-e', 'b@work.example', '--user', '2', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ id: 6, email: 'b@work.example' });

@@ -75,7 +75,7 @@ describe('user token', () => {
     expect(refused.stderr).toContain('refusing to revoke impersonation token 3 of user 2 without --yes');
     const r = await runCli(['user', 'token', 'revoke', '3', '--user', '2', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('revoked impersonation token 3 of user 2\n');
+    expect(r.stderr).toBe('Revoked impersonation token 3 of user 2\n');
   });
 
   it('shows a non-administrator’s 403', async () => {

@@ -144,7 +144,7 @@ describe('the answers a command does expect still succeed', () => {
     let s = await answering(201, JSON.stringify({ id: 501, iid: 5, title: 'Crash' }));
     let r = await run(s, ['issue', 'create', ...P, '--title', 'Crash', '-o', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^created issue #5\b/);
+    expect(r.stderr).toMatch(/^Created issue #5 \(Crash\)/);
     s = await answering(201, JSON.stringify({ id: 9, name: 'test', status: 'pending' }));
     r = await run(s, ['job', 'retry', '9', ...P, '-o', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -164,7 +164,7 @@ describe('the answers a command does expect still succeed', () => {
       const s = await answering(status, body);
       const r = await run(s, ['issue', 'delete', '5', ...P, '--yes']);
       expect(r.exitCode, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/^deleted issue #5\b/);
+      expect(r.stderr).toMatch(/^Deleted issue #5\b/);
     }
     for (const body of ['[]', '"ok"', 'true']) {
       const s = await answering(200, body);
@@ -174,12 +174,12 @@ describe('the answers a command does expect still succeed', () => {
 
   it("block and unblock: GitLab's true, null or (before 15.x, the state machine's) false (already blocked), false (not blocked); anything else is not", async () => {
     const cases: [string, string | undefined, RegExp][] = [
-      ['block', 'true', /^blocked user 7\b/],
+      ['block', 'true', /^Blocked user 7\b/],
       ['block', 'null', /already blocked/],
       ['block', undefined, /already blocked/],
       ['block', 'false', /already blocked/],
-      ['block', '{"id":7,"state":"blocked"}', /^blocked user 7\b/],
-      ['unblock', 'true', /^unblocked user 7\b/],
+      ['block', '{"id":7,"state":"blocked"}', /^Blocked user 7\b/],
+      ['unblock', 'true', /^Unblocked user 7\b/],
       ['unblock', 'false', /was not blocked/],
     ];
     for (const [verb, body, notice] of cases) {
@@ -203,7 +203,7 @@ describe('the answers a command does expect still succeed', () => {
     let s = await answering(201, JSON.stringify({ time_estimate: 10800, total_time_spent: 0, human_time_estimate: '3h', human_total_time_spent: null }));
     let r = await run(s, ['issue', 'estimate', '5', '3h', ...P]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/estimate of issue #5 set to 3h/);
+    expect(r.stderr).toMatch(/^Set the time estimate of issue #5 to 3h$/);
     s = await answering(201, '{}');
     expectWrongShape(await run(s, ['issue', 'estimate', '5', '3h', ...P]), s, 201, 'an object with "time_estimate"', '{}');
     s = await answering(201, '{"status":"success"}');

@@ -33,7 +33,7 @@ describe('issues, boards and namespaces against the sandbox', () => {
     const closed = await issue('close', iid, '-o', 'json');
     expect(json(closed)).toMatchObject({ state: 'closed' });
     expect(json(closed).closed_at).not.toBeNull();
-    expect(closed.stderr).toBe(`closed issue #${iid}`);
+    expect(closed.stderr).toBe(`Closed issue #${iid} (E2E flow (edited))`);
     expect(json(await issue('reopen', iid, '-o', 'json'))).toMatchObject({ state: 'opened', closed_at: null });
 
     const same = await issue('move', iid, '--to', API);
@@ -45,7 +45,7 @@ describe('issues, boards and namespaces against the sandbox', () => {
     const target = json(moved);
     expect(target.project_id).toBe(website.id);
     expect(target.labels).toEqual(['bug']); // website has `bug`, not `feature`
-    expect(moved.stderr).toContain('moved issue #');
+    expect(moved.stderr).toContain('Moved issue #');
     expect(json(await issue('view', iid, '-o', 'json'))).toMatchObject({ state: 'closed' });
     const there = json(await sb.run(['issue', 'view', String(target.iid), '-p', 'acme/website', '-o', 'json']));
     expect(there.title).toBe('E2E flow (edited)');
@@ -58,28 +58,28 @@ describe('issues, boards and namespaces against the sandbox', () => {
     expect(json(await issue('unsubscribe', id, '-o', 'json')).subscribed).toBe(false);
     const again = await issue('unsubscribe', id, '-o', 'json');
     expect(json(again).subscribed).toBe(false);
-    expect(again.stderr).toBe('not subscribed to this issue: nothing changed');
+    expect(again.stderr).toBe(`Not subscribed to issue #${id}: nothing changed`);
 
     const first = await issue('subscribe', id, '-o', 'json');
     expect(json(first).subscribed).toBe(true);
-    expect(first.stderr).toBe(`subscribed to issue #${id}`);
+    expect(first.stderr).toBe(`Subscribed to issue #${id} (E2E subscriptions)`);
     const second = await issue('subscribe', id, '--fields', 'iid,subscribed');
     expect(second.exitCode).toBe(0);
-    expect(second.stderr).toBe('already subscribed to this issue: nothing changed');
+    expect(second.stderr).toBe(`Already subscribed to issue #${id}: nothing changed`);
     expect(second.stdout).toBe(`iid\t${id}\nsubscribed\ttrue`);
 
     const todo = json(await issue('todo', id, '-o', 'json'));
     expect(todo).toMatchObject({ action_name: 'marked', target_type: 'Issue', state: 'pending' });
     const todoAgain = await issue('todo', id, '-o', 'json');
     expect(json(todoAgain).iid).toBe(iid);
-    expect(todoAgain.stderr).toBe('a todo for this issue exists already: nothing changed');
+    expect(todoAgain.stderr).toBe(`A todo for issue #${id} exists already: nothing changed`);
   });
 
   it('time tracking round trip with human durations', async () => {
     const id = String((await create('E2E time')).iid);
     const estimate = await issue('estimate', id, '1d 2h', '-o', 'json');
     expect(json(estimate)).toMatchObject({ time_estimate: 10 * 3600, total_time_spent: 0 });
-    expect(estimate.stderr).toBe(`estimate of issue #${id} set to 1d 2h`);
+    expect(estimate.stderr).toBe(`Set the time estimate of issue #${id} to 1d 2h`);
     expect(json(await issue('spend', id, '1h30m', '-o', 'json')).total_time_spent).toBe(5400);
     expect(json(await sb.run(['issue', 'spend', id, '-p', API, '-o', 'json', '--', '-30m'])).total_time_spent).toBe(3600);
     expect(json(await issue('spend', id, '1w', '-o', 'json')).total_time_spent).toBe(3600 + 40 * 3600);
@@ -104,7 +104,7 @@ describe('issues, boards and namespaces against the sandbox', () => {
     const refused = await issue('delete', id);
     expect(refused.exitCode).toBe(2);
     const deleted = await issue('delete', id, '--yes');
-    expect([deleted.exitCode, deleted.stdout, deleted.stderr]).toEqual([0, '', `deleted issue #${id}`]);
+    expect([deleted.exitCode, deleted.stdout, deleted.stderr]).toEqual([0, '', `Deleted issue #${id}`]);
     expect((await issue('view', id)).exitCode).toBe(1);
   });
 

@@ -24,14 +24,14 @@ describe('merge requests against the sandbox', () => {
     const createdRun = await mr('create', '--source', 'feature/e2e-merge', '--target', 'main', '--title', 'E2E merge', '--labels', 'feature', '--squash', '-o', 'json');
     const created = json(createdRun);
     expect(created).toMatchObject({ title: 'E2E merge', state: 'opened', source_branch: 'feature/e2e-merge', target_branch: 'main', squash: true, labels: ['feature'] });
-    expect(createdRun.stderr).toContain(`created merge request !${created.iid}`);
+    expect(createdRun.stderr).toContain(`Created merge request !${created.iid} (E2E merge): `);
     const iid = String(created.iid);
     const head: string = created.sha;
     expect(head).toMatch(/^[0-9a-f]{40}$/);
 
     const approved = await mr('approve', iid, '--sha', head, '-o', 'json');
     expect(json(approved).approved_by.map((a: any) => a.user.username)).toEqual(['root']);
-    expect(approved.stderr).toMatch(new RegExp(`^approved !${iid}`));
+    expect(approved.stderr).toMatch(new RegExp(`^Approved !${iid}`));
 
     const stale = await mr('merge', iid, '--yes', '--sha', STALE);
     expect(stale.exitCode).toBe(1);
@@ -43,8 +43,8 @@ describe('merge requests against the sandbox', () => {
 
     const merged = await mr('merge', iid, '--yes', '--sha-from-view', '--message', 'Merge E2E', '--remove-source-branch', '-o', 'json');
     expect(json(merged)).toMatchObject({ state: 'merged', should_remove_source_branch: true });
-    expect(merged.stderr).toContain(`merging !${iid} "E2E merge" (feature/e2e-merge → main) at ${head.slice(0, 8)}`);
-    expect(merged.stderr).toContain(`merged !${iid} (feature/e2e-merge → main) as `);
+    expect(merged.stderr).toContain(`Merging !${iid} "E2E merge" (feature/e2e-merge → main) at ${head.slice(0, 8)}`);
+    expect(merged.stderr).toContain(`Merged !${iid} (E2E merge): feature/e2e-merge → main as `);
     expect((await view(iid)).merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
 
     const again = await mr('merge', iid, '--yes');
@@ -80,7 +80,7 @@ describe('merge requests against the sandbox', () => {
     const id = String(iid);
     const scheduled = await mr('merge', id, '--yes', '--when-pipeline-succeeds', '-o', 'json');
     expect(json(scheduled)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true });
-    expect(scheduled.stderr).toContain(`!${id} will merge when the pipeline succeeds`);
+    expect(scheduled.stderr).toContain(`!${id} (E2E auto-merge) will merge when the pipeline succeeds`);
     const cancelled = await mr('cancel-auto-merge', id, '-o', 'json');
     expect(json(cancelled).merge_when_pipeline_succeeds).toBe(false);
     const twice = await mr('cancel-auto-merge', id);
@@ -106,12 +106,12 @@ describe('merge requests against the sandbox', () => {
     // The author is subscribed on creation: a second subscribe answers 304.
     const sub = await mr('subscribe', id, '-o', 'json');
     expect(sub.exitCode).toBe(0);
-    expect(sub.stderr).toBe('already subscribed to this merge request: nothing changed');
+    expect(sub.stderr).toBe(`Already subscribed to merge request !${id}: nothing changed`);
     expect(JSON.parse(sub.stdout)).toMatchObject({ iid, subscribed: true });
     const todo = await mr('todo', id, '-o', 'json');
     expect(json(todo).target_type).toBe('MergeRequest');
     const todoAgain = await mr('todo', id, '-o', 'json');
-    expect([todoAgain.exitCode, todoAgain.stderr]).toEqual([0, 'a todo for this merge request exists already: nothing changed']);
+    expect([todoAgain.exitCode, todoAgain.stderr]).toEqual([0, `A todo for merge request !${id} exists already: nothing changed`]);
 
     const files = await mr('changes', id, '-o', 'tsv');
     expect(files.exitCode).toBe(0);
@@ -121,7 +121,7 @@ describe('merge requests against the sandbox', () => {
     expect(json(await mr('version', id, String(versions[0].id), '-o', 'json')).id).toBe(versions[0].id);
 
     const deleted = await mr('delete', id, '--yes');
-    expect([deleted.exitCode, deleted.stderr]).toEqual([0, `deleted merge request !${id}`]);
+    expect([deleted.exitCode, deleted.stderr]).toEqual([0, `Deleted merge request !${id}`]);
     const gone = await mr('view', id);
     expect(gone.exitCode).toBe(1);
   });

@@ -41,7 +41,7 @@ describe('projects and groups against the sandbox', () => {
     const again = await project('star', ref, '--fields', 'star_count');
     expect(again.exitCode).toBe(0);
     expect(again.stdout).toBe('star_count\t1');
-    expect(again.stderr).toBe('The project was already starred');
+    expect(again.stderr).toBe(`You had already starred project ${ref}: nothing changed`);
 
     const dir = tempDir('collab-e2e-upload-');
     const file = path.join(dir, 'notes.txt');

@@ -28,6 +28,8 @@ describe('nothing from the server reaches a terminal raw, whatever the door', ()
       [`GET /api/v4/projects/${P}/issues/5`]: { status: 403, body: { error: `err${EVIL}`, error_description: `desc${EVIL}` } },
       [`GET /api/v4/projects/${P}/issues/6`]: { status: 500, headers: { 'content-type': 'text/plain' }, body: `plain${EVIL}` },
       [`GET /api/v4/projects/${P}/issues/7`]: { status: 302, headers: { location: `https://x.example/${encodeURIComponent(EVIL)}` } },
+      // close reads the issue first (one already closed is not closed again).
+      [`GET /api/v4/projects/${P}/issues/8`]: { body: { id: 8, iid: 8, title: `open${EVIL}`, state: 'opened' } },
       [`PUT /api/v4/projects/${P}/issues/8`]: { body: { id: 8, iid: 8, title: `closed${EVIL}`, state: 'closed' } },
       // A header value's bytes beyond ASCII arrive as latin-1: C1 controls among them.
       [`GET /api/v4/projects/${P}/issues`]: { headers: { 'x-next-page': '1\u009b2J\u009d0;t\u009c' }, body: [{ id: 1, iid: 1, title: `a${EVIL}` }] },

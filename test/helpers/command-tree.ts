@@ -6,6 +6,7 @@ import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
 import type { CommandSpec, FlagSpec } from '../../src/commands/spec.js';
 import { buildProgram } from '../../src/program.js';
+import { JSON_HEADERS, TEST_HOST } from './harness.js';
 
 /** The declared command tree as tests walk it, and a valid, complete command line for each leaf. */
 
@@ -48,6 +49,50 @@ export function refusingTransport(): { transport: Transport; calls: string[] } {
     },
   };
   return { transport, calls };
+}
+
+/** The object every GET answers with: something to name, under every name the rule reads (and user "x" of the base lines). */
+export const OBJECT = { id: 1, iid: 1, username: 'x', title: 'The named object', sha: '1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c', path_with_namespace: 'acme/named', full_path: 'acme/named' };
+
+/** Paths of lists among the GETs the commands send (lookups, another user's keys). */
+const COLLECTION = /\/(keys|gpg_keys|emails|users|labels|milestones|impersonation_tokens)(\?|$)/;
+
+function bodyOf(body: unknown): Record<string, unknown> {
+  try {
+    return typeof body === 'string' ? JSON.parse(body) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A server that answers everything and remembers each request: GETs with OBJECT (a list of it for
+ * collections), writes with OBJECT and what was sent, plus the keys some answers must have.
+ */
+export function answeringTransport(): { transport: Transport; calls: string[] } {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const pool = agent.get(TEST_HOST);
+  pool
+    .intercept({ path: () => true, method: 'GET' })
+    .reply((req) => ({ statusCode: 200, data: COLLECTION.test(req.path) ? [OBJECT] : OBJECT, responseOptions: { headers: JSON_HEADERS } }))
+    .persist();
+  const written = { cn: 'devs', markdown: '![a](/uploads/a.txt)', time_estimate: 0, total_time_spent: 0 };
+  for (const method of ['POST', 'PUT', 'DELETE'])
+    pool
+      .intercept({ path: () => true, method })
+      .reply((req) => ({ statusCode: 200, data: { ...OBJECT, ...written, ...bodyOf(req.body) }, responseOptions: { headers: JSON_HEADERS } }))
+      .persist();
+  const calls: string[] = [];
+  return {
+    calls,
+    transport: {
+      request: (req) => {
+        calls.push(`${req.method} ${req.path}`);
+        return agent.request(req as never) as never;
+      },
+    },
+  };
 }
 
 const UPLOAD_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bad-input-')), 'upload.txt');

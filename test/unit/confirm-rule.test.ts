@@ -9,13 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import type { Transport } from '../../src/api/transport.js';
 import { IRREVERSIBLE } from '../../src/help-topics.js';
-import { type Leaf, baseOf, commandTree, refusingTransport } from '../helpers/command-tree.js';
+import { type Leaf, answeringTransport, baseOf, commandTree, refusingTransport } from '../helpers/command-tree.js';
 import { ROOT } from '../helpers/e2e.js';
-import { JSON_HEADERS, TEST_HOST, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { runCli, scriptedPrompter } from '../helpers/harness.js';
 
 const { leaves } = await commandTree();
 
@@ -25,32 +23,6 @@ const isIrreversible = (leaf: Leaf) =>
   leaf.spec.method === 'DELETE' || IRREVERSIBLE_VERBS.test(leaf.spec.name) || (leaf.spec.aliases ?? []).some((a) => IRREVERSIBLE_VERBS.test(a));
 const irreversible = leaves.filter(isIrreversible);
 const name = (leaf: Leaf) => leaf.words.join(' ');
-
-/** The object every GET answers with: something to name, under every name the rule reads (and user "x" of the base lines). */
-const OBJECT = { id: 1, iid: 1, username: 'x', title: 'The named object', sha: '1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c', path_with_namespace: 'acme/named', full_path: 'acme/named' };
-
-/** A server that answers everything (GETs with OBJECT, a list of it for collections) and remembers each request. */
-function answeringTransport(): { transport: Transport; calls: string[] } {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  const pool = agent.get(TEST_HOST);
-  pool
-    .intercept({ path: () => true, method: 'GET' })
-    .reply((req) => ({ statusCode: 200, data: /\/\d+(\?|$)/.test(req.path) ? OBJECT : [OBJECT], responseOptions: { headers: JSON_HEADERS } }))
-    .persist();
-  for (const method of ['POST', 'PUT', 'DELETE'])
-    pool.intercept({ path: () => true, method }).reply(200, { ...OBJECT, state: 'merged' }, { headers: JSON_HEADERS }).persist();
-  const calls: string[] = [];
-  return {
-    calls,
-    transport: {
-      request: (req) => {
-        calls.push(`${req.method} ${req.path}`);
-        return agent.request(req as never) as never;
-      },
-    },
-  };
-}
 
 const withoutYes = (leaf: Leaf) => baseOf(leaf).render({ drop: ['yes'] });
 

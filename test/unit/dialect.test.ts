@@ -76,12 +76,12 @@ describe('the dialect table', () => {
   });
 
   it('reads block/unblock answers that say nothing changed, whatever the flavour', () => {
-    expect(unchangedNotice('POST', '/users/7/block', null)).toBe('user 7 was already blocked');
-    expect(unchangedNotice('POST', '/users/7/block', undefined)).toBe('user 7 was already blocked');
+    expect(unchangedNotice('POST', '/users/7/block', null)).toBe('User 7 was already blocked: nothing changed');
+    expect(unchangedNotice('POST', '/users/7/block', undefined)).toBe('User 7 was already blocked: nothing changed');
     expect(unchangedNotice('POST', '/users/7/block', true)).toBeUndefined();
     // GitLab before 15.x: the state machine's `false` for a user already blocked.
-    expect(unchangedNotice('POST', '/users/7/block', false)).toBe('user 7 was already blocked');
-    expect(unchangedNotice('POST', '/users/7/unblock', false)).toBe('user 7 was not blocked');
+    expect(unchangedNotice('POST', '/users/7/block', false)).toBe('User 7 was already blocked: nothing changed');
+    expect(unchangedNotice('POST', '/users/7/unblock', false)).toBe('User 7 was not blocked: nothing changed');
     expect(unchangedNotice('POST', '/users/7/unblock', true)).toBeUndefined();
     expect(unchangedNotice('POST', '/users/7/unblock', { id: 7 })).toBeUndefined();
     expect(unchangedNotice('POST', '/users/7/emails', null)).toBeUndefined();

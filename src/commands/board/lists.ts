@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { boardListColumns } from '../../resources/board.js';
-import { titled } from '../confirm.js';
+import { objectName, titled } from '../../output/names.js';
 import { type ArgSpec, type CommandSpec, defineCommand } from '../spec.js';
 
 export const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
@@ -51,7 +51,7 @@ export const listCreate = defineCommand({
   prepare: (_ctx, v) => {
     if (v.flags['label-id'] === undefined && v.flags.label === undefined) throw new UsageError('missing required flag --label-id (or --label <name>)');
   },
-  done: (v, list) => `added list ${String(list?.id)} to board ${String(v.args.board_id)}`,
+  done: (v, list) => `Added list ${titled(String(list?.id), objectName(list))} to board ${String(v.args.board_id)}`,
 });
 
 export const listMove: CommandSpec = {
@@ -64,6 +64,7 @@ export const listMove: CommandSpec = {
   method: 'PUT',
   path: LIST_PATH,
   columns: boardListColumns,
+  done: (v, list) => `Moved list ${titled(String(v.args.list_id), objectName(list))} of board ${String(v.args.board_id)} to position ${String(v.flags.position)}`,
 };
 
 export const listDelete: CommandSpec = {
@@ -80,5 +81,5 @@ export const listDelete: CommandSpec = {
     mode: 'yes',
     question: (v, name) => `Remove list ${titled(String(v.args.list_id), name)} from board ${String(v.args.board_id)} of ${v.project}?`,
   },
-  done: (v) => `removed list ${String(v.args.list_id)} from board ${String(v.args.board_id)}`,
+  done: (v) => `Removed list ${titled(String(v.args.list_id), objectName(v.seen))} from board ${String(v.args.board_id)}`,
 };

@@ -37,6 +37,7 @@ const add = defineCommand({
     const access = v.flags['group-access'] ?? '';
     v.params.group_access = ACCESS_LEVELS[access] ?? Number(access);
   },
+  done: (v) => `Linked LDAP group ${String(v.flags.cn)} (${String(v.flags.provider)}) to group ${v.group}`,
 });
 
 const remove = defineCommand({

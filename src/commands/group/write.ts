@@ -1,10 +1,14 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { objectName } from '../../output/names.js';
 import { VISIBILITIES, groupColumns } from '../../resources/group.js';
 import { deletionNotice } from '../project/write.js';
 import { groupArg } from '../project/subject.js';
-import { type FlagSpec, type Values, defineCommand } from '../spec.js';
+import { type Answer, type FlagSpec, type Values, defineCommand } from '../spec.js';
 import { printGroup } from './list.js';
+
+/** `group acme/platform`, by the path the answer gives (the command line may have an id). */
+const groupNamed = (v: Values, group: Answer) => `group ${objectName(group, 'path') ?? v.group}`;
 
 const toggle = (name: string, description: string): FlagSpec => ({ name, type: 'bool', negatable: true, description });
 
@@ -76,7 +80,7 @@ export const create = defineCommand({
   prepare: (ctx, v) => askPath(ctx, v, v.flags.name ?? ''),
   columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
-  done: (_v, group) => (typeof group?.full_path === 'string' ? `Created group ${group.full_path}` : undefined),
+  done: (v, group) => `Created ${groupNamed(v, group)}${typeof group?.web_url === 'string' ? `: ${group.web_url}` : ''}`,
 });
 
 export const update = defineCommand({
@@ -98,6 +102,7 @@ export const update = defineCommand({
   path: '/groups/:group',
   columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
+  done: (v, group) => `Updated ${groupNamed(v, group)}`,
 });
 
 export const remove = defineCommand({
@@ -112,7 +117,7 @@ export const remove = defineCommand({
   path: '/groups/:group',
   // The answer (202, a message) is the notice.
   print: false,
-  done: (v, answer, status) => deletionNotice('group', String(v.group), status, answer),
+  done: (v, answer, status) => deletionNotice('group', objectName(v.seen, 'path') ?? String(v.group), status, answer),
 });
 
 export const transferProject = defineCommand({
@@ -135,5 +140,5 @@ export const transferProject = defineCommand({
   },
   columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
-  done: (v) => `Moved project ${v.args.project_id} into group ${v.group}`,
+  done: (v, group) => `Moved project ${objectName(v.seen, 'path') ?? v.args.project_id} into ${groupNamed(v, group)}`,
 });

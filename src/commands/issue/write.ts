@@ -1,3 +1,4 @@
+import { objectName, titled } from '../../output/names.js';
 import { UsageError } from '../../errors.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
 import { assigneesField, milestoneField } from '../people.js';
@@ -73,7 +74,7 @@ export const create = defineCommand({
       throw new UsageError('--discussion needs --mr-to-resolve <mr-iid> (the merge request the discussion belongs to)');
     checkTitle(v);
   },
-  done: (_v, answer) => `created issue ${ref(answer?.iid)}`,
+  done: (_v, issue) => `Created issue ${titled(ref(issue?.iid), objectName(issue))}${typeof issue?.web_url === 'string' ? `: ${issue.web_url}` : ''}`,
 });
 
 export const update = defineCommand({
@@ -93,6 +94,7 @@ export const update = defineCommand({
   path: ISSUE_PATH,
   columns: issueColumns,
   prepare: (_ctx, v) => checkTitle(v),
+  done: (v, issue) => `Updated issue ${titled(ref(v.args.iid), objectName(issue))}`,
 });
 
 export const move = defineCommand({
@@ -107,5 +109,9 @@ export const move = defineCommand({
   method: 'POST',
   path: `${ISSUE_PATH}/move`,
   columns: issueColumns,
-  done: (v, answer) => `moved issue ${ref(v.args.iid)} to ${typeof answer?.web_url === 'string' ? answer.web_url : 'the target project'}`,
+  done: (v, moved) => {
+    const full = (moved?.references as { full?: unknown } | undefined)?.full;
+    const where = typeof full === 'string' ? full : typeof moved?.web_url === 'string' ? moved.web_url : 'the target project';
+    return `Moved issue ${titled(ref(v.args.iid), objectName(moved))} to ${where}`;
+  },
 });

@@ -1,7 +1,12 @@
 import { jobStatusColumns } from '../../resources/job.js';
-import { titled } from '../confirm.js';
-import type { CommandSpec } from '../spec.js';
+import { objectName, titled } from '../../output/names.js';
+import { tableText } from '../../output/sanitize.js';
+import type { Answer, CommandSpec, Values } from '../spec.js';
 import { jobIdArg } from './list.js';
+
+/** `job 12 (build)`: the job of the answer (or the one confirmed), by its name. */
+const jobNamed = (v: Values, job: Answer, id: unknown = v.args.id) => `job ${titled(String(id), objectName(job ?? v.seen))}`;
+const statusOf = (job: Answer) => (typeof job?.status === 'string' ? `, ${tableText(job.status)}` : '');
 
 /** A job action: the job it answers with is printed as one row (id, name, new status) in table and tsv. */
 function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'> & { path: string }): CommandSpec {
@@ -13,6 +18,7 @@ export const cancel = action({
   summary: 'Cancel a job',
   examples: ['collab job cancel 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/cancel',
+  done: (v, job) => `Cancelled ${jobNamed(v, job)}`,
 });
 
 export const retry = action({
@@ -20,6 +26,7 @@ export const retry = action({
   summary: 'Retry a job (prints the new job)',
   examples: ['collab job retry 1234 -p acme/platform/api', 'collab job retry 1234 -o json | jq .id'],
   path: '/projects/:project/jobs/:id/retry',
+  done: (v, job) => `Retried job ${String(v.args.id)}${job?.id !== undefined ? `: new ${jobNamed(v, job, job.id)}` : ''}${statusOf(job)}`,
 });
 
 export const erase = action({
@@ -32,6 +39,7 @@ export const erase = action({
     read: '/projects/:project/jobs/:id',
     question: (v, name) => `Erase the artifacts and trace of job ${titled(String(v.args.id), name)} in ${v.project}?`,
   },
+  done: (v, job) => `Erased the artifacts and trace of ${jobNamed(v, job)}`,
 });
 
 export const keep = action({
@@ -39,6 +47,7 @@ export const keep = action({
   summary: "Keep a job's artifacts (no expiry)",
   examples: ['collab job keep 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/artifacts/keep',
+  done: (v, job) => `Kept the artifacts of ${jobNamed(v, job)}: they no longer expire`,
 });
 
 export const play = action({
@@ -46,4 +55,5 @@ export const play = action({
   summary: 'Start a manual job',
   examples: ['collab job play 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/play',
+  done: (v, job) => `Started ${jobNamed(v, job)}${statusOf(job)}`,
 });

@@ -1,4 +1,5 @@
 import { readEither } from '../../api/dialect.js';
+import { objectName, titled } from '../../output/names.js';
 import { approvalColumns } from '../../resources/mr.js';
 import { type CommandSpec, defineCommand } from '../spec.js';
 import { explainShaMismatch, explainUnauthorized } from './explain.js';
@@ -32,7 +33,7 @@ export const approve = defineCommand({
   },
   done: (v, answer) => {
     const left = answer === undefined ? undefined : readEither(answer, 'approvals_left');
-    return `approved ${ref(v.args.iid)}${typeof left === 'number' ? ` (${left} approval${left === 1 ? '' : 's'} left)` : ''}`;
+    return `Approved ${titled(ref(v.args.iid), objectName(answer))}${typeof left === 'number' ? `; ${left} approval${left === 1 ? '' : 's'} left` : ''}`;
   },
 });
 
@@ -47,5 +48,5 @@ export const unapprove: CommandSpec = {
   // The spec shows no answer (GitLab's is the approval status).
   answer: { kind: 'optional' },
   columns: approvalColumns,
-  done: (v) => `withdrew your approval of ${ref(v.args.iid)}`,
+  done: (v, answer) => `Withdrew your approval of ${titled(ref(v.args.iid), objectName(answer))}`,
 };

@@ -1,3 +1,4 @@
+import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../people.js';
 import { type FlagSpec, defineCommand } from '../spec.js';
@@ -51,7 +52,7 @@ export const create = defineCommand({
   method: 'POST',
   path: '/projects/:project/merge_requests',
   columns: mrColumns,
-  done: (_v, mr) => (mr?.iid !== undefined ? `created merge request ${ref(mr.iid)}${mr.web_url ? ` ${String(mr.web_url)}` : ''}` : undefined),
+  done: (_v, mr) => `Created merge request ${titled(ref(mr?.iid), objectName(mr))}${typeof mr?.web_url === 'string' ? `: ${mr.web_url}` : ''}`,
 });
 
 export const update = defineCommand({
@@ -82,5 +83,5 @@ export const update = defineCommand({
   method: 'PUT',
   path: MR_PATH,
   columns: mrColumns,
-  done: (v) => `updated merge request ${ref(v.args.iid)}`,
+  done: (v, mr) => `Updated merge request ${titled(ref(v.args.iid), objectName(mr))}`,
 });

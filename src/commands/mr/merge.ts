@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.js';
 import { mrColumns } from '../../resources/mr.js';
 import { readEither } from '../../api/dialect.js';
-import { titled } from '../confirm.js';
+import { objectName, titled } from '../../output/names.js';
 import { type Answer, type FlagSpec, type Values, defineCommand, pathValues } from '../spec.js';
 import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './explain.js';
 import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
@@ -58,7 +58,7 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
     ctx.notice(`merge request ${ref(v.args.iid)} shows no head sha: merging without pinning it`);
     return { seen };
   }
-  if (!confirmed) ctx.notice(`merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
+  if (!confirmed) ctx.notice(`Merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
   return { sha: seen.sha, seen };
 }
 
@@ -111,15 +111,17 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
     throw err;
   }
   const iid = ref(v.args.iid);
+  const printer = ctx.printer();
   if (mr?.state === 'merged') {
-    await ctx.printer().object(mr, mrColumns);
+    if (!printer.brief) await printer.object(mr, mrColumns);
     const commit = mr.merge_commit_sha ? ` as ${shortSha(mr.merge_commit_sha)}` : '';
-    ctx.notice(`merged ${iid}${branches(mr)}${commit}`);
+    const into = mr.source_branch && mr.target_branch ? `: ${plain(mr.source_branch)} → ${plain(mr.target_branch)}` : '';
+    ctx.success(`Merged ${titled(iid, objectName(mr))}${into}${commit}`);
     return;
   }
   if (mr?.merge_when_pipeline_succeeds === true) {
-    await ctx.printer().object(mr, mrColumns);
-    ctx.notice(`${iid} will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge ${String(v.args.iid)})`);
+    if (!printer.brief) await printer.object(mr, mrColumns);
+    ctx.success(`${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge ${String(v.args.iid)})`);
     return;
   }
   // A 200 is not a merge: only the state in the answer says what happened.
@@ -177,7 +179,7 @@ export const cancelAutoMerge = defineCommand({
     405: (_ctx, v, err) => cancelNotAllowed(v, err),
     406: (_ctx, v, err) => notCancelled(v, err, 'is not set to merge when the pipeline succeeds: nothing to cancel'),
   },
-  done: (v) => `cancelled the automatic merge of ${ref(v.args.iid)}`,
+  done: (v, mr) => `Cancelled the automatic merge of ${titled(ref(v.args.iid), objectName(mr))}`,
 });
 
 /**

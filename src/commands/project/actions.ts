@@ -1,6 +1,11 @@
+import { objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
-import type { CommandSpec } from '../spec.js';
+import type { Answer, CommandSpec, Values } from '../spec.js';
 import { projectArg } from './subject.js';
+
+/** `project acme/website`, by the path the answer gives (the command line may have an id). */
+export const projectNamed = (v: Values, answer?: Answer) => `project ${objectName(answer, 'path') ?? v.project}`;
+const capitalNamed = (v: Values, answer?: Answer) => `Project ${objectName(answer, 'path') ?? v.project}`;
 
 export const star: CommandSpec = {
   name: 'star',
@@ -11,7 +16,8 @@ export const star: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/star',
   columns: projectColumns,
-  notModified: { notice: 'The project was already starred', refetch: '/projects/:project' },
+  notModified: { notice: (v) => `You had already starred ${projectNamed(v)}: nothing changed`, refetch: '/projects/:project' },
+  done: (v, project) => `Starred ${projectNamed(v, project)}`,
 };
 
 export const unstar: CommandSpec = {
@@ -23,7 +29,8 @@ export const unstar: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/unstar',
   columns: projectColumns,
-  notModified: { notice: 'The project was not starred', refetch: '/projects/:project' },
+  notModified: { notice: (v) => `You had not starred ${projectNamed(v)}: nothing changed`, refetch: '/projects/:project' },
+  done: (v, project) => `Removed your star from ${projectNamed(v, project)}`,
 };
 
 export const archive: CommandSpec = {
@@ -35,6 +42,8 @@ export const archive: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/archive',
   columns: projectColumns,
+  already: { read: '/projects/:project', notice: (v, project) => (project?.archived === true ? `${capitalNamed(v, project)} is already archived: nothing changed` : undefined) },
+  done: (v, project) => `Archived ${projectNamed(v, project)}`,
 };
 
 export const unarchive: CommandSpec = {
@@ -46,4 +55,6 @@ export const unarchive: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/unarchive',
   columns: projectColumns,
+  already: { read: '/projects/:project', notice: (v, project) => (project?.archived === false ? `${capitalNamed(v, project)} is not archived: nothing changed` : undefined) },
+  done: (v, project) => `Unarchived ${projectNamed(v, project)}`,
 };

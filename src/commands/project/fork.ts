@@ -71,8 +71,11 @@ export const fork = defineCommand({
     let project = res.data as ProjectState;
     const wait = v.flags.wait === true || v.flags['wait-timeout'] !== undefined;
     if (wait) project = await waitForFork(ctx, project, (v.flags['wait-timeout'] ?? 300) * 1000);
-    await ctx.printer().object(project, projectColumns);
-    if (!wait && project.import_status && project.import_status !== IMPORT_FINISHED)
-      ctx.notice(`Forked as ${project.path_with_namespace ?? project.id}; the copy continues in the background (import_status: ${project.import_status})`);
+    const printer = ctx.printer();
+    if (!printer.brief) await printer.object(project, projectColumns);
+    const copying = !wait && project.import_status && project.import_status !== IMPORT_FINISHED;
+    ctx.success(
+      `Forked ${v.project} as ${project.path_with_namespace ?? project.id}${copying ? `; the copy continues in the background (import_status: ${project.import_status})` : ''}`,
+    );
   },
 });

@@ -37,4 +37,6 @@ export const upload = defineCommand({
   },
   columns: uploadColumns,
   print: (ctx, _v, data) => printUpload(ctx, data),
+  showAnswer: true,
+  done: (v) => `Uploaded ${v.flags.filename ?? (v.args.file === '-' ? 'standard input' : path.basename(v.args.file))} to ${v.project}`,
 });

@@ -1,7 +1,9 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
+import { projectNamed } from './actions.js';
 import { type Answer, type Values, defineCommand } from '../spec.js';
 import { createOnlyFlags, settingFlags } from './flags.js';
 import { projectArg } from './subject.js';
@@ -38,7 +40,7 @@ export const create = defineCommand({
       await askName(ctx, v, 'missing required flag --name (or --path)');
     }
   },
-  done: (_v, project) => (typeof project?.path_with_namespace === 'string' ? `Created project ${project.path_with_namespace}` : undefined),
+  done: (v, project) => `Created ${projectNamed(v, project)}${typeof project?.web_url === 'string' ? `: ${project.web_url}` : ''}`,
 });
 
 export const update = defineCommand({
@@ -64,6 +66,7 @@ export const update = defineCommand({
     const name = (current.data as { name?: unknown })?.name;
     if (typeof name === 'string') v.params = { name, ...v.params };
   },
+  done: (v, project) => `Updated ${projectNamed(v, project)}`,
 });
 
 export const remove = defineCommand({
@@ -78,7 +81,7 @@ export const remove = defineCommand({
   path: '/projects/:project',
   // The answer (202, a message) is the notice.
   print: false,
-  done: (v, answer, status) => deletionNotice('project', String(v.project), status, answer),
+  done: (v, answer, status) => deletionNotice('project', objectName(v.seen, 'path') ?? String(v.project), status, answer),
 });
 
 /** `DELETE /projects/:id` and `/groups/:id` answer 202 with a message: the removal runs in the background. */

@@ -59,18 +59,21 @@ const DIALECT = { spec: "the spec's", gitlab: "GitLab's" } as const;
  * ignores the spec's names): a setting sent but absent from the answer under the name it was sent
  * as was ignored, unless the server never shows it.
  */
-function ignoredSettings(v: Values, data: unknown): string | undefined {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+function settingsUpdated(v: Values, data: unknown): string | { notice: string } {
+  const sent = Object.keys(v.params);
+  const updated = `Updated ${sent.length} application setting${sent.length === 1 ? '' : 's'}`;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return updated;
+  const answer = data;
   // Unknown: nothing renamed was sent (a renamed one makes collab ask), so the names were the same on both.
   const flavor = v.flavor ?? 'spec';
-  const ignored = Object.keys(v.params).filter((name) => !(serverName(name, flavor) in data) && showsInAnswer(name, v.flavor));
-  if (ignored.length === 0) return undefined;
+  const ignored = sent.filter((name) => !(serverName(name, flavor) in answer) && showsInAnswer(name, v.flavor));
+  if (ignored.length === 0) return updated;
   // The answer names it the other dialect's way: the host's flavour is wrong (forced, or stale).
   const other = FLAVORS.find((f) => f !== flavor)!;
-  const misnamed = ignored.filter((name) => { const o = otherName(serverName(name, flavor)); return o !== undefined && o in data; });
+  const misnamed = ignored.filter((name) => { const o = otherName(serverName(name, flavor)); return o !== undefined && o in answer; });
   if (misnamed.length > 0)
-    return `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[other]} names (${misnamed.map((n) => serverName(n, other)).join(', ')}) and collab sent ${DIALECT[flavor]}; set the host's flavour: collab config set flavor ${other} --host <url>`;
-  return `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting`;
+    return { notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[other]} names (${misnamed.map((n) => serverName(n, other)).join(', ')}) and collab sent ${DIALECT[flavor]}; set the host's flavour: collab config set flavor ${other} --host <url>` };
+  return { notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting` };
 }
 
 /** No columns of its own: the view shows every setting the server sent. */
@@ -106,7 +109,7 @@ const update: CommandSpec = {
   path: '/application/settings',
   columns: settingsColumns,
   prepare: (_ctx: Context, v) => checkSettings(v),
-  done: ignoredSettings,
+  done: settingsUpdated,
 };
 
 export const noun = defineNoun({

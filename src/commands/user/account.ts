@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 import { readStdin } from '../input.js';
-import { titled } from '../confirm.js';
+import { objectName, titled } from '../../output/names.js';
 import { type CommandSpec, type FlagSpec, type Values, defineCommand } from '../spec.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
@@ -150,6 +150,7 @@ export const create: CommandSpec = {
   prepare: (ctx, v) => readPassword(ctx, v, true),
   columns: userColumns,
   print: printUser,
+  done: (_v, user) => `Created user ${titled(String(user?.id), objectName(user))}`,
 };
 
 export const update: CommandSpec = {
@@ -171,6 +172,7 @@ export const update: CommandSpec = {
   },
   columns: userColumns,
   print: printUser,
+  done: (v, user) => `Updated user ${titled(String(v.args.id), objectName(user))}`,
 };
 
 export const remove: CommandSpec = {
@@ -195,7 +197,7 @@ export const remove: CommandSpec = {
     question: (v, name) =>
       `Delete user ${titled(String(v.args.id), name)}${v.flags.hard === true ? ' with all their contributions and solely owned groups' : ''}?`,
   },
-  done: (v) => `deleted user ${v.args.id}`,
+  done: (v) => `Deleted user ${titled(String(v.args.id), objectName(v.seen))}`,
 };
 
 /** A 403 on block/unblock: the user is held by directory (LDAP) synchronization, or the caller is no administrator. */
@@ -215,7 +217,7 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     path: `/users/:id/${verb}`,
     explain: { 403: (_ctx, _v, err) => (/sudo/i.test(err.message) ? undefined : blockHint(err.message)) },
     print: false,
-    done: (v) => `${verb}ed user ${v.args.id}`,
+    done: (v) => `${verb === 'block' ? 'Blocked' : 'Unblocked'} user ${String(v.args.id)}`,
   };
 }
 

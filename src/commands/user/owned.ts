@@ -4,7 +4,8 @@ import type { Column } from '../../output/format.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
 import { paginate } from '../../api/paginate.js';
 import { fillPath } from '../../api/path.js';
-import { readPath, titled } from '../confirm.js';
+import { objectName, titled } from '../../output/names.js';
+import { readPath } from '../confirm.js';
 import { type Answer, type CommandSpec, type FlagSpec, type NounSpec, type Values, defineNoun, pathValues } from '../spec.js';
 
 /**
@@ -49,6 +50,8 @@ async function readOwned(ctx: Context, kind: OwnedKind, v: Values): Promise<Answ
     if (item.id === id) return item;
   return undefined;
 }
+
+const whose = (v: Values) => (v.args.user !== undefined ? ` of user ${String(v.args.user)}` : ' from your account');
 
 const base = (kind: OwnedKind) => (v: Values) => (v.args.user !== undefined ? `/users/:user/${kind.segment}` : `/user/${kind.segment}`);
 
@@ -97,6 +100,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     path: collection,
     columns: kind.columns,
     prepare: kind.addPrepare,
+    done: (v, added) => `Added ${kind.label} ${titled(String(added?.id), objectName(added))}${v.args.user !== undefined ? ` to user ${String(v.args.user)}` : ' to your account'}`,
   };
   const remove: CommandSpec = {
     name: 'delete',
@@ -114,7 +118,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
       question: (v, name) =>
         `Delete ${kind.label} ${titled(String(v.args[kind.idName]), name)} ${v.args.user !== undefined ? `of user ${String(v.args.user)}` : 'from your account'}?`,
     },
-    done: (v) => `deleted ${kind.label} ${v.args[kind.idName]}${v.args.user !== undefined ? ` of user ${v.args.user}` : ''}`,
+    done: (v) => `Deleted ${kind.label} ${titled(String(v.args[kind.idName]), objectName(v.seen))}${whose(v)}`,
   };
   return defineNoun({ name: kind.noun, summary, commands: [list, view, add, remove] });
 }

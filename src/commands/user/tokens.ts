@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
-import { titled } from '../confirm.js';
+import { objectName, titled } from '../../output/names.js';
 import { type CommandSpec, type FlagSpec, defineCommand, defineNoun } from '../spec.js';
 import { userFlag as ownedUserFlag } from './owned.js';
 
@@ -59,6 +59,9 @@ const create = defineCommand({
   prepare: (_ctx, v) => {
     if (v.flags.scopes?.length === 0) throw new UsageError(`invalid value for --scopes: give at least one of ${TOKEN_SCOPES.join(', ')}`);
   },
+  // The secret is shown once: printed on a terminal too.
+  showAnswer: true,
+  done: (v, token) => `Created impersonation token ${titled(String(token?.id), objectName(token))} for user ${String(v.flags.user)}; its secret is shown only now`,
 });
 
 const revoke: CommandSpec = {
@@ -75,7 +78,7 @@ const revoke: CommandSpec = {
     mode: 'yes',
     question: (v, name) => `Revoke impersonation token ${titled(String(v.args.impersonation_token_id), name)} of user ${String(v.args.user)}?`,
   },
-  done: (v) => `revoked impersonation token ${v.args.impersonation_token_id} of user ${v.args.user}`,
+  done: (v) => `Revoked impersonation token ${titled(String(v.args.impersonation_token_id), objectName(v.seen))} of user ${String(v.args.user)}`,
 };
 
 export const token = defineNoun({

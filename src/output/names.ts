@@ -1,0 +1,42 @@
+import { tableText } from './sanitize.js';
+
+/** How objects are named to people in questions and one-line results. */
+
+type Named = Readonly<Record<string, unknown>> | undefined;
+
+/** `#12 (Crash on save)`: a reference with the object's name once it is known. */
+export function titled(reference: string, name: string | undefined): string {
+  return name ? `${reference} (${name})` : reference;
+}
+
+function text(object: Named, key: string): string | undefined {
+  const value = object?.[key];
+  return typeof value === 'string' && value.trim() !== '' ? tableText(value) : undefined;
+}
+
+const nested = (object: Named, key: string): Named => {
+  const value = object?.[key];
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Named) : undefined;
+};
+
+/**
+ * What names an object to a person: the path of a project or group (the only name with
+ * `path`), else its title, @username, name or address; a board list by its label, a todo by
+ * its target.
+ */
+export function objectName(value: unknown, only: 'path' | 'any' = 'any'): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const object = value as Named;
+  const path = text(object, 'path_with_namespace') ?? text(object, 'full_path');
+  if (only === 'path') return path;
+  const username = text(object, 'username');
+  return (
+    text(object, 'title') ??
+    path ??
+    (username ? `@${username}` : undefined) ??
+    text(object, 'name') ??
+    text(object, 'email') ??
+    text(nested(object, 'label'), 'name') ??
+    objectName(nested(object, 'target'))
+  );
+}
