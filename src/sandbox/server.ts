@@ -29,6 +29,8 @@ export interface RecordedRequest {
 const API_PREFIX = '/api/v4';
 const MAX_RECORDED = 50_000;
 const CONTROL_PREFIX = '/__sandbox/';
+/** How long a `reset-mid-body` fault leaves the client to read the half it was sent. */
+const CUT_GRACE_MS = 300;
 
 const COMMON_HEADERS: Record<string, string> = {
   'Cache-Control': 'max-age=0, private, must-revalidate',
@@ -289,9 +291,18 @@ export class SandboxServer {
     }
   }
 
+  /**
+   * Cuts the connection a moment after the half body was written: a reset that comes with bytes the
+   * client has not read yet discards them, and how far a client got should not depend on its load.
+   */
+  private async cutSoon(res: ServerResponse): Promise<void> {
+    await this.sleep(CUT_GRACE_MS);
+    res.destroy();
+  }
+
   private async sendBuffer(res: ServerResponse, body: Buffer, fault: FaultSpec | undefined): Promise<void> {
     if (fault?.kind === 'reset-mid-body') {
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => void this.cutSoon(res));
       return;
     }
     if (fault?.kind === 'trickle') return trickle(res, [body], fault, this.sleep);
@@ -311,7 +322,7 @@ export class SandboxServer {
       let piece = chunk as Buffer;
       if (sent + piece.length >= cutoff) {
         piece = piece.subarray(0, cutoff - sent);
-        res.write(piece, () => res.destroy());
+        res.write(piece, () => void this.cutSoon(res));
         return;
       }
       sent += piece.length;

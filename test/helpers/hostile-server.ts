@@ -77,7 +77,8 @@ export async function startHostileServer(): Promise<HostileServer> {
     res.writeHead(status, headers);
     const cut = served.cutAfter?.(attempt);
     if (cut !== undefined) {
-      res.write(body.subarray(0, cut), () => res.socket?.destroy());
+      // A moment before the cut: a reset discards what the client has not read yet, however busy it is.
+      res.write(body.subarray(0, cut), () => setTimeout(() => res.socket?.destroy(), 300));
       return;
     }
     if (!served.trickle) {
