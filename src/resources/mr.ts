@@ -51,6 +51,9 @@ export interface MrChange {
   new_file?: boolean;
   renamed_file?: boolean;
   deleted_file?: boolean;
+  /** GitLab: no diff sent, the file's diff is too large or collapsed. */
+  too_large?: boolean;
+  collapsed?: boolean;
 }
 
 export function changeStatus(c: MrChange): string {

@@ -63,10 +63,55 @@ describe('mr changes', () => {
     );
   });
 
-  it('tsv: one row per changed file; json: the object as sent', async () => {
+  it('piped: the patch byte for byte (control characters and all, no colour)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'diff', '3', ...P], { transport: api.transport });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(
+      [
+        'diff --git a/src/a.ts b/src/a.ts',
+        '--- a/src/a.ts',
+        '+++ b/src/a.ts',
+        '@@ -1,2 +1,2 @@',
+        ' ctx',
+        '-old',
+        '+new \u001b[31mred\u001b[0m',
+        'diff --git a/NEW.md b/NEW.md',
+        'new file mode 100644',
+        '--- /dev/null',
+        '+++ b/NEW.md',
+        '@@ -0,0 +1 @@',
+        '+hello',
+        'diff --git a/old.txt b/renamed.txt',
+        'old mode 100644',
+        'new mode 100755',
+        'rename from old.txt',
+        'rename to renamed.txt',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('quotes paths as git does, and names a file the server sent no diff for on a terminal', async () => {
+    const odd = [
+      { old_path: 'a b.txt', new_path: 'a b.txt', a_mode: '100644', b_mode: '100644', diff: '@@ -1 +1 @@\n-a\n+b\n' },
+      { old_path: 'q"\\.txt', new_path: 'q"\\.txt', a_mode: '0', b_mode: '100644', diff: '', new_file: true },
+      { old_path: 'big.bin', new_path: 'big.bin', a_mode: '100644', b_mode: '100644', diff: '', too_large: true },
+      { old_path: 'img.png', new_path: 'img.png', a_mode: '100644', b_mode: '100644', diff: 'Binary files a/img.png and b/img.png differ\n' },
+    ];
+    expect(await renderDiff(odd, 0, true)).toBe(
+      ['diff --git a/a b.txt b/a b.txt', '--- a/a b.txt\t', '+++ b/a b.txt\t', '@@ -1 +1 @@', '-a', '+b', 'diff --git "a/q\\"\\\\.txt" "b/q\\"\\\\.txt"', 'new file mode 100644', ''].join('\n'),
+    );
+    const shown = await renderDiff(odd, 0, false);
+    expect(shown).toContain('diff --git a/big.bin b/big.bin\n(no diff from the server: binary, or too large to show)\n');
+    expect(shown).toContain('diff --git a/img.png b/img.png\n(no diff from the server: binary, or too large to show)\n');
+  });
+
+  it('tsv (asked for): one row per changed file; json: the object as sent', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS }).times(2);
-    const t = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport });
+    const t = await runCli(['mr', 'changes', '3', ...P, '-o', 'tsv'], { transport: api.transport });
     expect(t.code).toBe(0);
     expect(t.stdout).toBe('modified\tsrc/a.ts\tsrc/a.ts\t1\t1\nadded\tNEW.md\tNEW.md\t1\t0\nrenamed\told.txt\trenamed.txt\t0\t0\n');
     const j = await runCli(['mr', 'changes', '3', ...P, '-o', 'json'], { transport: api.transport });

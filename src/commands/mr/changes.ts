@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import type { ColorLevel } from '../../output/io.js';
+import { CollabError } from '../../errors.js';
 import { messageText } from '../../output/sanitize.js';
 import { type MrChange, closesIssueColumns, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
 import type { CommandSpec } from '../spec.js';
@@ -17,29 +18,72 @@ async function diffPainters(level: ColorLevel): Promise<{ meta: Paint; hunk: Pai
   return { meta: (l) => c.bold(l), hunk: (l) => c.cyan(l), add: (l) => c.green(l), del: (l) => c.red(l) };
 }
 
+const ESCAPES: Record<string, string> = { '\u0007': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\u000b': 'v', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\' };
+
+/** A path as git writes it in a patch: C-quoted (`"a/t\tab"`) when it has a quote, backslash or control character. */
+export function patchPath(prefix: string, name: string): string {
+  if (!/[\u0000-\u001f"\\\u007f]/.test(name)) return `${prefix}${name}`;
+  const quoted = [...`${prefix}${name}`]
+    .map((c) => {
+      if (ESCAPES[c] !== undefined) return `\\${ESCAPES[c]}`;
+      const code = c.codePointAt(0)!;
+      return code < 0x20 || code === 0x7f ? `\\${code.toString(8).padStart(3, '0')}` : c;
+    })
+    .join('');
+  return `"${quoted}"`;
+}
+
+/** `--- a/x y.txt`: git ends a name with a space by a tab, so that no date is read into it. */
+const fileLine = (mark: string, prefix: string, name: string) => `${mark} ${patchPath(prefix, name)}${name.includes(' ') ? '\t' : ''}`;
+
+const hasHunk = (diff: string) => /^@@ /m.test(diff);
+
+/**
+ * A change git can apply from its text: one with hunks, or one that only creates, deletes,
+ * renames or changes the mode of a file. GitLab sends no hunks for a binary file or one too large
+ * to show (`too_large`, `collapsed`): those cannot be in a patch.
+ */
+function applicable(c: MrChange): boolean {
+  if (c.too_large === true || c.collapsed === true) return false;
+  const diff = c.diff ?? '';
+  if (hasHunk(diff)) return true;
+  const modeChanged = Boolean(c.a_mode && c.b_mode && c.a_mode !== c.b_mode && !c.new_file && !c.deleted_file);
+  return diff.trim() === '' && (c.new_file === true || c.deleted_file === true || c.renamed_file === true || modeChanged);
+}
+
 /** The git-style header of one changed file. */
 function fileHeader(c: MrChange): string[] {
-  const lines = [`diff --git a/${c.old_path} b/${c.new_path}`];
+  const lines = [`diff --git ${patchPath('a/', c.old_path)} ${patchPath('b/', c.new_path)}`];
   if (c.new_file) lines.push(`new file mode ${c.b_mode ?? '100644'}`);
   else if (c.deleted_file) lines.push(`deleted file mode ${c.a_mode ?? '100644'}`);
   else if (c.a_mode && c.b_mode && c.a_mode !== c.b_mode) lines.push(`old mode ${c.a_mode}`, `new mode ${c.b_mode}`);
-  if (c.renamed_file) lines.push(`rename from ${c.old_path}`, `rename to ${c.new_path}`);
-  if (c.diff) lines.push(`--- ${c.new_file ? '/dev/null' : `a/${c.old_path}`}`, `+++ ${c.deleted_file ? '/dev/null' : `b/${c.new_path}`}`);
+  if (c.renamed_file) lines.push(`rename from ${patchPath('', c.old_path)}`, `rename to ${patchPath('', c.new_path)}`);
+  if (hasHunk(c.diff ?? '')) lines.push(c.new_file ? '--- /dev/null' : fileLine('---', 'a/', c.old_path), c.deleted_file ? '+++ /dev/null' : fileLine('+++', 'b/', c.new_path));
   return lines;
 }
 
+/** What the server sent no hunks for, by path. */
+export const leftOut = (changes: MrChange[]): string[] => changes.filter((c) => !applicable(c)).map((c) => c.new_path ?? c.old_path);
+
 /**
- * A unified diff of every changed file, coloured when the terminal allows. Server text is stripped
- * of control sequences, and of bidi controls and zero-width characters, which could make the code
- * read differently from what it does (as in table mode).
+ * A unified diff of every changed file that `git apply` takes: `diff --git` headers from each
+ * change's paths and modes, then its hunks byte for byte (`exact`, for a pipe or a file). For a
+ * terminal (`exact` false) it is coloured when the terminal allows, server text is stripped of
+ * control sequences and of bidi controls and zero-width characters, which could make the code read
+ * differently from what it does (as in table mode), and a file without hunks is named with a note.
  */
-export async function renderDiff(changes: MrChange[], level: ColorLevel): Promise<string> {
-  const paint = await diffPainters(level);
+export async function renderDiff(changes: MrChange[], level: ColorLevel, exact = false): Promise<string> {
+  const paint = await diffPainters(exact ? 0 : level);
+  const text = exact ? (t: string) => t : messageText;
   const out: string[] = [];
   for (const change of changes) {
-    const c = { ...change, old_path: messageText(change.old_path ?? ''), new_path: messageText(change.new_path ?? '') };
+    const c = { ...change, old_path: text(change.old_path ?? change.new_path ?? ''), new_path: text(change.new_path ?? change.old_path ?? '') };
+    if (!applicable(c)) {
+      if (!exact) out.push(paint.meta(`diff --git ${patchPath('a/', c.old_path)} ${patchPath('b/', c.new_path)}`), paint.hunk('(no diff from the server: binary, or too large to show)'));
+      continue;
+    }
     for (const line of fileHeader(c)) out.push(paint.meta(line));
-    const body = messageText(c.diff ?? '').replace(/\n$/, '');
+    const body = text(c.diff ?? '').replace(/\n$/, '');
     if (body === '') continue;
     for (const line of body.split('\n')) {
       if (line.startsWith('@@')) out.push(paint.hunk(line));
@@ -51,7 +95,10 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel): Promis
   return out.length > 0 ? `${out.join('\n')}\n` : '';
 }
 
-/** A coloured unified diff on a terminal, one row per file in tsv, the answer itself in JSON. */
+/**
+ * A patch: coloured on a terminal, byte for byte when piped (`git apply` takes it); the answer
+ * itself with -o json or --fields; one row per file only with -o tsv asked for.
+ */
 async function printChanges(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
   // Fields named: they are the merge request's (with its `changes`), in every format.
@@ -61,7 +108,7 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
   }
   const listed = (data as { changes?: unknown } | undefined)?.changes;
   const changes = Array.isArray(listed) ? (listed as MrChange[]) : [];
-  if (printer.format === 'tsv') {
+  if (ctx.settings.output() === 'tsv') {
     await printer.list(changes, mrChangeColumns);
     return;
   }
@@ -69,7 +116,12 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
     ctx.notice('no changes');
     return;
   }
-  await printer.text(await renderDiff(changes, ctx.io.colorLevel));
+  const exact = !ctx.io.stdoutIsTTY;
+  await printer.text(await renderDiff(changes, ctx.io.colorLevel, exact));
+  const missing = leftOut(changes);
+  // A patch that lacks a file is not the merge request's change: a script must not take it for one.
+  if (exact && missing.length > 0)
+    throw new CollabError(`the patch leaves out ${missing.map((p) => messageText(p)).join(', ')}: the server sent no diff for ${missing.length === 1 ? 'it' : 'them'} (binary, or too large to show)`, 1);
 }
 
 export const changes: CommandSpec = {
@@ -77,8 +129,8 @@ export const changes: CommandSpec = {
   aliases: ['diff'],
   summary: 'Show the changes of a merge request as a diff',
   description:
-    'Show what a merge request changes: a coloured unified diff on a terminal, one row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.',
-  examples: ['collab mr changes 3 -p acme/platform/api', 'collab mr changes 3 -o tsv', 'collab mr changes 3 -o json'],
+    'Show what a merge request changes as a unified diff with `diff --git` headers: coloured on a terminal; piped, a patch `git apply` takes, byte for byte (a file the server sent no diff for, binary or too large, is left out: a warning and exit 1). One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.',
+  examples: ['collab mr diff 3 -p acme/platform/api', 'collab mr diff 3 | git apply', 'collab mr changes 3 -o tsv', 'collab mr changes 3 -o json'],
   args: [iidArg],
   project: 'required',
   method: 'GET',
