@@ -7,7 +7,8 @@ import { buildQuery, type QueryValue } from './path.js';
 import { redactHeader, redactUrl } from './redact.js';
 import { ProxyError, type Transport, type TransportResponse } from './transport.js';
 
-export type TokenKind = 'private' | 'oauth';
+/** `job`: a CI job token given as the token (`glcbt-…`), sent as JOB-TOKEN. */
+export type TokenKind = 'private' | 'oauth' | 'job';
 
 export interface Credentials {
   token?: { value: string; kind: TokenKind };
@@ -160,6 +161,8 @@ export class ApiClient {
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly maxBody: number;
+  /** A personal token was refused where the job token is accepted (see fellBackToJobToken). */
+  private personalRefused = false;
 
   constructor(private readonly options: ClientOptions) {
     this.host = normalizeHost(options.host);
@@ -205,9 +208,10 @@ export class ApiClient {
     const creds = this.options.credentials;
     const auth = req.auth ?? 'default';
     // Header names as the spec writes them (PRIVATE-TOKEN, SUDO); HTTP itself ignores case.
-    if (auth === 'job' && creds.jobToken && !creds.token) h['JOB-TOKEN'] = creds.jobToken;
+    if (auth === 'job' && creds.jobToken && (!creds.token || this.personalRefused)) h['JOB-TOKEN'] = creds.jobToken;
     else if (auth !== 'none' && creds.token) {
       if (creds.token.kind === 'oauth') h.Authorization = `Bearer ${creds.token.value}`;
+      else if (creds.token.kind === 'job') h['JOB-TOKEN'] = creds.token.value;
       else h['PRIVATE-TOKEN'] = creds.token.value;
     }
     if (this.options.sudo && auth !== 'none') h.SUDO = this.options.sudo;
@@ -351,6 +355,11 @@ export class ApiClient {
         }
         const status = res.statusCode;
         if (this.options.debug) this.log(`< ${status} ${redactUrl(url, this.origin)} (${this.now() - started} ms)`);
+        if (origin === this.origin && this.fellBackToJobToken(req, headers, status)) {
+          res.body.resume();
+          attempt = 0;
+          continue;
+        }
 
         if (status === 429) {
           // A throttled request was not processed: sent again whatever its method.
@@ -449,11 +458,31 @@ export class ApiClient {
     return this.toError(res.status, res.data, header(res.headers, 'content-type'));
   }
 
+  /**
+   * A request the job token may make (`auth: 'job'`: artifact downloads, a pipeline's jobs) that
+   * was refused (401/403) to a personal or OAuth token is sent again with the CI job token, once,
+   * with a notice: inside CI the job token may reach what the personal token cannot. The later
+   * requests of this kind use the job token from the start.
+   */
+  private fellBackToJobToken(req: ApiRequest, headers: Record<string, string>, status: number): boolean {
+    const { token, jobToken } = this.options.credentials;
+    if (req.auth !== 'job' || (status !== 401 && status !== 403) || !jobToken || !token || token.kind === 'job') return false;
+    if (Object.keys(headers).some((k) => k.toLowerCase() === 'job-token')) return false;
+    for (const k of Object.keys(headers)) if (CREDENTIAL_HEADERS.has(k.toLowerCase())) delete headers[k];
+    headers['JOB-TOKEN'] = jobToken;
+    // The next requests of this kind go with the job token at once.
+    this.personalRefused = true;
+    this.warn(`the ${token.kind === 'oauth' ? 'OAuth' : 'personal'} token was refused (${status}) for ${req.method} ${req.path.split('?')[0]}; trying again with the CI job token (CI_JOB_TOKEN)`);
+    return true;
+  }
+
   /** Maps an error status and body to the error a command throws. */
   toError(status: number, data: unknown, contentType: string | undefined): ApiError | AuthError {
     const line = statusLine(status, errorMessage(data, contentType, status));
     if (status === 401) {
-      const hint = this.hasToken
+      const hint = this.options.credentials.token?.kind === 'job'
+        ? 'a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline\'s jobs, …); use a personal access token for the rest'
+        : this.hasToken
         ? 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`'
         : this.hasJobToken
           ? 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands'

@@ -39,6 +39,29 @@ describe('ApiClient', () => {
     expect((await oauth.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'bob' });
   });
 
+  it('a job token as the token (glcbt-…) goes as JOB-TOKEN; a personal token refused where the job token is accepted falls back to it once', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'job-token': 'glcbt-1' } }).reply(200, { username: 'job' }, { headers: JSON_HEADERS });
+    const job = client(api, { credentials: { token: { value: 'glcbt-1', kind: 'job' } } }).c;
+    expect((await job.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'job' });
+
+    const refused = (header: string) => (headers: Record<string, string>) => headers[header] !== undefined;
+    api.pool.intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: refused('private-token') }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
+      .reply(200, [{ id: 9, name: 'build' }], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/1/jobs/9', method: 'GET', headers: { 'job-token': 'ci-job-1' } }).reply(200, { id: 9 }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'GET', headers: refused('private-token') }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    const warned: string[] = [];
+    const ci = client(api, { credentials: { token: { value: TEST_TOKEN, kind: 'private' }, jobToken: 'ci-job-1' }, warn: (m) => warned.push(m) }).c;
+    expect((await ci.request({ method: 'GET', path: '/projects/1/pipelines/4/jobs', auth: 'job' })).data).toEqual([{ id: 9, name: 'build' }]);
+    expect(warned).toEqual(['the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; trying again with the CI job token (CI_JOB_TOKEN)']);
+    // The run's later requests of that kind go with the job token at once; the others never carry it.
+    expect((await ci.request({ method: 'GET', path: '/projects/1/jobs/9', auth: 'job' })).data).toEqual({ id: 9 });
+    await expect(ci.request({ method: 'GET', path: '/projects/1/issues' })).rejects.toThrow(/403/);
+    expect(warned).toHaveLength(1);
+  });
+
   it('waits for Retry-After on 429 (also for POST), then succeeds', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(429, 'Retry later', { headers: { 'retry-after': '2', 'content-type': 'text/plain' } });

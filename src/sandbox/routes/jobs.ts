@@ -123,13 +123,18 @@ export function jobRoutes(router: Router): void {
     return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx));
   });
 
-  router.get('/projects/:id/pipelines/:pipeline_id/jobs', (ctx) => {
-    const project = requireJobsProject(ctx);
-    const pipeline = ctx.store.pipelines.get(Number(ctx.path.pipeline_id));
-    if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
-    const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id);
-    return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
-  });
+  // GitLab accepts the job token here too (`job_token_allowed: true`), for the job's own project.
+  router.get(
+    '/projects/:id/pipelines/:pipeline_id/jobs',
+    (ctx) => {
+      const project = requireJobsProject(ctx);
+      const pipeline = ctx.store.pipelines.get(Number(ctx.path.pipeline_id));
+      if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
+      const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id);
+      return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
+    },
+    { jobToken: true },
+  );
 
   router.get('/projects/:id/jobs/:job_id', (ctx) => json(jobView(ctx.store, ctx.artifacts, requireJob(ctx).job)));
 

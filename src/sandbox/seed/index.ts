@@ -68,6 +68,7 @@ export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeAr
   ]);
   seedPipelines(store, website, alice, [{ ref: 'main', status: 'success', createdAt: at(2026, 10, 2, 8), jobs: [{ name: 'build', status: 'success', artifact: {} }, { name: 'pages', status: 'success', artifact: {} }] }]);
   store.tokens.set(DEMO_TOKENS.job, { kind: 'job', userId: alice.id, projectId: api.id, note: 'CI job token: only artifact downloads of acme/platform/api' });
+  store.tokens.set(DEMO_TOKENS.glcbt, { kind: 'job', userId: alice.id, projectId: api.id, note: 'the same, in GitLab\'s job token format (COLLAB_TOKEN sends it as JOB-TOKEN)' });
 
   // A few more stars so the starred filters have something to show.
   website.starredBy.add(alice.id);

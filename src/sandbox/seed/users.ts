@@ -10,6 +10,8 @@ export const DEMO_TOKENS = {
   bob: 'sandbox-bob-token',
   oauth: 'sandbox-oauth-token',
   job: 'sandbox-job-token',
+  /** The same job's token as GitLab writes job tokens, for COLLAB_TOKEN. */
+  glcbt: 'glcbt-sandbox-job-token',
   session: 'sandbox-session-alice',
 } as const;
 
