@@ -63,8 +63,8 @@ _collab_node() {
     'job list') _collab_kids='' _collab_flags=' -p --project --scope --pipeline --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --scope --pipeline --per-page --page --limit --concurrency ' ;;
     'job view') _collab_kids='' _collab_flags=' -p --project -w --web -h --help ' _collab_vflags=' -p --project ' ;;
     'job trace') _collab_kids='' _collab_flags=' -p --project -f --follow --exit-status --interval -h --help ' _collab_vflags=' -p --project --interval ' ;;
-    'job artifacts') _collab_kids='' _collab_flags=' -p --project --ref --job -d --dest -x --extract --max-size --max-entries --job-token -h --help ' _collab_vflags=' -p --project --ref --job -d --dest -x --extract --max-size --max-entries ' ;;
-    'job artifact') _collab_kids='' _collab_flags=' -p --project -d --dest --job-token -h --help ' _collab_vflags=' -p --project -d --dest ' ;;
+    'job artifacts') _collab_kids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries --job-token -h --help ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries ' ;;
+    'job artifact') _collab_kids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest --job-token -h --help ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest ' ;;
     'job cancel') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'job retry') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'job play') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;

@@ -12,7 +12,7 @@ export interface Entry {
 
 export const ENVIRONMENT: Entry[] = [
   { name: 'COLLAB_HOST', description: 'instance base URL (https://gitlab.example.com); /api/v4 is added' },
-  { name: 'COLLAB_TOKEN', description: 'private, personal or impersonation token (sent as PRIVATE-TOKEN)' },
+  { name: 'COLLAB_TOKEN', description: 'private, personal or impersonation token (sent as PRIVATE-TOKEN); a CI job token (glcbt-…) is sent as JOB-TOKEN' },
   { name: 'COLLAB_OAUTH_TOKEN', description: 'OAuth token (sent as Authorization: Bearer)' },
   { name: 'COLLAB_PROJECT', description: 'default project (numeric id, group/project path or web URL)' },
   { name: 'COLLAB_OUTPUT', description: 'default output format: table, tsv, json or ndjson' },
@@ -32,7 +32,9 @@ export const ENVIRONMENT: Entry[] = [
 export const CI_ENVIRONMENT: Entry[] = [
   { name: 'CI_SERVER_URL, CI_API_V4_URL', description: 'the host, when COLLAB_HOST is not set' },
   { name: 'CI_PROJECT_ID', description: 'the project, when neither -p nor COLLAB_PROJECT is given' },
-  { name: 'CI_JOB_TOKEN', description: 'sent as JOB-TOKEN, only for artifact downloads' },
+  { name: 'CI_JOB_TOKEN', description: 'sent as JOB-TOKEN where GitLab accepts it (artifact downloads, a pipeline\'s jobs): when there is no other token, or the other one was refused (401/403)' },
+  { name: 'CI_COMMIT_REF_NAME', description: 'the default --ref of job artifacts/artifact --job <name>' },
+  { name: 'CI_PIPELINE_ID', description: 'what --pipeline current means' },
 ];
 
 export const PRECEDENCE = 'Precedence: flags, then environment, then the config store.';

@@ -23,6 +23,7 @@ export interface ResolvedAuth {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+const JOB_TOKEN_PREFIX = 'glcbt-';
 
 function truthy(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
@@ -125,6 +126,16 @@ export class Settings {
     return headerValue(sudo, 'invalid value for --sudo: it');
   }
 
+  /** Inside a CI job: the branch or tag its pipeline runs for (CI_COMMIT_REF_NAME), the default `--ref` of artifact downloads. */
+  ciRef(): string | undefined {
+    return this.ci ? this.env.CI_COMMIT_REF_NAME || undefined : undefined;
+  }
+
+  /** Inside a CI job: its pipeline (CI_PIPELINE_ID), what `--pipeline current` means. */
+  ciPipeline(): string | undefined {
+    return this.ci ? this.env.CI_PIPELINE_ID || undefined : undefined;
+  }
+
   /** The CI job token (`--job-token`). */
   jobToken(): string | undefined {
     const t = this.env.CI_JOB_TOKEN;
@@ -205,7 +216,9 @@ export class Settings {
     let tokenSource: TokenSource = 'none';
     const stored = this.hostString(host, 'token');
     if (this.env.COLLAB_TOKEN) {
-      credentials.token = { value: checkToken(this.env.COLLAB_TOKEN, 'COLLAB_TOKEN'), kind: 'private' };
+      const value = checkToken(this.env.COLLAB_TOKEN, 'COLLAB_TOKEN');
+      // GitLab's CI job tokens carry this prefix: such a token is sent as JOB-TOKEN.
+      credentials.token = { value, kind: value.startsWith(JOB_TOKEN_PREFIX) ? 'job' : 'private' };
       tokenSource = 'COLLAB_TOKEN';
     } else if (this.env.COLLAB_OAUTH_TOKEN) {
       credentials.token = { value: checkToken(this.env.COLLAB_OAUTH_TOKEN, 'COLLAB_OAUTH_TOKEN'), kind: 'oauth' };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CollabError } from '../errors.js';
 
@@ -80,6 +81,15 @@ export class Leftover {
     await fs.promises.rm(this.path, { recursive: true, force: true }).catch(() => undefined);
     this.release();
   }
+}
+
+/**
+ * A private directory (mode 0700) under the system's temporary directory, for bytes that have no
+ * destination beside which to stage them (a checked download on its way to stdout); removed like
+ * any leftover.
+ */
+export async function scratchDir(): Promise<Leftover> {
+  return new Leftover(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'collab-')));
 }
 
 /** Renames `from` onto `to` unless `to` appeared meanwhile as something other than a regular file. */

@@ -13,6 +13,27 @@ export interface Observer {
   restart?(): void;
   /** A wait before another attempt, which may print a notice: a drawn bar takes itself down. */
   pause?(): void;
+  /** Every byte arrived: throwing (a checksum that differs) discards them before they are kept. */
+  check?(): void;
+}
+
+/** Several observers as one (a progress bar and a checksum); undefined when there are none. */
+export function observers(list: readonly Observer[]): Observer | undefined {
+  if (list.length <= 1) return list[0];
+  return {
+    data: (chunk) => {
+      for (const o of list) o.data(chunk);
+    },
+    restart: () => {
+      for (const o of list) o.restart?.();
+    },
+    pause: () => {
+      for (const o of list) o.pause?.();
+    },
+    check: () => {
+      for (const o of list) o.check?.();
+    },
+  };
 }
 
 export interface DownloadOptions {
@@ -220,6 +241,7 @@ export async function download(api: ApiClient, req: ApiRequest, dest: string | W
       throw new WriteFailure(err);
     });
     const bytes = await transfer.run(first);
+    observer?.check?.();
     await sink.commit().catch((err) => {
       throw err instanceof CollabError ? err : new WriteFailure(err);
     });

@@ -241,7 +241,15 @@ describe('job artifacts', () => {
     api = mockApi();
     const cases: [string[], string][] = [
       [['job', 'artifacts', '-p', '7'], 'missing job'],
-      [['job', 'artifacts', '-p', '7', '--ref', 'main'], 'missing job'],
+      [['job', 'artifacts', '-p', '7', '--ref', 'main'], '--ref needs --job <name>'],
+      [['job', 'artifacts', '-p', '7', '--job', 'build'], '--job needs --ref <branch|tag> or --pipeline <id|current>'],
+      [['job', 'artifacts', '-p', '7', '--job', 'build', '--pipeline', 'current'], '--pipeline current needs a CI job'],
+      [['job', 'artifacts', '-p', '7', '--job', 'build', '--pipeline', '0'], 'invalid value for --pipeline'],
+      [['job', 'artifacts', '-p', '7', '--job', 'build', '--pipeline', '4', '--ref', 'main'], 'cannot be used together'],
+      [['job', 'artifacts', '-p', '7', '--job', 'build', '--ref', 'main', '--sha256', 'abc'], 'invalid value for --sha256'],
+      [['job', 'artifact', '-p', '7', '--job', 'build', '--ref', 'main'], 'missing argument <path>'],
+      [['job', 'artifact', '12', '-p', '7', '--job', 'build', 'a.txt'], 'not both'],
+      [['job', 'artifact', 'x', 'a.txt', '-p', '7'], 'invalid value for <id>'],
       [['job', 'artifacts', '12', '-p', '7', '--ref', 'main', '--job', 'b'], 'not both'],
       [['job', 'artifacts', '12', '-p', '7', '--extract', 'x', '--dest', '-'], '--extract cannot be used with --dest -'],
       [['job', 'artifacts', '12', '-p', '7', '--dest', '/nonexistent-dir/a.zip'], 'does not exist'],

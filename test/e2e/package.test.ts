@@ -4,6 +4,7 @@
  * there against a sandbox that the single file itself serves. Built once for this file.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -99,6 +100,20 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     const extracted = await run(['job', 'artifacts', '--ref', 'main', '--job', 'package', '--extract', path.join(out, 'x')], ci);
     expect(extracted.exitCode).toBe(0);
     expect(fs.readdirSync(path.join(out, 'x')).length).toBeGreaterThan(0);
+    // The job's own ref and pipeline, one file, a checksum, a glcbt- job token.
+    const version = fs.readFileSync(path.join(out, 'x', 'dist/app/version.txt'));
+    const listed = await run(['job', 'list', '-p', PROJECT, '--all', '--jq', 'map(select(.name == "package" and .ref == "main" and .status == "success")) | max_by(.id) | .pipeline.id']);
+    const own = { ...ci, CI_COMMIT_REF_NAME: 'main', CI_PIPELINE_ID: listed.stdout, COLLAB_TOKEN: '' };
+    const file = await run(['job', 'artifact', '--job', 'package', 'dist/app/version.txt', '--sha256', createHash('sha256').update(version).digest('hex')], own);
+    expect(file.exitCode, file.stderr).toBe(0);
+    expect(`${file.stdout}\n`).toBe(version.toString());
+    const inPipeline = await run(['job', 'artifact', '--job', 'package', '--pipeline', 'current', 'dist/app/version.txt'], own);
+    expect(`${inPipeline.stdout}\n`).toBe(version.toString());
+    const glcbt = await run(['job', 'artifact', '--ref', 'main', '--job', 'package', 'dist/app/version.txt'], { ...ci, CI_JOB_TOKEN: '', COLLAB_TOKEN: 'glcbt-sandbox-job-token' });
+    expect(glcbt.exitCode, glcbt.stderr).toBe(0);
+    const bad = await run(['job', 'artifacts', '--job', 'package', '--sha256', '0'.repeat(64), '--dest', path.join(out, 'b.zip')], own);
+    expect(bad.exitCode).toBe(1);
+    expect(fs.existsSync(path.join(out, 'b.zip'))).toBe(false);
   });
 
   it("filters with --jq: jq's WebAssembly is inside", async () => {

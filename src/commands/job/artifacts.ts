@@ -1,47 +1,72 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import { type ApiRequest, header } from '../../api/client.js';
+import { paginate } from '../../api/paginate.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { describeKind, Leftover, lstatOrUndefined, notReplaceable, tempPathBeside } from '../../download/disk.js';
+import { parseSha256, Sha256Check } from '../../download/checksum.js';
+import { describeKind, Leftover, lstatOrUndefined, notReplaceable, scratchDir, tempPathBeside } from '../../download/disk.js';
 import { formatBytes, ProgressBar } from '../../download/progress.js';
-import { download as fetchTo } from '../../download/receive.js';
+import { download as fetchTo, type Observer, observers } from '../../download/receive.js';
 import { contentLength, dispositionFilename } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { cellWidth } from '../../output/wrap.js';
+import { parseInteger } from '../../validate.js';
 import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 
 const DEFAULT_ARCHIVE = 'artifacts.zip';
 
-/** What is downloaded, for requests, messages and 404 hints. */
-type Source =
-  | { kind: 'archive'; project: string; id: number }
-  | { kind: 'by-ref'; project: string; ref: string; job: string }
-  | { kind: 'file'; project: string; id: number; path: string };
+/**
+ * Which job: one id (given, or found in a pipeline's job list: `label` says how), or the last
+ * successful job of a name on a ref, which the server looks up.
+ */
+type Job = { id: number; label?: string } | { ref: string; name: string };
 
-function describe(s: Source): string {
-  if (s.kind === 'archive') return `the artifacts of job ${s.id}`;
-  if (s.kind === 'by-ref') return `the artifacts of the last successful "${s.job}" job on ${s.ref}`;
-  return `${s.path} from the artifacts of job ${s.id}`;
+/** What is downloaded, for requests, messages and 404 hints: the job's archive, or one file of it. */
+interface Source {
+  project: string;
+  job: Job;
+  path?: string;
 }
 
-function requestFor(ctx: Context, s: Source, v: Values): ApiRequest {
-  let req: ApiRequest;
-  if (s.kind === 'archive') req = { method: 'GET', path: fillPath('/projects/:project/jobs/:id/artifacts', s) };
-  else if (s.kind === 'by-ref')
-    req = { method: 'GET', path: fillPath('/projects/:project/jobs/artifacts/:ref/download', s), query: { job: s.job } };
-  else req = { method: 'GET', path: fillPath('/projects/:project/jobs/:id/artifacts/*path', s) };
+function describeJob(job: Job): string {
+  if ('id' in job) return `job ${job.id}${job.label ? ` (${job.label})` : ''}`;
+  return `the last successful "${job.name}" job on ${job.ref}`;
+}
+
+function describe(s: Source): string {
+  return `${s.path === undefined ? '' : `${s.path} from `}the artifacts of ${describeJob(s.job)}`;
+}
+
+/** The request as `--job-token` wants it: only the job token; otherwise whatever token there is, the job token when there is none. */
+function authorized(ctx: Context, v: Values, req: ApiRequest): ApiRequest {
   if (v.flags['job-token'] === true) {
     const token = ctx.settings.jobToken();
     if (!token) throw new UsageError('--job-token needs the job token in CI_JOB_TOKEN');
     // Only the job token, even when a personal token is configured.
-    return { ...req, auth: 'none', headers: { 'JOB-TOKEN': token } };
+    return { ...req, auth: 'none', headers: { ...req.headers, 'JOB-TOKEN': token } };
   }
-  // The job token goes out only when there is no personal token (see ApiClient.buildHeaders).
+  // GitLab accepts the job token here: it goes out when there is no other token, or when the other one is refused.
   return { ...req, auth: 'job' };
+}
+
+function requestFor(ctx: Context, s: Source, v: Values): ApiRequest {
+  const { job } = s;
+  const values = { project: s.project, path: s.path, ...job };
+  let req: ApiRequest;
+  if ('id' in job) req = { method: 'GET', path: fillPath(s.path === undefined ? '/projects/:project/jobs/:id/artifacts' : '/projects/:project/jobs/:id/artifacts/*path', values) };
+  // One file by ref: GitLab's `GET /projects/:id/jobs/artifacts/:ref_name/raw/*artifact_path?job=` (not in the spec's list).
+  else
+    req = {
+      method: 'GET',
+      path: fillPath(s.path === undefined ? '/projects/:project/jobs/artifacts/:ref/download' : '/projects/:project/jobs/artifacts/:ref/raw/*path', values),
+      query: { job: job.name },
+    };
+  return authorized(ctx, v, req);
 }
 
 type Missing = 'job' | 'artifacts' | 'file' | 'project';
@@ -56,11 +81,11 @@ function classify(message: string): Missing | undefined {
 
 /** When the server's 404 does not say what is missing, ask for the job (personal token only). */
 async function lookUpMissing(ctx: Context, s: Source, v: Values): Promise<Missing | undefined> {
-  if (s.kind === 'by-ref' || v.flags['job-token'] === true || !ctx.api().hasToken) return undefined;
+  if (!('id' in s.job) || v.flags['job-token'] === true || !ctx.api().hasToken) return undefined;
   try {
-    const res = await ctx.api().request<{ artifacts_file?: unknown }>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', s) });
+    const res = await ctx.api().request<{ artifacts_file?: unknown }>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', { project: s.project, id: s.job.id }) });
     if (!res.data?.artifacts_file) return 'artifacts';
-    return s.kind === 'file' ? 'file' : 'artifacts';
+    return s.path !== undefined ? 'file' : 'artifacts';
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return classify(err.message) === 'project' ? 'project' : 'job';
     return undefined;
@@ -69,15 +94,18 @@ async function lookUpMissing(ctx: Context, s: Source, v: Values): Promise<Missin
 
 function hintFor(missing: Missing | undefined, s: Source): string {
   const project = `project ${s.project}`;
+  const { job } = s;
   if (missing === 'project') return `${project} was not found (or is not visible with these credentials)`;
-  if (s.kind === 'by-ref') {
-    if (missing === 'artifacts') return `the last successful job named "${s.job}" on ref "${s.ref}" has no artifacts`;
-    return `no successful job named "${s.job}" with artifacts on ref "${s.ref}" in ${project}`;
+  if (!('id' in job)) {
+    if (missing === 'artifacts') return `the last successful job named "${job.name}" on ref "${job.ref}" has no artifacts`;
+    if (missing === 'file' && s.path !== undefined) return `the artifacts of the last successful "${job.name}" job on ref "${job.ref}" have no file "${s.path}"`;
+    return `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ${project}`;
   }
-  if (missing === 'job') return `job ${s.id} does not exist in ${project}`;
-  if (missing === 'file') return `the artifacts of job ${s.id} have no file "${s.kind === 'file' ? s.path : ''}"`;
-  if (missing === 'artifacts') return `job ${s.id} has no artifacts (none were uploaded, or they expired or were erased)`;
-  return `job ${s.id}, its artifacts${s.kind === 'file' ? ` or the file "${s.path}"` : ''} could not be found in ${project}`;
+  const which = describeJob(job);
+  if (missing === 'job') return `job ${job.id} does not exist in ${project}`;
+  if (missing === 'file') return `the artifacts of ${which} have no file "${s.path ?? ''}"`;
+  if (missing === 'artifacts') return `${which} has no artifacts (none were uploaded, or they expired or were erased)`;
+  return `${which}, its artifacts${s.path !== undefined ? ` or the file "${s.path}"` : ''} could not be found in ${project}`;
 }
 
 async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values): Promise<unknown> {
@@ -131,50 +159,178 @@ function shown(ctx: Context, file: string): string {
 }
 
 /**
- * Streams one download to a file (atomically) or to stdout, with a progress bar on a terminal that
- * stdout is not writing to. On stdout's terminal a file is text, shown as `job trace` shows a log;
- * binary data is refused.
+ * Where bytes for stdout go: on stdout's terminal a file is text, shown as `job trace` shows a log
+ * (binary data is refused); piped, stdout itself. `finish` waits until all was written.
  */
-async function download(ctx: Context, s: Source, v: Values, dest: string): Promise<{ bytes: number }> {
-  const toTerminal = dest === '-' && ctx.io.stdoutIsTTY;
-  const measure = ctx.io.stderrIsTTY && !toTerminal ? await cellWidth() : undefined;
-  const text = toTerminal
-    ? new ForTerminal(
-        new TerminalLogFilter(ctx.io.colorLevel > 0),
-        () => new UsageError(`refusing to write binary data to the terminal (${describe(s)}): use --dest <file> or pipe the output`),
-      )
-    : undefined;
-  const shownText = text ? pipeline(text, ctx.io.stdout, { end: false }) : undefined;
-  // Its failure is the download's: reported once, below or by the write that meets it.
-  shownText?.catch(() => undefined);
+function stdoutTarget(ctx: Context, s: Source): { stream: Writable; finish(): Promise<void>; close(): void } {
+  if (!ctx.io.stdoutIsTTY) return { stream: ctx.io.stdout, finish: async () => {}, close: () => {} };
+  const text = new ForTerminal(
+    new TerminalLogFilter(ctx.io.colorLevel > 0),
+    () => new UsageError(`refusing to write binary data to the terminal (${describe(s)}): use --dest <file> or pipe the output`),
+  );
+  const shown = pipeline(text, ctx.io.stdout, { end: false });
+  // Its failure is the download's: reported once, by whoever waits for it or meets it writing.
+  shown.catch(() => undefined);
+  return {
+    stream: text,
+    finish: async () => {
+      text.end();
+      await shown;
+    },
+    close: () => text.destroy(),
+  };
+}
+
+/**
+ * Streams one download to a file (atomically) or to stdout, with a progress bar on a terminal that
+ * stdout is not writing to. With `sha256` the bytes are checked before they are kept: renamed into
+ * place, or printed (for stdout they wait in a private temporary file until checked).
+ */
+async function download(ctx: Context, s: Source, v: Values, dest: string, sha256?: string): Promise<{ bytes: number }> {
+  if (dest === '-' && sha256 !== undefined) {
+    const scratch = await scratchDir();
+    try {
+      const file = path.join(scratch.path, 'download');
+      const result = await download(ctx, s, v, file, sha256);
+      const out = stdoutTarget(ctx, s);
+      try {
+        await pipeline(fs.createReadStream(file), out.stream, { end: false, signal: ctx.signal });
+        await out.finish();
+      } finally {
+        out.close();
+      }
+      return result;
+    } finally {
+      await scratch.remove();
+    }
+  }
+  const out = dest === '-' ? stdoutTarget(ctx, s) : undefined;
+  const measure = ctx.io.stderrIsTTY && !(dest === '-' && ctx.io.stdoutIsTTY) ? await cellWidth() : undefined;
   let progress: ProgressBar | undefined;
   try {
-    const bytes = await fetchTo(ctx.api(), requestFor(ctx, s, v), text ?? (dest === '-' ? ctx.io.stdout : dest), {
+    const bytes = await fetchTo(ctx.api(), requestFor(ctx, s, v), out?.stream ?? dest, {
       what: describe(s),
       signal: ctx.signal,
       observe: (res) => {
-        if (!measure) return undefined;
-        const name = dispositionFilename(header(res.headers, 'content-disposition'));
-        const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res), {
-          columns: () => ctx.io.stderrColumns ?? ctx.io.columns,
-          measure,
-        });
-        progress = bar;
-        return { data: (chunk) => bar.add(chunk.length), restart: () => bar.restart(), pause: () => bar.finish() };
+        const watchers: Observer[] = sha256 === undefined ? [] : [new Sha256Check(sha256, describe(s))];
+        if (measure) {
+          const name = dispositionFilename(header(res.headers, 'content-disposition'));
+          const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res), {
+            columns: () => ctx.io.stderrColumns ?? ctx.io.columns,
+            measure,
+          });
+          progress = bar;
+          watchers.push({ data: (chunk) => bar.add(chunk.length), restart: () => bar.restart(), pause: () => bar.finish() });
+        }
+        return observers(watchers);
       },
     });
-    if (text) {
-      text.end();
-      await shownText;
-    }
+    await out?.finish();
     return { bytes };
   } catch (err) {
     throw await explainNotFound(ctx, err, s, v);
   } finally {
     progress?.finish();
-    text?.destroy();
+    out?.close();
   }
 }
+
+/** `--pipeline`: a pipeline id, or `current` (the CI job's own pipeline, CI_PIPELINE_ID). */
+function pipelineId(ctx: Context, raw: string): number {
+  if (raw.trim() === 'current') {
+    const current = ctx.settings.ciPipeline();
+    if (current === undefined) throw new UsageError('--pipeline current needs a CI job: CI_PIPELINE_ID is not set', 'outside CI give the pipeline id: --pipeline <id>');
+    return parseInteger(current, 'CI_PIPELINE_ID', 1);
+  }
+  if (!/^\s*\d+\s*$/.test(raw)) throw new UsageError(`invalid value for --pipeline: "${raw}" is neither a pipeline id nor current`);
+  return parseInteger(raw.trim(), '--pipeline', 1);
+}
+
+interface PipelineJob {
+  id: number;
+  name: string;
+  status: string;
+}
+
+/**
+ * The job named `name` in a pipeline, through the pipeline's job list: the newest successful one,
+ * else the newest of any status (a failed job may have uploaded artifacts too).
+ */
+async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineNo: number, name: string): Promise<Job> {
+  const named: PipelineJob[] = [];
+  const others = new Set<string>();
+  const req = authorized(ctx, v, { method: 'GET', path: fillPath('/projects/:project/pipelines/:pipeline/jobs', { project, pipeline: pipelineNo }) });
+  try {
+    for await (const job of paginate<PipelineJob>(ctx.api(), req, { all: true, perPage: 100 })) {
+      if (job?.name === name) named.push(job);
+      else if (typeof job?.name === 'string') others.add(job.name);
+    }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404)
+      throw new ApiError(err.message, 404, err.body, `pipeline ${pipelineNo} was not found in project ${project} (or is not visible with these credentials)`);
+    throw err;
+  }
+  const newest = (jobs: PipelineJob[]) => jobs.reduce<PipelineJob | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
+  const job = newest(named.filter((j) => j.status === 'success')) ?? newest(named);
+  if (!job)
+    throw new ApiError(`pipeline ${pipelineNo} has no job named "${name}"`, undefined, undefined, others.size > 0 ? `its jobs: ${[...others].join(', ')}` : 'the pipeline has no jobs');
+  return { id: job.id, label: `"${name}" of pipeline ${pipelineNo}, ${job.status}` };
+}
+
+/**
+ * The job the arguments name, every usage error found before anything is sent: a job id, or
+ * `--job` with `--pipeline`, or `--job` on `--ref` (inside a CI job, the job's own ref).
+ */
+function chooseJob(ctx: Context, v: Values, id: number | undefined): { id: number } | { pipeline: number; name: string } | { ref: string; name: string } {
+  const { ref, job: name, pipeline: inPipeline } = v.flags as { ref?: string; job?: string; pipeline?: string };
+  if (id !== undefined) {
+    if (ref !== undefined || name !== undefined || inPipeline !== undefined) throw new UsageError('give either a job id or --job (with --ref or --pipeline), not both');
+    return { id };
+  }
+  if (name === undefined) {
+    const other = ref !== undefined ? '--ref' : inPipeline !== undefined ? '--pipeline' : undefined;
+    if (other) throw new UsageError(`${other} needs --job <name>: the name of the job whose artifacts to take`);
+    throw new UsageError('missing job: give a job id, or --job <name> with --ref <branch|tag> or --pipeline <id>');
+  }
+  if (name.trim() === '') throw new UsageError('invalid value for --job: empty');
+  if (inPipeline !== undefined) return { pipeline: pipelineId(ctx, inPipeline), name };
+  const onRef = ref ?? ctx.settings.ciRef();
+  if (onRef === undefined)
+    throw new UsageError('--job needs --ref <branch|tag> or --pipeline <id|current>', "inside a CI job --ref defaults to the job's own ref (CI_COMMIT_REF_NAME)");
+  if (onRef.trim() === '') throw new UsageError('invalid value for --ref: empty');
+  return { ref: onRef, name };
+}
+
+async function resolveJob(ctx: Context, v: Values, project: string, chosen: ReturnType<typeof chooseJob>): Promise<Job> {
+  return 'pipeline' in chosen ? jobInPipeline(ctx, v, project, chosen.pipeline, chosen.name) : chosen;
+}
+
+/** How the job is named without its id (both commands). */
+const jobFlags = [
+  {
+    name: 'ref',
+    param: false,
+    type: 'string',
+    description: "branch or tag: the last successful job named --job on it (inside CI: default the job's own ref, CI_COMMIT_REF_NAME)",
+    value: '<ref>',
+    conflicts: ['pipeline'],
+  },
+  { name: 'job', param: false, type: 'string', description: 'job name: that job on --ref, or in --pipeline', value: '<name>' },
+  {
+    name: 'pipeline',
+    param: false,
+    type: 'string',
+    description: 'take the job named --job from this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)',
+    value: '<id|current>',
+  },
+  {
+    name: 'sha256',
+    param: false,
+    type: 'string',
+    description: 'the SHA-256 the download must have: on a mismatch nothing is kept (saved, extracted or printed)',
+    value: '<hex>',
+  },
+] as const satisfies readonly FlagSpec[];
 
 const jobTokenFlag = {
   name: 'job-token',
@@ -185,19 +341,20 @@ const jobTokenFlag = {
 
 export const artifacts = defineCommand({
   name: 'artifacts',
-  summary: "Download a job's artifacts archive (by job id, or by ref and job name)",
+  summary: "Download a job's artifacts archive (by job id, or by job name on a ref or in a pipeline)",
   description:
-    "Download a job's artifacts archive, by job id or as the last successful job of a name on a ref. The file is written to a temporary file beside the destination and renamed into place when complete. Inside a CI job, the server, project and job token come from the CI environment.",
+    "Download a job's artifacts archive: by job id, as the last successful job of a name on a ref (--job with --ref), or as the job of a name in a pipeline (--job with --pipeline). The file is written to a temporary file beside the destination and renamed into place when complete; --sha256 checks it first. Inside a CI job, the server, project and job token come from the CI environment, --ref defaults to the job's own ref (CI_COMMIT_REF_NAME) and --pipeline current is its pipeline (CI_PIPELINE_ID).",
   examples: [
     'collab job artifacts 1234 -p acme/platform/api',
     'collab job artifacts --ref main --job build --extract dist/',
+    'collab job artifacts --job build --pipeline current --extract dist/   # inside a CI job',
+    'collab job artifacts --ref v1.2.0 --job package --sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
     'collab job artifacts --ref feature/x --job test --dest - | bsdtar -xf -',
   ],
-  args: [{ name: 'id', type: 'id', description: 'job id (or use --ref and --job)', optional: true, url: 'jobs' }],
+  args: [{ name: 'id', type: 'id', description: 'job id (or name the job with --job)', optional: true, url: 'jobs' }],
   project: 'required',
   flags: [
-    { name: 'ref', param: false, type: 'string', description: 'branch or tag: the last successful job on it (with --job)', value: '<ref>' },
-    { name: 'job', param: false, type: 'string', description: 'job name (with --ref)', value: '<name>' },
+    ...jobFlags,
     { name: 'dest', short: 'd', param: false, type: 'string', description: 'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file', value: '<path>' },
     {
       name: 'extract',
@@ -219,18 +376,9 @@ export const artifacts = defineCommand({
   ],
   run: async (ctx, v) => {
     const project = String(v.project);
-    const { ref, job: jobName, dest: rawDest, extract: extractTo } = v.flags;
-    const id = v.args.id;
-    let source: Source;
-    if (id !== undefined) {
-      if (ref !== undefined || jobName !== undefined) throw new UsageError('give either a job id or --ref with --job, not both');
-      source = { kind: 'archive', project, id };
-    } else {
-      if (ref === undefined || jobName === undefined)
-        throw new UsageError('missing job: give a job id, or --ref <branch|tag> with --job <name>');
-      if (ref.trim() === '' || jobName.trim() === '') throw new UsageError('--ref and --job cannot be empty');
-      source = { kind: 'by-ref', project, ref, job: jobName };
-    }
+    const { dest: rawDest, extract: extractTo } = v.flags;
+    const chosen = chooseJob(ctx, v, v.args.id);
+    const sha256 = v.flags.sha256 === undefined ? undefined : parseSha256(v.flags.sha256);
     const { 'max-size': maxBytes, 'max-entries': maxEntries } = v.flags;
     if (extractTo === undefined && (maxBytes !== undefined || maxEntries !== undefined))
       throw new UsageError(`--${maxBytes !== undefined ? 'max-size' : 'max-entries'} applies to --extract`);
@@ -241,7 +389,9 @@ export const artifacts = defineCommand({
       const zip = rawDest !== undefined ? resolveDest(ctx, rawDest, DEFAULT_ARCHIVE) : tempPathBeside(`${target}.zip`);
       const scratch = rawDest === undefined ? new Leftover(zip) : undefined;
       try {
-        const { bytes } = await download(ctx, source, v, zip);
+        const source: Source = { project, job: await resolveJob(ctx, v, project, chosen) };
+        // A --sha256 mismatch fails the download itself: nothing reaches the extraction.
+        const { bytes } = await download(ctx, source, v, zip, sha256);
         // yauzl is loaded only when extracting.
         const { extractZip } = await import('../../download/extract.js');
         const result = await extractZip(zip, target, { signal: ctx.signal, limits: { maxBytes, maxEntries } });
@@ -254,34 +404,58 @@ export const artifacts = defineCommand({
     const dest = resolveDest(ctx, rawDest, DEFAULT_ARCHIVE);
     if (dest === '-' && ctx.io.stdoutIsTTY)
       throw new UsageError('refusing to write a zip archive to the terminal: use --dest <file> or pipe the output');
-    const { bytes } = await download(ctx, source, v, dest);
+    const source: Source = { project, job: await resolveJob(ctx, v, project, chosen) };
+    const { bytes } = await download(ctx, source, v, dest, sha256);
     if (dest !== '-') ctx.notice(`saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
   },
 });
 
+/** A path inside the archive: a file (not a directory), no `..`; leading slashes dropped. */
+function archivePath(raw: string): string {
+  const p = raw.replace(/^\/+/, '');
+  if (p.split('/').some((s) => s === '..')) throw new UsageError('invalid value for <path>: ".." is not allowed');
+  if (p === '' || p.endsWith('/')) throw new UsageError('invalid value for <path>: give the path of a file inside the archive');
+  return p;
+}
+
 export const artifact = defineCommand({
   name: 'artifact',
   summary: "Print one file of a job's artifacts (or save it with --dest)",
+  description:
+    "Print one file of a job's artifacts, or save it with --dest: `artifact <id> <path>`, or with the job named instead of its id, `artifact --job <name> <path>` on --ref (the last successful job of that name) or in --pipeline. --sha256 checks the file before anything is printed or saved. Inside a CI job --ref defaults to the job's own ref (CI_COMMIT_REF_NAME), --pipeline current is its pipeline, and the job token is enough.",
   examples: [
     'collab job artifact 1234 reports/junit.xml -p acme/platform/api',
-    'collab job artifact 1234 dist/app.tar.gz --dest app.tar.gz',
+    'collab job artifact --ref main --job build reports/junit.xml',
+    'collab job artifact --job build dist/app.tar.gz --dest app.tar.gz   # inside a CI job: its own ref',
+    'collab job artifact --job build --pipeline current dist/version.txt',
   ],
   args: [
-    { name: 'id', type: 'id', description: 'job id', url: 'jobs' },
-    { name: 'path', type: 'path', description: 'path of the file inside the archive' },
+    { name: 'id', type: 'string', description: 'job id (with --job, leave it out: the only argument is the path)', optional: true, url: 'jobs' },
+    { name: 'path', type: 'path', description: 'path of the file inside the archive', optional: true },
   ],
   project: 'required',
   flags: [
+    ...jobFlags,
     { name: 'dest', short: 'd', param: false, type: 'string', description: 'write the file here instead of stdout; replaces only a regular file', value: '<path>' },
     jobTokenFlag,
   ],
   run: async (ctx, v) => {
-    const filePath = v.args.path;
-    if (filePath === '' || filePath.endsWith('/')) throw new UsageError('invalid value for <path>: give the path of a file inside the archive');
-    const source: Source = { kind: 'file', project: String(v.project), id: v.args.id, path: filePath };
+    const project = String(v.project);
+    const [first, second] = [v.args.id, v.args.path];
+    const named = v.flags.job !== undefined || v.flags.ref !== undefined || v.flags.pipeline !== undefined;
+    let id: number | undefined;
+    let filePath: string;
+    if (second !== undefined) {
+      if (first !== undefined) id = typeof first === 'number' ? first : parseInteger(first, '<id>', 1);
+      filePath = archivePath(second);
+    } else if (first !== undefined && named) filePath = archivePath(String(first));
+    else throw new UsageError('missing argument <path>: the file inside the archive (give <id> <path>, or --job <name> <path>)');
+    const chosen = chooseJob(ctx, v, id);
+    const sha256 = v.flags.sha256 === undefined ? undefined : parseSha256(v.flags.sha256);
     const rawDest = v.flags.dest;
     const dest = rawDest === undefined ? '-' : resolveDest(ctx, rawDest, path.posix.basename(filePath));
-    const { bytes } = await download(ctx, source, v, dest);
-    if (dest !== '-') ctx.notice(`saved ${filePath} of job ${source.id} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
+    const source: Source = { project, job: await resolveJob(ctx, v, project, chosen), path: filePath };
+    const { bytes } = await download(ctx, source, v, dest, sha256);
+    if (dest !== '-') ctx.notice(`saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
   },
 });

@@ -1,0 +1,37 @@
+import { createHash, type Hash } from 'node:crypto';
+import { CollabError, UsageError } from '../errors.js';
+import type { Observer } from './receive.js';
+
+/** `--sha256 <hex>`: 64 hexadecimal digits (any case, `sha256:` in front allowed), or exit 2. */
+export function parseSha256(raw: string, label = '--sha256'): string {
+  const hex = raw.trim().toLowerCase().replace(/^sha256:/, '');
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new UsageError(`invalid value for ${label}: "${raw}" is not a SHA-256 (64 hexadecimal digits)`);
+  return hex;
+}
+
+/**
+ * Hashes a download's bytes as they arrive; `check` runs once all arrived, before they are kept
+ * (renamed into place, extracted or printed): a mismatch fails the download and nothing remains.
+ */
+export class Sha256Check implements Observer {
+  private hash: Hash = createHash('sha256');
+
+  constructor(
+    private readonly expected: string,
+    /** For the message: what was downloaded, and what became of it (`nothing was extracted`). */
+    private readonly what: string,
+  ) {}
+
+  data(chunk: Buffer): void {
+    this.hash.update(chunk);
+  }
+
+  restart(): void {
+    this.hash = createHash('sha256');
+  }
+
+  check(): void {
+    const actual = this.hash.digest('hex');
+    if (actual !== this.expected) throw new CollabError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`, 1);
+  }
+}
