@@ -7,9 +7,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, type SandboxFixture, USER_TOKEN, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBytes, type SandboxFixture, USER_TOKEN, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -25,21 +24,6 @@ interface JobRow {
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
-/** The binary with stdout as bytes. */
-async function runBytes(env: Record<string, string | undefined>, args: string[], cwd: string) {
-  const configDir = tempDir('collab-cfg-');
-  const r = await execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-    cwd,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    timeout: 30_000,
-  });
-  return { exitCode: r.exitCode ?? -1, stdout: Buffer.from(r.stdout as Uint8Array), stderr: Buffer.from(r.stderr as Uint8Array).toString('utf8') };
-}
 
 describe('artifacts the way CI uses them', () => {
   let sb: SandboxFixture;

@@ -7,10 +7,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { execa } from 'execa';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBytes, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -23,21 +22,6 @@ interface JobRow {
   artifacts_file: { size: number } | null;
 }
 
-/** The binary with stdout as bytes (archives are binary). */
-async function runBytes(env: Record<string, string | undefined>, args: string[], cwd: string) {
-  const configDir = tempDir('collab-cfg-');
-  const r = await execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-    cwd,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    timeout: 30_000,
-  });
-  return { exitCode: r.exitCode ?? -1, stdout: Buffer.from(r.stdout as Uint8Array), stderr: Buffer.from(r.stderr as Uint8Array).toString('utf8') };
-}
 
 describe('jobs and artifacts against the sandbox', () => {
   let sb: SandboxFixture;

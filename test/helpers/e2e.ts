@@ -33,6 +33,22 @@ export async function runBin(args: string[], env: Record<string, string | undefi
   return { exitCode: res.exitCode ?? -1, stdout: String(res.stdout), stderr: String(res.stderr) };
 }
 
+/** The binary with stdout as bytes (archives are binary), run in `cwd`. */
+export async function runBytes(env: Record<string, string | undefined>, args: string[], cwd: string) {
+  const configDir = tempDir('collab-cfg-');
+  const r = await execa(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+    cwd,
+    encoding: 'buffer',
+    stripFinalNewline: false,
+    timeout: 30_000,
+  });
+  return { exitCode: r.exitCode ?? -1, stdout: Buffer.from(r.stdout as Uint8Array), stderr: Buffer.from(r.stderr as Uint8Array).toString('utf8') };
+}
+
 export const ADMIN_TOKEN = 'sandbox-admin-token';
 export const USER_TOKEN = 'sandbox-user-token';
 export const BOB_TOKEN = 'sandbox-bob-token';
