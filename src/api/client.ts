@@ -5,6 +5,7 @@ import { sleep } from '../sleep.js';
 import { errorMessage, statusLine } from './error-body.js';
 import { buildQuery, type QueryValue } from './path.js';
 import { redactHeader, redactUrl } from './redact.js';
+import { Throttle } from './throttle.js';
 import { ProxyError, type Transport, type TransportResponse } from './transport.js';
 
 /** `job`: a CI job token given as the token (`glcbt-…`), sent as JOB-TOKEN. */
@@ -163,6 +164,8 @@ export class ApiClient {
   private readonly maxBody: number;
   /** A personal token was refused where the job token is accepted (see fellBackToJobToken). */
   private personalRefused = false;
+  /** One 429 pauses every request of this run. */
+  private readonly throttle: Throttle;
 
   constructor(private readonly options: ClientOptions) {
     this.host = normalizeHost(options.host);
@@ -174,6 +177,7 @@ export class ApiClient {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.maxBody = options.maxBodyBytes ?? MAX_BODY;
+    this.throttle = new Throttle(this.now);
   }
 
   get hasToken(): boolean {
@@ -305,6 +309,8 @@ export class ApiClient {
     let redirects = 0;
     let attempt = 0;
     const deadline = new Deadline(this.options.timeoutMs, this.now, this.options.signal, req.signal);
+    /** This request, to the rate-limit pause shared by all (see Throttle). */
+    const ticket = {};
     /**
      * Another attempt after `delay`, if attempts and the deadline allow it: drains the answer
      * being dropped, logs why, waits. Otherwise false, and the caller reports what it has.
@@ -327,6 +333,9 @@ export class ApiClient {
       for (;;) {
         attempt++;
         const url = `${origin}${target}`;
+        await this.throttle.ready(ticket, deadline.signal).catch((err) => {
+          throw deadline.error(hostOf(url)) ?? err;
+        });
         const started = this.now();
         if (this.options.debug) {
           this.log(`> ${method} ${redactUrl(url, this.origin)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
@@ -361,11 +370,19 @@ export class ApiClient {
           continue;
         }
 
-        if (status === 429) {
+        if (status !== 429) this.throttle.release(ticket);
+        else {
           // A throttled request was not processed: sent again whatever its method.
           const delay = this.retryAfter(res.headers) ?? this.backoff(attempt);
           if (delay > this.retry.maxDelayMs) this.log(`! 429 asks for a wait of ${Math.round(delay / 1000)}s, longer than collab waits`);
-          else if (await mayRetry('429 Too Many Requests', delay, res.body)) continue;
+          else if (this.throttle.throttled(ticket, delay)) {
+            if (await mayRetry('429 Too Many Requests', this.throttle.remaining(), res.body)) continue;
+          } else if (attempt < this.retry.maxAttempts) {
+            // Sent before another request's 429 paused them all: it goes again after that one.
+            res.body.resume();
+            this.log(`! 429 Too Many Requests; waiting for the pause another request started (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+            continue;
+          }
         }
         if (RETRY_STATUSES.has(status) && idempotent && (await mayRetry(statusLine(status, ''), this.backoff(attempt), res.body))) continue;
         if (req.followRedirects && REDIRECTS.has(status) && (method === 'GET' || method === 'HEAD')) {
@@ -412,6 +429,7 @@ export class ApiClient {
         }
       }
     } finally {
+      this.throttle.release(ticket);
       // A stream handed out keeps Ctrl-C but leaves the deadline (its body has the idle timeout).
       if (bounded) deadline.end();
       else deadline.release();

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { paginate } from '../../src/api/paginate.js';
@@ -366,5 +367,94 @@ describe('the paginator', () => {
     expect(items).toEqual([{ id: 1 }, { id: 2 }]);
     expect(n).toBe(3);
     expect(warned[0]).toBe('the server sent only items already read, twice in a row (page 3); stopping');
+  });
+});
+
+describe('one rate-limit budget per run', () => {
+  /** A transport that logs each request it is sent and answers `answer(path, n)` (n: the how-many-th for that path). */
+  type Reply = { status: number; headers?: Record<string, string>; body?: unknown };
+  function loggingTransport(answer: (path: string, n: number) => Reply | Promise<Reply>) {
+    const sent: string[] = [];
+    const transport = {
+      async request(req: { path: string; method: string }) {
+        const path = req.path.replace('/api/v4', '');
+        sent.push(`${req.method} ${path}`);
+        const a = await answer(path, sent.filter((s) => s === `${req.method} ${path}`).length);
+        return { statusCode: a.status, headers: { 'content-type': 'application/json', ...a.headers }, body: Readable.from([Buffer.from(JSON.stringify(a.body ?? {}))]) };
+      },
+    };
+    return { sent, transport };
+  }
+  /** Waits handed out one by one: the test decides when each ends. */
+  function heldSleeps() {
+    const waits: { ms: number; end: () => void }[] = [];
+    const sleep = (ms: number) => new Promise<void>((resolve) => waits.push({ ms, end: resolve }));
+    return { waits, sleep };
+  }
+  const settle = () => new Promise((r) => setImmediate(r));
+  const make = (transport: unknown, sleep: (ms: number) => Promise<void>) =>
+    new ApiClient({ host: TEST_HOST, credentials: { token: { value: TEST_TOKEN, kind: 'private' } }, transport: transport as never, userAgent: 'collab/test', sleep, now: () => 0 });
+
+  it('a 429 holds back every other request until the throttled one, sent again first, is answered', async () => {
+    const { sent, transport } = loggingTransport((path, n) => (path === '/projects/1/issues/1' && n === 1 ? { status: 429, headers: { 'retry-after': '2' } } : { status: 200, body: { iid: Number(path.split('/').pop()) } }));
+    const { waits, sleep } = heldSleeps();
+    const c = make(transport, sleep);
+    const first = c.request({ method: 'PUT', path: '/projects/1/issues/1', body: {} });
+    while (waits.length === 0) await settle();
+    expect(waits.map((w) => w.ms)).toEqual([2000]);
+    // Started while the first waits out its Retry-After: none of these is sent yet.
+    const others = [c.request({ method: 'PUT', path: '/projects/1/issues/2', body: {} }), c.request({ method: 'GET', path: '/projects/1/issues/3' })];
+    for (let i = 0; i < 5; i++) await settle();
+    expect(sent).toEqual(['PUT /projects/1/issues/1']);
+    waits[0]!.end();
+    expect((await first).data).toEqual({ iid: 1 });
+    await Promise.all(others);
+    expect(sent).toEqual(['PUT /projects/1/issues/1', 'PUT /projects/1/issues/1', 'PUT /projects/1/issues/2', 'GET /projects/1/issues/3']);
+    // Only the throttled request waited on its own.
+    expect(waits).toHaveLength(1);
+  });
+
+  it('requests in flight when the 429 came, throttled too, go again after the first one; a second pause works the same', async () => {
+    const throttled = new Set(['/projects/1/issues/1#1', '/projects/1/issues/2#1', '/projects/1/issues/1#2']);
+    const { sent, transport } = loggingTransport((path, n) => (throttled.has(`${path}#${n}`) ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: { iid: 1 } }));
+    const { waits, sleep } = heldSleeps();
+    const c = make(transport, sleep);
+    const both = Promise.all([c.request({ method: 'POST', path: '/projects/1/issues/1', body: {} }), c.request({ method: 'POST', path: '/projects/1/issues/2', body: {} })]);
+    while (waits.length === 0) await settle();
+    for (let i = 0; i < 5; i++) await settle();
+    // Issue 2 was throttled too: it does not wait on its own, it waits for issue 1.
+    expect(waits).toHaveLength(1);
+    waits[0]!.end();
+    // Issue 1 is throttled again: still the only one waiting, and issue 2 is still not sent.
+    while (waits.length === 1) await settle();
+    expect(sent).toEqual(['POST /projects/1/issues/1', 'POST /projects/1/issues/2', 'POST /projects/1/issues/1']);
+    waits[1]!.end();
+    await both;
+    expect(sent.slice(3)).toEqual(['POST /projects/1/issues/1', 'POST /projects/1/issues/2']);
+  });
+
+  it('the pages of a list fetched at once share it', async () => {
+    const { waits, sleep } = heldSleeps();
+    const { sent, transport } = loggingTransport(async (path, n): Promise<Reply> => {
+      const page = Number(/[?&]page=(\d+)/.exec(path)?.[1] ?? 1);
+      if (page === 3 && n === 1) return { status: 429, headers: { 'retry-after': '3' } };
+      // Page 2 comes back once page 3 waits: the window then asks for page 5.
+      if (page === 2) while (waits.length === 0) await settle();
+      return { status: 200, headers: { 'x-total-pages': '8', 'x-total': '8', 'x-page': String(page), 'x-per-page': '1' }, body: [{ id: page }] };
+    });
+    const c = make(transport, sleep);
+    const items: number[] = [];
+    const done = (async () => {
+      for await (const item of paginate<{ id: number }>(c, { method: 'GET', path: '/projects' }, { perPage: 1, all: true, concurrency: 3 })) items.push(item.id);
+    })();
+    while (waits.length === 0) await settle();
+    for (let i = 0; i < 10; i++) await settle();
+    // Pages 1-4 were sent; page 5 waits with the others until page 3 has been answered.
+    expect(sent.map((s) => /[?&]page=(\d+)/.exec(s)?.[1] ?? '1')).toEqual(['1', '2', '3', '4']);
+    waits[0]!.end();
+    await done;
+    expect(items).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(sent.map((s) => /[?&]page=(\d+)/.exec(s)?.[1] ?? '1').slice(4, 6)).toEqual(['3', '5']);
+    expect(waits.map((w) => w.ms)).toEqual([3000]);
   });
 });
