@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { ApiClient } from './api/client.js';
 import { type Flavor, flavorOfVersion } from './api/dialect.js';
 import { redactSecrets, redactUrlsIn } from './api/redact.js';
@@ -134,6 +135,25 @@ export class Context {
     const host = debugLine ? this.settings.hostInUse : undefined;
     const origin = host === undefined ? undefined : new URL(host).origin;
     return messageText(redactUrlsIn(redactSecrets(text, this.settings.secrets()), origin));
+  }
+
+  /**
+   * The context one item of a bulk command runs in: the same settings, API client (one rate-limit
+   * budget) and dialect, but what the item would print is dropped and its notices go to `report`:
+   * the batch prints one result per item instead.
+   */
+  forItem(report: (message: string) => void): Context {
+    const parent = this;
+    const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const io: IO = Object.create(this.io, { stdout: { value: discard }, stdoutIsTTY: { value: false } });
+    const item = Object.create(this) as Context;
+    Object.defineProperty(item, 'io', { value: io });
+    item.notice = (message) => report(parent.clean(message, false));
+    item.success = item.notice;
+    item.printer = () => new Printer({ io, format: 'json', header: false, now: () => parent.now() });
+    item.api = () => parent.api();
+    item.flavor = () => parent.flavor();
+    return item;
   }
 
   /** The config store (for `config` and `auth`; other commands read settings). */

@@ -27,6 +27,12 @@ const ALSO_ACCEPTED: Record<NonNullable<ArgSpec['url']>, string> = {
   jobs: ' (or its web URL)',
 };
 
+/** `<iid>`, `[iid]`, or `[iid...]` for the argument of a bulk verb. */
+function argUsage(spec: CommandSpec, arg: ArgSpec): string {
+  if (arg.name === spec.bulk) return `[${arg.name}...]`;
+  return arg.optional ? `[${arg.name}]` : `<${arg.name}>`;
+}
+
 export type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Record<string, unknown>) => Promise<void>;
 
 /** Runs a declared command: validate everything, then execute. */
@@ -66,7 +72,7 @@ function flagOption(flag: FlagSpec): Option[] {
 
 /** What the command does that global flags change: print data (a list, columns, an answer), ask. */
 function usesOf(spec: CommandSpec): FlagUse[] {
-  const prints = spec.list === true || spec.columns !== undefined || (!spec.run && spec.print !== false && spec.method !== 'DELETE');
+  const prints = spec.list === true || spec.columns !== undefined || spec.bulk !== undefined || (!spec.run && spec.print !== false && spec.method !== 'DELETE');
   const asks = spec.confirm !== undefined || (spec.flags ?? []).some((f) => f.prompt !== undefined);
   return [...(prints ? (['output'] as const) : []), ...(asks ? (['prompt'] as const) : [])];
 }
@@ -77,7 +83,8 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   if (spec.description) cmd.summary(spec.summary).description(spec.description);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   for (const arg of spec.args ?? []) {
-    cmd.argument(arg.optional ? `[${arg.name}]` : `<${arg.name}>`, arg.description + (arg.url ? ALSO_ACCEPTED[arg.url] : ''));
+    const described = arg.description + (arg.url ? ALSO_ACCEPTED[arg.url] : '');
+    cmd.argument(argUsage(spec, arg), arg.name === spec.bulk ? `${described}; several, or none with --stdin` : described);
   }
   if (spec.project) cmd.option('-p, --project <id|path>', 'project: numeric id, full path (group/project) or web URL');
   if (spec.group) cmd.option('-g, --group <id|path>', 'group: numeric id or full path');
@@ -88,6 +95,10 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
     cmd.option('--all', 'fetch every page');
     cmd.option('--limit <n>', 'stop after n items');
     cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 8)');
+  }
+  if (spec.bulk) {
+    cmd.option('--stdin', `read the ${spec.bulk}s from standard input: one a line, or JSON objects with "${spec.bulk}" (what -o ndjson or -o json prints)`);
+    cmd.option('--concurrency <n>', 'items sent at once (1-16, default 4)');
   }
   if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
   const markdown = spec.flags?.find((f) => f.markdown);
@@ -133,7 +144,7 @@ export interface NounBuildOptions {
 function stubCommand(spec: CommandSpec): Command {
   const stub = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));
   for (const alias of spec.aliases ?? []) stub.alias(alias);
-  for (const arg of spec.args ?? []) stub.argument(arg.optional ? `[${arg.name}]` : `<${arg.name}>`, arg.description);
+  for (const arg of spec.args ?? []) stub.argument(argUsage(spec, arg), arg.description);
   stub.action(() => {
     throw new Error(`internal: the stub of "${spec.name}" was run; argv analysis missed the verb`);
   });

@@ -55,3 +55,26 @@ export async function askConsent(ctx: Context, spec: CommandSpec, v: Values): Pr
   }
   if (!(await ctx.prompter().confirm(question, false))) throw new UsageError('cancelled: nothing was sent');
 }
+
+/** How many lines of a batch the confirmation lists before `… and 12 more`. */
+const LISTED = 10;
+
+/**
+ * A bulk run of an irreversible command (`collab issue delete 4 5 6`): one question for the whole
+ * batch, listing what it would do and the count, unless `--yes`. Off a terminal, or when standard
+ * input holds the ids, `--yes` is required: nothing is read or sent without it (exit 2).
+ */
+export async function batchConsent<V extends Values>(ctx: Context, confirm: Confirm<V>, items: V[], given: { yes: boolean; fromStdin: boolean }): Promise<void> {
+  if (given.yes) return;
+  const { fromStdin } = given;
+  const lines = items.map((v) => confirm.question(v, undefined).replace(/\?$/, ''));
+  if (!ctx.canPrompt) {
+    const why = fromStdin && ctx.io.stdoutIsTTY && !ctx.settings.noInput ? 'standard input holds the ids' : 'no terminal or --no-input';
+    const more = items.length > 1 ? ` and ${items.length - 1} more` : '';
+    throw new UsageError(`refusing to ${lowerFirst(lines[0]!)}${more} without --yes: cannot prompt (${why})`, 'add --yes to confirm; nothing was sent');
+  }
+  for (const line of lines.slice(0, LISTED)) ctx.notice(`  ${line}`);
+  if (lines.length > LISTED) ctx.notice(`  … and ${lines.length - LISTED} more`);
+  const question = items.length === 1 ? `${lines[0]}?` : `${lines[0]!.split(' ')[0]} these ${items.length}?`;
+  if (!(await ctx.prompter().confirm(question, false))) throw new UsageError('cancelled: nothing was sent');
+}

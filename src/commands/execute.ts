@@ -8,11 +8,11 @@ import { type Column, Printer, answerFields } from '../output/format.js';
 import { writeOut } from '../output/io.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { parseInteger, parseTyped } from '../validate.js';
-import { readBytesArg, readTextArg } from './input.js';
+import { readBytesArg, readStdin, readTextArg } from './input.js';
 import { isMe, parseReference, resolveReference } from './lookup.js';
 import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
-import { type Answer, type ArgSpec, type CommandSpec, type FlagSpec, type Values, expectedAnswer, pathValues } from './spec.js';
+import { type Answer, type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, expectedAnswer, pathValues } from './spec.js';
 
 export { pathValues } from './spec.js';
 
@@ -70,8 +70,12 @@ export async function collectValues(
 ): Promise<Values> {
   const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true, web: opts.web === true, editor: opts.editor === true };
   let urlProject: string | undefined;
+  const bulkArgs = spec.bulk === undefined ? undefined : await bulkItems(ctx, spec, rawArgs, opts);
+  if (bulkArgs?.single !== undefined) rawArgs = rawArgs.map((raw, i) => (spec.args?.[i]?.name === spec.bulk ? bulkArgs.single : raw));
+  else if (bulkArgs) values.bulk = bulkArgs.bulk;
 
   (spec.args ?? []).forEach((arg, i) => {
+    if (values.bulk && arg.name === spec.bulk) return;
     const raw = rawArgs[i];
     if (raw === undefined || raw === '') {
       if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
@@ -126,7 +130,9 @@ export async function collectValues(
       if (urlProject !== undefined && urlProject.toLowerCase() !== values.project?.toLowerCase())
         throw new UsageError(`the project is given twice: ${urlProject} (from the argument) and -p ${explicit}; give one`);
     } else if (urlProject) values.project = urlProject;
+    else if (values.bulk?.items.every((item) => item.project !== undefined)) values.project = ctx.settings.project();
     else values.project = spec.project === 'required' ? ctx.settings.requireProject() : ctx.settings.project();
+    if (explicit !== undefined && values.bulk) checkItemProjects(values.bulk.items, values.project);
   }
   if (spec.group) {
     const explicit = opts.group as string | undefined;
@@ -158,8 +164,54 @@ export async function collectValues(
   return values;
 }
 
-function parseArg(ctx: Context, arg: ArgSpec, raw: string): { value: string | number; project?: string } {
-  const label = `<${arg.name}>`;
+/**
+ * The ids of a bulk verb: several arguments, or `--stdin`. One argument is an ordinary run
+ * (`single`); anything else is a batch, every id checked before anything is sent.
+ */
+async function bulkItems(
+  ctx: Context,
+  spec: CommandSpec,
+  rawArgs: unknown[],
+  opts: Record<string, unknown>,
+): Promise<{ single?: string; bulk?: NonNullable<Values['bulk']> }> {
+  const index = (spec.args ?? []).findIndex((a) => a.name === spec.bulk);
+  const arg = spec.args![index]!;
+  const given = ((rawArgs[index] as string[] | undefined) ?? []).filter((raw) => raw !== '');
+  const fromStdin = opts.stdin === true;
+  const concurrency = opts.concurrency === undefined ? 4 : parseInteger(String(opts.concurrency), '--concurrency', 1, 16);
+  if (fromStdin && given.length > 0) throw new UsageError(`give the ${spec.bulk}s as arguments or with --stdin, not both`);
+  if (!fromStdin && given.length === 0) throw new UsageError(`missing argument <${arg.name}>`, `give one or more, or --stdin to read them from standard input`);
+  if (!fromStdin && given.length === 1) return { single: given[0] };
+  for (const flag of spec.flags ?? [])
+    if (fromStdin && flag.file && opts[camel(flag.name)] === '-') throw new UsageError(`--stdin and --${flag.name} - both read standard input: give --${flag.name} a file`);
+  const { readIds } = await import('./bulk.js');
+  const parse = (raw: string, label: string) => {
+    const parsed = parseArg(ctx, arg, raw, label);
+    return { value: parsed.value, project: parsed.project };
+  };
+  const items = fromStdin ? readIds(await readStdin(ctx), arg.name, parse) : given.map((raw) => parse(raw, `<${arg.name}>`));
+  return { bulk: { items: dedupe(items), concurrency, fromStdin } };
+}
+
+/** The same item given twice is sent once. */
+function dedupe(items: BulkItem[]): BulkItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = `${item.project ?? ''}\u0000${item.value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A web URL among the ids names its project: with -p, it must be that one. */
+function checkItemProjects(items: BulkItem[], project: string | undefined): void {
+  for (const item of items)
+    if (item.project !== undefined && !/^\d+$/.test(item.project) && project !== undefined && !/^\d+$/.test(project) && item.project.toLowerCase() !== project.toLowerCase())
+      throw new UsageError(`the project is given twice: ${item.project} (from ${item.value}'s URL) and -p ${project}; give one`);
+}
+
+function parseArg(ctx: Context, arg: ArgSpec, raw: string, label = `<${arg.name}>`): { value: string | number; project?: string } {
   if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
   // A web URL or a reference (group/project#42) names the project, and the host, too.
   const target = arg.url ? ctx.settings.resource(raw, arg.url, label) : undefined;
@@ -190,7 +242,7 @@ async function readFiles(ctx: Context, spec: CommandSpec, v: Values): Promise<vo
 }
 
 /** Names given for ids (declared lookups) replaced by the ids: in flags, parameters, path values and the group. */
-async function resolveLookups(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+export async function resolveLookups(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   for (const arg of spec.args ?? []) {
     const ref = v.args[arg.name];
     if (arg.lookup && ref !== undefined) v.args[arg.name] = await resolveReference(ctx, arg.lookup, ref, v);
@@ -279,16 +331,27 @@ async function showWebPage(ctx: Context, data: unknown): Promise<void> {
  * brings its own `run`. Off a terminal an irreversible command without `--yes` stops first.
  */
 export async function executeSpec(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  if (v.bulk) return (await import('./bulk.js')).executeBulk(ctx, spec, v);
   if (await fieldsFirst(ctx, spec.columns)) return;
   const printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
   if (spec.confirm) requireConsent(ctx, spec.confirm, v);
+  await prepareValues(ctx, spec, v);
+  await resolveLookups(ctx, spec, v);
+  if (spec.confirm) await askConsent(ctx, spec, v);
+  await sendSpec(ctx, spec, v, printer);
+}
+
+/** What runs once before sending (once for a whole batch): file flags read, `prepare`, GitLab-only flags refused. */
+export async function prepareValues(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   await readFiles(ctx, spec, v);
   const markdown = spec.flags?.find((f) => f.markdown);
   if (markdown) await composeMarkdown(ctx, spec, v, markdown, paramName(markdown) || markdown.name);
   if (spec.prepare) await spec.prepare(ctx, v);
   await requireGitlabFor(ctx, spec, v);
-  await resolveLookups(ctx, spec, v);
-  if (spec.confirm) await askConsent(ctx, spec, v);
+}
+
+/** Sends the command (its `run`, or its endpoint) for values made ready, and prints the answer. */
+export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, printer: Printer): Promise<void> {
   if (spec.run) return spec.run(ctx, v);
   if (!spec.method || !spec.path) throw new Error(`command ${spec.name} declares neither run nor method/path`);
   const template = typeof spec.path === 'function' ? spec.path(v) : spec.path;

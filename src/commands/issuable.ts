@@ -52,6 +52,7 @@ function stateChange(kind: Issuable, verb: 'close' | 'reopen'): CommandSpec {
     already: {
       notice: (v, current) => (isExpected(current?.state) ? `${capital(named(kind, v, current))} is already ${expected === 'opened' ? 'open' : expected}: nothing changed` : undefined),
     },
+    bulk: 'iid',
     done: (v, answer: Answer) => {
       const state = answer?.state;
       if (state === undefined || isExpected(state)) return `${past} ${named(kind, v, answer)}`;
@@ -73,6 +74,7 @@ function remove(kind: Issuable): CommandSpec {
     path: kind.path,
     confirm: { mode: 'yes', question: (v, name) => `Delete ${kind.noun} ${titled(kind.ref(v.args.iid), name)} in ${v.project}?` },
     done: (v) => `Deleted ${named(kind, v)}`,
+    bulk: 'iid',
   });
 }
 
@@ -95,6 +97,7 @@ function subscription(kind: Issuable, verb: 'subscribe' | 'unsubscribe'): Comman
     method: 'POST',
     path: `${kind.path}/${verb}`,
     columns: kind.columns,
+    bulk: 'iid',
     notModified: {
       notice: (v) => (on ? `Already subscribed to ${named(kind, v)}: nothing changed` : `Not subscribed to ${named(kind, v)}: nothing changed`),
       refetch: kind.path,

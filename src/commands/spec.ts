@@ -132,6 +132,14 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   seen?: Answer;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;
+  /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/commands/bulk.ts). */
+  bulk?: { items: BulkItem[]; concurrency: number; fromStdin: boolean };
+}
+
+/** One id of a bulk run, and its project when the input named one (a web URL, an object's `project_id`). */
+export interface BulkItem {
+  value: number | string;
+  project?: string;
 }
 
 /** The values that fill a path's placeholders: arguments, path flags, the project and the group. */
@@ -239,6 +247,13 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
   showAnswer?: boolean;
   /** Custom behaviour in place of the endpoint call, for what no declaration expresses (downloads, merge). */
   run?(ctx: Context, v: Values<F, A>): Promise<void>;
+  /**
+   * A verb that takes many: the argument of this name (the last one; also the key of the JSON
+   * objects read) takes several values, or `--stdin` reads them (one a line, or the objects of
+   * `-o ndjson`/`-o json`). Items go `--concurrency` at once under the client's one rate-limit
+   * budget; `prepare` and file flags run once for the batch; one result is printed per item.
+   */
+  bulk?: 'iid' | 'id';
 }
 
 /** Collections whose members collab reports by `iid` (`#5`, `!7`). */

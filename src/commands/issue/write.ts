@@ -95,6 +95,7 @@ export const update = defineCommand({
   columns: issueColumns,
   prepare: (_ctx, v) => checkTitle(v),
   done: (v, issue) => `Updated issue ${titled(ref(v.args.iid), objectName(issue))}`,
+  bulk: 'iid',
 });
 
 export const move = defineCommand({
@@ -114,4 +115,5 @@ export const move = defineCommand({
     const where = typeof full === 'string' ? full : typeof moved?.web_url === 'string' ? moved.web_url : 'the target project';
     return `Moved issue ${titled(ref(v.args.iid), objectName(moved))} to ${where}`;
   },
+  bulk: 'iid',
 });

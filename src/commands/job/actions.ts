@@ -19,6 +19,7 @@ export const cancel = action({
   examples: ['collab job cancel 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/cancel',
   done: (v, job) => `Cancelled ${jobNamed(v, job)}`,
+  bulk: 'id',
 });
 
 export const retry = action({
@@ -27,6 +28,7 @@ export const retry = action({
   examples: ['collab job retry 1234 -p acme/platform/api', 'collab job retry 1234 -o json | jq .id'],
   path: '/projects/:project/jobs/:id/retry',
   done: (v, job) => `Retried job ${String(v.args.id)}${job?.id !== undefined ? `: new ${jobNamed(v, job, job.id)}` : ''}${statusOf(job)}`,
+  bulk: 'id',
 });
 
 export const erase = action({

@@ -26,6 +26,7 @@ export const approve = defineCommand({
   method: 'POST',
   path: `${MR_PATH}/approve`,
   columns: approvalColumns,
+  bulk: 'iid',
   explain: {
     401: (ctx, v, err) =>
       explainUnauthorized(ctx, v, err, 'approve', 'you may have approved it already, it may be merged or closed, or your access level may not allow approving'),

@@ -159,6 +159,7 @@ export const merge = defineCommand({
     question: (v, title) => `Merge ${titled(ref(v.args.iid), title)} in ${v.project}?`,
   },
   run: runMerge,
+  bulk: 'iid',
 });
 
 export const cancelAutoMerge = defineCommand({

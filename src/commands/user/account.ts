@@ -218,6 +218,7 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     explain: { 403: (_ctx, _v, err) => (/sudo/i.test(err.message) ? undefined : blockHint(err.message)) },
     print: false,
     done: (v) => `${verb === 'block' ? 'Blocked' : 'Unblocked'} user ${String(v.args.id)}`,
+    bulk: 'id',
   };
 }
 

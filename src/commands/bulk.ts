@@ -1,0 +1,212 @@
+import type { Context } from '../context.js';
+import { ApiError, AuthError, CancelError, CollabError, UsageError } from '../errors.js';
+import { type Column, columnSet } from '../output/format.js';
+import { messageText } from '../output/sanitize.js';
+import { batchConsent } from './confirm.js';
+import { fieldsFirst, prepareValues, resolveLookups, sendSpec } from './execute.js';
+import type { ArgSpec, BulkItem, CommandSpec, Values } from './spec.js';
+
+/**
+ * Bulk verbs (a declaration's `bulk`): `collab issue close 4 5 6`, or the ids on standard input
+ * with `--stdin`. Every id is checked before anything is sent; an irreversible verb is confirmed
+ * once for the batch; the items then go `--concurrency` at once through the one API client, so
+ * a 429 pauses them all; one result per item is printed, in the order given; exit 1 if any failed.
+ */
+
+/**
+ * The ids on standard input: one a line (what the argument takes: a number, a web URL, a
+ * reference), or JSON objects carrying `key` (the lines of `-o ndjson`, or the array of `-o
+ * json`), whose `project_id` names their project. Anything else is a usage error naming the line.
+ */
+export function readIds(text: string, key: string, parse: (raw: string, label: string) => BulkItem): BulkItem[] {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[')) {
+    let list: unknown;
+    try {
+      list = JSON.parse(trimmed);
+    } catch (err) {
+      throw new UsageError(`standard input: not a valid JSON array (${(err as Error).message})`);
+    }
+    return (list as unknown[]).map((entry, i) => fromJson(entry, key, `standard input, item ${i + 1}`, parse));
+  }
+  const items: BulkItem[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    const label = `standard input, line ${i + 1}`;
+    if (line === '') return;
+    if (!line.startsWith('{')) {
+      items.push(parse(line, label));
+      return;
+    }
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      throw new UsageError(`${label}: not valid JSON: ${messageText(line.slice(0, 80))}`);
+    }
+    items.push(fromJson(entry, key, label, parse));
+  });
+  return items;
+}
+
+function fromJson(entry: unknown, key: string, label: string, parse: (raw: string, label: string) => BulkItem): BulkItem {
+  if (typeof entry === 'number') return parse(String(entry), label);
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new UsageError(`${label}: expected an object with "${key}" or a number`);
+  const value = (entry as Record<string, unknown>)[key];
+  if (!(typeof value === 'number' && Number.isInteger(value)) && !(typeof value === 'string' && /^\d+$/.test(value)))
+    throw new UsageError(`${label}: ${value === undefined ? `the object has no "${key}"` : `"${key}" is not a whole number`}`);
+  const item = parse(String(value), label);
+  const project = (entry as Record<string, unknown>).project_id;
+  return typeof project === 'number' && Number.isInteger(project) && project > 0 ? { ...item, project: String(project) } : item;
+}
+
+interface Outcome {
+  item: BulkItem;
+  ok: boolean;
+  /** What the item's run said last (its done line, an "already so" notice). */
+  said?: string;
+  status?: number;
+  error?: string;
+}
+
+/** `issue #4`, `merge request !7`, `job 12`, `user 42`. */
+function itemLabel(arg: ArgSpec, item: BulkItem, project: string | undefined): string {
+  const value = String(item.value);
+  const name =
+    arg.url === 'issues' ? `issue #${value}` : arg.url === 'merge_requests' ? `merge request !${value}` : `${arg.description.replace(/ id$/, '').split(' ')[0]} ${value}`;
+  return item.project !== undefined && item.project !== project ? `${name} (project ${item.project})` : name;
+}
+
+/** An item's values: the batch's, with its id (and its own project, when it has one). */
+function itemValues(spec: CommandSpec, batch: Values, item: BulkItem): Values {
+  return {
+    ...batch,
+    args: { ...batch.args, [spec.bulk!]: item.value },
+    flags: { ...batch.flags },
+    params: { ...batch.params },
+    project: item.project ?? batch.project,
+    // Confirmed (or --yes) for the whole batch.
+    yes: true,
+    seen: undefined,
+    bulk: undefined,
+  };
+}
+
+async function runItem(ctx: Context, spec: CommandSpec, batch: Values, item: BulkItem): Promise<Outcome> {
+  const said: string[] = [];
+  const itemCtx = ctx.forItem((message) => said.push(message));
+  const v = itemValues(spec, batch, item);
+  try {
+    await resolveLookups(itemCtx, spec, v);
+    await sendSpec(itemCtx, spec, v, itemCtx.printer());
+    return { item, ok: true, said: said.at(-1) };
+  } catch (err) {
+    // Ctrl-C ends the batch; anything not an answer or a refusal is a bug.
+    if (err instanceof CancelError || !(err instanceof CollabError)) throw err;
+    const status = err instanceof ApiError ? err.status : err instanceof AuthError ? 401 : undefined;
+    return { item, ok: false, status, error: messageText(err.message) };
+  }
+}
+
+/** The columns of a result record (`-o json`, `-o ndjson`, `--fields`, `--jq`). */
+function resultColumns(key: string): Column[] {
+  const keys = [key, 'ok', 'status', 'error'];
+  return columnSet(
+    keys.map((k) => ({ key: k })),
+    { spec: keys },
+  );
+}
+
+function record(key: string, outcome: Outcome): Record<string, unknown> {
+  const value = typeof outcome.item.value === 'string' && /^\d+$/.test(outcome.item.value) ? Number(outcome.item.value) : outcome.item.value;
+  if (outcome.ok) return { [key]: value, ok: true };
+  return { [key]: value, ok: false, ...(outcome.status !== undefined ? { status: outcome.status } : {}), error: outcome.error };
+}
+
+/** Runs a batch: one confirmation, the items `concurrency` at once, the results in the order given. */
+export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  const { items, concurrency, fromStdin } = v.bulk!;
+  const key = spec.bulk!;
+  const arg = spec.args!.find((a) => a.name === key)!;
+  const columns = resultColumns(key);
+  if (await fieldsFirst(ctx, columns)) return;
+  const printer = ctx.printer();
+  const asRecords = printer.format === 'json' || printer.format === 'ndjson';
+  if (items.length === 0) {
+    ctx.notice(`no ${key}s on standard input: nothing to do`);
+    if (printer.format === 'json') await printer.list([], columns);
+    return;
+  }
+  if (spec.confirm)
+    await batchConsent(
+      ctx,
+      spec.confirm,
+      items.map((item) => itemValues(spec, v, item)),
+      { yes: v.yes, fromStdin },
+    );
+  // File flags and `prepare` run once for the batch (standard input is read once), seeing the first id.
+  v.args[key] = items[0]!.value;
+  await prepareValues(ctx, spec, v);
+  // Names given for ids in flags (`--to acme/web`) are looked up once, not per item.
+  await resolveLookups(ctx, spec, v);
+
+  const settled = items.map(() => deferred<Outcome>());
+  let next = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < items.length) {
+      const i = next++;
+      try {
+        settled[i]!.resolve(await runItem(ctx, spec, v, items[i]!));
+      } catch (err) {
+        stopped = true;
+        settled[i]!.reject(err);
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, worker);
+  let failed = 0;
+  // In the order given, each as soon as it and those before it are done.
+  const outcomes = (async function* () {
+    for (const { promise } of settled) {
+      const outcome = await promise;
+      if (!outcome.ok) failed++;
+      yield outcome;
+    }
+  })();
+  try {
+    if (asRecords) await printer.listPages(pagesOf(outcomes, key), columns);
+    else for await (const outcome of outcomes) report(ctx, arg, v.project, outcome);
+  } finally {
+    stopped = true;
+    await Promise.allSettled(workers);
+  }
+  if (failed > 0) throw new ApiError(`${failed} of ${items.length} failed`, undefined, undefined, asRecords ? undefined : 'the lines above say which and why');
+}
+
+async function* pagesOf(outcomes: AsyncIterable<Outcome>, key: string): AsyncGenerator<unknown[]> {
+  for await (const outcome of outcomes) yield [record(key, outcome)];
+}
+
+/** One line per item for people: `✓ closed issue #4`, `✗ issue #99: 404 Issue Not Found`. */
+function report(ctx: Context, arg: ArgSpec, project: string | undefined, outcome: Outcome): void {
+  const label = itemLabel(arg, outcome.item, project);
+  if (outcome.ok) {
+    ctx.success(outcome.said ?? `${label}: done`);
+    return;
+  }
+  if (ctx.io.stderrIsTTY) ctx.io.stderr.write(ctx.io.colorLevel > 0 ? '\u001b[31m✗\u001b[39m ' : '✗ ');
+  ctx.notice(`${ctx.io.stderrIsTTY ? '' : 'failed: '}${label}: ${outcome.error}`);
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (err: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A rejection is seen when the results reach it; an unreached one is not "unhandled".
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
