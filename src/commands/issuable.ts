@@ -42,7 +42,11 @@ function stateChange(kind: Issuable, verb: 'close' | 'reopen'): CommandSpec {
   return defineCommand({
     name: verb,
     summary: verb === 'close' ? `Close ${kind.one}` : `Reopen a closed ${kind.noun}`,
-    examples: [example(kind, verb)],
+    examples: [
+      example(kind, verb),
+      `collab ${kind.command} ${verb} 4 5 6 -p acme/platform/api`,
+      `collab ${kind.command} list --labels stale -o ndjson | collab ${kind.command} ${verb} --stdin`,
+    ],
     args: [kind.iidArg],
     project: 'required',
     method: 'PUT',

@@ -211,7 +211,7 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     name: verb,
     summary: verb === 'block' ? 'Block a user (no sign-in, no API access)' : 'Unblock a blocked user',
     admin: true,
-    examples: [`collab user ${verb} 42`],
+    examples: [`collab user ${verb} 42`, `collab user ${verb} 42 43 44`],
     args: [idArg],
     method: 'POST',
     path: `/users/:id/${verb}`,
