@@ -193,8 +193,10 @@ describe("a verb's help shows the global flags that matter to it", () => {
   });
 
   it('a verb that prints no data does not offer -o; the flags that matter nowhere stay in the root help', async () => {
-    const del = await runCli(['issue', 'delete', '--help']);
+    const del = await runCli(['user', 'key', 'delete', '--help']);
     expect(del.stdout).not.toContain('--output');
+    // A bulk verb prints a result per item (-o json/ndjson).
+    expect((await runCli(['issue', 'delete', '--help'])).stdout).toContain('-o, --output <format>');
     const trace = await runCli(['job', 'trace', '--help']);
     expect(trace.stdout).not.toContain('--fields');
     for (const argv of [['issue', 'list', '--help'], ['api', '--help'], ['auth', 'status', '--help'], ['config', 'list', '--help']]) {
