@@ -46,6 +46,15 @@ describe('bulk verbs against the sandbox', () => {
     expect(r.stderr).toContain('collab: 1 of 3 failed');
     const view = await sb.run(['issue', 'view', String(b), '-p', API, '-o', 'json']);
     expect(JSON.parse(view.stdout).state).toBe('closed');
+    // --fields and --jq work on the results; a field they do not have is exit 2, nothing sent.
+    const picked = await sb.run(['issue', 'reopen', String(a), '99999', '-p', API, '-o', 'ndjson', '--fields', 'iid,status']);
+    expect(ndjson(picked.stdout)).toEqual([{ iid: a, status: null }, { iid: 99999, status: 404 }]);
+    const jq = await sb.run(['issue', 'reopen', String(a), '99999', '-p', API, '--jq', '[.[] | select(.ok | not) | .iid]', '-r']);
+    expect(JSON.parse(jq.stdout)).toEqual([99999]);
+    await sb.clearRequests();
+    const unknown = await sb.run(['issue', 'reopen', String(a), String(b), '-p', API, '-o', 'ndjson', '--fields', 'title']);
+    expect(unknown.exitCode).toBe(2);
+    expect(sb.requests()).toEqual([]);
   });
 
   it('issue list -o ndjson | issue close --stdin closes every issue listed; -o json is one array', async () => {
