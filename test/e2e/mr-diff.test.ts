@@ -26,7 +26,7 @@ interface Change {
   too_large?: boolean;
 }
 
-/** A repository with a base and a target commit; the files written through `edit`. */
+/** A repository with a base and a target commit. */
 function buildRepo(): { dir: string; base: string; target: string } {
   const dir = tempDir('collab-diff-repo-');
   const write = (name: string, text: string, mode?: number) => {
@@ -38,38 +38,39 @@ function buildRepo(): { dir: string; base: string; target: string } {
   git(dir, 'config', 'user.email', 'test@example.com');
   git(dir, 'config', 'user.name', 'Test');
   git(dir, 'config', 'core.autocrlf', 'false');
+  /** Writes the files (null: removed) and commits them. */
+  const commit = (message: string, files: Record<string, string | null>) => {
+    for (const [name, text] of Object.entries(files)) {
+      if (text === null) fs.rmSync(path.join(dir, name));
+      else write(name, text);
+    }
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', message);
+    return git(dir, 'rev-parse', 'HEAD').trim();
+  };
   const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
-  write('src/app.ts', `${lines.join('\n')}\n`);
-  write('docs/old name.md', '# Title\n\nSome text that stays the same.\nMore text.\nEnd.\n');
-  write('remove.txt', 'bye\n');
+  const same = { 'src/app.ts': `${lines.join('\n')}\n`, 'docs/old name.md': '# Title\n\nSome text that stays the same.\nMore text.\nEnd.\n', 'remove.txt': 'bye\n' };
   write('run.sh', '#!/bin/sh\necho hi\n', 0o644);
-  write('crlf.txt', 'one\r\ntwo\r\nthree\r\n');
-  write('noeol.txt', 'first\nlast');
-  write('café/naïve.txt', 'é\n');
-  write('tab\there.txt', 'a\n');
-  write('say "hi".txt', 'a\n');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'base');
-  const base = git(dir, 'rev-parse', 'HEAD').trim();
+  const base = commit('base', { ...same, 'crlf.txt': 'one\r\ntwo\r\nthree\r\n', 'noeol.txt': 'first\nlast', 'café/naïve.txt': 'é\n', 'tab\there.txt': 'a\n', 'say "hi".txt': 'a\n' });
 
   lines[2] = 'line three';
   lines.splice(20, 1);
   lines.push('line 31');
-  write('src/app.ts', `${lines.join('\n')}\n`);
-  fs.rmSync(path.join(dir, 'docs/old name.md'));
-  write('docs/new name.md', '# Title\n\nSome text that stays the same.\nMore text, edited.\nEnd.\n');
-  fs.rmSync(path.join(dir, 'remove.txt'));
   fs.chmodSync(path.join(dir, 'run.sh'), 0o755);
-  write('crlf.txt', 'one\r\n2\r\nthree\r\n');
-  write('noeol.txt', 'first\nlast, edited');
-  write('café/naïve.txt', 'è\n');
-  write('tab\there.txt', 'b\n');
-  write('say "hi".txt', 'b\n');
-  write('new.txt', 'hello\n');
-  write('empty.txt', '');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'target');
-  return { dir, base, target: git(dir, 'rev-parse', 'HEAD').trim() };
+  const target = commit('target', {
+    'src/app.ts': `${lines.join('\n')}\n`,
+    'docs/old name.md': null,
+    'docs/new name.md': '# Title\n\nSome text that stays the same.\nMore text, edited.\nEnd.\n',
+    'remove.txt': null,
+    'crlf.txt': 'one\r\n2\r\nthree\r\n',
+    'noeol.txt': 'first\nlast, edited',
+    'café/naïve.txt': 'è\n',
+    'tab\there.txt': 'b\n',
+    'say "hi".txt': 'b\n',
+    'new.txt': 'hello\n',
+    'empty.txt': '',
+  });
+  return { dir, base, target };
 }
 
 /** The changes as GitLab's API gives them: per file, the modes, the flags and the hunks alone. */
