@@ -140,10 +140,19 @@ export async function collectValues(
     else if (spec.group !== 'optional') throw new UsageError('no group given: use -g <id|group/path>');
   }
 
-  for (const flag of spec.flags ?? []) {
-    if (values.flags[flag.name] !== undefined || !(flag.required || flag.prompt)) continue;
-    if (!flag.prompt || !ctx.canPrompt) throw new UsageError(`missing required flag ${flagLabel(flag)}`);
+  const missing = (spec.flags ?? []).filter((flag) => values.flags[flag.name] === undefined && (flag.required || flag.prompt));
+  // What nothing can fill is exit 2 before any suggestion is worked out (one may read the API).
+  const unfilled = missing.find((flag) => !flag.suggest && !(flag.prompt && ctx.canPrompt));
+  if (unfilled) throw new UsageError(`missing required flag ${flagLabel(unfilled)}`);
+  for (const flag of missing) {
+    const suggested = await flag.suggest?.(ctx, values);
+    if (!flag.prompt || !ctx.canPrompt) {
+      if (suggested === undefined) throw new UsageError(`missing required flag ${flagLabel(flag)}`);
+      setFlag(values, flag, parseFlag(ctx, flag, suggested));
+      continue;
+    }
     const answer = await ctx.prompter().input(flag.prompt, {
+      default: suggested,
       validate: (v) => {
         if (v.trim() === '') return 'required';
         try {

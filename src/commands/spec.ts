@@ -53,6 +53,12 @@ export interface FlagSpec {
   /** Used when the flag is not given (sent like a given value; help says so). */
   default?: string;
   /**
+   * What a missing flag is worked out to (the current git branch, the project's default branch),
+   * asked for only when it is missing: the prompt's default on a terminal, used as given elsewhere.
+   * Undefined: nothing to suggest, and the flag stays missing.
+   */
+  suggest?(ctx: Context, v: Values): Promise<string | undefined>;
+  /**
    * Markdown people write (a description): the command takes `--editor`, which opens `$VISUAL` or
    * `$EDITOR` for it (starting from the current text on an update), and a create offers it on a
    * terminal when none is given.

@@ -7,21 +7,20 @@ export interface GitRemote {
   url: string;
 }
 
-/** Finds the git config of the checkout containing `cwd` (worktrees and submodules included). */
-function findGitConfig(cwd: string): string | undefined {
+/** The git directory of the checkout containing `cwd`, and the common one holding its config (worktrees and submodules included). */
+function findGitDir(cwd: string): { gitDir: string; commonDir: string } | undefined {
   let dir = path.resolve(cwd);
   for (;;) {
     const dotGit = path.join(dir, '.git');
     try {
       const st = fs.statSync(dotGit);
-      if (st.isDirectory()) return path.join(dotGit, 'config');
+      if (st.isDirectory()) return { gitDir: dotGit, commonDir: dotGit };
       const text = fs.readFileSync(dotGit, 'utf8');
       const m = /^gitdir:\s*(.+)$/m.exec(text);
       if (m) {
         const gitDir = path.resolve(dir, m[1]!.trim());
         const common = path.join(gitDir, 'commondir');
-        const base = fs.existsSync(common) ? path.resolve(gitDir, fs.readFileSync(common, 'utf8').trim()) : gitDir;
-        return path.join(base, 'config');
+        return { gitDir, commonDir: fs.existsSync(common) ? path.resolve(gitDir, fs.readFileSync(common, 'utf8').trim()) : gitDir };
       }
     } catch {
       // not here: go up
@@ -32,9 +31,22 @@ function findGitConfig(cwd: string): string | undefined {
   }
 }
 
+/** The branch checked out in the checkout containing `cwd`; undefined outside one or on a detached HEAD. */
+export function gitBranch(cwd: string): string | undefined {
+  const found = findGitDir(cwd);
+  if (!found) return undefined;
+  try {
+    const head = fs.readFileSync(path.join(found.gitDir, 'HEAD'), 'utf8');
+    return /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 export function gitRemotes(cwd: string): GitRemote[] {
-  const file = findGitConfig(cwd);
-  if (!file) return [];
+  const found = findGitDir(cwd);
+  if (!found) return [];
+  const file = path.join(found.commonDir, 'config');
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

@@ -5,7 +5,7 @@ import { AuthError, UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { type Reference, type ResourceKind, cleanPath, isWebUrl, parseReference, parseShortReference, parseSshRemote, parseWebPath } from '../resources/url.js';
 import { headerValue } from '../validate.js';
-import { gitRemotes } from './git.js';
+import { gitBranch, gitRemotes } from './git.js';
 import type { ConfigStore } from './store.js';
 
 export type Env = Record<string, string | undefined>;
@@ -134,6 +134,11 @@ export class Settings {
   /** Inside a CI job: its pipeline (CI_PIPELINE_ID), what `--pipeline current` means. */
   ciPipeline(): string | undefined {
     return this.ci ? this.env.CI_PIPELINE_ID || undefined : undefined;
+  }
+
+  /** The branch checked out where collab runs (a default for `mr create --source`). */
+  gitBranch(): string | undefined {
+    return gitBranch(this.cwd);
   }
 
   /** The CI job token (`--job-token`). */

@@ -1,9 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MRS = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests';
 const P = ['-p', 'acme/platform/api'];
+const PROJECT = '/api/v4/projects/acme%2Fplatform%2Fapi';
+
+/** A checkout on `head` (`ref: refs/heads/x`, or a detached sha); `worktree`: its .git a file naming the git dir, as `git worktree` makes. */
+function checkout(head: string, worktree = false): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-branch-'));
+  const gitDir = worktree ? path.join(dir, 'main-repo/.git/worktrees/wt') : path.join(dir, '.git');
+  fs.mkdirSync(gitDir, { recursive: true });
+  fs.writeFileSync(path.join(gitDir, 'HEAD'), `${head}\n`);
+  if (!worktree) return dir;
+  const wt = path.join(dir, 'wt');
+  fs.mkdirSync(path.join(wt, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(wt, '.git'), `gitdir: ${gitDir}\n`);
+  return path.join(wt, 'src');
+}
 
 describe('mr create', () => {
   let api: ReturnType<typeof mockApi>;
@@ -39,6 +57,7 @@ describe('mr create', () => {
 
   it('asks for source, target and title on a terminal', async () => {
     api = mockApi();
+    api.pool.intercept({ path: PROJECT, method: 'GET' }).reply(200, { id: 1, default_branch: 'main' }, { headers: JSON_HEADERS });
     api.pool
       .intercept({ path: MRS, method: 'POST', body: JSON.stringify({ description: 'd', source_branch: 'feature/y', target_branch: 'main', title: 'Y' }) })
       .reply(201, mr(6), { headers: JSON_HEADERS });
@@ -63,6 +82,67 @@ describe('mr create', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(expected);
     }
+  });
+});
+
+describe('mr create: the branches by default', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+  /** A create with exactly this body (in any key order). */
+  const created = (source: string, target: string, more: Record<string, unknown> = {}) =>
+    api.pool
+      .intercept({ path: MRS, method: 'POST', body: (b: string) => isDeepStrictEqual(JSON.parse(b), { source_branch: source, target_branch: target, title: 'T', ...more }) })
+      .reply(201, mr(7), { headers: JSON_HEADERS });
+  const defaultBranch = (project: string, branch: string | null) =>
+    api.pool.intercept({ path: `/api/v4/projects/${project}`, method: 'GET' }).reply(200, { id: 1, default_branch: branch }, { headers: JSON_HEADERS });
+
+  it('piped: the source is the branch checked out, the target the project default branch', async () => {
+    api = mockApi();
+    defaultBranch('acme%2Fplatform%2Fapi', 'develop');
+    created('feature/z', 'develop');
+    const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('ref: refs/heads/feature/z') });
+    expect([r.code, r.stderr]).toEqual([0, 'Created merge request !7 (MR 7)\n']);
+  });
+
+  it('from a subdirectory of a git worktree; a given flag wins, and only what is missing is read', async () => {
+    api = mockApi();
+    created('fix/a', 'release');
+    const cwd = checkout('ref: refs/heads/fix/a', true);
+    const r = await runCli(['mr', 'create', ...P, '--title', 'T', '--target', 'release'], { transport: api.transport, cwd });
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it("on a terminal the prompts show those defaults (Enter takes them); a fork's MR takes its target project's default branch", async () => {
+    api = mockApi();
+    defaultBranch('9', 'trunk');
+    created('feature/z', 'trunk', { target_project_id: 9, description: 'x' });
+    const prompter = scriptedPrompter(['', '', 'T']);
+    const r = await runCli(['mr', 'create', ...P, '--target-project-id', '9', '-d', 'x'], { transport: api.transport, tty: true, prompter, cwd: checkout('ref: refs/heads/feature/z') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toEqual(['Source branch:', 'Target branch:', 'Title:']);
+    expect(prompter.defaults).toEqual(['feature/z', 'trunk', undefined]);
+  });
+
+  it('outside a checkout or on a detached HEAD there is no source: exit 2, nothing sent; the same branch twice is exit 2', async () => {
+    api = mockApi();
+    for (const cwd of [fs.mkdtempSync(path.join(os.tmpdir(), 'collab-nogit-')), checkout('1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c')]) {
+      const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd });
+      expect([r.code, r.stderr]).toEqual([2, 'collab: missing required flag --source\n']);
+    }
+    // A missing title is found before the default branch is read.
+    const noTitle = await runCli(['mr', 'create', ...P], { transport: api.transport, cwd: checkout('ref: refs/heads/main') });
+    expect([noTitle.code, noTitle.stderr]).toEqual([2, 'collab: missing required flag --title\n']);
+    defaultBranch('acme%2Fplatform%2Fapi', 'main');
+    const same = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('ref: refs/heads/main') });
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain('the source and target branch are both main');
+  });
+
+  it('a project without a default branch (empty) leaves the target missing', async () => {
+    api = mockApi();
+    defaultBranch('acme%2Fplatform%2Fapi', null);
+    const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('ref: refs/heads/feature/z') });
+    expect([r.code, r.stderr]).toEqual([2, 'collab: missing required flag --target\n']);
   });
 });
 

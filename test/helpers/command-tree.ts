@@ -150,6 +150,7 @@ const EXTRA_BASE: Record<string, [string, string | true][]> = {
   'project create': [['name', 'x']],
   'issue move': [['to', 'acme/website']],
   'user create': [['reset-password', true]],
+  'mr create': [['target', 'main']],
 };
 
 /** The base command line of a leaf: every required value present and valid. */

@@ -100,8 +100,10 @@ export const JSON_HEADERS = { 'content-type': 'application/json' };
 export const jsonReply = (data: object) => [data, { headers: JSON_HEADERS }] as const;
 
 /** A scripted prompter: answers in order; fails on any unexpected question. */
-export function scriptedPrompter(answers: (string | boolean)[]): Prompter & { asked: string[] } {
+export function scriptedPrompter(answers: (string | boolean)[]): Prompter & { asked: string[]; defaults: (string | undefined)[] } {
   const asked: string[] = [];
+  /** The default each input prompt showed; an answer of '' takes it, as Enter does. */
+  const defaults: (string | undefined)[] = [];
   const next = (message: string) => {
     asked.push(message);
     if (answers.length === 0) throw new Error(`unexpected prompt: ${message}`);
@@ -109,7 +111,12 @@ export function scriptedPrompter(answers: (string | boolean)[]): Prompter & { as
   };
   return {
     asked,
-    input: async (m) => String(next(m)),
+    defaults,
+    input: async (m, options) => {
+      defaults.push(options?.default);
+      const answer = String(next(m));
+      return answer === '' && options?.default !== undefined ? options.default : answer;
+    },
     password: async (m) => String(next(m)),
     confirm: async (m) => Boolean(next(m)),
     select: async (m) => String(next(m)),

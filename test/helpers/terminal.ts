@@ -17,6 +17,8 @@ export interface TerminalOptions {
   stdout?: 'pty' | 'pipe';
   /** Answers to prompts: each text is typed once the terminal has shown the expected text (`\r` is Enter). */
   answers?: [expected: string, typed: string][];
+  /** The directory collab runs in. */
+  cwd?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function runInTerminal(args: string[], options: TerminalOptions): P
     env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...options.env },
     extendEnv: false,
     timeout: 60_000,
+    cwd: options.cwd,
   });
   const out = JSON.parse(res.stdout) as { code: number; tty: string; stdout: string };
   return { code: out.code, screen: out.tty.replace(/\r\n/g, '\n'), stdout: out.stdout };

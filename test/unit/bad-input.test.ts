@@ -70,7 +70,8 @@ function casesFor(leaf: Leaf): Case[] {
     for (const [label, value] of badValues(flag)) {
       cases.push({ title: `${name} --${flag.name} ${label}`, argv: base.render({ set: [[flag.name, value]] }), names: [`--${flag.name}`] });
     }
-    if (flag.required || flag.prompt)
+    // A flag with a suggestion (mr create's branches) is not missing when dropped: its tests say what it becomes.
+    if ((flag.required || flag.prompt) && !flag.suggest)
       cases.push({ title: `${name} without required --${flag.name}`, argv: base.render({ drop: [flag.name] }), names: [`--${flag.name}`] });
     for (const other of flag.conflicts ?? []) {
       const otherFlag = spec.flags!.find((f) => f.name === other)!;

@@ -1,7 +1,10 @@
+import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../people.js';
-import { type FlagSpec, defineCommand } from '../spec.js';
+import { type FlagSpec, type Values, defineCommand } from '../spec.js';
 import { MR_PATH, iidArg, ref } from './shared.js';
 
 /** Assignee, reviewers and milestone by name (beside --assignee-id and --milestone-id). */
@@ -20,19 +23,48 @@ const descriptionFlags: FlagSpec[] = [
   },
 ];
 
+/** The branch checked out where collab runs. */
+const gitBranchHere = async (ctx: Context): Promise<string | undefined> => ctx.settings.gitBranch();
+
+/** The default branch of the project the merge request goes into (`--target-project-id`, else the project). */
+async function defaultBranch(ctx: Context, v: Values): Promise<string | undefined> {
+  const target = v.flags['target-project-id'] ?? v.project;
+  const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:project', { project: String(target) }) });
+  const branch = (res.data as { default_branch?: unknown } | undefined)?.default_branch;
+  return typeof branch === 'string' && branch !== '' ? branch : undefined;
+}
+
 export const create = defineCommand({
   name: 'create',
   aliases: ['new'],
   summary: 'Open a merge request',
-  description: 'Open a merge request from a source branch into a target branch. Source, target and title are asked for on a terminal when missing.',
+  description:
+    "Open a merge request from a source branch into a target branch. The source defaults to the branch checked out where collab runs, the target to the target project's default branch; on a terminal, source, target and title are asked for when missing, with those defaults shown.",
   examples: [
+    'collab mr create --title "Add feature X"   # from the current branch into the default branch',
     'collab mr create -p acme/platform/api --source feature/x --target main --title "Add feature X"',
     'collab mr create --source fix/crash --target main --title "Fix crash" --description-file notes.md --labels bug --remove-source-branch --squash',
   ],
   project: 'required',
   flags: [
-    { name: 'source', short: 's', param: 'source_branch', type: 'string', prompt: 'Source branch:', description: 'source branch' },
-    { name: 'target', short: 'b', param: 'target_branch', type: 'string', prompt: 'Target branch:', description: 'target branch' },
+    {
+      name: 'source',
+      short: 's',
+      param: 'source_branch',
+      type: 'string',
+      prompt: 'Source branch:',
+      suggest: gitBranchHere,
+      description: 'source branch (default: the branch checked out here)',
+    },
+    {
+      name: 'target',
+      short: 'b',
+      param: 'target_branch',
+      type: 'string',
+      prompt: 'Target branch:',
+      suggest: defaultBranch,
+      description: "target branch (default: the target project's default branch)",
+    },
     { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'title' },
     { name: 'assignee-id', type: 'id', description: 'assign to this user id' },
     ...descriptionFlags,
@@ -49,6 +81,10 @@ export const create = defineCommand({
     },
     { name: 'squash', type: 'bool', description: 'squash the commits when merging' },
   ],
+  prepare: (_ctx, v) => {
+    if (v.flags.source === v.flags.target && v.flags['target-project-id'] === undefined)
+      throw new UsageError(`the source and target branch are both ${String(v.flags.source)}: a merge request needs two branches`, 'check out the feature branch, or give --source');
+  },
   method: 'POST',
   path: '/projects/:project/merge_requests',
   columns: mrColumns,
