@@ -13,6 +13,30 @@ const changes = [
 ];
 const withChanges = { ...mr(3), changes };
 
+/** The patch of `changes` as git writes it, with the changed line of src/a.ts as given. */
+const patchOf = (changedLine: string) =>
+  [
+    'diff --git a/src/a.ts b/src/a.ts',
+    '--- a/src/a.ts',
+    '+++ b/src/a.ts',
+    '@@ -1,2 +1,2 @@',
+    ' ctx',
+    '-old',
+    changedLine,
+    'diff --git a/NEW.md b/NEW.md',
+    'new file mode 100644',
+    '--- /dev/null',
+    '+++ b/NEW.md',
+    '@@ -0,0 +1 @@',
+    '+hello',
+    'diff --git a/old.txt b/renamed.txt',
+    'old mode 100644',
+    'new mode 100755',
+    'rename from old.txt',
+    'rename to renamed.txt',
+    '',
+  ].join('\n');
+
 describe('mr changes', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());
@@ -22,29 +46,7 @@ describe('mr changes', () => {
     api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(
-      [
-        'diff --git a/src/a.ts b/src/a.ts',
-        '--- a/src/a.ts',
-        '+++ b/src/a.ts',
-        '@@ -1,2 +1,2 @@',
-        ' ctx',
-        '-old',
-        '+new red',
-        'diff --git a/NEW.md b/NEW.md',
-        'new file mode 100644',
-        '--- /dev/null',
-        '+++ b/NEW.md',
-        '@@ -0,0 +1 @@',
-        '+hello',
-        'diff --git a/old.txt b/renamed.txt',
-        'old mode 100644',
-        'new mode 100755',
-        'rename from old.txt',
-        'rename to renamed.txt',
-        '',
-      ].join('\n'),
-    );
+    expect(r.stdout).toBe(patchOf('+new red'));
   });
 
   it('colours the diff when the terminal has colour', async () => {
@@ -68,29 +70,7 @@ describe('mr changes', () => {
     api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'diff', '3', ...P], { transport: api.transport });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toBe(
-      [
-        'diff --git a/src/a.ts b/src/a.ts',
-        '--- a/src/a.ts',
-        '+++ b/src/a.ts',
-        '@@ -1,2 +1,2 @@',
-        ' ctx',
-        '-old',
-        '+new \u001b[31mred\u001b[0m',
-        'diff --git a/NEW.md b/NEW.md',
-        'new file mode 100644',
-        '--- /dev/null',
-        '+++ b/NEW.md',
-        '@@ -0,0 +1 @@',
-        '+hello',
-        'diff --git a/old.txt b/renamed.txt',
-        'old mode 100644',
-        'new mode 100755',
-        'rename from old.txt',
-        'rename to renamed.txt',
-        '',
-      ].join('\n'),
-    );
+    expect(r.stdout).toBe(patchOf('+new \u001b[31mred\u001b[0m'));
   });
 
   it('quotes paths as git does, and names a file the server sent no diff for on a terminal', async () => {
