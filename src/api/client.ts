@@ -138,8 +138,10 @@ export function header(headers: ApiResponse['headers'], name: string): string | 
 
 /** Normalises a host given by a user: scheme defaulted to https, trailing slash and /api/v4 removed. */
 export function normalizeHost(raw: string): string {
-  let h = raw.trim();
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(h)) h = `https://${h}`;
+  const h = raw.trim();
+  // No scheme: guessing https fails against a plain-http server with a TLS error nobody can read.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(h))
+    throw new UsageError(`invalid host "${raw}": it has no scheme`, `give it as https://${h.replace(/^\/+/, '')} (or http://… for a server without TLS)`);
   let url: URL;
   try {
     url = new URL(h);

@@ -133,6 +133,7 @@ export async function collectValues(
     else if (values.bulk?.items.every((item) => item.project !== undefined)) values.project = ctx.settings.project();
     else values.project = spec.project === 'required' ? ctx.settings.requireProject() : ctx.settings.project();
     if (explicit !== undefined && values.bulk) checkItemProjects(values.bulk.items, values.project);
+    values.projectGiven = explicit ?? urlProject;
   }
   if (spec.group) {
     const explicit = opts.group as string | undefined;

@@ -126,6 +126,11 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   /** File parts: when there are any, the request goes as multipart form data. */
   files: FilePart[];
   project?: string;
+  /**
+   * The project as the person named it (`-p 7`, `-p acme/web`, or a URL argument's project): what
+   * a hint's command line repeats, so that it runs where theirs did. Undefined when it was inferred.
+   */
+  projectGiven?: string;
   group?: string;
   /** List options (`--per-page`, `--page`, `--all`, `--limit`, `--concurrency`). */
   page: { perPage?: number; page?: number; all?: boolean; limit?: number; concurrency?: number };
@@ -260,6 +265,14 @@ export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[]
    * budget; `prepare` and file flags run once for the batch; one result is printed per item.
    */
   bulk?: 'iid' | 'id';
+}
+
+/** A word as a shell reads it back: quoted when it holds anything but plain characters. */
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/** `collab mr view 3 -p acme/web`: a command line for a hint, with the project the person gave (as they gave it). */
+export function commandLine(v: Values, words: string): string {
+  return `collab ${words}${v.projectGiven !== undefined ? ` -p ${shellWord(v.projectGiven)}` : ''}`;
 }
 
 /** Collections whose members collab reports by `iid` (`#5`, `!7`). */

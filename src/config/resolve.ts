@@ -104,9 +104,21 @@ export class Settings {
     return this.flags.fields === true;
   }
 
-  /** A token set in the environment (for `auth logout`'s reminder). */
-  get tokenInEnvironment(): boolean {
-    return Boolean(this.env.COLLAB_TOKEN || this.env.COLLAB_OAUTH_TOKEN);
+  /** The variable whose token commands use over a stored one (COLLAB_TOKEN first), if one is set. */
+  get tokenVariable(): 'COLLAB_TOKEN' | 'COLLAB_OAUTH_TOKEN' | undefined {
+    return this.env.COLLAB_TOKEN ? 'COLLAB_TOKEN' : this.env.COLLAB_OAUTH_TOKEN ? 'COLLAB_OAUTH_TOKEN' : undefined;
+  }
+
+  /** COLLAB_HOST, normalised, when it is set and `--host` names another host (for `auth login`'s warning). */
+  hostVariableBesides(host: string): string | undefined {
+    const raw = this.env.COLLAB_HOST;
+    if (!raw) return undefined;
+    try {
+      const other = normalizeHost(raw);
+      return other !== host ? other : undefined;
+    } catch {
+      return raw;
+    }
   }
 
   /** `--timeout` in ms; by default 5 minutes without an answer or without data, as undici does. */
@@ -134,6 +146,16 @@ export class Settings {
   /** Inside a CI job: its pipeline (CI_PIPELINE_ID), what `--pipeline current` means. */
   ciPipeline(): string | undefined {
     return this.ci ? this.env.CI_PIPELINE_ID || undefined : undefined;
+  }
+
+  /** Every host the config store holds (a token or settings), as stored: the user its login saw, the token and its kind. */
+  storedHostList(): { host: string; user?: string; token?: string; tokenType: 'private' | 'oauth' }[] {
+    return Object.keys(this.hostEntries()).map((host) => ({
+      host,
+      user: this.hostString(host, 'user'),
+      token: this.hostString(host, 'token'),
+      tokenType: this.tokenKind(host),
+    }));
   }
 
   /** The branch checked out where collab runs (a default for `mr create --source`). */
@@ -359,7 +381,7 @@ export class Settings {
       try {
         return normalizeHost(raw);
       } catch (err) {
-        throw new UsageError(`invalid value for ${where}: ${(err as Error).message}`);
+        throw new UsageError(`invalid value for ${where}: ${(err as Error).message}`, (err as UsageError).hint);
       }
     };
     if (this.flags.host) return { host: normalizeHost(this.flags.host), source: '--host' };

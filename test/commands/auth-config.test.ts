@@ -15,7 +15,7 @@ describe('auth and config', () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } }).reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS });
     const dir = tmp();
-    const r = await runCli(['auth', 'login', '--host', 'gitlab.test', '--token-stdin'], {
+    const r = await runCli(['auth', 'login', '--host', 'https://gitlab.test', '--token-stdin'], {
       transport: api.transport,
       stdin: 'tok-abcdefghijklmnop\n',
       env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined },
@@ -38,6 +38,59 @@ describe('auth and config', () => {
     expect(readConfig(dir).hosts[TEST_HOST].token).toBeUndefined();
     const after = await runCli(['auth', 'status'], { env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined } });
     expect(after.code).toBe(4);
+  });
+
+  it('auth login says when the environment wins over what it saved: COLLAB_TOKEN, COLLAB_HOST naming another host', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS }).times(3);
+    const login = async (env: Record<string, string | undefined>) => {
+      const dir = tmp();
+      const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], { transport: api.transport, stdin: 'tok-abcdefghijklmnop\n', env: { COLLAB_CONFIG_DIR: dir, ...env } });
+      expect(r.code, r.stderr).toBe(0);
+      return r.stderr.replace(`${path.join(dir, 'config.json')}`, '<file>');
+    };
+    const saved = `Logged in to ${TEST_HOST} as alice (Alice); token saved in <file>\n`;
+    expect(await login({ COLLAB_TOKEN: undefined, COLLAB_HOST: undefined })).toBe(saved);
+    expect(await login({ COLLAB_TOKEN: 'glpat-from-the-environment', COLLAB_HOST: undefined })).toBe(
+      `${saved}collab: warning: COLLAB_TOKEN is set: commands use its token, not the one saved for ${TEST_HOST}, until it is unset\n`,
+    );
+    expect(await login({ COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: 'oauth-from-the-environment', COLLAB_HOST: 'https://other.example/' })).toBe(
+      `${saved}collab: warning: COLLAB_OAUTH_TOKEN is set: commands use its token, not the one saved for ${TEST_HOST}, until it is unset\n` +
+        `collab: warning: COLLAB_HOST is set to https://other.example: commands go there, not to ${TEST_HOST}, until it is unset\n`,
+    );
+  });
+
+  it('auth status lists every host collab knows: under hosts in JSON, a table below the status on a terminal', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS }).times(2);
+    const dir = tmp();
+    fs.writeFileSync(
+      path.join(dir, 'config.json'),
+      JSON.stringify({
+        host: TEST_HOST,
+        hosts: {
+          'https://other.example': { token: 'glpat-other-0123456789', token_type: 'oauth', user: 'bob' },
+          [TEST_HOST]: { token: 'tok-abcdefghijklmnop', token_type: 'private', user: 'alice' },
+          'https://settings.example': { flavor: 'gitlab' },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const env = { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined };
+    const j = await runCli(['auth', 'status', '-o', 'json'], { transport: api.transport, env });
+    expect(j.code, j.stderr).toBe(0);
+    const status = JSON.parse(j.stdout);
+    expect(status).toMatchObject({ host: TEST_HOST, user: 'alice', token_source: 'config', token: '****mnop' });
+    expect(status.hosts).toEqual([
+      { host: TEST_HOST, active: true, user: 'alice', token_source: 'config', token_type: 'private', token: '****mnop' },
+      { host: 'https://other.example', active: false, user: 'bob', token_source: 'config', token_type: 'oauth', token: '****6789' },
+      { host: 'https://settings.example', active: false, user: null, token_source: 'none', token_type: null, token: null },
+    ]);
+    expect(j.stdout).not.toContain('glpat-other');
+    const t = await runCli(['auth', 'status'], { transport: api.transport, env, tty: true, columns: 100 });
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toContain('token_source  config\n');
+    expect(t.stdout).toMatch(/\nHosts \(\* the one in use\):\nHOST +USER +TOKEN FROM +TYPE +TOKEN\n\* https:\/\/gitlab\.test +alice +config +private +\*\*\*\*mnop\n {2}https:\/\/other\.example +bob +config +oauth +\*\*\*\*6789\n {2}https:\/\/settings\.example +- +none +- +-\n/);
   });
 
   it('a rejected token is not saved and exits 4', async () => {
@@ -72,7 +125,7 @@ describe('auth and config', () => {
     const dir = tmp();
     const env = { COLLAB_CONFIG_DIR: dir };
     expect((await runCli(['config', 'set', 'output', 'json'], { env })).code).toBe(0);
-    expect((await runCli(['config', 'set', 'per_page', '50', '--host', 'gitlab.test'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'set', 'per_page', '50', '--host', 'https://gitlab.test'], { env })).code).toBe(0);
     expect((await runCli(['config', 'get', 'output'], { env })).stdout).toBe('json\n');
     expect((await runCli(['config', 'get', 'per_page', '--host', 'https://gitlab.test'], { env })).stdout).toBe('50\n');
     expect((await runCli(['config', 'get', 'per-page', '--host', 'https://gitlab.test'], { env })).stdout).toBe('50\n');

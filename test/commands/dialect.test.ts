@@ -122,13 +122,13 @@ describe('dialects', () => {
   it('config set flavor is per host and checked', async () => {
     const dir = tmp();
     const env = { COLLAB_CONFIG_DIR: dir };
-    expect((await runCli(['config', 'set', 'flavor', 'GitLab', '--host', 'gitlab.example.com'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'set', 'flavor', 'GitLab', '--host', 'https://gitlab.example.com'], { env })).code).toBe(0);
     expect(readConfig(dir)).toEqual({ hosts: { 'https://gitlab.example.com': { flavor: 'gitlab' } } });
     const global = await runCli(['config', 'set', 'flavor', 'gitlab'], { env });
     expect([global.code, global.stderr]).toEqual([2, 'collab: "flavor" is a per-host setting: add --host <url>\n']);
-    const bad = await runCli(['config', 'set', 'flavor', 'forgejo', '--host', 'gitlab.example.com'], { env });
+    const bad = await runCli(['config', 'set', 'flavor', 'forgejo', '--host', 'https://gitlab.example.com'], { env });
     expect([bad.code, bad.stderr]).toEqual([2, 'collab: invalid value for flavor: "forgejo" is not one of spec, gitlab\n']);
-    const got = await runCli(['config', 'get', 'flavor', '--host', 'gitlab.example.com'], { env });
+    const got = await runCli(['config', 'get', 'flavor', '--host', 'https://gitlab.example.com'], { env });
     expect(got.stdout).toBe('gitlab\n');
   });
 });

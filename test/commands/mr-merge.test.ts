@@ -89,6 +89,23 @@ describe('mr merge', () => {
     );
   });
 
+  it('its hint keeps the project as the person gave it: an id, a URL argument\'s project, none when inferred', async () => {
+    api = mockApi();
+    const scheduled = mr(3, { merge_when_pipeline_succeeds: true });
+    for (const project of ['7', 'acme%2Fweb', 'acme%2Fplatform%2Fapi'])
+      api.pool.intercept({ path: `/api/v4/projects/${project}/merge_requests/3/merge`, method: 'PUT' }).reply(200, scheduled, { headers: JSON_HEADERS });
+    const cases: [string[], Record<string, string>, string][] = [
+      [['3', '-p', '7'], {}, 'collab mr cancel-auto-merge 3 -p 7'],
+      [['https://gitlab.test/acme/web/-/merge_requests/3'], {}, 'collab mr cancel-auto-merge 3 -p acme/web'],
+      [['3'], { COLLAB_PROJECT: 'acme/platform/api' }, 'collab mr cancel-auto-merge 3)'],
+    ];
+    for (const [args, env, hint] of cases) {
+      const r = await runCli(['mr', 'merge', ...args, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport, env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(hint);
+    }
+  });
+
   it('a 200 that schedules the merge is success: "will merge when the pipeline succeeds"', async () => {
     api = mockApi();
     api.pool
@@ -97,7 +114,7 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).state).toBe('opened');
-    expect(r.stderr).toBe('!3 (MR 3) will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3)\n');
+    expect(r.stderr).toBe('!3 (MR 3) will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3 -p acme/platform/api)\n');
   });
 
   it('a 200 whose state is not merged is a failure (exit 1), not a success', async () => {
@@ -107,7 +124,7 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'collab: !3 was not merged: the server answered 200 but the merge request is opened (merge_status unchecked)\nhint: check it with: collab mr view 3\n',
+      'collab: !3 was not merged: the server answered 200 but the merge request is opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p acme/platform/api\n',
     );
   });
 
@@ -138,7 +155,7 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3)\n');
+    expect(r.stderr).toContain('collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3 -p acme/platform/api)\n');
     expect(r.stderr).toContain('hint: servers answer 405 when a merge request is closed, already merged, a draft (WIP) or must wait for its pipeline; the spec table also gives 405 `Branch cannot be merged` for conflicts\n');
   });
 
@@ -186,7 +203,7 @@ describe('mr merge', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
       `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
-        `hint: review the new commits (collab mr changes 3), then: collab mr merge 3 --sha ${NEW_HEAD}\n`,
+        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
     );
   });
 

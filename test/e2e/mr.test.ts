@@ -38,7 +38,7 @@ describe('merge requests against the sandbox', () => {
     expect(stale.stdout).toBe('');
     expect(stale.stderr).toContain(`409 SHA does not match HEAD of source branch`);
     expect(stale.stderr).toContain(`!${iid} was not merged: the head of its source branch is now ${head}, not ${STALE}`);
-    expect(stale.stderr).toContain(`collab mr merge ${iid} --sha ${head}`);
+    expect(stale.stderr).toContain(`collab mr merge ${iid} --sha ${head} -p ${API}`);
     expect(await view(iid)).toMatchObject({ state: 'opened', merge_commit_sha: null });
 
     const merged = await mr('merge', iid, '--yes', '--sha-from-view', '--message', 'Merge E2E', '--remove-source-branch', '-o', 'json');
@@ -72,7 +72,7 @@ describe('merge requests against the sandbox', () => {
     const d = await mr('merge', String(draft.iid), '--yes');
     expect([d.exitCode, d.stderr.includes('it is marked as a draft (WIP)')]).toEqual([1, true]);
     const c = await mr('merge', String(closed.iid), '--yes');
-    expect([c.exitCode, c.stderr.includes(`it is closed (reopen it with: collab mr reopen ${closed.iid})`)]).toEqual([1, true]);
+    expect([c.exitCode, c.stderr.includes(`it is closed (reopen it with: collab mr reopen ${closed.iid} -p ${API})`)]).toEqual([1, true]);
   });
 
   it('merge when the pipeline succeeds is scheduled (exit 0) and can be cancelled once', async () => {

@@ -115,6 +115,8 @@ const GLOBAL_CASES: Case[] = [
   { title: 'global -o xml', argv: ['-o', 'xml', 'issue', 'view', '1', '-p', '1'], names: ['xml'] },
   { title: 'global --sudo empty', argv: ['--sudo', '', 'issue', 'view', '1', '-p', '1'], names: ['--sudo'] },
   { title: 'global --host ftp://', argv: ['--host', 'ftp://gitlab.test', 'issue', 'view', '1', '-p', '1'], names: ['ftp://gitlab.test'] },
+  { title: 'global --host without a scheme', argv: ['--host', 'gitlab.test', 'issue', 'view', '1', '-p', '1'], names: ['gitlab.test', 'hint: give it as https://gitlab.test'] },
+  { title: 'auth login --host without a scheme', argv: ['auth', 'login', '--host', '127.0.0.1:8080', '--token-stdin'], names: ['"127.0.0.1:8080": it has no scheme', 'http://'] },
   { title: 'unknown verb', argv: ['issue', 'frobnicate', '1'], names: ['frobnicate'] },
   { title: 'api -X BREW', argv: ['api', '-X', 'BREW', '/user'], names: ['-X'] },
   { title: 'api -f without =', argv: ['api', '/user', '-f', 'novalue'], names: ['-f'] },

@@ -3,7 +3,7 @@ import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
 import { pathValues } from '../execute.js';
-import type { Values } from '../spec.js';
+import { type Values, commandLine } from '../spec.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
@@ -89,8 +89,8 @@ export async function explainShaMismatch(
     ? `the head of its source branch is now ${current}${sent ? `, not ${sent}` : ''}`
     : `the head of its source branch is no longer ${sent ?? 'the one expected'}`;
   const hint = current
-    ? `review the new commits (collab mr changes ${iid}), then: collab mr ${verb} ${iid} --sha ${current}`
-    : `review the new commits (collab mr changes ${iid}) and try again with the sha shown by collab mr view ${iid}`;
+    ? `review the new commits (${commandLine(v, `mr diff ${iid}`)}), then: ${commandLine(v, `mr ${verb} ${iid} --sha ${current}`)}`
+    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the sha shown by ${commandLine(v, `mr view ${iid}`)}`;
   return new ApiError(`${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`, 409, err instanceof ApiError ? err.body : undefined, hint);
 }
 
@@ -100,7 +100,7 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
   const reasons: string[] = [];
   if (mr.state === 'merged')
     reasons.push(`it is already merged${mr.merge_commit_sha ? ` (merge commit ${shortSha(mr.merge_commit_sha)})` : ''}`);
-  else if (mr.state === 'closed') reasons.push(`it is closed (reopen it with: collab mr reopen ${String(v.args.iid)})`);
+  else if (mr.state === 'closed') reasons.push(`it is closed (reopen it with: ${commandLine(v, `mr reopen ${String(v.args.iid)}`)})`);
   else if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') reasons.push(`it is ${plain(mr.state)}`);
   if (mr.work_in_progress) reasons.push('it is marked as a draft (WIP): remove the prefix from its title first');
   if (mr.merge_status === 'cannot_be_merged')

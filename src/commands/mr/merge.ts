@@ -4,7 +4,7 @@ import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.
 import { mrColumns } from '../../resources/mr.js';
 import { readEither } from '../../api/dialect.js';
 import { objectName, titled } from '../../output/names.js';
-import { type Answer, type FlagSpec, type Values, defineCommand, pathValues } from '../spec.js';
+import { type Answer, type FlagSpec, type Values, commandLine, defineCommand, pathValues } from '../spec.js';
 import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './explain.js';
 import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
 
@@ -121,7 +121,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   }
   if (mr?.merge_when_pipeline_succeeds === true) {
     if (!printer.brief) await printer.object(mr, mrColumns);
-    ctx.success(`${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge ${String(v.args.iid)})`);
+    ctx.success(`${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`);
     return;
   }
   // A 200 is not a merge: only the state in the answer says what happened.
@@ -130,7 +130,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
       `${mr?.merge_status ? ` (merge_status ${plain(mr.merge_status)})` : ''}`,
     status,
     mr,
-    `check it with: collab mr view ${String(v.args.iid)}`,
+    `check it with: ${commandLine(v, `mr view ${String(v.args.iid)}`)}`,
   );
 }
 
