@@ -17,6 +17,15 @@ import { isLoopbackHost } from './resources/url.js';
 import { sleep } from './sleep.js';
 import { VERSION } from './version.js';
 
+/** What `Context.desktop()` offers: the person's browser and editor. */
+export interface Desktop {
+  openUrl(url: string): Promise<void>;
+  /** The text written in the editor, starting from `initial`. */
+  editText(initial: string): Promise<string>;
+  /** The editor `editText` runs, to name it in a question. */
+  editorName(): Promise<string>;
+}
+
 export interface ContextDeps {
   io: IO;
   env: Env;
@@ -218,24 +227,18 @@ export class Context {
     return known;
   }
 
-  /** Opens a web page in the browser: `$BROWSER`, else the platform's opener (loaded only now). */
-  async openUrl(url: string): Promise<void> {
-    if (this.deps.opener) return this.deps.opener(url);
-    const { openUrl } = await import('./output/browser.js');
-    return openUrl(url, this.deps.env);
-  }
-
-  /** Text written in `$VISUAL`/`$EDITOR` on a temporary Markdown file that starts as `initial`. */
-  async editText(initial: string): Promise<string> {
-    if (this.deps.editor) return this.deps.editor(initial);
-    const { editText } = await import('./output/editor.js');
-    return editText(initial, this.deps.env, this.signal);
-  }
-
-  /** The editor `editText` runs (`$VISUAL`, `$EDITOR`, else vi), to name it in a question. */
-  async editorName(): Promise<string> {
-    const { editorCommand } = await import('./output/editor.js');
-    return editorCommand(this.deps.env);
+  /**
+   * The person's own programs: the browser `--web` opens, the editor `--editor` runs on a temporary
+   * Markdown file (`$VISUAL`, `$EDITOR`, else vi). Their modules load only when used.
+   */
+  desktop(): Desktop {
+    const { env, opener, editor } = this.deps;
+    const signal = this.signal;
+    return {
+      openUrl: async (url) => (opener ? opener(url) : (await import('./output/browser.js')).openUrl(url, env)),
+      editText: async (initial) => (editor ? editor(initial) : (await import('./output/editor.js')).editText(initial, env, signal)),
+      editorName: async () => (await import('./output/editor.js')).editorCommand(env),
+    };
   }
 
   /** The API client for the host in use (the configured one, or the one a URL argument named). */

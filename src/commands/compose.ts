@@ -12,10 +12,10 @@ export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values
   const given = v.params[param] !== undefined;
   if (v.editor && given) throw new UsageError(`--editor writes the ${flag.name}: do not give it on the command line too`);
   let edit = v.editor === true;
-  if (!edit && !given && spec.method === 'POST' && ctx.canPrompt) edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.editorName()}?`, false);
+  if (!edit && !given && spec.method === 'POST' && ctx.canPrompt) edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.desktop().editorName()}?`, false);
   if (!edit) return;
   const initial = spec.method === 'PUT' && spec.path !== undefined ? await current(ctx, spec, v, param) : '';
-  const text = await ctx.editText(initial);
+  const text = await ctx.desktop().editText(initial);
   if (text.trim() === '') throw new UsageError(`the ${flag.name} is empty: nothing was sent`);
   v.params[param] = text;
 }

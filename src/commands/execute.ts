@@ -332,7 +332,7 @@ async function showWebPage(ctx: Context, data: unknown): Promise<void> {
   const url = webPage(asAnswer(data)?.web_url);
   if (!ctx.io.stdoutIsTTY) return writeOut(ctx.io.stdout, `${url}\n`);
   ctx.notice(`Opening ${url} in your browser.`);
-  await ctx.openUrl(url);
+  await ctx.desktop().openUrl(url);
 }
 
 /**
