@@ -133,7 +133,7 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
   const printer = ctx.printer();
   const asRecords = printer.format === 'json' || printer.format === 'ndjson';
   if (items.length === 0) {
-    ctx.notice(`no ${key}s on standard input: nothing to do`);
+    ctx.notice(`No ${key}s on standard input: nothing to do`);
     if (printer.format === 'json') await printer.list([], columns);
     return;
   }

@@ -421,7 +421,7 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
     return;
   }
   if (res.status === 304) {
-    ctx.notice('not modified: the resource was already in that state');
+    ctx.notice('Not modified: the resource was already in that state');
     return;
   }
   if (v.web) return showWebPage(ctx, res.data);

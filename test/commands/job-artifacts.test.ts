@@ -61,7 +61,7 @@ describe('job artifacts', () => {
       .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
       .reply(200, data, { headers: { ...ZIP_HEADERS, 'content-length': String(data.length) } });
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
-    expect(r.stderr).toBe(`saved the artifacts of job 12 to artifacts.zip (${data.length} B)\n`);
+    expect(r.stderr).toBe(`Saved the artifacts of job 12 to artifacts.zip (${data.length} B)\n`);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip')).equals(data)).toBe(true);
@@ -124,7 +124,7 @@ describe('job artifacts', () => {
     const cwd = tmp();
     api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, await zipOf({ 'dist/app.js': 'js', 'README.md': 'r' }));
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], { transport: api.transport, cwd });
-    expect(r.stderr).toMatch(/^extracted 2 files \(3 B, archive \d+ B\) into out\n$/);
+    expect(r.stderr).toMatch(/^Extracted 2 files \(3 B, archive \d+ B\) into out\n$/);
     expect(r.code).toBe(0);
     expect(fs.readdirSync(cwd)).toEqual(['out']);
     expect(fs.readFileSync(path.join(cwd, 'out/dist/app.js'), 'utf8')).toBe('js');
@@ -362,7 +362,7 @@ describe('job artifacts', () => {
       });
     const env = { COLLAB_HOST: undefined, COLLAB_TOKEN: undefined, CI: 'true', CI_JOB_TOKEN: 'ci-job-secret', CI_SERVER_URL: 'https://ci.example.com', CI_PROJECT_ID: '42' };
     const r = await runCli(['job', 'artifacts', '--ref', 'feature/x', '--job', 'build'], { transport: api.transport, cwd, env });
-    expect(r.stderr).toContain('saved');
+    expect(r.stderr).toContain('Saved');
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('ZIP');
   });
@@ -399,6 +399,6 @@ describe('job artifacts', () => {
     expect(piped.stderr).not.toContain('\r');
     const tty = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--dest', 'b.zip'], { transport: api.transport, cwd, tty: true });
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toMatch(/^\rb\.zip \[#+\] 100%.*\u001b\[K\r\u001b\[Ksaved the artifacts of job 12 to b\.zip \(3 B\)\n$/);
+    expect(tty.stderr).toMatch(/^\rb\.zip \[#+\] 100%.*\u001b\[K\r\u001b\[K(\u001b\[32m)?✓ (\u001b\[39m)?Saved the artifacts of job 12 to b\.zip \(3 B\)\n$/);
   });
 });

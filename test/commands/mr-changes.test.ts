@@ -102,7 +102,7 @@ describe('mr changes', () => {
     api = mockApi();
     api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, { ...mr(3), changes: [] }, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport, tty: true });
-    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'no changes\n']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'No changes\n']);
   });
 });
 

@@ -96,7 +96,7 @@ describe('jobs and artifacts against the sandbox', () => {
     const dir = tempDir('collab-dl-');
     const r = await sb.run(['job', 'artifacts', '--ref', 'main', '--job', 'build', '-p', PROJECT, '--extract', 'out'], {}, { cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^extracted 5 files .* into out$/);
+    expect(r.stderr).toMatch(/^(✓ )?Extracted 5 files .* into out$/);
     expect(fs.readdirSync(dir)).toEqual(['out']);
     expect(fs.readFileSync(path.join(dir, 'out/reports/junit.xml'), 'utf8')).toContain('<testsuite name="build"');
     expect(fs.existsSync(path.join(dir, 'out/reports/résumé final.txt'))).toBe(true);

@@ -41,7 +41,7 @@ describe('progress and retries on a terminal', () => {
       if (cols >= 80) expect(lines.at(-1)).toMatch(/\[#+-*\]/);
       // Redrawn in place: the only line the terminal keeps is the final message.
       expect(r.screen.split('\n').filter((l) => l.trim() !== '')).toHaveLength(1);
-      expect(plain(r.screen)).toMatch(/\r\u001b\[Ksaved the artifacts of the last successful "package" job on main to .*a\.zip \(1\.00 MiB\)\n$/);
+      expect(plain(r.screen)).toMatch(/\r\u001b\[K✓ Saved the artifacts of the last successful "package" job on main to .*a\.zip \(1\.00 MiB\)\n$/);
     });
   }
 

@@ -395,7 +395,7 @@ export const artifacts = defineCommand({
         // yauzl is loaded only when extracting.
         const { extractZip } = await import('../../download/extract.js');
         const result = await extractZip(zip, target, { signal: ctx.signal, limits: { maxBytes, maxEntries } });
-        ctx.notice(`extracted ${result.files} files (${formatBytes(result.bytes)}, archive ${formatBytes(bytes)}) into ${shown(ctx, target)}`);
+        ctx.success(`Extracted ${result.files} files (${formatBytes(result.bytes)}, archive ${formatBytes(bytes)}) into ${shown(ctx, target)}`);
       } finally {
         await scratch?.remove();
       }
@@ -406,7 +406,7 @@ export const artifacts = defineCommand({
       throw new UsageError('refusing to write a zip archive to the terminal: use --dest <file> or pipe the output');
     const source: Source = { project, job: await resolveJob(ctx, v, project, chosen) };
     const { bytes } = await download(ctx, source, v, dest, sha256);
-    if (dest !== '-') ctx.notice(`saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
+    if (dest !== '-') ctx.success(`Saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
   },
 });
 
@@ -456,6 +456,6 @@ export const artifact = defineCommand({
     const dest = rawDest === undefined ? '-' : resolveDest(ctx, rawDest, path.posix.basename(filePath));
     const source: Source = { project, job: await resolveJob(ctx, v, project, chosen), path: filePath };
     const { bytes } = await download(ctx, source, v, dest, sha256);
-    if (dest !== '-') ctx.notice(`saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
+    if (dest !== '-') ctx.success(`Saved ${describe(source)} to ${shown(ctx, dest)} (${formatBytes(bytes)})`);
   },
 });

@@ -66,7 +66,7 @@ async function fetchJob(ctx: Context, v: Values): Promise<JobState> {
 function finalCheck(ctx: Context, v: Values, job: JobState): void {
   if (job.status === 'failed' || job.status === 'canceled')
     throw new ApiError(`job ${v.args.id}${job.name ? ` (${job.name})` : ''} ${job.status}`, undefined);
-  if (ACTIVE_JOB_STATUSES.includes(job.status ?? '')) ctx.notice(`job ${v.args.id} is still ${job.status}`);
+  if (ACTIVE_JOB_STATUSES.includes(job.status ?? '')) ctx.notice(`Job ${v.args.id} is still ${job.status}`);
 }
 
 export const trace = defineCommand({

@@ -113,7 +113,7 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
     return;
   }
   if (changes.length === 0) {
-    ctx.notice('no changes');
+    ctx.notice('No changes');
     return;
   }
   const exact = !ctx.io.stdoutIsTTY;

@@ -55,7 +55,7 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
   if (!pinsFromView(ctx, v)) return { seen: confirmed };
   const seen = confirmed ?? (await fetchMr(ctx, v));
   if (typeof seen.sha !== 'string' || seen.sha === '') {
-    ctx.notice(`merge request ${ref(v.args.iid)} shows no head sha: merging without pinning it`);
+    ctx.notice(`Merge request ${ref(v.args.iid)} shows no head SHA: merging without pinning it`);
     return { seen };
   }
   if (!confirmed) ctx.notice(`Merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
