@@ -73,7 +73,7 @@ describe('artifacts the way CI uses them', () => {
     const saved = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--job', 'build', '--ref', 'feature/x', 'reports/junit.xml', '--dest', 'junit.xml', '-p', PROJECT], dir);
     expect(saved.exitCode, saved.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'junit.xml')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/reports/junit.xml?job=build`))).toBe(true);
-    expect(saved.stderr).toMatch(/^saved reports\/junit.xml from the artifacts of the last successful "build" job on feature\/x to junit.xml/);
+    expect(saved.stderr).toMatch(/^(✓ )?Saved reports\/junit.xml from the artifacts of the last successful "build" job on feature\/x to junit.xml/);
     expect(fs.readdirSync(dir)).toEqual(['junit.xml']);
 
     const missing = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--ref', 'main', '--job', 'build', 'no/such.txt', '-p', PROJECT], tempDir());
