@@ -41,7 +41,7 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
   { flags: '--no-pager', description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)', matters: 'output' },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
-  { flags: '--timeout <seconds>', description: 'per-request timeout' },
+  { flags: '--timeout <seconds>', description: 'one deadline per request, retries included (default 300)' },
   { flags: '--jq <expr>', description: 'filter the JSON output with jq (implies -o json; -o ndjson: per item)', matters: 'output' },
   { flags: '-r, --raw', description: 'with --jq: print strings without quotes, as jq -r', matters: 'output' },
 ];
