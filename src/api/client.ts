@@ -637,12 +637,12 @@ class Deadline {
   }
 }
 
-/** A body that was cut short or could not be decoded: retried like a reset on idempotent requests. */
 /** A wait for people: `3`, `0.5`, `1.2` (seconds). */
 function seconds(ms: number): string {
   return String(Math.round(ms / 100) / 10);
 }
 
+/** A body that was cut short or could not be decoded: retried like a reset on idempotent requests. */
 class BodyError extends Error {
   constructor(
     message: string,
