@@ -35,8 +35,8 @@ export function notReplaceable(dest: string): string | undefined {
   return `${dest} is a ${describeKind(stat)}; only a regular file is replaced`;
 }
 
-/** NAME_MAX: a temporary name made from a long destination name is shortened to fit. */
-const MAX_NAME_BYTES = 255;
+/** NAME_MAX of Linux and macOS: a longer name cannot be created (a temporary name is shortened to fit, an archive's entry refused). */
+export const MAX_NAME_BYTES = 255;
 
 /** `name` cut to at most `bytes` bytes of UTF-8, never inside a character. */
 function cutToBytes(name: string, bytes: number): string {

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CollabError } from '../errors.js';
-import { describeKind, lstatOrUndefined } from './disk.js';
+import { describeKind, lstatOrUndefined, MAX_NAME_BYTES } from './disk.js';
 import { EntryCheck, IntegrityError, localHeaderMismatch } from './integrity.js';
 import { formatBytes } from './progress.js';
 
@@ -71,8 +71,7 @@ const S_IFLNK = 0o120000;
 const S_IFDIR = 0o040000;
 const UNIX_HOST = 3;
 const MAX_SYMLINK_TARGET = 4096;
-/** NAME_MAX and PATH_MAX of Linux and macOS: longer names fail to be created, so they are refused first. */
-const MAX_NAME_BYTES = 255;
+/** PATH_MAX of Linux and macOS: longer paths (like names longer than MAX_NAME_BYTES) fail to be created, so they are refused first. */
 const MAX_PATH_BYTES = 4095;
 /** What the staging directory adds to a path: `/.collab-extract-XXXXXX/tree/` (or `.<target>` beside it). */
 const STAGING_BYTES = 40;
