@@ -56,11 +56,6 @@ export function answerFields(columns: Column[] | undefined): Fields | undefined 
   return (columns as Columns | undefined)?.fields;
 }
 
-/** More fields of the same resource in one command's answer (`changes` beside a merge request). */
-export function withFields(fields: Fields, more: readonly string[]): Fields {
-  return { spec: [...fields.spec, ...more], gitlab: fields.gitlab };
-}
-
 /** What a list printed, for the line that says what it hides. */
 export interface ListOptions {
   /** The table shows full references (`acme/web#3`): the list spans projects. */
