@@ -160,20 +160,28 @@ export class Printer {
   /**
    * The fields named in `--fields`, under the names given. A field of the answer is its value as
    * sent; a name only a column has (`tasks`, or a header like `updated`) is that column's value.
+   * Which is which is settled once per answer, not per item (a list may hold 10,000).
    */
-  private pick(item: unknown, columns: Column[] = []): unknown {
+  private picker(columns: Column[] = []): (item: unknown) => unknown {
     const fields = this.options.fields;
-    if (!fields || fields.length === 0 || item === null || typeof item !== 'object') return item;
+    if (!fields || fields.length === 0) return (item) => item;
     const declared = answerFields(columns);
     const answered = new Set([...(declared?.spec ?? []), ...(declared?.gitlab ?? [])]);
-    // No prototype: a field named __proto__ is a key like any other.
-    const out: Record<string, unknown> = Object.create(null);
-    for (const f of fields) {
+    const readers = fields.map((f): [string, (item: unknown) => unknown] => {
       const col = answered.has(f.split('.')[0]!) ? undefined : columnNamed(columns, f);
-      const v = col ? (col.get ? col.get(item) : readField(item, col.key)) : readField(item, f);
-      out[f] = v === undefined ? null : v;
-    }
-    return out;
+      if (!col) return [f, (item) => readField(item, f)];
+      return [f, col.get ? (item) => col.get!(item) : (item) => readField(item, col.key)];
+    });
+    return (item) => {
+      if (item === null || typeof item !== 'object') return item;
+      // No prototype: a field named __proto__ is a key like any other.
+      const out: Record<string, unknown> = Object.create(null);
+      for (const [f, read] of readers) {
+        const v = read(item);
+        out[f] = v === undefined ? null : v;
+      }
+      return out;
+    };
   }
 
   /** Prints a stream of items; returns how many were printed. */
@@ -208,9 +216,10 @@ export class Printer {
     let count = 0;
     if (format === 'ndjson') {
       let failed = 0;
+      const pick = this.picker(columns);
       for await (const page of pages) {
         let text = '';
-        for (const item of page) text += `${jsonText(JSON.stringify(this.pick(item, columns)))}\n`;
+        for (const item of page) text += `${jsonText(JSON.stringify(pick(item)))}\n`;
         count += page.length;
         if (this.options.jq) failed += text ? (await this.filtered(text, true, false)).length : 0;
         else if (text) await writeOut(io.stdout, text);
@@ -231,7 +240,8 @@ export class Printer {
     }
     count = all.length;
     if (format === 'json') {
-      await this.writeJson(all.map((i) => this.pick(i, columns)));
+      const pick = this.picker(columns);
+      await this.writeJson(all.map((i) => pick(i)));
     } else if (format === 'tsv') {
       const cols = this.columnsFor(columns);
       const lines: string[] = [];
@@ -248,9 +258,10 @@ export class Printer {
   async object(item: unknown, columns?: Column[]): Promise<void> {
     const { io, format } = this.options;
     if (format === 'json' || format === 'ndjson') {
-      if (this.options.jq) await this.filtered(JSON.stringify(this.pick(item, columns)), format === 'ndjson', true);
-      else if (format === 'ndjson') await writeOut(io.stdout, `${jsonText(JSON.stringify(this.pick(item, columns)))}\n`);
-      else await this.writeJson(this.pick(item, columns));
+      const picked = this.picker(columns)(item);
+      if (this.options.jq) await this.filtered(JSON.stringify(picked), format === 'ndjson', true);
+      else if (format === 'ndjson') await writeOut(io.stdout, `${jsonText(JSON.stringify(picked))}\n`);
+      else await this.writeJson(picked);
       return;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
@@ -355,10 +366,11 @@ export class Printer {
    */
   private async filteredList(pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
     const parts: string[] = [];
+    const pick = this.picker(columns);
     const progress = this.fetchProgress();
     try {
       for await (const page of pages) {
-        for (const item of page) parts.push(JSON.stringify(this.pick(item, columns)));
+        for (const item of page) parts.push(JSON.stringify(pick(item)));
         progress.update(parts.length);
       }
     } finally {
