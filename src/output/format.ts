@@ -478,9 +478,12 @@ export class Printer {
     const measure = await cellWidth();
     const header = (c: Column) => tableText(c.kind === 'ref' && crossProject ? 'ref' : (c.header ?? c.key)).toUpperCase();
     const rows = items.map((item) => columns.map((c) => this.cell(c, this.cellValue(c, item), paint, false, item, crossProject)));
-    const widths = columns.map((c, i) => Math.max(measure(header(c)), ...rows.map((r) => measure(stripSgr(r[i]!)))));
+    // Each cell's text without colour, and its width, worked out once.
+    const plain = rows.map((r) => r.map(stripSgr));
+    const cellWidths = plain.map((r) => r.map(measure));
+    const widths = columns.map((c, i) => cellWidths.reduce((w, r) => Math.max(w, r[i]!), measure(header(c))));
     // Columns named with --fields are what the user asked for: none is dropped.
-    const urls = columns.map((_, i) => rows.some((r) => URL_CELL.test(stripSgr(r[i]!))));
+    const urls = columns.map((_, i) => plain.some((r) => URL_CELL.test(r[i]!)));
     const layout = fitColumns(widths, columns, io.columns, !this.options.fields?.length, urls);
     const { default: Table } = await import('cli-table3');
     const table = new Table({
@@ -490,12 +493,11 @@ export class Printer {
       colWidths: layout.widths,
       wordWrap: false,
     });
-    for (const r of rows)
+    for (const [j, r] of rows.entries())
       table.push(
         layout.keep.map((i, k) => {
-          const cell = r[i]!;
           const w = layout.widths[k]!;
-          return measure(stripSgr(cell)) > w && !urls[i] ? truncate(stripSgr(cell), w, measure) : cell;
+          return cellWidths[j]![i]! > w && !urls[i] ? truncate(plain[j]![i]!, w, measure) : r[i]!;
         }),
       );
     await this.emit(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
