@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { objectName } from '../output/names.js';
 import { tableText } from '../output/sanitize.js';
-import { type Answer, type CommandSpec, type Confirm, type Values, pathValues } from './spec.js';
+import { type Answer, type CommandSpec, type Confirm, type Values, asAnswer, pathValues } from './spec.js';
 
 /**
  * The one confirmation rule of irreversible commands (a declaration's `confirm`): on a terminal the
@@ -32,7 +32,7 @@ async function readObject(ctx: Context, spec: CommandSpec, v: Values): Promise<A
 /** The object at a path template (GET), or undefined when the answer is not one object. */
 export async function readPath(ctx: Context, template: string, v: Values): Promise<Answer> {
   const { data } = await ctx.api().request({ method: 'GET', path: fillPath(template, pathValues(v)) });
-  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Answer) : undefined;
+  return asAnswer(data);
 }
 
 /**

@@ -12,7 +12,7 @@ import { readBytesArg, readStdin, readTextArg } from './input.js';
 import { isMe, parseReference, resolveReference } from './lookup.js';
 import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
-import { type Answer, type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, expectedAnswer, pathValues } from './spec.js';
+import { type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, asAnswer, expectedAnswer, pathValues } from './spec.js';
 
 export { pathValues } from './spec.js';
 
@@ -296,9 +296,6 @@ async function explained(ctx: Context, spec: CommandSpec, v: Values, err: unknow
   if (better === undefined || better instanceof Error) return better ?? err;
   return err instanceof ApiError ? new ApiError(err.message, status, err.body, better) : new AuthError(err.message, better);
 }
-
-const asAnswer = (data: unknown): Answer =>
-  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
 
 /**
  * `--fields` before anything is sent: alone, it lists the fields of the command's answer (one a

@@ -161,6 +161,10 @@ export function pathValues(v: Values): Record<string, unknown> {
 /** A successful answer as the hooks read it: the JSON object the server sent, if it sent one. */
 export type Answer = Readonly<Record<string, unknown>> | undefined;
 
+/** The answer's JSON object, or undefined when it is not one (a list, a scalar, nothing). */
+export const asAnswer = (data: unknown): Answer =>
+  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
