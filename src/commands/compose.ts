@@ -1,7 +1,7 @@
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { type CommandSpec, type FlagSpec, type Values, pathValues } from './spec.js';
+import { type CommandSpec, type FlagSpec, type Values, pathTemplate, pathValues } from './spec.js';
 
 /**
  * The Markdown of a declaration (its `markdown` flag, sent as `param`) written in the editor: with
@@ -22,7 +22,7 @@ export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values
 
 /** The text the object has now (`''` when it has none). */
 async function current(ctx: Context, spec: CommandSpec, v: Values, param: string): Promise<string> {
-  const template = typeof spec.path === 'function' ? spec.path(v) : spec.path!;
+  const template = pathTemplate(spec, v)!;
   const res = await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: fillPath(template, pathValues(v)), expect: { kind: 'object' } });
   const text = res.data?.[param];
   return typeof text === 'string' ? text : '';

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { objectName } from '../output/names.js';
 import { tableText } from '../output/sanitize.js';
-import { type Answer, type CommandSpec, type Confirm, type Values, asAnswer, pathValues } from './spec.js';
+import { type Answer, type CommandSpec, type Confirm, type Values, asAnswer, pathTemplate, pathValues } from './spec.js';
 
 /**
  * The one confirmation rule of irreversible commands (a declaration's `confirm`): on a terminal the
@@ -24,8 +24,7 @@ async function readObject(ctx: Context, spec: CommandSpec, v: Values): Promise<A
   const declared = spec.confirm?.read;
   if (declared === false) return undefined;
   if (typeof declared === 'function') return declared(ctx, v);
-  const own = typeof spec.path === 'function' ? spec.path(v) : spec.path;
-  const template = declared ?? (spec.method === 'DELETE' ? own : undefined);
+  const template = declared ?? (spec.method === 'DELETE' ? pathTemplate(spec, v) : undefined);
   return template === undefined ? undefined : readPath(ctx, template, v);
 }
 

@@ -12,7 +12,7 @@ import { readBytesArg, readStdin, readTextArg } from './input.js';
 import { isMe, parseReference, resolveReference } from './lookup.js';
 import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
-import { type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, asAnswer, expectedAnswer, pathValues } from './spec.js';
+import { type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, asAnswer, expectedAnswer, pathTemplate, pathValues } from './spec.js';
 
 export { pathValues } from './spec.js';
 
@@ -360,8 +360,8 @@ export async function prepareValues(ctx: Context, spec: CommandSpec, v: Values):
 /** Sends the command (its `run`, or its endpoint) for values made ready, and prints the answer. */
 export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, printer: Printer): Promise<void> {
   if (spec.run) return spec.run(ctx, v);
-  if (!spec.method || !spec.path) throw new Error(`command ${spec.name} declares neither run nor method/path`);
-  const template = typeof spec.path === 'function' ? spec.path(v) : spec.path;
+  const template = pathTemplate(spec, v);
+  if (!spec.method || template === undefined) throw new Error(`command ${spec.name} declares neither run nor method/path`);
   const path = fillPath(template, pathValues(v));
   const params = { ...spec.fixed, ...v.params };
   const api = ctx.api();

@@ -158,6 +158,11 @@ export function pathValues(v: Values): Record<string, unknown> {
   return { ...v.args, project: v.project, group: v.group };
 }
 
+/** The command's path template for these values (its `path`, or what its function gives). */
+export function pathTemplate(spec: CommandSpec, v: Values): string | undefined {
+  return typeof spec.path === 'function' ? spec.path(v) : spec.path;
+}
+
 /** A successful answer as the hooks read it: the JSON object the server sent, if it sent one. */
 export type Answer = Readonly<Record<string, unknown>> | undefined;
 
