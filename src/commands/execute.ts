@@ -388,9 +388,10 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
       return;
     }
   }
-  const flavor = await flavorFor(ctx, spec.method, path, query, body);
+  const matters = dialectMatters(spec.method, path, [...Object.keys(query), ...Object.keys(body)]);
+  const flavor = matters ? await ctx.flavor() : 'spec';
   // What the answer is read against: the flavour asked for, else one known without asking.
-  v.flavor = dialectMatters(spec.method, path, [...Object.keys(query), ...Object.keys(body)]) ? flavor : ctx.settings.flavor();
+  v.flavor = matters ? flavor : ctx.settings.flavor();
   const sent = serverParams(body, flavor);
   // Loaded for uploads only: multipart brings node:crypto, which would cost every start ~2 ms.
   const rawBody = v.files.length > 0 ? (await import('../api/multipart.js')).multipartBody(sent, v.files) : undefined;
