@@ -14,8 +14,6 @@ import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
 import { type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, asAnswer, expectedAnswer, pathTemplate, pathValues } from './spec.js';
 
-export { pathValues } from './spec.js';
-
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }

@@ -8,8 +8,7 @@ import { ApiError } from '../../errors.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
-import { pathValues } from '../execute.js';
-import { type Values, defineCommand } from '../spec.js';
+import { type Values, defineCommand, pathValues } from '../spec.js';
 import { jobIdArg } from './list.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */

@@ -2,8 +2,7 @@ import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
-import { pathValues } from '../execute.js';
-import { type Values, commandLine } from '../spec.js';
+import { type Values, commandLine, pathValues } from '../spec.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
