@@ -116,7 +116,7 @@ async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise
 
 /** Lists as rows: json/ndjson stream; table/tsv columns are the items' own top-level fields. */
 async function printList(printer: Printer, pages: AsyncIterable<unknown[]> | Iterable<unknown[]>): Promise<void> {
-  if (printer.format === 'json' || printer.format === 'ndjson') {
+  if (printer.json) {
     await printer.listPages(toAsync(pages), []);
     return;
   }

@@ -147,7 +147,7 @@ async function status(ctx: Context): Promise<void> {
     token: maskToken(token.value),
   };
   // JSON: the host in use as before, and every host collab knows under `hosts`.
-  await printer.object(printer.format === 'json' || printer.format === 'ndjson' ? { ...status, hosts } : status, STATUS_COLUMNS);
+  await printer.object(printer.json ? { ...status, hosts } : status, STATUS_COLUMNS);
   await printHosts(ctx, hosts);
 }
 

@@ -131,7 +131,7 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
   const columns = resultColumns(key);
   if (await fieldsFirst(ctx, columns)) return;
   const printer = ctx.printer();
-  const asRecords = printer.format === 'json' || printer.format === 'ndjson';
+  const asRecords = printer.json;
   if (items.length === 0) {
     ctx.notice(`No ${key}s on standard input: nothing to do`);
     if (printer.format === 'json') await printer.list([], columns);

@@ -438,6 +438,6 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
 async function printAnswer(ctx: Context, spec: CommandSpec, v: Values, printer: Printer, data: unknown): Promise<void> {
   if (spec.print) return spec.print(ctx, v, data);
   if (spec.print === false || data === undefined || data === '') return;
-  if (spec.row && printer.format !== 'json' && printer.format !== 'ndjson') await printer.list([data], spec.columns ?? []);
+  if (spec.row && !printer.json) await printer.list([data], spec.columns ?? []);
   else await printer.object(data, spec.columns);
 }

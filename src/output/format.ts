@@ -114,6 +114,11 @@ export class Printer {
     return this.options.format;
   }
 
+  /** JSON out (`-o json` or `-o ndjson`, which `--jq` implies): records, not a view for people. */
+  get json(): boolean {
+    return this.options.format === 'json' || this.options.format === 'ndjson';
+  }
+
   /**
    * A person's view on a terminal (table, no --fields, no --jq): a write then says in one line what
    * it did instead of printing the object it answered with.

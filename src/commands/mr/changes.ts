@@ -102,7 +102,7 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel, exact =
 async function printChanges(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
   // Fields named: they are the merge request's (with its `changes`), in every format.
-  if (printer.format === 'json' || printer.format === 'ndjson' || ctx.settings.fields) {
+  if (printer.json || ctx.settings.fields) {
     await printer.object(data, ctx.settings.fields ? mrColumns : undefined);
     return;
   }

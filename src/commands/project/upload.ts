@@ -10,7 +10,7 @@ import { defineCommand } from '../spec.js';
 async function printUpload(ctx: Context, data: unknown): Promise<void> {
   const printer = ctx.printer();
   const markdown = (data as { markdown?: unknown } | undefined)?.markdown;
-  if (printer.format === 'json' || printer.format === 'ndjson' || ctx.settings.fields || typeof markdown !== 'string') {
+  if (printer.json || ctx.settings.fields || typeof markdown !== 'string') {
     await printer.object(data, uploadColumns);
     return;
   }
