@@ -314,7 +314,7 @@ export async function fieldsFirst(ctx: Context, columns: Column[] | undefined): 
 const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
 
 /** `open issues in acme/platform/api`: what a list holds, from its path and its filters. */
-export function listDescription(template: string, v: Values): string {
+function listDescription(template: string, v: Values): string {
   const noun = (template.split('?')[0]!.split('/').filter((s) => s !== '' && !s.startsWith(':')).pop() ?? 'items').replace(/_/g, ' ');
   const state = typeof v.flags.state === 'string' ? (STATE_WORDS[v.flags.state] ?? v.flags.state) : '';
   const where = v.project !== undefined ? ` in ${v.project}` : v.group !== undefined ? ` in ${v.group}` : '';

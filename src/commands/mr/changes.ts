@@ -21,7 +21,7 @@ async function diffPainters(level: ColorLevel): Promise<{ meta: Paint; hunk: Pai
 const ESCAPES: Record<string, string> = { '\u0007': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\u000b': 'v', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\' };
 
 /** A path as git writes it in a patch: C-quoted (`"a/t\tab"`) when it has a quote, backslash or control character. */
-export function patchPath(prefix: string, name: string): string {
+function patchPath(prefix: string, name: string): string {
   if (!/[\u0000-\u001f"\\\u007f]/.test(name)) return `${prefix}${name}`;
   const quoted = [...`${prefix}${name}`]
     .map((c) => {
@@ -63,7 +63,7 @@ function fileHeader(c: MrChange): string[] {
 }
 
 /** What the server sent no hunks for, by path. */
-export const leftOut = (changes: MrChange[]): string[] => changes.filter((c) => !applicable(c)).map((c) => c.new_path ?? c.old_path);
+const leftOut = (changes: MrChange[]): string[] => changes.filter((c) => !applicable(c)).map((c) => c.new_path ?? c.old_path);
 
 /**
  * A unified diff of every changed file that `git apply` takes: `diff --git` headers from each
