@@ -600,7 +600,7 @@ export function fitColumns(
   if (mayDrop) keep = keep.filter((i) => !whole[i]);
   const out = [...widths];
   const title = columns.findIndex((c) => c.kind === 'title');
-  // A plain column rarely needs more than a third of the line.
+  // A plain column rarely needs more than a quarter of the line.
   const cap = Math.max(12, Math.floor(total / 4));
   if (title >= 0)
     for (let i = 0; i < out.length; i++) if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > cap) out[i] = Math.max(cap, measureHeader(columns[i]!));
