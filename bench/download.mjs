@@ -99,7 +99,9 @@ async function main() {
   const sb = await startSandboxProcess();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-'));
   try {
-    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(PROJECT)}/jobs?per_page=100`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
+    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(PROJECT)}/jobs?per_page=100`, {
+      headers: { 'PRIVATE-TOKEN': TOKEN },
+    });
     const jobs = await res.json();
     const job = jobs.find((j) => j.artifacts_file && j.artifacts_file.size > MB * 1024 * 1024);
     if (!job) throw new Error('no large artifact in the sandbox');
@@ -109,7 +111,8 @@ async function main() {
     const target = path.join(dir, 'download.zip');
     const contenders = {
       collab: () => measure(process.execPath, [BIN, 'job', 'artifacts', String(job.id), '-p', PROJECT, '--dest', target], env),
-      floor: () => measure('sh', ['-c', 'curl -sS --fail -o "$1" -H "PRIVATE-TOKEN: $2" "$3" && sync --data "$1"', 'floor', target, TOKEN, url], env),
+      floor: () =>
+        measure('sh', ['-c', 'curl -sS --fail -o "$1" -H "PRIVATE-TOKEN: $2" "$3" && sync --data "$1"', 'floor', target, TOKEN, url], env),
       curl: () => measure('curl', ['-sS', '--fail', '-o', target, '-H', `PRIVATE-TOKEN: ${TOKEN}`, url], env),
     };
     const results = { collab: [], floor: [], curl: [] };
@@ -142,12 +145,16 @@ async function main() {
     ];
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
-    console.log(`artifact: ${(size / 1024 / 1024).toFixed(0)} MiB, median of ${RUNS} runs each after a warm-up, RSS via ${TIME ? '/usr/bin/time -v' : '/proc VmHWM'}`);
+    console.log(
+      `artifact: ${(size / 1024 / 1024).toFixed(0)} MiB, median of ${RUNS} runs each after a warm-up, RSS via ${TIME ? '/usr/bin/time -v' : '/proc VmHWM'}`,
+    );
     for (const r of rows) console.log(line(r));
     const ratio = ms('collab') / ms('floor');
     const okTime = ratio <= 1.1;
     const okRss = rss('collab') <= 80;
-    console.log(`collab / floor: ${ratio.toFixed(2)}x (target <= 1.1x) ${okTime ? 'OK' : 'MISSED'}; collab / bare curl -o: ${(ms('collab') / ms('curl')).toFixed(2)}x`);
+    console.log(
+      `collab / floor: ${ratio.toFixed(2)}x (target <= 1.1x) ${okTime ? 'OK' : 'MISSED'}; collab / bare curl -o: ${(ms('collab') / ms('curl')).toFixed(2)}x`,
+    );
     console.log(`collab peak RSS: ${rss('collab').toFixed(1)} MiB (target <= 80 MiB) ${okRss ? 'OK' : 'MISSED'}`);
     process.exitCode = okTime && okRss ? 0 : 1;
   } finally {

@@ -67,7 +67,13 @@ export function measure(argv, options = {}) {
 function runOnce(argv, { env, cwd, wantStdout }) {
   const cmd = TIME_BIN ? [TIME_BIN, '-f', '%M', ...argv] : argv;
   const started = process.hrtime.bigint();
-  const res = spawnSync(cmd[0], cmd.slice(1), { env, cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', wantStdout ? 'pipe' : 'ignore', 'pipe'] });
+  const res = spawnSync(cmd[0], cmd.slice(1), {
+    env,
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 1024,
+    stdio: ['ignore', wantStdout ? 'pipe' : 'ignore', 'pipe'],
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (res.status !== 0) throw new Error(`${argv.join(' ')} failed (${res.status}): ${res.stderr?.slice(-500)}`);
   const kb = TIME_BIN ? Number(res.stderr.trim().split('\n').pop()) : Number.NaN;
@@ -91,7 +97,18 @@ export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = p
   for (let round = 0; round < rounds; round++) {
     const out = path.join(dir, `round-${round}.json`);
     const perRound = Math.max(1, Math.round(runs / rounds));
-    const args = ['-N', '--style', 'none', '--warmup', String(round === 0 ? warmup : 1), '--runs', String(perRound), '--export-json', out, ...commands.map((argv) => argv.map(quote).join(' '))];
+    const args = [
+      '-N',
+      '--style',
+      'none',
+      '--warmup',
+      String(round === 0 ? warmup : 1),
+      '--runs',
+      String(perRound),
+      '--export-json',
+      out,
+      ...commands.map((argv) => argv.map(quote).join(' ')),
+    ];
     const res = spawnSync('hyperfine', args, { env, cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
     if (res.status !== 0) throw new Error(`hyperfine failed: ${res.stderr.slice(-500)}`);
     JSON.parse(fs.readFileSync(out, 'utf8')).results.forEach((r, i) => {
@@ -122,7 +139,10 @@ export function gitbeaker() {
 
 export function pythonGitlabConfig(url, token) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-')), 'python-gitlab.cfg');
-  fs.writeFileSync(file, `[global]\ndefault = sb\nssl_verify = false\ntimeout = 60\nper_page = 100\n\n[sb]\nurl = ${url}\nprivate_token = ${token}\napi_version = 4\n`);
+  fs.writeFileSync(
+    file,
+    `[global]\ndefault = sb\nssl_verify = false\ntimeout = 60\nper_page = 100\n\n[sb]\nurl = ${url}\nprivate_token = ${token}\napi_version = 4\n`,
+  );
   return file;
 }
 

@@ -7,7 +7,20 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BIN, ROOT, fmt, gitbeaker, have, hyperfine, measureAll, mib, pythonGitlabConfig, requireBuild, startSandbox, table } from './lib.mjs';
+import {
+  BIN,
+  fmt,
+  gitbeaker,
+  have,
+  hyperfine,
+  measureAll,
+  mib,
+  pythonGitlabConfig,
+  ROOT,
+  requireBuild,
+  startSandbox,
+  table,
+} from './lib.mjs';
 
 requireBuild();
 const only = process.argv.slice(2);
@@ -21,7 +34,14 @@ const CA_BUNDLE = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-
 /** collab's environment: this sandbox, and a config and code cache of the bench's own. */
 function envFor(sb, extra = {}) {
   const own = (name) => path.join(ROOT, '.bench', name);
-  return { ...process.env, COLLAB_HOST: sb.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: own('config'), XDG_CACHE_HOME: own('cache'), ...extra };
+  return {
+    ...process.env,
+    COLLAB_HOST: sb.url,
+    COLLAB_TOKEN: TOKEN,
+    COLLAB_CONFIG_DIR: own('config'),
+    XDG_CACHE_HOME: own('cache'),
+    ...extra,
+  };
 }
 
 async function projectId(url) {
@@ -65,25 +85,77 @@ async function startUp() {
     for (const [label, env] of envs) {
       // Ten short rounds that take turns: on a shared machine the load moves within a minute.
       const r =
-        hyperfine(commands.map(([, argv]) => argv), { env, runs: 40, warmup: 5, rounds: 10 }) ??
-        measureAll(commands.map(([, argv]) => ({ argv })), { env, runs: 40, warmup: 5 }).map((m) => ({ ms: m.ms, cpuMs: Number.NaN }));
+        hyperfine(
+          commands.map(([, argv]) => argv),
+          { env, runs: 40, warmup: 5, rounds: 10 },
+        ) ??
+        measureAll(
+          commands.map(([, argv]) => ({ argv })),
+          { env, runs: 40, warmup: 5 },
+        ).map((m) => ({ ms: m.ms, cpuMs: Number.NaN }));
       commands.forEach(([name], i) => {
         const over = (key) => (i === 0 ? '' : `+${(r[i][key] - r[0][key]).toFixed(1)} ms`);
         rows.push([name, label, fmt(r[i].ms), over('ms'), fmt(r[i].cpuMs), over('cpuMs')]);
       });
     }
-    console.log(`\n## Start-up (${have('hyperfine') ? 'hyperfine' : 'spawnSync; hyperfine not installed'}, 40 runs after 5 warm-up runs)\n`);
+    console.log(
+      `\n## Start-up (${have('hyperfine') ? 'hyperfine' : 'spawnSync; hyperfine not installed'}, 40 runs after 5 warm-up runs)\n`,
+    );
     console.log(table(rows));
 
     const env = envFor(sb);
     const peers = [['collab issue view 1 -o json', [node, BIN, 'issue', 'view', '1', '-p', PROJECT, '-o', 'json']]];
     if (have('curl')) peers.push(['curl (same GET)', ['curl', '-sf', '-H', `PRIVATE-TOKEN: ${TOKEN}`, issueUrl]]);
-    if (have('python-gitlab')) peers.push(['python-gitlab project-issue get', ['python-gitlab', '-c', pythonGitlabConfig(sb.url, TOKEN), '-o', 'json', 'project-issue', 'get', '--project-id', String(id), '--iid', '1']]);
+    if (have('python-gitlab'))
+      peers.push([
+        'python-gitlab project-issue get',
+        [
+          'python-gitlab',
+          '-c',
+          pythonGitlabConfig(sb.url, TOKEN),
+          '-o',
+          'json',
+          'project-issue',
+          'get',
+          '--project-id',
+          String(id),
+          '--iid',
+          '1',
+        ],
+      ]);
     else console.log('python-gitlab not installed (apt-get install gitlab-cli)');
     const gb = gitbeaker();
-    if (gb) peers.push(['gitbeaker issues show', [node, gb, 'issues', 'show', '--gb-host', sb.url, '--gb-token', TOKEN, '--project-id', String(id), '--issue-iid', '1', '--issue-id', '1']]);
+    if (gb)
+      peers.push([
+        'gitbeaker issues show',
+        [
+          node,
+          gb,
+          'issues',
+          'show',
+          '--gb-host',
+          sb.url,
+          '--gb-token',
+          TOKEN,
+          '--project-id',
+          String(id),
+          '--issue-iid',
+          '1',
+          '--issue-id',
+          '1',
+        ],
+      ]);
     else console.log('gitbeaker could not be installed');
-    const times = (hyperfine(peers.map(([, argv]) => argv), { env, runs: 20, warmup: 3 }) ?? measureAll(peers.map(([, argv]) => ({ argv })), { env, runs: 20, warmup: 3 })).map((r) => r.ms);
+    const times = (
+      hyperfine(
+        peers.map(([, argv]) => argv),
+        { env, runs: 20, warmup: 3 },
+      ) ??
+      measureAll(
+        peers.map(([, argv]) => ({ argv })),
+        { env, runs: 20, warmup: 3 },
+      )
+    ).map((r) => r.ms);
     const peerRows = [['command (machine environment)', 'median', "÷ collab's"]];
     peers.forEach(([name], i) => {
       peerRows.push([name, fmt(times[i]), i === 0 ? '' : ratio(times[i], times[0])]);
@@ -97,7 +169,22 @@ async function startUp() {
 // Full listings on loopback (sandbox --latency 20): collab --all against a bare parallel loop
 // over the same pages in the same run, and python-gitlab --get-all.
 
-const listArgv = (concurrency) => [node, BIN, 'issue', 'list', '-p', PROJECT, '--state', 'all', '--all', '--per-page', '100', '-o', 'ndjson', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
+const listArgv = (concurrency) => [
+  node,
+  BIN,
+  'issue',
+  'list',
+  '-p',
+  PROJECT,
+  '--state',
+  'all',
+  '--all',
+  '--per-page',
+  '100',
+  '-o',
+  'ndjson',
+  ...(concurrency ? ['--concurrency', String(concurrency)] : []),
+];
 
 function countLines(expected) {
   return (out) => {
@@ -118,16 +205,45 @@ async function listing() {
       if (probe.status !== 0) throw new Error('collab issue list failed');
       const accept = await collabAcceptEncoding(sb.url);
       const concurrency = 8; // collab's default, which the first command uses
-      const loopArgv = [node, path.join(ROOT, 'bench', 'fetch-loop.cjs'), `${sb.url}/api/v4/projects/${id}/issues?per_page=100&state=all`, TOKEN, String(concurrency), ...(accept ? [accept] : [])];
+      const loopArgv = [
+        node,
+        path.join(ROOT, 'bench', 'fetch-loop.cjs'),
+        `${sb.url}/api/v4/projects/${id}/issues?per_page=100&state=all`,
+        TOKEN,
+        String(concurrency),
+        ...(accept ? [accept] : []),
+      ];
       const commands = [
         { name: 'collab issue list --all -o ndjson', argv: listArgv(), check: countLines(n) },
         { name: `bare node:http loop, ${concurrency} at a time, no parsing`, argv: loopArgv },
       ];
       if (n === 10000 && have('python-gitlab'))
-        commands.push({ name: 'python-gitlab project-issue list --get-all', argv: ['python-gitlab', '-c', pythonGitlabConfig(sb.url, TOKEN), '-o', 'json', 'project-issue', 'list', '--project-id', String(id), '--get-all'] });
+        commands.push({
+          name: 'python-gitlab project-issue list --get-all',
+          argv: [
+            'python-gitlab',
+            '-c',
+            pythonGitlabConfig(sb.url, TOKEN),
+            '-o',
+            'json',
+            'project-issue',
+            'list',
+            '--project-id',
+            String(id),
+            '--get-all',
+          ],
+        });
       const r = measureAll(commands, { env, runs: n === 50000 ? 3 : 5, warmup: 1 });
       rows.push([commands[0].name, n, fmt(r[0].ms), mib(r[0].rssKiB), `loop ${fmt(r[1].ms)}`, ratio(r[0].ms, r[1].ms)]);
-      if (r[2]) rows.push([commands[2].name, n, fmt(r[2].ms), mib(r[2].rssKiB), `collab ${fmt(r[0].ms)}`, `collab ${(r[2].ms / r[0].ms).toFixed(1)}× faster`]);
+      if (r[2])
+        rows.push([
+          commands[2].name,
+          n,
+          fmt(r[2].ms),
+          mib(r[2].rssKiB),
+          `collab ${fmt(r[0].ms)}`,
+          `collab ${(r[2].ms / r[0].ms).toFixed(1)}× faster`,
+        ]);
       console.error(`listing ${n}: done (collab sent Accept-Encoding: ${accept ?? 'none'})`);
     });
   }
@@ -158,21 +274,46 @@ async function slowLink() {
       { name: 'same, --concurrency 16', argv: listArgv(16), check: countLines(n) },
     ];
     if (have('python-gitlab'))
-      commands.push({ name: 'python-gitlab project-issue list --get-all', argv: ['python-gitlab', '-c', pythonGitlabConfig(sb.url, TOKEN), '-o', 'json', 'project-issue', 'list', '--project-id', String(id), '--get-all'] });
+      commands.push({
+        name: 'python-gitlab project-issue list --get-all',
+        argv: [
+          'python-gitlab',
+          '-c',
+          pythonGitlabConfig(sb.url, TOKEN),
+          '-o',
+          'json',
+          'project-issue',
+          'list',
+          '--project-id',
+          String(id),
+          '--get-all',
+        ],
+      });
     const r = measureAll(commands, { env, runs: 5, warmup: 1 });
     const rows = [['command', 'median', 'peak RSS', 'reference', 'ratio']];
     const floor = `${(bytes / 1024).toFixed(0)} KiB (Accept-Encoding: ${accept ?? 'none'}) at ${kibps} KiB/s: ${fmt(floorMs)}`;
     rows.push([commands[0].name, fmt(r[0].ms), mib(r[0].rssKiB), floor, ratio(r[0].ms, floorMs)]);
     rows.push([commands[1].name, fmt(r[1].ms), mib(r[1].rssKiB), floor, ratio(r[1].ms, floorMs)]);
-    if (r[2]) rows.push([commands[2].name, fmt(r[2].ms), mib(r[2].rssKiB), `collab ${fmt(r[0].ms)}`, `collab ${(r[2].ms / r[0].ms).toFixed(1)}× faster`]);
-    console.log(`\n## 10,000 issues over 20 Mbit/s and ${latency} ms (sandbox --bandwidth ${kibps} --latency ${latency}; median of 5, 1 warm-up)\n`);
+    if (r[2])
+      rows.push([
+        commands[2].name,
+        fmt(r[2].ms),
+        mib(r[2].rssKiB),
+        `collab ${fmt(r[0].ms)}`,
+        `collab ${(r[2].ms / r[0].ms).toFixed(1)}× faster`,
+      ]);
+    console.log(
+      `\n## 10,000 issues over 20 Mbit/s and ${latency} ms (sandbox --bandwidth ${kibps} --latency ${latency}; median of 5, 1 warm-up)\n`,
+    );
     console.log(table(rows));
   });
 }
 
 /** The response bytes of every page of a list, as sent with this Accept-Encoding. */
 async function bodyBytes(listUrl, accept) {
-  const res = spawnSync(node, [path.join(ROOT, 'bench', 'fetch-loop.cjs'), listUrl, TOKEN, '8', ...(accept ? [accept] : [])], { encoding: 'utf8' });
+  const res = spawnSync(node, [path.join(ROOT, 'bench', 'fetch-loop.cjs'), listUrl, TOKEN, '8', ...(accept ? [accept] : [])], {
+    encoding: 'utf8',
+  });
   if (res.status !== 0) throw new Error(`fetch-loop failed: ${res.stderr}`);
   return JSON.parse(res.stdout).bytes;
 }
@@ -183,7 +324,12 @@ function download() {
   if (res.status !== 0) console.log('download benchmark failed');
 }
 
-console.log(`collab bench: Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `collab bench: Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 if (want('start')) await startUp();
 if (want('list')) await listing();
 if (want('slow')) await slowLink();

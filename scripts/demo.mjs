@@ -49,7 +49,9 @@ try {
   collab(['issue', 'list', '--state', 'opened', '--limit', '5', '--header']);
   const count = collab(['issue', 'list', '--all', '-o', 'ndjson'], { show: false }).trim().split('\n').length;
   console.log(`(${count} issues in all, fetched page by page)`);
-  const created = JSON.parse(collab(['issue', 'create', '--title', 'Demo: collab works', '--labels', 'docs', '--weight', '2', '-o', 'json'], { show: false }));
+  const created = JSON.parse(
+    collab(['issue', 'create', '--title', 'Demo: collab works', '--labels', 'docs', '--weight', '2', '-o', 'json'], { show: false }),
+  );
   console.log(`created issue #${created.iid}: ${created.title}`);
   collab(['issue', 'close', String(created.iid), '--fields', 'iid,state,closed_at']);
   collab(['job', 'artifacts', '--ref', 'main', '--job', 'package', '--dest', path.join(work, 'artifacts.zip')]);

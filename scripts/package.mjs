@@ -23,7 +23,8 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 function shippedFiles() {
   const files = {};
   for (const dir of ['completions', 'man'])
-    for (const name of fs.readdirSync(path.join(root, dir)).sort()) files[`${dir}/${name}`] = fs.readFileSync(path.join(root, dir, name), 'utf8');
+    for (const name of fs.readdirSync(path.join(root, dir)).sort())
+      files[`${dir}/${name}`] = fs.readFileSync(path.join(root, dir, name), 'utf8');
   return files;
 }
 
@@ -50,7 +51,8 @@ async function singleFile() {
 /** Runs a step quietly; its output is shown when it fails. */
 function run(cmd, args) {
   const res = spawnSync(cmd, args, { encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${res.status ?? res.signal}):\n${res.stdout}${res.stderr}`);
+  if (res.status !== 0)
+    throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${res.status ?? res.signal}):\n${res.stdout}${res.stderr}`);
 }
 
 /** Node's single executable recipe: a preparation blob from the single file, injected into a copy of this Node. */
@@ -68,7 +70,14 @@ function singleExecutable() {
     // Debug symbols are a tenth of some Node builds; binutils' strip removes them where it is installed.
     if (spawnSync('strip', ['--version'], { stdio: 'ignore' }).status === 0) run('strip', [tmp]);
     // (postject's ELF library warns about every unnamed .note section of Node's binary: harmless.)
-    run(process.execPath, [createRequire(import.meta.url).resolve('postject/dist/cli.js'), tmp, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE]);
+    run(process.execPath, [
+      createRequire(import.meta.url).resolve('postject/dist/cli.js'),
+      tmp,
+      'NODE_SEA_BLOB',
+      blob,
+      '--sentinel-fuse',
+      SEA_FUSE,
+    ]);
     fs.renameSync(tmp, executable);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -35,18 +35,28 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   { flags: '--host <url>', description: 'instance base URL (env COLLAB_HOST)' },
   { flags: '--sudo <user>', description: 'act as another user (id or username; administrators)' },
   { flags: '-o, --output <format>', description: 'output format (env COLLAB_OUTPUT)', choices: OUTPUT_FORMATS, matters: 'output' },
-  { flags: '--fields [a,b]', description: 'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command', matters: 'output' },
+  {
+    flags: '--fields [a,b]',
+    description:
+      'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command',
+    matters: 'output',
+  },
   { flags: '--header', description: 'print a header row in tsv output', matters: 'output' },
   { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)', matters: 'prompt' },
   { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
-  { flags: '--no-pager', description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)', matters: 'output' },
+  {
+    flags: '--no-pager',
+    description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)',
+    matters: 'output',
+  },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
   { flags: '--timeout <seconds>', description: 'one deadline per request, retries included (default 300)' },
   { flags: '--jq <expr>', description: 'filter the JSON output with jq (implies -o json; -o ndjson: per item)', matters: 'output' },
   { flags: '-r, --raw', description: 'with --jq: print strings without quotes, as jq -r', matters: 'output' },
 ];
 
-const namesOf = (flags: readonly GlobalFlag[]): Set<string> => new Set(flags.flatMap((f) => f.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))));
+const namesOf = (flags: readonly GlobalFlag[]): Set<string> =>
+  new Set(flags.flatMap((f) => f.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))));
 
 /** Whether what a command does (as `showGlobalFlags` was told) is changed by flags of this use. */
 export function usesFlag(cmd: Command, use: FlagUse): boolean {

@@ -1,8 +1,8 @@
 import { type Command, CommanderError } from 'commander';
+import { usesFlag } from './argv.js';
 import { Context, type ContextDeps } from './context.js';
 import { CancelError, CollabError } from './errors.js';
 import { buildProgram } from './program.js';
-import { usesFlag } from './argv.js';
 
 /**
  * Runs collab with argv (without node and script) and returns the exit code. All errors end here

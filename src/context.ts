@@ -1,15 +1,15 @@
 import { Writable } from 'node:stream';
 import { ApiClient } from './api/client.js';
+import { createTransport } from './api/connect.js';
 import { type Flavor, flavorOfVersion } from './api/dialect.js';
 import { redactSecrets, redactUrlsIn } from './api/redact.js';
-import { createTransport } from './api/connect.js';
 import type { Transport } from './api/transport.js';
 import { type Env, Settings } from './config/resolve.js';
 import { ConfigStore, configDir } from './config/store.js';
 import { ApiError, UsageError } from './errors.js';
-import type { IO } from './output/io.js';
-import { type OutputFormat, Printer, type Schedule } from './output/format.js';
 import type { Opener } from './output/browser.js';
+import { type OutputFormat, Printer, type Schedule } from './output/format.js';
+import type { IO } from './output/io.js';
 import type { JqFilter } from './output/jq.js';
 import { messageText } from './output/sanitize.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
@@ -152,16 +152,15 @@ export class Context {
    * the batch prints one result per item instead.
    */
   forItem(report: (message: string) => void): Context {
-    const parent = this;
     const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
     const io: IO = Object.create(this.io, { stdout: { value: discard }, stdoutIsTTY: { value: false } });
     const item = Object.create(this) as Context;
     Object.defineProperty(item, 'io', { value: io });
-    item.notice = (message) => report(parent.clean(message, false));
+    item.notice = (message) => report(this.clean(message, false));
     item.success = item.notice;
-    item.printer = () => new Printer({ io, format: 'json', header: false, now: () => parent.now() });
-    item.api = () => parent.api();
-    item.flavor = () => parent.flavor();
+    item.printer = () => new Printer({ io, format: 'json', header: false, now: () => this.now() });
+    item.api = () => this.api();
+    item.flavor = () => this.flavor();
     return item;
   }
 
@@ -319,6 +318,7 @@ export class Context {
  */
 function whileDetecting(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
-  const skip = 'collab asked GET /version to learn which API dialect the server speaks; name it instead: collab config set flavor gitlab|spec --host <url>, or COLLAB_FLAVOR';
+  const skip =
+    'collab asked GET /version to learn which API dialect the server speaks; name it instead: collab config set flavor gitlab|spec --host <url>, or COLLAB_FLAVOR';
   return new ApiError(err.message, err.status, err.body, err.hint ? `${err.hint}; ${skip}` : skip);
 }

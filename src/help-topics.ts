@@ -12,13 +12,19 @@ export interface Entry {
 
 export const ENVIRONMENT: Entry[] = [
   { name: 'COLLAB_HOST', description: 'instance base URL (https://gitlab.example.com); /api/v4 is added' },
-  { name: 'COLLAB_TOKEN', description: 'private, personal or impersonation token (sent as PRIVATE-TOKEN); a CI job token (glcbt-…) is sent as JOB-TOKEN' },
+  {
+    name: 'COLLAB_TOKEN',
+    description: 'private, personal or impersonation token (sent as PRIVATE-TOKEN); a CI job token (glcbt-…) is sent as JOB-TOKEN',
+  },
   { name: 'COLLAB_OAUTH_TOKEN', description: 'OAuth token (sent as Authorization: Bearer)' },
   { name: 'COLLAB_PROJECT', description: 'default project (numeric id, group/project path or web URL)' },
   { name: 'COLLAB_OUTPUT', description: 'default output format: table, tsv, json or ndjson' },
   { name: 'COLLAB_NO_INPUT', description: 'never prompt' },
   { name: 'COLLAB_DEBUG', description: 'log every HTTP exchange to stderr, secrets redacted' },
-  { name: 'COLLAB_FLAVOR', description: 'API dialect of the host: spec or gitlab (default: detected once with GET /version, kept in the config)' },
+  {
+    name: 'COLLAB_FLAVOR',
+    description: 'API dialect of the host: spec or gitlab (default: detected once with GET /version, kept in the config)',
+  },
   { name: 'COLLAB_CONFIG_DIR', description: 'where config.json lives (default $XDG_CONFIG_HOME/collab or ~/.config/collab)' },
   { name: 'COLLAB_NO_CODE_CACHE', description: 'set to 1: do not keep compiled code in $XDG_CACHE_HOME/collab (~/.cache/collab)' },
   { name: 'NO_COLOR', description: 'no colour when set to a non-empty value' },
@@ -32,7 +38,11 @@ export const ENVIRONMENT: Entry[] = [
 export const CI_ENVIRONMENT: Entry[] = [
   { name: 'CI_SERVER_URL, CI_API_V4_URL', description: 'the host, when COLLAB_HOST is not set' },
   { name: 'CI_PROJECT_ID', description: 'the project, when neither -p nor COLLAB_PROJECT is given' },
-  { name: 'CI_JOB_TOKEN', description: 'sent as JOB-TOKEN where GitLab accepts it (artifact downloads, a pipeline\'s jobs): when there is no other token, or the other one was refused (401/403)' },
+  {
+    name: 'CI_JOB_TOKEN',
+    description:
+      "sent as JOB-TOKEN where GitLab accepts it (artifact downloads, a pipeline's jobs): when there is no other token, or the other one was refused (401/403)",
+  },
   { name: 'CI_COMMIT_REF_NAME', description: 'the default --ref of job artifacts/artifact --job <name>' },
   { name: 'CI_PIPELINE_ID', description: 'what --pipeline current means' },
 ];

@@ -36,9 +36,15 @@ export function readPackageFile(rel: string): string | undefined {
 
 /** The shipped files under a folder of the package (`man`), by relative path, sorted. */
 export function listPackageFiles(dir: string): string[] {
-  if (typeof __COLLAB_FILES__ === 'object') return Object.keys(__COLLAB_FILES__).filter((f) => f.startsWith(`${dir}/`)).sort();
+  if (typeof __COLLAB_FILES__ === 'object')
+    return Object.keys(__COLLAB_FILES__)
+      .filter((f) => f.startsWith(`${dir}/`))
+      .sort();
   try {
-    return fs.readdirSync(path.join(packageRoot(), dir)).map((f) => `${dir}/${f}`).sort();
+    return fs
+      .readdirSync(path.join(packageRoot(), dir))
+      .map((f) => `${dir}/${f}`)
+      .sort();
   } catch {
     return [];
   }

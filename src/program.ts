@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
-import { GLOBAL_FLAGS, firstPositional } from './argv.js';
+import { firstPositional, GLOBAL_FLAGS } from './argv.js';
+import { findNoun, NOUNS } from './commands/index.js';
 import type { Context } from './context.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
-import { NOUNS, findNoun } from './commands/index.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
@@ -70,7 +70,11 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
   program.configureHelp({
     // The grouped list (rootHelp) stands for commander's flat one, which still serves "did you mean …?".
     visibleCommands: () => [],
-    formatHelp: (cmd, helper) => Command.prototype.createHelp().formatHelp(cmd, helper).replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`),
+    formatHelp: (cmd, helper) =>
+      Command.prototype
+        .createHelp()
+        .formatHelp(cmd, helper)
+        .replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`),
   });
 
   const argv = options.argv ?? [];
@@ -126,8 +130,14 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
           const { closest } = await import('./suggest.js');
           const where = `collab ${path.join(' ')}`;
           if (subs.length === 0) throw new UsageError(`unknown command "${[...path, word].join(' ')}" (${where} has no sub-commands)`);
-          const match = closest(word, subs.flatMap((c) => [c.name(), ...c.aliases()]));
-          const hint = match === undefined ? '' : `; did you mean "${path.join(' ')} ${subs.find((c) => c.name() === match || c.aliases().includes(match))!.name()}"?`;
+          const match = closest(
+            word,
+            subs.flatMap((c) => [c.name(), ...c.aliases()]),
+          );
+          const hint =
+            match === undefined
+              ? ''
+              : `; did you mean "${path.join(' ')} ${subs.find((c) => c.name() === match || c.aliases().includes(match))!.name()}"?`;
           throw new UsageError(`unknown command "${[...path, word].join(' ')}"${hint} (collab help ${path.join(' ')} lists them)`);
         }
         cmd = next;

@@ -1,4 +1,4 @@
-import { UNIT_SECONDS, durationParts } from './durations.js';
+import { durationParts, UNIT_SECONDS } from './durations.js';
 import { UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 
@@ -21,17 +21,36 @@ export type ParamType =
   | 'csv';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*([a-z]+)/giy;
 /** Unit names GitLab reads beside the short ones (`2 hours`, `30 mins`). */
 const DURATION_UNITS: Readonly<Record<string, string>> = {
-  s: 's', sec: 's', secs: 's', second: 's', seconds: 's',
-  m: 'm', min: 'm', mins: 'm', minute: 'm', minutes: 'm',
-  h: 'h', hr: 'h', hrs: 'h', hour: 'h', hours: 'h',
-  d: 'd', day: 'd', days: 'd',
-  w: 'w', wk: 'w', wks: 'w', week: 'w', weeks: 'w',
-  mo: 'mo', month: 'mo', months: 'mo',
+  s: 's',
+  sec: 's',
+  secs: 's',
+  second: 's',
+  seconds: 's',
+  m: 'm',
+  min: 'm',
+  mins: 'm',
+  minute: 'm',
+  minutes: 'm',
+  h: 'h',
+  hr: 'h',
+  hrs: 'h',
+  hour: 'h',
+  hours: 'h',
+  d: 'd',
+  day: 'd',
+  days: 'd',
+  w: 'w',
+  wk: 'w',
+  wks: 'w',
+  week: 'w',
+  weeks: 'w',
+  mo: 'mo',
+  month: 'mo',
+  months: 'mo',
 };
 /** The largest duration a server stores (a 32-bit count of seconds). */
 const MAX_DURATION_SECONDS = 2 ** 31 - 1;
@@ -44,7 +63,8 @@ function fail(flag: string, reason: string): never {
 /** A header value (a token, --sudo, -H): one line of printable ASCII (a CR or LF would end the header early). */
 export function headerValue(value: string, what: string): string {
   if (/[\r\n]/.test(value)) throw new UsageError(`${what} contains a line break; remove it (a header value is one line)`);
-  if (/[^\x20-\x7e]/.test(value)) throw new UsageError(`${what} contains a control or non-ASCII character, which an HTTP header cannot carry`);
+  if (/[^\x20-\x7e]/.test(value))
+    throw new UsageError(`${what} contains a control or non-ASCII character, which an HTTP header cannot carry`);
   return value;
 }
 
@@ -90,7 +110,8 @@ const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2,
 export function parseBytes(raw: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?|(b))?$/i.exec(raw.trim());
   if (!m) fail(flag, `"${short(raw)}" is not a size (a number of bytes, or with a unit: 500MiB, 2GiB)`);
-  if (m[2] === undefined && m[1]!.includes('.')) fail(flag, `"${short(raw)}" is not a whole number of bytes (a fraction needs a unit: 1.5GiB)`);
+  if (m[2] === undefined && m[1]!.includes('.'))
+    fail(flag, `"${short(raw)}" is not a whole number of bytes (a fraction needs a unit: 1.5GiB)`);
   const n = Math.floor(Number(m[1]) * BYTE_UNITS[(m[2] ?? m[3] ?? '').toLowerCase()]!);
   if (!Number.isSafeInteger(n)) fail(flag, `"${short(raw)}" is out of range`);
   if (n < 1) fail(flag, 'the size must be at least 1 byte');
@@ -114,8 +135,7 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
 export function parseDate(raw: string, flag: string): string {
   const s = raw.trim();
   const m = DATE.exec(s);
-  if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])))
-    fail(flag, `"${short(raw)}" is not a date in YYYY-MM-DD form`);
+  if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) fail(flag, `"${short(raw)}" is not a date in YYYY-MM-DD form`);
   return s;
 }
 

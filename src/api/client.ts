@@ -111,7 +111,15 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, maxDelayMs: 60_000, baseDel
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY_STATUSES = new Set([502, 503, 504]);
 /** Connection failures retried on idempotent requests: resets, and connects that timed out. */
-const RETRY_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const RETRY_ERRORS = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'ECONNABORTED',
+  'UND_ERR_CLOSED',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** A non-streamed body larger than this is refused (V8 strings end near 512 MiB). */
 const MAX_BODY = 500 * 1024 * 1024;
@@ -135,13 +143,15 @@ export function header(headers: ApiResponse['headers'], name: string): string | 
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-
 /** Normalises a host given by a user: scheme defaulted to https, trailing slash and /api/v4 removed. */
 export function normalizeHost(raw: string): string {
   const h = raw.trim();
   // No scheme: guessing https fails against a plain-http server with a TLS error nobody can read.
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(h))
-    throw new UsageError(`invalid host "${raw}": it has no scheme`, `give it as https://${h.replace(/^\/+/, '')} (or http://… for a server without TLS)`);
+    throw new UsageError(
+      `invalid host "${raw}": it has no scheme`,
+      `give it as https://${h.replace(/^\/+/, '')} (or http://… for a server without TLS)`,
+    );
   let url: URL;
   try {
     url = new URL(h);
@@ -231,8 +241,7 @@ export class ApiClient {
       return req.rawBody.data;
     }
     if (req.body !== undefined) {
-      if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
-        headers['Content-Type'] = 'application/json';
+      if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
       return JSON.stringify(req.body);
     }
     return undefined;
@@ -359,9 +368,15 @@ export class ApiClient {
           if (stop) throw stop;
           const e = err as NodeJS.ErrnoException;
           const code = e.code ?? '';
-          if (RETRY_ERRORS.has(code) && idempotent && (await mayRetry(code, this.backoff(attempt), undefined, `${method} ${redactUrl(url, this.origin)}`))) continue;
+          if (
+            RETRY_ERRORS.has(code) &&
+            idempotent &&
+            (await mayRetry(code, this.backoff(attempt), undefined, `${method} ${redactUrl(url, this.origin)}`))
+          )
+            continue;
           // Node refused a header before sending anything: bad input, not the network.
-          if (code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') throw new UsageError(`a request header cannot be sent: ${cellText(e.message)}`);
+          if (code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN')
+            throw new UsageError(`a request header cannot be sent: ${cellText(e.message)}`);
           throw networkError(e, url);
         }
         const status = res.statusCode;
@@ -382,7 +397,9 @@ export class ApiClient {
           } else if (attempt < this.retry.maxAttempts) {
             // Sent before another request's 429 paused them all: it goes again after that one.
             res.body.resume();
-            this.log(`! 429 Too Many Requests; waiting for the pause another request started (attempt ${attempt + 1}/${this.retry.maxAttempts})`);
+            this.log(
+              `! 429 Too Many Requests; waiting for the pause another request started (attempt ${attempt + 1}/${this.retry.maxAttempts})`,
+            );
             continue;
           }
         }
@@ -399,11 +416,13 @@ export class ApiClient {
             throw new ApiError(`${status} redirect to an invalid Location "${cellText(location).slice(0, 200)}"`, status);
           }
           if (next.protocol !== 'http:' && next.protocol !== 'https:')
-            throw new ApiError(`${status} redirect to a ${cellText(next.protocol)} URL refused (${cellText(redactUrl(location, this.origin)).slice(0, 200)}): only http and https are followed`, status);
+            throw new ApiError(
+              `${status} redirect to a ${cellText(next.protocol)} URL refused (${cellText(redactUrl(location, this.origin)).slice(0, 200)}): only http and https are followed`,
+              status,
+            );
           if (next.origin !== origin) {
             // Another host (object storage): it gets no credentials of ours.
-            for (const k of Object.keys(headers))
-              if (CREDENTIAL_HEADERS.has(k.toLowerCase())) delete headers[k];
+            for (const k of Object.keys(headers)) if (CREDENTIAL_HEADERS.has(k.toLowerCase())) delete headers[k];
             this.log(`! redirected to another origin ${next.origin}; credentials dropped`);
           }
           origin = next.origin;
@@ -492,7 +511,9 @@ export class ApiClient {
     headers['JOB-TOKEN'] = jobToken;
     // The next requests of this kind go with the job token at once.
     this.personalRefused = true;
-    this.warn(`the ${token.kind === 'oauth' ? 'OAuth' : 'personal'} token was refused (${status}) for ${req.method} ${req.path.split('?')[0]}; trying again with the CI job token (CI_JOB_TOKEN)`);
+    this.warn(
+      `the ${token.kind === 'oauth' ? 'OAuth' : 'personal'} token was refused (${status}) for ${req.method} ${req.path.split('?')[0]}; trying again with the CI job token (CI_JOB_TOKEN)`,
+    );
     return true;
   }
 
@@ -500,13 +521,14 @@ export class ApiClient {
   toError(status: number, data: unknown, contentType: string | undefined): ApiError | AuthError {
     const line = statusLine(status, errorMessage(data, contentType, status));
     if (status === 401) {
-      const hint = this.options.credentials.token?.kind === 'job'
-        ? 'a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline\'s jobs, …); use a personal access token for the rest'
-        : this.hasToken
-        ? 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`'
-        : this.hasJobToken
-          ? 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands'
-          : 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
+      const hint =
+        this.options.credentials.token?.kind === 'job'
+          ? "a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline's jobs, …); use a personal access token for the rest"
+          : this.hasToken
+            ? 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`'
+            : this.hasJobToken
+              ? 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands'
+              : 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
       return new AuthError(line, hint);
     }
     let hint: string | undefined;
@@ -623,7 +645,12 @@ class Deadline {
   error(host: string): CollabError | undefined {
     if (this.user?.aborted || this.caller?.aborted) return new CancelError();
     if (this.expired)
-      return new ApiError(`request to ${host} timed out after ${this.seconds}s`, undefined, undefined, 'a slow server or network? raise --timeout (seconds; it covers connecting, every retry and the answer)');
+      return new ApiError(
+        `request to ${host} timed out after ${this.seconds}s`,
+        undefined,
+        undefined,
+        'a slow server or network? raise --timeout (seconds; it covers connecting, every retry and the answer)',
+      );
     return undefined;
   }
 
@@ -658,11 +685,12 @@ class BodyError extends Error {
 
 function bodyError(err: NodeJS.ErrnoException, status: number, url: string): BodyError {
   const code = err.code ?? '';
-  const why = code.startsWith('Z_') || code.startsWith('ERR__') || /zlib|decompress|header check|end of file/i.test(err.message)
-    ? `could not be decoded (${err.message})`
-    : code === 'ETIMEDOUT'
-      ? `stalled (${err.message})`
-      : `was cut short (${code === 'ECONNRESET' || err.message === 'aborted' ? 'connection reset' : err.message})`;
+  const why =
+    code.startsWith('Z_') || code.startsWith('ERR__') || /zlib|decompress|header check|end of file/i.test(err.message)
+      ? `could not be decoded (${err.message})`
+      : code === 'ETIMEDOUT'
+        ? `stalled (${err.message})`
+        : `was cut short (${code === 'ECONNRESET' || err.message === 'aborted' ? 'connection reset' : err.message})`;
   return new BodyError(`the ${status} answer from ${hostOf(url)} ${why}`);
 }
 
@@ -689,7 +717,12 @@ async function readAll(body: Readable, limit: number, over: 'truncate' | (() => 
 
 function tooLarge(status: number, host: string, limit: number): ApiError {
   const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${limit} bytes`;
-  return new ApiError(`the ${status} answer from ${host} is larger than ${size}, more than collab holds in memory`, status, undefined, 'narrow the request (--per-page, filters); files are fetched by the download commands, which stream');
+  return new ApiError(
+    `the ${status} answer from ${host} is larger than ${size}, more than collab holds in memory`,
+    status,
+    undefined,
+    'narrow the request (--per-page, filters); files are fetched by the download commands, which stream',
+  );
 }
 
 function isJsonType(contentType: string | undefined): boolean {
@@ -731,7 +764,8 @@ function decodeData(raw: Buffer, contentType: string | undefined, status: number
   } catch (err) {
     throw new BodyError(`the ${status} answer from ${host} was cut short or is not valid JSON (${(err as Error).message})`);
   }
-  if (tooDeep(data)) throw new ApiError(`the ${status} answer from ${host} is JSON nested more than ${MAX_DEPTH} levels deep; collab refuses it`, status);
+  if (tooDeep(data))
+    throw new ApiError(`the ${status} answer from ${host} is JSON nested more than ${MAX_DEPTH} levels deep; collab refuses it`, status);
   return data;
 }
 
@@ -762,7 +796,12 @@ function checkShape(data: unknown, shape: AnswerShape, status: number, host: str
   if (wanted === undefined) return;
   let got = data === undefined ? 'an empty body' : JSON.stringify(data);
   if (got.length > 80) got = `${got.slice(0, 80)}…`;
-  throw new ApiError(`${status} from ${host} was not the answer collab expects (${wanted}): got ${cellText(got)}`, status, data, 'another server or a proxy answering for the API? check --host');
+  throw new ApiError(
+    `${status} from ${host} was not the answer collab expects (${wanted}): got ${cellText(got)}`,
+    status,
+    data,
+    'another server or a proxy answering for the API? check --host',
+  );
 }
 
 const HTML_START = /^(\xef\xbb\xbf)?\s*<(!doctype\s+html|html|head|body|title)\b/i;
@@ -801,12 +840,15 @@ function redirectError(status: number, location: string | undefined, host: strin
     `${status} from ${host}: redirected to ${where}`,
     status,
     undefined,
-    /^https:/i.test(location) && !/^https:/i.test(host) ? 'the server moved to https: use --host https://…' : 'API calls are not followed across redirects: check --host (a sign-in proxy, or the instance moved?)',
+    /^https:/i.test(location) && !/^https:/i.test(host)
+      ? 'the server moved to https: use --host https://…'
+      : 'API calls are not followed across redirects: check --host (a sign-in proxy, or the instance moved?)',
   );
 }
 
 function networkError(err: NodeJS.ErrnoException, url: string): ApiError {
-  if (err instanceof ProxyError) return new ApiError(err.message, err.status, undefined, 'check HTTPS_PROXY / HTTP_PROXY, or NO_PROXY for hosts reached directly');
+  if (err instanceof ProxyError)
+    return new ApiError(err.message, err.status, undefined, 'check HTTPS_PROXY / HTTP_PROXY, or NO_PROXY for hosts reached directly');
   const where = hostOf(url);
   const code = err.code ?? '';
   const reason =
@@ -821,8 +863,9 @@ function networkError(err: NodeJS.ErrnoException, url: string): ApiError {
             : code.startsWith('CERT_') || code.includes('SELF_SIGNED') || code.includes('UNABLE_TO')
               ? `TLS certificate problem with ${where}: ${err.message}`
               : `network error talking to ${where}: ${err.message}`;
-  const hint = code.startsWith('CERT_') || code.includes('SELF_SIGNED') || code.includes('UNABLE_TO')
-    ? 'trust a private CA with NODE_EXTRA_CA_CERTS or `collab config set ca_file <pem> --host <url>`'
-    : undefined;
+  const hint =
+    code.startsWith('CERT_') || code.includes('SELF_SIGNED') || code.includes('UNABLE_TO')
+      ? 'trust a private CA with NODE_EXTRA_CA_CERTS or `collab config set ca_file <pem> --host <url>`'
+      : undefined;
   return new ApiError(reason, undefined, undefined, hint);
 }

@@ -36,7 +36,9 @@ export function proxyPolicy(env: Record<string, string | undefined>): ((origin: 
   const noProxy = env.NO_PROXY ?? env.no_proxy;
   return (origin) => {
     const proxy = origin.protocol === 'https:' ? httpsProxy : httpProxy;
-    return proxy && !bypassProxy(origin.hostname, noProxy, origin.port || (origin.protocol === 'https:' ? '443' : '80')) ? proxy : undefined;
+    return proxy && !bypassProxy(origin.hostname, noProxy, origin.port || (origin.protocol === 'https:' ? '443' : '80'))
+      ? proxy
+      : undefined;
   };
 }
 
@@ -86,7 +88,10 @@ function caCertificates(caFile: string | undefined, extraCaFile: string | undefi
  */
 export function bypassProxy(hostname: string, noProxy: string | undefined, port?: string): boolean {
   if (!noProxy) return false;
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const hostIp = isIP(host);
   return noProxy
     .split(/[,\s]+/)

@@ -51,7 +51,9 @@ function createDecoder(coding: string, first: Buffer | undefined): Transform {
     case 'br':
       return zlib.createBrotliDecompress({ chunkSize: CHUNK });
     case 'deflate':
-      return first !== undefined && !isZlibHeader(first) ? zlib.createInflateRaw({ chunkSize: CHUNK }) : zlib.createInflate({ chunkSize: CHUNK });
+      return first !== undefined && !isZlibHeader(first)
+        ? zlib.createInflateRaw({ chunkSize: CHUNK })
+        : zlib.createInflate({ chunkSize: CHUNK });
     default:
       return zlib.createGunzip({ chunkSize: CHUNK });
   }

@@ -75,7 +75,13 @@ export const GITLAB_NAMES: Readonly<Record<string, string>> = {
  * Parameters only GitLab takes: the spec knows no reviewers, and filters people by id only
  * (doc/api/merge_requests.md, doc/api/issues.md).
  */
-const GITLAB_ONLY: ReadonlySet<string> = new Set(['reviewer_id', 'reviewer_ids', 'reviewer_username', 'author_username', 'assignee_username']);
+const GITLAB_ONLY: ReadonlySet<string> = new Set([
+  'reviewer_id',
+  'reviewer_ids',
+  'reviewer_username',
+  'author_username',
+  'assignee_username',
+]);
 
 /** Whether only GitLab takes this (spec-named) parameter: a server of the spec's dialect would ignore it. */
 export const gitlabOnly = (name: string): boolean => GITLAB_ONLY.has(name);
@@ -91,7 +97,9 @@ export function showsInAnswer(specName: string, flavor: Flavor | undefined): boo
   return !(flavor !== 'spec' && GITLAB_UNSHOWN.has(specName));
 }
 
-const SPEC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(GITLAB_NAMES).map(([spec, gitlab]) => [gitlab, spec]));
+const SPEC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(GITLAB_NAMES).map(([spec, gitlab]) => [gitlab, spec]),
+);
 
 /** The name a parameter or field has on a server of this flavour. */
 export function serverName(specName: string, flavor: Flavor): string {

@@ -25,9 +25,7 @@ function flatten(value: unknown, prefix = ''): string {
     return prefix ? `${prefix}: ${items.join(', ')}` : items.join('; ');
   }
   if (value && typeof value === 'object') {
-    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) =>
-      flatten(v, prefix ? `${prefix}.${k}` : k),
-    );
+    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
     return parts.join('; ');
   }
   return prefix;

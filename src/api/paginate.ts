@@ -174,7 +174,11 @@ export async function* paginatePages<T = unknown>(
       if (concurrency > 1 && currentPage !== undefined && totalPages !== undefined && totalPages > currentPage) {
         const template = absoluteLink(links.next ?? links.last, res.url);
         let last: ApiResponse<unknown> | undefined;
-        for await (const [page, pageRes] of fetchWindow(client, request, query, template, { first: currentPage + 1, last: totalPages, concurrency })) {
+        for await (const [page, pageRes] of fetchWindow(client, request, query, template, {
+          first: currentPage + 1,
+          last: totalPages,
+          concurrency,
+        })) {
           const fresh = walk.accept(pageRes, page);
           if (fresh === undefined) return;
           const cut = take(fresh);
@@ -207,7 +211,11 @@ export async function* paginatePages<T = unknown>(
         // short one that names no next page.
         const perPage = intHeader(res, 'x-per-page') ?? options.perPage;
         let diverged: [number, ApiResponse<unknown>] | undefined;
-        for await (const [page, pageRes] of fetchWindow(client, request, query, absoluteLink(links.next, res.url), { first: currentPage + 1, concurrency, perPage })) {
+        for await (const [page, pageRes] of fetchWindow(client, request, query, absoluteLink(links.next, res.url), {
+          first: currentPage + 1,
+          concurrency,
+          perPage,
+        })) {
           const fresh = walk.accept(pageRes, page);
           if (fresh === undefined) return;
           const cut = take(fresh);

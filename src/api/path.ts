@@ -2,10 +2,7 @@ import { UsageError } from '../errors.js';
 
 /** Encodes one path segment: `acme/platform/api` → `acme%2Fplatform%2Fapi`, refs with `/` likewise. */
 export function encodeSegment(value: string | number): string {
-  return encodeURIComponent(String(value)).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(String(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**
@@ -15,8 +12,7 @@ export function encodeSegment(value: string | number): string {
 export function fillPath(template: string, values: Record<string, unknown>): string {
   return template.replace(/([:*])([a-z_]+)/gi, (_m, kind: string, name: string) => {
     const v = values[name];
-    if (v === undefined || v === null || v === '')
-      throw new UsageError(`missing value for <${name}>`);
+    if (v === undefined || v === null || v === '') throw new UsageError(`missing value for <${name}>`);
     if (kind === '*')
       return String(v)
         .split('/')

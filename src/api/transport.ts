@@ -223,7 +223,10 @@ async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions
     connectReq.once('connect', (res, socket, head) => {
       if (res.statusCode !== 200) {
         socket.destroy();
-        const reason = res.statusCode === 407 ? 'asks for authentication (407)' : `refused the tunnel to ${target} (${res.statusCode} ${res.statusMessage ?? ''})`.trimEnd();
+        const reason =
+          res.statusCode === 407
+            ? 'asks for authentication (407)'
+            : `refused the tunnel to ${target} (${res.statusCode} ${res.statusMessage ?? ''})`.trimEnd();
         fail('EPROXY', `proxy ${proxyName} ${reason.replace(/ \)$/, ')')}`, res.statusCode);
         return;
       }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { showGlobalFlags } from '../argv.js';
 import { header } from '../api/client.js';
 import { paginatePages } from '../api/paginate.js';
+import { showGlobalFlags } from '../argv.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Column, Printer } from '../output/format.js';
@@ -143,27 +143,34 @@ export function rowColumns(items: unknown[]): Column[] {
   const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
   const columns: Column[] = [...keys].map((key) => ({
     key,
-    get: (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? asText((item as Record<string, unknown>)[key]) : undefined),
+    get: (item: unknown) =>
+      item !== null && typeof item === 'object' && !Array.isArray(item) ? asText((item as Record<string, unknown>)[key]) : undefined,
   }));
-  if (scalars) columns.push({ key: 'value', get: (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? undefined : asText(item)) });
+  if (scalars)
+    columns.push({
+      key: 'value',
+      get: (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? undefined : asText(item)),
+    });
   return columns;
 }
 
 export function build(getCtx: () => Context): Command {
-  return showGlobalFlags(new Command('api'), ['output'])
-    .description('Send any request to the API (same auth, paginator and output)')
-    .argument('<path>', 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host')
-    .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields are given)')
-    .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect, [])
-    .option('-F, --field <key=value>', 'a typed parameter: numbers, true/false, null, @file (repeatable)', collect, [])
-    // Short form only: the global --header (tsv header row) owns the long name.
-    .option('-H <name: value>', 'an extra request header (repeatable)', collect, [])
-    .option('--input <file>', 'the request body from a file, or - for stdin')
-    .option('--paginate', 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)')
-    .option('-i, --include', 'print the status line and response headers first')
-    .addHelpText(
-      'after',
-      `\nExamples:\n  $ collab api /user\n  $ collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson\n  $ collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close\n  $ collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin\n`,
-    )
-    .action((path: string, opts: ApiOptions) => apiCommand(getCtx(), path, opts));
+  return (
+    showGlobalFlags(new Command('api'), ['output'])
+      .description('Send any request to the API (same auth, paginator and output)')
+      .argument('<path>', 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host')
+      .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields are given)')
+      .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect, [])
+      .option('-F, --field <key=value>', 'a typed parameter: numbers, true/false, null, @file (repeatable)', collect, [])
+      // Short form only: the global --header (tsv header row) owns the long name.
+      .option('-H <name: value>', 'an extra request header (repeatable)', collect, [])
+      .option('--input <file>', 'the request body from a file, or - for stdin')
+      .option('--paginate', 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)')
+      .option('-i, --include', 'print the status line and response headers first')
+      .addHelpText(
+        'after',
+        `\nExamples:\n  $ collab api /user\n  $ collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson\n  $ collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close\n  $ collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin\n`,
+      )
+      .action((path: string, opts: ApiOptions) => apiCommand(getCtx(), path, opts))
+  );
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { showGlobalFlags } from '../argv.js';
 import { normalizeHost } from '../api/client.js';
+import { showGlobalFlags } from '../argv.js';
 import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
 import { type Column, columnSet } from '../output/format.js';
@@ -52,25 +52,35 @@ async function login(ctx: Context, opts: { tokenStdin?: boolean; oauth?: boolean
     const data = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user', expect: { kind: 'object', key: 'username' } })).data;
     user = data !== null && typeof data === 'object' ? data : {};
   } catch (err) {
-    if (err instanceof AuthError) throw new AuthError(`${err.message}: the token was not accepted by ${host}; nothing was saved`, 'check the token and its scopes (api or read_user)');
+    if (err instanceof AuthError)
+      throw new AuthError(
+        `${err.message}: the token was not accepted by ${host}; nothing was saved`,
+        'check the token and its scopes (api or read_user)',
+      );
     throw err;
   }
   await ctx.config().update((data) => {
     data.hosts ??= {};
-    data.hosts[host] = { ...data.hosts[host], token, token_type: kind, user: typeof user.username === 'string' ? user.username : undefined };
+    data.hosts[host] = {
+      ...data.hosts[host],
+      token,
+      token_type: kind,
+      user: typeof user.username === 'string' ? user.username : undefined,
+    };
     data.host = host;
   });
   ctx.success(`Logged in to ${host} as ${user.username ?? '?'}${user.name ? ` (${user.name})` : ''}; token saved in ${ctx.config().file}`);
   // The environment wins over what was just saved: say so, or the next command surprises.
   const variable = ctx.settings.tokenVariable;
-  if (variable)
-    ctx.notice(`collab: warning: ${variable} is set: commands use its token, not the one saved for ${host}, until it is unset`);
+  if (variable) ctx.notice(`collab: warning: ${variable} is set: commands use its token, not the one saved for ${host}, until it is unset`);
   const elsewhere = ctx.settings.hostVariableBesides(host);
   if (elsewhere) ctx.notice(`collab: warning: COLLAB_HOST is set to ${elsewhere}: commands go there, not to ${host}, until it is unset`);
 }
 
 /** What `auth status` prints (collab's own object, so `--fields` is checked before the request). */
-const STATUS_COLUMNS = columnSet([], { spec: ['host', 'host_source', 'user', 'name', 'admin', 'token_source', 'token_type', 'token', 'hosts'] });
+const STATUS_COLUMNS = columnSet([], {
+  spec: ['host', 'host_source', 'user', 'name', 'admin', 'token_source', 'token_type', 'token', 'hosts'],
+});
 
 /** One row per host collab knows (`hosts` of `auth status`). */
 const HOST_COLUMNS: Column[] = [
@@ -133,7 +143,13 @@ async function status(ctx: Context): Promise<void> {
     if (err instanceof AuthError) throw new AuthError(`${err.message}: the token for ${auth.host} (from ${auth.tokenSource}) was rejected`);
     throw err;
   }
-  const hosts = hostRows(ctx, { host: auth.host, user: user.username ?? null, token_source: auth.tokenSource, token_type: token.kind, token: maskToken(token.value) });
+  const hosts = hostRows(ctx, {
+    host: auth.host,
+    user: user.username ?? null,
+    token_source: auth.tokenSource,
+    token_type: token.kind,
+    token: maskToken(token.value),
+  });
   // The token is masked here already: token_source and token_type are no secrets.
   const printer = ctx.printer(undefined, { revealSecrets: true });
   const status = {
@@ -183,24 +199,31 @@ export function build(getCtx: () => Context): Command {
         .option('--token-stdin', 'read the token from standard input')
         .option('--oauth', 'the token is an OAuth token (sent as Authorization: Bearer)')
         .action((opts) => login(getCtx(), opts)),
-      ['collab auth login --host https://gitlab.example.com', 'collab auth login --host https://gitlab.example.com --token-stdin < token.txt'],
+      [
+        'collab auth login --host https://gitlab.example.com',
+        'collab auth login --host https://gitlab.example.com --token-stdin < token.txt',
+      ],
     ),
   );
   auth.addCommand(
-    examples(showGlobalFlags(new Command('status'), ['output']).description('Show the host, the user and where the token comes from (exit 4 when not logged in)').action(() => status(getCtx())), [
-      'collab auth status',
-      'collab auth status -o json',
-    ]),
+    examples(
+      showGlobalFlags(new Command('status'), ['output'])
+        .description('Show the host, the user and where the token comes from (exit 4 when not logged in)')
+        .action(() => status(getCtx())),
+      ['collab auth status', 'collab auth status -o json'],
+    ),
   );
   auth.addCommand(
-    examples(new Command('logout').description("Remove the stored token of the host").action(() => logout(getCtx())), [
-      'collab auth logout --host https://gitlab.example.com',
-    ]),
+    examples(
+      new Command('logout').description('Remove the stored token of the host').action(() => logout(getCtx())),
+      ['collab auth logout --host https://gitlab.example.com'],
+    ),
   );
   auth.addCommand(
-    examples(new Command('token').description('Print the token in use (for scripts)').action(() => token(getCtx())), [
-      'curl -H "PRIVATE-TOKEN: $(collab auth token)" https://gitlab.example.com/api/v4/user',
-    ]),
+    examples(
+      new Command('token').description('Print the token in use (for scripts)').action(() => token(getCtx())),
+      ['curl -H "PRIVATE-TOKEN: $(collab auth token)" https://gitlab.example.com/api/v4/user'],
+    ),
   );
   return auth;
 }

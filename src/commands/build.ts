@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import type { Context } from '../context.js';
 import { type FlagUse, firstPositional, showGlobalFlags } from '../argv.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { collectValues, executeSpec, gitlabFlagName } from './execute.js';
 import { type ArgSpec, type CommandSpec, type FlagSpec, type NounSpec, opensWebPage } from './spec.js';
@@ -54,14 +54,21 @@ function flagOptions(flag: FlagSpec): Option[] {
 
 function flagOption(flag: FlagSpec): Option[] {
   const short = flag.short ? `-${flag.short}, ` : '';
-  const choices = flag.choices ? ` (${flag.choices.join(', ')}${flag.default !== undefined ? `; default ${flag.default}` : ''})` : flag.default !== undefined ? ` (default ${flag.default})` : '';
+  const choices = flag.choices
+    ? ` (${flag.choices.join(', ')}${flag.default !== undefined ? `; default ${flag.default}` : ''})`
+    : flag.default !== undefined
+      ? ` (default ${flag.default})`
+      : '';
   if (flag.type === 'bool') {
     const opts = [new Option(`${short}--${flag.name}`, flag.description)];
     if (flag.negatable) opts.push(new Option(`--no-${flag.name}`, `the opposite of --${flag.name}`));
     return opts.map((o) => (flag.hidden ? o.hideHelp() : o));
   }
   const placeholder = flag.value ?? PLACEHOLDER[flag.type] ?? '<value>';
-  const o = new Option(`${short}--${flag.name} ${placeholder}`, `${flag.description}${choices}${flag.required || flag.prompt ? ' (required)' : ''}`);
+  const o = new Option(
+    `${short}--${flag.name} ${placeholder}`,
+    `${flag.description}${choices}${flag.required || flag.prompt ? ' (required)' : ''}`,
+  );
   // commander keeps only the last value of an option: a repeatable flag collects them all.
   if (flag.repeatable) o.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
   if (flag.choices && (flag.type === 'enum' || flag.type === 'stringList' || flag.type === 'csv')) {
@@ -72,7 +79,11 @@ function flagOption(flag: FlagSpec): Option[] {
 
 /** What the command does that global flags change: print data (a list, columns, an answer), ask. */
 function usesOf(spec: CommandSpec): FlagUse[] {
-  const prints = spec.list === true || spec.columns !== undefined || spec.bulk !== undefined || (!spec.run && spec.print !== false && spec.method !== 'DELETE');
+  const prints =
+    spec.list === true ||
+    spec.columns !== undefined ||
+    spec.bulk !== undefined ||
+    (!spec.run && spec.print !== false && spec.method !== 'DELETE');
   const asks = spec.confirm !== undefined || (spec.flags ?? []).some((f) => f.prompt !== undefined);
   return [...(prints ? (['output'] as const) : []), ...(asks ? (['prompt'] as const) : [])];
 }
@@ -97,7 +108,10 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
     cmd.option('--concurrency <n>', 'pages fetched at once with --all (1-16, default 8)');
   }
   if (spec.bulk) {
-    cmd.option('--stdin', `read the ${spec.bulk}s from standard input: one a line, or JSON objects with "${spec.bulk}" (what -o ndjson or -o json prints)`);
+    cmd.option(
+      '--stdin',
+      `read the ${spec.bulk}s from standard input: one a line, or JSON objects with "${spec.bulk}" (what -o ndjson or -o json prints)`,
+    );
     cmd.option('--concurrency <n>', 'items sent at once (1-16, default 4)');
   }
   if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation');
@@ -107,7 +121,8 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
       '-e, --editor',
       `write the ${markdown.name} in $VISUAL or $EDITOR${spec.method === 'PUT' ? ', starting from the current one' : ' (offered on a terminal when none is given)'}; empty: nothing is sent`,
     );
-  if (opensWebPage(spec)) cmd.option('-w, --web', 'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL');
+  if (opensWebPage(spec))
+    cmd.option('-w, --web', 'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL');
   showGlobalFlags(cmd, usesOf(spec));
   if (spec.examples.length) {
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
@@ -139,7 +154,6 @@ export interface NounBuildOptions {
    */
   only?: string[];
 }
-
 
 function stubCommand(spec: CommandSpec): Command {
   const stub = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));

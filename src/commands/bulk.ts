@@ -51,7 +51,8 @@ export function readIds(text: string, key: string, parse: (raw: string, label: s
 
 function fromJson(entry: unknown, key: string, label: string, parse: (raw: string, label: string) => BulkItem): BulkItem {
   if (typeof entry === 'number') return parse(String(entry), label);
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new UsageError(`${label}: expected an object with "${key}" or a number`);
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+    throw new UsageError(`${label}: expected an object with "${key}" or a number`);
   const value = (entry as Record<string, unknown>)[key];
   if (!(typeof value === 'number' && Number.isInteger(value)) && !(typeof value === 'string' && /^\d+$/.test(value)))
     throw new UsageError(`${label}: ${value === undefined ? `the object has no "${key}"` : `"${key}" is not a whole number`}`);
@@ -73,7 +74,11 @@ interface Outcome {
 function itemLabel(arg: ArgSpec, item: BulkItem, project: string | undefined): string {
   const value = String(item.value);
   const name =
-    arg.url === 'issues' ? `issue #${value}` : arg.url === 'merge_requests' ? `merge request !${value}` : `${arg.description.replace(/ id$/, '').split(' ')[0]} ${value}`;
+    arg.url === 'issues'
+      ? `issue #${value}`
+      : arg.url === 'merge_requests'
+        ? `merge request !${value}`
+        : `${arg.description.replace(/ id$/, '').split(' ')[0]} ${value}`;
   return item.project !== undefined && item.project !== project ? `${name} (project ${item.project})` : name;
 }
 
@@ -118,7 +123,8 @@ function resultColumns(key: string): Column[] {
 }
 
 function record(key: string, outcome: Outcome): Record<string, unknown> {
-  const value = typeof outcome.item.value === 'string' && /^\d+$/.test(outcome.item.value) ? Number(outcome.item.value) : outcome.item.value;
+  const value =
+    typeof outcome.item.value === 'string' && /^\d+$/.test(outcome.item.value) ? Number(outcome.item.value) : outcome.item.value;
   if (outcome.ok) return { [key]: value, ok: true };
   return { [key]: value, ok: false, ...(outcome.status !== undefined ? { status: outcome.status } : {}), error: outcome.error };
 }
@@ -181,7 +187,13 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
     stopped = true;
     await Promise.allSettled(workers);
   }
-  if (failed > 0) throw new ApiError(`${failed} of ${items.length} failed`, undefined, undefined, asRecords ? undefined : 'the lines above say which and why');
+  if (failed > 0)
+    throw new ApiError(
+      `${failed} of ${items.length} failed`,
+      undefined,
+      undefined,
+      asRecords ? undefined : 'the lines above say which and why',
+    );
 }
 
 async function* pagesOf(outcomes: AsyncIterable<Outcome>, key: string): AsyncGenerator<unknown[]> {

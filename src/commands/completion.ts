@@ -12,7 +12,11 @@ import { readPackageFile } from '../paths.js';
 async function printScript(ctx: Context, shell: Shell): Promise<void> {
   const text = readPackageFile(COMPLETION_FILES[shell]);
   if (text === undefined)
-    throw new CollabError(`the ${shell} completion script is missing from this installation (${COMPLETION_FILES[shell]})`, 1, 'reinstall collab, or run npm run docs in a checkout');
+    throw new CollabError(
+      `the ${shell} completion script is missing from this installation (${COMPLETION_FILES[shell]})`,
+      1,
+      'reinstall collab, or run npm run docs in a checkout',
+    );
   await writeOut(ctx.io.stdout, text);
 }
 

@@ -1,7 +1,7 @@
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { type CommandSpec, type FlagSpec, type Values, pathTemplate, pathValues } from './spec.js';
+import { type CommandSpec, type FlagSpec, pathTemplate, pathValues, type Values } from './spec.js';
 
 /**
  * The Markdown of a declaration (its `markdown` flag, sent as `param`) written in the editor: with
@@ -12,7 +12,8 @@ export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values
   const given = v.params[param] !== undefined;
   if (v.editor && given) throw new UsageError(`--editor writes the ${flag.name}: do not give it on the command line too`);
   let edit = v.editor === true;
-  if (!edit && !given && spec.method === 'POST' && ctx.canPrompt) edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.desktop().editorName()}?`, false);
+  if (!edit && !given && spec.method === 'POST' && ctx.canPrompt)
+    edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.desktop().editorName()}?`, false);
   if (!edit) return;
   const initial = spec.method === 'PUT' && spec.path !== undefined ? await current(ctx, spec, v, param) : '';
   const text = await ctx.desktop().editText(initial);
@@ -23,7 +24,9 @@ export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values
 /** The text the object has now (`''` when it has none). */
 async function current(ctx: Context, spec: CommandSpec, v: Values, param: string): Promise<string> {
   const template = pathTemplate(spec, v)!;
-  const res = await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: fillPath(template, pathValues(v)), expect: { kind: 'object' } });
+  const res = await ctx
+    .api()
+    .request<Record<string, unknown>>({ method: 'GET', path: fillPath(template, pathValues(v)), expect: { kind: 'object' } });
   const text = res.data?.[param];
   return typeof text === 'string' ? text : '';
 }

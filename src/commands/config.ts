@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { showGlobalFlags } from '../argv.js';
 import { normalizeHost } from '../api/client.js';
 import { parseFlavor } from '../api/dialect.js';
+import { showGlobalFlags } from '../argv.js';
+import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../config/store.js';
 import type { Context } from '../context.js';
-import { type ConfigData, type HostEntry, SETTABLE_KEYS, type SettableKey, checkKey } from '../config/store.js';
 import { UsageError } from '../errors.js';
-import { OUTPUT_FORMATS, columnSet } from '../output/format.js';
+import { columnSet, OUTPUT_FORMATS } from '../output/format.js';
 import { parseEnum, parseInteger } from '../validate.js';
 import { fieldsFirst } from './execute.js';
 
@@ -95,8 +95,17 @@ async function list(ctx: Context): Promise<void> {
 export function build(getCtx: () => Context): Command {
   const keys = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host is global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set.`;
   const config = new Command('config').description('Get and set defaults (host, output, per_page, project)');
-  const ex = (c: Command, lines: string[]) => c.addHelpText('after', `\n${keys}\n\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
-  config.addCommand(ex(new Command('get').description('Print a value').argument('<key>', 'the key').action((k) => get(getCtx(), k)), ['collab config get output']));
+  const ex = (c: Command, lines: string[]) =>
+    c.addHelpText('after', `\n${keys}\n\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+  config.addCommand(
+    ex(
+      new Command('get')
+        .description('Print a value')
+        .argument('<key>', 'the key')
+        .action((k) => get(getCtx(), k)),
+      ['collab config get output'],
+    ),
+  );
   config.addCommand(
     ex(
       new Command('set')
@@ -104,10 +113,31 @@ export function build(getCtx: () => Context): Command {
         .argument('<key>', 'the key')
         .argument('<value>', 'the value')
         .action((k, v) => set(getCtx(), k, v)),
-      ['collab config set output json', 'collab config set per_page 50 --host https://gitlab.example.com', 'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp', 'collab config set flavor gitlab --host https://gitlab.example.com'],
+      [
+        'collab config set output json',
+        'collab config set per_page 50 --host https://gitlab.example.com',
+        'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp',
+        'collab config set flavor gitlab --host https://gitlab.example.com',
+      ],
     ),
   );
-  config.addCommand(ex(new Command('unset').description('Remove a value').argument('<key>', 'the key').action((k) => unset(getCtx(), k)), ['collab config unset project']));
-  config.addCommand(ex(showGlobalFlags(new Command('list'), ['output']).alias('ls').description('List every value (tokens are not shown)').action(() => list(getCtx())), ['collab config list']));
+  config.addCommand(
+    ex(
+      new Command('unset')
+        .description('Remove a value')
+        .argument('<key>', 'the key')
+        .action((k) => unset(getCtx(), k)),
+      ['collab config unset project'],
+    ),
+  );
+  config.addCommand(
+    ex(
+      showGlobalFlags(new Command('list'), ['output'])
+        .alias('ls')
+        .description('List every value (tokens are not shown)')
+        .action(() => list(getCtx())),
+      ['collab config list'],
+    ),
+  );
   return config;
 }

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { objectName } from '../output/names.js';
 import { tableText } from '../output/sanitize.js';
-import { type Answer, type CommandSpec, type Confirm, type Values, asAnswer, pathTemplate, pathValues } from './spec.js';
+import { type Answer, asAnswer, type CommandSpec, type Confirm, pathTemplate, pathValues, type Values } from './spec.js';
 
 /**
  * The one confirmation rule of irreversible commands (a declaration's `confirm`): on a terminal the
@@ -17,7 +17,10 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 export function requireConsent<V extends Values>(ctx: Context, confirm: Confirm<V>, v: V): void {
   if (v.yes || ctx.canPrompt) return;
   const what = lowerFirst(confirm.question(v, undefined).replace(/\?$/, ''));
-  throw new UsageError(`refusing to ${what} without --yes: cannot prompt (no terminal or --no-input)`, 'add --yes to confirm; nothing was sent');
+  throw new UsageError(
+    `refusing to ${what} without --yes: cannot prompt (no terminal or --no-input)`,
+    'add --yes to confirm; nothing was sent',
+  );
 }
 
 async function readObject(ctx: Context, spec: CommandSpec, v: Values): Promise<Answer> {
@@ -63,14 +66,22 @@ const LISTED = 10;
  * batch, listing what it would do and the count, unless `--yes`. Off a terminal, or when standard
  * input holds the ids, `--yes` is required: nothing is read or sent without it (exit 2).
  */
-export async function batchConsent<V extends Values>(ctx: Context, confirm: Confirm<V>, items: V[], given: { yes: boolean; fromStdin: boolean }): Promise<void> {
+export async function batchConsent<V extends Values>(
+  ctx: Context,
+  confirm: Confirm<V>,
+  items: V[],
+  given: { yes: boolean; fromStdin: boolean },
+): Promise<void> {
   if (given.yes) return;
   const { fromStdin } = given;
   const lines = items.map((v) => confirm.question(v, undefined).replace(/\?$/, ''));
   if (!ctx.canPrompt) {
     const why = fromStdin && ctx.io.stdoutIsTTY && !ctx.settings.noInput ? 'standard input holds the ids' : 'no terminal or --no-input';
     const more = items.length > 1 ? ` and ${items.length - 1} more` : '';
-    throw new UsageError(`refusing to ${lowerFirst(lines[0]!)}${more} without --yes: cannot prompt (${why})`, 'add --yes to confirm; nothing was sent');
+    throw new UsageError(
+      `refusing to ${lowerFirst(lines[0]!)}${more} without --yes: cannot prompt (${why})`,
+      'add --yes to confirm; nothing was sent',
+    );
   }
   for (const line of lines.slice(0, LISTED)) ctx.notice(`  ${line}`);
   if (lines.length > LISTED) ctx.notice(`  … and ${lines.length - LISTED} more`);

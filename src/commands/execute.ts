@@ -1,18 +1,38 @@
 import { basename } from 'node:path';
-import { type Flavor, GITLAB_NAMES, dialectMatters, gitlabOnly, refusalIn, scalarAnswers, serverMethod, serverParams, unchangedNotice } from '../api/dialect.js';
+import {
+  dialectMatters,
+  type Flavor,
+  GITLAB_NAMES,
+  gitlabOnly,
+  refusalIn,
+  scalarAnswers,
+  serverMethod,
+  serverParams,
+  unchangedNotice,
+} from '../api/dialect.js';
 import { errorMessage, statusLine } from '../api/error-body.js';
 import { paginatePages } from '../api/paginate.js';
-import { type QueryValue, fillPath } from '../api/path.js';
+import { fillPath, type QueryValue } from '../api/path.js';
 import type { Context } from '../context.js';
-import { type Column, Printer, answerFields } from '../output/format.js';
-import { writeOut } from '../output/io.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
+import { answerFields, type Column, Printer } from '../output/format.js';
+import { writeOut } from '../output/io.js';
 import { parseInteger, parseTyped } from '../validate.js';
-import { readBytesArg, readStdin, readTextArg } from './input.js';
-import { isMe, parseReference, resolveReference } from './lookup.js';
 import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
-import { type ArgSpec, type BulkItem, type CommandSpec, type FlagSpec, type Values, asAnswer, expectedAnswer, pathTemplate, pathValues } from './spec.js';
+import { readBytesArg, readStdin, readTextArg } from './input.js';
+import { isMe, parseReference, resolveReference } from './lookup.js';
+import {
+  type ArgSpec,
+  asAnswer,
+  type BulkItem,
+  type CommandSpec,
+  expectedAnswer,
+  type FlagSpec,
+  pathTemplate,
+  pathValues,
+  type Values,
+} from './spec.js';
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -33,7 +53,13 @@ export function gitlabFlagName(flag: FlagSpec): string | undefined {
 
 /** The flavour a request must be sent in: asked of the host only when a name or the method differs. */
 export async function flavorFor(ctx: Context, method: string, path: string, ...params: Record<string, unknown>[]): Promise<Flavor> {
-  return dialectMatters(method, path, params.flatMap((p) => Object.keys(p))) ? ctx.flavor() : 'spec';
+  return dialectMatters(
+    method,
+    path,
+    params.flatMap((p) => Object.keys(p)),
+  )
+    ? ctx.flavor()
+    : 'spec';
 }
 
 /** How a flag was written on the command line: `--no-x` for a boolean turned off. */
@@ -60,13 +86,17 @@ function parseFlag(ctx: Context, flag: FlagSpec, raw: unknown): Values['flags'][
 }
 
 /** argv values → validated Values; throws UsageError before anything is sent. */
-export async function collectValues(
-  ctx: Context,
-  spec: CommandSpec,
-  rawArgs: unknown[],
-  opts: Record<string, unknown>,
-): Promise<Values> {
-  const values: Values = { args: {}, flags: {}, params: {}, files: [], page: {}, yes: opts.yes === true, web: opts.web === true, editor: opts.editor === true };
+export async function collectValues(ctx: Context, spec: CommandSpec, rawArgs: unknown[], opts: Record<string, unknown>): Promise<Values> {
+  const values: Values = {
+    args: {},
+    flags: {},
+    params: {},
+    files: [],
+    page: {},
+    yes: opts.yes === true,
+    web: opts.web === true,
+    editor: opts.editor === true,
+  };
   let urlProject: string | undefined;
   const bulkArgs = spec.bulk === undefined ? undefined : await bulkItems(ctx, spec, rawArgs, opts);
   if (bulkArgs?.single !== undefined) rawArgs = rawArgs.map((raw, i) => (spec.args?.[i]?.name === spec.bulk ? bulkArgs.single : raw));
@@ -90,16 +120,21 @@ export async function collectValues(
     const aliased = alias === undefined ? undefined : opts[camel(alias)];
     // Both spellings of one parameter (`--messenger a --skype b`): one value, or say which.
     if (raw !== undefined && aliased !== undefined && JSON.stringify(raw) !== JSON.stringify(aliased))
-      throw new UsageError(`${givenAs(flag.name, raw)} and ${givenAs(alias!, aliased)} set the same ${paramName(flag) || flag.name} (the spec's and GitLab's spelling): give one`);
+      throw new UsageError(
+        `${givenAs(flag.name, raw)} and ${givenAs(alias!, aliased)} set the same ${paramName(flag) || flag.name} (the spec's and GitLab's spelling): give one`,
+      );
     raw ??= aliased;
     // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
-    if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false)
-      raw = true;
+    if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false) raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;
     raw ??= flag.default;
     if (raw === undefined) continue;
     // A repeatable flag's values are each of its (scalar) type.
-    setFlag(values, flag, Array.isArray(raw) && flag.repeatable ? (raw.map((r) => parseFlag(ctx, flag, r)) as string[] | number[]) : parseFlag(ctx, flag, raw));
+    setFlag(
+      values,
+      flag,
+      Array.isArray(raw) && flag.repeatable ? (raw.map((r) => parseFlag(ctx, flag, r)) as string[] | number[]) : parseFlag(ctx, flag, raw),
+    );
   }
 
   if (spec.list) {
@@ -135,7 +170,8 @@ export async function collectValues(
   }
   if (spec.group) {
     const explicit = opts.group as string | undefined;
-    if (explicit !== undefined) values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : ctx.settings.group(explicit));
+    if (explicit !== undefined)
+      values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : ctx.settings.group(explicit));
     else if (spec.group !== 'optional') throw new UsageError('no group given: use -g <id|group/path>');
   }
 
@@ -188,10 +224,12 @@ async function bulkItems(
   const fromStdin = opts.stdin === true;
   const concurrency = opts.concurrency === undefined ? 4 : parseInteger(String(opts.concurrency), '--concurrency', 1, 16);
   if (fromStdin && given.length > 0) throw new UsageError(`give the ${spec.bulk}s as arguments or with --stdin, not both`);
-  if (!fromStdin && given.length === 0) throw new UsageError(`missing argument <${arg.name}>`, `give one or more, or --stdin to read them from standard input`);
+  if (!fromStdin && given.length === 0)
+    throw new UsageError(`missing argument <${arg.name}>`, `give one or more, or --stdin to read them from standard input`);
   if (!fromStdin && given.length === 1) return { single: given[0] };
   for (const flag of spec.flags ?? [])
-    if (fromStdin && flag.file && opts[camel(flag.name)] === '-') throw new UsageError(`--stdin and --${flag.name} - both read standard input: give --${flag.name} a file`);
+    if (fromStdin && flag.file && opts[camel(flag.name)] === '-')
+      throw new UsageError(`--stdin and --${flag.name} - both read standard input: give --${flag.name} a file`);
   const { readIds } = await import('./bulk.js');
   const parse = (raw: string, label: string) => {
     const parsed = parseArg(ctx, arg, raw, label);
@@ -215,7 +253,13 @@ function dedupe(items: BulkItem[]): BulkItem[] {
 /** A web URL among the ids names its project: with -p, it must be that one. */
 function checkItemProjects(items: BulkItem[], project: string | undefined): void {
   for (const item of items)
-    if (item.project !== undefined && !/^\d+$/.test(item.project) && project !== undefined && !/^\d+$/.test(project) && item.project.toLowerCase() !== project.toLowerCase())
+    if (
+      item.project !== undefined &&
+      !/^\d+$/.test(item.project) &&
+      project !== undefined &&
+      !/^\d+$/.test(project) &&
+      item.project.toLowerCase() !== project.toLowerCase()
+    )
       throw new UsageError(`the project is given twice: ${item.project} (from ${item.value}'s URL) and -p ${project}; give one`);
 }
 
@@ -237,7 +281,6 @@ function parseArg(ctx: Context, arg: ArgSpec, raw: string, label = `<${arg.name}
   }
 }
 
-
 /** The declared file flags read: their text as parameters, their bytes as file parts (a usage error if unreadable). */
 async function readFiles(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   for (const flag of spec.flags ?? []) {
@@ -245,7 +288,8 @@ async function readFiles(ctx: Context, spec: CommandSpec, v: Values): Promise<vo
     const param = paramName(flag);
     if (flag.file === undefined || param === false || typeof file !== 'string') continue;
     if (flag.file === 'text') v.params[param] = await readTextArg(ctx, file, flagLabel(flag));
-    else v.files.push({ name: param, filename: file === '-' ? param : basename(file), data: await readBytesArg(ctx, file, flagLabel(flag)) });
+    else
+      v.files.push({ name: param, filename: file === '-' ? param : basename(file), data: await readBytesArg(ctx, file, flagLabel(flag)) });
   }
 }
 
@@ -271,7 +315,8 @@ export async function resolveLookups(ctx: Context, spec: CommandSpec, v: Values)
     // A name given twice (`alice,@alice`) is one id.
     setFlag(v, flag, Array.isArray(given) ? [...new Set(await Promise.all(given.map(find)))] : await find(given));
   }
-  if (spec.group === 'id' && v.group !== undefined && !/^\d+$/.test(v.group)) v.group = String(await resolveReference(ctx, 'group', v.group, v));
+  if (spec.group === 'id' && v.group !== undefined && !/^\d+$/.test(v.group))
+    v.group = String(await resolveReference(ctx, 'group', v.group, v));
 }
 
 /** A flag whose parameter only GitLab takes, refused before anything is looked up when the host speaks the spec's dialect. */
@@ -280,7 +325,10 @@ async function requireGitlabFor(ctx: Context, spec: CommandSpec, v: Values): Pro
     const param = paramName(flag);
     if (param === false || v.flags[flag.name] === undefined || !gitlabOnly(param)) continue;
     if ((await ctx.flavor()) === 'spec')
-      throw new UsageError(`${flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${param}`, 'if it is GitLab: collab config set flavor gitlab --host <url>');
+      throw new UsageError(
+        `${flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${param}`,
+        'if it is GitLab: collab config set flavor gitlab --host <url>',
+      );
   }
 }
 
@@ -315,7 +363,13 @@ const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
 
 /** `open issues in acme/platform/api`: what a list holds, from its path and its filters. */
 function listDescription(template: string, v: Values): string {
-  const noun = (template.split('?')[0]!.split('/').filter((s) => s !== '' && !s.startsWith(':')).pop() ?? 'items').replace(/_/g, ' ');
+  const noun = (
+    template
+      .split('?')[0]!
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith(':'))
+      .pop() ?? 'items'
+  ).replace(/_/g, ' ');
   const state = typeof v.flags.state === 'string' ? (STATE_WORDS[v.flags.state] ?? v.flags.state) : '';
   const where = v.project !== undefined ? ` in ${v.project}` : v.group !== undefined ? ` in ${v.group}` : '';
   return `${state ? `${state} ` : ''}${noun}${where}`;
@@ -369,11 +423,19 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
   if (spec.list) {
     const listQuery = serverParams(query, await flavorFor(ctx, 'GET', path, query));
     const stats = {};
-    await printer.listPages(paginatePages(api, { method: 'GET', path, query: listQuery as Record<string, QueryValue>, expect: expectedAnswer(spec, 'GET', template) }, { ...v.page, stats }), spec.columns ?? [], {
-      crossProject: v.project === undefined,
-      what: listDescription(template, v),
-      stats,
-    });
+    await printer.listPages(
+      paginatePages(
+        api,
+        { method: 'GET', path, query: listQuery as Record<string, QueryValue>, expect: expectedAnswer(spec, 'GET', template) },
+        { ...v.page, stats },
+      ),
+      spec.columns ?? [],
+      {
+        crossProject: v.project === undefined,
+        what: listDescription(template, v),
+        stats,
+      },
+    );
     return;
   }
   if (spec.already) {
@@ -411,7 +473,11 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
     ctx.notice(spec.notModified.notice(v));
     if (spec.notModified.refetch && !printer.brief) {
       const refetch = spec.notModified.refetch;
-      const current = await api.request({ method: 'GET', path: fillPath(refetch, pathValues(v)), expect: expectedAnswer({}, 'GET', refetch) });
+      const current = await api.request({
+        method: 'GET',
+        path: fillPath(refetch, pathValues(v)),
+        expect: expectedAnswer({}, 'GET', refetch),
+      });
       await printer.object(current.data, spec.notModified.columns ?? spec.columns);
     }
     return;
@@ -422,7 +488,13 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
   }
   if (v.web) return showWebPage(ctx, res.data);
   const refused = refusalIn(spec.method, res.data);
-  if (refused) throw await explained(ctx, spec, v, new ApiError(statusLine(refused.status, errorMessage(refused, undefined, refused.status)), refused.status, res.data));
+  if (refused)
+    throw await explained(
+      ctx,
+      spec,
+      v,
+      new ApiError(statusLine(refused.status, errorMessage(refused, undefined, refused.status)), refused.status, res.data),
+    );
   const unchanged = unchangedNotice(spec.method, path, res.data);
   if (unchanged) {
     ctx.notice(unchanged);
@@ -430,7 +502,8 @@ export async function sendSpec(ctx: Context, spec: CommandSpec, v: Values, print
   }
   const message = spec.done?.(v, asAnswer(res.data), res.status);
   // On a terminal a write says what it did in one line; the object it answered is for -o, --fields and pipes.
-  if (!(printer.brief && message !== undefined && spec.method !== 'GET' && !spec.showAnswer)) await printAnswer(ctx, spec, v, printer, res.data);
+  if (!(printer.brief && message !== undefined && spec.method !== 'GET' && !spec.showAnswer))
+    await printAnswer(ctx, spec, v, printer, res.data);
   if (typeof message === 'string') ctx.success(message);
   else if (message) ctx.notice(message.notice);
 }

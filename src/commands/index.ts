@@ -17,20 +17,65 @@ export interface NounEntry {
 
 /** Every top-level command, in help order. Modules are imported lazily: start-up stays cheap. */
 export const NOUNS: NounEntry[] = [
-  { name: 'issue', summary: 'Issues: list, view, create, update, close, move, time tracking', section: 'Resources', load: () => import('./issue/index.js') },
+  {
+    name: 'issue',
+    summary: 'Issues: list, view, create, update, close, move, time tracking',
+    section: 'Resources',
+    load: () => import('./issue/index.js'),
+  },
   { name: 'board', summary: 'Issue boards and their lists', section: 'Resources', load: () => import('./board/index.js') },
   { name: 'mr', summary: 'Merge requests: list, create, approve, merge safely', section: 'Resources', load: () => import('./mr/index.js') },
   { name: 'job', summary: 'CI jobs: list, trace, retry, download artifacts', section: 'Resources', load: () => import('./job/index.js') },
-  { name: 'project', summary: 'Projects: list, view, create, fork, star, archive, upload', section: 'Resources', load: () => import('./project/index.js') },
-  { name: 'group', summary: 'Groups: list, view, create, transfer projects, LDAP links', section: 'Resources', load: () => import('./group/index.js') },
-  { name: 'namespace', summary: 'Namespaces (users and groups) you can see', section: 'Resources', load: () => import('./namespace/index.js') },
-  { name: 'user', summary: 'Users, SSH/GPG keys, emails, impersonation tokens', section: 'Resources', load: () => import('./user/index.js') },
-  { name: 'settings', summary: 'Instance application settings (administrators)', section: 'Resources', load: () => import('./settings/index.js') },
+  {
+    name: 'project',
+    summary: 'Projects: list, view, create, fork, star, archive, upload',
+    section: 'Resources',
+    load: () => import('./project/index.js'),
+  },
+  {
+    name: 'group',
+    summary: 'Groups: list, view, create, transfer projects, LDAP links',
+    section: 'Resources',
+    load: () => import('./group/index.js'),
+  },
+  {
+    name: 'namespace',
+    summary: 'Namespaces (users and groups) you can see',
+    section: 'Resources',
+    load: () => import('./namespace/index.js'),
+  },
+  {
+    name: 'user',
+    summary: 'Users, SSH/GPG keys, emails, impersonation tokens',
+    section: 'Resources',
+    load: () => import('./user/index.js'),
+  },
+  {
+    name: 'settings',
+    summary: 'Instance application settings (administrators)',
+    section: 'Resources',
+    load: () => import('./settings/index.js'),
+  },
   { name: 'auth', summary: 'Log in, show status, log out, print the token', section: 'Access', load: () => import('./auth.js') },
-  { name: 'config', summary: 'Get and set defaults (host, output, per_page, project)', section: 'Access', load: () => import('./config.js') },
+  {
+    name: 'config',
+    summary: 'Get and set defaults (host, output, per_page, project)',
+    section: 'Access',
+    load: () => import('./config.js'),
+  },
   { name: 'api', summary: 'Send any request to the API', section: 'Tools', load: () => import('./api.js') },
-  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', section: 'Tools', load: () => import('./completion.js') },
-  { name: 'sandbox', summary: 'Run a local server that speaks the whole API, with demo data', section: 'Tools', load: () => import('./sandbox.js') },
+  {
+    name: 'completion',
+    summary: 'Print a shell completion script (bash, zsh, fish)',
+    section: 'Tools',
+    load: () => import('./completion.js'),
+  },
+  {
+    name: 'sandbox',
+    summary: 'Run a local server that speaks the whole API, with demo data',
+    section: 'Tools',
+    load: () => import('./sandbox.js'),
+  },
 ];
 
 export function findNoun(name: string): NounEntry | undefined {

@@ -1,8 +1,8 @@
 import type { Column } from '../output/format.js';
+import { objectName, titled } from '../output/names.js';
 import { timeStatsColumns } from '../resources/issue.js';
 import { parseDuration } from '../validate.js';
-import { objectName, titled } from '../output/names.js';
-import { type Answer, type ArgSpec, type CommandSpec, type Values, defineCommand } from './spec.js';
+import { type Answer, type ArgSpec, type CommandSpec, defineCommand, type Values } from './spec.js';
 
 /**
  * The verbs issues and merge requests share ("issuables", as GitLab calls them): close, reopen,
@@ -54,7 +54,10 @@ function stateChange(kind: Issuable, verb: 'close' | 'reopen'): CommandSpec {
     fixed: { state_event: verb },
     columns: kind.columns,
     already: {
-      notice: (v, current) => (isExpected(current?.state) ? `${capital(named(kind, v, current))} is already ${expected === 'opened' ? 'open' : expected}: nothing changed` : undefined),
+      notice: (v, current) =>
+        isExpected(current?.state)
+          ? `${capital(named(kind, v, current))} is already ${expected === 'opened' ? 'open' : expected}: nothing changed`
+          : undefined,
     },
     bulk: 'iid',
     done: (v, answer: Answer) => {
@@ -103,7 +106,8 @@ function subscription(kind: Issuable, verb: 'subscribe' | 'unsubscribe'): Comman
     columns: kind.columns,
     bulk: 'iid',
     notModified: {
-      notice: (v) => (on ? `Already subscribed to ${named(kind, v)}: nothing changed` : `Not subscribed to ${named(kind, v)}: nothing changed`),
+      notice: (v) =>
+        on ? `Already subscribed to ${named(kind, v)}: nothing changed` : `Not subscribed to ${named(kind, v)}: nothing changed`,
       refetch: kind.path,
     },
     done: (v, answer) => `${on ? 'Subscribed to' : 'Unsubscribed from'} ${named(kind, v, answer)}`,
@@ -122,7 +126,11 @@ export function notificationVerbs(kind: Issuable): CommandSpec[] {
     method: 'POST',
     path: `${kind.path}/todo`,
     columns: kind.todoColumns,
-    notModified: { notice: (v) => `A todo for ${named(kind, v)} exists already: nothing changed`, refetch: kind.path, columns: kind.columns },
+    notModified: {
+      notice: (v) => `A todo for ${named(kind, v)} exists already: nothing changed`,
+      refetch: kind.path,
+      columns: kind.columns,
+    },
     done: (v, todo) => `Added ${named(kind, v, todo)} to your todos`,
   });
   return [subscription(kind, 'subscribe'), subscription(kind, 'unsubscribe'), todo];
@@ -195,7 +203,9 @@ export function timeTrackingVerbs(kind: Issuable): CommandSpec[] {
       duration: 'signed',
       done: (v) => {
         const duration = String(v.params.duration);
-        return duration.startsWith('-') ? `Took ${duration.slice(1)} off the time spent on ${named(kind, v)}` : `Added ${duration} to the time spent on ${named(kind, v)}`;
+        return duration.startsWith('-')
+          ? `Took ${duration.slice(1)} off the time spent on ${named(kind, v)}`
+          : `Added ${duration} to the time spent on ${named(kind, v)}`;
       },
     }),
     timeVerb(kind, {

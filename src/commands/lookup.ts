@@ -35,7 +35,9 @@ const user: Lookup = {
       const res = await ctx.api().request<{ id?: unknown }>({ method: 'GET', path: '/user', expect: { kind: 'object', key: 'id' } });
       return res.data.id as number;
     }
-    const res = await ctx.api().request<{ id: number; username: string }[]>({ method: 'GET', path: '/users', query: { username }, expect: { kind: 'list' } });
+    const res = await ctx
+      .api()
+      .request<{ id: number; username: string }[]>({ method: 'GET', path: '/users', query: { username }, expect: { kind: 'list' } });
     const found = Array.isArray(res.data) ? res.data.find((u) => u.username?.toLowerCase() === username.toLowerCase()) : undefined;
     if (!found) throw notFound(`no user with username "${username}"`, 'list users with `collab user list --search <text>`');
     return found.id;
@@ -92,7 +94,12 @@ const milestone: Lookup = {
   parse: nonEmpty,
   async find(ctx, title, v) {
     const path = fillPath('/projects/:project/milestones', { project: v.project });
-    const res = await ctx.api().request<{ id: number; title: string }[]>({ method: 'GET', path, query: { title, include_ancestors: true }, expect: { kind: 'list' } });
+    const res = await ctx.api().request<{ id: number; title: string }[]>({
+      method: 'GET',
+      path,
+      query: { title, include_ancestors: true },
+      expect: { kind: 'list' },
+    });
     const found = Array.isArray(res.data) ? res.data.find((m) => m.title === title) : undefined;
     if (!found) throw notFound(`no milestone titled "${title}" in project ${v.project}`, 'give the milestone id with --milestone-id');
     return found.id;

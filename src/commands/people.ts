@@ -11,7 +11,16 @@ const SEVERAL = 'usernames or @me, comma-separated';
 /** List filters: created by, assigned to (issues send `assignee_username` on GitLab; merge requests have no such filter). */
 export function peopleFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
   return [
-    { name: 'author', param: 'author_id', byName: 'author_username', type: 'string', lookup: 'user', value: '<user>', description: `${kind} created by this user: ${ONE}`, conflicts: ['author-id'] },
+    {
+      name: 'author',
+      param: 'author_id',
+      byName: 'author_username',
+      type: 'string',
+      lookup: 'user',
+      value: '<user>',
+      description: `${kind} created by this user: ${ONE}`,
+      conflicts: ['author-id'],
+    },
     {
       name: 'assignee',
       param: 'assignee_id',
@@ -37,13 +46,44 @@ export const reviewerFilter: FlagSpec = {
 };
 
 /** Issues take several assignees (`assignee_ids`). */
-export const assigneesField: FlagSpec = { name: 'assignee', param: 'assignee_ids', type: 'stringList', lookup: 'user', value: '<users>', description: `assignees: ${SEVERAL}`, conflicts: ['assignee-ids'] };
+export const assigneesField: FlagSpec = {
+  name: 'assignee',
+  param: 'assignee_ids',
+  type: 'stringList',
+  lookup: 'user',
+  value: '<users>',
+  description: `assignees: ${SEVERAL}`,
+  conflicts: ['assignee-ids'],
+};
 
 /** A merge request has one assignee in the API both dialects share (`assignee_id`). */
-export const assigneeField: FlagSpec = { name: 'assignee', param: 'assignee_id', type: 'string', lookup: 'user', value: '<user>', description: `assign to this user: ${ONE}`, conflicts: ['assignee-id'] };
+export const assigneeField: FlagSpec = {
+  name: 'assignee',
+  param: 'assignee_id',
+  type: 'string',
+  lookup: 'user',
+  value: '<user>',
+  description: `assign to this user: ${ONE}`,
+  conflicts: ['assignee-id'],
+};
 
 /** Reviewers of a merge request: GitLab's `reviewer_ids`. */
-export const reviewersField: FlagSpec = { name: 'reviewer', param: 'reviewer_ids', type: 'stringList', lookup: 'user', value: '<users>', description: `reviewers: ${SEVERAL} (GitLab)` };
+export const reviewersField: FlagSpec = {
+  name: 'reviewer',
+  param: 'reviewer_ids',
+  type: 'stringList',
+  lookup: 'user',
+  value: '<users>',
+  description: `reviewers: ${SEVERAL} (GitLab)`,
+};
 
 /** A milestone of the project by its title (`milestone_id`). */
-export const milestoneField: FlagSpec = { name: 'milestone', param: 'milestone_id', type: 'string', lookup: 'milestone', value: '<title>', description: 'milestone by its title', conflicts: ['milestone-id'] };
+export const milestoneField: FlagSpec = {
+  name: 'milestone',
+  param: 'milestone_id',
+  type: 'string',
+  lookup: 'milestone',
+  value: '<title>',
+  description: 'milestone by its title',
+  conflicts: ['milestone-id'],
+};

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { Context } from '../context.js';
 import { parseFlavor } from '../api/dialect.js';
+import type { Context } from '../context.js';
 import { CollabError, UsageError } from '../errors.js';
 import { MAX_ARTIFACT_MB } from '../sandbox/zip.js';
 import { parseInteger } from '../validate.js';
@@ -26,7 +26,8 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   const port = flags.port === undefined ? 0 : parseInteger(flags.port, '--port', 0, 65535);
   // `--host` is the global instance flag; for the sandbox it names the address to bind.
   const host = flags.bind ?? ctx.settings.flags.host ?? '127.0.0.1';
-  if (/^[a-z]+:\/\//i.test(host)) throw new UsageError(`invalid value for --host: "${host}" is an address to bind (e.g. 127.0.0.1), not a URL`);
+  if (/^[a-z]+:\/\//i.test(host))
+    throw new UsageError(`invalid value for --host: "${host}" is an address to bind (e.g. 127.0.0.1), not a URL`);
   const seed = parseSeed(flags.seed);
   const latencyMs = flags.latency === undefined ? 0 : parseInteger(flags.latency, '--latency', 0, 60_000);
   const bandwidthKiBps = flags.bandwidth === undefined ? 0 : parseInteger(flags.bandwidth, '--bandwidth', 1, 10_000_000);
@@ -38,13 +39,16 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
     handle = await startSandbox({ port, host, seed, latencyMs, bandwidthKiBps, artifactMb, flavor });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') throw new CollabError(`port ${port} on ${host} is already in use`, 1, 'pick another with --port, or --port 0 for a free one');
+    if (e.code === 'EADDRINUSE')
+      throw new CollabError(`port ${port} on ${host} is already in use`, 1, 'pick another with --port, or --port 0 for a free one');
     if (e.code === 'EADDRNOTAVAIL' || e.code === 'EACCES') throw new CollabError(`cannot listen on ${host}:${port}: ${e.code}`, 1);
     throw err;
   }
   const format = ctx.settings.output();
   if (format === 'json' || format === 'ndjson') {
-    ctx.io.stdout.write(`${JSON.stringify({ url: handle.url, api: `${handle.url}/api/v4`, port: handle.port, flavor, tokens: handle.tokens })}\n`);
+    ctx.io.stdout.write(
+      `${JSON.stringify({ url: handle.url, api: `${handle.url}/api/v4`, port: handle.port, flavor, tokens: handle.tokens })}\n`,
+    );
   } else {
     const lines = [
       `collab sandbox listening on ${handle.url} (API ${handle.url}/api/v4)`,

@@ -299,7 +299,11 @@ export function expectedAnswer(spec: Pick<CommandSpec, 'answer' | 'list'>, metho
   if (method === 'DELETE') return { kind: 'optional' };
   // The resource the path names: its last segment, a member's placeholder (`/:iid`) set aside.
   const path = template.split('?')[0]!;
-  const resource = path.replace(/\/:[^/]+$/, '').split('/').pop() ?? '';
+  const resource =
+    path
+      .replace(/\/:[^/]+$/, '')
+      .split('/')
+      .pop() ?? '';
   if (BY_IID.has(resource)) return { kind: 'object', key: 'iid' };
   return /\/:[^/]+$/.test(path) ? { kind: 'object', key: 'id' } : { kind: 'object' };
 }
@@ -310,7 +314,11 @@ const WEB_PAGES = new Set(['issues', 'merge_requests', 'jobs', 'projects', 'grou
 /** Whether a declaration shows one object that has a web page: `view` of an issue, a project, a user… */
 export function opensWebPage(spec: Pick<CommandSpec, 'name' | 'method' | 'path' | 'list'>): boolean {
   if (spec.name !== 'view' || spec.method !== 'GET' || spec.list || typeof spec.path !== 'string') return false;
-  const resource = spec.path.split('?')[0]!.split('/').filter((s) => s !== '' && !s.startsWith(':')).pop();
+  const resource = spec.path
+    .split('?')[0]!
+    .split('/')
+    .filter((s) => s !== '' && !s.startsWith(':'))
+    .pop();
   return resource !== undefined && WEB_PAGES.has(resource);
 }
 
@@ -318,7 +326,9 @@ export function opensWebPage(spec: Pick<CommandSpec, 'name' | 'method' | 'path' 
  * A command declaration whose hooks see the values of its own flags and arguments, typed:
  * `v.flags.ref` is a `string | undefined` when `ref` is declared a string flag.
  */
-export function defineCommand<const F extends readonly FlagSpec[] = [], const A extends readonly ArgSpec[] = []>(spec: CommandSpec<F, A>): CommandSpec {
+export function defineCommand<const F extends readonly FlagSpec[] = [], const A extends readonly ArgSpec[] = []>(
+  spec: CommandSpec<F, A>,
+): CommandSpec {
   // The executor builds exactly the values these declarations describe; it handles them untyped.
   return spec as unknown as CommandSpec;
 }

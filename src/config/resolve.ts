@@ -3,7 +3,16 @@ import { FLAVORS, type Flavor, parseFlavor } from '../api/dialect.js';
 import type { GlobalOptions } from '../argv.js';
 import { AuthError, UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
-import { type Reference, type ResourceKind, cleanPath, isWebUrl, parseReference, parseShortReference, parseSshRemote, parseWebPath } from '../resources/url.js';
+import {
+  cleanPath,
+  isWebUrl,
+  parseReference,
+  parseShortReference,
+  parseSshRemote,
+  parseWebPath,
+  type Reference,
+  type ResourceKind,
+} from '../resources/url.js';
 import { headerValue } from '../validate.js';
 import { gitBranch, gitRemotes } from './git.js';
 import type { ConfigStore } from './store.js';
@@ -191,7 +200,9 @@ export class Settings {
     if (!configured) return undefined;
     const n = Number(configured.value);
     if (!Number.isInteger(n) || n < 1 || n > 100)
-      throw new UsageError(`invalid value for ${configured.where}: ${JSON.stringify(configured.value)} is not a whole number from 1 to 100`);
+      throw new UsageError(
+        `invalid value for ${configured.where}: ${JSON.stringify(configured.value)} is not a whole number from 1 to 100`,
+      );
     return n;
   }
 
@@ -226,7 +237,13 @@ export class Settings {
     if (this.resolved) return this.resolved;
     if (this.candidate) {
       const { host, token, kind } = this.candidate;
-      return (this.resolved = { host, hostSource: 'login', credentials: { token: { value: token, kind } }, tokenSource: 'login', caFile: this.hostString(host, 'ca_file') });
+      return (this.resolved = {
+        host,
+        hostSource: 'login',
+        credentials: { token: { value: token, kind } },
+        tokenSource: 'login',
+        caFile: this.hostString(host, 'ca_file'),
+      });
     }
     const configured = this.configuredHost();
     if (this.pinned && this.pinned.host !== configured?.host) {
@@ -235,7 +252,13 @@ export class Settings {
       const token = this.hostString(host, 'token');
       const credentials: Credentials = {};
       if (token) credentials.token = { value: checkToken(token, this.where('token', host)), kind: this.tokenKind(host) };
-      return (this.resolved = { host, hostSource: 'URL', credentials, tokenSource: token ? 'config' : 'none', caFile: this.hostString(host, 'ca_file') });
+      return (this.resolved = {
+        host,
+        hostSource: 'URL',
+        credentials,
+        tokenSource: token ? 'config' : 'none',
+        caFile: this.hostString(host, 'ca_file'),
+      });
     }
     if (!configured) throw new AuthError('no host configured', 'run `collab auth login --host <url>` or set COLLAB_HOST');
     const { host, source } = configured;
@@ -262,7 +285,13 @@ export class Settings {
 
   /** Every token this run knows of, for redaction. Never throws. */
   secrets(): string[] {
-    const out = [this.env.COLLAB_TOKEN, this.env.COLLAB_OAUTH_TOKEN, this.env.CI_JOB_TOKEN, this.candidate?.token, this.resolved?.credentials.token?.value];
+    const out = [
+      this.env.COLLAB_TOKEN,
+      this.env.COLLAB_OAUTH_TOKEN,
+      this.env.CI_JOB_TOKEN,
+      this.candidate?.token,
+      this.resolved?.credentials.token?.value,
+    ];
     try {
       for (const entry of Object.values(this.store.read().hosts ?? {}))
         if (entry && typeof entry === 'object' && typeof entry.token === 'string') out.push(entry.token);
@@ -296,9 +325,7 @@ export class Settings {
   requireProject(explicit?: string, label?: string): string {
     const p = this.project(explicit, label);
     if (!p)
-      throw new UsageError(
-        'no project given: use -p <id|group/project>, set COLLAB_PROJECT, or run inside a git checkout of the project',
-      );
+      throw new UsageError('no project given: use -p <id|group/project>, set COLLAB_PROJECT, or run inside a git checkout of the project');
     return p;
   }
 
@@ -369,7 +396,9 @@ export class Settings {
     if (current !== undefined && current !== best.host)
       throw new UsageError(`"${raw}" is on ${hostLabel(best.host)}, but this command already works on ${hostLabel(current)}`);
     if (configured?.source === '--host' && best.host !== configured.host)
-      throw new UsageError(`this URL is on ${hostLabel(best.host)} but --host is ${hostLabel(configured.host)}; drop --host or use a URL on that host`);
+      throw new UsageError(
+        `this URL is on ${hostLabel(best.host)} but --host is ${hostLabel(configured.host)}; drop --host or use a URL on that host`,
+      );
     this.pinned = { host: best.host, raw };
     return best.rest;
   }
@@ -392,7 +421,8 @@ export class Settings {
     }
     const data = this.store.read();
     if (data.host !== undefined) {
-      if (typeof data.host !== 'string') throw new UsageError(`invalid value for ${this.where('host')}: expected a URL, found ${kindOf(data.host)}`);
+      if (typeof data.host !== 'string')
+        throw new UsageError(`invalid value for ${this.where('host')}: expected a URL, found ${kindOf(data.host)}`);
       return { host: normalize(data.host, this.where('host')), source: 'config' };
     }
     const hosts = Object.keys(this.hostEntries());
@@ -436,10 +466,13 @@ export class Settings {
   private configDefault(key: 'output' | 'per_page' | 'project', type: 'string' | 'number'): { value: unknown; where: string } | undefined {
     const host = this.resolved?.host ?? this.pinned?.host ?? this.configuredHost()?.host;
     const fromHost = host ? this.hostEntries()[host]?.[key] : undefined;
-    const [value, where] = fromHost !== undefined && fromHost !== null ? [fromHost, this.where(key, host)] : [this.store.read()[key], this.where(key)];
+    const [value, where] =
+      fromHost !== undefined && fromHost !== null ? [fromHost, this.where(key, host)] : [this.store.read()[key], this.where(key)];
     if (value === undefined || value === null) return undefined;
-    const ok = type === 'string' ? typeof value === 'string' : typeof value === 'number' || (typeof value === 'string' && value.trim() !== '');
-    if (!ok) throw new UsageError(`invalid value for ${where}: expected ${type === 'string' ? 'text' : 'a number'}, found ${kindOf(value)}`);
+    const ok =
+      type === 'string' ? typeof value === 'string' : typeof value === 'number' || (typeof value === 'string' && value.trim() !== '');
+    if (!ok)
+      throw new UsageError(`invalid value for ${where}: expected ${type === 'string' ? 'text' : 'a number'}, found ${kindOf(value)}`);
     return { value, where };
   }
 

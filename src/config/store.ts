@@ -93,10 +93,7 @@ export class ConfigStore {
     try {
       data = text.trim() === '' ? {} : JSON.parse(stripBom(text));
     } catch {
-      throw new CollabError(
-        `config file ${this.file} is not valid JSON; fix or remove it (collab will not overwrite it)`,
-        1,
-      );
+      throw new CollabError(`config file ${this.file} is not valid JSON; fix or remove it (collab will not overwrite it)`, 1);
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data))
       throw new UsageError(`config file ${this.file} must hold a JSON object; fix or remove it (collab will not overwrite it)`);

@@ -43,7 +43,10 @@ export function fishCompletion(model: CompletionModel): string {
 # their names, and those taking a value.
 set -g __collab_gflags ${model.globals.map((f) => described(f.name, f.description)).join(' ')}
 set -g __collab_gnames ${model.globals.map((f) => fishQuote(f.name)).join(' ')}
-set -g __collab_gvflags ${model.globals.filter((f) => f.takesValue).map((f) => fishQuote(f.name)).join(' ')}
+set -g __collab_gvflags ${model.globals
+    .filter((f) => f.takesValue)
+    .map((f) => fishQuote(f.name))
+    .join(' ')}
 
 # Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
 # __collab_vflags (the command's own flags, and those taking a value) for the command path $argv[1].

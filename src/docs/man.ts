@@ -1,5 +1,5 @@
 import { NOUNS } from '../commands/index.js';
-import { CI_ENVIRONMENT, ENVIRONMENT, EXIT_CODES, type Entry, IRREVERSIBLE, IRREVERSIBLE_RULE, PRECEDENCE } from '../help-topics.js';
+import { CI_ENVIRONMENT, ENVIRONMENT, type Entry, EXIT_CODES, IRREVERSIBLE, IRREVERSIBLE_RULE, PRECEDENCE } from '../help-topics.js';
 import type { DocArgument, DocCommand, DocOption } from './tree.js';
 
 /** Text for roff: escapes, copy-pasteable dashes and quotes, non-ASCII as named code points. */

@@ -116,7 +116,9 @@ function describeCommand(cmd: Command, path: string[], helper: Help): DocCommand
     usage: cmd.usage(),
     arguments: cmd.registeredArguments.map(describeArgument),
     options,
-    aliasOptions: cmd.options.filter((o) => o.hidden && (o as AnnotatedOption).collabAliasOf !== undefined).map((o) => describeOption(o, helper)),
+    aliasOptions: cmd.options
+      .filter((o) => o.hidden && (o as AnnotatedOption).collabAliasOf !== undefined)
+      .map((o) => describeOption(o, helper)),
     examples: spec?.examples.length ? [...spec.examples] : added.examples,
     notes: added.notes,
     commands: cmd.commands.filter((c) => !isHidden(c)).map((c) => describeCommand(c, [...path, c.name()], helper)),

@@ -4,7 +4,10 @@ import type { Observer } from './receive.js';
 
 /** `--sha256 <hex>`: 64 hexadecimal digits (any case, `sha256:` in front allowed), or exit 2. */
 export function parseSha256(raw: string, label = '--sha256'): string {
-  const hex = raw.trim().toLowerCase().replace(/^sha256:/, '');
+  const hex = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^sha256:/, '');
   if (!/^[0-9a-f]{64}$/.test(hex)) throw new UsageError(`invalid value for ${label}: "${raw}" is not a SHA-256 (64 hexadecimal digits)`);
   return hex;
 }
@@ -32,6 +35,7 @@ export class Sha256Check implements Observer {
 
   check(): void {
     const actual = this.hash.digest('hex');
-    if (actual !== this.expected) throw new CollabError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`, 1);
+    if (actual !== this.expected)
+      throw new CollabError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`, 1);
   }
 }

@@ -225,7 +225,8 @@ export class StagingDir {
       await fs.promises.rename(this.root, this.target);
     } else {
       const merge: Merge = { target: this.target, realTarget: this.realTarget };
-      for (const name of await fs.promises.readdir(this.root)) await mergeInto(path.join(this.root, name), path.join(this.target, name), merge);
+      for (const name of await fs.promises.readdir(this.root))
+        await mergeInto(path.join(this.root, name), path.join(this.target, name), merge);
     }
     await this.leftover.remove();
   }
@@ -261,7 +262,10 @@ function checkStillInside(dir: string, merge: Merge): void {
   }
   if (now !== expected) {
     const shown = dir === merge.target ? merge.target : relativeName(merge.target, dir);
-    throw new CollabError(`cannot extract into ${shown}: it ${now === undefined ? 'is gone' : `now leads to ${now}`} (it changed while extracting)`, 1);
+    throw new CollabError(
+      `cannot extract into ${shown}: it ${now === undefined ? 'is gone' : `now leads to ${now}`} (it changed while extracting)`,
+      1,
+    );
   }
 }
 

@@ -58,7 +58,10 @@ function entryError(name: string, err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOSPC') return new CollabError('cannot extract the archive: no space left on the device; nothing was extracted', 1);
   // yauzl (encrypted or unknown compression) and zlib (corrupt deflate data).
-  return new CollabError(`cannot extract the archive: "${printable(name)}" cannot be read (${e?.message ?? String(err)}); nothing was extracted`, 1);
+  return new CollabError(
+    `cannot extract the archive: "${printable(name)}" cannot be read (${e?.message ?? String(err)}); nothing was extracted`,
+    1,
+  );
 }
 
 /**

@@ -67,7 +67,8 @@ function localSizes(local: yauzl.LocalFileHeader): { compressed: number; uncompr
     const fields: number[] = [];
     for (let i = 0; i + 8 <= data.length; i += 8) fields.push(Number(data.readBigUInt64LE(i)));
     // A local header's zip64 field holds both sizes (APPNOTE 4.5.3); some writers give only the marked ones.
-    const [forUncompressed, forCompressed] = fields.length >= 2 ? [fields[0], fields[1]] : uncompressed === ZIP64_MARK ? [fields[0], undefined] : [undefined, fields[0]];
+    const [forUncompressed, forCompressed] =
+      fields.length >= 2 ? [fields[0], fields[1]] : uncompressed === ZIP64_MARK ? [fields[0], undefined] : [undefined, fields[0]];
     if (uncompressed === ZIP64_MARK) uncompressed = forUncompressed ?? Number.NaN;
     if (compressed === ZIP64_MARK) compressed = forCompressed ?? Number.NaN;
   }
@@ -84,7 +85,8 @@ export function localHeaderMismatch(entry: yauzl.Entry, local: yauzl.LocalFileHe
   if (!local.fileName.equals(entry.fileNameRaw)) return 'its name';
   if (local.compressionMethod !== entry.compressionMethod) return 'its compression method';
   const deferred = (local.generalPurposeBitFlag & DATA_DESCRIPTOR) !== 0;
-  const agrees = (localValue: number, central: number) => localValue === central || (deferred && (localValue === 0 || localValue === ZIP64_MARK));
+  const agrees = (localValue: number, central: number) =>
+    localValue === central || (deferred && (localValue === 0 || localValue === ZIP64_MARK));
   if (!agrees(local.crc32 >>> 0, entry.crc32 >>> 0)) return 'its CRC-32';
   const sizes = localSizes(local);
   if (!agrees(sizes.compressed, entry.compressedSize)) return 'its compressed size';

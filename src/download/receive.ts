@@ -3,7 +3,16 @@ import { pipeline } from 'node:stream/promises';
 import type { ApiClient, ApiRequest, StreamResponse } from '../api/client.js';
 import { ApiError, CancelError, CollabError } from '../errors.js';
 import { formatBytes } from './progress.js';
-import { acceptsRanges, contentLength, contentRange, openDownload, otherVersion, rangeValidator, type Version, versionOf } from './response.js';
+import {
+  acceptsRanges,
+  contentLength,
+  contentRange,
+  openDownload,
+  otherVersion,
+  rangeValidator,
+  type Version,
+  versionOf,
+} from './response.js';
 import { FileSink, type Sink, StreamSink } from './sinks.js';
 
 /** Watches the bytes as they arrive (a progress bar, a checksum). */
@@ -44,7 +53,15 @@ export interface DownloadOptions {
   observe?: (res: StreamResponse) => Observer | undefined;
 }
 
-const NETWORK_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_BODY_TIMEOUT', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_BODY_TIMEOUT',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
 
 /** The body ended (cleanly) before its Content-Length: cut like a reset, and continued the same way. */
 class Truncated extends Error {}
@@ -76,10 +93,15 @@ export function streamError(err: unknown, what: string, bytes: number, signal?: 
   if (e?.name === 'AbortError') return new CancelError();
   if (err instanceof WriteFailure) {
     if (code === 'ENOSPC') return new CollabError(`cannot write ${what}: no space left on the device`, 1);
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new CollabError(`cannot write ${what}: permission denied (${code})`, 1);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+      return new CollabError(`cannot write ${what}: permission denied (${code})`, 1);
     return new CollabError(`cannot write ${what}: ${e?.message ?? String(cause)}`, 1);
   }
-  if (isCut(err)) return new ApiError(`download of ${what} failed after ${formatBytes(bytes)}: the connection was interrupted (${code || e.message})`, undefined);
+  if (isCut(err))
+    return new ApiError(
+      `download of ${what} failed after ${formatBytes(bytes)}: the connection was interrupted (${code || e.message})`,
+      undefined,
+    );
   return new ApiError(`download of ${what} failed: ${e?.message ?? String(err)}`, undefined);
 }
 
@@ -108,7 +130,10 @@ class Transfer {
   private async adopt(res: StreamResponse): Promise<void> {
     if (this.received > 0) {
       if (!this.sink.rewindable)
-        throw new ApiError(`download of ${this.options.what} failed: the server sent the file from the start again, and what was written to the output cannot be taken back`, undefined);
+        throw new ApiError(
+          `download of ${this.options.what} failed: the server sent the file from the start again, and what was written to the output cannot be taken back`,
+          undefined,
+        );
       await this.sink.rewind().catch((err) => {
         throw new WriteFailure(err);
       });
@@ -130,12 +155,21 @@ class Transfer {
       write: (chunk: Buffer, _encoding, done) => {
         this.received += chunk.length;
         if (this.complete !== undefined && this.received > this.complete) {
-          done(new ApiError(`download of ${this.options.what} failed: the server sent more than the ${formatBytes(this.complete)} it announced`, undefined));
+          done(
+            new ApiError(
+              `download of ${this.options.what} failed: the server sent more than the ${formatBytes(this.complete)} it announced`,
+              undefined,
+            ),
+          );
           return;
         }
         this.observer?.data(chunk);
         const pending = this.sink.write(chunk);
-        if (pending) pending.then(() => done(), (err) => done(new WriteFailure(err)));
+        if (pending)
+          pending.then(
+            () => done(),
+            (err) => done(new WriteFailure(err)),
+          );
         else done();
       },
     });
@@ -145,7 +179,8 @@ class Transfer {
       if ((err as Error)?.name === 'AbortError' || this.options.signal?.aborted) throw new CancelError();
       throw err;
     }
-    if (this.complete !== undefined && this.received < this.complete) throw new Truncated(`got ${formatBytes(this.received)} of ${formatBytes(this.complete)}`);
+    if (this.complete !== undefined && this.received < this.complete)
+      throw new Truncated(`got ${formatBytes(this.received)} of ${formatBytes(this.complete)}`);
   }
 
   /**
@@ -173,7 +208,10 @@ class Transfer {
       const resume = this.ranges && this.validator !== undefined && this.received > 0 && this.complete !== undefined;
       if (!resume && this.received > 0 && !this.sink.rewindable) {
         const cut = streamError(failure, this.options.what, this.received);
-        const why = this.ranges && this.complete !== undefined ? 'the server offers no ETag or Last-Modified to continue it safely' : 'the server offers no ranges to continue';
+        const why =
+          this.ranges && this.complete !== undefined
+            ? 'the server offers no ETag or Last-Modified to continue it safely'
+            : 'the server offers no ranges to continue';
         throw new ApiError(`${cut.message}; ${why}, and what was written to the output cannot be taken back`, undefined);
       }
       const reason = `download cut after ${formatBytes(this.received)}`;
@@ -250,7 +288,8 @@ export async function download(api: ApiClient, req: ApiRequest, dest: string | W
     first.body.destroy();
     await sink.discard();
     const mapped = streamError(err, options.what, transfer.received, options.signal);
-    if (transfer.attempt > 1 && isCut(err) && !options.signal?.aborted) throw new ApiError(`${mapped.message}; gave up after ${transfer.attempt} attempts`, undefined);
+    if (transfer.attempt > 1 && isCut(err) && !options.signal?.aborted)
+      throw new ApiError(`${mapped.message}; gave up after ${transfer.attempt} attempts`, undefined);
     throw mapped;
   }
 }

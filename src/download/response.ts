@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type ApiClient, type ApiRequest, type StreamResponse, header, parseBody } from '../api/client.js';
+import { type ApiClient, type ApiRequest, header, parseBody, type StreamResponse } from '../api/client.js';
 import type { ApiError, AuthError } from '../errors.js';
 import { CancelError } from '../errors.js';
 
@@ -57,7 +57,10 @@ export interface Version {
 }
 
 export function versionOf(res: StreamResponse): Version {
-  return { etag: header(res.headers, 'etag')?.trim() || undefined, lastModified: header(res.headers, 'last-modified')?.trim() || undefined };
+  return {
+    etag: header(res.headers, 'etag')?.trim() || undefined,
+    lastModified: header(res.headers, 'last-modified')?.trim() || undefined,
+  };
 }
 
 /**
@@ -77,7 +80,8 @@ export function rangeValidator(v: Version): string | undefined {
  */
 export function otherVersion(had: Version, part: Version): string | undefined {
   if (had.etag && part.etag && had.etag !== part.etag) return `ETag ${part.etag}, not ${had.etag}`;
-  if (had.lastModified && part.lastModified && had.lastModified !== part.lastModified) return `Last-Modified ${part.lastModified}, not ${had.lastModified}`;
+  if (had.lastModified && part.lastModified && had.lastModified !== part.lastModified)
+    return `Last-Modified ${part.lastModified}, not ${had.lastModified}`;
   return undefined;
 }
 

@@ -114,7 +114,8 @@ export function resolveLink(name: string, target: string, lookup: LinkLookup): {
   if (target === '') return { reason: 'empty link target' };
   if (target.includes('\u0000')) return { reason: 'NUL in the link target' };
   if (target.includes('\\')) return { reason: `backslash in the link target (${printable(target)})` };
-  if (target.startsWith('/') || /^[a-zA-Z]:/.test(target)) return { reason: `symlink pointing outside the directory (${printable(target)})` };
+  if (target.startsWith('/') || /^[a-zA-Z]:/.test(target))
+    return { reason: `symlink pointing outside the directory (${printable(target)})` };
   const stack = name.split('/').slice(0, -1);
   const segments = target.split('/').filter((s) => s !== '' && s !== '.');
   let climbing = true;
@@ -169,9 +170,12 @@ function readEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 
 /** An entry's bytes, once its local header is found to agree with the central directory. */
 export async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string): Promise<Readable> {
-  const local = await new Promise<yauzl.LocalFileHeader>((resolve, reject) => zip.readLocalFileHeader(entry, (err, header) => (err ? reject(err) : resolve(header))));
+  const local = await new Promise<yauzl.LocalFileHeader>((resolve, reject) =>
+    zip.readLocalFileHeader(entry, (err, header) => (err ? reject(err) : resolve(header))),
+  );
   const disagreement = localHeaderMismatch(entry, local);
-  if (disagreement) throw new IntegrityError(printable(name), `has a local header that disagrees with the archive's directory about ${disagreement}`);
+  if (disagreement)
+    throw new IntegrityError(printable(name), `has a local header that disagrees with the archive's directory about ${disagreement}`);
   return new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))));
 }
 
@@ -179,9 +183,13 @@ export async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: st
 async function readLinkTarget(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string): Promise<string | undefined> {
   if (entry.uncompressedSize > MAX_SYMLINK_TARGET) return undefined;
   const chunks: Buffer[] = [];
-  await pipeline(await openEntry(zip, entry, name), new EntryCheck(name, entry.uncompressedSize, entry.crc32), async (source: AsyncIterable<Buffer>) => {
-    for await (const c of source) chunks.push(c);
-  });
+  await pipeline(
+    await openEntry(zip, entry, name),
+    new EntryCheck(name, entry.uncompressedSize, entry.crc32),
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const c of source) chunks.push(c);
+    },
+  );
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -196,7 +204,10 @@ type Refusal = { name: string; reason: string };
 export async function planExtraction(zip: yauzl.ZipFile, target: string, limits: Limits = {}): Promise<Plan> {
   const maxEntries = limits.maxEntries ?? DEFAULT_MAX_ENTRIES;
   if (zip.entryCount > maxEntries)
-    throw new ArchiveLimitError(`it has ${zip.entryCount.toLocaleString('en-US')} entries, more than the limit of ${maxEntries.toLocaleString('en-US')}`, '--max-entries');
+    throw new ArchiveLimitError(
+      `it has ${zip.entryCount.toLocaleString('en-US')} entries, more than the limit of ${maxEntries.toLocaleString('en-US')}`,
+      '--max-entries',
+    );
   const refused: Refusal[] = [];
   const byName = new Map<string, PlannedEntry>();
   const impliedDirs = new Set<string>();
@@ -219,7 +230,13 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
     for (const dir of parents(item.name)) impliedDirs.add(dir);
     const earlier = byName.get(item.name);
     if (earlier && !(earlier.kind === kind && kind !== 'symlink')) {
-      refused.push({ name: raw, reason: earlier.kind === kind ? 'a second symlink of the same name' : `both a ${earlier.kind === 'dir' ? 'directory' : earlier.kind} and a ${kind === 'dir' ? 'directory' : kind} in the archive` });
+      refused.push({
+        name: raw,
+        reason:
+          earlier.kind === kind
+            ? 'a second symlink of the same name'
+            : `both a ${earlier.kind === 'dir' ? 'directory' : earlier.kind} and a ${kind === 'dir' ? 'directory' : kind} in the archive`,
+      });
       continue;
     }
     // A file given twice: the later one wins (as unzip does); a directory given twice is one.
@@ -227,13 +244,20 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
   }
   const maxBytes = limits.maxBytes ?? defaultMaxBytes(zip.fileSize);
   if (declaredBytes > maxBytes) {
-    const why = limits.maxBytes === undefined ? ` (the default: ${DEFAULT_RATIO}× the archive's ${formatBytes(zip.fileSize)}, at least 100 MiB, at most 8 GiB)` : '';
-    throw new ArchiveLimitError(`its files add up to ${formatBytes(declaredBytes)}, more than the limit of ${formatBytes(maxBytes)}${why}`, '--max-size');
+    const why =
+      limits.maxBytes === undefined
+        ? ` (the default: ${DEFAULT_RATIO}× the archive's ${formatBytes(zip.fileSize)}, at least 100 MiB, at most 8 GiB)`
+        : '';
+    throw new ArchiveLimitError(
+      `its files add up to ${formatBytes(declaredBytes)}, more than the limit of ${formatBytes(maxBytes)}${why}`,
+      '--max-size',
+    );
   }
 
   const planned = [...byName.values()];
   for (const p of planned)
-    if (p.kind !== 'dir' && impliedDirs.has(p.name)) refused.push({ name: p.name, reason: `both a ${p.kind} and a directory in the archive` });
+    if (p.kind !== 'dir' && impliedDirs.has(p.name))
+      refused.push({ name: p.name, reason: `both a ${p.kind} and a directory in the archive` });
 
   const linkKeys = new Set(planned.filter((p) => p.kind === 'symlink').map((p) => fold(p.name)));
   for (const p of planned) {
@@ -242,13 +266,17 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
   }
 
   const inTarget = targetInspector(target);
-  const lookup: LinkLookup = (rel) => (linkKeys.has(fold(rel)) ? 'archive-link' : inTarget(rel)?.isSymbolicLink() ? 'existing-link' : 'other');
+  const lookup: LinkLookup = (rel) =>
+    linkKeys.has(fold(rel)) ? 'archive-link' : inTarget(rel)?.isSymbolicLink() ? 'existing-link' : 'other';
   for (const p of planned.filter((e) => e.kind === 'symlink')) {
     let linkTarget: string | undefined;
     try {
       linkTarget = await readLinkTarget(zip, p.entry, p.name);
     } catch (err) {
-      refused.push({ name: p.name, reason: err instanceof CollabError ? 'corrupt symlink entry' : `unreadable symlink entry (${(err as Error).message})` });
+      refused.push({
+        name: p.name,
+        reason: err instanceof CollabError ? 'corrupt symlink entry' : `unreadable symlink entry (${(err as Error).message})`,
+      });
       continue;
     }
     if (linkTarget === undefined) {

@@ -26,7 +26,11 @@ export function webPage(value: unknown): string {
  * shell) and waits for it, as a terminal browser needs the terminal; else with the platform's
  * opener (the `open` package: xdg-open, open, start), loaded only here.
  */
-export async function openUrl(url: string, env: Env, load: () => Promise<{ default: (target: string) => Promise<unknown> }> = () => import('open')): Promise<void> {
+export async function openUrl(
+  url: string,
+  env: Env,
+  load: () => Promise<{ default: (target: string) => Promise<unknown> }> = () => import('open'),
+): Promise<void> {
   const browser = env.BROWSER?.trim();
   if (browser) return runBrowser(browser, url, env);
   const { default: open } = await load();

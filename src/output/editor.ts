@@ -26,7 +26,8 @@ export async function editText(initial: string, env: Env, signal?: AbortSignal, 
     const file = path.join(dir, name);
     await fs.writeFile(file, initial, { mode: 0o600, flag: 'wx' });
     const failed = await runUserCommand(editor, file, env);
-    if (failed) throw new UsageError(`the editor (${editor}) failed (${failed}): nothing was sent`, 'set VISUAL or EDITOR to the editor you use');
+    if (failed)
+      throw new UsageError(`the editor (${editor}) failed (${failed}): nothing was sent`, 'set VISUAL or EDITOR to the editor you use');
     return (await fs.readFile(file, 'utf8')).replace(/\s+$/, '');
   } finally {
     signal?.removeEventListener('abort', removeNow);

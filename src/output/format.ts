@@ -4,10 +4,10 @@ import { closest } from '../suggest.js';
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
 import type { FilterRun, JqFilter } from './jq.js';
-import { TerminalLogFilter, cellText, jsonText, messageText, tableText } from './sanitize.js';
+import { cellText, jsonText, messageText, TerminalLogFilter, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
-import { type Measure, cellWidth, stripSgr, truncate, wrapText } from './wrap.js';
+import { cellWidth, type Measure, stripSgr, truncate, wrapText } from './wrap.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -318,7 +318,8 @@ export class Printer {
   /** The value of a cell, a secret masked (JSON never comes here). */
   private cellValue(col: Column, item: unknown): unknown {
     const value = col.get ? col.get(item) : readField(item, col.key);
-    if (this.options.revealSecrets || typeof value !== 'string' || value === '' || !isSecretField(col.key) || isTimestamp(value)) return value;
+    if (this.options.revealSecrets || typeof value !== 'string' || value === '' || !isSecretField(col.key) || isTimestamp(value))
+      return value;
     // Named in --fields: asked for by name, so shown.
     if (this.options.fields?.includes(col.key)) return value;
     return MASK;
@@ -467,8 +468,7 @@ export class Printer {
     const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
     if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, this.options.now()), 'dim');
     if (kind === 'state') return paint(tableText(String(value)), 'state', String(value));
-    if (kind === 'labels' && Array.isArray(value))
-      return value.map((l) => paint(tableText(plainValue(l)), 'label')).join(', ');
+    if (kind === 'labels' && Array.isArray(value)) return value.map((l) => paint(tableText(plainValue(l)), 'label')).join(', ');
     if (typeof value === 'object' && !Array.isArray(value) && long) return tableText(readableObject(value as Record<string, unknown>));
     return tableText(plainValue(value));
   }
@@ -493,7 +493,23 @@ export class Printer {
     const { default: Table } = await import('cli-table3');
     const table = new Table({
       head: layout.keep.map((i) => paint(header(columns[i]!), 'header')),
-      chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+      chars: {
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '  ',
+      },
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
       colWidths: layout.widths,
       wordWrap: false,
@@ -505,7 +521,13 @@ export class Printer {
           return cellWidths[j]![i]! > w && !urls[i] ? truncate(plain[j]![i]!, w, measure) : r[i]!;
         }),
       );
-    await this.emit(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+    await this.emit(
+      `${table
+        .toString()
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .join('\n')}\n`,
+    );
   }
 }
 
@@ -603,7 +625,8 @@ export function fitColumns(
   // A plain column rarely needs more than a quarter of the line.
   const cap = Math.max(12, Math.floor(total / 4));
   if (title >= 0)
-    for (let i = 0; i < out.length; i++) if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > cap) out[i] = Math.max(cap, measureHeader(columns[i]!));
+    for (let i = 0; i < out.length; i++)
+      if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > cap) out[i] = Math.max(cap, measureHeader(columns[i]!));
   if (title >= 0) {
     const want = Math.min(widths[title]!, Math.max(20, Math.floor(total * 0.3)));
     const roomForTitle = () => total - (sum(keep, out) - out[title]!);
@@ -621,7 +644,9 @@ export function fitColumns(
     const floor = (i: number) => Math.max(measureHeader(columns[i]!), Math.min(widths[i]!, 12));
     while (roomForTitle() < widths[title]!) {
       let widest = -1;
-      for (const i of keep) if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > floor(i) && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+      for (const i of keep)
+        if (i !== title && priorityOf(columns[i]!) > 0 && !whole[i] && out[i]! > floor(i) && (widest < 0 || out[i]! > out[widest]!))
+          widest = i;
       if (widest < 0) break;
       out[widest] = out[widest]! - 1;
     }

@@ -21,7 +21,12 @@ function compileMessage(stderr: string): string {
   const errors = stderr
     .split('\n')
     .filter((l) => l.startsWith('jq: error: '))
-    .map((l) => l.slice('jq: error: '.length).replace(/ at <top-level>, (line \d+(?:, column \d+)?):?$/, ' ($1)').replace(/:$/, ''));
+    .map((l) =>
+      l
+        .slice('jq: error: '.length)
+        .replace(/ at <top-level>, (line \d+(?:, column \d+)?):?$/, ' ($1)')
+        .replace(/:$/, ''),
+    );
   return errors.length > 0 ? errors.join('; ') : stderr.trim().split('\n')[0] || 'the filter does not compile';
 }
 
@@ -46,7 +51,11 @@ export class JqFilter {
       const { loadJq } = await import('jq-wasm');
       engine = await loadJq();
     } catch (err) {
-      throw new CollabError(`--jq: jq could not be loaded: ${(err as Error).message}`, 1, 'reinstall collab (its jq-wasm dependency is missing or broken)');
+      throw new CollabError(
+        `--jq: jq could not be loaded: ${(err as Error).message}`,
+        1,
+        'reinstall collab (its jq-wasm dependency is missing or broken)',
+      );
     }
     // Without input jq compiles the filter and runs it on nothing: a compile check that runs nothing.
     const check = engine.raw('', expression);

@@ -11,6 +11,8 @@ export async function runUserCommand(commandLine: string, arg: string, env: Env)
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
     child.on('error', (err) => resolve(err.message));
-    child.on('close', (code, signal) => resolve(code === 0 ? undefined : signal ? `ended by ${signal}` : code === 127 ? 'command not found' : `exit status ${code}`));
+    child.on('close', (code, signal) =>
+      resolve(code === 0 ? undefined : signal ? `ended by ${signal}` : code === 127 ? 'command not found' : `exit status ${code}`),
+    );
   });
 }

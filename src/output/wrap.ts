@@ -45,7 +45,10 @@ function wrapLine(line: string, width: number, measure: Measure): string {
   const pad = ' '.repeat(hang);
   // The indentation (and any colour around it) starts the first line as it was.
   const lead = /^(?:\u001b\[[0-9;]*m| )*/.exec(line)![0];
-  const words = line.slice(lead.length).split(/ +/).filter((word) => word !== '');
+  const words = line
+    .slice(lead.length)
+    .split(/ +/)
+    .filter((word) => word !== '');
   const out: string[] = [];
   let current = lead;
   let used = indentWidth;

@@ -15,17 +15,23 @@ function listLabels(board: { lists?: BoardListLike[] }): string {
     .join(', ');
 }
 
-export const boardColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'project.path_with_namespace', header: 'project' },
-  { key: 'milestone.title', header: 'milestone' },
-  { key: 'lists', get: listLabels },
-], BOARD_FIELDS);
+export const boardColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'project.path_with_namespace', header: 'project' },
+    { key: 'milestone.title', header: 'milestone' },
+    { key: 'lists', get: listLabels },
+  ],
+  BOARD_FIELDS,
+);
 
-export const boardListColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'position', kind: 'number' },
-  { key: 'label.name', header: 'label' },
-  { key: 'label.color', header: 'color' },
-  { key: 'label.description', header: 'description' },
-], BOARD_LIST_FIELDS);
+export const boardListColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'position', kind: 'number' },
+    { key: 'label.name', header: 'label' },
+    { key: 'label.color', header: 'color' },
+    { key: 'label.description', header: 'description' },
+  ],
+  BOARD_LIST_FIELDS,
+);

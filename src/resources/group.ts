@@ -9,11 +9,17 @@ export const GROUP_PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'upda
 /** Access levels by name, for `--group-access`; numbers are accepted as they are. */
 export const ACCESS_LEVELS: Record<string, number> = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 };
 
-export const groupColumns: Columns = columnSet([
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'full_path', header: 'path' },
-  { key: 'visibility', kind: 'state' },
-  { key: 'description', kind: 'title' },
-], GROUP_FIELDS);
+export const groupColumns: Columns = columnSet(
+  [
+    { key: 'id', header: 'ID', kind: 'number' },
+    { key: 'full_path', header: 'path' },
+    { key: 'visibility', kind: 'state' },
+    { key: 'description', kind: 'title' },
+  ],
+  GROUP_FIELDS,
+);
 
-export const ldapLinkColumns: Columns = columnSet([{ key: 'cn', header: 'CN' }, { key: 'group_access', header: 'access' }, { key: 'provider' }], LDAP_LINK_FIELDS);
+export const ldapLinkColumns: Columns = columnSet(
+  [{ key: 'cn', header: 'CN' }, { key: 'group_access', header: 'access' }, { key: 'provider' }],
+  LDAP_LINK_FIELDS,
+);

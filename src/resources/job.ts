@@ -15,16 +15,19 @@ export const ACTIVE_JOB_STATUSES: readonly string[] = [
   'scheduled',
 ];
 
-export const jobColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'status', kind: 'state' },
-  { key: 'stage' },
-  { key: 'name', kind: 'title' },
-  { key: 'ref' },
-  { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration) },
-  { key: 'pipeline.id', header: 'pipeline', kind: 'number' },
-  { key: 'created_at', header: 'created', kind: 'date' },
-], JOB_FIELDS);
+export const jobColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'status', kind: 'state' },
+    { key: 'stage' },
+    { key: 'name', kind: 'title' },
+    { key: 'ref' },
+    { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration) },
+    { key: 'pipeline.id', header: 'pipeline', kind: 'number' },
+    { key: 'created_at', header: 'created', kind: 'date' },
+  ],
+  JOB_FIELDS,
+);
 
 /** `1m 05s` from GitLab's duration in seconds (a float); nothing while a job has not run. */
 function seconds(value: unknown): string | undefined {
@@ -37,8 +40,11 @@ function seconds(value: unknown): string | undefined {
 }
 
 /** What the action commands (cancel, retry, …) print as a row: the job and its new status. */
-export const jobStatusColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'name', kind: 'title' },
-  { key: 'status', kind: 'state' },
-], JOB_FIELDS);
+export const jobStatusColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'name', kind: 'title' },
+    { key: 'status', kind: 'state' },
+  ],
+  JOB_FIELDS,
+);

@@ -12,34 +12,48 @@ export function branchesOf(mr: { source_branch?: unknown; target_branch?: unknow
   return `${mr.source_branch ?? '?'} → ${mr.target_branch ?? '?'}`;
 }
 
-export const mrColumns: Columns = columnSet([
-  { key: 'iid', header: 'IID', kind: 'ref' },
-  { key: 'state', kind: 'state' },
-  { key: 'title', kind: 'title' },
-  { key: 'branches', get: branchesOf },
-  { key: 'author', kind: 'users' },
-  { key: 'reviewers', kind: 'users', priority: 3 },
-  // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
-  { key: 'detailed_merge_status', header: 'merge status', priority: 3, get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status },
-  { key: 'updated_at', header: 'updated', kind: 'date' },
-], MERGE_REQUEST_FIELDS);
+export const mrColumns: Columns = columnSet(
+  [
+    { key: 'iid', header: 'IID', kind: 'ref' },
+    { key: 'state', kind: 'state' },
+    { key: 'title', kind: 'title' },
+    { key: 'branches', get: branchesOf },
+    { key: 'author', kind: 'users' },
+    { key: 'reviewers', kind: 'users', priority: 3 },
+    // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
+    {
+      key: 'detailed_merge_status',
+      header: 'merge status',
+      priority: 3,
+      get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status,
+    },
+    { key: 'updated_at', header: 'updated', kind: 'date' },
+  ],
+  MERGE_REQUEST_FIELDS,
+);
 
-export const mrCommitColumns: Columns = columnSet([
-  { key: 'short_id', header: 'commit' },
-  { key: 'title', kind: 'title' },
-  { key: 'author_name', header: 'author' },
-  { key: 'created_at', header: 'created', kind: 'date' },
-], COMMIT_FIELDS);
+export const mrCommitColumns: Columns = columnSet(
+  [
+    { key: 'short_id', header: 'commit' },
+    { key: 'title', kind: 'title' },
+    { key: 'author_name', header: 'author' },
+    { key: 'created_at', header: 'created', kind: 'date' },
+  ],
+  COMMIT_FIELDS,
+);
 
-export const mrVersionColumns: Columns = columnSet([
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'state', kind: 'state' },
-  { key: 'head_commit_sha', header: 'head' },
-  { key: 'base_commit_sha', header: 'base' },
-  { key: 'start_commit_sha', header: 'start' },
-  { key: 'real_size', header: 'size' },
-  { key: 'created_at', header: 'created', kind: 'date' },
-], MR_VERSION_FIELDS);
+export const mrVersionColumns: Columns = columnSet(
+  [
+    { key: 'id', header: 'ID', kind: 'number' },
+    { key: 'state', kind: 'state' },
+    { key: 'head_commit_sha', header: 'head' },
+    { key: 'base_commit_sha', header: 'base' },
+    { key: 'start_commit_sha', header: 'start' },
+    { key: 'real_size', header: 'size' },
+    { key: 'created_at', header: 'created', kind: 'date' },
+  ],
+  MR_VERSION_FIELDS,
+);
 
 /** One row per changed file of `GET …/changes`. */
 export interface MrChange {
@@ -84,18 +98,25 @@ export const mrChangeColumns: Column[] = [
 ];
 
 /** Issues closed on merge: project issues (`#iid`) or, with an external tracker, `{id, title}`. */
-export const closesIssueColumns: Columns = columnSet([
-  { key: 'issue', get: (i: { iid?: number; id?: unknown }) => (i.iid !== undefined ? `#${i.iid}` : i.id) },
-  { key: 'state', kind: 'state' },
-  { key: 'title', kind: 'title' },
-  { key: 'web_url', header: 'url' },
-], ISSUE_FIELDS);
+export const closesIssueColumns: Columns = columnSet(
+  [
+    { key: 'issue', get: (i: { iid?: number; id?: unknown }) => (i.iid !== undefined ? `#${i.iid}` : i.id) },
+    { key: 'state', kind: 'state' },
+    { key: 'title', kind: 'title' },
+    { key: 'web_url', header: 'url' },
+  ],
+  ISSUE_FIELDS,
+);
 
-export const approvalColumns: Columns = columnSet([
-  { key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) },
-], APPROVALS_FIELDS);
+export const approvalColumns: Columns = columnSet(
+  [{ key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) }],
+  APPROVALS_FIELDS,
+);
 
-export const todoColumns: Columns = columnSet([
-  { key: 'project', get: (t: { project?: { path_with_namespace?: string } }) => t.project?.path_with_namespace },
-  { key: 'target', get: (t: { target?: { iid?: number } }) => (t.target?.iid !== undefined ? `!${t.target.iid}` : undefined) },
-], TODO_FIELDS);
+export const todoColumns: Columns = columnSet(
+  [
+    { key: 'project', get: (t: { project?: { path_with_namespace?: string } }) => t.project?.path_with_namespace },
+    { key: 'target', get: (t: { target?: { iid?: number } }) => (t.target?.iid !== undefined ? `!${t.target.iid}` : undefined) },
+  ],
+  TODO_FIELDS,
+);

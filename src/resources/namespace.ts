@@ -1,10 +1,13 @@
 import { type Columns, columnSet } from '../output/format.js';
 import { NAMESPACE_FIELDS } from './fields.js';
 
-export const namespaceColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'kind' },
-  { key: 'full_path', header: 'path' },
-  { key: 'name' },
-  { key: 'parent_id', header: 'parent' },
-], NAMESPACE_FIELDS);
+export const namespaceColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'kind' },
+    { key: 'full_path', header: 'path' },
+    { key: 'name' },
+    { key: 'parent_id', header: 'parent' },
+  ],
+  NAMESPACE_FIELDS,
+);

@@ -58,7 +58,9 @@ export const SETTINGS: readonly Setting[] = [
   s('searchengine_url', 'string', 'search engine URL (comma-separated for clusters)'),
   s('email_author_in_body', 'bool', 'put the author in the email body'),
   // Both: `nil` in the spec and older GitLab, `all` in newer GitLab (each refuses the other's word).
-  s('enabled_git_access_protocol', 'enum', 'git access protocol (both: nil on the spec\'s servers and older GitLab, all on newer GitLab)', { choices: ['ssh', 'http', 'nil', 'all'] }),
+  s('enabled_git_access_protocol', 'enum', "git access protocol (both: nil on the spec's servers and older GitLab, all on newer GitLab)", {
+    choices: ['ssh', 'http', 'nil', 'all'],
+  }),
   s('geo_status_timeout', 'int', 'seconds', { min: 0 }),
   s('avatarservice_enabled', 'bool', 'avatar service'),
   s('help_page_hide_commercial_content', 'bool', 'hide commercial content on the help page'),

@@ -59,7 +59,8 @@ export function cleanPath(raw: string, label: string, what: 'project' | 'group')
   const segments = p.split('/');
   if (p === '' || segments.some((s) => !(ASCII_SEGMENT.test(s) || SEGMENT.test(s)) || /^\.+$/.test(s)))
     fail(label, raw, `is not a ${what} id or full path (${what === 'project' ? 'group/project' : 'group/subgroup'})`);
-  if (what === 'project' && segments.length < 2) fail(label, raw, 'is not a project id or full path: a project path has its group in front (group/project)');
+  if (what === 'project' && segments.length < 2)
+    fail(label, raw, 'is not a project id or full path: a project path has its group in front (group/project)');
   return segments.join('/');
 }
 

@@ -6,48 +6,57 @@ export const TOKEN_STATES = ['all', 'active', 'inactive'] as const;
 /** Scopes an impersonation token may carry (part 2 §2.5). */
 export const TOKEN_SCOPES = ['api', 'read_user'] as const;
 
-export const userColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'username' },
-  { key: 'name' },
-  { key: 'state', kind: 'state' },
-  { key: 'email' },
-  { key: 'web_url', header: 'url' },
-], USER_FIELDS);
+export const userColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'username' },
+    { key: 'name' },
+    { key: 'state', kind: 'state' },
+    { key: 'email' },
+    { key: 'web_url', header: 'url' },
+  ],
+  USER_FIELDS,
+);
 
-export const sshKeyColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'title' },
-  { key: 'usage_type', header: 'usage' },
-  { key: 'created_at', header: 'created', kind: 'date' },
-], SSH_KEY_FIELDS);
+export const sshKeyColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'title' },
+    { key: 'usage_type', header: 'usage' },
+    { key: 'created_at', header: 'created', kind: 'date' },
+  ],
+  SSH_KEY_FIELDS,
+);
 
-export const gpgKeyColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'created_at', header: 'created', kind: 'date' },
-  // The armored block is long; its first line of key material is enough to tell keys apart.
-  { key: 'key', get: (k: { key?: unknown }) => armoredSummary(k.key) },
-], GPG_KEY_FIELDS);
+export const gpgKeyColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'created_at', header: 'created', kind: 'date' },
+    // The armored block is long; its first line of key material is enough to tell keys apart.
+    { key: 'key', get: (k: { key?: unknown }) => armoredSummary(k.key) },
+  ],
+  GPG_KEY_FIELDS,
+);
 
-export const emailColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'email' },
-], EMAIL_FIELDS);
+export const emailColumns: Columns = columnSet([{ key: 'id', kind: 'number' }, { key: 'email' }], EMAIL_FIELDS);
 
-export const tokenColumns: Columns = columnSet([
-  { key: 'id', kind: 'number' },
-  { key: 'name' },
-  { key: 'active', kind: 'bool' },
-  { key: 'revoked', kind: 'bool' },
-  { key: 'scopes' },
-  { key: 'expires_at', header: 'expires' },
-  { key: 'created_at', header: 'created', kind: 'date' },
-], IMPERSONATION_TOKEN_FIELDS);
+export const tokenColumns: Columns = columnSet(
+  [
+    { key: 'id', kind: 'number' },
+    { key: 'name' },
+    { key: 'active', kind: 'bool' },
+    { key: 'revoked', kind: 'bool' },
+    { key: 'scopes' },
+    { key: 'expires_at', header: 'expires' },
+    { key: 'created_at', header: 'created', kind: 'date' },
+  ],
+  IMPERSONATION_TOKEN_FIELDS,
+);
 
-export const activityColumns: Columns = columnSet([
-  { key: 'username' },
-  { key: 'last_activity_on', header: 'last activity' },
-], ACTIVITY_FIELDS);
+export const activityColumns: Columns = columnSet(
+  [{ key: 'username' }, { key: 'last_activity_on', header: 'last activity' }],
+  ACTIVITY_FIELDS,
+);
 
 function armoredSummary(key: unknown): string {
   if (typeof key !== 'string') return '';

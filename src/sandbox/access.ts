@@ -1,6 +1,6 @@
 import type { Ctx } from './context.js';
 import { type ApiError, forbidden, notFound, unauthorized } from './errors.js';
-import { type Group, type Project, type User, GUEST, OWNER } from './model.js';
+import { type Group, GUEST, OWNER, type Project, type User } from './model.js';
 import type { Store } from './store.js';
 
 /** The caller's access level on a project: direct membership, inherited group membership, or owner of the user namespace. */

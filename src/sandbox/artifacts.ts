@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Job } from './model.js';
-import { buildZip, bufferEntry, GeneratedData, readZipEntry, type StreamedEntry, storedZipLength, storedZipStream } from './zip.js';
+import { bufferEntry, buildZip, GeneratedData, readZipEntry, type StreamedEntry, storedZipLength, storedZipStream } from './zip.js';
 
 export type ArchiveBody = { kind: 'buffer'; data: Buffer } | { kind: 'stream'; length: number; open: () => Readable };
 export type FileBody = ArchiveBody;
@@ -73,7 +73,9 @@ export class ArtifactStore {
 
 export function demoEntries(job: Job): { name: string; data: Buffer; compress: boolean }[] {
   const banner = `job ${job.name} #${job.id} on ${job.ref} (${job.commitSha.slice(0, 8)})`;
-  const mainJs = [`// built by ${banner}`, "'use strict';", 'export function main() {', "  return 'hello from the sandbox';", '}', ''].join('\n').repeat(20);
+  const mainJs = [`// built by ${banner}`, "'use strict';", 'export function main() {', "  return 'hello from the sandbox';", '}', '']
+    .join('\n')
+    .repeat(20);
   return [
     { name: 'README.md', data: Buffer.from(`# Artifacts\n\nProduced by ${banner}.\n`), compress: false },
     { name: 'dist/app/main.js', data: Buffer.from(mainJs), compress: true },
@@ -81,7 +83,9 @@ export function demoEntries(job: Job): { name: string; data: Buffer; compress: b
     { name: 'reports/résumé final.txt', data: Buffer.from(`Résumé final — ${banner}\nAll checks: ✓\n`), compress: true },
     {
       name: 'reports/junit.xml',
-      data: Buffer.from(`<?xml version="1.0"?>\n<testsuite name="${job.name}" tests="3" failures="0"><testcase name="a"/><testcase name="b"/><testcase name="c"/></testsuite>\n`),
+      data: Buffer.from(
+        `<?xml version="1.0"?>\n<testsuite name="${job.name}" tests="3" failures="0"><testcase name="a"/><testcase name="b"/><testcase name="c"/></testsuite>\n`,
+      ),
       compress: true,
     },
   ];

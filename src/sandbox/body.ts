@@ -36,7 +36,7 @@ export function parseBodyInto(params: Params, body: Buffer, contentType: string 
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new ApiError(400, { error: 'The provided content-type \'application/json\' is not supported.' });
+      throw new ApiError(400, { error: "The provided content-type 'application/json' is not supported." });
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params.addObject(parsed as Record<string, unknown>);
     return;
@@ -64,7 +64,11 @@ function parseMultipart(params: Params, body: Buffer, boundary: string): void {
       const contentType = /content-type:\s*([^\r\n]*)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream';
       if (name !== undefined) {
         if (filename) {
-          params.addFile(name, { filename: filename[1] ?? decodeURIComponent(filename[2].replace(/^utf-8''/i, '')), contentType, data: Buffer.from(data) });
+          params.addFile(name, {
+            filename: filename[1] ?? decodeURIComponent(filename[2].replace(/^utf-8''/i, '')),
+            contentType,
+            data: Buffer.from(data),
+          });
         } else {
           params.addPairs([[name, data.toString('utf8')]]);
         }

@@ -2,15 +2,34 @@
  * GitLab's human durations: `1mo 2w 3d 4h 30m 10s`, with 1mo = 4w, 1w = 5d, 1d = 8h.
  * A bare number means hours. Parsing returns seconds, or undefined for text that is not a duration.
  */
-import { UNIT_SECONDS, durationParts } from '../durations.js';
+import { durationParts, UNIT_SECONDS } from '../durations.js';
 
 const UNIT_ALIASES: Record<string, string> = {
-  s: 's', sec: 's', secs: 's', second: 's', seconds: 's',
-  m: 'm', min: 'm', mins: 'm', minute: 'm', minutes: 'm',
-  h: 'h', hr: 'h', hrs: 'h', hour: 'h', hours: 'h',
-  d: 'd', day: 'd', days: 'd',
-  w: 'w', wk: 'w', week: 'w', weeks: 'w',
-  mo: 'mo', month: 'mo', months: 'mo',
+  s: 's',
+  sec: 's',
+  secs: 's',
+  second: 's',
+  seconds: 's',
+  m: 'm',
+  min: 'm',
+  mins: 'm',
+  minute: 'm',
+  minutes: 'm',
+  h: 'h',
+  hr: 'h',
+  hrs: 'h',
+  hour: 'h',
+  hours: 'h',
+  d: 'd',
+  day: 'd',
+  days: 'd',
+  w: 'w',
+  wk: 'w',
+  week: 'w',
+  weeks: 'w',
+  mo: 'mo',
+  month: 'mo',
+  months: 'mo',
 };
 
 export function parseDuration(text: string): number | undefined {

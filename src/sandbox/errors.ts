@@ -17,8 +17,7 @@ export const forbidden = (reason?: string): ApiError =>
 export const notFound = (subject?: string): ApiError =>
   new ApiError(404, { message: subject ? `404 ${subject} Not Found` : '404 Not found' });
 
-export const missingParam = (name: string): ApiError =>
-  new ApiError(400, { message: `400 (Bad request) "${name}" not given` });
+export const missingParam = (name: string): ApiError => new ApiError(400, { message: `400 (Bad request) "${name}" not given` });
 
 export const badRequest = (message: string): ApiError => new ApiError(400, { message: `400 Bad request - ${message}` });
 

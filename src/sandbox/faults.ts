@@ -1,7 +1,18 @@
 import { ApiError } from './errors.js';
 
 export const FAULT_KINDS = [
-  '429', '500', '502', '503', '504', 'html502', 'reset', 'reset-mid-body', 'trickle', 'hang', 'empty-next', 'link-other-host',
+  '429',
+  '500',
+  '502',
+  '503',
+  '504',
+  'html502',
+  'reset',
+  'reset-mid-body',
+  'trickle',
+  'hang',
+  'empty-next',
+  'link-other-host',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

@@ -22,11 +22,7 @@ export function timeParam(ctx: Ctx, name: string): number | undefined {
 }
 
 /** Sorts by `order_by` (a numeric or string key) and `sort`, with id as tie breaker. */
-export function sortItems<T extends { id: number }>(
-  items: T[],
-  key: (item: T) => number | string,
-  direction: 'asc' | 'desc',
-): T[] {
+export function sortItems<T extends { id: number }>(items: T[], key: (item: T) => number | string, direction: 'asc' | 'desc'): T[] {
   const keyed = items.map((item) => ({ item, k: key(item) }));
   keyed.sort((a, b) => {
     const cmp = a.k < b.k ? -1 : a.k > b.k ? 1 : a.item.id - b.item.id;
@@ -74,7 +70,10 @@ export function applyCommonFilters<T extends Filterable>(ctx: Ctx, items: T[], v
 
   const labels = ctx.params.str('labels');
   if (labels !== undefined && labels !== '') {
-    const wanted = labels.split(',').map((l) => l.trim()).filter((l) => l !== '');
+    const wanted = labels
+      .split(',')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
     const lower = wanted.map((l) => l.toLowerCase());
     if (lower.length === 1 && ['no label', 'no+label', 'none'].includes(lower[0])) keep((item) => item.labels.length === 0);
     else if (lower.length === 1 && lower[0] === 'any') keep((item) => item.labels.length > 0);

@@ -15,14 +15,14 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { ArtifactStore } from './artifacts.js';
 import { type Flavor, isFlavor } from './dialect.js';
 import { Router } from './router.js';
-import { issueRoutes } from './routes/issues.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
 import { groupRoutes } from './routes/groups.js';
+import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
+import { issueRoutes } from './routes/issues.js';
 import { jobRoutes } from './routes/jobs.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { projectRoutes } from './routes/projects.js';
 import { settingsRoutes } from './routes/settings.js';
-import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
 import { userKeyRoutes } from './routes/user-keys.js';
 import { userRoutes } from './routes/users.js';
 import { seedStore } from './seed/index.js';
@@ -30,10 +30,10 @@ import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
 import { MAX_ARTIFACT_MB } from './zip.js';
 
-export type { RecordedRequest } from './server.js';
 export type { FaultKind, FaultSpec } from './faults.js';
 export { FAULT_KINDS } from './faults.js';
 export { DEMO_TOKENS } from './seed/index.js';
+export type { RecordedRequest } from './server.js';
 
 export interface SandboxOptions {
   port?: number;
@@ -88,7 +88,8 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = opts.host ?? '127.0.0.1';
   const artifactMb = opts.artifactMb ?? 0;
-  if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb > MAX_ARTIFACT_MB) throw new RangeError(`artifactMb must be an integer from 0 to ${MAX_ARTIFACT_MB}`);
+  if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb > MAX_ARTIFACT_MB)
+    throw new RangeError(`artifactMb must be an integer from 0 to ${MAX_ARTIFACT_MB}`);
   const flavor = opts.flavor ?? 'spec';
   if (!isFlavor(flavor)) throw new RangeError('flavor must be spec or gitlab');
   const store = new Store();
@@ -97,7 +98,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);
   const sleep = opts.sleep ?? ((ms: number) => wait(ms).then(() => undefined));
-  const server = new SandboxServer(store, artifacts, buildRouter(flavor), Math.max(0, opts.latencyMs ?? 0), sleep, Math.max(0, opts.bandwidthKiBps ?? 0) * 1024);
+  const server = new SandboxServer(
+    store,
+    artifacts,
+    buildRouter(flavor),
+    Math.max(0, opts.latencyMs ?? 0),
+    sleep,
+    Math.max(0, opts.bandwidthKiBps ?? 0) * 1024,
+  );
   const port = await server.listen(opts.port ?? 0, host);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${urlHost}:${port}`;

@@ -44,9 +44,24 @@ export interface User {
   avatarUrl: string | null;
 }
 
-export interface SshKey { id: number; userId: number; title: string; key: string; createdAt: number }
-export interface GpgKey { id: number; userId: number; key: string; createdAt: number }
-export interface Email { id: number; userId: number; email: string }
+export interface SshKey {
+  id: number;
+  userId: number;
+  title: string;
+  key: string;
+  createdAt: number;
+}
+export interface GpgKey {
+  id: number;
+  userId: number;
+  key: string;
+  createdAt: number;
+}
+export interface Email {
+  id: number;
+  userId: number;
+  email: string;
+}
 export interface ImpersonationToken {
   id: number;
   userId: number;
@@ -76,7 +91,10 @@ export interface Group {
 }
 
 /** A user's personal namespace (groups are namespaces too, with the group's id). */
-export interface UserNamespace { id: number; userId: number }
+export interface UserNamespace {
+  id: number;
+  userId: number;
+}
 
 export interface Project {
   id: number;
@@ -121,7 +139,13 @@ export interface Project {
   statistics: { commit_count: number; storage_size: number; repository_size: number; lfs_objects_size: number; job_artifacts_size: number };
 }
 
-export interface Label { id: number; projectId: number; name: string; color: string; description: string | null }
+export interface Label {
+  id: number;
+  projectId: number;
+  name: string;
+  color: string;
+  description: string | null;
+}
 
 export interface Milestone {
   id: number;
@@ -136,9 +160,15 @@ export interface Milestone {
   closedAt: number | null;
 }
 
-export interface AwardEmoji { name: string; userId: number }
+export interface AwardEmoji {
+  name: string;
+  userId: number;
+}
 
-export interface TimeTracked { timeEstimate: number; totalTimeSpent: number }
+export interface TimeTracked {
+  timeEstimate: number;
+  totalTimeSpent: number;
+}
 
 export interface Issue extends TimeTracked {
   id: number;
@@ -164,9 +194,34 @@ export interface Issue extends TimeTracked {
   userAgent: { user_agent: string; ip_address: string; spamfilter_submitted: boolean };
 }
 
-export interface MrCommit { id: string; short_id: string; title: string; message: string; author_name: string; author_email: string; created_at: number }
-export interface MrChange { old_path: string; new_path: string; a_mode: string; b_mode: string; diff: string; new_file: boolean; renamed_file: boolean; deleted_file: boolean }
-export interface MrVersion { id: number; head_commit_sha: string; base_commit_sha: string; start_commit_sha: string; created_at: number; state: string; real_size: string }
+export interface MrCommit {
+  id: string;
+  short_id: string;
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  created_at: number;
+}
+export interface MrChange {
+  old_path: string;
+  new_path: string;
+  a_mode: string;
+  b_mode: string;
+  diff: string;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+}
+export interface MrVersion {
+  id: number;
+  head_commit_sha: string;
+  base_commit_sha: string;
+  start_commit_sha: string;
+  created_at: number;
+  state: string;
+  real_size: string;
+}
 
 export interface MergeRequest extends TimeTracked {
   id: number;
@@ -216,10 +271,25 @@ export interface Todo {
   createdAt: number;
 }
 
-export interface BoardList { id: number; labelId: number; position: number }
-export interface Board { id: number; projectId: number; milestoneId: number | null; lists: BoardList[] }
+export interface BoardList {
+  id: number;
+  labelId: number;
+  position: number;
+}
+export interface Board {
+  id: number;
+  projectId: number;
+  milestoneId: number | null;
+  lists: BoardList[];
+}
 
-export interface Pipeline { id: number; projectId: number; ref: string; sha: string; status: string }
+export interface Pipeline {
+  id: number;
+  projectId: number;
+  ref: string;
+  sha: string;
+  status: string;
+}
 
 export type JobStatus = 'created' | 'pending' | 'running' | 'failed' | 'success' | 'canceled' | 'skipped' | 'manual' | 'started';
 
@@ -255,4 +325,11 @@ export interface Job {
   trace: string | null;
 }
 
-export interface Upload { id: number; projectId: number; secret: string; filename: string; contentType: string; data: Buffer }
+export interface Upload {
+  id: number;
+  projectId: number;
+  secret: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}

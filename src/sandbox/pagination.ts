@@ -75,5 +75,11 @@ export function paginateCached<T extends object>(ctx: Ctx, items: readonly T[], 
     cache.set(item, { version, viewer, json: text });
     return text;
   });
-  return { kind: 'bytes', status: reply.status, body: Buffer.from(`[${parts.join(',')}]`), contentType: 'application/json', headers: reply.headers };
+  return {
+    kind: 'bytes',
+    status: reply.status,
+    body: Buffer.from(`[${parts.join(',')}]`),
+    contentType: 'application/json',
+    headers: reply.headers,
+  };
 }

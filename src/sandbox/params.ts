@@ -117,7 +117,12 @@ export class Params {
   strArray(name: string): string[] | undefined {
     const value = this.values.get(name);
     if (value === undefined || value === null) return undefined;
-    if (Array.isArray(value)) return value.map(String).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    if (Array.isArray(value))
+      return value
+        .map(String)
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
     return String(value)
       .split(',')
       .map((v) => v.trim())

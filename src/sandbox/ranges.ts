@@ -47,9 +47,23 @@ export function withRanges(reply: Reply, headers: IncomingHttpHeaders): Reply {
   if (typeof range !== 'string' || (typeof ifRange === 'string' && ifRange.trim() !== reply.etag)) return offered;
   const part = parseRange(range, length);
   if (part === undefined) return offered;
-  if (part === null) return { kind: 'bytes', status: 416, body: Buffer.alloc(0), contentType: reply.contentType, headers: { 'Content-Range': `bytes */${length}` } };
+  if (part === null)
+    return {
+      kind: 'bytes',
+      status: 416,
+      body: Buffer.alloc(0),
+      contentType: reply.contentType,
+      headers: { 'Content-Range': `bytes */${length}` },
+    };
   const partHeaders = { ...offered.headers, 'Content-Range': `bytes ${part.first}-${part.last}/${length}` };
   return reply.kind === 'bytes'
     ? { ...offered, kind: 'bytes', status: 206, body: reply.body.subarray(part.first, part.last + 1), headers: partHeaders }
-    : { ...offered, kind: 'stream', status: 206, open: () => slice(reply.open, part.first, part.last), length: part.last - part.first + 1, headers: partHeaders };
+    : {
+        ...offered,
+        kind: 'stream',
+        status: 206,
+        open: () => slice(reply.open, part.first, part.last),
+        length: part.last - part.first + 1,
+        headers: partHeaders,
+      };
 }

@@ -6,7 +6,15 @@ export type Reply =
   | { kind: 'empty'; status: number; headers?: Record<string, string> }
   // `etag`: the resource answers Range requests (see ranges.ts), this being its version.
   | { kind: 'bytes'; status: number; body: Buffer; contentType: string; headers?: Record<string, string>; etag?: string }
-  | { kind: 'stream'; status: number; open: () => Readable; length?: number; contentType: string; headers?: Record<string, string>; etag?: string }
+  | {
+      kind: 'stream';
+      status: number;
+      open: () => Readable;
+      length?: number;
+      contentType: string;
+      headers?: Record<string, string>;
+      etag?: string;
+    }
   | { kind: 'redirect'; status: 301 | 302 | 307; location: string };
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ kind: 'json', status, body, headers });

@@ -6,7 +6,7 @@ import { parseBodyInto, readBody } from './body.js';
 import type { Ctx } from './context.js';
 import { compressible, encode, MIN_COMPRESSED_BYTES, negotiateEncoding } from './encoding.js';
 import { ApiError, notFound, routeNotFound } from './errors.js';
-import { type FaultSpec, FaultRegistry, NGINX_502 } from './faults.js';
+import { FaultRegistry, type FaultSpec, NGINX_502 } from './faults.js';
 import { drained, Link } from './link.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from './origins.js';
 import { Params } from './params.js';
@@ -115,10 +115,20 @@ export class SandboxServer {
     await this.write(res, withRanges(reply, req.headers), method, fault, req.headers['accept-encoding']);
   }
 
-  private async dispatch(req: IncomingMessage, method: string, rawPath: string, rawQuery: string, requestOrigin: string, linkOrigin: string): Promise<Reply> {
+  private async dispatch(
+    req: IncomingMessage,
+    method: string,
+    rawPath: string,
+    rawQuery: string,
+    requestOrigin: string,
+    linkOrigin: string,
+  ): Promise<Reply> {
     if (rawPath.startsWith(OBJECT_STORAGE_PREFIX)) return this.objectStorage(rawPath);
     if (rawPath !== API_PREFIX && !rawPath.startsWith(`${API_PREFIX}/`)) throw routeNotFound();
-    const segments = rawPath.slice(API_PREFIX.length).split('/').filter((s) => s !== '');
+    const segments = rawPath
+      .slice(API_PREFIX.length)
+      .split('/')
+      .filter((s) => s !== '');
     const found = this.router.lookup(method, segments);
     // Read the body even for unknown routes so keep-alive connections stay usable.
     const params = new Params();
@@ -178,7 +188,12 @@ export class SandboxServer {
             throw new ApiError(400, { message: 'body must be JSON' });
           }
           const specs = Array.isArray(parsed) ? parsed : [parsed];
-          return writeJson(res, 201, specs.map((s) => this.faults.add(s)), method);
+          return writeJson(
+            res,
+            201,
+            specs.map((s) => this.faults.add(s)),
+            method,
+          );
         }
         case 'GET /__sandbox/faults':
           return writeJson(res, 200, this.faults.list(), method);
@@ -200,7 +215,14 @@ export class SandboxServer {
   }
 
   /** Faults that replace the response entirely. Returns true when the request is dealt with. */
-  private async applyImmediateFault(fault: FaultSpec, req: IncomingMessage, res: ServerResponse, method: string, rawPath: string, rawQuery: string): Promise<boolean> {
+  private async applyImmediateFault(
+    fault: FaultSpec,
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    rawPath: string,
+    rawQuery: string,
+  ): Promise<boolean> {
     switch (fault.kind) {
       case '429': {
         const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
@@ -253,7 +275,13 @@ export class SandboxServer {
     }
   }
 
-  private async write(res: ServerResponse, reply: Reply, method: string, fault: FaultSpec | undefined, acceptEncoding: string | string[] | undefined): Promise<void> {
+  private async write(
+    res: ServerResponse,
+    reply: Reply,
+    method: string,
+    fault: FaultSpec | undefined,
+    acceptEncoding: string | string[] | undefined,
+  ): Promise<void> {
     const requestId = `sandbox-${++this.requestCounter}`;
     const base = { ...COMMON_HEADERS, 'X-Request-Id': requestId };
     const head = method === 'HEAD';
@@ -311,7 +339,12 @@ export class SandboxServer {
     if (await out.write(body)) await out.end();
   }
 
-  private async sendStream(res: ServerResponse, stream: NodeJS.ReadableStream & { destroy(): void }, length: number | undefined, fault: FaultSpec | undefined): Promise<void> {
+  private async sendStream(
+    res: ServerResponse,
+    stream: NodeJS.ReadableStream & { destroy(): void },
+    length: number | undefined,
+    fault: FaultSpec | undefined,
+  ): Promise<void> {
     res.on('close', () => stream.destroy());
     if (fault?.kind === 'trickle') return trickle(res, stream, fault, this.sleep);
     const cutoff = fault?.kind === 'reset-mid-body' ? Math.floor((length ?? 128 * 1024) / 2) : Number.POSITIVE_INFINITY;

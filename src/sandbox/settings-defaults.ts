@@ -111,7 +111,8 @@ export type SettingType = 'string' | 'boolean' | 'integer' | 'decimal' | 'string
 export const SETTING_TYPES: Record<string, SettingType> = {};
 for (const [name, value] of Object.entries(defaultSettings())) {
   if (typeof value === 'boolean') SETTING_TYPES[name] = 'boolean';
-  else if (typeof value === 'number') SETTING_TYPES[name] = Number.isInteger(value) && !name.endsWith('_multiplier') && !name.endsWith('_factor') ? 'integer' : 'decimal';
+  else if (typeof value === 'number')
+    SETTING_TYPES[name] = Number.isInteger(value) && !name.endsWith('_multiplier') && !name.endsWith('_factor') ? 'integer' : 'decimal';
   else if (Array.isArray(value)) SETTING_TYPES[name] = 'string[]';
   else SETTING_TYPES[name] = 'string';
 }
@@ -128,7 +129,14 @@ export const CONDITIONAL_REQUIREMENTS: Record<string, string[]> = {
   clientside_errtracker_enabled: ['clientside_errtracker_dsn'],
   domain_blacklist_enabled: ['domain_blacklist'],
   webide_enabled: ['webide_url'],
-  metrics_enabled: ['metrics_host', 'metrics_method_call_threshold', 'metrics_packet_size', 'metrics_pool_size', 'metrics_sample_interval', 'metrics_timeout'],
+  metrics_enabled: [
+    'metrics_host',
+    'metrics_method_call_threshold',
+    'metrics_packet_size',
+    'metrics_pool_size',
+    'metrics_sample_interval',
+    'metrics_timeout',
+  ],
   diagram_enabled: ['diagram_url'],
   captcha_enabled: ['captcha_private_key', 'captcha_site_key'],
   errtracker_enabled: ['errtracker_dsn'],

@@ -4,7 +4,28 @@ import type { Project, Todo, User } from './model.js';
 import type { Store } from './store.js';
 import { isDate } from './time.js';
 
-const LABEL_COLORS = ['#428BCA', '#44AD8E', '#A8D695', '#5CB85C', '#69D100', '#004E00', '#34495E', '#7F8C8D', '#A295D6', '#5843AD', '#8E44AD', '#FFECDB', '#AD4363', '#D10069', '#CC0033', '#FF0000', '#D9534F', '#D1D100', '#F0AD4E', '#AD8D43'];
+const LABEL_COLORS = [
+  '#428BCA',
+  '#44AD8E',
+  '#A8D695',
+  '#5CB85C',
+  '#69D100',
+  '#004E00',
+  '#34495E',
+  '#7F8C8D',
+  '#A295D6',
+  '#5843AD',
+  '#8E44AD',
+  '#FFECDB',
+  '#AD4363',
+  '#D10069',
+  '#CC0033',
+  '#FF0000',
+  '#D9534F',
+  '#D1D100',
+  '#F0AD4E',
+  '#AD8D43',
+];
 
 /** Label names as stored on an issue or MR; unknown names create project labels, as GitLab does. */
 export function resolveLabels(store: Store, project: Project, names: string[]): string[] {
@@ -70,10 +91,28 @@ export function setSubscribed(subscribers: Set<number>, user: User, subscribe: b
 }
 
 /** A pending todo for the caller, or undefined when one already exists (→ 304). */
-export function createTodo(store: Store, user: User, authorId: number, projectId: number, targetType: Todo['targetType'], targetId: number): Todo | undefined {
-  const exists = store.todos.some((t) => t.userId === user.id && t.targetType === targetType && t.targetId === targetId && t.state === 'pending');
+export function createTodo(
+  store: Store,
+  user: User,
+  authorId: number,
+  projectId: number,
+  targetType: Todo['targetType'],
+  targetId: number,
+): Todo | undefined {
+  const exists = store.todos.some(
+    (t) => t.userId === user.id && t.targetType === targetType && t.targetId === targetId && t.state === 'pending',
+  );
   if (exists) return undefined;
-  const todo: Todo = { id: store.nextId('todo'), userId: user.id, authorId, projectId, targetType, targetId, state: 'pending', createdAt: store.now() };
+  const todo: Todo = {
+    id: store.nextId('todo'),
+    userId: user.id,
+    authorId,
+    projectId,
+    targetType,
+    targetId,
+    state: 'pending',
+    createdAt: store.now(),
+  };
   store.todos.push(todo);
   return todo;
 }

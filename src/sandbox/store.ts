@@ -1,10 +1,25 @@
-import type {
-  Board, Email, GpgKey, Group, ImpersonationToken, Issue, Job, Label, MergeRequest, Milestone, Pipeline, Project,
-  SshKey, Todo, Upload, User, UserNamespace,
-} from './model.js';
 import type { Flavor } from './dialect.js';
-import { defaultSettings } from './settings-defaults.js';
 import { ListCache } from './list-cache.js';
+import type {
+  Board,
+  Email,
+  GpgKey,
+  Group,
+  ImpersonationToken,
+  Issue,
+  Job,
+  Label,
+  MergeRequest,
+  Milestone,
+  Pipeline,
+  Project,
+  SshKey,
+  Todo,
+  Upload,
+  User,
+  UserNamespace,
+} from './model.js';
+import { defaultSettings } from './settings-defaults.js';
 
 export type TokenKind = 'private' | 'oauth' | 'job';
 
@@ -17,8 +32,24 @@ export interface TokenRecord {
 }
 
 type Kind =
-  | 'user' | 'namespace' | 'project' | 'label' | 'milestone' | 'issue' | 'mr' | 'todo' | 'board' | 'list'
-  | 'pipeline' | 'job' | 'key' | 'gpg' | 'email' | 'token' | 'upload' | 'version';
+  | 'user'
+  | 'namespace'
+  | 'project'
+  | 'label'
+  | 'milestone'
+  | 'issue'
+  | 'mr'
+  | 'todo'
+  | 'board'
+  | 'list'
+  | 'pipeline'
+  | 'job'
+  | 'key'
+  | 'gpg'
+  | 'email'
+  | 'token'
+  | 'upload'
+  | 'version';
 
 /** All state of one sandbox instance. Nothing here is global: each `startSandbox` builds its own. */
 export class Store {
@@ -143,11 +174,15 @@ export class Store {
   }
 
   groupFullPath(group: Group): string {
-    return this.groupAncestors(group).map((g) => g.path).join('/');
+    return this.groupAncestors(group)
+      .map((g) => g.path)
+      .join('/');
   }
 
   groupFullName(group: Group): string {
-    return this.groupAncestors(group).map((g) => g.name).join(' / ');
+    return this.groupAncestors(group)
+      .map((g) => g.name)
+      .join(' / ');
   }
 
   groupDescendants(group: Group): Group[] {

@@ -124,7 +124,12 @@ export function storedZipStream(entries: StreamedEntry[]): Readable {
   return Readable.from(generate(), { objectMode: false, highWaterMark: 4 * 1024 * 1024 });
 }
 
-export const bufferEntry = (name: string, data: Buffer): StreamedEntry => ({ name, size: data.length, crc: crc32(data), chunks: () => [data] });
+export const bufferEntry = (name: string, data: Buffer): StreamedEntry => ({
+  name,
+  size: data.length,
+  crc: crc32(data),
+  chunks: () => [data],
+});
 
 const MIB = 1024 * 1024;
 const STAMP_BYTES = 4;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 describe('collab api', () => {
   let api: ReturnType<typeof mockApi>;
@@ -10,7 +10,9 @@ describe('collab api', () => {
 
   it('GETs a path and prints the JSON as the server sent it', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': TEST_TOKEN } }).reply(200, { id: 1, username: 'root' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': TEST_TOKEN } })
+      .reply(200, { id: 1, username: 'root' }, { headers: JSON_HEADERS });
     const r = await runCli(['api', '/user'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('{"id":1,"username":"root"}\n');
@@ -25,13 +27,37 @@ describe('collab api', () => {
         path: '/api/v4/projects/7/issues',
         method: 'POST',
         body: (b: string) => {
-          expect(JSON.parse(b)).toEqual({ title: '12', weight: 3, confidential: true, milestone_id: null, description: 'from a file', labels: ['a', 'b'] });
+          expect(JSON.parse(b)).toEqual({
+            title: '12',
+            weight: 3,
+            confidential: true,
+            milestone_id: null,
+            description: 'from a file',
+            labels: ['a', 'b'],
+          });
           return true;
         },
       })
       .reply(201, { iid: 1 }, { headers: JSON_HEADERS });
     const r = await runCli(
-      ['api', '/projects/7/issues', '-f', 'title=12', '-F', 'weight=3', '-F', 'confidential=true', '-F', 'milestone_id=null', '-F', `description=@${path.join(dir, 'desc.md')}`, '-f', 'labels[]=a', '-f', 'labels[]=b'],
+      [
+        'api',
+        '/projects/7/issues',
+        '-f',
+        'title=12',
+        '-F',
+        'weight=3',
+        '-F',
+        'confidential=true',
+        '-F',
+        'milestone_id=null',
+        '-F',
+        `description=@${path.join(dir, 'desc.md')}`,
+        '-f',
+        'labels[]=a',
+        '-f',
+        'labels[]=b',
+      ],
       { transport: api.transport },
     );
     expect(r.stderr).toBe('');
@@ -48,19 +74,25 @@ describe('collab api', () => {
       .reply(200, [{ iid: 2 }], { headers: { ...JSON_HEADERS, 'x-next-page': '', 'x-page': '2' } });
     const r = await runCli(['api', '-X', 'GET', '/projects/7/issues', '-f', 'state=opened', '--paginate'], { transport: api.transport });
     expect(r.stdout).toBe('[{"iid":1},{"iid":2}]\n');
-    api.pool.intercept({ path: '/api/v4/projects/7/issues?per_page=100', method: 'GET' }).reply(200, [{ iid: 1 }, { iid: 2 }], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues?per_page=100', method: 'GET' })
+      .reply(200, [{ iid: 1 }, { iid: 2 }], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
     const n = await runCli(['api', '/projects/7/issues', '--paginate', '-o', 'ndjson'], { transport: api.transport });
     expect(n.stdout).toBe('{"iid":1}\n{"iid":2}\n');
   });
 
   it('-i prints the status and headers; -H adds headers; errors exit 1 with the status', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/version', method: 'GET', headers: { 'x-custom': 'yes' } }).reply(200, { version: '17' }, { headers: { ...JSON_HEADERS, 'x-request-id': 'abc' } });
+    api.pool
+      .intercept({ path: '/api/v4/version', method: 'GET', headers: { 'x-custom': 'yes' } })
+      .reply(200, { version: '17' }, { headers: { ...JSON_HEADERS, 'x-request-id': 'abc' } });
     const r = await runCli(['api', '/version', '-i', '-H', 'X-Custom: yes'], { transport: api.transport });
     expect(r.stdout).toMatch(/^HTTP 200\n/);
     expect(r.stdout).toContain('x-request-id: abc');
     expect(r.stdout).toMatch(/\n\n\{"version":"17"\}\n$/);
-    api.pool.intercept({ path: '/api/v4/projects/99', method: 'GET' }).reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/99', method: 'GET' })
+      .reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
     const e = await runCli(['api', '/projects/99'], { transport: api.transport });
     expect(e.code).toBe(1);
     expect(e.stderr).toBe('collab: 404 Project Not Found\n');
@@ -68,8 +100,18 @@ describe('collab api', () => {
 
   it('--input sends a raw body from stdin', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/1', method: 'PUT', body: (b: unknown) => Buffer.from(b as Buffer).toString() === '{"title":"raw"}', headers: { 'content-type': 'application/json' } }).reply(200, { iid: 1 }, { headers: JSON_HEADERS });
-    const r = await runCli(['api', '-X', 'PUT', '/projects/7/issues/1', '--input', '-'], { transport: api.transport, stdin: '{"title":"raw"}' });
+    api.pool
+      .intercept({
+        path: '/api/v4/projects/7/issues/1',
+        method: 'PUT',
+        body: (b: unknown) => Buffer.from(b as Buffer).toString() === '{"title":"raw"}',
+        headers: { 'content-type': 'application/json' },
+      })
+      .reply(200, { iid: 1 }, { headers: JSON_HEADERS });
+    const r = await runCli(['api', '-X', 'PUT', '/projects/7/issues/1', '--input', '-'], {
+      transport: api.transport,
+      stdin: '{"title":"raw"}',
+    });
     expect(r.code).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_HOST, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_HOST } from '../helpers/harness.js';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'collab-cfg-'));
 const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
@@ -13,7 +13,9 @@ describe('auth and config', () => {
 
   it('auth login --token-stdin checks the token with GET /user and stores it 0600 per host', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } }).reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } })
+      .reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS });
     const dir = tmp();
     const r = await runCli(['auth', 'login', '--host', 'https://gitlab.test', '--token-stdin'], {
       transport: api.transport,
@@ -24,10 +26,18 @@ describe('auth and config', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
-    expect(readConfig(dir)).toEqual({ host: TEST_HOST, hosts: { [TEST_HOST]: { token: 'tok-abcdefghijklmnop', token_type: 'private', user: 'alice' } } });
+    expect(readConfig(dir)).toEqual({
+      host: TEST_HOST,
+      hosts: { [TEST_HOST]: { token: 'tok-abcdefghijklmnop', token_type: 'private', user: 'alice' } },
+    });
 
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } }).reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS });
-    const s = await runCli(['auth', 'status', '-o', 'json'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined } });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } })
+      .reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS });
+    const s = await runCli(['auth', 'status', '-o', 'json'], {
+      transport: api.transport,
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined },
+    });
     expect(JSON.parse(s.stdout)).toMatchObject({ host: TEST_HOST, user: 'alice', token_source: 'config', token: '****mnop' });
     expect(s.stdout).not.toContain('tok-abcdefghijklmnop');
 
@@ -42,10 +52,17 @@ describe('auth and config', () => {
 
   it('auth login says when the environment wins over what it saved: COLLAB_TOKEN, COLLAB_HOST naming another host', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS }).times(3);
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET' })
+      .reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS })
+      .times(3);
     const login = async (env: Record<string, string | undefined>) => {
       const dir = tmp();
-      const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], { transport: api.transport, stdin: 'tok-abcdefghijklmnop\n', env: { COLLAB_CONFIG_DIR: dir, ...env } });
+      const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], {
+        transport: api.transport,
+        stdin: 'tok-abcdefghijklmnop\n',
+        env: { COLLAB_CONFIG_DIR: dir, ...env },
+      });
       expect(r.code, r.stderr).toBe(0);
       return r.stderr.replace(`${path.join(dir, 'config.json')}`, '<file>');
     };
@@ -54,7 +71,9 @@ describe('auth and config', () => {
     expect(await login({ COLLAB_TOKEN: 'glpat-from-the-environment', COLLAB_HOST: undefined })).toBe(
       `${saved}collab: warning: COLLAB_TOKEN is set: commands use its token, not the one saved for ${TEST_HOST}, until it is unset\n`,
     );
-    expect(await login({ COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: 'oauth-from-the-environment', COLLAB_HOST: 'https://other.example/' })).toBe(
+    expect(
+      await login({ COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: 'oauth-from-the-environment', COLLAB_HOST: 'https://other.example/' }),
+    ).toBe(
       `${saved}collab: warning: COLLAB_OAUTH_TOKEN is set: commands use its token, not the one saved for ${TEST_HOST}, until it is unset\n` +
         `collab: warning: COLLAB_HOST is set to https://other.example: commands go there, not to ${TEST_HOST}, until it is unset\n`,
     );
@@ -62,7 +81,10 @@ describe('auth and config', () => {
 
   it('auth status lists every host collab knows: under hosts in JSON, a table below the status on a terminal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET' })
+      .reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS })
+      .times(2);
     const dir = tmp();
     fs.writeFileSync(
       path.join(dir, 'config.json'),
@@ -90,14 +112,20 @@ describe('auth and config', () => {
     const t = await runCli(['auth', 'status'], { transport: api.transport, env, tty: true, columns: 100 });
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toContain('token_source  config\n');
-    expect(t.stdout).toMatch(/\nHosts \(\* the one in use\):\nHOST +USER +TOKEN FROM +TYPE +TOKEN\n\* https:\/\/gitlab\.test +alice +config +private +\*\*\*\*mnop\n {2}https:\/\/other\.example +bob +config +oauth +\*\*\*\*6789\n {2}https:\/\/settings\.example +- +none +- +-\n/);
+    expect(t.stdout).toMatch(
+      /\nHosts \(\* the one in use\):\nHOST +USER +TOKEN FROM +TYPE +TOKEN\n\* https:\/\/gitlab\.test +alice +config +private +\*\*\*\*mnop\n {2}https:\/\/other\.example +bob +config +oauth +\*\*\*\*6789\n {2}https:\/\/settings\.example +- +none +- +-\n/,
+    );
   });
 
   it('a rejected token is not saved and exits 4', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
     const dir = tmp();
-    const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], { transport: api.transport, stdin: 'bad-token', env: { COLLAB_CONFIG_DIR: dir } });
+    const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], {
+      transport: api.transport,
+      stdin: 'bad-token',
+      env: { COLLAB_CONFIG_DIR: dir },
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('nothing was saved');
     expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
@@ -105,10 +133,17 @@ describe('auth and config', () => {
 
   it('prompts for host and token on a terminal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-xyz' } }).reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-xyz' } })
+      .reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
     const dir = tmp();
     const prompter = scriptedPrompter(['https://gitlab.test', 'oauth-xyz']);
-    const r = await runCli(['auth', 'login', '--oauth'], { transport: api.transport, tty: true, prompter, env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined } });
+    const r = await runCli(['auth', 'login', '--oauth'], {
+      transport: api.transport,
+      tty: true,
+      prompter,
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined },
+    });
     expect(r.code).toBe(0);
     expect(prompter.asked).toHaveLength(2);
     expect(readConfig(dir).hosts[TEST_HOST].token_type).toBe('oauth');
@@ -143,12 +178,21 @@ describe('auth and config', () => {
     api = mockApi();
     const dir = tmp();
     await runCli(['config', 'set', 'output', 'json'], { env: { COLLAB_CONFIG_DIR: dir } });
-    api.pool.intercept({ path: '/api/v4/projects/1/issues/1', method: 'GET' }).reply(200, { iid: 1, title: 'x' }, { headers: JSON_HEADERS }).times(3);
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/issues/1', method: 'GET' })
+      .reply(200, { iid: 1, title: 'x' }, { headers: JSON_HEADERS })
+      .times(3);
     const viaConfig = await runCli(['issue', 'view', '1', '-p', '1'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir } });
     expect(viaConfig.stdout).toBe('{"iid":1,"title":"x"}\n');
-    const viaEnv = await runCli(['issue', 'view', '1', '-p', '1'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir, COLLAB_OUTPUT: 'tsv' } });
+    const viaEnv = await runCli(['issue', 'view', '1', '-p', '1'], {
+      transport: api.transport,
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_OUTPUT: 'tsv' },
+    });
     expect(viaEnv.stdout).toBe('iid\t1\ntitle\tx\n');
-    const viaFlag = await runCli(['issue', 'view', '1', '-p', '1', '-o', 'ndjson'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir, COLLAB_OUTPUT: 'tsv' } });
+    const viaFlag = await runCli(['issue', 'view', '1', '-p', '1', '-o', 'ndjson'], {
+      transport: api.transport,
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_OUTPUT: 'tsv' },
+    });
     expect(viaFlag.stdout).toBe('{"iid":1,"title":"x"}\n');
   });
 

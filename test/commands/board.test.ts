@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const list = (id: number, name: string, position: number) => ({ id, label: { name, color: '#F0AD4E', description: null }, position });
@@ -16,7 +16,9 @@ describe('board list', () => {
 
   it("lists a project's boards with their lists in position order", async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/boards`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } }).reply(200, [board], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/boards`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
+      .reply(200, [board], { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${P}/boards`, method: 'GET' }).reply(200, [board], { headers: JSON_HEADERS });
     const tsv = await runCli(['board', 'list', '-p', 'acme/platform/api', '--header'], { transport: api.transport });
     expect(tsv.code).toBe(0);
@@ -39,7 +41,9 @@ describe('board lists and list-view', () => {
 
   it("shows a board's lists", async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/boards/1/lists?per_page=5`, method: 'GET' }).reply(200, [list(11, 'Todo', 0), list(12, 'Doing', 1)], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/boards/1/lists?per_page=5`, method: 'GET' })
+      .reply(200, [list(11, 'Todo', 0), list(12, 'Doing', 1)], { headers: JSON_HEADERS });
     const r = await runCli(['board', 'lists', '1', '-p', 'acme/platform/api', '--per-page', '5'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('11\t0\tTodo\t#F0AD4E\t\n12\t1\tDoing\t#F0AD4E\t\n');
@@ -55,7 +59,11 @@ describe('board lists and list-view', () => {
 
   it('rejects ids that are not positive integers, sending nothing', async () => {
     api = mockApi();
-    for (const args of [['lists', 'x'], ['lists', '0'], ['list-view', '1', 'two']]) {
+    for (const args of [
+      ['lists', 'x'],
+      ['lists', '0'],
+      ['list-view', '1', 'two'],
+    ]) {
       const r = await runCli(['board', ...args, '-p', '7'], { transport: api.transport });
       expect(r.code, args.join(' ')).toBe(2);
     }
@@ -63,7 +71,9 @@ describe('board lists and list-view', () => {
 
   it('reports an unknown board with exit 1', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/boards/9/lists', method: 'GET' }).reply(404, { message: '404 Board Not Found' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/boards/9/lists', method: 'GET' })
+      .reply(404, { message: '404 Board Not Found' }, { headers: JSON_HEADERS });
     const r = await runCli(['board', 'lists', '9', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('404 Board Not Found');
@@ -76,8 +86,12 @@ describe('board list-create, list-move, list-delete', () => {
 
   it('creates a list for a label id', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/boards/1/lists`, method: 'POST', body: '{"label_id":5}' }).reply(201, list(13, 'Review', 2), { headers: JSON_HEADERS });
-    const r = await runCli(['board', 'list-create', '1', '--label-id', '5', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
+    api.pool
+      .intercept({ path: `${P}/boards/1/lists`, method: 'POST', body: '{"label_id":5}' })
+      .reply(201, list(13, 'Review', 2), { headers: JSON_HEADERS });
+    const r = await runCli(['board', 'list-create', '1', '--label-id', '5', '-p', 'acme/platform/api', '-o', 'json'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(list(13, 'Review', 2));
     expect(r.stderr).toBe('Added list 13 (Review) to board 1\n');
@@ -88,18 +102,29 @@ describe('board list-create, list-move, list-delete', () => {
     api.pool
       .intercept({ path: `${P}/labels?per_page=100`, method: 'GET' })
       .reply(200, [{ id: 4, name: 'bug' }], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
+    api.pool.intercept({ path: `${P}/labels?per_page=100&page=2`, method: 'GET' }).reply(
+      200,
+      [
+        { id: 5, name: 'in review' },
+        { id: 6, name: 'In Review' },
+      ],
+      { headers: { ...JSON_HEADERS, 'x-next-page': '' } },
+    );
     api.pool
-      .intercept({ path: `${P}/labels?per_page=100&page=2`, method: 'GET' })
-      .reply(200, [{ id: 5, name: 'in review' }, { id: 6, name: 'In Review' }], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
-    api.pool.intercept({ path: `${P}/boards/1/lists`, method: 'POST', body: '{"label_id":6}' }).reply(201, list(13, 'In Review', 2), { headers: JSON_HEADERS });
-    const r = await runCli(['board', 'list-create', '1', '--label', 'In Review', '-p', 'acme/platform/api', '--fields', 'id'], { transport: api.transport });
+      .intercept({ path: `${P}/boards/1/lists`, method: 'POST', body: '{"label_id":6}' })
+      .reply(201, list(13, 'In Review', 2), { headers: JSON_HEADERS });
+    const r = await runCli(['board', 'list-create', '1', '--label', 'In Review', '-p', 'acme/platform/api', '--fields', 'id'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('id\t13\n');
   });
 
   it('fails when no label has that name, without creating anything', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/labels?per_page=100', method: 'GET' }).reply(200, [{ id: 4, name: 'bug' }], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/labels?per_page=100', method: 'GET' })
+      .reply(200, [{ id: 4, name: 'bug' }], { headers: JSON_HEADERS });
     const r = await runCli(['board', 'list-create', '1', '--label', 'nope', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no label named "nope"');
@@ -130,8 +155,12 @@ describe('board list-create, list-move, list-delete', () => {
 
   it('moves a list to a position', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/boards/1/lists/12`, method: 'PUT', body: '{"position":0}' }).reply(200, list(12, 'Doing', 0), { headers: JSON_HEADERS });
-    const r = await runCli(['board', 'list-move', '1', '12', '--position', '0', '-p', 'acme/platform/api', '-o', 'ndjson'], { transport: api.transport });
+    api.pool
+      .intercept({ path: `${P}/boards/1/lists/12`, method: 'PUT', body: '{"position":0}' })
+      .reply(200, list(12, 'Doing', 0), { headers: JSON_HEADERS });
+    const r = await runCli(['board', 'list-move', '1', '12', '--position', '0', '-p', 'acme/platform/api', '-o', 'ndjson'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${JSON.stringify(list(12, 'Doing', 0))}\n`);
     for (const args of [[], ['--position', '-1'], ['--position', 'first']]) {
@@ -146,13 +175,17 @@ describe('board list-create, list-move, list-delete', () => {
     const refused = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'GET' }).reply(200, list(12, 'Doing', 1), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'GET' })
+      .reply(200, list(12, 'Doing', 1), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' }).reply(204, '');
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport, tty: true, prompter });
     expect(prompter.asked).toEqual(['Remove list 12 (Doing) from board 1 of 7?']);
     expect([asked.code, asked.stdout, asked.stderr]).toEqual([0, '', '✓ Removed list 12 (Doing) from board 1\n']);
-    api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' })
+      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const denied = await runCli(['board', 'list-delete', '1', '12', '-p', '7', '--yes'], { transport: api.transport });
     expect(denied.code).toBe(1);
     expect(denied.stderr).toContain('403 Forbidden');

@@ -43,7 +43,21 @@ describe('group list, view, projects', () => {
       })
       .reply(200, [group(8, 'acme/platform')], { headers: JSON_HEADERS });
     const r = await runCli(
-      ['group', 'list', '--skip-groups', '1,2', '--all-available', '--search', 'plat', '--order-by', 'path', '--sort', 'desc', '--statistics', '--owned'],
+      [
+        'group',
+        'list',
+        '--skip-groups',
+        '1,2',
+        '--all-available',
+        '--search',
+        'plat',
+        '--order-by',
+        'path',
+        '--sort',
+        'desc',
+        '--statistics',
+        '--owned',
+      ],
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
@@ -105,10 +119,29 @@ describe('group list, view, projects', () => {
   it("lists a group's projects with its filters", async () => {
     api = mockApi();
     api.pool
-      .intercept({ path: '/api/v4/groups/acme%2Fplatform/projects?archived=false&visibility=private&order_by=name&sort=asc&search=api&simple=true&owned=true&starred=true', method: 'GET' })
+      .intercept({
+        path: '/api/v4/groups/acme%2Fplatform/projects?archived=false&visibility=private&order_by=name&sort=asc&search=api&simple=true&owned=true&starred=true',
+        method: 'GET',
+      })
       .reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
     const r = await runCli(
-      ['group', 'projects', 'acme/platform', '--no-archived', '--visibility', 'private', '--order-by', 'name', '--sort', 'asc', '--search', 'api', '--simple', '--owned', '--starred'],
+      [
+        'group',
+        'projects',
+        'acme/platform',
+        '--no-archived',
+        '--visibility',
+        'private',
+        '--order-by',
+        'name',
+        '--sort',
+        'asc',
+        '--search',
+        'api',
+        '--simple',
+        '--owned',
+        '--starred',
+      ],
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
@@ -126,8 +159,24 @@ describe('group create, update, delete, transfer', () => {
     const seen = recordBody(api, 'POST', '/api/v4/groups', 201, { ...group(12, 'acme/platform-team'), projects: [] });
     const r = await runCli(
       [
-        'group', 'create', '--name', 'Platform Team', '--description', 'd', '--membership-lock', '--no-share-with-group-lock', '--visibility', 'internal',
-        '--lfs-enabled', '--request-access-enabled', '--parent-id', '7', '--shared-runners-minutes-limit', '600', '--fields', 'full_path',
+        'group',
+        'create',
+        '--name',
+        'Platform Team',
+        '--description',
+        'd',
+        '--membership-lock',
+        '--no-share-with-group-lock',
+        '--visibility',
+        'internal',
+        '--lfs-enabled',
+        '--request-access-enabled',
+        '--parent-id',
+        '7',
+        '--shared-runners-minutes-limit',
+        '600',
+        '--fields',
+        'full_path',
       ],
       { transport: api.transport },
     );
@@ -169,7 +218,9 @@ describe('group create, update, delete, transfer', () => {
     api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, group(7, 'acme'), { headers: JSON_HEADERS });
     const first = recordBody(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
     const second = recordBody(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
-    let r = await runCli(['group', 'update', 'acme', '--description', 'New', '--no-lfs-enabled', '-o', 'json'], { transport: api.transport });
+    let r = await runCli(['group', 'update', 'acme', '--description', 'New', '--no-lfs-enabled', '-o', 'json'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(first[0]!)).toStrictEqual({ description: 'New', lfs_enabled: false });
     r = await runCli(['group', 'update', '-g', '7', '--name', 'ACME', '--shared-runners-minutes-limit', '0'], { transport: api.transport });
@@ -193,8 +244,14 @@ describe('group create, update, delete, transfer', () => {
 
   it('transfers a project into a group', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/groups/acme%2Fplatform/projects/acme%2Fwebsite', 201, { ...group(8, 'acme/platform'), projects: [project(2, 'acme/platform/website')] });
-    const r = await runCli(['group', 'transfer-project', '-g', 'acme/platform', 'https://gitlab.test/acme/website', '--fields', 'full_path', '--yes'], { transport: api.transport });
+    recordBody(api, 'POST', '/api/v4/groups/acme%2Fplatform/projects/acme%2Fwebsite', 201, {
+      ...group(8, 'acme/platform'),
+      projects: [project(2, 'acme/platform/website')],
+    });
+    const r = await runCli(
+      ['group', 'transfer-project', '-g', 'acme/platform', 'https://gitlab.test/acme/website', '--fields', 'full_path', '--yes'],
+      { transport: api.transport },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('full_path\tacme/platform\n');
     expect(r.stderr).toBe('Moved project acme/website into group acme/platform\n');
@@ -217,17 +274,23 @@ describe('group LDAP', () => {
     api = mockApi();
     const a = recordBody(api, 'POST', '/api/v4/groups/acme/ldap_group_links', 201, { cn: 'devs', group_access: 30, provider: 'main' });
     const b = recordBody(api, 'POST', '/api/v4/groups/acme/ldap_group_links', 201, { cn: 'ops', group_access: 40, provider: 'main' });
-    let r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', 'developer', '--provider', 'main'], { transport: api.transport });
+    let r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', 'developer', '--provider', 'main'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('cn\tdevs\ngroup_access\t30\nprovider\tmain\n');
     expect(JSON.parse(a[0]!)).toStrictEqual({ cn: 'devs', group_access: 30, provider: 'main' });
-    r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'ops', '--group-access', '40', '--provider', 'main'], { transport: api.transport });
+    r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'ops', '--group-access', '40', '--provider', 'main'], {
+      transport: api.transport,
+    });
     expect(JSON.parse(b[0]!)).toStrictEqual({ cn: 'ops', group_access: 40, provider: 'main' });
   });
 
   it('checks the link parameters before sending', async () => {
     api = mockApi();
-    let r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', 'admin', '--provider', 'main'], { transport: api.transport });
+    let r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', 'admin', '--provider', 'main'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--group-access');
     r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', '30'], { transport: api.transport });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 const I = '/api/v4/projects/acme%2Fplatform%2Fapi/issues/42';
@@ -23,7 +23,9 @@ describe('issue subscribe / unsubscribe', () => {
     api = mockApi();
     api.pool.intercept({ path: `${I}/subscribe`, method: 'POST' }).reply(304, '');
     api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { subscribed: true }), { headers: JSON_HEADERS });
-    const r = await runCli(['issue', 'subscribe', '42', '-p', 'acme/platform/api', '--fields', 'iid,subscribed'], { transport: api.transport });
+    const r = await runCli(['issue', 'subscribe', '42', '-p', 'acme/platform/api', '--fields', 'iid,subscribed'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Already subscribed to issue #42: nothing changed\n');
     expect(r.stdout).toBe('iid\t42\nsubscribed\ttrue\n');
@@ -31,18 +33,30 @@ describe('issue subscribe / unsubscribe', () => {
 
   it('unsubscribes; 304 (not subscribed) is a notice too', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/unsubscribe`, method: 'POST' }).reply(201, issue(42, { subscribed: false }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${I}/unsubscribe`, method: 'POST' })
+      .reply(201, issue(42, { subscribed: false }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${I}/unsubscribe`, method: 'POST' }).reply(304, '');
     api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { subscribed: false }), { headers: JSON_HEADERS });
-    const first = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], { transport: api.transport });
+    const first = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], {
+      transport: api.transport,
+    });
     expect([first.code, first.stdout, first.stderr]).toEqual([0, '{"subscribed":false}\n', 'Unsubscribed from issue #42 (Issue 42)\n']);
-    const second = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], { transport: api.transport });
-    expect([second.code, second.stdout, second.stderr]).toEqual([0, '{"subscribed":false}\n', 'Not subscribed to issue #42: nothing changed\n']);
+    const second = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], {
+      transport: api.transport,
+    });
+    expect([second.code, second.stdout, second.stderr]).toEqual([
+      0,
+      '{"subscribed":false}\n',
+      'Not subscribed to issue #42: nothing changed\n',
+    ]);
   });
 
   it('reports a missing issue with exit 1 and a bad iid with exit 2', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/999/subscribe', method: 'POST' }).reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/999/subscribe', method: 'POST' })
+      .reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
     const missing = await runCli(['issue', 'subscribe', '999', '-p', '7'], { transport: api.transport });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('404 Not found');
@@ -55,12 +69,23 @@ describe('issue todo', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());
 
-  const todo = { id: 5, state: 'pending', action_name: 'marked', target_type: 'Issue', body: 'Issue 42', target_url: 'https://gitlab.test/x/-/issues/42', created_at: '2026-11-25T11:00:00Z', target: issue(42) };
+  const todo = {
+    id: 5,
+    state: 'pending',
+    action_name: 'marked',
+    target_type: 'Issue',
+    body: 'Issue 42',
+    target_url: 'https://gitlab.test/x/-/issues/42',
+    created_at: '2026-11-25T11:00:00Z',
+    target: issue(42),
+  };
 
   it('creates a todo and prints it with todo columns', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${I}/todo`, method: 'POST', body: '{}' }).reply(201, todo, { headers: JSON_HEADERS });
-    const r = await runCli(['issue', 'todo', '42', '-p', 'acme/platform/api', '--fields', 'id,state,action_name,body'], { transport: api.transport });
+    const r = await runCli(['issue', 'todo', '42', '-p', 'acme/platform/api', '--fields', 'id,state,action_name,body'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('id\t5\nstate\tpending\naction_name\tmarked\nbody\tIssue 42\n');
     expect(r.stderr).toBe('Added issue #42 (Issue 42) to your todos\n');
@@ -96,10 +121,14 @@ describe('issue closed-by and user-agent', () => {
     api.pool
       .intercept({ path: `${I}/closed_by?per_page=100`, method: 'GET' })
       .reply(200, [mr(1)], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
-    api.pool.intercept({ path: `${I}/closed_by?per_page=100&page=2`, method: 'GET' }).reply(200, [mr(2)], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
+    api.pool
+      .intercept({ path: `${I}/closed_by?per_page=100&page=2`, method: 'GET' })
+      .reply(200, [mr(2)], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
     const r = await runCli(['issue', 'closed-by', '42', '-p', 'acme/platform/api', '--all'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('1\topened\tMR 1\tfeature/x\tmain\tbob\t2026-11-20T12:00:00Z\n2\topened\tMR 2\tfeature/x\tmain\tbob\t2026-11-20T12:00:00Z\n');
+    expect(r.stdout).toBe(
+      '1\topened\tMR 1\tfeature/x\tmain\tbob\t2026-11-20T12:00:00Z\n2\topened\tMR 2\tfeature/x\tmain\tbob\t2026-11-20T12:00:00Z\n',
+    );
   });
 
   it('shows a table on a terminal with relative dates', async () => {
@@ -116,7 +145,9 @@ describe('issue closed-by and user-agent', () => {
     api = mockApi();
     const detail = { user_agent: 'AppleWebKit/537.36', ip_address: '127.0.0.1', spamfilter_submitted: false };
     api.pool.intercept({ path: `${I}/user_agent_detail`, method: 'GET' }).reply(200, detail, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${I}/user_agent_detail`, method: 'GET' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${I}/user_agent_detail`, method: 'GET' })
+      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const r = await runCli(['issue', 'user-agent', '42', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('user_agent\tAppleWebKit/537.36\nip_address\t127.0.0.1\nspamfilter_submitted\tfalse\n');

@@ -15,7 +15,9 @@ describe('issue time tracking', () => {
 
   it('sets the estimate with a human duration', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/time_estimate`, method: 'POST', body: '{"duration":"1d 2h"}' }).reply(200, stats(36000, 0, ['1d 2h', null]), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${I}/time_estimate`, method: 'POST', body: '{"duration":"1d 2h"}' })
+      .reply(200, stats(36000, 0, ['1d 2h', null]), { headers: JSON_HEADERS });
     const r = await runCli(['issue', 'estimate', '3', '1d 2h', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('time_estimate\t36000\ntotal_time_spent\t0\nhuman_time_estimate\t1d 2h\nhuman_total_time_spent\t\n');
@@ -24,8 +26,12 @@ describe('issue time tracking', () => {
 
   it('adds spent time (201), and subtracts with a leading - after --', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"1h30m"}' }).reply(201, stats(0, 5400, [null, '1h 30m']), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"-30m"}' }).reply(201, stats(0, 3600, [null, '1h']), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"1h30m"}' })
+      .reply(201, stats(0, 5400, [null, '1h 30m']), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"-30m"}' })
+      .reply(201, stats(0, 3600, [null, '1h']), { headers: JSON_HEADERS });
     const add = await runCli(['issue', 'spend', '3', '1h30m', '-p', '7', '-o', 'json'], { transport: api.transport });
     expect(add.code).toBe(0);
     expect(JSON.parse(add.stdout)).toEqual(stats(0, 5400, [null, '1h 30m']));
@@ -39,7 +45,9 @@ describe('issue time tracking', () => {
 
   it('resets estimate and spent time, and reads the stats', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/reset_time_estimate`, method: 'POST', body: '{}' }).reply(200, stats(0, 60), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${I}/reset_time_estimate`, method: 'POST', body: '{}' })
+      .reply(200, stats(0, 60), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${I}/reset_spent_time`, method: 'POST', body: '{}' }).reply(200, stats(0, 0), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${I}/time_stats`, method: 'GET' }).reply(200, stats(7200, 0, ['2h', null]), { headers: JSON_HEADERS });
     const a = await runCli(['issue', 'reset-estimate', '3', '-p', '7', '-o', 'ndjson'], { transport: api.transport });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 /** Replies that record each JSON request body, so tests compare bodies whole (key order aside). */
@@ -26,9 +26,33 @@ describe('issue create', () => {
       .reply(body.reply(201, issue(251, { title: 'Crash' })));
     const r = await runCli(
       [
-        'issue', 'create', '-p', 'acme/platform/api', '--title', 'Crash', '--description', 'It *crashes*', '--confidential',
-        '--assignee-ids', '2,3', '--milestone-id', '4', '--labels', 'bug, p1', '--created-at', '2026-01-02T03:04:05Z',
-        '--due-date', '2026-12-01', '--weight', '0', '--mr-to-resolve', '12', '--discussion', 'abc123', '-o', 'json',
+        'issue',
+        'create',
+        '-p',
+        'acme/platform/api',
+        '--title',
+        'Crash',
+        '--description',
+        'It *crashes*',
+        '--confidential',
+        '--assignee-ids',
+        '2,3',
+        '--milestone-id',
+        '4',
+        '--labels',
+        'bug, p1',
+        '--created-at',
+        '2026-01-02T03:04:05Z',
+        '--due-date',
+        '2026-12-01',
+        '--weight',
+        '0',
+        '--mr-to-resolve',
+        '12',
+        '--discussion',
+        'abc123',
+        '-o',
+        'json',
       ],
       { transport: api.transport },
     );
@@ -55,8 +79,13 @@ describe('issue create', () => {
   it('reads the description from stdin and prints field/value lines in tsv', async () => {
     api = mockApi();
     const body = recorder();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues', method: 'POST' }).reply(body.reply(201, { iid: 3, title: 'T', labels: ['a', 'b'] }));
-    const r = await runCli(['issue', 'create', '-p', '7', '-t', 'T', '--description-file', '-'], { transport: api.transport, stdin: 'line 1\nline 2\n' });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues', method: 'POST' })
+      .reply(body.reply(201, { iid: 3, title: 'T', labels: ['a', 'b'] }));
+    const r = await runCli(['issue', 'create', '-p', '7', '-t', 'T', '--description-file', '-'], {
+      transport: api.transport,
+      stdin: 'line 1\nline 2\n',
+    });
     expect(r.code).toBe(0);
     expect(body.seen).toEqual([{ title: 'T', description: 'line 1\nline 2\n' }]);
     expect(r.stdout).toBe('iid\t3\ntitle\tT\nlabels\ta,b\n');
@@ -67,7 +96,12 @@ describe('issue create', () => {
     const body = recorder();
     api.pool.intercept({ path: '/api/v4/projects/7/issues', method: 'POST' }).reply(body.reply(201, issue(9)));
     const prompter = scriptedPrompter(['Asked title', false]);
-    const r = await runCli(['issue', 'create', '-p', '7', '-o', 'json', '--fields', 'iid'], { transport: api.transport, tty: true, prompter, env: { EDITOR: 'nano' } });
+    const r = await runCli(['issue', 'create', '-p', '7', '-o', 'json', '--fields', 'iid'], {
+      transport: api.transport,
+      tty: true,
+      prompter,
+      env: { EDITOR: 'nano' },
+    });
     expect(r.code).toBe(0);
     // Without a description, the editor is offered; "no" sends none.
     expect(prompter.asked).toEqual(['Title:', 'Write a description in nano?']);
@@ -120,9 +154,35 @@ describe('issue update, close, reopen', () => {
     api.pool.intercept({ path: `${P}/issues/42`, method: 'PUT' }).reply(body.reply(200, issue(42)));
     const r = await runCli(
       [
-        'issue', 'update', '42', '-p', 'acme/platform/api', '-t', 'New', '-d', 'Body', '--no-confidential', '--assignee-ids', '0',
-        '--milestone-id', '0', '--labels', 'x', '--state-event', 'close', '--updated-at', '2026-03-04T05:06:07+01:00',
-        '--due-date', '2026-12-24', '--weight', '9', '--no-discussion-locked', '-o', 'ndjson', '--fields', 'iid,state',
+        'issue',
+        'update',
+        '42',
+        '-p',
+        'acme/platform/api',
+        '-t',
+        'New',
+        '-d',
+        'Body',
+        '--no-confidential',
+        '--assignee-ids',
+        '0',
+        '--milestone-id',
+        '0',
+        '--labels',
+        'x',
+        '--state-event',
+        'close',
+        '--updated-at',
+        '2026-03-04T05:06:07+01:00',
+        '--due-date',
+        '2026-12-24',
+        '--weight',
+        '9',
+        '--no-discussion-locked',
+        '-o',
+        'ndjson',
+        '--fields',
+        'iid,state',
       ],
       { transport: api.transport },
     );
@@ -149,7 +209,9 @@ describe('issue update, close, reopen', () => {
     api = mockApi();
     const body = recorder();
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fapi/issues/5', method: 'PUT' }).reply(body.reply(200, issue(5)));
-    const r = await runCli(['issue', 'update', 'https://gitlab.test/acme/api/-/issues/5', '--confidential', '--discussion-locked'], { transport: api.transport });
+    const r = await runCli(['issue', 'update', 'https://gitlab.test/acme/api/-/issues/5', '--confidential', '--discussion-locked'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(body.seen).toEqual([{ confidential: true, discussion_locked: true }]);
   });
@@ -178,7 +240,9 @@ describe('issue update, close, reopen', () => {
     // Each reads the issue first: one already in that state is not sent again.
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3, { state: 'closed' })));
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3, { state: 'closed' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
+      .reply(200, issue(3, { state: 'closed' }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3)));
     const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
     expect(closed.stdout).toBe('state\tclosed\n');
@@ -191,10 +255,18 @@ describe('issue update, close, reopen', () => {
 
   it('an issue already closed (or open) is said so and not sent: exit 0, the issue printed when piped', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3, { state: 'closed', title: 'Crash on save' }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3, { state: 'opened', title: 'Crash on save' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
+      .reply(200, issue(3, { state: 'closed', title: 'Crash on save' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
+      .reply(200, issue(3, { state: 'opened', title: 'Crash on save' }), { headers: JSON_HEADERS });
     const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
-    expect([closed.code, closed.stdout, closed.stderr]).toEqual([0, 'state\tclosed\n', 'Issue #3 (Crash on save) is already closed: nothing changed\n']);
+    expect([closed.code, closed.stdout, closed.stderr]).toEqual([
+      0,
+      'state\tclosed\n',
+      'Issue #3 (Crash on save) is already closed: nothing changed\n',
+    ]);
     const open = await runCli(['issue', 'reopen', '3', '-p', '7'], { transport: api.transport, tty: true });
     expect([open.code, open.stdout, open.stderr]).toEqual([0, '', 'Issue #3 (Crash on save) is already open: nothing changed\n']);
   });
@@ -202,7 +274,9 @@ describe('issue update, close, reopen', () => {
   it('shows a 403 with exit 1', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' })
+      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const r = await runCli(['issue', 'close', '3', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('403 Forbidden');
@@ -232,13 +306,20 @@ describe('issue delete', () => {
 
   it('asks on a terminal; no means nothing is sent', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, { iid: 3, title: 'Crash on save' }, { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
+      .reply(200, { iid: 3, title: 'Crash on save' }, { headers: JSON_HEADERS })
+      .times(2);
     const no = scriptedPrompter([false]);
     const r = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: no });
     expect(no.asked).toEqual(['Delete issue #3 (Crash on save) in 7?']);
     expect([r.code, r.stderr]).toEqual([2, 'collab: cancelled: nothing was sent\n']);
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'DELETE' }).reply(204, '');
-    const yes = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: scriptedPrompter([true]) });
+    const yes = await runCli(['issue', 'delete', '3', '-p', '7'], {
+      transport: api.transport,
+      tty: true,
+      prompter: scriptedPrompter([true]),
+    });
     expect(yes.code).toBe(0);
   });
 });
@@ -250,13 +331,18 @@ describe('issue move', () => {
   it('resolves a target path to its id, then moves', async () => {
     api = mockApi();
     const body = recorder();
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, { id: 17, path_with_namespace: 'acme/website' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' })
+      .reply(200, { id: 17, path_with_namespace: 'acme/website' }, { headers: JSON_HEADERS });
     api.pool
       .intercept({ path: `${P}/issues/42/move`, method: 'POST' })
       .reply(body.reply(201, issue(8, { project_id: 17, web_url: 'https://gitlab.test/acme/website/-/issues/8' })));
-    const r = await runCli(['issue', 'move', '42', '-p', 'acme/platform/api', '--to', 'acme/website', '-o', 'json', '--fields', 'iid,project_id'], {
-      transport: api.transport,
-    });
+    const r = await runCli(
+      ['issue', 'move', '42', '-p', 'acme/platform/api', '--to', 'acme/website', '-o', 'json', '--fields', 'iid,project_id'],
+      {
+        transport: api.transport,
+      },
+    );
     expect(r.code).toBe(0);
     expect(body.seen).toEqual([{ to_project_id: 17 }]);
     expect(r.stdout).toBe('{"iid":8,"project_id":17}\n');
@@ -270,7 +356,9 @@ describe('issue move', () => {
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, { id: 18 }, { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/7/issues/2/move', method: 'POST' }).reply(body.reply(201, issue(2)));
     expect((await runCli(['issue', 'move', '1', '-p', '7', '--to', '17'], { transport: api.transport })).code).toBe(0);
-    expect((await runCli(['issue', 'move', '2', '-p', '7', '--to', 'https://gitlab.test/acme/website'], { transport: api.transport })).code).toBe(0);
+    expect(
+      (await runCli(['issue', 'move', '2', '-p', '7', '--to', 'https://gitlab.test/acme/website'], { transport: api.transport })).code,
+    ).toBe(0);
     expect(body.seen).toEqual([{ to_project_id: 17 }, { to_project_id: 18 }]);
   });
 
@@ -286,7 +374,9 @@ describe('issue move', () => {
 
   it('fails when the target path does not exist, before moving', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/nope%2Fgone', method: 'GET' }).reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/nope%2Fgone', method: 'GET' })
+      .reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
     const r = await runCli(['issue', 'move', '1', '-p', '7', '--to', 'nope/gone'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('404 Project Not Found');

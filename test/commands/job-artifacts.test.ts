@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import yazl from 'yazl';
 import { afterEach, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const ZIP_HEADERS = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="artifacts.zip"' };
@@ -75,10 +75,13 @@ describe('job artifacts', () => {
     api.pool
       .intercept({ path: `${P}/jobs/artifacts/feature%2Fx%20y%C3%A9/download?job=unit+tests`, method: 'GET' })
       .reply(200, 'ZIPDATA', { headers: { 'content-disposition': 'attachment; filename=artifacts.zip' } });
-    const r = await runCli(['job', 'artifacts', '--ref', 'feature/x yé', '--job', 'unit tests', '-p', 'acme/platform/api', '--dest', 'out/a.zip'], {
-      transport: api.transport,
-      cwd,
-    });
+    const r = await runCli(
+      ['job', 'artifacts', '--ref', 'feature/x yé', '--job', 'unit tests', '-p', 'acme/platform/api', '--dest', 'out/a.zip'],
+      {
+        transport: api.transport,
+        cwd,
+      },
+    );
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(cwd, 'out/a.zip'), 'utf8')).toBe('ZIPDATA');
   });
@@ -97,9 +100,9 @@ describe('job artifacts', () => {
 
   it('prints one file, non-ASCII path encoded segment by segment', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${P}/jobs/12/artifacts/reports/r%C3%A9sum%C3%A9%20final.txt`, method: 'GET' })
-      .reply(200, 'Résumé ✓\n', { headers: { 'content-disposition': "attachment; filename=\"r_sum_ final.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20final.txt" } });
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts/reports/r%C3%A9sum%C3%A9%20final.txt`, method: 'GET' }).reply(200, 'Résumé ✓\n', {
+      headers: { 'content-disposition': 'attachment; filename="r_sum_ final.txt"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9%20final.txt' },
+    });
     const r = await runCli(['job', 'artifact', '12', 'reports/résumé final.txt', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Résumé ✓\n');
@@ -110,7 +113,10 @@ describe('job artifacts', () => {
     const cwd = tmp();
     fs.mkdirSync(path.join(cwd, 'out'));
     for (const dest of ['.', 'out', 'out/']) {
-      const r = await runCli(['job', 'artifact', '12', 'dist/app/version.txt', '-p', 'acme/platform/api', '--dest', dest], { transport: api.transport, cwd });
+      const r = await runCli(['job', 'artifact', '12', 'dist/app/version.txt', '-p', 'acme/platform/api', '--dest', dest], {
+        transport: api.transport,
+        cwd,
+      });
       expect(r.code, dest).toBe(2);
       expect(r.stderr, dest).toMatch(/^collab: invalid value for --dest: .*(is a directory|names a directory)/);
       expect(r.stderr, dest).toContain('hint: give a file path, for example --dest ');
@@ -122,7 +128,9 @@ describe('job artifacts', () => {
   it('extracts with --extract and keeps no archive', async () => {
     api = mockApi();
     const cwd = tmp();
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, await zipOf({ 'dist/app.js': 'js', 'README.md': 'r' }));
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' })
+      .reply(200, await zipOf({ 'dist/app.js': 'js', 'README.md': 'r' }));
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], { transport: api.transport, cwd });
     expect(r.stderr).toMatch(/^Extracted 2 files \(3 B, archive \d+ B\) into out\n$/);
     expect(r.code).toBe(0);
@@ -134,15 +142,24 @@ describe('job artifacts', () => {
     api = mockApi();
     const cwd = tmp();
     const seen: Record<string, Record<string, string>> = {};
-    const record = (key: string, status: number, data: string, headers: Record<string, string> = {}) => (opts: { headers?: unknown }) => {
-      seen[key] = Object.fromEntries(Object.entries((opts.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-      return { statusCode: status, data, responseOptions: { headers } };
-    };
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(record('api', 302, '', { location: `${P}/jobs/12/artifacts/moved` }));
+    const record =
+      (key: string, status: number, data: string, headers: Record<string, string> = {}) =>
+      (opts: { headers?: unknown }) => {
+        seen[key] = Object.fromEntries(
+          Object.entries((opts.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+        );
+        return { statusCode: status, data, responseOptions: { headers } };
+      };
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' })
+      .reply(record('api', 302, '', { location: `${P}/jobs/12/artifacts/moved` }));
     api.pool
       .intercept({ path: `${P}/jobs/12/artifacts/moved`, method: 'GET' })
       .reply(record('same', 302, '', { location: 'https://storage.test/bucket/12.zip?X-Signature=abc' }));
-    api.agent.get('https://storage.test').intercept({ path: '/bucket/12.zip?X-Signature=abc', method: 'GET' }).reply(record('storage', 200, 'ZIP'));
+    api.agent
+      .get('https://storage.test')
+      .intercept({ path: '/bucket/12.zip?X-Signature=abc', method: 'GET' })
+      .reply(record('storage', 200, 'ZIP'));
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--sudo', 'alice'], { transport: api.transport, cwd });
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('ZIP');
@@ -155,7 +172,9 @@ describe('job artifacts', () => {
   it('retries a 503 before the body and then succeeds', async () => {
     api = mockApi();
     const cwd = tmp();
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(503, '<html>503</html>', { headers: { 'content-type': 'text/html' } });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' })
+      .reply(503, '<html>503</html>', { headers: { 'content-type': 'text/html' } });
     api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, 'ZIP');
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
     expect(r.code).toBe(0);
@@ -168,7 +187,9 @@ describe('job artifacts', () => {
     const transport = resettingTransport(Buffer.alloc(1000, 1), 5000);
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport, cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts\n');
+    expect(r.stderr).toBe(
+      'collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts\n',
+    );
     expect(transport.seen).toHaveLength(5);
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
@@ -176,7 +197,10 @@ describe('job artifacts', () => {
 
   it('a failed --extract leaves neither archive nor directory', async () => {
     const cwd = tmp();
-    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], { transport: resettingTransport(Buffer.alloc(10), 50), cwd });
+    const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], {
+      transport: resettingTransport(Buffer.alloc(10), 50),
+      cwd,
+    });
     expect(r.code).toBe(1);
     expect(fs.readdirSync(cwd)).toEqual([]);
   });
@@ -214,8 +238,12 @@ describe('job artifacts', () => {
 
   it('a bare 404 on one file is explained by looking at the job', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts/missing.txt`, method: 'GET' }).reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, { id: 12, artifacts_file: { filename: 'artifacts.zip', size: 10 } }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts/missing.txt`, method: 'GET' })
+      .reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/jobs/12`, method: 'GET' })
+      .reply(200, { id: 12, artifacts_file: { filename: 'artifacts.zip', size: 10 } }, { headers: JSON_HEADERS });
     const r = await runCli(['job', 'artifact', '12', 'missing.txt', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 404 Not found\nhint: the artifacts of job 12 have no file "missing.txt"\n');
@@ -223,15 +251,23 @@ describe('job artifacts', () => {
 
   it('a 404 by ref names the job and the ref', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/artifacts/main/download?job=nope`, method: 'GET' }).reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
-    const r = await runCli(['job', 'artifacts', '--ref', 'main', '--job', 'nope', '-p', 'acme/platform/api', '--dest', '-'], { transport: api.transport });
+    api.pool
+      .intercept({ path: `${P}/jobs/artifacts/main/download?job=nope`, method: 'GET' })
+      .reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'artifacts', '--ref', 'main', '--job', 'nope', '-p', 'acme/platform/api', '--dest', '-'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api\n');
+    expect(r.stderr).toBe(
+      'collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api\n',
+    );
   });
 
   it('shows a 400 for an invalid path', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts/a//b`, method: 'GET' }).reply(400, { message: '400 Bad request - Invalid artifact path' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts/a//b`, method: 'GET' })
+      .reply(400, { message: '400 Bad request - Invalid artifact path' }, { headers: JSON_HEADERS });
     const r = await runCli(['job', 'artifact', '12', 'a//b', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 400 Bad request - Invalid artifact path\n');
@@ -272,10 +308,22 @@ describe('job artifacts', () => {
     fs.mkdirSync(path.join(cwd, 'dir'), { recursive: true });
     const before = fs.readdirSync(cwd).sort();
     const cases: [string[], string][] = [
-      [['job', 'artifacts', '12', '--dest', '/dev/null'], 'invalid value for --dest: /dev/null is a character device; only a regular file is replaced'],
-      [['job', 'artifacts', '12', '--dest', 'fifo'], `invalid value for --dest: ${path.join(cwd, 'fifo')} is a FIFO; only a regular file is replaced`],
-      [['job', 'artifacts', '12', '--dest', 'link.zip'], `invalid value for --dest: ${path.join(cwd, 'link.zip')} is a symbolic link; only a regular file is replaced`],
-      [['job', 'artifacts', '12', '--dest', 'dir'], `invalid value for --dest: ${path.join(cwd, 'dir')} is a directory; only a regular file is replaced`],
+      [
+        ['job', 'artifacts', '12', '--dest', '/dev/null'],
+        'invalid value for --dest: /dev/null is a character device; only a regular file is replaced',
+      ],
+      [
+        ['job', 'artifacts', '12', '--dest', 'fifo'],
+        `invalid value for --dest: ${path.join(cwd, 'fifo')} is a FIFO; only a regular file is replaced`,
+      ],
+      [
+        ['job', 'artifacts', '12', '--dest', 'link.zip'],
+        `invalid value for --dest: ${path.join(cwd, 'link.zip')} is a symbolic link; only a regular file is replaced`,
+      ],
+      [
+        ['job', 'artifacts', '12', '--dest', 'dir'],
+        `invalid value for --dest: ${path.join(cwd, 'dir')} is a directory; only a regular file is replaced`,
+      ],
       [['job', 'artifact', '12', 'a.txt', '--dest', '/dev/stdout'], 'invalid value for --dest: /dev/stdout is a symbolic link'],
       [['job', 'artifacts', '12', '--dest', 'missing/'], 'invalid value for --dest: missing/ names a directory; give a file path'],
       [['job', 'artifacts', '12', '--dest', ''], 'invalid value for --dest: empty'],
@@ -355,12 +403,23 @@ describe('job artifacts', () => {
     api = mockApi('https://ci.example.com');
     const cwd = tmp();
     api.pool
-      .intercept({ path: '/api/v4/projects/42/jobs/artifacts/feature%2Fx/download?job=build', method: 'GET', headers: (h) => !Object.keys(h).some((k) => k.toLowerCase() === 'private-token') })
+      .intercept({
+        path: '/api/v4/projects/42/jobs/artifacts/feature%2Fx/download?job=build',
+        method: 'GET',
+        headers: (h) => !Object.keys(h).some((k) => k.toLowerCase() === 'private-token'),
+      })
       .reply((opts) => {
         const h = Object.fromEntries(Object.entries(opts.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
         return { statusCode: h['job-token'] === 'ci-job-secret' ? 200 : 401, data: 'ZIP' };
       });
-    const env = { COLLAB_HOST: undefined, COLLAB_TOKEN: undefined, CI: 'true', CI_JOB_TOKEN: 'ci-job-secret', CI_SERVER_URL: 'https://ci.example.com', CI_PROJECT_ID: '42' };
+    const env = {
+      COLLAB_HOST: undefined,
+      COLLAB_TOKEN: undefined,
+      CI: 'true',
+      CI_JOB_TOKEN: 'ci-job-secret',
+      CI_SERVER_URL: 'https://ci.example.com',
+      CI_PROJECT_ID: '42',
+    };
     const r = await runCli(['job', 'artifacts', '--ref', 'feature/x', '--job', 'build'], { transport: api.transport, cwd, env });
     expect(r.stderr).toContain('Saved');
     expect(r.code).toBe(0);
@@ -369,7 +428,8 @@ describe('job artifacts', () => {
 
   it('--job-token uses the job token even when COLLAB_TOKEN is set; other commands never send it', async () => {
     api = mockApi();
-    const headersOf = (opts: { headers?: unknown }) => Object.fromEntries(Object.entries(opts.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headersOf = (opts: { headers?: unknown }) =>
+      Object.fromEntries(Object.entries(opts.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
     let download: Record<string, string> = {};
     let view: Record<string, string> = {};
     api.pool.intercept({ path: `${P}/jobs/12/artifacts/a.txt`, method: 'GET' }).reply((opts) => {
@@ -394,11 +454,20 @@ describe('job artifacts', () => {
   it('draws a progress bar only when stderr is a terminal', async () => {
     api = mockApi();
     const cwd = tmp();
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(200, 'ZIP', { headers: { 'content-length': '3' } }).times(2);
+    api.pool
+      .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' })
+      .reply(200, 'ZIP', { headers: { 'content-length': '3' } })
+      .times(2);
     const piped = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
     expect(piped.stderr).not.toContain('\r');
-    const tty = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--dest', 'b.zip'], { transport: api.transport, cwd, tty: true });
+    const tty = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--dest', 'b.zip'], {
+      transport: api.transport,
+      cwd,
+      tty: true,
+    });
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toMatch(/^\rb\.zip \[#+\] 100%.*\u001b\[K\r\u001b\[K(\u001b\[32m)?✓ (\u001b\[39m)?Saved the artifacts of job 12 to b\.zip \(3 B\)\n$/);
+    expect(tty.stderr).toMatch(
+      /^\rb\.zip \[#+\] 100%.*\u001b\[K\r\u001b\[K(\u001b\[32m)?✓ (\u001b\[39m)?Saved the artifacts of job 12 to b\.zip \(3 B\)\n$/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 
 const job = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -33,8 +33,12 @@ describe('job list and view', () => {
 
   it('lists the jobs of a pipeline', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/pipelines/40/jobs?scope%5B%5D=manual`, method: 'GET' }).reply(200, [job(3)], { headers: JSON_HEADERS });
-    const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--pipeline', '40', '--scope', 'manual', '-o', 'json'], { transport: api.transport });
+    api.pool
+      .intercept({ path: `${P}/pipelines/40/jobs?scope%5B%5D=manual`, method: 'GET' })
+      .reply(200, [job(3)], { headers: JSON_HEADERS });
+    const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--pipeline', '40', '--scope', 'manual', '-o', 'json'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([job(3)]);
   });
@@ -49,10 +53,15 @@ describe('job list and view', () => {
 
   it('views a job by id or web URL', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: `${P}/jobs/12`, method: 'GET' })
+      .reply(200, job(12), { headers: JSON_HEADERS })
+      .times(2);
     const a = await runCli(['job', 'view', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(a.stdout)).toEqual(job(12));
-    const b = await runCli(['job', 'view', 'https://gitlab.test/acme/platform/api/-/jobs/12', '--fields', 'status'], { transport: api.transport });
+    const b = await runCli(['job', 'view', 'https://gitlab.test/acme/platform/api/-/jobs/12', '--fields', 'status'], {
+      transport: api.transport,
+    });
     expect(b.code).toBe(0);
     expect(b.stdout).toBe('status\tsuccess\n');
   });
@@ -83,7 +92,9 @@ describe('job actions', () => {
 
   it('prints the whole job with -o json', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/12/retry`, method: 'POST' }).reply(201, job(13, { status: 'pending' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/retry`, method: 'POST' })
+      .reply(201, job(13, { status: 'pending' }), { headers: JSON_HEADERS });
     const r = await runCli(['job', 'retry', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(r.stdout)).toEqual(job(13, { status: 'pending' }));
   });
@@ -93,20 +104,29 @@ describe('job actions', () => {
     const refused = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    api.pool.intercept({ path: `${P}/jobs/12/erase`, method: 'POST' }).reply(201, job(12, { download_url: null }), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: `${P}/jobs/12/erase`, method: 'POST' })
+      .reply(201, job(12, { download_url: null }), { headers: JSON_HEADERS })
+      .times(2);
     const yes = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '--yes'], { transport: api.transport });
     expect(yes.code).toBe(0);
     expect(yes.stdout).toBe('12\tbuild-12\tsuccess\n');
     api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12), { headers: JSON_HEADERS });
     const prompter = scriptedPrompter([true]);
-    const asked = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport, tty: true, prompter });
+    const asked = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '-o', 'json'], {
+      transport: api.transport,
+      tty: true,
+      prompter,
+    });
     expect(asked.code).toBe(0);
     expect(prompter.asked).toEqual(['Erase the artifacts and trace of job 12 (build-12) in acme/platform/api?']);
   });
 
   it('shows the server error of a refused action', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/12/play`, method: 'POST' }).reply(400, { message: '400 Bad request - Unplayable Job' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/play`, method: 'POST' })
+      .reply(400, { message: '400 Bad request - Unplayable Job' }, { headers: JSON_HEADERS });
     const r = await runCli(['job', 'play', '12', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('400');
@@ -129,10 +149,14 @@ describe('job trace', () => {
 
   it('says there is no trace on a 404', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${P}/jobs/12/trace`, method: 'GET' })
+      .reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
     const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('collab: 404 Trace Not Found\nhint: job 12 has no trace in acme/platform/api (the job does not exist, has not started, or was erased)\n');
+    expect(r.stderr).toBe(
+      'collab: 404 Trace Not Found\nhint: job 12 has no trace in acme/platform/api (the job does not exist, has not started, or was erased)\n',
+    );
   });
 
   it('--follow prints only new bytes until the job finishes, --exit-status fails on a failed job', async () => {
@@ -142,10 +166,15 @@ describe('job trace', () => {
     for (let i = 0; i < states.length; i++) {
       api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12, { status: states[i] }), { headers: JSON_HEADERS });
       const t = traces[i];
-      if (t === null) api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
+      if (t === null)
+        api.pool
+          .intercept({ path: `${P}/jobs/12/trace`, method: 'GET' })
+          .reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
       else api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply(200, t);
     }
-    const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api', '--follow', '--interval', '0', '--exit-status'], { transport: api.transport });
+    const r = await runCli(['job', 'trace', '12', '-p', 'acme/platform/api', '--follow', '--interval', '0', '--exit-status'], {
+      transport: api.transport,
+    });
     expect(r.stdout).toBe('line 1\nline 2\nline 3\n');
     expect(r.stderr).toBe('collab: job 12 (build-12) failed\n');
     expect(r.code).toBe(1);

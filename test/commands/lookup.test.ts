@@ -13,10 +13,14 @@ describe('name → id lookups', () => {
   it('a name that matches nothing is exit 1 for users, projects, groups and labels alike', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/users?username=nobody', method: 'GET' }).reply(200, ...jsonReply([]));
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fgone', method: 'GET' }).reply(404, ...jsonReply({ message: '404 Project Not Found' }));
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fgone', method: 'GET' })
+      .reply(404, ...jsonReply({ message: '404 Project Not Found' }));
     // A group that comes back without an id was a usage error (exit 2) after this request had been sent.
     api.pool.intercept({ path: '/api/v4/groups/acme%2Fodd', method: 'GET' }).reply(200, ...jsonReply({ name: 'odd' }));
-    api.pool.intercept({ path: '/api/v4/projects/7/labels?per_page=100', method: 'GET' }).reply(200, [{ id: 4, name: 'bug' }], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/labels?per_page=100', method: 'GET' })
+      .reply(200, [{ id: 4, name: 'bug' }], { headers: JSON_HEADERS });
     const cases: [string[], string][] = [
       [['user', 'key', 'list', '--user', 'nobody'], 'collab: 404 no user with username "nobody"'],
       [['issue', 'move', '3', '-p', '7', '--to', 'acme/gone'], 'collab: 404 Project Not Found'],
@@ -34,7 +38,10 @@ describe('name → id lookups', () => {
     for (const [argv, message] of [
       [['user', 'view', '@'], 'invalid value for <user>: empty'],
       [['user', 'token', 'list', '--user', '0'], 'invalid value for --user: 0 is below the minimum 1'],
-      [['issue', 'move', '3', '-p', '7', '--to', 'acme/../x'], 'invalid value for --to: "acme/../x" is not a project id or full path (group/project)'],
+      [
+        ['issue', 'move', '3', '-p', '7', '--to', 'acme/../x'],
+        'invalid value for --to: "acme/../x" is not a project id or full path (group/project)',
+      ],
       [['group', 'update', '-g', ' ', '--name', 'x'], 'invalid value for --group: " " is empty'],
       [['board', 'list-create', '1', '-p', '7', '--label', ' '], 'invalid value for --label: it is empty'],
     ] as const) {
@@ -53,7 +60,9 @@ describe('name → id lookups', () => {
       .intercept({ path: '/api/v4/projects/7/issues/3/move', method: 'POST', body: JSON.stringify({ to_project_id: 17 }) })
       .reply(201, ...jsonReply({ iid: 1, web_url: 'https://gitlab.test/acme/web/-/issues/1' }));
     api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, ...jsonReply({ id: 4 }));
-    api.pool.intercept({ path: '/api/v4/groups/4', method: 'PUT', body: JSON.stringify({ name: 'ACME' }) }).reply(200, ...jsonReply({ id: 4, name: 'ACME' }));
+    api.pool
+      .intercept({ path: '/api/v4/groups/4', method: 'PUT', body: JSON.stringify({ name: 'ACME' }) })
+      .reply(200, ...jsonReply({ id: 4, name: 'ACME' }));
     expect((await runCli(['user', 'key', 'list', '--user', '@alice'], { transport: api.transport })).code).toBe(0);
     expect((await runCli(['user', 'key', 'list', '--user', '5'], { transport: api.transport })).code).toBe(0);
     const moved = await runCli(['issue', 'move', '3', '-p', '7', '--to', 'https://gitlab.test/acme/web'], { transport: api.transport });

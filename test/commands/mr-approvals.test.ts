@@ -32,8 +32,12 @@ describe('mr approvals, approve, unapprove', () => {
 
   it('approves, with the sha when given, and says how many approvals are left', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/approve`, method: 'POST', body: JSON.stringify({ sha: HEAD }) }).reply(201, status({ approvals_left: 1 }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/approve`, method: 'POST', body: '{}' }).reply(201, status({ approvals_left: 0 }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/approve`, method: 'POST', body: JSON.stringify({ sha: HEAD }) })
+      .reply(201, status({ approvals_left: 1 }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/approve`, method: 'POST', body: '{}' })
+      .reply(201, status({ approvals_left: 0 }), { headers: JSON_HEADERS });
     const a = await runCli(['mr', 'approve', '3', ...P, '--sha', HEAD, '-o', 'json'], { transport: api.transport });
     expect([a.code, JSON.parse(a.stdout).approvals_left, a.stderr]).toEqual([0, 1, 'Approved !3 (MR 3); 1 approval left\n']);
     const b = await runCli(['mr', 'approve', '3', ...P, '-o', 'json'], { transport: api.transport });
@@ -58,12 +62,16 @@ describe('mr approvals, approve, unapprove', () => {
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'approve', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('collab: 401 Unauthorized: you are not allowed to approve merge request !3\nhint: you may have approved it already');
+    expect(r.stderr).toContain(
+      'collab: 401 Unauthorized: you are not allowed to approve merge request !3\nhint: you may have approved it already',
+    );
   });
 
   it('unapproves', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/unapprove`, method: 'POST', body: '{}' }).reply(201, status({ approvals_missing: 1, approved_by: [] }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/unapprove`, method: 'POST', body: '{}' })
+      .reply(201, status({ approvals_missing: 1, approved_by: [] }), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'unapprove', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Withdrew your approval of !3 (MR 3)\n');
@@ -86,8 +94,12 @@ describe('mr subscribe, unsubscribe, todo', () => {
 
   it('304 is success: a notice, and the current merge request on stdout', async () => {
     api = mockApi();
-    for (const action of ['subscribe', 'unsubscribe', 'todo']) api.pool.intercept({ path: `${MR}/${action}`, method: 'POST' }).reply(304, '');
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { subscribed: true }), { headers: JSON_HEADERS }).times(3);
+    for (const action of ['subscribe', 'unsubscribe', 'todo'])
+      api.pool.intercept({ path: `${MR}/${action}`, method: 'POST' }).reply(304, '');
+    api.pool
+      .intercept({ path: MR, method: 'GET' })
+      .reply(200, mr(3, { subscribed: true }), { headers: JSON_HEADERS })
+      .times(3);
     const expected: [string, string][] = [
       ['subscribe', 'Already subscribed to merge request !3: nothing changed\n'],
       ['unsubscribe', 'Not subscribed to merge request !3: nothing changed\n'],

@@ -7,9 +7,36 @@ const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
 const P = ['-p', 'acme/platform/api'];
 
 const changes = [
-  { old_path: 'src/a.ts', new_path: 'src/a.ts', a_mode: '100644', b_mode: '100644', diff: '@@ -1,2 +1,2 @@\n ctx\n-old\n+new \u001b[31mred\u001b[0m\n', new_file: false, renamed_file: false, deleted_file: false },
-  { old_path: 'NEW.md', new_path: 'NEW.md', a_mode: '0', b_mode: '100644', diff: '@@ -0,0 +1 @@\n+hello\n', new_file: true, renamed_file: false, deleted_file: false },
-  { old_path: 'old.txt', new_path: 'renamed.txt', a_mode: '100644', b_mode: '100755', diff: '', new_file: false, renamed_file: true, deleted_file: false },
+  {
+    old_path: 'src/a.ts',
+    new_path: 'src/a.ts',
+    a_mode: '100644',
+    b_mode: '100644',
+    diff: '@@ -1,2 +1,2 @@\n ctx\n-old\n+new \u001b[31mred\u001b[0m\n',
+    new_file: false,
+    renamed_file: false,
+    deleted_file: false,
+  },
+  {
+    old_path: 'NEW.md',
+    new_path: 'NEW.md',
+    a_mode: '0',
+    b_mode: '100644',
+    diff: '@@ -0,0 +1 @@\n+hello\n',
+    new_file: true,
+    renamed_file: false,
+    deleted_file: false,
+  },
+  {
+    old_path: 'old.txt',
+    new_path: 'renamed.txt',
+    a_mode: '100644',
+    b_mode: '100755',
+    diff: '',
+    new_file: false,
+    renamed_file: true,
+    deleted_file: false,
+  },
 ];
 const withChanges = { ...mr(3), changes };
 
@@ -78,10 +105,26 @@ describe('mr changes', () => {
       { old_path: 'a b.txt', new_path: 'a b.txt', a_mode: '100644', b_mode: '100644', diff: '@@ -1 +1 @@\n-a\n+b\n' },
       { old_path: 'q"\\.txt', new_path: 'q"\\.txt', a_mode: '0', b_mode: '100644', diff: '', new_file: true },
       { old_path: 'big.bin', new_path: 'big.bin', a_mode: '100644', b_mode: '100644', diff: '', too_large: true },
-      { old_path: 'img.png', new_path: 'img.png', a_mode: '100644', b_mode: '100644', diff: 'Binary files a/img.png and b/img.png differ\n' },
+      {
+        old_path: 'img.png',
+        new_path: 'img.png',
+        a_mode: '100644',
+        b_mode: '100644',
+        diff: 'Binary files a/img.png and b/img.png differ\n',
+      },
     ];
     expect(await renderDiff(odd, 0, true)).toBe(
-      ['diff --git a/a b.txt b/a b.txt', '--- a/a b.txt\t', '+++ b/a b.txt\t', '@@ -1 +1 @@', '-a', '+b', 'diff --git "a/q\\"\\\\.txt" "b/q\\"\\\\.txt"', 'new file mode 100644', ''].join('\n'),
+      [
+        'diff --git a/a b.txt b/a b.txt',
+        '--- a/a b.txt\t',
+        '+++ b/a b.txt\t',
+        '@@ -1 +1 @@',
+        '-a',
+        '+b',
+        'diff --git "a/q\\"\\\\.txt" "b/q\\"\\\\.txt"',
+        'new file mode 100644',
+        '',
+      ].join('\n'),
     );
     const shown = await renderDiff(odd, 0, false);
     expect(shown).toContain('diff --git a/big.bin b/big.bin\n(no diff from the server: binary, or too large to show)\n');
@@ -90,7 +133,10 @@ describe('mr changes', () => {
 
   it('tsv (asked for): one row per changed file; json: the object as sent', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: `${MR}/changes`, method: 'GET' })
+      .reply(200, withChanges, { headers: JSON_HEADERS })
+      .times(2);
     const t = await runCli(['mr', 'changes', '3', ...P, '-o', 'tsv'], { transport: api.transport });
     expect(t.code).toBe(0);
     expect(t.stdout).toBe('modified\tsrc/a.ts\tsrc/a.ts\t1\t1\nadded\tNEW.md\tNEW.md\t1\t0\nrenamed\told.txt\trenamed.txt\t0\t0\n');
@@ -112,7 +158,15 @@ describe('mr commits, versions, version, closes-issues', () => {
 
   it('lists commits with pagination flags', async () => {
     api = mockApi();
-    const commit = { id: 'f'.repeat(40), short_id: 'ffffffff', title: 'Fix', author_name: 'Alice', author_email: 'a@x', created_at: '2026-11-20T00:00:00Z', message: 'Fix\n' };
+    const commit = {
+      id: 'f'.repeat(40),
+      short_id: 'ffffffff',
+      title: 'Fix',
+      author_name: 'Alice',
+      author_email: 'a@x',
+      created_at: '2026-11-20T00:00:00Z',
+      message: 'Fix\n',
+    };
     api.pool.intercept({ path: `${MR}/commits?per_page=5&page=2`, method: 'GET' }).reply(200, [commit], { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'commits', '3', ...P, '--per-page', '5', '--page', '2'], { transport: api.transport });
     expect(r.code).toBe(0);
@@ -121,7 +175,16 @@ describe('mr commits, versions, version, closes-issues', () => {
 
   it('lists diff versions and shows one', async () => {
     api = mockApi();
-    const v = { id: 12, head_commit_sha: 'h', base_commit_sha: 'b', start_commit_sha: 's', created_at: '2026-11-20T00:00:00Z', merge_request_id: 503, state: 'collected', real_size: '2' };
+    const v = {
+      id: 12,
+      head_commit_sha: 'h',
+      base_commit_sha: 'b',
+      start_commit_sha: 's',
+      created_at: '2026-11-20T00:00:00Z',
+      merge_request_id: 503,
+      state: 'collected',
+      real_size: '2',
+    };
     api.pool.intercept({ path: `${MR}/versions`, method: 'GET' }).reply(200, [v], { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MR}/versions/12`, method: 'GET' }).reply(200, { ...v, diffs: [] }, { headers: JSON_HEADERS });
     const l = await runCli(['mr', 'versions', '3', ...P], { transport: api.transport });
@@ -135,8 +198,17 @@ describe('mr commits, versions, version, closes-issues', () => {
 
   it('lists closed issues, also in the external tracker shape {id, title}', async () => {
     api = mockApi();
-    const issue = { id: 1001, iid: 1, project_id: 7, title: 'Crash', state: 'opened', web_url: 'https://gitlab.test/acme/platform/api/-/issues/1' };
-    api.pool.intercept({ path: `${MR}/closes_issues`, method: 'GET' }).reply(200, [issue, { id: 'PROJ-123', title: 'External bug' }], { headers: JSON_HEADERS });
+    const issue = {
+      id: 1001,
+      iid: 1,
+      project_id: 7,
+      title: 'Crash',
+      state: 'opened',
+      web_url: 'https://gitlab.test/acme/platform/api/-/issues/1',
+    };
+    api.pool
+      .intercept({ path: `${MR}/closes_issues`, method: 'GET' })
+      .reply(200, [issue, { id: 'PROJ-123', title: 'External bug' }], { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'closes-issues', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('#1\topened\tCrash\thttps://gitlab.test/acme/platform/api/-/issues/1\nPROJ-123\t\tExternal bug\t\n');

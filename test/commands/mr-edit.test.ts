@@ -46,8 +46,33 @@ describe('mr create', () => {
       .intercept({ path: MRS, method: 'POST', body: JSON.stringify(body) })
       .reply(201, mr(5, { web_url: 'https://gitlab.test/acme/platform/api/-/merge_requests/5' }), { headers: JSON_HEADERS });
     const r = await runCli(
-      ['mr', 'create', ...P, '--source', 'feature/x', '--target', 'main', '--title', 'Add X', '--assignee-id', '3', '--description-file', '-',
-        '--target-project-id', '9', '--labels', 'bug, ui', '--milestone-id', '4', '--remove-source-branch', '--approvals-before-merge', '2', '--squash', '-o', 'json'],
+      [
+        'mr',
+        'create',
+        ...P,
+        '--source',
+        'feature/x',
+        '--target',
+        'main',
+        '--title',
+        'Add X',
+        '--assignee-id',
+        '3',
+        '--description-file',
+        '-',
+        '--target-project-id',
+        '9',
+        '--labels',
+        'bug, ui',
+        '--milestone-id',
+        '4',
+        '--remove-source-branch',
+        '--approvals-before-merge',
+        '2',
+        '--squash',
+        '-o',
+        'json',
+      ],
       { transport: api.transport, stdin: 'Line 1\nLine 2\n' },
     );
     expect(r.code).toBe(0);
@@ -59,7 +84,11 @@ describe('mr create', () => {
     api = mockApi();
     api.pool.intercept({ path: PROJECT, method: 'GET' }).reply(200, { id: 1, default_branch: 'main' }, { headers: JSON_HEADERS });
     api.pool
-      .intercept({ path: MRS, method: 'POST', body: JSON.stringify({ description: 'd', source_branch: 'feature/y', target_branch: 'main', title: 'Y' }) })
+      .intercept({
+        path: MRS,
+        method: 'POST',
+        body: JSON.stringify({ description: 'd', source_branch: 'feature/y', target_branch: 'main', title: 'Y' }),
+      })
       .reply(201, mr(6), { headers: JSON_HEADERS });
     const prompter = scriptedPrompter(['feature/y', 'main', 'Y']);
     const r = await runCli(['mr', 'create', ...P, '-d', 'd'], { transport: api.transport, tty: true, prompter });
@@ -74,7 +103,10 @@ describe('mr create', () => {
       [['--target', 'b', '--title', 't'], 'missing required flag --source'],
       [['--source', 'a', '--target', 'b', '--title', 't', '--assignee-id', 'bob'], '--assignee-id'],
       [['--source', 'a', '--target', 'b', '--title', 't', '--approvals-before-merge', '-1'], '--approvals-before-merge'],
-      [['--source', 'a', '--target', 'b', '--title', 't', '--description', 'x', '--description-file', 'f'], '--description-file and --description cannot be used together'],
+      [
+        ['--source', 'a', '--target', 'b', '--title', 't', '--description', 'x', '--description-file', 'f'],
+        '--description-file and --description cannot be used together',
+      ],
       [['--source', 'a', '--target', 'b', '--title', 't', '--description-file', '/nonexistent/x.md'], 'cannot read --description-file'],
     ];
     for (const [args, expected] of cases) {
@@ -91,16 +123,25 @@ describe('mr create: the branches by default', () => {
   /** A create with exactly this body (in any key order). */
   const created = (source: string, target: string, more: Record<string, unknown> = {}) =>
     api.pool
-      .intercept({ path: MRS, method: 'POST', body: (b: string) => isDeepStrictEqual(JSON.parse(b), { source_branch: source, target_branch: target, title: 'T', ...more }) })
+      .intercept({
+        path: MRS,
+        method: 'POST',
+        body: (b: string) => isDeepStrictEqual(JSON.parse(b), { source_branch: source, target_branch: target, title: 'T', ...more }),
+      })
       .reply(201, mr(7), { headers: JSON_HEADERS });
   const defaultBranch = (project: string, branch: string | null) =>
-    api.pool.intercept({ path: `/api/v4/projects/${project}`, method: 'GET' }).reply(200, { id: 1, default_branch: branch }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `/api/v4/projects/${project}`, method: 'GET' })
+      .reply(200, { id: 1, default_branch: branch }, { headers: JSON_HEADERS });
 
   it('piped: the source is the branch checked out, the target the project default branch', async () => {
     api = mockApi();
     defaultBranch('acme%2Fplatform%2Fapi', 'develop');
     created('feature/z', 'develop');
-    const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('ref: refs/heads/feature/z') });
+    const r = await runCli(['mr', 'create', ...P, '--title', 'T'], {
+      transport: api.transport,
+      cwd: checkout('ref: refs/heads/feature/z'),
+    });
     expect([r.code, r.stderr]).toEqual([0, 'Created merge request !7 (MR 7)\n']);
   });
 
@@ -117,7 +158,12 @@ describe('mr create: the branches by default', () => {
     defaultBranch('9', 'trunk');
     created('feature/z', 'trunk', { target_project_id: 9, description: 'x' });
     const prompter = scriptedPrompter(['', '', 'T']);
-    const r = await runCli(['mr', 'create', ...P, '--target-project-id', '9', '-d', 'x'], { transport: api.transport, tty: true, prompter, cwd: checkout('ref: refs/heads/feature/z') });
+    const r = await runCli(['mr', 'create', ...P, '--target-project-id', '9', '-d', 'x'], {
+      transport: api.transport,
+      tty: true,
+      prompter,
+      cwd: checkout('ref: refs/heads/feature/z'),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked).toEqual(['Source branch:', 'Target branch:', 'Title:']);
     expect(prompter.defaults).toEqual(['feature/z', 'trunk', undefined]);
@@ -141,7 +187,10 @@ describe('mr create: the branches by default', () => {
   it('a project without a default branch (empty) leaves the target missing', async () => {
     api = mockApi();
     defaultBranch('acme%2Fplatform%2Fapi', null);
-    const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('ref: refs/heads/feature/z') });
+    const r = await runCli(['mr', 'create', ...P, '--title', 'T'], {
+      transport: api.transport,
+      cwd: checkout('ref: refs/heads/feature/z'),
+    });
     expect([r.code, r.stderr]).toEqual([2, 'collab: missing required flag --target\n']);
   });
 });
@@ -152,11 +201,40 @@ describe('mr update', () => {
 
   it('sends the given attributes, false for --no-x', async () => {
     api = mockApi();
-    const body = { target_branch: 'release', title: 'T2', assignee_id: 0, description: 'D', labels: 'a', milestone_id: 0, remove_source_branch: false, squash: false, discussion_locked: true };
+    const body = {
+      target_branch: 'release',
+      title: 'T2',
+      assignee_id: 0,
+      description: 'D',
+      labels: 'a',
+      milestone_id: 0,
+      remove_source_branch: false,
+      squash: false,
+      discussion_locked: true,
+    };
     api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify(body) }).reply(200, mr(3), { headers: JSON_HEADERS });
     const r = await runCli(
-      ['mr', 'update', '3', ...P, '--target', 'release', '--title', 'T2', '--assignee-id', '0', '--description', 'D', '--labels', 'a', '--milestone-id', '0',
-        '--no-remove-source-branch', '--no-squash', '--discussion-locked'],
+      [
+        'mr',
+        'update',
+        '3',
+        ...P,
+        '--target',
+        'release',
+        '--title',
+        'T2',
+        '--assignee-id',
+        '0',
+        '--description',
+        'D',
+        '--labels',
+        'a',
+        '--milestone-id',
+        '0',
+        '--no-remove-source-branch',
+        '--no-squash',
+        '--discussion-locked',
+      ],
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
@@ -166,7 +244,9 @@ describe('mr update', () => {
 
   it('--no-discussion-locked sends false', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify({ discussion_locked: false }) }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify({ discussion_locked: false }) })
+      .reply(200, mr(3), { headers: JSON_HEADERS });
     expect((await runCli(['mr', 'update', '3', ...P, '--no-discussion-locked'], { transport: api.transport })).code).toBe(0);
   });
 
@@ -185,9 +265,13 @@ describe('mr close, reopen, delete', () => {
   it('close and reopen send state_event', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' }).reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' })
+      .reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
     api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"reopen"}' }).reply(200, mr(3, { state: 'reopened' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"reopen"}' })
+      .reply(200, mr(3, { state: 'reopened' }), { headers: JSON_HEADERS });
     const c = await runCli(['mr', 'close', '3', ...P, '-o', 'json'], { transport: api.transport });
     expect([c.code, JSON.parse(c.stdout).state, c.stderr]).toEqual([0, 'closed', 'Closed merge request !3 (MR 3)\n']);
     const o = await runCli(['mr', 'reopen', '3', ...P], { transport: api.transport, tty: true });
@@ -197,7 +281,9 @@ describe('mr close, reopen, delete', () => {
   it('says so when closing left the merge request in another state', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' }).reply(200, mr(3, { state: 'merged' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' })
+      .reply(200, mr(3, { state: 'merged' }), { headers: JSON_HEADERS });
     const c = await runCli(['mr', 'close', '3', ...P], { transport: api.transport, tty: true });
     expect(c.stderr).toBe('note: merge request !3 (MR 3) is merged, not closed\n');
   });
@@ -207,10 +293,16 @@ describe('mr close, reopen, delete', () => {
     const refused = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('refusing to delete merge request !3 in acme/platform/api without --yes');
-    api.pool.intercept({ path: `${MRS}/3`, method: 'DELETE' }).reply(204, '').times(2);
+    api.pool
+      .intercept({ path: `${MRS}/3`, method: 'DELETE' })
+      .reply(204, '')
+      .times(2);
     const yes = await runCli(['mr', 'delete', '3', ...P, '--yes'], { transport: api.transport });
     expect([yes.code, yes.stdout, yes.stderr]).toEqual([0, '', 'Deleted merge request !3\n']);
-    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3, { title: 'Add feature X' }), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: `${MRS}/3`, method: 'GET' })
+      .reply(200, mr(3, { title: 'Add feature X' }), { headers: JSON_HEADERS })
+      .times(2);
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter });
     expect(asked.code).toBe(0);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 describe('mr list', () => {
@@ -18,13 +18,49 @@ describe('mr list', () => {
       })
       .reply(
         200,
-        [mr(1, { reviewers: [{ id: 4, username: 'carol' }, { id: 1, username: 'root' }], detailed_merge_status: 'not_approved' }), mr(2, { title: 'tab\there', state: 'merged' })],
+        [
+          mr(1, {
+            reviewers: [
+              { id: 4, username: 'carol' },
+              { id: 1, username: 'root' },
+            ],
+            detailed_merge_status: 'not_approved',
+          }),
+          mr(2, { title: 'tab\there', state: 'merged' }),
+        ],
         { headers: JSON_HEADERS },
       );
     const r = await runCli(
-      ['mr', 'list', '-p', 'acme/platform/api', '--state', 'merged', '--order-by', 'updated_at', '--sort', 'asc', '--milestone', 'v1.0', '--labels', 'bug,ui',
-        '--created-after', '2026-01-01T00:00:00Z', '--created-before', '2026-02-01', '--scope', 'all', '--author-id', '2', '--assignee-id', '3',
-        '--my-reaction', 'thumbsup', '--iids', '1,2'],
+      [
+        'mr',
+        'list',
+        '-p',
+        'acme/platform/api',
+        '--state',
+        'merged',
+        '--order-by',
+        'updated_at',
+        '--sort',
+        'asc',
+        '--milestone',
+        'v1.0',
+        '--labels',
+        'bug,ui',
+        '--created-after',
+        '2026-01-01T00:00:00Z',
+        '--created-before',
+        '2026-02-01',
+        '--scope',
+        'all',
+        '--author-id',
+        '2',
+        '--assignee-id',
+        '3',
+        '--my-reaction',
+        'thumbsup',
+        '--iids',
+        '1,2',
+      ],
       { transport: api.transport },
     );
     expect(r.stderr).toBe('');
@@ -38,16 +74,34 @@ describe('mr list', () => {
 
   it('uses the global list without a project, with view=simple and state=all', async () => {
     api = mockApi();
-    const simple = { id: 501, iid: 1, project_id: 7, title: 'MR 1', description: '', state: 'opened', web_url: 'https://gitlab.test/a/-/merge_requests/1', updated_at: '2026-11-25T11:00:00.000Z' };
-    api.pool.intercept({ path: '/api/v4/merge_requests?state=all&view=simple&scope=assigned-to-me', method: 'GET' }).reply(200, [simple], { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'list', '--state', 'all', '--view', 'simple', '--scope', 'assigned-to-me', '--header'], { transport: api.transport });
+    const simple = {
+      id: 501,
+      iid: 1,
+      project_id: 7,
+      title: 'MR 1',
+      description: '',
+      state: 'opened',
+      web_url: 'https://gitlab.test/a/-/merge_requests/1',
+      updated_at: '2026-11-25T11:00:00.000Z',
+    };
+    api.pool
+      .intercept({ path: '/api/v4/merge_requests?state=all&view=simple&scope=assigned-to-me', method: 'GET' })
+      .reply(200, [simple], { headers: JSON_HEADERS });
+    const r = await runCli(['mr', 'list', '--state', 'all', '--view', 'simple', '--scope', 'assigned-to-me', '--header'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('IID\tstate\ttitle\tbranches\tauthor\treviewers\tmerge status\tupdated\n1\topened\tMR 1\t\t\t\t\t2026-11-25T11:00:00.000Z\n');
+    expect(r.stdout).toBe(
+      'IID\tstate\ttitle\tbranches\tauthor\treviewers\tmerge status\tupdated\n1\topened\tMR 1\t\t\t\t\t2026-11-25T11:00:00.000Z\n',
+    );
   });
 
   it('prints a table with relative dates on a terminal and the raw objects with -o json', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/merge_requests?state=opened', method: 'GET' }).reply(200, [mr(3)], { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/merge_requests?state=opened', method: 'GET' })
+      .reply(200, [mr(3)], { headers: JSON_HEADERS })
+      .times(2);
     const t = await runCli(['mr', 'list', '-p', '7'], { transport: api.transport, tty: true });
     expect(t.code).toBe(0);
     expect(t.stdout.split('\n')[0]).toMatch(/^IID\s+STATE\s+TITLE\s+BRANCHES\s+AUTHOR\s+REVIEWERS\s+MERGE STATUS\s+UPDATED$/);
@@ -80,7 +134,10 @@ describe('mr view', () => {
 
   it('reads the merge request, also from its web URL', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3', method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3', method: 'GET' })
+      .reply(200, mr(3), { headers: JSON_HEADERS })
+      .times(2);
     const r = await runCli(['mr', 'view', '3', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(mr(3));

@@ -23,7 +23,10 @@ describe('mr merge', () => {
         body: JSON.stringify({ merge_commit_message: 'Merge X', should_remove_source_branch: true, sha: HEAD }),
       })
       .reply(200, merged(), { headers: JSON_HEADERS });
-    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'], { transport: api.transport });
+    const r = await runCli(
+      ['mr', 'merge', '3', ...P, '--yes', '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'],
+      { transport: api.transport },
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(merged());
     expect(r.stderr).toBe('Merged !3 (MR 3): feature/x → main as abcdef01\n');
@@ -32,7 +35,9 @@ describe('mr merge', () => {
   it('--sha-from-view reads the merge request first and pins its head', async () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
+      .reply(200, merged(), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nMerged !3 (MR 3): feature/x → main as abcdef01\n');
@@ -40,8 +45,12 @@ describe('mr merge', () => {
 
   it('strips terminal control sequences from server text in its notices', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: MR, method: 'GET' })
+      .reply(200, mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
+      .reply(200, merged(), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.stderr.split('\n')[0]).toBe('Merging !3 "evil title" (feature/x → main) at 1f2e3d4c');
   });
@@ -49,12 +58,20 @@ describe('mr merge', () => {
   it('pins the head by default on a terminal, and not when piped or with --no-sha-from-view', async () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
-    const tty = await runCli(['mr', 'merge', '3', ...P, '--yes', '-o', 'table', '--fields', 'state'], { transport: api.transport, tty: true });
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
+      .reply(200, merged(), { headers: JSON_HEADERS });
+    const tty = await runCli(['mr', 'merge', '3', ...P, '--yes', '-o', 'table', '--fields', 'state'], {
+      transport: api.transport,
+      tty: true,
+    });
     expect(tty.code).toBe(0);
     expect(tty.stdout).toMatch(/^state\s+merged$/m);
 
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: '{}' }).reply(200, merged(), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: '{}' })
+      .reply(200, merged(), { headers: JSON_HEADERS })
+      .times(2);
     expect((await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport })).code).toBe(0);
     expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view', '--yes'], { transport: api.transport, tty: true })).code).toBe(0);
   });
@@ -63,15 +80,21 @@ describe('mr merge', () => {
     api = mockApi();
     const seen = mr(3, { sha: HEAD, title: 'Add feature X', head_pipeline: { id: 45, status: 'failed' } });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, seen, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/approvals`, method: 'GET' })
+      .reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
+      .reply(200, merged(), { headers: JSON_HEADERS });
     const prompter = scriptedPrompter([true]);
     const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
-    expect(r.stderr).toContain('  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n');
+    expect(r.stderr).toContain(
+      '  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n',
+    );
   });
 
   it('declined on a terminal, or off a terminal without --yes: nothing is merged', async () => {
@@ -89,18 +112,23 @@ describe('mr merge', () => {
     );
   });
 
-  it('its hint keeps the project as the person gave it: an id, a URL argument\'s project, none when inferred', async () => {
+  it("its hint keeps the project as the person gave it: an id, a URL argument's project, none when inferred", async () => {
     api = mockApi();
     const scheduled = mr(3, { merge_when_pipeline_succeeds: true });
     for (const project of ['7', 'acme%2Fweb', 'acme%2Fplatform%2Fapi'])
-      api.pool.intercept({ path: `/api/v4/projects/${project}/merge_requests/3/merge`, method: 'PUT' }).reply(200, scheduled, { headers: JSON_HEADERS });
+      api.pool
+        .intercept({ path: `/api/v4/projects/${project}/merge_requests/3/merge`, method: 'PUT' })
+        .reply(200, scheduled, { headers: JSON_HEADERS });
     const cases: [string[], Record<string, string>, string][] = [
       [['3', '-p', '7'], {}, 'collab mr cancel-auto-merge 3 -p 7'],
       [['https://gitlab.test/acme/web/-/merge_requests/3'], {}, 'collab mr cancel-auto-merge 3 -p acme/web'],
       [['3'], { COLLAB_PROJECT: 'acme/platform/api' }, 'collab mr cancel-auto-merge 3)'],
     ];
     for (const [args, env, hint] of cases) {
-      const r = await runCli(['mr', 'merge', ...args, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport, env });
+      const r = await runCli(['mr', 'merge', ...args, '--yes', '--when-pipeline-succeeds', '-o', 'json'], {
+        transport: api.transport,
+        env,
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(hint);
     }
@@ -114,7 +142,9 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).state).toBe('opened');
-    expect(r.stderr).toBe('!3 (MR 3) will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3 -p acme/platform/api)\n');
+    expect(r.stderr).toBe(
+      '!3 (MR 3) will merge when the pipeline succeeds (cancel with: collab mr cancel-auto-merge 3 -p acme/platform/api)\n',
+    );
   });
 
   it('a 200 whose state is not merged is a failure (exit 1), not a success', async () => {
@@ -151,29 +181,45 @@ describe('mr merge', () => {
   it('405: names the reason from the merge request seen before (closed), with both readings of 405', async () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { state: 'closed', sha: HEAD }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
+      .reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3 -p acme/platform/api)\n');
-    expect(r.stderr).toContain('hint: servers answer 405 when a merge request is closed, already merged, a draft (WIP) or must wait for its pipeline; the spec table also gives 405 `Branch cannot be merged` for conflicts\n');
+    expect(r.stderr).toContain(
+      'collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3 -p acme/platform/api)\n',
+    );
+    expect(r.stderr).toContain(
+      'hint: servers answer 405 when a merge request is closed, already merged, a draft (WIP) or must wait for its pipeline; the spec table also gives 405 `Branch cannot be merged` for conflicts\n',
+    );
   });
 
   it('405 Branch cannot be merged: reads the merge request to name the conflict or the draft', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(405, err('Branch cannot be merged'), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT' })
+      .reply(405, err('Branch cannot be merged'), { headers: JSON_HEADERS })
+      .times(2);
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { merge_status: 'cannot_be_merged' }), { headers: JSON_HEADERS });
     const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(a.code).toBe(1);
-    expect(a.stderr).toContain('collab: 405 Branch cannot be merged — !3 was not merged: its branch cannot be merged: feature/x conflicts with main\n');
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { title: 'WIP: x', work_in_progress: true }), { headers: JSON_HEADERS });
+    expect(a.stderr).toContain(
+      'collab: 405 Branch cannot be merged — !3 was not merged: its branch cannot be merged: feature/x conflicts with main\n',
+    );
+    api.pool
+      .intercept({ path: MR, method: 'GET' })
+      .reply(200, mr(3, { title: 'WIP: x', work_in_progress: true }), { headers: JSON_HEADERS });
     const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(b.stderr).toContain('was not merged: it is marked as a draft (WIP): remove the prefix from its title first\n');
   });
 
   it('406: conflicts, already merged, or missing approvals, each named; the hint gives both readings', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(406, err('Method Not Allowed'), { headers: JSON_HEADERS }).times(3);
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT' })
+      .reply(406, err('Method Not Allowed'), { headers: JSON_HEADERS })
+      .times(3);
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, merged(), { headers: JSON_HEADERS });
     const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(a.code).toBe(1);
@@ -182,7 +228,9 @@ describe('mr merge', () => {
         'hint: servers answer 406 when the branch cannot be merged (conflicts, missing approvals); the spec table gives 406 for a merge request already merged or closed\n',
     );
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/approvals`, method: 'GET' })
+      .reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
     const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(b.code).toBe(1);
     expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval\n');
@@ -209,7 +257,9 @@ describe('mr merge', () => {
 
   it('409 without a sha in the message: reads the merge request to name the current head', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(409, err('SHA does not match HEAD of source branch'), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT' })
+      .reply(409, err('SHA does not match HEAD of source branch'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: NEW_HEAD }), { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha', HEAD], { transport: api.transport });
     expect(r.code).toBe(1);
@@ -257,9 +307,15 @@ describe('mr cancel-auto-merge', () => {
     api.pool.intercept({ path, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
     const a = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
-    expect([a.code, a.stderr]).toEqual([1, 'collab: 405 Method Not Allowed — !3 is already merged or closed: there is no pending merge to cancel\n']);
+    expect([a.code, a.stderr]).toEqual([
+      1,
+      'collab: 405 Method Not Allowed — !3 is already merged or closed: there is no pending merge to cancel\n',
+    ]);
     const b = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
-    expect([b.code, b.stderr]).toEqual([1, 'collab: 406 Not Acceptable — !3 is not set to merge when the pipeline succeeds: nothing to cancel\n']);
+    expect([b.code, b.stderr]).toEqual([
+      1,
+      'collab: 406 Not Acceptable — !3 is not set to merge when the pipeline succeeds: nothing to cancel\n',
+    ]);
     const c = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
     expect(c.code).toBe(1);
     expect(c.stderr).toContain('collab: 401 Unauthorized: you are not allowed to cancel the automatic merge of merge request !3\n');

@@ -1,9 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 const namespaces = [
   { id: 1, name: 'root', path: 'root', kind: 'user', full_path: 'root', parent_id: null },
-  { id: 10, name: 'platform', path: 'platform', kind: 'group', full_path: 'acme/platform', parent_id: 9, members_count_with_descendants: 3, plan: 'free' },
+  {
+    id: 10,
+    name: 'platform',
+    path: 'platform',
+    kind: 'group',
+    full_path: 'acme/platform',
+    parent_id: 9,
+    members_count_with_descendants: 3,
+    plan: 'free',
+  },
 ];
 
 describe('namespace list', () => {
@@ -22,8 +31,12 @@ describe('namespace list', () => {
 
   it('streams every page as ndjson and stops at --limit', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/namespaces?per_page=100', method: 'GET' }).reply(200, [namespaces[0]], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
-    api.pool.intercept({ path: '/api/v4/namespaces?per_page=100&page=2', method: 'GET' }).reply(200, [namespaces[1]], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
+    api.pool
+      .intercept({ path: '/api/v4/namespaces?per_page=100', method: 'GET' })
+      .reply(200, [namespaces[0]], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
+    api.pool
+      .intercept({ path: '/api/v4/namespaces?per_page=100&page=2', method: 'GET' })
+      .reply(200, [namespaces[1]], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
     const all = await runCli(['namespace', 'list', '--all', '-o', 'ndjson', '--fields', 'id,kind'], { transport: api.transport });
     expect(all.stdout).toBe('{"id":1,"kind":"user"}\n{"id":10,"kind":"group"}\n');
     api.pool.intercept({ path: '/api/v4/namespaces?per_page=20', method: 'GET' }).reply(200, namespaces, { headers: JSON_HEADERS });
@@ -36,7 +49,10 @@ describe('namespace list', () => {
     api.pool.intercept({ path: '/api/v4/namespaces', method: 'GET' }).reply(200, namespaces, { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/namespaces?search=zzz', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
     const r = await runCli(['namespace', 'list'], { transport: api.transport, tty: true });
-    const lines = r.stdout.trimEnd().split('\n').map((l) => l.replace(/\s+/g, ' '));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' '));
     expect(lines).toEqual(['ID KIND PATH NAME PARENT', '1 user root root -', '10 group acme/platform platform 9']);
     const none = await runCli(['namespace', 'list', '--search', 'zzz'], { transport: api.transport, tty: true });
     expect([none.code, none.stdout, none.stderr]).toEqual([0, '', 'no results\n']);
@@ -46,7 +62,9 @@ describe('namespace list', () => {
     api = mockApi();
     const bad = await runCli(['namespace', 'list', '--per-page', '0'], { transport: api.transport });
     expect(bad.code).toBe(2);
-    api.pool.intercept({ path: '/api/v4/namespaces', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/namespaces', method: 'GET' })
+      .reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
     const denied = await runCli(['namespace', 'list'], { transport: api.transport });
     expect(denied.code).toBe(4);
   });

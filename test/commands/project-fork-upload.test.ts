@@ -4,12 +4,21 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
 
-const fork = (status: string, extra: Record<string, unknown> = {}) => ({ id: 9, path_with_namespace: 'alice/website', visibility: 'public', import_status: status, ...extra });
+const fork = (status: string, extra: Record<string, unknown> = {}) => ({
+  id: 9,
+  path_with_namespace: 'alice/website',
+  visibility: 'public',
+  import_status: status,
+  ...extra,
+});
 
 function recordBody(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data: unknown) {
   const seen: { body: string; headers: Record<string, string> }[] = [];
   api.pool.intercept({ path: apiPath, method }).reply((opts) => {
-    seen.push({ body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''), headers: opts.headers as Record<string, string> });
+    seen.push({
+      body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''),
+      headers: opts.headers as Record<string, string>,
+    });
     return { statusCode: status, data: JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
   });
   return seen;
@@ -22,7 +31,9 @@ describe('project fork', () => {
   it('returns at once with the new project and says the copy continues', async () => {
     api = mockApi();
     const seen = recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
-    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--fields', 'path_with_namespace,import_status'], { transport: api.transport });
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--fields', 'path_with_namespace,import_status'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ namespace: 'alice' });
     expect(r.stdout).toBe('path_with_namespace\talice/website\nimport_status\tscheduled\n');
@@ -43,7 +54,9 @@ describe('project fork', () => {
     recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('started'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
-    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], { transport: api.transport });
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(fork('finished'));
     expect(r.stderr).toBe('Forked acme/website as alice/website\n');
@@ -52,7 +65,9 @@ describe('project fork', () => {
   it('--wait exits 1 when the copy failed', async () => {
     api = mockApi();
     recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
-    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('failed', { import_error: 'disk full' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/9', method: 'GET' })
+      .reply(200, fork('failed', { import_error: 'disk full' }), { headers: JSON_HEADERS });
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -86,7 +101,10 @@ describe('project fork', () => {
     api = mockApi();
     recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
-    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], { transport: api.transport, tty: true });
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
+      transport: api.transport,
+      tty: true,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('Fork alice/website is ready');
   });
@@ -132,7 +150,10 @@ describe('project upload', () => {
   it('prints the whole upload object with -o json and reads stdin with --filename', async () => {
     api = mockApi();
     const seen = recordBody(api, 'POST', '/api/v4/projects/7/uploads', 201, uploaded);
-    const r = await runCli(['project', 'upload', '-', '-p', '7', '--filename', 'shot "1".png', '-o', 'json'], { transport: api.transport, stdin: 'PNGDATA' });
+    const r = await runCli(['project', 'upload', '-', '-p', '7', '--filename', 'shot "1".png', '-o', 'json'], {
+      transport: api.transport,
+      stdin: 'PNGDATA',
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(uploaded);
     multipartOf(seen[0]!, 'shot %221%22.png', 'image/png', 'PNGDATA');

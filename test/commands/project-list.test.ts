@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 const project = (id: number, path: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -28,18 +28,41 @@ describe('project list', () => {
       })
       .reply(200, [project(1, 'acme/api'), project(2, 'acme/web', { visibility: 'public', star_count: 0 })], { headers: JSON_HEADERS });
     const r = await runCli(
-      ['project', 'list', '--archived', '--visibility', 'private', '--order-by', 'last_activity_at', '--sort', 'asc', '--search', 'a b', '--simple', '--owned', '--membership', '--starred', '--statistics', '--with-issues-enabled', '--with-merge-requests-enabled'],
+      [
+        'project',
+        'list',
+        '--archived',
+        '--visibility',
+        'private',
+        '--order-by',
+        'last_activity_at',
+        '--sort',
+        'asc',
+        '--search',
+        'a b',
+        '--simple',
+        '--owned',
+        '--membership',
+        '--starred',
+        '--statistics',
+        '--with-issues-enabled',
+        '--with-merge-requests-enabled',
+      ],
       { transport: api.transport },
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('1\tacme/api\tprivate\tweb\t3\t2026-11-22T12:00:00.000Z\n2\tacme/web\tpublic\tweb\t0\t2026-11-22T12:00:00.000Z\n');
+    expect(r.stdout).toBe(
+      '1\tacme/api\tprivate\tweb\t3\t2026-11-22T12:00:00.000Z\n2\tacme/web\tpublic\tweb\t0\t2026-11-22T12:00:00.000Z\n',
+    );
   });
 
-  it('sends archived=false for --no-archived and lists a user\'s projects with --user', async () => {
+  it("sends archived=false for --no-archived and lists a user's projects with --user", async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/projects?archived=false', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/users/alice/projects?starred=true', method: 'GET' }).reply(200, [project(4, 'alice/dots')], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/users/alice/projects?starred=true', method: 'GET' })
+      .reply(200, [project(4, 'alice/dots')], { headers: JSON_HEADERS });
     expect((await runCli(['project', 'list', '--no-archived'], { transport: api.transport })).code).toBe(0);
     const r = await runCli(['project', 'list', '--user', 'alice', '--starred', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
@@ -48,10 +71,14 @@ describe('project list', () => {
 
   it('shows path, visibility, stars and relative last activity in a table', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects', method: 'GET' }).reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects', method: 'GET' })
+      .reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
     const r = await runCli(['project', 'list'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('ID  PATH               VISIBILITY  TOPICS  STARS  LAST ACTIVITY\n1   acme/platform/api  private     web     3      3 days ago\n');
+    expect(r.stdout).toBe(
+      'ID  PATH               VISIBILITY  TOPICS  STARS  LAST ACTIVITY\n1   acme/platform/api  private     web     3      3 days ago\n',
+    );
   });
 
   it('rejects bad filter values with exit 2 before sending anything', async () => {
@@ -75,7 +102,9 @@ describe('project forks, view, users', () => {
 
   it('lists forks with filters, the project given by -p or positionally', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks?owned=true', method: 'GET' }).reply(200, [project(9, 'bob/website')], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks?owned=true', method: 'GET' })
+      .reply(200, [project(9, 'bob/website')], { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
     const r = await runCli(['project', 'forks', '-p', 'acme/website', '--owned'], { transport: api.transport });
     expect(r.code).toBe(0);
@@ -86,12 +115,17 @@ describe('project forks, view, users', () => {
   it('views a project by positional path, web URL or -p, with --statistics', async () => {
     api = mockApi();
     const body = project(2, 'acme/website', { printing_merge_requests_link_enabled: true });
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite?statistics=true', method: 'GET' }).reply(200, body, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fwebsite?statistics=true', method: 'GET' })
+      .reply(200, body, { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, body, { headers: JSON_HEADERS }).times(2);
     let r = await runCli(['project', 'view', 'acme/website', '--statistics', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(body);
-    r = await runCli(['project', 'view', 'https://gitlab.test/acme/website', '--fields', 'path_with_namespace,printing_merge_requests_link_enabled'], { transport: api.transport });
+    r = await runCli(
+      ['project', 'view', 'https://gitlab.test/acme/website', '--fields', 'path_with_namespace,printing_merge_requests_link_enabled'],
+      { transport: api.transport },
+    );
     expect(r.stdout).toBe('path_with_namespace\tacme/website\nprinting_merge_requests_link_enabled\ttrue\n');
     r = await runCli(['project', 'view', 'acme/website', '-p', 'acme/website', '--fields', 'id'], { transport: api.transport });
     expect(r.stdout).toBe('id\t2\n');
@@ -109,7 +143,9 @@ describe('project forks, view, users', () => {
 
   it('takes the project from COLLAB_PROJECT when none is given', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite/users?search=ali', method: 'GET' }).reply(200, [{ id: 2, username: 'alice', name: 'Alice', state: 'active' }], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fwebsite/users?search=ali', method: 'GET' })
+      .reply(200, [{ id: 2, username: 'alice', name: 'Alice', state: 'active' }], { headers: JSON_HEADERS });
     const r = await runCli(['project', 'users', '--search', 'ali'], { transport: api.transport, env: { COLLAB_PROJECT: 'acme/website' } });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('2\talice\tAlice\tactive\n');

@@ -23,7 +23,10 @@ interface Seen {
 function expectRequest(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data?: unknown): Seen[] {
   const seen: Seen[] = [];
   api.pool.intercept({ path: apiPath, method }).reply((opts) => {
-    seen.push({ body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''), headers: opts.headers as Record<string, string> });
+    seen.push({
+      body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''),
+      headers: opts.headers as Record<string, string>,
+    });
     return { statusCode: status, data: data === undefined ? '' : JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
   });
   return seen;
@@ -44,12 +47,46 @@ describe('project create', () => {
     const seen = expectRequest(api, 'POST', '/api/v4/projects', 201, created);
     const r = await runCli(
       [
-        'project', 'create', '--name', 'Site', '--path', 'site', '--namespace-id', '7', '--default-branch', 'main', '--description', 'Web',
-        '--issues-enabled', '--no-merge-requests-enabled', '--jobs-enabled', '--no-wiki-enabled', '--snippets-enabled', '--container-registry-enabled',
-        '--shared-runners-enabled', '--resolve-outdated-diff-discussions', '--visibility', 'public', '--import-url', 'https://example.com/x.git',
-        '--public-jobs', '--only-allow-merge-if-pipeline-succeeds', '--no-only-allow-merge-if-all-discussions-are-resolved', '--lfs-enabled',
-        '--request-access-enabled', '--tag-list', 'web, docs', '--no-printing-merge-request-link-enabled', '--ci-config-path', 'ci/main.yml',
-        '--repository-storage', 'default', '--approvals-before-merge', '2', '-o', 'json',
+        'project',
+        'create',
+        '--name',
+        'Site',
+        '--path',
+        'site',
+        '--namespace-id',
+        '7',
+        '--default-branch',
+        'main',
+        '--description',
+        'Web',
+        '--issues-enabled',
+        '--no-merge-requests-enabled',
+        '--jobs-enabled',
+        '--no-wiki-enabled',
+        '--snippets-enabled',
+        '--container-registry-enabled',
+        '--shared-runners-enabled',
+        '--resolve-outdated-diff-discussions',
+        '--visibility',
+        'public',
+        '--import-url',
+        'https://example.com/x.git',
+        '--public-jobs',
+        '--only-allow-merge-if-pipeline-succeeds',
+        '--no-only-allow-merge-if-all-discussions-are-resolved',
+        '--lfs-enabled',
+        '--request-access-enabled',
+        '--tag-list',
+        'web, docs',
+        '--no-printing-merge-request-link-enabled',
+        '--ci-config-path',
+        'ci/main.yml',
+        '--repository-storage',
+        'default',
+        '--approvals-before-merge',
+        '2',
+        '-o',
+        'json',
       ],
       { transport: api.transport },
     );
@@ -102,7 +139,9 @@ describe('project create', () => {
   it('creates for another user with --for-user, which needs --name and refuses C-only parameters', async () => {
     api = mockApi();
     const seen = expectRequest(api, 'POST', '/api/v4/projects/user/5', 201, project(8, 'alice/tools'));
-    let r = await runCli(['project', 'create', '--for-user', '5', '--name', 'tools', '--printing-merge-request-link-enabled'], { transport: api.transport });
+    let r = await runCli(['project', 'create', '--for-user', '5', '--name', 'tools', '--printing-merge-request-link-enabled'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ name: 'tools', printing_merge_request_link_enabled: true });
     r = await runCli(['project', 'create', '--for-user', '5', '--path', 'tools'], { transport: api.transport });
@@ -122,7 +161,9 @@ describe('project create', () => {
     const file = path.join(dir, 'logo.png');
     fs.writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
     const seen = expectRequest(api, 'POST', '/api/v4/projects', 201, project(6, 'root/logo'));
-    const r = await runCli(['project', 'create', '--name', 'Logo', '--no-wiki-enabled', '--tag-list', 'a,b', '--avatar', file], { transport: api.transport });
+    const r = await runCli(['project', 'create', '--name', 'Logo', '--no-wiki-enabled', '--tag-list', 'a,b', '--avatar', file], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     const type = contentType(seen[0]!);
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(type)?.[1];
@@ -153,11 +194,16 @@ describe('project update and delete', () => {
 
   it('reads the current name when --name is absent (the API requires it on edit)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' }).reply(200, project(6, 'acme/site', { name: 'Site' }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' })
+      .reply(200, project(6, 'acme/site', { name: 'Site' }), { headers: JSON_HEADERS });
     const seen = expectRequest(api, 'PUT', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { description: 'New' }));
-    const r = await runCli(['project', 'update', 'acme/site', '--description', 'New', '--no-snippets-enabled', '--tag-list', 'x', '--fields', 'description'], {
-      transport: api.transport,
-    });
+    const r = await runCli(
+      ['project', 'update', 'acme/site', '--description', 'New', '--no-snippets-enabled', '--tag-list', 'x', '--fields', 'description'],
+      {
+        transport: api.transport,
+      },
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ name: 'Site', description: 'New', snippets_enabled: false, tag_list: ['x'] });
     expect(r.stdout).toBe('description\tNew\n');
@@ -166,7 +212,9 @@ describe('project update and delete', () => {
   it('sends only the PUT when --name is given', async () => {
     api = mockApi();
     const seen = expectRequest(api, 'PUT', '/api/v4/projects/6', 200, project(6, 'acme/site2'));
-    const r = await runCli(['project', 'update', '-p', '6', '--name', 'Site 2', '--path', 'site2', '--approvals-before-merge', '1'], { transport: api.transport });
+    const r = await runCli(['project', 'update', '-p', '6', '--name', 'Site 2', '--path', 'site2', '--approvals-before-merge', '1'], {
+      transport: api.transport,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ name: 'Site 2', path: 'site2', approvals_before_merge: 1 });
   });
@@ -197,16 +245,25 @@ describe('project update and delete', () => {
 
   it('on a terminal the path is typed to confirm (as read, even when given as an id); anything else sends nothing', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/6', method: 'GET' }).reply(200, project(6, 'acme/site'), { headers: JSON_HEADERS }).times(3);
+    api.pool
+      .intercept({ path: '/api/v4/projects/6', method: 'GET' })
+      .reply(200, project(6, 'acme/site'), { headers: JSON_HEADERS })
+      .times(3);
     const wrong = scriptedPrompter(['acme/sit']);
     const r = await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: wrong });
     expect(wrong.asked).toEqual(['Type acme/site to confirm:']);
-    expect(r.stderr).toBe('Delete project acme/site with all its issues, merge requests and repository?\ncollab: cancelled: "acme/sit" is not acme/site; nothing was sent\n');
+    expect(r.stderr).toBe(
+      'Delete project acme/site with all its issues, merge requests and repository?\ncollab: cancelled: "acme/sit" is not acme/site; nothing was sent\n',
+    );
     expect(r.code).toBe(2);
     const yes = scriptedPrompter([true]);
     expect((await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: yes })).code).toBe(2);
     expectRequest(api, 'DELETE', '/api/v4/projects/6', 202, { message: '202 Accepted' });
-    const typed = await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: scriptedPrompter(['acme/site']) });
+    const typed = await runCli(['project', 'delete', '-p', '6'], {
+      transport: api.transport,
+      tty: true,
+      prompter: scriptedPrompter(['acme/site']),
+    });
     expect(typed.code).toBe(0);
   });
 });
@@ -222,7 +279,9 @@ describe('project star, unstar, archive, unarchive', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('star_count\t2\n');
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fsite/star', method: 'POST' }).reply(304, '');
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' }).reply(200, project(6, 'acme/site', { star_count: 2 }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' })
+      .reply(200, project(6, 'acme/site', { star_count: 2 }), { headers: JSON_HEADERS });
     r = await runCli(['project', 'star', '-p', 'acme/site', '--fields', 'star_count'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('star_count\t2\n');
@@ -232,7 +291,9 @@ describe('project star, unstar, archive, unarchive', () => {
   it('unstars, with 304 when not starred', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/projects/6/unstar', method: 'POST' }).reply(304, '');
-    api.pool.intercept({ path: '/api/v4/projects/6', method: 'GET' }).reply(200, project(6, 'acme/site', { star_count: 0 }), { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/6', method: 'GET' })
+      .reply(200, project(6, 'acme/site', { star_count: 0 }), { headers: JSON_HEADERS });
     const r = await runCli(['project', 'unstar', '6', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(project(6, 'acme/site', { star_count: 0 }));
@@ -256,7 +317,11 @@ describe('project star, unstar, archive, unarchive', () => {
     expectRequest(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: true }));
     expectRequest(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: false }));
     const again = await runCli(['project', 'archive', '6', '-o', 'json'], { transport: api.transport, tty: true });
-    expect([again.code, JSON.parse(again.stdout).archived, again.stderr]).toEqual([0, true, 'Project acme/site is already archived: nothing changed\n']);
+    expect([again.code, JSON.parse(again.stdout).archived, again.stderr]).toEqual([
+      0,
+      true,
+      'Project acme/site is already archived: nothing changed\n',
+    ]);
     const not = await runCli(['project', 'unarchive', '6'], { transport: api.transport, tty: true });
     expect([not.code, not.stdout, not.stderr]).toEqual([0, '', 'Project acme/site is not archived: nothing changed\n']);
   });

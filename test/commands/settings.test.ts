@@ -15,7 +15,10 @@ describe('settings', () => {
 
   it('declares every setting of the spec table exactly once', () => {
     const table = fs.readFileSync(TABLE, 'utf8');
-    if (fs.existsSync(SHARED_SPEC)) expect(table, 'test/fixtures/settings-table.md differs from §4.5 of the shared spec').toBe(section(fs.readFileSync(SHARED_SPEC, 'utf8')));
+    if (fs.existsSync(SHARED_SPEC))
+      expect(table, 'test/fixtures/settings-table.md differs from §4.5 of the shared spec').toBe(
+        section(fs.readFileSync(SHARED_SPEC, 'utf8')),
+      );
     const names = new Set<string>();
     for (const row of table.split('\n').filter((l) => l.startsWith('| `'))) {
       const first = row.split('|')[1]!;
@@ -49,13 +52,36 @@ describe('settings', () => {
       unique_ips_limit_time_window: 3600,
       version_check_enabled: true,
     };
-    api.pool.intercept({ path: '/api/v4/application/settings', method: 'PUT', body: JSON.stringify(body) }).reply(200, ...jsonReply({ id: 1, ...body }));
+    api.pool
+      .intercept({ path: '/api/v4/application/settings', method: 'PUT', body: JSON.stringify(body) })
+      .reply(200, ...jsonReply({ id: 1, ...body }));
     const r = await runCli(
       [
-        'settings', 'update', '--version-check-enabled', '--no-signup-enabled', '--default-branch-protection', '1',
-        '--default-project-visibility', 'internal', '--domain-whitelist', 'example.com,example.org', '--rsa-key-restriction', '-1',
-        '--enabled-git-access-protocol', 'nil', '--polling-interval-multiplier', '1.5', '--restricted-visibility-levels', 'public',
-        '--unique-ips-limit-enabled', '--unique-ips-limit-per-user', '10', '--unique-ips-limit-time-window', '3600', '-o', 'json',
+        'settings',
+        'update',
+        '--version-check-enabled',
+        '--no-signup-enabled',
+        '--default-branch-protection',
+        '1',
+        '--default-project-visibility',
+        'internal',
+        '--domain-whitelist',
+        'example.com,example.org',
+        '--rsa-key-restriction',
+        '-1',
+        '--enabled-git-access-protocol',
+        'nil',
+        '--polling-interval-multiplier',
+        '1.5',
+        '--restricted-visibility-levels',
+        'public',
+        '--unique-ips-limit-enabled',
+        '--unique-ips-limit-per-user',
+        '10',
+        '--unique-ips-limit-time-window',
+        '3600',
+        '-o',
+        'json',
       ],
       { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } },
     );
@@ -69,9 +95,27 @@ describe('settings', () => {
     const cases: [string[], string][] = [
       [['--webide-enabled'], '--webide-enabled needs --webide-url'],
       [['--jobqueue-throttling-enabled', '--jobqueue-throttling-factor', '0.5'], 'needs --jobqueue-throttling-queues'],
-      [['--jobqueue-throttling-enabled', '--jobqueue-throttling-factor', '1', '--jobqueue-throttling-queues', 'a'], 'strictly between 0 and 1'],
+      [
+        ['--jobqueue-throttling-enabled', '--jobqueue-throttling-factor', '1', '--jobqueue-throttling-queues', 'a'],
+        'strictly between 0 and 1',
+      ],
       [['--jobqueue-throttling-factor', '0'], 'strictly between 0 and 1'],
-      [['--metrics-enabled', '--metrics-host', 'h', '--metrics-method-call-threshold', '10', '--metrics-packet-size', '1', '--metrics-pool-size', '1', '--metrics-sample-interval', '15'], 'needs --metrics-timeout'],
+      [
+        [
+          '--metrics-enabled',
+          '--metrics-host',
+          'h',
+          '--metrics-method-call-threshold',
+          '10',
+          '--metrics-packet-size',
+          '1',
+          '--metrics-pool-size',
+          '1',
+          '--metrics-sample-interval',
+          '15',
+        ],
+        'needs --metrics-timeout',
+      ],
       [['--captcha-enabled', '--captcha-site-key', 's'], 'needs --captcha-private-key'],
       [['--domain-blacklist-enabled', '--domain-blacklist', ''], 'needs --domain-blacklist'],
       [['--shared-runners-enabled'], 'needs --shared-runners-minutes'],
@@ -99,6 +143,8 @@ describe('settings', () => {
     api.pool
       .intercept({ path: '/api/v4/application/settings', method: 'PUT', body: JSON.stringify({ webide_enabled: false }) })
       .reply(200, ...jsonReply({ webide_enabled: false }));
-    expect((await runCli(['settings', 'update', '--no-webide-enabled'], { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } })).code).toBe(0);
+    expect(
+      (await runCli(['settings', 'update', '--no-webide-enabled'], { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } })).code,
+    ).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
 import type { Prompter } from '../../src/prompt.js';
-import { JSON_HEADERS, TEST_TOKEN, mockApi, runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 const ME = { id: 1, username: 'root', name: 'Administrator', state: 'active' };
 const HTTP_WARNING = /warning: sending a token over plain http:\/\/ to gitlab\.plain\.test/;
@@ -19,7 +19,9 @@ describe('plain http://', () => {
 
   it('warns once when a token goes to a non-loopback host over http://', async () => {
     api = mockApi('http://gitlab.plain.test');
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } }).reply(200, ME, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
+      .reply(200, ME, { headers: JSON_HEADERS });
     const r = await runCli(['user', 'me', '-o', 'json'], { transport: api.transport, env: { COLLAB_HOST: 'http://gitlab.plain.test' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(HTTP_WARNING);
@@ -53,9 +55,13 @@ describe('tokens in errors and crashes', () => {
   /** A config dir whose only credential is SECRET, stored for the test host. */
   function configWithToken(): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-trust-'));
-    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ host: 'https://gitlab.test', hosts: { 'https://gitlab.test': { token: SECRET } } }), {
-      mode: 0o600,
-    });
+    fs.writeFileSync(
+      path.join(dir, 'config.json'),
+      JSON.stringify({ host: 'https://gitlab.test', hosts: { 'https://gitlab.test': { token: SECRET } } }),
+      {
+        mode: 0o600,
+      },
+    );
     return dir;
   }
 
@@ -74,7 +80,10 @@ describe('tokens in errors and crashes', () => {
           throw Object.assign(new Error(`proxy refused request with headers ${JSON.stringify(req.headers)}`), { code: 'EPROTO' });
         },
       };
-      const r = await runCli(['issue', 'view', '1', '-p', '7', '--debug'], { transport, env: { ...env, COLLAB_CONFIG_DIR: configWithToken() } });
+      const r = await runCli(['issue', 'view', '1', '-p', '7', '--debug'], {
+        transport,
+        env: { ...env, COLLAB_CONFIG_DIR: configWithToken() },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^collab: network error talking to gitlab\.test: proxy refused/m);
       expect(r.stderr).toContain('[REDACTED]');

@@ -1,10 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JSON_HEADERS, jsonReply, TEST_TOKEN, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JSON_HEADERS, jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 
-const alice = { id: 2, username: 'alice', name: 'Alice', state: 'active', email: 'alice@example.com', web_url: 'https://gitlab.test/alice' };
+const alice = {
+  id: 2,
+  username: 'alice',
+  name: 'Alice',
+  state: 'active',
+  email: 'alice@example.com',
+  web_url: 'https://gitlab.test/alice',
+};
 
 describe('user list', () => {
   let api: ReturnType<typeof mockApi>;
@@ -14,17 +21,31 @@ describe('user list', () => {
     api = mockApi();
     api.pool
       .intercept({
-        path:
-          '/api/v4/users?active=true&search=ali&extern_uid=uid%3Dalice%2Cou%3Dpeople&provider=ldapmain&external=true&created_before=2026-02-01T00%3A00%3A00Z&created_after=2026-01-01&custom_attributes%5Bteam%5D=platform&custom_attributes%5Bsite%5D=a%3Db%2Cc',
+        path: '/api/v4/users?active=true&search=ali&extern_uid=uid%3Dalice%2Cou%3Dpeople&provider=ldapmain&external=true&created_before=2026-02-01T00%3A00%3A00Z&created_after=2026-01-01&custom_attributes%5Bteam%5D=platform&custom_attributes%5Bsite%5D=a%3Db%2Cc',
         method: 'GET',
         headers: { 'PRIVATE-TOKEN': TEST_TOKEN },
       })
       .reply(200, ...jsonReply([alice]));
     const r = await runCli(
       [
-        'user', 'list', '--active', '--search', 'ali', '--extern-uid', 'uid=alice,ou=people', '--provider', 'ldapmain', '--external',
-        '--created-before', '2026-02-01T00:00:00Z', '--created-after', '2026-01-01',
-        '--custom-attribute', 'team=platform', '--custom-attribute', 'site=a=b,c',
+        'user',
+        'list',
+        '--active',
+        '--search',
+        'ali',
+        '--extern-uid',
+        'uid=alice,ou=people',
+        '--provider',
+        'ldapmain',
+        '--external',
+        '--created-before',
+        '2026-02-01T00:00:00Z',
+        '--created-after',
+        '2026-01-01',
+        '--custom-attribute',
+        'team=platform',
+        '--custom-attribute',
+        'site=a=b,c',
       ],
       { transport: api.transport },
     );
@@ -81,14 +102,19 @@ describe('user view / me', () => {
 
   it('leaves out the private_token administrators receive', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply({ id: 1, username: 'root', private_token: 'root-secret-123' })).times(2);
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET' })
+      .reply(200, ...jsonReply({ id: 1, username: 'root', private_token: 'root-secret-123' }))
+      .times(2);
     expect((await runCli(['user', 'me', '-o', 'json'], { transport: api.transport })).stdout).toBe('{"id":1,"username":"root"}\n');
     expect((await runCli(['user', 'me'], { transport: api.transport })).stdout).toBe('id\t1\nusername\troot\n');
   });
 
   it('explains a sudo refusal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(403, ...jsonReply({ message: '403 Forbidden - Must be admin to use sudo' }));
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET' })
+      .reply(403, ...jsonReply({ message: '403 Forbidden - Must be admin to use sudo' }));
     const r = await runCli(['user', 'me', '--sudo', 'alice'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('collab: 403 Forbidden - Must be admin to use sudo');
@@ -113,11 +139,28 @@ describe('user create / update', () => {
       shared_runners_minutes_limit: 100,
       password: 's3cret pass',
     };
-    api.pool.intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) }).reply(201, ...jsonReply({ id: 9, username: 'eve' }));
+    api.pool
+      .intercept({ path: '/api/v4/users', method: 'POST', body: JSON.stringify(body) })
+      .reply(201, ...jsonReply({ id: 9, username: 'eve' }));
     const r = await runCli(
       [
-        'user', 'create', '--email', 'eve@example.com', '--username', 'eve', '--name', 'Eve', '--password-stdin', '--projects-limit', '5',
-        '--no-admin', '--can-create-group', '--skip-confirmation', '--shared-runners-minutes-limit', '100', '--debug',
+        'user',
+        'create',
+        '--email',
+        'eve@example.com',
+        '--username',
+        'eve',
+        '--name',
+        'Eve',
+        '--password-stdin',
+        '--projects-limit',
+        '5',
+        '--no-admin',
+        '--can-create-group',
+        '--skip-confirmation',
+        '--shared-runners-minutes-limit',
+        '100',
+        '--debug',
       ],
       { transport: api.transport, stdin: 's3cret pass\n' },
     );
@@ -167,13 +210,18 @@ describe('user create / update', () => {
     const file = path.join(dir, 'me.png');
     fs.writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     let seen: { body: string; type: string } | undefined;
-    api.pool
-      .intercept({ path: '/api/v4/users/2', method: 'PUT' })
-      .reply(200, (opts) => {
+    api.pool.intercept({ path: '/api/v4/users/2', method: 'PUT' }).reply(
+      200,
+      (opts) => {
         const headers = opts.headers as Record<string, string>;
-        seen = { body: Buffer.from(opts.body as Buffer).toString('latin1'), type: headers['content-type'] ?? headers['Content-Type'] ?? '' };
+        seen = {
+          body: Buffer.from(opts.body as Buffer).toString('latin1'),
+          type: headers['content-type'] ?? headers['Content-Type'] ?? '',
+        };
         return alice;
-      }, { headers: JSON_HEADERS });
+      },
+      { headers: JSON_HEADERS },
+    );
     const r = await runCli(['user', 'update', '2', '--bio', 'hi', '--avatar', file], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(seen?.type).toMatch(/^multipart\/form-data; boundary=/);
@@ -186,7 +234,9 @@ describe('user create / update', () => {
     api.pool
       .intercept({ path: '/api/v4/users/2', method: 'PUT', body: JSON.stringify({ name: 'Alice A', external: false }) })
       .reply(200, ...jsonReply(alice));
-    api.pool.intercept({ path: '/api/v4/users/2', method: 'PUT', body: JSON.stringify({ email: 'bob@example.com' }) }).reply(404, ...jsonReply({ message: '404 Not Found' }));
+    api.pool
+      .intercept({ path: '/api/v4/users/2', method: 'PUT', body: JSON.stringify({ email: 'bob@example.com' }) })
+      .reply(404, ...jsonReply({ message: '404 Not Found' }));
     expect((await runCli(['user', 'update', '2', '--name', 'Alice A', '--no-external'], { transport: api.transport })).code).toBe(0);
     const nothing = await runCli(['user', 'update', '2'], { transport: api.transport });
     expect(nothing.code).toBe(2);
@@ -211,7 +261,9 @@ describe('user delete / block / unblock / activities', () => {
     const hard = await runCli(['user', 'delete', '5', '--hard', '--yes'], { transport: api.transport });
     expect(hard.code).toBe(0);
     expect(hard.stderr).toBe('Deleted user 5\n');
-    api.pool.intercept({ path: '/api/v4/users/6', method: 'GET' }).reply(200, { id: 6, username: 'eve', name: 'Eve' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/users/6', method: 'GET' })
+      .reply(200, { id: 6, username: 'eve', name: 'Eve' }, { headers: JSON_HEADERS });
     const prompter = scriptedPrompter([true]);
     expect((await runCli(['user', 'delete', '6'], { transport: api.transport, tty: true, prompter })).code).toBe(0);
     expect(prompter.asked).toEqual(['Delete user 6 (@eve)?']);

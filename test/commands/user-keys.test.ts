@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 
-const sshKey = { id: 7, title: 'laptop', key: 'ssh-ed25519 AAAAC3Nz alice@laptop', created_at: '2026-11-01T10:00:00.000Z', usage_type: 'auth_and_signing' };
+const sshKey = {
+  id: 7,
+  title: 'laptop',
+  key: 'ssh-ed25519 AAAAC3Nz alice@laptop',
+  created_at: '2026-11-01T10:00:00.000Z',
+  usage_type: 'auth_and_signing',
+};
 
 describe('user key', () => {
   let api: ReturnType<typeof mockApi>;
@@ -25,7 +31,9 @@ describe('user key', () => {
   it('views your key; another user’s single key has no endpoint (usage error, nothing sent)', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'GET' }).reply(200, ...jsonReply(sshKey));
-    expect((await runCli(['user', 'key', 'view', '7', '-o', 'json'], { transport: api.transport })).stdout).toBe(`${JSON.stringify(sshKey)}\n`);
+    expect((await runCli(['user', 'key', 'view', '7', '-o', 'json'], { transport: api.transport })).stdout).toBe(
+      `${JSON.stringify(sshKey)}\n`,
+    );
     const r = await runCli(['user', 'key', 'view', '7', '--user', '2'], { transport: api.transport });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('the API has no endpoint to read one SSH key of another user');
@@ -55,7 +63,10 @@ describe('user key', () => {
     api.pool
       .intercept({ path: '/api/v4/user/keys', method: 'POST', body: JSON.stringify({ title: 't', key: 'ssh-ed25519 AAAA x' }) })
       .reply(201, ...jsonReply(sshKey));
-    const r = await runCli(['user', 'key', 'add', '--title', 't', '--key-file', '-'], { transport: api.transport, stdin: 'ssh-ed25519 AAAA x\n' });
+    const r = await runCli(['user', 'key', 'add', '--title', 't', '--key-file', '-'], {
+      transport: api.transport,
+      stdin: 'ssh-ed25519 AAAA x\n',
+    });
     expect(r.code).toBe(0);
   });
 
@@ -96,7 +107,13 @@ describe('user key', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Deleted SSH key 7 from your account\n');
     // Another user's key has no GET of its own: their list names it.
-    api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(200, ...jsonReply([{ id: 9, title: 'old' }, { id: 8, title: 'laptop' }]));
+    api.pool.intercept({ path: '/api/v4/users/2/keys?per_page=100', method: 'GET' }).reply(
+      200,
+      ...jsonReply([
+        { id: 9, title: 'old' },
+        { id: 8, title: 'laptop' },
+      ]),
+    );
     const prompter = scriptedPrompter([true]);
     const other = await runCli(['user', 'key', 'delete', '8', '--user', '2'], { transport: api.transport, tty: true, prompter });
     expect(prompter.asked).toEqual(['Delete SSH key 8 (laptop) of user 2?']);
@@ -114,14 +131,23 @@ describe('user gpg-key', () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'GET' }).reply(200, ...jsonReply([gpg]));
     api.pool.intercept({ path: '/api/v4/users/2/gpg_keys/3', method: 'GET' }).reply(200, ...jsonReply(gpg));
-    api.pool.intercept({ path: '/api/v4/users/2/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...jsonReply(gpg));
+    api.pool
+      .intercept({ path: '/api/v4/users/2/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) })
+      .reply(201, ...jsonReply(gpg));
     api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'DELETE' }).reply(204, '');
-    expect((await runCli(['user', 'gpg-key', 'list'], { transport: api.transport })).stdout).toBe('3\t2026-11-01T10:00:00.000Z\tmQENBFqABCDEF\n');
+    expect((await runCli(['user', 'gpg-key', 'list'], { transport: api.transport })).stdout).toBe(
+      '3\t2026-11-01T10:00:00.000Z\tmQENBFqABCDEF\n',
+    );
     expect((await runCli(['user', 'gpg-key', 'view', '3', '--user', '2', '-o', 'json'], { transport: api.transport })).stdout).toBe(
       `${JSON.stringify(gpg)}\n`,
     );
-    expect((await runCli(['user', 'gpg-key', 'add', '--key-file', '-', '--user', '2'], { transport: api.transport, stdin: `${armored}\n` })).code).toBe(0);
-    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--yes'], { transport: api.transport })).stderr).toBe('Deleted GPG key 3 from your account\n');
+    expect(
+      (await runCli(['user', 'gpg-key', 'add', '--key-file', '-', '--user', '2'], { transport: api.transport, stdin: `${armored}\n` }))
+        .code,
+    ).toBe(0);
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--yes'], { transport: api.transport })).stderr).toBe(
+      'Deleted GPG key 3 from your account\n',
+    );
   });
 
   it('the other way round: lists and deletes another user’s, views and adds your own', async () => {
@@ -129,11 +155,17 @@ describe('user gpg-key', () => {
     api.pool.intercept({ path: '/api/v4/users/2/gpg_keys', method: 'GET' }).reply(200, ...jsonReply([gpg]));
     api.pool.intercept({ path: '/api/v4/users/2/gpg_keys/3', method: 'DELETE' }).reply(204, '');
     api.pool.intercept({ path: '/api/v4/user/gpg_keys/3', method: 'GET' }).reply(200, ...jsonReply(gpg));
-    api.pool.intercept({ path: '/api/v4/user/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) }).reply(201, ...jsonReply(gpg));
+    api.pool
+      .intercept({ path: '/api/v4/user/gpg_keys', method: 'POST', body: JSON.stringify({ key: armored }) })
+      .reply(201, ...jsonReply(gpg));
     expect((await runCli(['user', 'gpg-key', 'list', '--user', '2', '--fields', 'id'], { transport: api.transport })).stdout).toBe('3\n');
-    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2', '--yes'], { transport: api.transport })).stderr).toBe('Deleted GPG key 3 of user 2\n');
+    expect((await runCli(['user', 'gpg-key', 'delete', '3', '--user', '2', '--yes'], { transport: api.transport })).stderr).toBe(
+      'Deleted GPG key 3 of user 2\n',
+    );
     expect((await runCli(['user', 'gpg-key', 'view', '3', '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
-    expect((await runCli(['user', 'gpg-key', 'add', '--key', armored, '--fields', 'id'], { transport: api.transport })).stdout).toBe('id\t3\n');
+    expect((await runCli(['user', 'gpg-key', 'add', '--key', armored, '--fields', 'id'], { transport: api.transport })).stdout).toBe(
+      'id\t3\n',
+    );
   });
 });
 
@@ -165,7 +197,9 @@ describe('user email', () => {
       .intercept({ path: '/api/v4/users/2/emails', method: 'POST', body: JSON.stringify({ email: 'b@work.example' }) })
       .reply(201, ...jsonReply({ id: 6, email: 'b@work.example' }));
     expect((await runCli(['user', 'email', 'list'], { transport: api.transport })).stdout).toBe('4\ta@work.example\n');
-    expect((await runCli(['user', 'email', 'delete', '4', '--yes'], { transport: api.transport })).stderr).toBe('Deleted email 4 from your account\n');
+    expect((await runCli(['user', 'email', 'delete', '4', '--yes'], { transport: api.transport })).stderr).toBe(
+      'Deleted email 4 from your account\n',
+    );
     const r = await runCli(['user', 'email', 'add', '-e', 'b@work.example', '--user', '2', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ id: 6, email: 'b@work.example' });

@@ -35,7 +35,22 @@ describe('user token', () => {
       })
       .reply(201, ...jsonReply({ ...token, token: SECRET }));
     const r = await runCli(
-      ['user', 'token', 'create', '--user', '2', '--name', 'ci-bot', '--scopes', 'api,read_user', '--expires-at', '2027-01-31', '--fields', 'token', '--debug'],
+      [
+        'user',
+        'token',
+        'create',
+        '--user',
+        '2',
+        '--name',
+        'ci-bot',
+        '--scopes',
+        'api,read_user',
+        '--expires-at',
+        '2027-01-31',
+        '--fields',
+        'token',
+        '--debug',
+      ],
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
@@ -80,7 +95,9 @@ describe('user token', () => {
 
   it('shows a non-administrator’s 403', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/2/impersonation_tokens', method: 'GET' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
+    api.pool
+      .intercept({ path: '/api/v4/users/2/impersonation_tokens', method: 'GET' })
+      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const r = await runCli(['user', 'token', 'list', '--user', '2'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 403 Forbidden\n');

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SHARED, endpointOf, readEndpoints } from '../helpers/endpoints.js';
+import { endpointOf, readEndpoints, SHARED } from '../helpers/endpoints.js';
 import { loggedRequests } from '../helpers/request-log.js';
 
 const endpoints = readEndpoints();
@@ -14,19 +14,27 @@ const endpoints = readEndpoints();
 const OUTSIDE_SPEC = new Map([
   ['GET /projects/:id/labels', 'board list-create --label looks the label id up (real servers offer it)'],
   ['GET /version', 'the flavour of a host is detected once with it (and collab api tests send it)'],
-  ['POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', 'GitLab takes POST where the spec has PUT (src/api/dialect.ts)'],
+  [
+    'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
+    'GitLab takes POST where the spec has PUT (src/api/dialect.ts)',
+  ],
 ]);
 
 describe('endpoint coverage', () => {
   it('the committed list has the 119 endpoints (and matches the shared spec where it is beside this checkout)', () => {
     expect(endpoints).toHaveLength(119);
     expect(new Set(endpoints).size).toBe(119);
-    if (fs.existsSync(SHARED)) expect(endpoints, 'test/fixtures/endpoints.txt differs from ../shared/api/endpoints.txt').toEqual(readEndpoints(SHARED));
+    if (fs.existsSync(SHARED))
+      expect(endpoints, 'test/fixtures/endpoints.txt differs from ../shared/api/endpoints.txt').toEqual(readEndpoints(SHARED));
   });
 
   it('names the endpoint a request calls: placeholders are one segment, a trailing *path several, literals win', () => {
-    expect(endpointOf('GET /projects/acme%2Fapi/jobs/artifacts/main/download', endpoints)).toBe('GET /projects/:id/jobs/artifacts/:ref_name/download');
-    expect(endpointOf('GET /projects/7/jobs/12/artifacts/dist/app/main.js', endpoints)).toBe('GET /projects/:id/jobs/:job_id/artifacts/*artifact_path');
+    expect(endpointOf('GET /projects/acme%2Fapi/jobs/artifacts/main/download', endpoints)).toBe(
+      'GET /projects/:id/jobs/artifacts/:ref_name/download',
+    );
+    expect(endpointOf('GET /projects/7/jobs/12/artifacts/dist/app/main.js', endpoints)).toBe(
+      'GET /projects/:id/jobs/:job_id/artifacts/*artifact_path',
+    );
     expect(endpointOf('GET /projects/7/jobs/12/artifacts', endpoints)).toBe('GET /projects/:id/jobs/:job_id/artifacts');
     expect(endpointOf('POST /projects/7/issues/3/move', endpoints)).toBe('POST /projects/:id/issues/:issue_iid/move');
     expect(endpointOf('PUT /projects/7/issues/3/move', endpoints)).toBeUndefined();
@@ -45,6 +53,8 @@ describe('endpoint coverage', () => {
   it('every other request is one a command sends on purpose', () => {
     const known = [...endpoints, ...OUTSIDE_SPEC.keys()];
     const unknown = [...new Set(loggedRequests().filter((r) => endpointOf(r, known) === undefined))];
-    expect(unknown, `requests outside endpoints.txt (a typo in a path? otherwise list it in OUTSIDE_SPEC):\n${unknown.join('\n')}`).toEqual([]);
+    expect(unknown, `requests outside endpoints.txt (a typo in a path? otherwise list it in OUTSIDE_SPEC):\n${unknown.join('\n')}`).toEqual(
+      [],
+    );
   });
 });

@@ -41,7 +41,10 @@ function expectWrongShape(r: BinResult, s: OddServer, status: number, wanted: st
   expect(r.stdout).toBe('');
   const lines = r.stderr.trimEnd().split('\n');
   expect(lines[0]).toBe(`collab: ${status} from ${s.host} was not the answer collab expects (${wanted}): got ${got}`);
-  expect(lines.slice(1).every((l) => l.startsWith('hint: ')), r.stderr).toBe(true);
+  expect(
+    lines.slice(1).every((l) => l.startsWith('hint: ')),
+    r.stderr,
+  ).toBe(true);
   expect(r.stderr).not.toMatch(/unexpected error|#undefined|^(created|closed|deleted|moved|added|blocked)/m);
   // A verdict on the answer, not a network failure: not retried.
   expect(s.seen).toHaveLength(1);
@@ -130,11 +133,19 @@ describe('an answer of the wrong shape is an error, before anything is printed',
     for (const body of ['{}', '[]', '"ok"', 'null']) {
       const s = await answering(200, body);
       const dir = tempDir();
-      const r = await runBin(['auth', 'login', '--host', s.url, '--token-stdin'], { COLLAB_CONFIG_DIR: dir }, { input: 'candidate-token-123' });
+      const r = await runBin(
+        ['auth', 'login', '--host', s.url, '--token-stdin'],
+        { COLLAB_CONFIG_DIR: dir },
+        { input: 'candidate-token-123' },
+      );
       expect(r.exitCode, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^collab: 200 from ${literal(s.host)} was not the answer collab expects \\(an object with "username"\\)`));
+      expect(r.stderr).toMatch(
+        new RegExp(`^collab: 200 from ${literal(s.host)} was not the answer collab expects \\(an object with "username"\\)`),
+      );
       expect(r.stderr).not.toMatch(/Logged in/);
-      expect(fs.existsSync(path.join(dir, 'config.json')) ? fs.readFileSync(path.join(dir, 'config.json'), 'utf8') : '').not.toContain('candidate-token-123');
+      expect(fs.existsSync(path.join(dir, 'config.json')) ? fs.readFileSync(path.join(dir, 'config.json'), 'utf8') : '').not.toContain(
+        'candidate-token-123',
+      );
     }
   });
 });
@@ -200,7 +211,10 @@ describe('the answers a command does expect still succeed', () => {
   });
 
   it("answers that are not resources: time stats, GitLab's cancel-auto-merge, an upload, an LDAP link", async () => {
-    let s = await answering(201, JSON.stringify({ time_estimate: 10800, total_time_spent: 0, human_time_estimate: '3h', human_total_time_spent: null }));
+    let s = await answering(
+      201,
+      JSON.stringify({ time_estimate: 10800, total_time_spent: 0, human_time_estimate: '3h', human_total_time_spent: null }),
+    );
     let r = await run(s, ['issue', 'estimate', '5', '3h', ...P]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Set the time estimate of issue #5 to 3h$/);
@@ -210,7 +224,21 @@ describe('the answers a command does expect still succeed', () => {
     r = await run(s, ['mr', 'cancel-auto-merge', '3', ...P, '-o', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
     s = await answering(201, '{"cn":"devs","group_access":30,"provider":"ldapmain"}');
-    r = await run(s, ['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', '30', '--provider', 'ldapmain', '-o', 'json']);
+    r = await run(s, [
+      'group',
+      'ldap-link',
+      'add',
+      '-g',
+      'acme',
+      '--cn',
+      'devs',
+      '--group-access',
+      '30',
+      '--provider',
+      'ldapmain',
+      '-o',
+      'json',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
   });
 });

@@ -56,7 +56,11 @@ async function expectRefused(id: number, ws: ReturnType<typeof workspace>, messa
 describe('rule 1: links cannot lead outside the target, through any chain', () => {
   it('`a/s -> .` then `root -> a/s/s/s/../../../..`: exit 1, out/root never exists', async () => {
     const ws = workspace();
-    await expectRefused(serveZip([file('a/keep.txt'), link('a/s', '.'), link('root', 'a/s/s/s/../../../..')]), ws, 'collab: refusing to extract the archive: "root" (symlink through the symlink a/s); nothing was extracted');
+    await expectRefused(
+      serveZip([file('a/keep.txt'), link('a/s', '.'), link('root', 'a/s/s/s/../../../..')]),
+      ws,
+      'collab: refusing to extract the archive: "root" (symlink through the symlink a/s); nothing was extracted',
+    );
     expect(fs.existsSync(path.join(ws.out, 'root'))).toBe(false);
   });
 
@@ -74,7 +78,18 @@ describe('rule 1: links cannot lead outside the target, through any chain', () =
 
   it('links that stay inside are extracted', async () => {
     const ws = workspace();
-    const r = await collab(['job', 'artifacts', String(serveZip([file('v2/bin/tool'), link('current', 'v2'), link('v2/bin/up', '../../v2')])), '-p', '1', '--extract', 'out'], ws.cwd);
+    const r = await collab(
+      [
+        'job',
+        'artifacts',
+        String(serveZip([file('v2/bin/tool'), link('current', 'v2'), link('v2/bin/up', '../../v2')])),
+        '-p',
+        '1',
+        '--extract',
+        'out',
+      ],
+      ws.cwd,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.readlinkSync(path.join(ws.out, 'current'))).toBe('v2');
     expect(fs.readFileSync(path.join(ws.out, 'current/bin/tool'), 'utf8')).toBe('content of v2/bin/tool\n');
@@ -87,17 +102,28 @@ describe('rule 2: nothing that exists is deleted or replaced by something of ano
       fs.mkdirSync(path.join(out, 'src/lib'), { recursive: true });
       fs.writeFileSync(path.join(out, 'src/lib/main.ts'), 'unsaved work');
     });
-    await expectRefused(serveZip([file('README.md'), file('src', 'a file')]), ws, '"src" (src exists in the target as a directory; a file replaces only a regular file)');
+    await expectRefused(
+      serveZip([file('README.md'), file('src', 'a file')]),
+      ws,
+      '"src" (src exists in the target as a directory; a file replaces only a regular file)',
+    );
   });
 
   it('a link entry `docs` does not replace the user’s docs/ directory: exit 1', async () => {
     const ws = workspace((out) => fs.mkdirSync(path.join(out, 'docs')));
-    await expectRefused(serveZip([link('docs', 'elsewhere')]), ws, '"docs" (docs exists in the target as a directory; a link replaces nothing)');
+    await expectRefused(
+      serveZip([link('docs', 'elsewhere')]),
+      ws,
+      '"docs" (docs exists in the target as a directory; a link replaces nothing)',
+    );
   });
 
   it('a regular file is replaced by a file entry (as unzip -o does)', async () => {
     const ws = workspace();
-    const r = await collab(['job', 'artifacts', String(serveZip([file('mine.txt', 'from the archive')])), '-p', '1', '--extract', 'out'], ws.cwd);
+    const r = await collab(
+      ['job', 'artifacts', String(serveZip([file('mine.txt', 'from the archive')])), '-p', '1', '--extract', 'out'],
+      ws.cwd,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(ws.out, 'mine.txt'), 'utf8')).toBe('from the archive');
     expect(fs.readdirSync(ws.cwd)).toEqual(['out']);
@@ -120,7 +146,9 @@ describe('rule 3: --dest replaces only regular files', () => {
     ]) {
       const r = await collab(['job', 'artifacts', String(id), '-p', '1', '--dest', dest!], cwd);
       expect(r.exitCode, dest).toBe(2);
-      expect(r.stderr, dest).toMatch(new RegExp(`^collab: invalid value for --dest: \\S+ is a ${kind}; only a regular file is replaced(\n|$)`));
+      expect(r.stderr, dest).toMatch(
+        new RegExp(`^collab: invalid value for --dest: \\S+ is a ${kind}; only a regular file is replaced(\n|$)`),
+      );
     }
     expect(server.requests.length).toBe(sent);
     expect(snapshot(cwd)).toEqual(before);
@@ -147,14 +175,21 @@ describe('rule 4: CRC-32 and sizes', () => {
   it('a corrupted entry: exit 1 "bad CRC-32"; the file an earlier entry would replace keeps its content', async () => {
     const ws = workspace();
     await expectRefused(
-      serveZip([file('mine.txt', 'replacement'), { name: 'data.bin', data: Buffer.alloc(100_000, 3), compress: true, declaredCrc: 0xdeadbeef }]),
+      serveZip([
+        file('mine.txt', 'replacement'),
+        { name: 'data.bin', data: Buffer.alloc(100_000, 3), compress: true, declaredCrc: 0xdeadbeef },
+      ]),
       ws,
       /^collab: cannot extract the archive: "data\.bin" is corrupt: bad CRC-32 \([0-9a-f]{8}, the archive says deadbeef\); nothing was extracted$/,
     );
   });
 
   it('an entry larger than it declares: exit 1', async () => {
-    await expectRefused(serveZip([{ name: 'big.bin', data: Buffer.alloc(500_000, 1), compress: true, declaredSize: 10 }]), workspace(), '"big.bin" holds more than the 10 bytes');
+    await expectRefused(
+      serveZip([{ name: 'big.bin', data: Buffer.alloc(500_000, 1), compress: true, declaredSize: 10 }]),
+      workspace(),
+      '"big.bin" holds more than the 10 bytes',
+    );
   });
 });
 
@@ -166,13 +201,21 @@ describe('rule 4: an archive that reads differently from its local headers', () 
       [{ crc: 0x12345678 }, 'its CRC-32'],
       [{ compressedSize: 10, size: 10 }, 'its compressed size'],
     ] as const)
-      await expectRefused(serveZip([file('mine.txt', 'replacement'), { name: 'report.txt', data, local }]), workspace(), `"report.txt" has a local header that disagrees with the archive's directory about ${what}; nothing was extracted`);
+      await expectRefused(
+        serveZip([file('mine.txt', 'replacement'), { name: 'report.txt', data, local }]),
+        workspace(),
+        `"report.txt" has a local header that disagrees with the archive's directory about ${what}; nothing was extracted`,
+      );
   });
 });
 
 describe('rule 5: limits', () => {
   it('a 1 MiB archive expanding to 1.1 GiB is refused by default; --max-size raises the limit', async () => {
-    await expectRefused(serveZip([{ name: 'zeros.bin', deflated: deflatedZeros(1100) }]), workspace(), /its files add up to 1\.07 GiB, more than the limit of .* \(--max-size raises the limit\); nothing was extracted$/);
+    await expectRefused(
+      serveZip([{ name: 'zeros.bin', deflated: deflatedZeros(1100) }]),
+      workspace(),
+      /its files add up to 1\.07 GiB, more than the limit of .* \(--max-size raises the limit\); nothing was extracted$/,
+    );
     const ws = workspace();
     const id = serveZip([{ name: 'zeros.bin', deflated: deflatedZeros(150) }]);
     await expectRefused(id, ws, 'more than the limit of 100.0 MiB');
@@ -193,7 +236,13 @@ describe('rule 5: limits', () => {
 /** Starts the binary without waiting (for signals). */
 function spawnCollab(args: string[], cwd: string) {
   const home = tempDir('collab-cfg-');
-  return execa(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home, ...env() }, extendEnv: false, reject: false, stdin: 'ignore', cwd });
+  return execa(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home, ...env() },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+    cwd,
+  });
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -292,15 +341,43 @@ describe('rule 7: downloads are verified and survive a cut connection', () => {
       [
         'a server that ignores If-Range (ETag)',
         { body, ranges: true, etag: '"e1"', changed: { body: v2, etag: '"e2"' }, ignoreIfRange: true },
-        [[undefined, undefined], ['bytes=1048576-', '"e1"'], [undefined, undefined]],
+        [
+          [undefined, undefined],
+          ['bytes=1048576-', '"e1"'],
+          [undefined, undefined],
+        ],
       ],
       [
         'a server that ignores If-Range (Last-Modified)',
-        { body, ranges: true, lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', changed: { body: v2, lastModified: 'Tue, 02 Jan 2024 00:00:00 GMT' }, ignoreIfRange: true },
-        [[undefined, undefined], ['bytes=1048576-', 'Mon, 01 Jan 2024 00:00:00 GMT'], [undefined, undefined]],
+        {
+          body,
+          ranges: true,
+          lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT',
+          changed: { body: v2, lastModified: 'Tue, 02 Jan 2024 00:00:00 GMT' },
+          ignoreIfRange: true,
+        },
+        [
+          [undefined, undefined],
+          ['bytes=1048576-', 'Mon, 01 Jan 2024 00:00:00 GMT'],
+          [undefined, undefined],
+        ],
       ],
-      ['a server that honours If-Range', { body, ranges: true, etag: '"e1"', changed: { body: v2, etag: '"e2"' } }, [[undefined, undefined], ['bytes=1048576-', '"e1"']]],
-      ['only a weak ETag: no Range at all', { body, ranges: true, etag: 'W/"e1"', changed: { body: v2, etag: 'W/"e2"' }, ignoreIfRange: true }, [[undefined, undefined], [undefined, undefined]]],
+      [
+        'a server that honours If-Range',
+        { body, ranges: true, etag: '"e1"', changed: { body: v2, etag: '"e2"' } },
+        [
+          [undefined, undefined],
+          ['bytes=1048576-', '"e1"'],
+        ],
+      ],
+      [
+        'only a weak ETag: no Range at all',
+        { body, ranges: true, etag: 'W/"e1"', changed: { body: v2, etag: 'W/"e2"' }, ignoreIfRange: true },
+        [
+          [undefined, undefined],
+          [undefined, undefined],
+        ],
+      ],
     ];
     for (const [label, served, sent] of cases)
       it(label, async () => {
@@ -324,7 +401,9 @@ describe('rule 7: downloads are verified and survive a cut connection', () => {
     server.serve(id, { body, partFirst: 1000 });
     const r = await collab(['job', 'artifacts', String(id), '-p', '1'], cwd);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe(`collab: download of the artifacts of job ${id} failed: a part (206) came back where the whole file was asked for`);
+    expect(r.stderr).toBe(
+      `collab: download of the artifacts of job ${id} failed: a part (206) came back where the whole file was asked for`,
+    );
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
   });
@@ -338,7 +417,10 @@ describe('rule 7: downloads are verified and survive a cut connection', () => {
     const r = await collab(['job', 'artifacts', String(id), '-p', '1'], cwd);
     expect(r.exitCode).toBe(1);
     // A reset can discard bytes the server wrote just before it, so the amount received is at most 5 × 1000 bytes.
-    const m = /^collab: download of the artifacts of job (\d+) failed after ([\d.]+) KiB: the connection was interrupted \(ECONNRESET\); gave up after 5 attempts$/.exec(r.stderr);
+    const m =
+      /^collab: download of the artifacts of job (\d+) failed after ([\d.]+) KiB: the connection was interrupted \(ECONNRESET\); gave up after 5 attempts$/.exec(
+        r.stderr,
+      );
     expect(m?.[1]).toBe(String(id));
     expect(Number(m?.[2])).toBeGreaterThan(0);
     expect(Number(m?.[2])).toBeLessThanOrEqual(4.88);

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, runBin, startSandboxFixture } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
 import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
@@ -50,7 +50,10 @@ describe('bulk verbs against the sandbox', () => {
     expect(JSON.parse(view.stdout).state).toBe('closed');
     // --fields and --jq work on the results; a field they do not have is exit 2, nothing sent.
     const picked = await sb.run(['issue', 'reopen', String(a), '99999', '-p', API, '-o', 'ndjson', '--fields', 'iid,status']);
-    expect(ndjson(picked.stdout)).toEqual([{ iid: a, status: null }, { iid: 99999, status: 404 }]);
+    expect(ndjson(picked.stdout)).toEqual([
+      { iid: a, status: null },
+      { iid: 99999, status: 404 },
+    ]);
     const jq = await sb.run(['issue', 'reopen', String(a), '99999', '-p', API, '--jq', '[.[] | select(.ok | not) | .iid]', '-r']);
     expect(JSON.parse(jq.stdout)).toEqual([99999]);
     await sb.clearRequests();
@@ -69,12 +72,20 @@ describe('bulk verbs against the sandbox', () => {
     expect(ndjson(r.stdout)).toEqual(listed.map((iid) => ({ iid, ok: true })));
     // The project came from each object's project_id: no -p, no checkout.
     expect(sent('PUT', /^\/api\/v4\/projects\/1\/issues\/\d+$/)).toHaveLength(5);
-    const reopened = await sb.run(['issue', 'reopen', '-p', API, '--stdin', '-o', 'json'], {}, { input: JSON.stringify(listed.map((iid) => ({ iid }))) });
+    const reopened = await sb.run(
+      ['issue', 'reopen', '-p', API, '--stdin', '-o', 'json'],
+      {},
+      { input: JSON.stringify(listed.map((iid) => ({ iid }))) },
+    );
     expect(reopened.exitCode, reopened.stderr).toBe(0);
     expect(JSON.parse(reopened.stdout)).toEqual(listed.map((iid) => ({ iid, ok: true })));
     // Plain lines work too, blank ones and CRLF ignored, and a repeated id is sent once.
     await sb.clearRequests();
-    const lines = await sb.run(['issue', 'subscribe', '-p', API, '--stdin'], {}, { input: `${listed[0]}\r\n\n${listed[1]}\n${listed[0]}\n` });
+    const lines = await sb.run(
+      ['issue', 'subscribe', '-p', API, '--stdin'],
+      {},
+      { input: `${listed[0]}\r\n\n${listed[1]}\n${listed[0]}\n` },
+    );
     expect(lines.exitCode, lines.stderr).toBe(0);
     expect(sent('POST', /\/subscribe$/)).toHaveLength(2);
     expect(lines.stdout).toBe('');
@@ -124,14 +135,24 @@ describe('bulk verbs against the sandbox', () => {
     const iids = await openIids(2);
     await sb.clearRequests();
     const env = { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, COLLAB_PAGER: 'cat' };
-    const no = await runInTerminal(['issue', 'delete', ...iids.map(String), '99999', '-p', API], { cols: 100, env, answers: [['(y/N)', 'n\r']] });
+    const no = await runInTerminal(['issue', 'delete', ...iids.map(String), '99999', '-p', API], {
+      cols: 100,
+      env,
+      answers: [['(y/N)', 'n\r']],
+    });
     expect(no.code).toBe(2);
     const asked = visible(no.screen);
-    expect(asked).toContain(`  Delete issue #${iids[0]} in ${API}\n  Delete issue #${iids[1]} in ${API}\n  Delete issue #99999 in ${API}\n`);
+    expect(asked).toContain(
+      `  Delete issue #${iids[0]} in ${API}\n  Delete issue #${iids[1]} in ${API}\n  Delete issue #99999 in ${API}\n`,
+    );
     expect(asked).toContain('Delete these 3?');
     expect(asked.match(/\(y\/N\)/g)?.length).toBeGreaterThanOrEqual(1);
     expect(sent('DELETE', /.*/)).toEqual([]);
-    const yes = await runInTerminal(['issue', 'delete', ...iids.map(String), '99999', '-p', API], { cols: 100, env, answers: [['(y/N)', 'y\r']] });
+    const yes = await runInTerminal(['issue', 'delete', ...iids.map(String), '99999', '-p', API], {
+      cols: 100,
+      env,
+      answers: [['(y/N)', 'y\r']],
+    });
     const screen = visible(yes.screen);
     expect(yes.code, screen).toBe(1);
     expect(screen).toMatch(new RegExp(`✓ Deleted issue #${iids[0]}\\b`));
@@ -156,7 +177,10 @@ describe('bulk verbs against the sandbox', () => {
     const bob = JSON.parse(users.stdout)[0].id;
     const block = await sb.run(['user', 'block', String(bob), '999999', '-o', 'ndjson']);
     expect(block.exitCode).toBe(1);
-    expect(ndjson(block.stdout)).toEqual([{ id: bob, ok: true }, { id: 999999, ok: false, status: 404, error: expect.any(String) }]);
+    expect(ndjson(block.stdout)).toEqual([
+      { id: bob, ok: true },
+      { id: 999999, ok: false, status: 404, error: expect.any(String) },
+    ]);
     const unblock = await sb.run(['user', 'unblock', '--stdin'], {}, { input: `{"id":${bob}}\n` });
     expect(unblock.exitCode, unblock.stderr).toBe(0);
     expect(unblock.stderr).toContain(`Unblocked user ${bob}`);

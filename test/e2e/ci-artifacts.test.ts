@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, runBytes, type SandboxFixture, USER_TOKEN, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBytes, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -23,7 +23,6 @@ interface JobRow {
 }
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
-
 
 describe('artifacts the way CI uses them', () => {
   let sb: SandboxFixture;
@@ -63,20 +62,38 @@ describe('artifacts the way CI uses them', () => {
   it('job artifact --ref R --job J <path> prints one file of the last successful J on R (or --dest saves it)', async () => {
     const expected = await direct(`${API}/jobs/artifacts/main/raw/${FILE}?job=build`);
     await sb.clearRequests();
-    const r = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--ref', 'main', '--job', 'build', FILE, '-p', PROJECT], tempDir());
+    const r = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+      ['job', 'artifact', '--ref', 'main', '--job', 'build', FILE, '-p', PROJECT],
+      tempDir(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.equals(expected)).toBe(true);
     expect(r.stderr).toBe('');
     expect(sent('/jobs/').map((q) => q.path)).toEqual([`${API}/jobs/artifacts/main/raw/${FILE}?job=build`]);
 
     const dir = tempDir();
-    const saved = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--job', 'build', '--ref', 'feature/x', 'reports/junit.xml', '--dest', 'junit.xml', '-p', PROJECT], dir);
+    const saved = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+      ['job', 'artifact', '--job', 'build', '--ref', 'feature/x', 'reports/junit.xml', '--dest', 'junit.xml', '-p', PROJECT],
+      dir,
+    );
     expect(saved.exitCode, saved.stderr).toBe(0);
-    expect(fs.readFileSync(path.join(dir, 'junit.xml')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/reports/junit.xml?job=build`))).toBe(true);
-    expect(saved.stderr).toMatch(/^(✓ )?Saved reports\/junit.xml from the artifacts of the last successful "build" job on feature\/x to junit.xml/);
+    expect(
+      fs
+        .readFileSync(path.join(dir, 'junit.xml'))
+        .equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/reports/junit.xml?job=build`)),
+    ).toBe(true);
+    expect(saved.stderr).toMatch(
+      /^(✓ )?Saved reports\/junit.xml from the artifacts of the last successful "build" job on feature\/x to junit.xml/,
+    );
     expect(fs.readdirSync(dir)).toEqual(['junit.xml']);
 
-    const missing = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--ref', 'main', '--job', 'build', 'no/such.txt', '-p', PROJECT], tempDir());
+    const missing = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+      ['job', 'artifact', '--ref', 'main', '--job', 'build', 'no/such.txt', '-p', PROJECT],
+      tempDir(),
+    );
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('404');
     expect(missing.stderr).toContain('no file "no/such.txt"');
@@ -87,7 +104,9 @@ describe('artifacts the way CI uses them', () => {
     const dir = tempDir('collab-ci-');
     const archive = await runBytes(ci(), ['job', 'artifacts', '--job', 'build'], dir);
     expect(archive.exitCode, archive.stderr).toBe(0);
-    expect(fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/download?job=build`))).toBe(true);
+    expect(
+      fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/download?job=build`)),
+    ).toBe(true);
     const file = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE], dir);
     expect(file.exitCode, file.stderr).toBe(0);
     expect(file.stdout.equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/${FILE}?job=build`))).toBe(true);
@@ -124,10 +143,17 @@ describe('artifacts the way CI uses them', () => {
   it('--pipeline <id> takes the job of that name from the pipeline job list; --pipeline current inside CI', async () => {
     const earlier = jobs.find((j) => j.name === 'build' && j.ref === 'feature/x' && j.pipeline.id !== running)!.pipeline.id;
     await sb.clearRequests();
-    const byId = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--job', 'build', '--pipeline', String(earlier), FILE, '-p', PROJECT], tempDir());
+    const byId = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+      ['job', 'artifact', '--job', 'build', '--pipeline', String(earlier), FILE, '-p', PROJECT],
+      tempDir(),
+    );
     expect(byId.exitCode, byId.stderr).toBe(0);
     const build = job('build', earlier);
-    expect(sb.requests().map((q) => q.path.replace(/\?.*/, ''))).toEqual([`${API}/pipelines/${earlier}/jobs`, `${API}/jobs/${build.id}/artifacts/${FILE}`]);
+    expect(sb.requests().map((q) => q.path.replace(/\?.*/, ''))).toEqual([
+      `${API}/pipelines/${earlier}/jobs`,
+      `${API}/jobs/${build.id}/artifacts/${FILE}`,
+    ]);
     expect(byId.stdout.equals(await direct(`${API}/jobs/${build.id}/artifacts/${FILE}`))).toBe(true);
 
     await sb.clearRequests();
@@ -137,7 +163,10 @@ describe('artifacts the way CI uses them', () => {
     const calls = sb.requests();
     const version = fs.readFileSync(path.join(dir, 'out', FILE));
     expect(version.equals(await direct(`${API}/jobs/${job('build', running).id}/artifacts/${FILE}`))).toBe(true);
-    expect(calls.map((q) => q.path.replace(/\?.*/, ''))).toEqual([`/api/v4/projects/${projectId}/pipelines/${running}/jobs`, `/api/v4/projects/${projectId}/jobs/${job('build', running).id}/artifacts`]);
+    expect(calls.map((q) => q.path.replace(/\?.*/, ''))).toEqual([
+      `/api/v4/projects/${projectId}/pipelines/${running}/jobs`,
+      `/api/v4/projects/${projectId}/jobs/${job('build', running).id}/artifacts`,
+    ]);
     for (const q of calls) expect(q.headers['job-token']).toBe('sandbox-job-token');
   });
 
@@ -146,7 +175,11 @@ describe('artifacts the way CI uses them', () => {
     const first = job('package', pipeline);
     const retried = await fetch(`${sb.url}${API}/jobs/${first.id}/retry`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
     expect(retried.status).toBe(201);
-    const r = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN }, ['job', 'artifact', '--job', 'package', '--pipeline', String(pipeline), FILE, '-p', PROJECT], tempDir());
+    const r = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+      ['job', 'artifact', '--job', 'package', '--pipeline', String(pipeline), FILE, '-p', PROJECT],
+      tempDir(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.equals(await direct(`${API}/jobs/${first.id}/artifacts/${FILE}`))).toBe(true);
 
@@ -161,7 +194,11 @@ describe('artifacts the way CI uses them', () => {
     const wrong = sha256(Buffer.from('not this'));
     const dir = tempDir('collab-sha-');
 
-    const ok = await runBytes(ci(), ['job', 'artifacts', '--job', 'build', '--sha256', sha256(archive).toUpperCase(), '--dest', 'a.zip'], dir);
+    const ok = await runBytes(
+      ci(),
+      ['job', 'artifacts', '--job', 'build', '--sha256', sha256(archive).toUpperCase(), '--dest', 'a.zip'],
+      dir,
+    );
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'a.zip')).equals(archive)).toBe(true);
     const printed = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE, '--sha256', `sha256:${sha256(file)}`], dir);
@@ -198,7 +235,11 @@ describe('artifacts the way CI uses them', () => {
   it('a glcbt- token in COLLAB_TOKEN is a job token, sent as JOB-TOKEN: job artifact <id> <path> works with it', async () => {
     const build = job('build', running);
     await sb.clearRequests();
-    const r = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: 'glcbt-sandbox-job-token' }, ['job', 'artifact', String(build.id), FILE, '-p', PROJECT], tempDir());
+    const r = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: 'glcbt-sandbox-job-token' },
+      ['job', 'artifact', String(build.id), FILE, '-p', PROJECT],
+      tempDir(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.equals(await direct(`${API}/jobs/${build.id}/artifacts/${FILE}`))).toBe(true);
     const [q] = sb.requests();
@@ -213,7 +254,11 @@ describe('artifacts the way CI uses them', () => {
   it('in CI a personal token refused for a download falls back to CI_JOB_TOKEN with a notice (once per run)', async () => {
     await sb.clearRequests();
     const dir = tempDir('collab-ci-');
-    const r = await runBytes(ci({ COLLAB_TOKEN: 'an-expired-personal-token' }), ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--dest', 'a.zip'], dir);
+    const r = await runBytes(
+      ci({ COLLAB_TOKEN: 'an-expired-personal-token' }),
+      ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--dest', 'a.zip'],
+      dir,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('collab: warning: the personal token was refused (401)');
     expect(r.stderr).toContain('trying again with the CI job token (CI_JOB_TOKEN)');
@@ -226,7 +271,11 @@ describe('artifacts the way CI uses them', () => {
       [false, true],
     ]);
     // Without a job token, the refusal is the answer (exit 4).
-    const none = await runBytes(ci({ COLLAB_TOKEN: 'an-expired-personal-token', CI_JOB_TOKEN: undefined }), ['job', 'artifacts', '--job', 'build', '--dest', 'b.zip'], dir);
+    const none = await runBytes(
+      ci({ COLLAB_TOKEN: 'an-expired-personal-token', CI_JOB_TOKEN: undefined }),
+      ['job', 'artifacts', '--job', 'build', '--dest', 'b.zip'],
+      dir,
+    );
     expect(none.exitCode).toBe(4);
     expect(fs.existsSync(path.join(dir, 'b.zip'))).toBe(false);
   });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, runBin, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { runCli } from '../helpers/harness.js';
 
 const PROJECT = 'acme/platform/api';
@@ -33,7 +33,11 @@ describe('the config file', () => {
       const { dir, file } = writeConfig(stored(), mode);
       const r = await runBin(['issue', 'list', '-p', PROJECT], { COLLAB_CONFIG_DIR: dir });
       expect(r.exitCode, r.stderr).toBe(4);
-      expect(r.stderr).toMatch(new RegExp(`^collab: config file ${file} is writable by .* \\(mode ${mode.toString(8)}\\); collab does not trust it with tokens\\nhint: check its content, then: chmod 600 `));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^collab: config file ${file} is writable by .* \\(mode ${mode.toString(8)}\\); collab does not trust it with tokens\\nhint: check its content, then: chmod 600 `,
+        ),
+      );
       expect(r.stderr).not.toContain(ADMIN_TOKEN);
       expect(fs.statSync(file).mode & 0o777).toBe(mode);
     }
@@ -46,12 +50,17 @@ describe('the config file', () => {
       fs.chownSync(file, 1000, 1000);
       const r = await runBin(['issue', 'list', '-p', PROJECT], { COLLAB_CONFIG_DIR: dir });
       expect(r.exitCode, r.stderr).toBe(4);
-      expect(r.stderr).toContain(`collab: config file ${file} belongs to another user (uid 1000, you are 0); collab does not trust it with tokens`);
+      expect(r.stderr).toContain(
+        `collab: config file ${file} belongs to another user (uid 1000, you are 0); collab does not trust it with tokens`,
+      );
       expect(r.stderr).not.toContain(ADMIN_TOKEN);
       expect(sb.requests()).toEqual([]);
     }
     const owner = fs.statSync(file).uid;
-    const r = await runCli(['issue', 'list', '-p', PROJECT], { env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined }, uid: owner + 4242 });
+    const r = await runCli(['issue', 'list', '-p', PROJECT], {
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined },
+      uid: owner + 4242,
+    });
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain(`belongs to another user (uid ${owner}, you are ${owner + 4242})`);
     const mine = await runCli(['config', 'get', 'host'], { env: { COLLAB_CONFIG_DIR: dir }, uid: owner });
@@ -61,10 +70,16 @@ describe('the config file', () => {
   it('a config dir that is a file is exit 2 naming it, for reads and writes', async () => {
     const file = path.join(tempDir(), 'not-a-dir');
     fs.writeFileSync(file, 'x');
-    for (const args of [['config', 'get', 'output'], ['config', 'set', 'output', 'json'], ['issue', 'list', '-p', PROJECT]]) {
+    for (const args of [
+      ['config', 'get', 'output'],
+      ['config', 'set', 'output', 'json'],
+      ['issue', 'list', '-p', PROJECT],
+    ]) {
       const r = await sb.run(args, { COLLAB_CONFIG_DIR: file });
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toBe(`collab: the config directory ${file} is a file, not a directory; remove it or point COLLAB_CONFIG_DIR elsewhere`);
+      expect(r.stderr).toBe(
+        `collab: the config directory ${file} is a file, not a directory; remove it or point COLLAB_CONFIG_DIR elsewhere`,
+      );
     }
     expect(fs.readFileSync(file, 'utf8')).toBe('x');
     expect(sb.requests()).toEqual([]);
@@ -72,14 +87,23 @@ describe('the config file', () => {
 
   it('values of the wrong type are exit 2 naming the key and the file, and nothing is sent', async () => {
     const cases: [unknown, RegExp][] = [
-      [{ per_page: 'abc' }, /^collab: invalid value for per_page in config file .*config\.json: "abc" is not a whole number from 1 to 100$/],
+      [
+        { per_page: 'abc' },
+        /^collab: invalid value for per_page in config file .*config\.json: "abc" is not a whole number from 1 to 100$/,
+      ],
       [{ per_page: [5] }, /^collab: invalid value for per_page in config file .*: expected a number, found a list$/],
       [{ output: 3 }, /^collab: invalid value for output in config file .*: expected text, found number 3$/],
       [{ project: { id: 1 } }, /^collab: invalid value for project in config file .*: expected text, found an object$/],
       [{ hosts: [] }, /^collab: invalid value for hosts in config file .*: expected an object of hosts, found a list$/],
       [{ hosts: { 'https://h': 'tok' } }, /^collab: invalid value for hosts\["https:\/\/h"\] in config file .*: expected an object/],
-      [{ hosts: { SANDBOX: { token: 123 } } }, /^collab: invalid value for hosts\["http:\/\/127\.0\.0\.1:\d+"\]\.token in config file .*: expected text, found number 123$/],
-      [{ hosts: { SANDBOX: { token: 'two\nlines' } } }, /^collab: hosts\["http:\/\/127\.0\.0\.1:\d+"\]\.token in config file .* contains a line break/],
+      [
+        { hosts: { SANDBOX: { token: 123 } } },
+        /^collab: invalid value for hosts\["http:\/\/127\.0\.0\.1:\d+"\]\.token in config file .*: expected text, found number 123$/,
+      ],
+      [
+        { hosts: { SANDBOX: { token: 'two\nlines' } } },
+        /^collab: hosts\["http:\/\/127\.0\.0\.1:\d+"\]\.token in config file .* contains a line break/,
+      ],
       [['not', 'an', 'object'], /^collab: config file .* must hold a JSON object/],
     ];
     for (const [data, message] of cases) {

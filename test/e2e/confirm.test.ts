@@ -44,23 +44,39 @@ describe('irreversible commands: a question naming the object on a terminal, --y
   });
 
   it('project delete: the path is typed; a wrong one deletes nothing', async () => {
-    const wrong = await runInTerminal(['project', 'delete', '-p', '3'], { cols: 100, env, answers: [['to confirm:', 'acme/platform/doc\r']] });
+    const wrong = await runInTerminal(['project', 'delete', '-p', '3'], {
+      cols: 100,
+      env,
+      answers: [['to confirm:', 'acme/platform/doc\r']],
+    });
     expect(wrong.code).toBe(2);
     expect(visible(wrong.screen)).toContain('Delete project acme/platform/docs with all its issues, merge requests and repository?');
     expect(visible(wrong.screen)).toContain('Type acme/platform/docs to confirm:');
     expect(sent('DELETE', /.*/)).toEqual([]);
-    const typed = await runInTerminal(['project', 'delete', '-p', '3'], { cols: 100, env, answers: [['to confirm:', 'acme/platform/docs\r']] });
+    const typed = await runInTerminal(['project', 'delete', '-p', '3'], {
+      cols: 100,
+      env,
+      answers: [['to confirm:', 'acme/platform/docs\r']],
+    });
     expect(typed.code, visible(typed.screen)).toBe(0);
     expect(sent('DELETE', /^\/api\/v4\/projects\/3$/)).toHaveLength(1);
   });
 
   it('user key, email and gpg-key deletes and token revokes ask too, naming the object', async () => {
     const key = (await json(['user', 'key', 'list', '--user', 'alice']))[0];
-    const r = await runInTerminal(['user', 'key', 'delete', String(key.id), '--user', 'alice'], { cols: 100, env, answers: [['(y/N)', 'y\r']] });
+    const r = await runInTerminal(['user', 'key', 'delete', String(key.id), '--user', 'alice'], {
+      cols: 100,
+      env,
+      answers: [['(y/N)', 'y\r']],
+    });
     expect(r.code, visible(r.screen)).toBe(0);
     expect(visible(r.screen)).toContain(`Delete SSH key ${key.id} (${key.title}) of user`);
     const token = (await json(['user', 'token', 'list', '--user', 'alice']))[0];
-    const t = await runInTerminal(['user', 'token', 'revoke', String(token.id), '--user', 'alice'], { cols: 100, env, answers: [['(y/N)', '\r']] });
+    const t = await runInTerminal(['user', 'token', 'revoke', String(token.id), '--user', 'alice'], {
+      cols: 100,
+      env,
+      answers: [['(y/N)', '\r']],
+    });
     expect(t.code).toBe(2);
     expect(visible(t.screen)).toContain(`Revoke impersonation token ${token.id} (${token.name}) of user`);
     expect(sent('DELETE', /.*/)).toHaveLength(1);

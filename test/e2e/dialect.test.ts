@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
-import { GITLAB_PAIRS, SETTING_PAIRS, USER_PAIRS, renamedSettingArgs } from '../helpers/gitlab-names.js';
+import { GITLAB_PAIRS, renamedSettingArgs, SETTING_PAIRS, USER_PAIRS } from '../helpers/gitlab-names.js';
 
 // execa strips the final newline of stdout and stderr.
 
@@ -74,7 +74,10 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
     const cancelled = await run(['mr', 'cancel-auto-merge', '8', '-p', 'acme/platform/api']);
     expect(cancelled.exitCode).toBe(0);
     expect(cancelled.stderr).toMatch(/^Cancelled the automatic merge of !8( \(.+\))?$/);
-    const methods = sb.requests().filter((r) => r.path.endsWith('/merge_requests/8/cancel_merge_when_pipeline_succeeds')).map((r) => r.method);
+    const methods = sb
+      .requests()
+      .filter((r) => r.path.endsWith('/merge_requests/8/cancel_merge_when_pipeline_succeeds'))
+      .map((r) => r.method);
     expect(methods).toEqual([gitlab ? 'POST' : 'PUT']);
     expect((await json(['mr', 'view', '8', '-p', 'acme/platform/api'])).merge_when_pipeline_succeeds).toBe(false);
 
@@ -96,14 +99,23 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
     const jobs = await run(['job', 'list', '-p', 'acme/platform/api', '--scope', 'success', '--limit', '1', '--fields', 'id,duration']);
     expect(jobs.stdout).toMatch(/^\d+\t(\d+m )?\d+s$/);
     const issue = await json(['issue', 'view', '1', '-p', 'acme/platform/api']);
-    expect(issue).toMatchObject({ references: { full: 'acme/platform/api#1' }, type: 'ISSUE', task_completion_status: { count: expect.any(Number) } });
+    expect(issue).toMatchObject({
+      references: { full: 'acme/platform/api#1' },
+      type: 'ISSUE',
+      task_completion_status: { count: expect.any(Number) },
+    });
     const project = await json(['project', 'view', '-p', 'acme/platform/api']);
     expect(project).toHaveProperty('topics');
   });
 
   it('every renamed setting: either spelling, on and off, lands under the server name', async () => {
     const specNames = SETTING_PAIRS.map(([spec]) => spec).join(',');
-    for (const [spelling, on] of [['gitlab', true], ['spec', false], ['spec', true], ['gitlab', false]] as const) {
+    for (const [spelling, on] of [
+      ['gitlab', true],
+      ['spec', false],
+      ['spec', true],
+      ['gitlab', false],
+    ] as const) {
       const { argv, values } = renamedSettingArgs(spelling, on);
       const r = await run(['settings', 'update', ...argv, '-o', 'json', '--fields', specNames]);
       expect([r.exitCode, r.stderr], `${spelling} ${on}`).toEqual([0, `Updated ${SETTING_PAIRS.length} application settings`]);
@@ -118,7 +130,10 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
 
   it('users: every profile field in either spelling', async () => {
     for (const spelling of ['gitlab', 'spec'] as const) {
-      const argv = USER_PAIRS.flatMap(([spec, gitlab]) => [`--${(spelling === 'spec' ? spec : gitlab).replace(/_/g, '-')}`, `${spelling}-${spec}`]);
+      const argv = USER_PAIRS.flatMap(([spec, gitlab]) => [
+        `--${(spelling === 'spec' ? spec : gitlab).replace(/_/g, '-')}`,
+        `${spelling}-${spec}`,
+      ]);
       const updated = await json(['user', 'update', '4', ...argv]);
       for (const [spec, gitlab] of USER_PAIRS) {
         expect(updated[gitlab ? (flavor === 'gitlab' ? gitlab : spec) : spec]).toBe(`${spelling}-${spec}`);
@@ -145,7 +160,9 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
   it('cancel-auto-merge with nothing to cancel fails on either server (GitLab: 201 {"status":"error"})', async () => {
     const r = await run(['mr', 'cancel-auto-merge', '1', '-p', 'acme/platform/api']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe(`collab: 406 ${gitlab ? "Can't cancel the automatic merge" : 'Not Acceptable'} — !1 is not set to merge when the pipeline succeeds: nothing to cancel`);
+    expect(r.stderr).toBe(
+      `collab: 406 ${gitlab ? "Can't cancel the automatic merge" : 'Not Acceptable'} — !1 is not set to merge when the pipeline succeeds: nothing to cancel`,
+    );
   });
 
   it('projects: the printing-link field read under either name', async () => {

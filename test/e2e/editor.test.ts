@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { ADMIN_TOKEN, BIN, type SandboxFixture, runJson, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, BIN, runJson, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
@@ -26,7 +26,9 @@ function fakeEditor(text: string, status = 0): FakeEditor {
   const before = path.join(dir, 'before');
   const newText = path.join(dir, 'text');
   fs.writeFileSync(newText, text);
-  fs.writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${log}'\ncat "$1" > '${before}'\ncat '${newText}' > "$1"\nexit ${status}\n`, { mode: 0o755 });
+  fs.writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${log}'\ncat "$1" > '${before}'\ncat '${newText}' > "$1"\nexit ${status}\n`, {
+    mode: 0o755,
+  });
   return {
     script,
     seen: () => (fs.existsSync(log) ? { file: fs.readFileSync(log, 'utf8'), before: fs.readFileSync(before, 'utf8') } : undefined),
@@ -93,8 +95,15 @@ describe('--editor on issue and merge request create and update', () => {
 
   it('--editor beside a description given otherwise is exit 2 before anything is sent', async () => {
     const editor = fakeEditor('x');
-    for (const extra of [['-d', 'given'], ['--description-file', '-']]) {
-      const r = await sb.run(['issue', 'create', '-p', API, '--title', 'x', '--editor', ...extra], { EDITOR: editor.script }, { input: 'from stdin' });
+    for (const extra of [
+      ['-d', 'given'],
+      ['--description-file', '-'],
+    ]) {
+      const r = await sb.run(
+        ['issue', 'create', '-p', API, '--title', 'x', '--editor', ...extra],
+        { EDITOR: editor.script },
+        { input: 'from stdin' },
+      );
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toContain('--editor writes the description');
     }

@@ -38,7 +38,10 @@ async function waitFor(check: () => boolean, timeoutMs: number, what: string, de
 function expectCleanError(stderr: string): void {
   const lines = stderr.trimEnd().split('\n');
   expect(lines[0], stderr).toMatch(/^collab: /);
-  expect(lines.slice(1).every((l) => l.startsWith('hint: ')), stderr).toBe(true);
+  expect(
+    lines.slice(1).every((l) => l.startsWith('hint: ')),
+    stderr,
+  ).toBe(true);
   expect(stderr).not.toMatch(/^\s+at /m);
   expect(stderr).not.toContain('<');
 }
@@ -55,12 +58,16 @@ describe('fault matrix: the built binary against a faulty sandbox', () => {
   beforeAll(async () => {
     sb = await startSandboxFixture({ seed: 'demo' });
     host = new URL(sb.url).host;
-    const res = await fetch(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs?per_page=100`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
+    const res = await fetch(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs?per_page=100`, {
+      headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN },
+    });
     const jobs = (await res.json()) as { id: number; name: string; ref: string; status: string; artifacts_file: unknown }[];
     const job = jobs.find((j) => j.name === 'package' && j.ref === 'main' && j.status === 'success' && j.artifacts_file);
     if (!job) throw new Error('the demo seed has no package job with artifacts on main');
     jobId = job.id;
-    const archive = await fetch(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs/${jobId}/artifacts`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
+    const archive = await fetch(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs/${jobId}/artifacts`, {
+      headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN },
+    });
     archiveBytes = (await archive.arrayBuffer()).byteLength;
   });
   afterAll(() => sb?.close());
@@ -145,7 +152,21 @@ describe('fault matrix: the built binary against a faulty sandbox', () => {
       await sb.fault({ kind: 'empty-next', path: '[?&]page=2(&|$)', count: 50 });
       for (const concurrency of ['1', '4']) {
         await sb.clearRequests();
-        const r = await sb.run(['issue', 'list', '-p', PROJECT, '--all', '--per-page', '20', '--concurrency', concurrency, '-o', 'ndjson', '--fields', 'iid']);
+        const r = await sb.run([
+          'issue',
+          'list',
+          '-p',
+          PROJECT,
+          '--all',
+          '--per-page',
+          '20',
+          '--concurrency',
+          concurrency,
+          '-o',
+          'ndjson',
+          '--fields',
+          'iid',
+        ]);
         expect(r.exitCode, r.stderr).toBe(0);
         expect(r.stdout.trim().split('\n')).toHaveLength(20);
         if (concurrency === '1') expect(requestsTo(/\/issues/)).toHaveLength(2);
@@ -236,7 +257,11 @@ describe('SIGINT during a long --all listing (sandbox with latency)', () => {
   afterAll(() => slow?.close());
 
   it('exits 130 with "collab: interrupted" and no stack trace', async () => {
-    const child = spawnBin(slow, ['issue', 'list', '-p', PROJECT, '--all', '--per-page', '5', '--concurrency', '1', '-o', 'ndjson'], tempDir());
+    const child = spawnBin(
+      slow,
+      ['issue', 'list', '-p', PROJECT, '--all', '--per-page', '5', '--concurrency', '1', '-o', 'ndjson'],
+      tempDir(),
+    );
     let out = '';
     let err = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -245,7 +270,12 @@ describe('SIGINT during a long --all listing (sandbox with latency)', () => {
     child.stderr!.on('data', (c: Buffer) => {
       err += c.toString();
     });
-    await waitFor(() => out.split('\n').length > 6, 10_000, 'the second page', () => err);
+    await waitFor(
+      () => out.split('\n').length > 6,
+      10_000,
+      'the second page',
+      () => err,
+    );
     child.kill('SIGINT');
     const r = await child;
     expect(r.exitCode).toBe(130);

@@ -15,7 +15,8 @@ describe('--fields is checked before anything is sent', () => {
   });
   afterAll(() => sb?.close());
 
-  const title = async (iid: number) => JSON.parse((await sb.run(['issue', 'view', String(iid), '-p', P, '-o', 'json', '--fields', 'title'])).stdout).title;
+  const title = async (iid: number) =>
+    JSON.parse((await sb.run(['issue', 'view', String(iid), '-p', P, '-o', 'json', '--fields', 'title'])).stdout).title;
 
   it('an unknown name on a write is exit 2 naming it and the valid ones, and nothing is sent', async () => {
     const before = await title(5);
@@ -23,7 +24,9 @@ describe('--fields is checked before anything is sent', () => {
     const r = await sb.run(['issue', 'update', '5', '-p', P, '--title', 'changed', '--fields', 'iid,titel']);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^collab: unknown field "titel" in --fields \(did you mean "title"\?\); valid fields: iid, state, title, .*\bweb_url\b/);
+    expect(r.stderr).toMatch(
+      /^collab: unknown field "titel" in --fields \(did you mean "title"\?\); valid fields: iid, state, title, .*\bweb_url\b/,
+    );
     expect(r.stderr.split('\n')).toHaveLength(1);
     expect(sb.requests()).toEqual([]);
     expect(await title(5)).toBe(before);
@@ -75,7 +78,9 @@ describe('--fields is checked before anything is sent', () => {
     await sb.clearRequests();
     const status = await sb.run(['auth', 'status', '--fields', 'user,tokn']);
     expect([status.exitCode, status.stdout]).toEqual([2, '']);
-    expect(status.stderr).toMatch(/^collab: unknown field "tokn" in --fields \(did you mean "token"\?\); valid fields: host, host_source, user, /);
+    expect(status.stderr).toMatch(
+      /^collab: unknown field "tokn" in --fields \(did you mean "token"\?\); valid fields: host, host_source, user, /,
+    );
     expect(sb.requests()).toEqual([]);
     expect((await sb.run(['auth', 'status', '--fields', 'user,admin'])).stdout).toBe('user\troot\nadmin\ttrue');
     await sb.clearRequests();

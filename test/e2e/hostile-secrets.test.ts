@@ -17,13 +17,17 @@ describe('--debug prints no usable credential', () => {
   let api: HostileServer;
   let storage: HostileServer;
   beforeAll(async () => {
-    storage = await startHostileServer({ 'GET /bucket/artifacts.zip': { headers: { 'content-type': 'application/zip' }, body: 'PK-not-really-a-zip' } });
+    storage = await startHostileServer({
+      'GET /bucket/artifacts.zip': { headers: { 'content-type': 'application/zip' }, body: 'PK-not-really-a-zip' },
+    });
     const signed = `${storage.url}/bucket/artifacts.zip?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${ACCESS_KEY}%2F20261126%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261126T050000Z&X-Amz-Expires=900&X-Amz-Security-Token=${SESSION}&X-Amz-SignedHeaders=host&X-Amz-Signature=${SIGNATURE}`;
     api = await startHostileServer({
       'GET /api/v4/projects/acme%2Fapi/jobs/7/artifacts': { status: 302, headers: { location: signed } },
       'GET /api/v4/projects/acme%2Fapi/jobs/8/artifacts': {
         status: 302,
-        headers: { location: `/files/a.zip?sig=AzureSigSecret&X-Goog-Signature=GoogSigSecret&Signature=CloudFrontSecret&private_token=PrivSecret&keep=visible` },
+        headers: {
+          location: `/files/a.zip?sig=AzureSigSecret&X-Goog-Signature=GoogSigSecret&Signature=CloudFrontSecret&private_token=PrivSecret&keep=visible`,
+        },
       },
       'GET /files/a.zip': { headers: { 'content-type': 'application/zip' }, body: 'PK-same-origin' },
     });
@@ -35,7 +39,10 @@ describe('--debug prints no usable credential', () => {
 
   it('a signed object-storage URL on another origin is logged without its query', async () => {
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', path.join(dir, 'a.zip'), '--debug'], { COLLAB_HOST: api.url, COLLAB_TOKEN: TOKEN });
+    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', path.join(dir, 'a.zip'), '--debug'], {
+      COLLAB_HOST: api.url,
+      COLLAB_TOKEN: TOKEN,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'a.zip'), 'utf8')).toBe('PK-not-really-a-zip');
     expect(r.stderr).toContain(`${storage.url}/bucket/artifacts.zip?[REDACTED]`);
@@ -45,10 +52,14 @@ describe('--debug prints no usable credential', () => {
 
   it('on our own origin, signature-like query values are redacted and the rest is kept', async () => {
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '8', '-p', 'acme/api', '--dest', path.join(dir, 'b.zip'), '--debug'], { COLLAB_HOST: api.url, COLLAB_TOKEN: TOKEN });
+    const r = await runBin(['job', 'artifacts', '8', '-p', 'acme/api', '--dest', path.join(dir, 'b.zip'), '--debug'], {
+      COLLAB_HOST: api.url,
+      COLLAB_TOKEN: TOKEN,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('sig=[REDACTED]&X-Goog-Signature=[REDACTED]&Signature=[REDACTED]&private_token=[REDACTED]&keep=visible');
-    for (const secret of ['AzureSigSecret', 'GoogSigSecret', 'CloudFrontSecret', 'PrivSecret', TOKEN]) expect(r.stderr, secret).not.toContain(secret);
+    for (const secret of ['AzureSigSecret', 'GoogSigSecret', 'CloudFrontSecret', 'PrivSecret', TOKEN])
+      expect(r.stderr, secret).not.toContain(secret);
   });
 });
 
@@ -60,7 +71,10 @@ describe('auth login never echoes the token it tests', () => {
     server = await startHostileServer({
       'GET /api/v4/user': (req) => ({
         status,
-        body: { message: `${status} Unauthorized: token ${String(req.headers['private-token'] ?? req.headers.authorization)} is not valid`, error_description: `bad ${String(req.headers['private-token'] ?? req.headers.authorization)}` },
+        body: {
+          message: `${status} Unauthorized: token ${String(req.headers['private-token'] ?? req.headers.authorization)} is not valid`,
+          error_description: `bad ${String(req.headers['private-token'] ?? req.headers.authorization)}`,
+        },
       }),
     });
   });
@@ -115,7 +129,11 @@ describe('a token over plain http:// to anything but loopback is warned about', 
 
   it('auth login --host http://<remote> warns before sending and saving the token', async () => {
     const dir = tempDir();
-    const r = await runBin(['auth', 'login', '--host', 'http://gitlab.remote.example', '--token-stdin'], { COLLAB_CONFIG_DIR: dir, HTTP_PROXY: proxy.url }, { input: TOKEN });
+    const r = await runBin(
+      ['auth', 'login', '--host', 'http://gitlab.remote.example', '--token-stdin'],
+      { COLLAB_CONFIG_DIR: dir, HTTP_PROXY: proxy.url },
+      { input: TOKEN },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toMatch(WARNING);

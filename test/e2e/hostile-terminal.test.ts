@@ -3,14 +3,16 @@
  * user's terminal: the built binary in a pseudo-terminal against a server returning escape
  * sequences, C1 controls, bidi overrides and zero-width characters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBin, tempDir } from '../helpers/e2e.js';
 import { type HostileServer, runInPty, startHostileServer, terminalSafe } from '../helpers/hostile.js';
 
 // Clipboard write, window title, clear screen, a one-byte CSI (cursor report), a C1 OSC hyperlink,
 // a right-to-left override, an isolate, a zero-width space, BEL and backspace.
-const EVIL = '\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;pwned\u0007\u001b[2J\u009b6n\u009d8;;https://evil.example\u009cEVIL\u202etxt.exe\u2066x\u2069\u200by\u0007\u0008';
+const EVIL =
+  '\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;pwned\u0007\u001b[2J\u009b6n\u009d8;;https://evil.example\u009cEVIL\u202etxt.exe\u2066x\u2069\u200by\u0007\u0008';
 const PROJECT = 'acme%2Fapi';
 const TOKEN = 'glpat-hostile-test-0123456789';
 
@@ -34,26 +36,57 @@ describe('nothing from the server reaches a terminal raw', () => {
   beforeAll(async () => {
     server = await startHostileServer({
       [`GET /api/v4/projects/${PROJECT}/issues/1`]: {
-        body: { iid: 1, title: `Title ${EVIL}`, [`key${EVIL}`]: 'value', state: `opened${EVIL}`, labels: [`bug${EVIL}`], author: { username: `mallory${EVIL}` } },
+        body: {
+          iid: 1,
+          title: `Title ${EVIL}`,
+          [`key${EVIL}`]: 'value',
+          state: `opened${EVIL}`,
+          labels: [`bug${EVIL}`],
+          author: { username: `mallory${EVIL}` },
+        },
       },
       [`GET /api/v4/projects/${PROJECT}/issues/2`]: { status: 404, body: { message: `404 Issue ${EVIL} Not Found` } },
       [`GET /api/v4/projects/${PROJECT}/merge_requests`]: {
-        body: [{ iid: 3, title: `MR ${EVIL}`, state: 'opened', author: { username: `eve${EVIL}` }, source_branch: `feature${EVIL}`, target_branch: 'main' }],
+        body: [
+          {
+            iid: 3,
+            title: `MR ${EVIL}`,
+            state: 'opened',
+            author: { username: `eve${EVIL}` },
+            source_branch: `feature${EVIL}`,
+            target_branch: 'main',
+          },
+        ],
       },
       [`GET /api/v4/projects/${PROJECT}/jobs/5`]: { body: { id: 5, status: 'failed', name: `deploy${EVIL}` } },
       [`GET /api/v4/projects/${PROJECT}/jobs/5/trace`]: { headers: { 'content-type': 'text/plain' }, body: LOG },
       'GET /api/v4/user': { body: { id: 9, username: `admin${EVIL}`, name: `Ad${EVIL}min` } },
       // Trojan Source: a comment that reorders the code around it.
       [`GET /api/v4/projects/${PROJECT}/merge_requests/3/changes`]: {
-        body: { iid: 3, changes: [{ old_path: `src/a${EVIL}.js`, new_path: `src/a${EVIL}.js`, diff: `@@ -1 +1 @@\n-a\n+if (role != "user\u202e \u2066// admin only\u2069 \u2066") {${EVIL}\n` }] },
+        body: {
+          iid: 3,
+          changes: [
+            {
+              old_path: `src/a${EVIL}.js`,
+              new_path: `src/a${EVIL}.js`,
+              diff: `@@ -1 +1 @@\n-a\n+if (role != "user\u202e \u2066// admin only\u2069 \u2066") {${EVIL}\n`,
+            },
+          ],
+        },
       },
       // The file name of a download, shown in the progress bar: percent-encoded, and as raw C1 bytes.
       [`GET /api/v4/projects/${PROJECT}/jobs/7/artifacts`]: {
-        headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`a${EVIL}.zip`)}` },
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`a${EVIL}.zip`)}`,
+        },
         body: Buffer.alloc(64 * 1024, 1),
       },
       [`GET /api/v4/projects/${PROJECT}/jobs/8/artifacts`]: {
-        headers: { 'content-type': 'application/zip', 'content-disposition': Buffer.from('attachment; filename="b\xc2\x9b2J\xc2\x9d0;t\xc2\x9c.zip"', 'latin1').toString('latin1') },
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': Buffer.from('attachment; filename="b\xc2\x9b2J\xc2\x9d0;t\xc2\x9c.zip"', 'latin1').toString('latin1'),
+        },
         body: Buffer.alloc(64 * 1024, 1),
       },
     });
@@ -141,7 +174,12 @@ describe('nothing from the server reaches a terminal raw', () => {
       expect(plain.output).toContain('progress 10%\rprogress 100%');
     }
 
-    const piped = await execa(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, HOME: tempDir(), ...env, FORCE_COLOR: '1' }, extendEnv: false, encoding: 'buffer', stdin: 'ignore' });
+    const piped = await execa(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH, HOME: tempDir(), ...env, FORCE_COLOR: '1' },
+      extendEnv: false,
+      encoding: 'buffer',
+      stdin: 'ignore',
+    });
     expect(Buffer.compare(Buffer.from(piped.stdout), LOG)).toBe(0);
   });
 });

@@ -44,13 +44,25 @@ describe('input normalised before it is sent', () => {
 
   it('impossible UTC offsets, and CR/LF in --sudo or a token, are usage errors with nothing sent', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
-      [['issue', 'list', '--created-after', '2026-01-01T00:00:00+99:99'], {}, /^collab: invalid value for --created-after: .* has an impossible UTC offset \+99:99/],
+      [
+        ['issue', 'list', '--created-after', '2026-01-01T00:00:00+99:99'],
+        {},
+        /^collab: invalid value for --created-after: .* has an impossible UTC offset \+99:99/,
+      ],
       [['issue', 'list', '--created-before', '2026-01-01T00:00:00-12:75'], {}, /impossible UTC offset/],
       [['issue', 'list', '--sudo', 'root\r\nX-Injected: 1'], {}, /^collab: invalid value for --sudo: it contains a line break/],
       [['issue', 'list', '--sudo', 'ro\u0007ot'], {}, /^collab: invalid value for --sudo: it contains a control or non-ASCII character/],
       [['issue', 'list'], { COLLAB_TOKEN: `${TOKEN}\r\n` }, /^collab: COLLAB_TOKEN contains a line break/],
-      [['issue', 'list'], { COLLAB_TOKEN: '', COLLAB_OAUTH_TOKEN: `${TOKEN}\nX-Injected: 1` }, /^collab: COLLAB_OAUTH_TOKEN contains a line break/],
-      [['job', 'artifacts', '9', '--dest', '-', '--job-token'], { CI_JOB_TOKEN: `${TOKEN}\r` }, /^collab: CI_JOB_TOKEN contains a line break/],
+      [
+        ['issue', 'list'],
+        { COLLAB_TOKEN: '', COLLAB_OAUTH_TOKEN: `${TOKEN}\nX-Injected: 1` },
+        /^collab: COLLAB_OAUTH_TOKEN contains a line break/,
+      ],
+      [
+        ['job', 'artifacts', '9', '--dest', '-', '--job-token'],
+        { CI_JOB_TOKEN: `${TOKEN}\r` },
+        /^collab: CI_JOB_TOKEN contains a line break/,
+      ],
     ];
     for (const [args, extra, message] of cases) {
       const r = await runBin([...args, '-p', 'acme/api'], { ...env, ...extra });

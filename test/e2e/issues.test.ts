@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BinResult, type SandboxFixture, USER_TOKEN, startSandboxFixture } from '../helpers/e2e.js';
+import { type BinResult, type SandboxFixture, startSandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
 
 const API = 'acme/platform/api';
 
@@ -20,12 +20,24 @@ describe('issues, boards and namespaces against the sandbox', () => {
   afterAll(() => sb?.close());
 
   it('create → update → close → reopen → move', async () => {
-    const created = await create('E2E flow', '--labels', 'bug,feature', '--weight', '3', '--due-date', '2026-12-01', '--description', 'first');
+    const created = await create(
+      'E2E flow',
+      '--labels',
+      'bug,feature',
+      '--weight',
+      '3',
+      '--due-date',
+      '2026-12-01',
+      '--description',
+      'first',
+    );
     expect(created).toMatchObject({ title: 'E2E flow', state: 'opened', weight: 3, due_date: '2026-12-01', description: 'first' });
     expect(created.labels.sort()).toEqual(['bug', 'feature']);
     const iid = String(created.iid);
 
-    const updated = json(await issue('update', iid, '--title', 'E2E flow (edited)', '--confidential', '--discussion-locked', '--weight', '0', '-o', 'json'));
+    const updated = json(
+      await issue('update', iid, '--title', 'E2E flow (edited)', '--confidential', '--discussion-locked', '--weight', '0', '-o', 'json'),
+    );
     expect(updated).toMatchObject({ title: 'E2E flow (edited)', confidential: true, discussion_locked: true, weight: 0 });
     const unlocked = json(await issue('update', iid, '--no-discussion-locked', '--no-confidential', '-o', 'json'));
     expect(unlocked).toMatchObject({ confidential: false, discussion_locked: false });
@@ -112,7 +124,8 @@ describe('issues, boards and namespaces against the sandbox', () => {
     const boards = json(await sb.run(['board', 'list', '-p', API, '-o', 'json']));
     expect(boards).toHaveLength(1);
     const board = String(boards[0].id);
-    const names = async () => json(await sb.run(['board', 'lists', board, '-p', API, '-o', 'json'])).map((l: { label: { name: string } }) => l.label.name);
+    const names = async () =>
+      json(await sb.run(['board', 'lists', board, '-p', API, '-o', 'json'])).map((l: { label: { name: string } }) => l.label.name);
     expect(await names()).toEqual(['bug', 'needs review', 'feature']);
     const tsv = await sb.run(['board', 'list', '-p', API]);
     expect(tsv.stdout).toBe(`${board}\t${API}\t\tbug, needs review, feature`);

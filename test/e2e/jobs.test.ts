@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { ADMIN_TOKEN, runBytes, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
@@ -21,7 +21,6 @@ interface JobRow {
   status: string;
   artifacts_file: { size: number } | null;
 }
-
 
 describe('jobs and artifacts against the sandbox', () => {
   let sb: SandboxFixture;
@@ -69,7 +68,11 @@ describe('jobs and artifacts against the sandbox', () => {
 
   it('downloads by ref and job name, with feature/x sent as one encoded segment', async () => {
     const dir = tempDir('collab-dl-');
-    const r = await sb.run(['job', 'artifacts', '--ref', 'feature/x', '--job', 'package', '-p', PROJECT, '--dest', 'fx.zip'], {}, { cwd: dir });
+    const r = await sb.run(
+      ['job', 'artifacts', '--ref', 'feature/x', '--job', 'package', '-p', PROJECT, '--dest', 'fx.zip'],
+      {},
+      { cwd: dir },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const expected = await direct(`${API}/jobs/${find('package', 'feature/x').id}/artifacts`);
     expect(fs.readFileSync(path.join(dir, 'fx.zip')).equals(expected)).toBe(true);
@@ -78,7 +81,11 @@ describe('jobs and artifacts against the sandbox', () => {
 
   it('writes the archive to stdout with --dest -', async () => {
     const pkg = find('package', 'main');
-    const r = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN }, ['job', 'artifacts', String(pkg.id), '-p', PROJECT, '--dest', '-'], tempDir());
+    const r = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN },
+      ['job', 'artifacts', String(pkg.id), '-p', PROJECT, '--dest', '-'],
+      tempDir(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout.equals(await direct(`${API}/jobs/${pkg.id}/artifacts`))).toBe(true);
@@ -117,7 +124,14 @@ describe('jobs and artifacts against the sandbox', () => {
   it('inside CI downloads with JOB-TOKEN only: no flags but --ref and --job', async () => {
     const dir = tempDir('collab-ci-');
     await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
-    const env = { COLLAB_HOST: undefined, COLLAB_TOKEN: undefined, CI: 'true', CI_JOB_TOKEN: 'sandbox-job-token', CI_SERVER_URL: sb.url, CI_PROJECT_ID: String(projectId) };
+    const env = {
+      COLLAB_HOST: undefined,
+      COLLAB_TOKEN: undefined,
+      CI: 'true',
+      CI_JOB_TOKEN: 'sandbox-job-token',
+      CI_SERVER_URL: sb.url,
+      CI_PROJECT_ID: String(projectId),
+    };
     const r = await sb.run(['job', 'artifacts', '--ref', 'feature/x', '--job', 'package'], env, { cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.readdirSync(dir)).toEqual(['artifacts.zip']);
@@ -152,14 +166,20 @@ describe('jobs and artifacts against the sandbox', () => {
     const r = await sb.run(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT], {}, { cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.readdirSync(dir)).toEqual(['artifacts.zip']);
-    expect(fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/${find('package', 'main').id}/artifacts`))).toBe(true);
+    expect(
+      fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/${find('package', 'main').id}/artifacts`)),
+    ).toBe(true);
     const sent = sb.requests().filter((q) => q.path.startsWith(`${API}/jobs/artifacts/main/download`));
     expect(sent.map((q) => q.headers.range === undefined)).toEqual([true, false]);
   });
 
   it('prints the trace byte for byte (ANSI included) and --exit-status fails for a failed job', async () => {
     const failed = find('test', 'main', 'failed');
-    const r = await runBytes({ COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN }, ['job', 'trace', String(failed.id), '-p', PROJECT, '--exit-status'], tempDir());
+    const r = await runBytes(
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN },
+      ['job', 'trace', String(failed.id), '-p', PROJECT, '--exit-status'],
+      tempDir(),
+    );
     expect(r.stdout.equals(await direct(`${API}/jobs/${failed.id}/trace`))).toBe(true);
     expect(r.stdout.includes('\u001b[')).toBe(true);
     expect(r.exitCode).toBe(1);
@@ -223,7 +243,9 @@ describe('a zip-slip archive from a server', () => {
     fs.mkdirSync(cwd, { recursive: true });
     const r = await runBytes({ COLLAB_HOST: url, COLLAB_TOKEN: 'any' }, ['job', 'artifacts', '5', '-p', '1', '--extract', 'out'], cwd);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe('collab: refusing to extract the archive: "../../escaped.txt" (path escapes the directory); nothing was extracted\n');
+    expect(r.stderr).toBe(
+      'collab: refusing to extract the archive: "../../escaped.txt" (path escapes the directory); nothing was extracted\n',
+    );
     expect(fs.readdirSync(cwd)).toEqual([]);
     expect(fs.existsSync(path.join(root, 'escaped.txt'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'a', 'escaped.txt'))).toBe(false);

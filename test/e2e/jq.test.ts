@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type SandboxFixture, USER_TOKEN, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ROOT, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 
 const P = ['-p', 'acme/platform/api'];
 
@@ -84,14 +84,19 @@ describe('--jq: jq on the JSON output of every command', () => {
   });
 
   it('a runtime error is exit 5 (as jq): what came before it is printed, the error on stderr', async () => {
-    const one = await sb.run(['issue', 'list', ...P, '--per-page', '2', '--jq', '.[0].iid, (.[1].title | .x)'], { COLLAB_TOKEN: USER_TOKEN });
+    const one = await sb.run(['issue', 'list', ...P, '--per-page', '2', '--jq', '.[0].iid, (.[1].title | .x)'], {
+      COLLAB_TOKEN: USER_TOKEN,
+    });
     expect(one.exitCode).toBe(5);
     expect(one.stdout).toMatch(/^\d+$/);
     expect(one.stderr).toBe('collab: jq: error: Cannot index string with string ("x")');
     // Per item, jq goes on with the next item; the run still fails.
-    const nd = await sb.run(['issue', 'list', ...P, '--per-page', '3', '-o', 'ndjson', '--jq', 'if .iid % 2 == 0 then error("even \\(.iid)") else .iid end'], {
-      COLLAB_TOKEN: USER_TOKEN,
-    });
+    const nd = await sb.run(
+      ['issue', 'list', ...P, '--per-page', '3', '-o', 'ndjson', '--jq', 'if .iid % 2 == 0 then error("even \\(.iid)") else .iid end'],
+      {
+        COLLAB_TOKEN: USER_TOKEN,
+      },
+    );
     expect(nd.exitCode).toBe(5);
     const printed = nd.stdout.trim().split('\n').map(Number);
     const failed = [...nd.stderr.matchAll(/collab: jq: error: even (\d+)/g)].map((m) => Number(m[1]));

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin, tempDir } from '../helpers/e2e.js';
 import { type HostileServer, runInPty, startHostileServer } from '../helpers/hostile.js';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'core.quotePath=false', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: cwd },
+  });
 
 interface Change {
   old_path: string;
@@ -49,9 +54,20 @@ function buildRepo(): { dir: string; base: string; target: string } {
     return git(dir, 'rev-parse', 'HEAD').trim();
   };
   const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
-  const same = { 'src/app.ts': `${lines.join('\n')}\n`, 'docs/old name.md': '# Title\n\nSome text that stays the same.\nMore text.\nEnd.\n', 'remove.txt': 'bye\n' };
+  const same = {
+    'src/app.ts': `${lines.join('\n')}\n`,
+    'docs/old name.md': '# Title\n\nSome text that stays the same.\nMore text.\nEnd.\n',
+    'remove.txt': 'bye\n',
+  };
   write('run.sh', '#!/bin/sh\necho hi\n', 0o644);
-  const base = commit('base', { ...same, 'crlf.txt': 'one\r\ntwo\r\nthree\r\n', 'noeol.txt': 'first\nlast', 'café/naïve.txt': 'é\n', 'tab\there.txt': 'a\n', 'say "hi".txt': 'a\n' });
+  const base = commit('base', {
+    ...same,
+    'crlf.txt': 'one\r\ntwo\r\nthree\r\n',
+    'noeol.txt': 'first\nlast',
+    'café/naïve.txt': 'é\n',
+    'tab\there.txt': 'a\n',
+    'say "hi".txt': 'a\n',
+  });
 
   lines[2] = 'line three';
   lines.splice(20, 1);
@@ -110,7 +126,17 @@ describe('mr diff', () => {
   beforeAll(async () => {
     repo = buildRepo();
     changes = changesOf(repo.dir, repo.base, repo.target);
-    const big: Change = { old_path: 'big.bin', new_path: 'big.bin', a_mode: '100644', b_mode: '100644', diff: '', new_file: false, renamed_file: false, deleted_file: false, too_large: true };
+    const big: Change = {
+      old_path: 'big.bin',
+      new_path: 'big.bin',
+      a_mode: '100644',
+      b_mode: '100644',
+      diff: '',
+      new_file: false,
+      renamed_file: false,
+      deleted_file: false,
+      too_large: true,
+    };
     server = await startHostileServer({
       [`GET ${MR}/1/changes`]: { body: { id: 101, iid: 1, title: 'Everything', changes } },
       [`GET ${MR}/2/changes`]: { body: { id: 102, iid: 2, title: 'With a file too large', changes: [changes[0], big] } },

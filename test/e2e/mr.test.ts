@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB_TOKEN, type BinResult, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { type BinResult, BOB_TOKEN, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
 
 const API = 'acme/platform/api';
 const STALE = '0123456789abcdef0123456789abcdef01234567';
@@ -21,9 +21,29 @@ describe('merge requests against the sandbox', () => {
   afterAll(() => sb?.close());
 
   it('create → approve → merge with a stale sha (409, nothing merged) → merge with the right sha', async () => {
-    const createdRun = await mr('create', '--source', 'feature/e2e-merge', '--target', 'main', '--title', 'E2E merge', '--labels', 'feature', '--squash', '-o', 'json');
+    const createdRun = await mr(
+      'create',
+      '--source',
+      'feature/e2e-merge',
+      '--target',
+      'main',
+      '--title',
+      'E2E merge',
+      '--labels',
+      'feature',
+      '--squash',
+      '-o',
+      'json',
+    );
     const created = json(createdRun);
-    expect(created).toMatchObject({ title: 'E2E merge', state: 'opened', source_branch: 'feature/e2e-merge', target_branch: 'main', squash: true, labels: ['feature'] });
+    expect(created).toMatchObject({
+      title: 'E2E merge',
+      state: 'opened',
+      source_branch: 'feature/e2e-merge',
+      target_branch: 'main',
+      squash: true,
+      labels: ['feature'],
+    });
     expect(createdRun.stderr).toContain(`Created merge request !${created.iid} (E2E merge): `);
     const iid = String(created.iid);
     const head: string = created.sha;
@@ -60,7 +80,9 @@ describe('merge requests against the sandbox', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^collab: 40[56] /);
-    expect(r.stderr).toContain(`!${unmergeable.iid} was not merged: its branch cannot be merged: ${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}`);
+    expect(r.stderr).toContain(
+      `!${unmergeable.iid} was not merged: its branch cannot be merged: ${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}`,
+    );
     expect(r.stderr).toContain('hint: ');
     expect((await view(unmergeable.iid)).state).toBe('opened');
   });
@@ -99,7 +121,10 @@ describe('merge requests against the sandbox', () => {
   it('update, close, reopen, subscribe twice, changes, commits, versions, closes-issues, delete', async () => {
     const { iid } = json(await mr('create', '-s', 'feature/e2e-misc', '-b', 'main', '-t', 'E2E misc', '-o', 'json'));
     const id = String(iid);
-    expect(json(await mr('update', id, '--title', 'E2E misc (edited)', '--discussion-locked', '-o', 'json'))).toMatchObject({ title: 'E2E misc (edited)', discussion_locked: true });
+    expect(json(await mr('update', id, '--title', 'E2E misc (edited)', '--discussion-locked', '-o', 'json'))).toMatchObject({
+      title: 'E2E misc (edited)',
+      discussion_locked: true,
+    });
     expect(json(await mr('close', id, '-o', 'json')).state).toBe('closed');
     expect(json(await mr('reopen', id, '-o', 'json')).state).toMatch(/^(opened|reopened)$/);
 
@@ -115,7 +140,10 @@ describe('merge requests against the sandbox', () => {
 
     const files = await mr('changes', id, '-o', 'tsv');
     expect(files.exitCode).toBe(0);
-    expect(files.stdout.split('\n')).toEqual(['modified\tsrc/feature_e2e_misc.ts\tsrc/feature_e2e_misc.ts\t2\t1', 'modified\tCHANGELOG.md\tCHANGELOG.md\t1\t0']);
+    expect(files.stdout.split('\n')).toEqual([
+      'modified\tsrc/feature_e2e_misc.ts\tsrc/feature_e2e_misc.ts\t2\t1',
+      'modified\tCHANGELOG.md\tCHANGELOG.md\t1\t0',
+    ]);
     expect(json(await mr('commits', id, '-o', 'json'))).toHaveLength(2);
     const versions = json(await mr('versions', id, '-o', 'json'));
     expect(json(await mr('version', id, String(versions[0].id), '-o', 'json')).id).toBe(versions[0].id);

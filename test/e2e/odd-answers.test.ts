@@ -7,7 +7,7 @@ import type http from 'node:http';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
-import { type OddServer, json, oddServer } from '../helpers/odd-server.js';
+import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
 
 const TOKEN = 'odd-token-0123456789';
 const ISSUE = { id: 501, iid: 5, title: 'Crash on save', state: 'opened', web_url: 'http://x/-/issues/5' };
@@ -34,7 +34,10 @@ function expectOneLine(r: BinResult, pattern: RegExp): void {
   const lines = r.stderr.trimEnd().split('\n');
   expect(lines[0], r.stderr).toMatch(pattern);
   expect(lines[0]).toMatch(/^collab: /);
-  expect(lines.slice(1).every((l) => l.startsWith('hint: ')), r.stderr).toBe(true);
+  expect(
+    lines.slice(1).every((l) => l.startsWith('hint: ')),
+    r.stderr,
+  ).toBe(true);
   expect(r.stderr).not.toMatch(/unexpected error|^\s+at /m);
 }
 
@@ -57,7 +60,10 @@ describe('a 2xx that is not the JSON the command expects is an error', () => {
       const r = await run(s, args);
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stdout).toBe('');
-      expectOneLine(r, new RegExp(`^collab: 200 from ${s.host.replace(/\./g, '\\.')} was not JSON \\(text/html: a sign-in page\\? check --host\\)$`));
+      expectOneLine(
+        r,
+        new RegExp(`^collab: 200 from ${s.host.replace(/\./g, '\\.')} was not JSON \\(text/html: a sign-in page\\? check --host\\)$`),
+      );
       expect(r.stderr).not.toMatch(/closed|created|#undefined/);
       // Not retried: a page is an answer, not a failure of the network.
       expect(s.seen).toHaveLength(1);
@@ -110,14 +116,16 @@ describe('a 2xx that is not the JSON the command expects is an error', () => {
 
 describe('bodies cut short', () => {
   /** The first `cuts` answers declare the whole length but stop half-way and close the connection. */
-  const cutThenWhole = (body: unknown, cuts = 1) => (_req: http.IncomingMessage, res: http.ServerResponse, n: number) => {
-    const text = JSON.stringify(body);
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    if (n <= cuts) {
-      res.write(text.slice(0, text.length >> 1));
-      setTimeout(() => res.socket?.destroy(), 20);
-    } else res.end(text);
-  };
+  const cutThenWhole =
+    (body: unknown, cuts = 1) =>
+    (_req: http.IncomingMessage, res: http.ServerResponse, n: number) => {
+      const text = JSON.stringify(body);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      if (n <= cuts) {
+        res.write(text.slice(0, text.length >> 1));
+        setTimeout(() => res.socket?.destroy(), 20);
+      } else res.end(text);
+    };
 
   it('a GET whose body is cut mid-way is retried and succeeds', async () => {
     const s = await serve(cutThenWhole(ISSUE, 2));
@@ -185,7 +193,12 @@ describe('bodies cut short', () => {
       s.seen.length = 0;
       const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--per-page', '2', '--concurrency', concurrency, '-o', 'ndjson']);
       expect(r.exitCode, r.stderr).toBe(0);
-      expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(
+        r.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).id),
+      ).toEqual([1, 2, 3, 4, 5, 6]);
       expect(s.seen.filter((q) => /[?&]page=2(&|$)/.test(q.url))).toHaveLength(2);
       expect(s.seen).toHaveLength(4);
     }
@@ -200,13 +213,24 @@ describe('compressed answers', () => {
   };
 
   /** Answers with the coding the test names, whatever the client asked for (the check is on what it asked). */
-  const compressed = (coding: string, body: unknown, extra: http.OutgoingHttpHeaders = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    const raw = Buffer.from(JSON.stringify(body));
-    const data =
-      coding === 'deflate-raw' ? zlib.deflateRawSync(raw) : coding === 'gzip, br' ? zlib.brotliCompressSync(zlib.gzipSync(raw)) : encoders[coding]!(raw);
-    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding === 'deflate-raw' ? 'deflate' : coding, 'content-length': data.length, ...extra });
-    res.end(data);
-  };
+  const compressed =
+    (coding: string, body: unknown, extra: http.OutgoingHttpHeaders = {}) =>
+    (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      const raw = Buffer.from(JSON.stringify(body));
+      const data =
+        coding === 'deflate-raw'
+          ? zlib.deflateRawSync(raw)
+          : coding === 'gzip, br'
+            ? zlib.brotliCompressSync(zlib.gzipSync(raw))
+            : encoders[coding]!(raw);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': coding === 'deflate-raw' ? 'deflate' : coding,
+        'content-length': data.length,
+        ...extra,
+      });
+      res.end(data);
+    };
 
   for (const coding of ['gzip', 'deflate', 'br', 'deflate-raw', 'gzip, br']) {
     it(`asks for gzip, deflate and br, and decodes ${coding}`, async () => {
@@ -281,7 +305,11 @@ describe('compressed answers', () => {
       } else json(res, 200, { id: 7, status: 'success', artifacts_file: { filename: 'artifacts.zip', size: archive.length } });
     });
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() });
+    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], {
+      COLLAB_HOST: s.url,
+      COLLAB_TOKEN: TOKEN,
+      COLLAB_CONFIG_DIR: tempDir(),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const download = s.seen.find((q) => q.url.endsWith('/artifacts'))!;
     expect(download.headers['accept-encoding']).toBe('identity');
@@ -297,7 +325,10 @@ describe('limits and redirects: one line, never "unexpected error"', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(deep);
     });
-    for (const args of [['issue', 'view', '5', '-p', 'acme/api', '-o', 'json'], ['api', '/user', '-o', 'tsv']]) {
+    for (const args of [
+      ['issue', 'view', '5', '-p', 'acme/api', '-o', 'json'],
+      ['api', '/user', '-o', 'tsv'],
+    ]) {
       const r = await run(s, args);
       expect(r.exitCode).toBe(1);
       expectOneLine(r, /nested more than 512 levels/);
@@ -323,10 +354,17 @@ describe('limits and redirects: one line, never "unexpected error"', () => {
       res.writeHead(302, { location: 'https://sso.example.com/login?return_to=%2Fapi%2Fv4%2Fuser' });
       res.end();
     });
-    for (const args of [['user', 'me'], ['issue', 'close', '5', '-p', 'acme/api'], ['api', '/user']]) {
+    for (const args of [
+      ['user', 'me'],
+      ['issue', 'close', '5', '-p', 'acme/api'],
+      ['api', '/user'],
+    ]) {
       const r = await run(s, args);
       expect(r.exitCode).toBe(1);
-      expectOneLine(r, /^collab: 302 from 127\.0\.0\.1:\d+: redirected to https:\/\/sso\.example\.com\/login\?return_to=%2Fapi%2Fv4%2Fuser$/);
+      expectOneLine(
+        r,
+        /^collab: 302 from 127\.0\.0\.1:\d+: redirected to https:\/\/sso\.example\.com\/login\?return_to=%2Fapi%2Fv4%2Fuser$/,
+      );
     }
     // Nothing was followed.
     expect(s.seen.every((q) => q.url.startsWith('/api/v4/'))).toBe(true);
@@ -340,7 +378,11 @@ describe('limits and redirects: one line, never "unexpected error"', () => {
       } else json(res, 200, { id: 7, status: 'success', artifacts_file: { filename: 'artifacts.zip', size: 10 } });
     });
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() });
+    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], {
+      COLLAB_HOST: s.url,
+      COLLAB_TOKEN: TOKEN,
+      COLLAB_CONFIG_DIR: tempDir(),
+    });
     expect(r.exitCode).toBe(1);
     expectOneLine(r, /^collab: 302 redirect to a file: URL refused \(file:\/\/\/etc\/passwd\): only http and https are followed$/);
   });

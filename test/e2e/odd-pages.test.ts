@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
-import { type OddServer, json, oddServer } from '../helpers/odd-server.js';
+import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
 
 const TOKEN = 'odd-token-0123456789';
 const LIST = '/api/v4/projects/acme%2Fapi/issues';
@@ -17,7 +17,9 @@ afterEach(async () => {
   servers = [];
 });
 
-async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse, n: number, page: number, url: URL) => void): Promise<OddServer> {
+async function serve(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, n: number, page: number, url: URL) => void,
+): Promise<OddServer> {
   const s = await oddServer((req, res, n) => {
     const url = new URL(req.url!, 'http://x');
     handler(req, res, n, Number(url.searchParams.get('page') ?? 1), url);
@@ -30,13 +32,21 @@ function run(s: OddServer, args: string[]): Promise<BinResult> {
   return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() });
 }
 
-const items = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, iid: from + i, title: `issue ${from + i}` }));
-const ids = (r: BinResult) => r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).id as number);
+const items = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, iid: from + i, title: `issue ${from + i}` }));
+const ids = (r: BinResult) =>
+  r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).id as number);
 
 describe('pagination cannot run away', () => {
   it('a server that ignores page (and says so in X-Page): stops with a notice at any concurrency', async () => {
     // The load balancer drops `page`: every answer is page 1, which claims 50 pages.
-    const s = await serve((_req, res) => json(res, 200, items(1, 2), { 'x-page': '1', 'x-next-page': '2', 'x-total-pages': '50', 'x-total': '100' }));
+    const s = await serve((_req, res) =>
+      json(res, 200, items(1, 2), { 'x-page': '1', 'x-next-page': '2', 'x-total-pages': '50', 'x-total': '100' }),
+    );
     for (const concurrency of ['1', '8']) {
       s.seen.length = 0;
       const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '-o', 'ndjson', '--concurrency', concurrency]);
@@ -73,7 +83,9 @@ describe('pagination cannot run away', () => {
   });
 
   it('an X-Next-Page that does not advance', async () => {
-    const s = await serve((_req, res, _n, page) => json(res, 200, items(page * 10, page * 10 + 1), { 'x-page': String(page), 'x-next-page': String(page) }));
+    const s = await serve((_req, res, _n, page) =>
+      json(res, 200, items(page * 10, page * 10 + 1), { 'x-page': String(page), 'x-next-page': String(page) }),
+    );
     const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '-o', 'ndjson']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ids(r)).toEqual([10, 11]);
@@ -109,11 +121,29 @@ describe('pagination cannot run away', () => {
     const s = await serve((_req, res, _n, page) => {
       const body = all.slice((page - 1) * 10, page * 10);
       const links = [`</api/v4/projects/acme%2Fapi/issues?page=${page + 1}&per_page=10>; rel="next"`, `<?page=5&per_page=10>; rel="last"`];
-      json(res, 200, body, { link: page < 5 ? links.join(', ') : links[1]!, 'x-page': String(page), 'x-per-page': '10', 'x-total': '45', 'x-total-pages': '5' });
+      json(res, 200, body, {
+        link: page < 5 ? links.join(', ') : links[1]!,
+        'x-page': String(page),
+        'x-per-page': '10',
+        'x-total': '45',
+        'x-total-pages': '5',
+      });
     });
     for (const concurrency of ['1', '8']) {
       s.seen.length = 0;
-      const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--per-page', '10', '--concurrency', concurrency, '-o', 'ndjson']);
+      const r = await run(s, [
+        'issue',
+        'list',
+        '-p',
+        'acme/api',
+        '--all',
+        '--per-page',
+        '10',
+        '--concurrency',
+        concurrency,
+        '-o',
+        'ndjson',
+      ]);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
       expect(ids(r)).toEqual(all.map((i) => i.id));
@@ -148,14 +178,28 @@ describe('a list that changes while it is read', () => {
   for (const concurrency of ['1', '8']) {
     it(`no duplicates, nothing of the original list missed, and a notice (concurrency ${concurrency})`, async () => {
       const s = await serve(growingList(1000, 1, 100));
-      const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--per-page', '100', '--concurrency', concurrency, '-o', 'ndjson']);
+      const r = await run(s, [
+        'issue',
+        'list',
+        '-p',
+        'acme/api',
+        '--all',
+        '--per-page',
+        '100',
+        '--concurrency',
+        concurrency,
+        '-o',
+        'ndjson',
+      ]);
       expect(r.exitCode, r.stderr).toBe(0);
       const got = ids(r);
       expect(new Set(got).size).toBe(got.length);
       // Shifted items show up again (left out) but none is skipped: once the total moves, the
       // rest is read in order (pages served out of order would leave gaps).
       for (let id = 1; id <= 1000; id++) expect(got).toContain(id);
-      expect(r.stderr).toMatch(/^collab: warning: the list changed while it was read \(X-Total 1000 → 10\d\d\); \d+ duplicates? left out; items added or removed meanwhile may be missing$/m);
+      expect(r.stderr).toMatch(
+        /^collab: warning: the list changed while it was read \(X-Total 1000 → 10\d\d\); \d+ duplicates? left out; items added or removed meanwhile may be missing$/m,
+      );
     });
   }
 

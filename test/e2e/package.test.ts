@@ -26,7 +26,11 @@ beforeAll(async () => {
   dir = tempDir('collab-packaged-');
   for (const f of ['collab.cjs', EXECUTABLE]) fs.copyFileSync(path.join(ROOT, 'dist', f), path.join(dir, f));
   fs.chmodSync(path.join(dir, EXECUTABLE), 0o755);
-  sandbox = execa(process.execPath, [path.join(dir, 'collab.cjs'), 'sandbox', '--port', '0', '-o', 'json'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir }, extendEnv: false });
+  sandbox = execa(process.execPath, [path.join(dir, 'collab.cjs'), 'sandbox', '--port', '0', '-o', 'json'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: dir },
+    extendEnv: false,
+  });
   const line = await new Promise<string>((resolve) => readline.createInterface({ input: sandbox!.stdout! }).once('line', resolve));
   url = JSON.parse(line).url;
 }, 120_000);
@@ -38,9 +42,17 @@ afterAll(async () => {
 });
 
 const variants = [
-  { name: 'dist/collab.cjs with node', argv: (args: string[]) => [process.execPath, path.join(dir, 'collab.cjs'), ...args], path: () => process.env.PATH },
+  {
+    name: 'dist/collab.cjs with node',
+    argv: (args: string[]) => [process.execPath, path.join(dir, 'collab.cjs'), ...args],
+    path: () => process.env.PATH,
+  },
   // No Node on the PATH: the executable needs none.
-  { name: `dist/${EXECUTABLE}, no node on the PATH`, argv: (args: string[]) => [path.join(dir, EXECUTABLE), ...args], path: () => '/nonexistent' },
+  {
+    name: `dist/${EXECUTABLE}, no node on the PATH`,
+    argv: (args: string[]) => [path.join(dir, EXECUTABLE), ...args],
+    path: () => '/nonexistent',
+  },
 ];
 
 describe.each(variants)('$name, run from outside the checkout', (variant) => {
@@ -60,7 +72,11 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
 
   it('answers --version, the completion scripts and the manual pages from inside', async () => {
     expect((await run(['--version'])).stdout).toBe(VERSION);
-    for (const [shell, file] of [['bash', 'collab.bash'], ['zsh', '_collab'], ['fish', 'collab.fish']] as const) {
+    for (const [shell, file] of [
+      ['bash', 'collab.bash'],
+      ['zsh', '_collab'],
+      ['fish', 'collab.fish'],
+    ] as const) {
       const r = await run(['completion', shell]);
       expect(r.exitCode).toBe(0);
       expect(`${r.stdout}\n`).toBe(fs.readFileSync(path.join(ROOT, 'completions', file), 'utf8'));
@@ -83,7 +99,11 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     expect(JSON.parse(closed.stdout).state).toBe('closed');
 
     const home = tempDir('collab-home-');
-    const login = await run(['auth', 'login', '--host', url, '--token-stdin'], { COLLAB_CONFIG_DIR: home, COLLAB_TOKEN: '', COLLAB_HOST: '' }, ADMIN_TOKEN);
+    const login = await run(
+      ['auth', 'login', '--host', url, '--token-stdin'],
+      { COLLAB_CONFIG_DIR: home, COLLAB_TOKEN: '', COLLAB_HOST: '' },
+      ADMIN_TOKEN,
+    );
     expect(login.exitCode).toBe(0);
     expect(fs.statSync(path.join(home, 'config.json')).mode & 0o777).toBe(0o600);
     const status = await run(['auth', 'status'], { COLLAB_CONFIG_DIR: home, COLLAB_TOKEN: '', COLLAB_HOST: '' });
@@ -102,14 +122,29 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     expect(fs.readdirSync(path.join(out, 'x')).length).toBeGreaterThan(0);
     // The job's own ref and pipeline, one file, a checksum, a glcbt- job token.
     const version = fs.readFileSync(path.join(out, 'x', 'dist/app/version.txt'));
-    const listed = await run(['job', 'list', '-p', PROJECT, '--all', '--jq', 'map(select(.name == "package" and .ref == "main" and .status == "success")) | max_by(.id) | .pipeline.id']);
+    const listed = await run([
+      'job',
+      'list',
+      '-p',
+      PROJECT,
+      '--all',
+      '--jq',
+      'map(select(.name == "package" and .ref == "main" and .status == "success")) | max_by(.id) | .pipeline.id',
+    ]);
     const own = { ...ci, CI_COMMIT_REF_NAME: 'main', CI_PIPELINE_ID: listed.stdout, COLLAB_TOKEN: '' };
-    const file = await run(['job', 'artifact', '--job', 'package', 'dist/app/version.txt', '--sha256', createHash('sha256').update(version).digest('hex')], own);
+    const file = await run(
+      ['job', 'artifact', '--job', 'package', 'dist/app/version.txt', '--sha256', createHash('sha256').update(version).digest('hex')],
+      own,
+    );
     expect(file.exitCode, file.stderr).toBe(0);
     expect(`${file.stdout}\n`).toBe(version.toString());
     const inPipeline = await run(['job', 'artifact', '--job', 'package', '--pipeline', 'current', 'dist/app/version.txt'], own);
     expect(`${inPipeline.stdout}\n`).toBe(version.toString());
-    const glcbt = await run(['job', 'artifact', '--ref', 'main', '--job', 'package', 'dist/app/version.txt'], { ...ci, CI_JOB_TOKEN: '', COLLAB_TOKEN: 'glcbt-sandbox-job-token' });
+    const glcbt = await run(['job', 'artifact', '--ref', 'main', '--job', 'package', 'dist/app/version.txt'], {
+      ...ci,
+      CI_JOB_TOKEN: '',
+      COLLAB_TOKEN: 'glcbt-sandbox-job-token',
+    });
     expect(glcbt.exitCode, glcbt.stderr).toBe(0);
     const bad = await run(['job', 'artifacts', '--job', 'package', '--sha256', '0'.repeat(64), '--dest', path.join(out, 'b.zip')], own);
     expect(bad.exitCode).toBe(1);

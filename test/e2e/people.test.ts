@@ -3,7 +3,7 @@
  * what was sent. Each name is looked up once per run; on GitLab, list filters send the username.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SandboxFixture, runJson, startSandboxFixture } from '../helpers/e2e.js';
+import { runJson, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
 
 const API = 'acme/platform/api';
 /** The project's API path as the request log shows it, decoded. */
@@ -29,7 +29,10 @@ describe('people and milestones by name (spec dialect)', () => {
   beforeEach(() => sb.clearRequests());
 
   it('issue list --author <name> --assignee @me: one lookup each, then the list by ids', async () => {
-    const issues = (await json(['issue', 'list', '-p', API, '--author', 'alice', '--assignee', '@me', '--state', 'all', '--all'])) as { author: User; assignees: User[] }[];
+    const issues = (await json(['issue', 'list', '-p', API, '--author', 'alice', '--assignee', '@me', '--state', 'all', '--all'])) as {
+      author: User;
+      assignees: User[];
+    }[];
     expect(issues.length).toBeGreaterThan(0);
     for (const i of issues) {
       expect(i.author.id).toBe(alice.id);
@@ -45,7 +48,10 @@ describe('people and milestones by name (spec dialect)', () => {
     const issue = await json(['issue', 'update', '3', '-p', API, '--assignee', 'alice,@bob,ALICE,@me,@me']);
     expect(issue.assignees.map((a: User) => a.username).sort()).toEqual(['alice', 'bob', 'root']);
     const log = sent();
-    expect(log.filter((l) => l.startsWith('GET /api/v4/users?')).sort()).toEqual(['GET /api/v4/users?username=alice', 'GET /api/v4/users?username=bob']);
+    expect(log.filter((l) => l.startsWith('GET /api/v4/users?')).sort()).toEqual([
+      'GET /api/v4/users?username=alice',
+      'GET /api/v4/users?username=bob',
+    ]);
     expect(log.filter((l) => l === 'GET /api/v4/user')).toHaveLength(1);
   });
 
@@ -54,7 +60,22 @@ describe('people and milestones by name (spec dialect)', () => {
     expect(issue.milestone.title).toBe('v1.1');
     expect(issue.assignees.map((a: User) => a.id)).toEqual([bob.id]);
     expect(sent().filter((l) => l.includes('/milestones'))).toEqual([`GET ${P}/milestones?title=v1.1&include_ancestors=true`]);
-    const mr = await json(['mr', 'create', '-p', API, '--source', 'feature/named', '--target', 'main', '--title', 'Named', '--assignee', '@me', '--milestone', 'v2.0']);
+    const mr = await json([
+      'mr',
+      'create',
+      '-p',
+      API,
+      '--source',
+      'feature/named',
+      '--target',
+      'main',
+      '--title',
+      'Named',
+      '--assignee',
+      '@me',
+      '--milestone',
+      'v2.0',
+    ]);
     expect(mr.assignee.id).toBe(root.id);
     expect(mr.milestone.title).toBe('v2.0');
     const updated = await json(['mr', 'update', String(mr.iid), '-p', API, '--assignee', 'alice']);
@@ -124,7 +145,11 @@ describe('people by name on GitLab', () => {
   it('mr update --reviewer sets reviewer_ids, and mr list --reviewer finds it by username', async () => {
     const u = await run(['mr', 'update', '1', '-p', API, '--reviewer', 'bob,@me']);
     expect(u.exitCode, u.stderr).toBe(0);
-    expect(JSON.parse(u.stdout).reviewers.map((r: User) => r.username).sort()).toEqual(['bob', 'root']);
+    expect(
+      JSON.parse(u.stdout)
+        .reviewers.map((r: User) => r.username)
+        .sort(),
+    ).toEqual(['bob', 'root']);
     expect(sent().find((l) => l.startsWith('PUT'))).toBeDefined();
     const l = await run(['mr', 'list', '-p', API, '--reviewer', 'bob', '--state', 'all']);
     expect(l.exitCode, l.stderr).toBe(0);

@@ -2,9 +2,10 @@
  * Progress and retries as a person at a terminal sees them: the built binary in a pseudo-terminal
  * (60, 80 and 140 columns) against a sandbox with a large artifact behind a slow link.
  */
+
+import { execa } from 'execa';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
 import { ADMIN_TOKEN, BIN, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { plain, runInTerminal } from '../helpers/terminal.js';
 
@@ -32,7 +33,10 @@ describe('progress and retries on a terminal', () => {
   for (const cols of [60, 80, 140]) {
     it(`the download bar fits ${cols} columns, with rate and ETA, and leaves no line behind`, async () => {
       const dir = tempDir('collab-dl-');
-      const r = await runInTerminal(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', `${dir}/a.zip`], { cols, env });
+      const r = await runInTerminal(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', `${dir}/a.zip`], {
+        cols,
+        env,
+      });
       expect(r.code, r.screen).toBe(0);
       const lines = redraws(r.screen);
       expect(lines.length).toBeGreaterThan(1);
@@ -41,14 +45,19 @@ describe('progress and retries on a terminal', () => {
       if (cols >= 80) expect(lines.at(-1)).toMatch(/\[#+-*\]/);
       // Redrawn in place: the only line the terminal keeps is the final message.
       expect(r.screen.split('\n').filter((l) => l.trim() !== '')).toHaveLength(1);
-      expect(plain(r.screen)).toMatch(/\r\u001b\[K✓ Saved the artifacts of the last successful "package" job on main to .*a\.zip \(1\.00 MiB\)\n$/);
+      expect(plain(r.screen)).toMatch(
+        /\r\u001b\[K✓ Saved the artifacts of the last successful "package" job on main to .*a\.zip \(1\.00 MiB\)\n$/,
+      );
     });
   }
 
   it('a download cut mid-way takes its bar down to say it retries, then goes on', async () => {
     await sb.fault({ kind: 'reset-mid-body', method: 'GET', path: 'artifacts', count: 1 });
     const dir = tempDir('collab-dl-');
-    const r = await runInTerminal(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', `${dir}/a.zip`], { cols: 60, env });
+    const r = await runInTerminal(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', `${dir}/a.zip`], {
+      cols: 60,
+      env,
+    });
     expect(r.code, r.screen).toBe(0);
     // The notice starts on an erased line, and stands alone on it.
     expect(r.screen).toMatch(/\r\u001b\[Kretrying in [\d.]+ s \(download cut after [^)]+, attempt 2 of 5\)\n/);
@@ -57,7 +66,11 @@ describe('progress and retries on a terminal', () => {
   });
 
   it('with stdout piped the bar is drawn on the terminal; with stdout on the same terminal it is not', async () => {
-    const piped = await runInTerminal(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', '-'], { cols: 60, env, stdout: 'pipe' });
+    const piped = await runInTerminal(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', '-'], {
+      cols: 60,
+      env,
+      stdout: 'pipe',
+    });
     expect(piped.code, piped.screen).toBe(0);
     expect(redraws(piped.screen).length).toBeGreaterThan(0);
     for (const l of redraws(piped.screen)) expect(stringWidth(l)).toBeLessThan(60);

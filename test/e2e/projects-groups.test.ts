@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BinResult, type SandboxFixture, USER_TOKEN, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { type BinResult, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 
 /** execa strips the final newline of stdout and stderr. */
 function json(r: BinResult): any {
@@ -21,9 +21,29 @@ describe('projects and groups against the sandbox', () => {
 
   it('create → update → archive → unarchive → star twice → upload → fork --wait → delete', async () => {
     const created = json(
-      await project('create', '--name', 'E2E Project', '--description', 'first', '--no-wiki-enabled', '--tag-list', 'e2e,cli', '--visibility', 'internal', '-o', 'json'),
+      await project(
+        'create',
+        '--name',
+        'E2E Project',
+        '--description',
+        'first',
+        '--no-wiki-enabled',
+        '--tag-list',
+        'e2e,cli',
+        '--visibility',
+        'internal',
+        '-o',
+        'json',
+      ),
     );
-    expect(created).toMatchObject({ name: 'E2E Project', path: 'e2e-project', description: 'first', wiki_enabled: false, visibility: 'internal', tag_list: ['e2e', 'cli'] });
+    expect(created).toMatchObject({
+      name: 'E2E Project',
+      path: 'e2e-project',
+      description: 'first',
+      wiki_enabled: false,
+      visibility: 'internal',
+      tag_list: ['e2e', 'cli'],
+    });
     const ref = created.path_with_namespace as string;
     expect(ref).toBe('root/e2e-project');
 
@@ -32,7 +52,9 @@ describe('projects and groups against the sandbox', () => {
     expect(json(await project('view', '-p', ref, '-o', 'json')).description).toBe('second');
 
     expect(json(await project('archive', ref, '-o', 'json')).archived).toBe(true);
-    expect(json(await project('list', '--archived', '--search', 'e2e', '-o', 'json')).map((p: any) => p.path_with_namespace)).toEqual([ref]);
+    expect(json(await project('list', '--archived', '--search', 'e2e', '-o', 'json')).map((p: any) => p.path_with_namespace)).toEqual([
+      ref,
+    ]);
     expect(json(await project('unarchive', ref, '-o', 'json')).archived).toBe(false);
 
     const starred = await project('star', ref, '--fields', 'star_count');
@@ -69,7 +91,9 @@ describe('projects and groups against the sandbox', () => {
 
   it('group create (nested) → update → transfer a project → LDAP link → delete', async () => {
     const acme = json(await group('view', 'acme', '-o', 'json'));
-    const created = json(await group('create', '--name', 'E2E Team', '--parent-id', String(acme.id), '--description', 'nested', '-o', 'json'));
+    const created = json(
+      await group('create', '--name', 'E2E Team', '--parent-id', String(acme.id), '--description', 'nested', '-o', 'json'),
+    );
     expect(created).toMatchObject({ full_path: 'acme/e2e-team', parent_id: acme.id, description: 'nested' });
 
     expect(json(await group('update', 'acme/e2e-team', '--description', 'changed', '-o', 'json')).description).toBe('changed');
@@ -80,7 +104,22 @@ describe('projects and groups against the sandbox', () => {
     const listed = await group('projects', 'acme/e2e-team');
     expect(listed.stdout).toContain('acme/e2e-team/e2e-move');
 
-    const link = json(await group('ldap-link', 'add', '-g', 'acme/e2e-team', '--cn', 'devs', '--group-access', 'developer', '--provider', 'ldapmain', '-o', 'json'));
+    const link = json(
+      await group(
+        'ldap-link',
+        'add',
+        '-g',
+        'acme/e2e-team',
+        '--cn',
+        'devs',
+        '--group-access',
+        'developer',
+        '--provider',
+        'ldapmain',
+        '-o',
+        'json',
+      ),
+    );
     expect(link).toEqual({ cn: 'devs', group_access: 30, provider: 'ldapmain' });
     expect((await group('ldap-sync', 'acme/e2e-team')).exitCode).toBe(0);
     const unlinked = await group('ldap-link', 'delete', 'devs', '-g', 'acme/e2e-team', '--provider', 'ldapmain', '--yes');

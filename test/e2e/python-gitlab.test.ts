@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import * as yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as yauzl from 'yauzl';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/index.js';
 import { ADMIN_TOKEN, runBin } from '../helpers/e2e.js';
-import { SETTING_PAIRS, USER_PAIRS, renamedSettingArgs } from '../helpers/gitlab-names.js';
+import { renamedSettingArgs, SETTING_PAIRS, USER_PAIRS } from '../helpers/gitlab-names.js';
 
 const cli = await execa('sh', ['-c', 'command -v python-gitlab'], { reject: false });
 const cliPath = cli.exitCode === 0 ? String(cli.stdout).trim() : '';
@@ -48,7 +48,10 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
     sb = await startSandbox({ port: 0, flavor: 'gitlab' });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'python-gitlab-'));
     config = path.join(dir, 'python-gitlab.cfg');
-    fs.writeFileSync(config, `[global]\ndefault = sb\ntimeout = 20\n\n[sb]\nurl = ${sb.url}\nprivate_token = sandbox-admin-token\napi_version = 4\n`);
+    fs.writeFileSync(
+      config,
+      `[global]\ndefault = sb\ntimeout = 20\n\n[sb]\nurl = ${sb.url}\nprivate_token = sandbox-admin-token\napi_version = 4\n`,
+    );
   });
 
   afterAll(async () => {
@@ -71,7 +74,13 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
 
   it('lists projects and gets one by full path', async () => {
     const projects = await gitlab('project', 'list', '--get-all');
-    expect(projects.map((p: { path_with_namespace: string }) => p.path_with_namespace).sort()).toEqual(['acme/platform/api', 'acme/platform/docs', 'acme/website', 'alice/dotfiles', 'labs/experiments']);
+    expect(projects.map((p: { path_with_namespace: string }) => p.path_with_namespace).sort()).toEqual([
+      'acme/platform/api',
+      'acme/platform/docs',
+      'acme/website',
+      'alice/dotfiles',
+      'labs/experiments',
+    ]);
     const api = await gitlab('project', 'get', '--id', 'acme/platform/api');
     expect(api).toMatchObject({ id: 1, path_with_namespace: 'acme/platform/api', visibility: 'private' });
   });
@@ -83,9 +92,27 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
   });
 
   it('creates an issue and closes it', async () => {
-    const created = await gitlab('project-issue', 'create', '--project-id', 'acme/platform/api', '--title', 'Filed by python-gitlab', '--labels', 'bug,docs');
+    const created = await gitlab(
+      'project-issue',
+      'create',
+      '--project-id',
+      'acme/platform/api',
+      '--title',
+      'Filed by python-gitlab',
+      '--labels',
+      'bug,docs',
+    );
     expect(created).toMatchObject({ title: 'Filed by python-gitlab', state: 'opened', labels: ['bug', 'docs'] });
-    const closed = await gitlab('project-issue', 'update', '--project-id', 'acme/platform/api', '--iid', String(created.iid), '--state-event', 'close');
+    const closed = await gitlab(
+      'project-issue',
+      'update',
+      '--project-id',
+      'acme/platform/api',
+      '--iid',
+      String(created.iid),
+      '--state-event',
+      'close',
+    );
     expect(closed.state).toBe('closed');
     expect(closed.closed_at).toMatch(/Z$/);
     const again = await gitlab('project-issue', 'get', '--project-id', 'acme/platform/api', '--iid', String(created.iid));
@@ -104,22 +131,34 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
     const jobs = await gitlab('project-job', 'list', '--project-id', 'acme/platform/api', '--get-all');
     expect(jobs.length).toBeGreaterThan(20);
     const failed = jobs.find((j: { status: string }) => j.status === 'failed');
-    const trace = await execa(cliPath, ['-c', config, 'project-job', 'trace', '--project-id', 'acme/platform/api', '--id', String(failed.id)], { reject: false, env: { HOME: dir } });
+    const trace = await execa(
+      cliPath,
+      ['-c', config, 'project-job', 'trace', '--project-id', 'acme/platform/api', '--id', String(failed.id)],
+      { reject: false, env: { HOME: dir } },
+    );
     expect(trace.exitCode).toBe(0);
     expect(String(trace.stdout)).toContain('Job failed');
   });
 
   it('downloads artifacts by ref and job name', async () => {
-    const res = await execa(cliPath, ['-c', config, 'project-artifact', 'download', '--project-id', 'acme/platform/api', '--ref-name', 'feature/x', '--job', 'package'], {
-      reject: false,
-      encoding: 'buffer',
-      env: { HOME: dir },
-    });
+    const res = await execa(
+      cliPath,
+      ['-c', config, 'project-artifact', 'download', '--project-id', 'acme/platform/api', '--ref-name', 'feature/x', '--job', 'package'],
+      {
+        reject: false,
+        encoding: 'buffer',
+        env: { HOME: dir },
+      },
+    );
     expect(res.exitCode).toBe(0);
     const names = await unzipNames(Buffer.from(res.stdout as Uint8Array));
     expect(names).toEqual(expect.arrayContaining(['dist/app/main.js', 'reports/résumé final.txt']));
     // python-gitlab sends the ref unencoded (`feature/x`); GitLab and the sandbox accept both forms.
-    expect(sb.requests().some((r) => /^\/api\/v4\/projects\/acme%2Fplatform%2Fapi\/jobs\/artifacts\/feature(%2F|\/)x\/download\?job=package/.test(r.path))).toBe(true);
+    expect(
+      sb
+        .requests()
+        .some((r) => /^\/api\/v4\/projects\/acme%2Fplatform%2Fapi\/jobs\/artifacts\/feature(%2F|\/)x\/download\?job=package/.test(r.path)),
+    ).toBe(true);
   });
 
   it('lists users, groups and namespaces', async () => {
@@ -128,7 +167,9 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
     const groups = await gitlab('group', 'list', '--get-all');
     expect(groups.map((g: { full_path: string }) => g.full_path).sort()).toEqual(['acme', 'acme/platform', 'labs']);
     const namespaces = await gitlab('namespace', 'list', '--get-all');
-    expect(namespaces.map((n: { full_path: string }) => n.full_path)).toEqual(expect.arrayContaining(['root', 'alice', 'acme', 'acme/platform']));
+    expect(namespaces.map((n: { full_path: string }) => n.full_path)).toEqual(
+      expect.arrayContaining(['root', 'alice', 'acme', 'acme/platform']),
+    );
   });
 
   it('drives the library: keyset iteration, merge, artifacts, settings, users', async () => {
@@ -184,8 +225,22 @@ print(json.dumps(out))
     const res = await execa(python, [script, sb.url], { reject: false, env: { HOME: dir }, timeout: 30_000 });
     expect(res.exitCode, String(res.stderr)).toBe(0);
     const out = JSON.parse(String(res.stdout));
-    expect(out).toMatchObject({ user: 'root', merged: 'merged', artifact_magic: 'PK', signup: false, created: 'py', alice_keys: 2, second_subscribe: 304 });
-    expect(out).toMatchObject({ akismet: [true, 'key-1'], version: '17.6.1-ee', cancel: { status: 'success' }, auto_merge_after_cancel: false, approvals_left: 1 });
+    expect(out).toMatchObject({
+      user: 'root',
+      merged: 'merged',
+      artifact_magic: 'PK',
+      signup: false,
+      created: 'py',
+      alice_keys: 2,
+      second_subscribe: 304,
+    });
+    expect(out).toMatchObject({
+      akismet: [true, 'key-1'],
+      version: '17.6.1-ee',
+      cancel: { status: 'success' },
+      auto_merge_after_cancel: false,
+      approvals_left: 1,
+    });
     expect(out).toMatchObject({ profile: ['bob.b', '@bobby'], block: [true, null, true, false] });
     expect(out.keyset).toHaveLength(5);
     expect(out.single).toContain('Résumé final');
@@ -240,9 +295,20 @@ print(json.dumps(out))
     const profile = Object.fromEntries(USER_PAIRS.map(([spec, gitlab]) => [gitlab, `py-${spec}`]));
     const written = await py('write', { settings: gitlabValues(true), profile });
     expect(written.cancel_nothing).toEqual({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
-    const read = await collab(['settings', 'view', '-o', 'json', '--fields', [...SETTING_PAIRS.map(([spec]) => spec), 'enabled_git_access_protocol'].join(',')]);
+    const read = await collab([
+      'settings',
+      'view',
+      '-o',
+      'json',
+      '--fields',
+      [...SETTING_PAIRS.map(([spec]) => spec), 'enabled_git_access_protocol'].join(','),
+    ]);
     expect(read.exitCode, read.stderr).toBe(0);
-    expect(JSON.parse(read.stdout)).toEqual({ ...renamedSettingArgs('spec', true).values, admin_notification_email: 'legacy@example.com', enabled_git_access_protocol: 'all' });
+    expect(JSON.parse(read.stdout)).toEqual({
+      ...renamedSettingArgs('spec', true).values,
+      admin_notification_email: 'legacy@example.com',
+      enabled_git_access_protocol: 'all',
+    });
     const user = await collab(['user', 'view', '4', '-o', 'json', '--fields', USER_PAIRS.map(([spec]) => spec).join(',')]);
     expect(JSON.parse(user.stdout)).toEqual(Object.fromEntries(USER_PAIRS.map(([spec]) => [spec, `py-${spec}`])));
 
@@ -252,7 +318,11 @@ print(json.dumps(out))
     expect([update.exitCode, update.stderr]).toEqual([0, `Updated ${SETTING_PAIRS.length} application settings`]);
     const profileArgs = USER_PAIRS.flatMap(([spec]) => [`--${spec.replace(/_/g, '-')}`, `cl-${spec}`]);
     expect((await collab(['user', 'update', '4', ...profileArgs])).exitCode).toBe(0);
-    const back = await py('read', { settings: Object.keys(gitlabValues(false)), profile: Object.keys(profile), absent: SETTING_PAIRS.map(([spec]) => spec) });
+    const back = await py('read', {
+      settings: Object.keys(gitlabValues(false)),
+      profile: Object.keys(profile),
+      absent: SETTING_PAIRS.map(([spec]) => spec),
+    });
     expect(back.settings).toEqual(gitlabValues(false));
     expect(back.spec_names_seen).toEqual([]);
     expect(back.profile).toEqual(Object.fromEntries(USER_PAIRS.map(([spec, gitlab]) => [gitlab, `cl-${spec}`])));
@@ -260,6 +330,9 @@ print(json.dumps(out))
 
     // The same refusal through collab: a failure, not "cancelled".
     const cancel = await collab(['mr', 'cancel-auto-merge', '1', '-p', 'acme/platform/api']);
-    expect([cancel.exitCode, cancel.stderr]).toEqual([1, "collab: 406 Can't cancel the automatic merge — !1 is not set to merge when the pipeline succeeds: nothing to cancel"]);
+    expect([cancel.exitCode, cancel.stderr]).toEqual([
+      1,
+      "collab: 406 Can't cancel the automatic merge — !1 is not set to merge when the pipeline succeeds: nothing to cancel",
+    ]);
   });
 });

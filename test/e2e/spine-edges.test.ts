@@ -9,7 +9,7 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
 import { startHostileServer } from '../helpers/hostile.js';
-import { type OddServer, type TestProxy, connectProxy, json, oddServer } from '../helpers/odd-server.js';
+import { connectProxy, json, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
 
 const TOKEN = 'edges-token-0123456789';
 
@@ -36,18 +36,33 @@ function run(s: OddServer, args: string[], env: Record<string, string> = {}): Pr
 }
 
 const pageOf = (req: http.IncomingMessage) => Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? 1);
-const ids = (r: BinResult) => r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).id as number);
+const ids = (r: BinResult) =>
+  r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).id as number);
 
 describe('pagination behaves the same at every concurrency', () => {
   for (const concurrency of ['1', '4', '8', '16']) {
     it(`a server that ignores page and numbers what it sends anew stops at the repeat (concurrency ${concurrency})`, async () => {
       const s = await serve((req, res, n) =>
-        json(res, 200, [{ id: n * 10 + 1, iid: n * 10 + 1, title: 'First' }, { id: n * 10 + 2, iid: n * 10 + 2, title: 'Second' }], { 'x-next-page': String(pageOf(req) + 1) }),
+        json(
+          res,
+          200,
+          [
+            { id: n * 10 + 1, iid: n * 10 + 1, title: 'First' },
+            { id: n * 10 + 2, iid: n * 10 + 2, title: 'Second' },
+          ],
+          { 'x-next-page': String(pageOf(req) + 1) },
+        ),
       );
       const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--concurrency', concurrency, '-o', 'ndjson']);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(ids(r)).toEqual([11, 12]);
-      expect(r.stderr).toMatch(/^collab: warning: the server repeated page 2 \(the same items as the page before, under other ids\); stopping$/m);
+      expect(r.stderr).toMatch(
+        /^collab: warning: the server repeated page 2 \(the same items as the page before, under other ids\); stopping$/m,
+      );
       expect(s.seen.length).toBeLessThanOrEqual(Number(concurrency) + 1);
     });
 
@@ -103,7 +118,15 @@ describe('NO_PROXY as curl and Go read it', () => {
 describe('request headers and credentials in URLs', () => {
   it('-H that HTTP cannot carry, or that frames the request, is exit 2 with nothing sent', async () => {
     const s = await serve((_req, res) => json(res, 200, { id: 1 }));
-    for (const h of ['X-A: b\r\nInjected: c', 'X A: b', 'X-A: caf\u00e9', 'X-A: \u2713', 'Content-Length: 5', 'Transfer-Encoding: chunked', 'no colon']) {
+    for (const h of [
+      'X-A: b\r\nInjected: c',
+      'X A: b',
+      'X-A: caf\u00e9',
+      'X-A: \u2713',
+      'Content-Length: 5',
+      'Transfer-Encoding: chunked',
+      'no colon',
+    ]) {
       const r = await run(s, ['api', '/user', '-H', h]);
       expect(r.exitCode, `${JSON.stringify(h)}: ${r.stderr}`).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^collab: invalid value for -H: /);
@@ -142,7 +165,9 @@ describe('answers and fields', () => {
   });
 
   it('--fields reads through lists (assignees.username) and never an inherited property', async () => {
-    const s = await serve((_req, res) => json(res, 200, [{ id: 1, iid: 1, title: 't', assignees: [{ username: 'ann' }, { username: 'bob' }] }], { 'x-next-page': '' }));
+    const s = await serve((_req, res) =>
+      json(res, 200, [{ id: 1, iid: 1, title: 't', assignees: [{ username: 'ann' }, { username: 'bob' }] }], { 'x-next-page': '' }),
+    );
     const j = await run(s, ['issue', 'list', '-p', 'acme/api', '-o', 'json', '--fields', 'iid,assignees.username,assignees.length']);
     expect(j.exitCode, j.stderr).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual([{ iid: 1, 'assignees.username': ['ann', 'bob'], 'assignees.length': null }]);
@@ -153,10 +178,13 @@ describe('answers and fields', () => {
 
 describe('durations and date-times as people write them', () => {
   it('long unit names and repeated units are sent in short whole units; what no server stores is refused before sending', async () => {
-    const s = await startHostileServer({ 'POST /api/v4/projects/acme%2Fapi/issues/5/time_estimate': { status: 201, body: { time_estimate: 1, total_time_spent: 0 } } });
+    const s = await startHostileServer({
+      'POST /api/v4/projects/acme%2Fapi/issues/5/time_estimate': { status: 201, body: { time_estimate: 1, total_time_spent: 0 } },
+    });
     closers.push(s);
     const env = { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() };
-    for (const d of ['2 hours 30 mins', '1h1h', '30m 1h']) expect((await runBin(['issue', 'estimate', '5', d, '-p', 'acme/api'], env)).exitCode).toBe(0);
+    for (const d of ['2 hours 30 mins', '1h1h', '30m 1h'])
+      expect((await runBin(['issue', 'estimate', '5', d, '-p', 'acme/api'], env)).exitCode).toBe(0);
     expect(s.requests.map((r) => JSON.parse(r.body).duration)).toEqual(['2h30m', '2h', '1h30m']);
     for (const d of ['596524h', '100000000000000000000h', '1y']) {
       const r = await runBin(['issue', 'estimate', '5', d, '-p', 'acme/api'], env);

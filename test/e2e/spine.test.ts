@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BOB_TOKEN, type SandboxFixture, USER_TOKEN, runBin, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BOB_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 
 describe('the built binary against the sandbox', () => {
   let sb: SandboxFixture;
@@ -53,8 +53,15 @@ describe('the built binary against the sandbox', () => {
     expect(arr[0]).toHaveProperty('time_stats');
     expect(arr[0]).not.toHaveProperty('subscribed');
     const nd = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--per-page', '3', '-o', 'ndjson', '--fields', 'iid,title']);
-    const objs = nd.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(objs.map((o) => Object.keys(o))).toEqual([['iid', 'title'], ['iid', 'title'], ['iid', 'title']]);
+    const objs = nd.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(objs.map((o) => Object.keys(o))).toEqual([
+      ['iid', 'title'],
+      ['iid', 'title'],
+      ['iid', 'title'],
+    ]);
   });
 
   it('colour only when asked for, and never with NO_COLOR or --no-color', async () => {
@@ -67,14 +74,47 @@ describe('the built binary against the sandbox', () => {
 
   it('--all returns exactly 250 issues over 13 pages of 20, in order', async () => {
     await sb.clearRequests();
-    const r = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--state', 'all', '--all', '--per-page', '20', '-o', 'ndjson', '--fields', 'iid', '--concurrency', '1']);
+    const r = await sb.run([
+      'issue',
+      'list',
+      '-p',
+      'acme/platform/api',
+      '--state',
+      'all',
+      '--all',
+      '--per-page',
+      '20',
+      '-o',
+      'ndjson',
+      '--fields',
+      'iid',
+      '--concurrency',
+      '1',
+    ]);
     expect(r.exitCode).toBe(0);
-    const iids = r.stdout.trim().split('\n').map((l) => JSON.parse(l).iid as number);
+    const iids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).iid as number);
     expect(iids).toHaveLength(250);
     expect(new Set(iids).size).toBe(250);
     expect([...iids].sort((a, b) => b - a)).toEqual(iids);
     expect(sb.requests().filter((q) => q.path.includes('/issues'))).toHaveLength(13);
-    const concurrent = await sb.run(['issue', 'list', '-p', 'acme/platform/api', '--state', 'all', '--all', '--per-page', '20', '-o', 'ndjson', '--fields', 'iid']);
+    const concurrent = await sb.run([
+      'issue',
+      'list',
+      '-p',
+      'acme/platform/api',
+      '--state',
+      'all',
+      '--all',
+      '--per-page',
+      '20',
+      '-o',
+      'ndjson',
+      '--fields',
+      'iid',
+    ]);
     expect(concurrent.stdout).toBe(r.stdout);
   });
 
@@ -110,7 +150,9 @@ describe('the built binary against the sandbox', () => {
 
   it('auth login --token-stdin writes a 0600 file under COLLAB_CONFIG_DIR', async () => {
     const dir = tempDir();
-    const r = await runBin(['auth', 'login', '--host', sb.url, '--token-stdin'], { COLLAB_CONFIG_DIR: dir }, { input: `${USER_TOKEN}\n` } as never);
+    const r = await runBin(['auth', 'login', '--host', sb.url, '--token-stdin'], { COLLAB_CONFIG_DIR: dir }, {
+      input: `${USER_TOKEN}\n`,
+    } as never);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('as alice');
     const file = path.join(dir, 'config.json');
@@ -123,7 +165,9 @@ describe('the built binary against the sandbox', () => {
   it('20 concurrent config set invocations leave a valid file with every key', async () => {
     const dir = tempDir();
     const hosts = Array.from({ length: 20 }, (_, i) => `https://h${i}.example.com`);
-    const results = await Promise.all(hosts.map((h, i) => runBin(['config', 'set', 'per_page', String(i + 1), '--host', h], { COLLAB_CONFIG_DIR: dir })));
+    const results = await Promise.all(
+      hosts.map((h, i) => runBin(['config', 'set', 'per_page', String(i + 1), '--host', h], { COLLAB_CONFIG_DIR: dir })),
+    );
     for (const r of results) expect(r.exitCode, r.stderr).toBe(0);
     const data = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
     expect(Object.keys(data.hosts).sort()).toEqual([...hosts].sort());

@@ -143,7 +143,13 @@ describe('start-up through the bundle and the V8 code cache', () => {
     const cwd = tempDir('collab-cwd-');
     const home = tempDir('collab-home-');
     const runIn = (env: Record<string, string>) =>
-      execa(process.execPath, [path.join(root, 'bin/collab.js'), 'help', 'exit-codes'], { cwd, env: { PATH: process.env.PATH, ...env }, extendEnv: false, reject: false, stdin: 'ignore' });
+      execa(process.execPath, [path.join(root, 'bin/collab.js'), 'help', 'exit-codes'], {
+        cwd,
+        env: { PATH: process.env.PATH, ...env },
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
     expect((await runIn({ HOME: home, XDG_CACHE_HOME: 'relative' })).exitCode).toBe(0);
     expect(cacheFiles(path.join(home, '.cache'))).toHaveLength(1);
     expect((await runIn({ HOME: '', XDG_CACHE_HOME: '' })).exitCode).toBe(0);

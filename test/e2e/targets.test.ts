@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, USER_TOKEN, runBin, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile.js';
 
 const PROJECT = 'acme/platform/api';
@@ -45,7 +45,9 @@ describe('a web URL acts on its own host, or not at all', () => {
     for (const args of cases) {
       const r = await a.run(args);
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toBe(`collab: this URL is on gitlab.com but collab is set up for ${new URL(a.url).host}; run: collab auth login --host https://gitlab.com`);
+      expect(r.stderr).toBe(
+        `collab: this URL is on gitlab.com but collab is set up for ${new URL(a.url).host}; run: collab auth login --host https://gitlab.com`,
+      );
     }
     expect(a.requests()).toEqual([]);
   });
@@ -68,7 +70,9 @@ describe('a web URL acts on its own host, or not at all', () => {
     expect(same.exitCode, same.stderr).toBe(0);
     const dir = configDir({ host: a.url, hosts: { [a.url]: { token: ADMIN_TOKEN }, [b.url]: { token: USER_TOKEN } } });
     await a.clearRequests();
-    const mixed = await runBin(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '-p', `${a.url}/${PROJECT}`], { COLLAB_CONFIG_DIR: dir });
+    const mixed = await runBin(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '-p', `${a.url}/${PROJECT}`], {
+      COLLAB_CONFIG_DIR: dir,
+    });
     expect(mixed.exitCode).toBe(2);
     expect(mixed.stderr).toMatch(/^collab: ".*" is on 127\.0\.0\.1:\d+, but this command already works on 127\.0\.0\.1:\d+$/);
     const flag = await runBin(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '--host', a.url], { COLLAB_CONFIG_DIR: dir });
@@ -83,7 +87,14 @@ describe('a web URL acts on its own host, or not at all', () => {
 
   it('-p accepts .git, %2F, git remotes (scp and ssh://), a trailing slash; refuses -1, 0, 1.5 and a bare name', async () => {
     const host = new URL(a.url).hostname;
-    const forms = [`${PROJECT}.git`, 'acme%2Fplatform%2Fapi', `git@${host}:${PROJECT}.git`, `ssh://git@${host}:2222/${PROJECT}.git`, `${PROJECT}/`, `${a.url}/${PROJECT}/`];
+    const forms = [
+      `${PROJECT}.git`,
+      'acme%2Fplatform%2Fapi',
+      `git@${host}:${PROJECT}.git`,
+      `ssh://git@${host}:2222/${PROJECT}.git`,
+      `${PROJECT}/`,
+      `${a.url}/${PROJECT}/`,
+    ];
     const outputs = new Set<string>();
     for (const p of forms) {
       const r = await a.run(['issue', 'view', '1', '-p', p, '-o', 'json']);

@@ -11,7 +11,8 @@ import { type HostileServer, runInPty, startHostileServer, terminalSafe } from '
 
 // Clipboard write, an OSC 8 hyperlink, a DCS, 8-bit CSI and OSC (with 8-bit ST), DEL, CR, a
 // right-to-left override, a zero-width space, an isolate.
-const EVIL = '\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]8;;https://evil.example\u001b\\L\u001b]8;;\u001b\\\u001bP1$r0m\u001b\\\u009b2J\u009d0;t\u009c\u007f\r\u202eRLO\u200bZW\u2066I\u2069';
+const EVIL =
+  '\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]8;;https://evil.example\u001b\\L\u001b]8;;\u001b\\\u001bP1$r0m\u001b\\\u009b2J\u009d0;t\u009c\u007f\r\u202eRLO\u200bZW\u2066I\u2069';
 const P = 'acme%2Fapi';
 const TOKEN = 'glpat-terminal-0123456789';
 
@@ -21,7 +22,9 @@ describe('nothing from the server reaches a terminal raw, whatever the door', ()
   beforeAll(async () => {
     server = await startHostileServer({
       // What the Markdown renderer would decode into bidi, zero-width and control characters.
-      [`GET /api/v4/projects/${P}/issues/1`]: { body: { id: 1, iid: 1, title: 'T', description: 'a &#x202e;RLO &#8203;zw &#x2066;iso &#x1b;[2J &#155;2J &#x9d;0;t&#x9c; b' } },
+      [`GET /api/v4/projects/${P}/issues/1`]: {
+        body: { id: 1, iid: 1, title: 'T', description: 'a &#x202e;RLO &#8203;zw &#x2066;iso &#x1b;[2J &#155;2J &#x9d;0;t&#x9c; b' },
+      },
       [`GET /api/v4/projects/${P}/issues/2`]: { body: { id: 2, iid: 2, title: `T${EVIL}`, [`k${EVIL}`]: 'v' } },
       [`GET /api/v4/projects/${P}/issues/3`]: { status: 422, body: { message: { [`title${EVIL}`]: [`bad${EVIL}`] } } },
       [`GET /api/v4/projects/${P}/issues/4`]: { status: 400, body: { message: [`one${EVIL}`, `two${EVIL}`] } },
@@ -32,7 +35,10 @@ describe('nothing from the server reaches a terminal raw, whatever the door', ()
       [`GET /api/v4/projects/${P}/issues/8`]: { body: { id: 8, iid: 8, title: `open${EVIL}`, state: 'opened' } },
       [`PUT /api/v4/projects/${P}/issues/8`]: { body: { id: 8, iid: 8, title: `closed${EVIL}`, state: 'closed' } },
       // A header value's bytes beyond ASCII arrive as latin-1: C1 controls among them.
-      [`GET /api/v4/projects/${P}/issues`]: { headers: { 'x-next-page': '1\u009b2J\u009d0;t\u009c' }, body: [{ id: 1, iid: 1, title: `a${EVIL}` }] },
+      [`GET /api/v4/projects/${P}/issues`]: {
+        headers: { 'x-next-page': '1\u009b2J\u009d0;t\u009c' },
+        body: [{ id: 1, iid: 1, title: `a${EVIL}` }],
+      },
       'GET /api/v4/user': { headers: { 'x-evil': 'v\u009b2J\u009d0;t\u009c' }, body: { id: 9, username: `u${EVIL}`, name: `n${EVIL}` } },
       'GET /api/v4/things': { body: [{ [`k${EVIL}`]: `v${EVIL}`, nested: { a: `x${EVIL}` } }, `s${EVIL}`, 5] },
       'GET /api/v4/text': { headers: { 'content-type': 'text/plain' }, body: `raw${EVIL}\n` },

@@ -78,7 +78,9 @@ describe('in a terminal: the built binary against the sandbox', () => {
     const titleWidth = header.indexOf('LABELS') - header.indexOf('TITLE') - 2;
     expect(titleWidth).toBeGreaterThan(30);
     for (const l of lines) expect(stringWidth(l)).toBeLessThanOrEqual(80);
-    const total = (await sb.run(['issue', 'list', '-p', PROJECT, '--all', '-o', 'ndjson', '--fields', 'iid'])).stdout.trim().split('\n').length;
+    const total = (await sb.run(['issue', 'list', '-p', PROJECT, '--all', '-o', 'ndjson', '--fields', 'iid'])).stdout
+      .trim()
+      .split('\n').length;
     expect(lines.at(-1)).toBe(`Showing 20 of ${total} open issues in ${PROJECT} · --all for every page`);
     const wide = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color'], { cols: 140, env });
     expect(wide.screen.split('\n')[0]).toMatch(/^IID +STATE +TITLE +LABELS +ASSIGNEES +TASKS +UPDATED$/);
@@ -130,9 +132,17 @@ describe('in a terminal: the built binary against the sandbox', () => {
     const long = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color'], { cols: 80, rows: 10, env: pager });
     expect(long.code).toBe(0);
     expect(long.screen).toMatch(/^paged: IID +STATE/);
-    const viaPager = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color'], { cols: 80, rows: 10, env: { ...env, COLLAB_PAGER: undefined, PAGER: "sed 's/^/PAGER: /'" } });
+    const viaPager = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color'], {
+      cols: 80,
+      rows: 10,
+      env: { ...env, COLLAB_PAGER: undefined, PAGER: "sed 's/^/PAGER: /'" },
+    });
     expect(viaPager.screen).toMatch(/^PAGER: IID/);
-    const short = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color', '--per-page', '3'], { cols: 80, rows: 10, env: pager });
+    const short = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color', '--per-page', '3'], {
+      cols: 80,
+      rows: 10,
+      env: pager,
+    });
     expect(short.screen).toMatch(/^IID +STATE/);
     const off = await runInTerminal(['issue', 'list', '-p', PROJECT, '--no-color', '--no-pager'], { cols: 80, rows: 10, env: pager });
     expect(off.screen).toMatch(/^IID +STATE/);
@@ -154,6 +164,9 @@ describe('in a terminal: the built binary against the sandbox', () => {
     expect(listed.exitCode).toBe(0);
     expect(listed.stdout.split('\n')).toEqual(expect.arrayContaining(['iid', 'title', 'source_branch', 'web_url']));
     const enumSlip = await sb.run(['mr', 'list', '-p', PROJECT, '--state', 'merge']);
-    expect([enumSlip.exitCode, enumSlip.stderr]).toEqual([2, 'collab: invalid value for --state: "merge" is not one of opened, closed, merged, all; did you mean "merged"?']);
+    expect([enumSlip.exitCode, enumSlip.stderr]).toEqual([
+      2,
+      'collab: invalid value for --state: "merge" is not one of opened, closed, merged, all; did you mean "merged"?',
+    ]);
   });
 });

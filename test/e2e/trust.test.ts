@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, runBin, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
 const OAUTH_TOKEN = 'sandbox-oauth-token';
@@ -56,17 +56,21 @@ describe('secrets and trust: the built binary against the sandbox', () => {
         // and `collab api` prints responses as sent: stdout is checked for every other command.
         if (!(r.args[0] === 'api' && r.args[1] === '/user')) expect(r.stdout, r.args.join(' ')).not.toContain(token);
       }
-      if (token !== 'glpat-Distinctive-Secret-7f3a9c') expect(results.every((r) => r.exitCode === 0 || r.args.includes('99999'))).toBe(true);
+      if (token !== 'glpat-Distinctive-Secret-7f3a9c')
+        expect(results.every((r) => r.exitCode === 0 || r.args.includes('99999'))).toBe(true);
       else expect(results.filter((r) => r.args[0] !== 'auth').every((r) => r.exitCode === 4)).toBe(true);
     }
   });
 
   it('the CI job token is sent only to the artifact download, and never printed', async () => {
     const dir = tempDir('collab-trust-');
-    const r = await sb.run(['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', path.join(dir, 'a.zip'), '--debug'], {
-      COLLAB_TOKEN: undefined,
-      CI_JOB_TOKEN: JOB_TOKEN,
-    });
+    const r = await sb.run(
+      ['job', 'artifacts', '--ref', 'main', '--job', 'package', '-p', PROJECT, '--dest', path.join(dir, 'a.zip'), '--debug'],
+      {
+        COLLAB_TOKEN: undefined,
+        CI_JOB_TOKEN: JOB_TOKEN,
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(JOB_TOKEN);
     const log = sb.requests();
@@ -77,12 +81,19 @@ describe('secrets and trust: the built binary against the sandbox', () => {
   });
 
   it('a cross-origin artifact redirect reaches object storage without any credential (token, OAuth, job token, sudo)', async () => {
-    const variants: Record<string, string | undefined>[] = [{}, { COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: OAUTH_TOKEN }, { COLLAB_TOKEN: undefined, CI_JOB_TOKEN: JOB_TOKEN }];
+    const variants: Record<string, string | undefined>[] = [
+      {},
+      { COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: OAUTH_TOKEN },
+      { COLLAB_TOKEN: undefined, CI_JOB_TOKEN: JOB_TOKEN },
+    ];
     for (const env of variants) {
       await sb.clearRequests();
       const dir = tempDir('collab-trust-');
       const sudo = env.COLLAB_TOKEN === undefined ? [] : ['--sudo', 'alice'];
-      const r = await sb.run([...sudo, 'job', 'artifacts', '--ref', 'main', '--job', 'pages', '-p', PROJECT, '--dest', path.join(dir, 'p.zip')], env);
+      const r = await sb.run(
+        [...sudo, 'job', 'artifacts', '--ref', 'main', '--job', 'pages', '-p', PROJECT, '--dest', path.join(dir, 'p.zip')],
+        env,
+      );
       expect(r.exitCode, r.stderr).toBe(0);
       expect(fs.statSync(path.join(dir, 'p.zip')).size).toBeGreaterThan(0);
       const log = sb.requests();
@@ -117,7 +128,23 @@ describe('secrets and trust: the built binary against the sandbox', () => {
     expect(me.exitCode, me.stderr).toBe(0);
     expect(JSON.parse(me.stdout).username).toBe('alice');
     await sb.clearRequests();
-    const list = await sb.run(['--sudo', 'alice', 'issue', 'list', '-p', PROJECT, '--state', 'all', '--all', '--per-page', '100', '-o', 'ndjson', '--fields', 'iid']);
+    const list = await sb.run([
+      '--sudo',
+      'alice',
+      'issue',
+      'list',
+      '-p',
+      PROJECT,
+      '--state',
+      'all',
+      '--all',
+      '--per-page',
+      '100',
+      '-o',
+      'ndjson',
+      '--fields',
+      'iid',
+    ]);
     expect(list.exitCode, list.stderr).toBe(0);
     const log = sb.requests();
     expect(log.length).toBeGreaterThanOrEqual(3);
@@ -128,7 +155,8 @@ describe('secrets and trust: the built binary against the sandbox', () => {
   });
 
   it('terminal control sequences in server text are stripped in table and tsv, kept escaped in JSON', async () => {
-    const title = 'EVIL \u001b[2J\u001b[31mred\u001b[0m \u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007 carriage\rreturn bell\u0007 \u009b1mC1';
+    const title =
+      'EVIL \u001b[2J\u001b[31mred\u001b[0m \u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007 carriage\rreturn bell\u0007 \u009b1mC1';
     const created = await sb.run(['issue', 'create', '-p', PROJECT, '--title', title, '-o', 'json']);
     expect(created.exitCode, created.stderr).toBe(0);
     const iid = String(JSON.parse(created.stdout).iid);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB_TOKEN, type SandboxFixture, USER_TOKEN, startSandboxFixture } from '../helpers/e2e.js';
+import { BOB_TOKEN, type SandboxFixture, startSandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
 
 // execa strips the final newline of stdout and stderr.
 
@@ -28,7 +28,11 @@ describe('users and settings end to end', () => {
   it('administrators and others: the admin-only endpoints answer 403 (exit 1)', async () => {
     const users = await json(['user', 'list', '--search', 'alice'], asAlice);
     expect(users.map((u: { username: string }) => u.username)).toEqual(['alice']);
-    for (const args of [['settings', 'view'], ['user', 'token', 'list', '--user', 'alice'], ['user', 'key', 'list', '--user', 'bob']]) {
+    for (const args of [
+      ['settings', 'view'],
+      ['user', 'token', 'list', '--user', 'alice'],
+      ['user', 'key', 'list', '--user', 'bob'],
+    ]) {
       const r = await sb.run(args, asAlice);
       expect(r.exitCode, args.join(' ')).toBe(1);
       expect(r.stderr, args.join(' ')).toMatch(/^collab: 403 Forbidden/);
@@ -40,7 +44,20 @@ describe('users and settings end to end', () => {
     expect(byAttributes.map((u: { username: string }) => u.username)).toEqual(['alice']);
 
     const created = await sb.run(
-      ['user', 'create', '--email', 'frank@example.com', '--username', 'frank', '--name', 'Frank', '--password-stdin', '--skip-confirmation', '-o', 'json'],
+      [
+        'user',
+        'create',
+        '--email',
+        'frank@example.com',
+        '--username',
+        'frank',
+        '--name',
+        'Frank',
+        '--password-stdin',
+        '--skip-confirmation',
+        '-o',
+        'json',
+      ],
       {},
       { stdin: 'pipe', input: 'correct horse battery\n' },
     );
@@ -88,7 +105,22 @@ describe('users and settings end to end', () => {
   });
 
   it('creates an impersonation token (secret on stdout only), uses it, revokes it', async () => {
-    const created = await sb.run(['user', 'token', 'create', '--user', 'carol', '--name', 'e2e', '--scopes', 'api,read_user', '--expires-at', '2031-01-31', '-o', 'json', '--debug']);
+    const created = await sb.run([
+      'user',
+      'token',
+      'create',
+      '--user',
+      'carol',
+      '--name',
+      'e2e',
+      '--scopes',
+      'api,read_user',
+      '--expires-at',
+      '2031-01-31',
+      '-o',
+      'json',
+      '--debug',
+    ]);
     expect(created.exitCode).toBe(0);
     const token = JSON.parse(created.stdout);
     expect(token).toMatchObject({ name: 'e2e', active: true, revoked: false, scopes: ['api', 'read_user'], expires_at: '2031-01-31' });
@@ -105,8 +137,20 @@ describe('users and settings end to end', () => {
   });
 
   it('settings round trip; a missing conditional requirement is refused before sending', async () => {
-    const updated = await json(['settings', 'update', '--no-signup-enabled', '--default-project-visibility', 'internal', '--domain-whitelist', 'example.com,acme.example']);
-    expect(updated).toMatchObject({ signup_enabled: false, default_project_visibility: 'internal', domain_whitelist: ['example.com', 'acme.example'] });
+    const updated = await json([
+      'settings',
+      'update',
+      '--no-signup-enabled',
+      '--default-project-visibility',
+      'internal',
+      '--domain-whitelist',
+      'example.com,acme.example',
+    ]);
+    expect(updated).toMatchObject({
+      signup_enabled: false,
+      default_project_visibility: 'internal',
+      domain_whitelist: ['example.com', 'acme.example'],
+    });
     expect(await json(['settings', 'view'])).toMatchObject({ signup_enabled: false, default_project_visibility: 'internal' });
 
     const before = sb.requests().length;

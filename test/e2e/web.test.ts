@@ -73,7 +73,11 @@ describe('--web on the views', () => {
   });
 
   it('only views of what has a web page take --web', async () => {
-    for (const args of [['settings', 'view'], ['issue', 'list'], ['issue', 'create']]) {
+    for (const args of [
+      ['settings', 'view'],
+      ['issue', 'list'],
+      ['issue', 'create'],
+    ]) {
       const r = await sb.run([...args, '--web']);
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stderr).toContain("unknown option '--web'");

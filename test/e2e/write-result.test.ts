@@ -39,17 +39,32 @@ describe('writes confirm in one line on a terminal', () => {
     const json = await term(['issue', 'reopen', iid!, '-p', API, '-o', 'json']);
     expect(json.code).toBe(0);
     const text = plain(json.screen);
-    expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1))).toMatchObject({ iid: Number(iid), state: 'opened', title: 'Crash on save' });
+    expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1))).toMatchObject({
+      iid: Number(iid),
+      state: 'opened',
+      title: 'Crash on save',
+    });
     expect(text).toContain(`✓ Reopened issue #${iid} (Crash on save)\n`);
 
     // stdout piped, stderr the terminal: the object for the script, the line for the person.
-    const piped = await runInTerminal(['issue', 'update', iid!, '-p', API, '--title', 'Crash on save (edited)', '--fields', 'iid,title'], { cols: 80, env, stdout: 'pipe' });
-    expect([piped.code, piped.stdout, plain(piped.screen)]).toEqual([0, `iid\t${iid}\ntitle\tCrash on save (edited)\n`, `✓ Updated issue #${iid} (Crash on save (edited))\n`]);
+    const piped = await runInTerminal(['issue', 'update', iid!, '-p', API, '--title', 'Crash on save (edited)', '--fields', 'iid,title'], {
+      cols: 80,
+      env,
+      stdout: 'pipe',
+    });
+    expect([piped.code, piped.stdout, plain(piped.screen)]).toEqual([
+      0,
+      `iid\t${iid}\ntitle\tCrash on save (edited)\n`,
+      `✓ Updated issue #${iid} (Crash on save (edited))\n`,
+    ]);
   });
 
   it('mr, project, job and user writes: one line each, nothing on stdout', async () => {
     const cases: [string[], RegExp][] = [
-      [['mr', 'subscribe', '1', '-p', API], /^(✓ Subscribed to merge request !1 \(.+\)|Already subscribed to merge request !1: nothing changed)$/],
+      [
+        ['mr', 'subscribe', '1', '-p', API],
+        /^(✓ Subscribed to merge request !1 \(.+\)|Already subscribed to merge request !1: nothing changed)$/,
+      ],
       [['project', 'archive', '-p', 'acme/website'], /^✓ Archived project acme\/website$/],
       [['project', 'archive', '-p', 'acme/website'], /^Project acme\/website is already archived: nothing changed$/],
       [['project', 'unarchive', '-p', 'acme/website'], /^✓ Unarchived project acme\/website$/],

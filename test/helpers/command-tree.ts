@@ -52,7 +52,15 @@ export function refusingTransport(): { transport: Transport; calls: string[] } {
 }
 
 /** The object every GET answers with: something to name, under every name the rule reads (and user "x" of the base lines). */
-export const OBJECT = { id: 1, iid: 1, username: 'x', title: 'The named object', sha: '1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c', path_with_namespace: 'acme/named', full_path: 'acme/named' };
+export const OBJECT = {
+  id: 1,
+  iid: 1,
+  username: 'x',
+  title: 'The named object',
+  sha: '1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c',
+  path_with_namespace: 'acme/named',
+  full_path: 'acme/named',
+};
 
 /** Paths of lists among the GETs the commands send (lookups, another user's keys). */
 const COLLECTION = /\/(keys|gpg_keys|emails|users|labels|milestones|impersonation_tokens)(\?|$)/;
@@ -81,7 +89,11 @@ export function answeringTransport(): { transport: Transport; calls: string[] } 
   for (const method of ['POST', 'PUT', 'DELETE'])
     pool
       .intercept({ path: () => true, method })
-      .reply((req) => ({ statusCode: 200, data: { ...OBJECT, ...written, ...bodyOf(req.body) }, responseOptions: { headers: JSON_HEADERS } }))
+      .reply((req) => ({
+        statusCode: 200,
+        data: { ...OBJECT, ...written, ...bodyOf(req.body) },
+        responseOptions: { headers: JSON_HEADERS },
+      }))
       .persist();
   const calls: string[] = [];
   return {
@@ -180,4 +192,3 @@ export function baseOf(leaf: Leaf) {
   };
   return { args, flags, render };
 }
-

@@ -46,7 +46,11 @@ export async function runBytes(env: Record<string, string | undefined>, args: st
     stripFinalNewline: false,
     timeout: 30_000,
   });
-  return { exitCode: r.exitCode ?? -1, stdout: Buffer.from(r.stdout as Uint8Array), stderr: Buffer.from(r.stderr as Uint8Array).toString('utf8') };
+  return {
+    exitCode: r.exitCode ?? -1,
+    stdout: Buffer.from(r.stdout as Uint8Array),
+    stderr: Buffer.from(r.stderr as Uint8Array).toString('utf8'),
+  };
 }
 
 export const ADMIN_TOKEN = 'sandbox-admin-token';
@@ -74,7 +78,11 @@ export async function startSandboxFixture(opts: Record<string, unknown> = {}): P
     run: (args, env = {}, options = {}) => runBin(args, { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, ...env }, options),
     requests: () => sb.requests() as never,
     fault: async (spec) => {
-      const res = await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+      const res = await fetch(`${sb.url}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(spec),
+      });
       if (!res.ok) throw new Error(`arming fault failed: ${res.status} ${await res.text()}`);
     },
     clearRequests: async () => {

@@ -55,9 +55,11 @@ export const GITLAB_PAIRS: readonly [spec: string, gitlab: string][] = [
   ['printing_merge_requests_link_enabled', 'printing_merge_request_link_enabled'],
 ];
 
-
 /** The settings among them (part 2 §4.5). */
-export const SETTING_PAIRS = GITLAB_PAIRS.slice(0, GITLAB_PAIRS.findIndex(([spec]) => spec === 'messenger'));
+export const SETTING_PAIRS = GITLAB_PAIRS.slice(
+  0,
+  GITLAB_PAIRS.findIndex(([spec]) => spec === 'messenger'),
+);
 
 export const USER_PAIRS = GITLAB_PAIRS.filter(([spec]) => ['messenger', 'professional_profile', 'microblog'].includes(spec));
 

@@ -11,7 +11,8 @@ export default function setup(): void {
     cwd: root,
     encoding: 'utf8',
   });
-  if (res.status !== 0 && res.stdout) process.stderr.write(`global-setup: tsc reported type errors (dist was still emitted):\n${res.stdout.slice(0, 2000)}\n`);
+  if (res.status !== 0 && res.stdout)
+    process.stderr.write(`global-setup: tsc reported type errors (dist was still emitted):\n${res.stdout.slice(0, 2000)}\n`);
   // bin/collab.js runs the bundle: rebuild it from the fresh dist/ (a failure here is fatal).
   const bundle = spawnSync(process.execPath, [path.join(root, 'scripts/bundle.mjs')], { cwd: root, encoding: 'utf8' });
   if (bundle.status !== 0) throw new Error(`bundling failed: ${bundle.stderr}`);

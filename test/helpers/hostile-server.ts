@@ -52,7 +52,10 @@ export async function startHostileServer(): Promise<HostileServer> {
     const id = Number(m[1]);
     const attempt = attempts.get(id) ?? 0;
     attempts.set(id, attempt + 1);
-    const headers: Record<string, string> = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="artifacts.zip"' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/zip',
+      'content-disposition': 'attachment; filename="artifacts.zip"',
+    };
     const version = served.changed && attempt > 0 ? served.changed : served;
     if (served.ranges) {
       headers['accept-ranges'] = 'bytes';
@@ -67,7 +70,11 @@ export async function startHostileServer(): Promise<HostileServer> {
       status = 206;
       headers['content-range'] = `bytes 0-${served.partFirst - 1}/${body.length}`;
       body = body.subarray(0, served.partFirst);
-    } else if (served.ranges && range && (ifRange === undefined || served.ignoreIfRange || ifRange === (headers.etag ?? headers['last-modified']))) {
+    } else if (
+      served.ranges &&
+      range &&
+      (ifRange === undefined || served.ignoreIfRange || ifRange === (headers.etag ?? headers['last-modified']))
+    ) {
       const from = Number(range[1]);
       status = 206;
       headers['content-range'] = `bytes ${from}-${body.length - 1}/${body.length}`;

@@ -4,8 +4,8 @@
  * pseudo-terminal, where what collab prints reaches a real terminal device.
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { execa } from 'execa';
 import { BIN, tempDir } from './e2e.js';
 
@@ -39,11 +39,22 @@ export async function startHostileServer(routes: Record<string, Route>, host = '
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const rec: Recorded = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const rec: Recorded = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(rec);
       const route = routes[`${rec.method} ${rec.path}`] ?? routes[`${rec.method} ${rec.path.split('?')[0]}`];
-      const reply: Reply = route === undefined ? { status: 404, body: { message: '404 Not found' } } : typeof route === 'function' ? route(rec) : route;
-      const body = reply.body === undefined ? '' : typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
+      const reply: Reply =
+        route === undefined ? { status: 404, body: { message: '404 Not found' } } : typeof route === 'function' ? route(rec) : route;
+      const body =
+        reply.body === undefined
+          ? ''
+          : typeof reply.body === 'string' || Buffer.isBuffer(reply.body)
+            ? reply.body
+            : JSON.stringify(reply.body);
       const isJson = reply.body !== undefined && !(typeof reply.body === 'string' || Buffer.isBuffer(reply.body));
       res.writeHead(reply.status ?? 200, { ...(isJson ? { 'content-type': 'application/json' } : {}), ...reply.headers });
       res.end(body);
@@ -66,10 +77,13 @@ export async function startHostileServer(routes: Record<string, Route>, host = '
 export async function startRedirectingProxy(target: HostileServer): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const upstream = http.request({ host: '127.0.0.1', port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   server.on('connect', (_req, socket, head) => {
@@ -99,7 +113,10 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * Runs the built binary in a pseudo-terminal (util-linux `script`): stdin, stdout and stderr are
  * all the terminal, so `output` is everything the user would see, in order.
  */
-export async function runInPty(args: string[], env: Record<string, string | undefined> = {}): Promise<{ exitCode: number; output: string }> {
+export async function runInPty(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ exitCode: number; output: string }> {
   const configDir = env.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
   const res = await execa('script', ['-qfec', command, '/dev/null'], {

@@ -54,7 +54,9 @@ export function escapingLink(links: (readonly [string, string])[], dirs: string[
     const holder = dirAt(path.posix.dirname(name) === '.' ? '' : path.posix.dirname(name));
     holder.children.set(path.posix.basename(name), { kind: 'link', parent: holder, target });
   }
-  return links.find(([name, target]) => follow(dirAt(path.posix.dirname(name) === '.' ? '' : path.posix.dirname(name)), target, 0) === OUTSIDE)?.[0];
+  return links.find(
+    ([name, target]) => follow(dirAt(path.posix.dirname(name) === '.' ? '' : path.posix.dirname(name)), target, 0) === OUTSIDE,
+  )?.[0];
 }
 
 /** What a check that only normalises the text of a target accepts (the rule collab had before). */

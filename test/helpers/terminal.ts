@@ -29,12 +29,16 @@ export async function runInTerminal(args: string[], options: TerminalOptions): P
   const configDir = options.env?.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
   const script = path.join(import.meta.dirname, 'terminal.py');
   const input = options.answers ? JSON.stringify(options.answers) : '';
-  const res = await execa('python3', [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...options.env },
-    extendEnv: false,
-    timeout: 60_000,
-    cwd: options.cwd,
-  });
+  const res = await execa(
+    'python3',
+    [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args],
+    {
+      env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...options.env },
+      extendEnv: false,
+      timeout: 60_000,
+      cwd: options.cwd,
+    },
+  );
   const out = JSON.parse(res.stdout) as { code: number; tty: string; stdout: string };
   return { code: out.code, screen: out.tty.replace(/\r\n/g, '\n'), stdout: out.stdout };
 }

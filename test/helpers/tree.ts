@@ -19,7 +19,8 @@ export function snapshot(root: string): string[] {
       else if (st.isDirectory()) {
         out.push(`${rel}/ ${mode}`);
         walk(full, `${rel}/`);
-      } else if (st.isFile()) out.push(`${rel} ${mode} ${st.size} ${createHash('sha256').update(fs.readFileSync(full)).digest('hex').slice(0, 16)}`);
+      } else if (st.isFile())
+        out.push(`${rel} ${mode} ${st.size} ${createHash('sha256').update(fs.readFileSync(full)).digest('hex').slice(0, 16)}`);
       else out.push(`${rel} special ${st.mode.toString(8)} ino ${st.ino}`);
     }
   };

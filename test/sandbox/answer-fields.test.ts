@@ -140,7 +140,9 @@ async function run(url: string, line: string[]): Promise<unknown> {
 }
 
 const objects = (data: unknown): Record<string, unknown>[] =>
-  (Array.isArray(data) ? data : [data]).filter((o): o is Record<string, unknown> => o !== null && typeof o === 'object' && !Array.isArray(o));
+  (Array.isArray(data) ? data : [data]).filter(
+    (o): o is Record<string, unknown> => o !== null && typeof o === 'object' && !Array.isArray(o),
+  );
 
 describe('the fields --fields accepts are the fields the sandbox answers', () => {
   const seen = new Map<string, Seen>();
@@ -154,9 +156,7 @@ describe('the fields --fields accepts are the fields the sandbox answers', () =>
       const sb = await startSandbox({ port: 0, flavor });
       sandboxes.push(sb);
       for (const line of LINES) {
-        const leaf = leaves
-          .filter((l) => l.words.every((w, i) => line[i] === w))
-          .sort((a, b) => b.words.length - a.words.length)[0];
+        const leaf = leaves.filter((l) => l.words.every((w, i) => line[i] === w)).sort((a, b) => b.words.length - a.words.length)[0];
         if (!leaf) throw new Error(`no command for ${line.join(' ')}`);
         const key = leaf.words.join(' ');
         const entry = seen.get(key) ?? { spec: leaf.spec, keys: { spec: new Set(), gitlab: new Set() } };
@@ -168,7 +168,14 @@ describe('the fields --fields accepts are the fields the sandbox answers', () =>
 
   afterAll(async () => {
     if (process.env.DUMP_FIELDS)
-      fs.writeFileSync(process.env.DUMP_FIELDS, JSON.stringify(Object.fromEntries([...seen].map(([k, v]) => [k, { spec: [...v.keys.spec!], gitlab: [...v.keys.gitlab!] }])), null, 1));
+      fs.writeFileSync(
+        process.env.DUMP_FIELDS,
+        JSON.stringify(
+          Object.fromEntries([...seen].map(([k, v]) => [k, { spec: [...v.keys.spec!], gitlab: [...v.keys.gitlab!] }])),
+          null,
+          1,
+        ),
+      );
     for (const sb of sandboxes) await sb.close();
   });
 
@@ -200,9 +207,14 @@ describe('the fields --fields accepts are the fields the sandbox answers', () =>
       byFields.set(fields, sent);
     }
     for (const [fields, sent] of byFields) {
-      expect(fields.spec.filter((f) => !sent.has(f)), `declared but never sent (${fields.spec.slice(0, 3).join(', ')}, …)`).toEqual([]);
-      expect((fields.gitlab ?? []).filter((f) => sent.has(f)), 'sent by the spec dialect: a spec field').toEqual([]);
+      expect(
+        fields.spec.filter((f) => !sent.has(f)),
+        `declared but never sent (${fields.spec.slice(0, 3).join(', ')}, …)`,
+      ).toEqual([]);
+      expect(
+        (fields.gitlab ?? []).filter((f) => sent.has(f)),
+        'sent by the spec dialect: a spec field',
+      ).toEqual([]);
     }
   });
 });
-

@@ -70,7 +70,10 @@ describe('sandbox authentication', () => {
 
   it('accepts the job token only on artifact downloads and pipeline job lists of its project', async () => {
     const sb = sandbox();
-    const download = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, { token: null, headers: { 'JOB-TOKEN': JOB } });
+    const download = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, {
+      token: null,
+      headers: { 'JOB-TOKEN': JOB },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/zip');
     const viaQuery = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package&job_token=${JOB}`, { token: null });
@@ -81,13 +84,21 @@ describe('sandbox authentication', () => {
       const listed = await call(sb, `/projects/${API_PROJECT}/pipelines/1/jobs`, { token: null, headers: { 'JOB-TOKEN': token } });
       expect(listed.status, token).toBe(200);
       expect(Array.isArray(listed.body) && listed.body.length).toBeGreaterThan(0);
-      const file = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/raw/dist/app/version.txt?job=build`, { token: null, headers: { 'JOB-TOKEN': token } });
+      const file = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/raw/dist/app/version.txt?job=build`, {
+        token: null,
+        headers: { 'JOB-TOKEN': token },
+      });
       expect(file.status, token).toBe(200);
     }
     expect((await call(sb, '/projects/acme%2Fwebsite/pipelines/8/jobs', { token: null, headers: { 'JOB-TOKEN': JOB } })).status).toBe(404);
-    expect((await call(sb, `/projects/${API_PROJECT}/jobs`, { token: null, headers: { 'PRIVATE-TOKEN': 'glcbt-sandbox-job-token' } })).status).toBe(401);
+    expect(
+      (await call(sb, `/projects/${API_PROJECT}/jobs`, { token: null, headers: { 'PRIVATE-TOKEN': 'glcbt-sandbox-job-token' } })).status,
+    ).toBe(401);
     expect((await call(sb, '/user', { token: null, headers: { 'JOB-TOKEN': JOB } })).status).toBe(401);
-    expect((await call(sb, '/projects/acme%2Fwebsite/jobs/artifacts/main/download?job=build', { token: null, headers: { 'JOB-TOKEN': JOB } })).status).toBe(404);
+    expect(
+      (await call(sb, '/projects/acme%2Fwebsite/jobs/artifacts/main/download?job=build', { token: null, headers: { 'JOB-TOKEN': JOB } }))
+        .status,
+    ).toBe(404);
   });
 
   it('keeps admin-only endpoints for admins', async () => {

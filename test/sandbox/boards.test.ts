@@ -40,7 +40,9 @@ describe('sandbox boards', () => {
     expect(after.body.map((l: { label: { name: string } }) => l.label.name)).toEqual(['docs', 'bug', 'needs review', 'feature']);
     expect(after.body.map((l: { position: number }) => l.position)).toEqual([0, 1, 2, 3]);
     expect((await call(sb, `${lists}/${bugList.id}`, { token: ALICE })).body.position).toBe(1);
-    expect((await call(sb, `${lists}/${bugList.id}`, { token: ALICE, method: 'PUT' })).body).toEqual({ message: '400 (Bad request) "position" not given' });
+    expect((await call(sb, `${lists}/${bugList.id}`, { token: ALICE, method: 'PUT' })).body).toEqual({
+      message: '400 (Bad request) "position" not given',
+    });
     expect((await call(sb, `${lists}/${bugList.id}`, { token: 'sandbox-impersonation-carol', method: 'DELETE' })).status).toBe(403);
     expect((await call(sb, `${lists}/${bugList.id}`, { token: ALICE, method: 'DELETE' })).status).toBe(204);
     expect((await call(sb, `${lists}/${bugList.id}`, { token: ALICE })).status).toBe(404);

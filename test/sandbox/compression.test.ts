@@ -5,7 +5,11 @@ import { negotiateEncoding } from '../../src/sandbox/encoding.js';
 import { ADMIN, API_PROJECT, useSandbox } from './helpers.js';
 
 /** A raw GET (node:http decodes nothing), returning the bytes as sent. */
-function rawGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .request(url, { method, headers: { 'PRIVATE-TOKEN': ADMIN, ...headers } }, (res) => {
@@ -53,7 +57,9 @@ describe('sandbox: compressed answers when asked', () => {
   });
 
   it('sends archives as they are, and HEAD without a body', async () => {
-    const zip = await rawGet(`${sandbox().url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, { 'Accept-Encoding': 'gzip' });
+    const zip = await rawGet(`${sandbox().url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, {
+      'Accept-Encoding': 'gzip',
+    });
     expect(zip.status).toBe(200);
     expect(zip.headers['content-encoding']).toBeUndefined();
     expect(zip.body.subarray(0, 2).toString('latin1')).toBe('PK');

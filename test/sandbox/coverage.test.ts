@@ -37,9 +37,23 @@ describe('sandbox robustness', () => {
     const sb = await startSandbox({ port: 0 });
     try {
       const values: Record<string, string> = {
-        id: 'acme%2Fplatform%2Fapi', issue_iid: '1', merge_request_iid: '1', job_id: '3', board_id: '1', list_id: '1', pipeline_id: '1',
-        ref_name: 'main', artifact_path: 'dist/app/main.js', version_id: '1', project_id: '2', user_id: '2', key_id: '1', email_id: '1',
-        impersonation_token_id: '1', cn: 'platform-developers', provider: 'ldapmain',
+        id: 'acme%2Fplatform%2Fapi',
+        issue_iid: '1',
+        merge_request_iid: '1',
+        job_id: '3',
+        board_id: '1',
+        list_id: '1',
+        pipeline_id: '1',
+        ref_name: 'main',
+        artifact_path: 'dist/app/main.js',
+        version_id: '1',
+        project_id: '2',
+        user_id: '2',
+        key_id: '1',
+        email_id: '1',
+        impersonation_token_id: '1',
+        cn: 'platform-developers',
+        provider: 'ldapmain',
       };
       const lines = readEndpoints();
       // Deletions last, so they do not remove what other calls use.
@@ -47,8 +61,23 @@ describe('sandbox robustness', () => {
       for (const line of lines) {
         const [method, pattern] = line.split(' ');
         const userScoped = pattern.startsWith('/users/') || pattern.startsWith('/groups/');
-        const path = pattern.replace(/[:*](\w+)/g, (_m, name: string) => (name === 'id' && userScoped ? (pattern.startsWith('/users/') ? '2' : 'acme%2Fplatform') : values[name]));
-        for (const body of [undefined, { title: 'x', name: 'x', path: 'x-path', key: 'x', email: 'x@example.com', duration: '1h', position: 1, label_id: 1, to_project_id: 2 }]) {
+        const path = pattern.replace(/[:*](\w+)/g, (_m, name: string) =>
+          name === 'id' && userScoped ? (pattern.startsWith('/users/') ? '2' : 'acme%2Fplatform') : values[name],
+        );
+        for (const body of [
+          undefined,
+          {
+            title: 'x',
+            name: 'x',
+            path: 'x-path',
+            key: 'x',
+            email: 'x@example.com',
+            duration: '1h',
+            position: 1,
+            label_id: 1,
+            to_project_id: 2,
+          },
+        ]) {
           const res = await fetch(`${sb.url}/api/v4${path}`, {
             method,
             headers: { 'PRIVATE-TOKEN': 'sandbox-admin-token', 'Content-Type': 'application/json' },

@@ -9,7 +9,11 @@ describe('sandbox fault injection', () => {
   const sandbox = useSandbox({ sleep: async (ms) => void waits.push(ms) });
 
   async function arm(fault: Record<string, unknown>): Promise<void> {
-    const res = await fetch(`${sandbox().url}/__sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+    const res = await fetch(`${sandbox().url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(fault),
+    });
     expect(res.status).toBe(201);
   }
 
@@ -43,10 +47,14 @@ describe('sandbox fault injection', () => {
     await arm({ count: 1, kind: 'reset' });
     await expect(fetch(`${sb.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': ADMIN } })).rejects.toThrow();
     await arm({ path: 'artifacts', count: 1, kind: 'reset-mid-body' });
-    const res = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN } });
+    const res = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, {
+      headers: { 'PRIVATE-TOKEN': ADMIN },
+    });
     expect(res.status).toBe(200);
     await expect(res.arrayBuffer()).rejects.toThrow();
-    const ok = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN } });
+    const ok = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, {
+      headers: { 'PRIVATE-TOKEN': ADMIN },
+    });
     expect((await ok.arrayBuffer()).byteLength).toBe(Number(ok.headers.get('content-length')));
   });
 
@@ -59,7 +67,9 @@ describe('sandbox fault injection', () => {
     // One pause after each 4-byte piece of the body.
     expect(waits).toEqual(Array(Math.ceil(Buffer.byteLength(slow.text) / 4)).fill(50));
     await arm({ count: 1, kind: 'hang' });
-    await expect(fetch(`${sb.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': ADMIN }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      fetch(`${sb.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': ADMIN }, signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     expect((await call(sb, '/user')).status).toBe(200);
   });
 
@@ -128,10 +138,14 @@ describe('sandbox options', () => {
     try {
       const status = await new Promise<number>((resolve, reject) => {
         http
-          .get(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs/artifacts/feature%2Fx/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          })
+          .get(
+            `${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs/artifacts/feature%2Fx/download?job=package`,
+            { headers: { 'PRIVATE-TOKEN': ADMIN } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          )
           .on('error', reject);
       });
       expect(status).toBe(200);

@@ -39,7 +39,7 @@ export async function call<T = any>(sb: SandboxHandle, path: string, options: Ca
   const url = path.startsWith('http') ? path : `${sb.url}/api/v4${path}`;
   const res = await fetch(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
   const text = await res.text();
-  let parsed: unknown ;
+  let parsed: unknown;
   try {
     parsed = text === '' ? undefined : JSON.parse(text);
   } catch {

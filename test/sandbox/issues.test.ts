@@ -8,10 +8,21 @@ describe('sandbox issues', () => {
 
   it('creates, lists, closes and reopens an issue', async () => {
     const sb = sandbox();
-    const created = await call(sb, ISSUES, { token: ALICE, json: { title: 'Sandbox test issue', labels: 'bug,brand-new', weight: 3, assignee_ids: [2], due_date: '2026-12-24' } });
+    const created = await call(sb, ISSUES, {
+      token: ALICE,
+      json: { title: 'Sandbox test issue', labels: 'bug,brand-new', weight: 3, assignee_ids: [2], due_date: '2026-12-24' },
+    });
     expect(created.status).toBe(201);
     const issue = created.body;
-    expect(issue).toMatchObject({ title: 'Sandbox test issue', state: 'opened', closed_at: null, labels: ['bug', 'brand-new'], weight: 3, due_date: '2026-12-24', subscribed: true });
+    expect(issue).toMatchObject({
+      title: 'Sandbox test issue',
+      state: 'opened',
+      closed_at: null,
+      labels: ['bug', 'brand-new'],
+      weight: 3,
+      due_date: '2026-12-24',
+      subscribed: true,
+    });
     expect(issue.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(issue.assignee.username).toBe('alice');
     expect(Object.keys(issue._links).sort()).toEqual(['award_emoji', 'notes', 'project', 'self']);
@@ -111,7 +122,12 @@ describe('sandbox issues', () => {
     const base = `${ISSUES}/${issue.iid}`;
     const estimate = await call(sb, `${base}/time_estimate`, { json: { duration: '1h30m' } });
     expect(estimate.status).toBe(200);
-    expect(estimate.body).toEqual({ time_estimate: 5400, total_time_spent: 0, human_time_estimate: '1h 30m', human_total_time_spent: null });
+    expect(estimate.body).toEqual({
+      time_estimate: 5400,
+      total_time_spent: 0,
+      human_time_estimate: '1h 30m',
+      human_total_time_spent: null,
+    });
     const spent = await call(sb, `${base}/add_spent_time`, { form: { duration: '1d 2h' } });
     expect(spent.status).toBe(201);
     expect(spent.body.total_time_spent).toBe(10 * 3600);
@@ -131,7 +147,10 @@ describe('sandbox issues', () => {
     const sb = sandbox();
     const { body: v11 } = await call(sb, `${ISSUES}?milestone=v1.1&per_page=1`);
     const milestoneId = v11[0].milestone.id;
-    const { body: issue } = await call(sb, ISSUES, { token: ALICE, json: { title: 'Move me', labels: 'bug,security', milestone_id: milestoneId } });
+    const { body: issue } = await call(sb, ISSUES, {
+      token: ALICE,
+      json: { title: 'Move me', labels: 'bug,security', milestone_id: milestoneId },
+    });
     const same = await call(sb, `${ISSUES}/${issue.iid}/move`, { token: ALICE, json: { to_project_id: issue.project_id } });
     expect(same.status).toBe(400);
     expect(same.body).toEqual({ message: 'Cannot move issue to project it originates from!' });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
+import * as yauzl from 'yauzl';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { ADMIN, ALICE, API_PROJECT, call, useSandbox } from './helpers.js';
 import { unzip } from './zip-helpers.js';
@@ -30,7 +30,25 @@ describe('sandbox jobs and artifacts', () => {
     const statuses = new Set(all.body.map((j: { status: string }) => j.status));
     for (const s of ['success', 'failed', 'running', 'pending', 'canceled', 'skipped', 'manual', 'created']) expect(statuses).toContain(s);
     const job = all.body[0];
-    expect(Object.keys(job)).toEqual(expect.arrayContaining(['id', 'name', 'stage', 'ref', 'tag', 'status', 'coverage', 'created_at', 'started_at', 'finished_at', 'commit', 'pipeline', 'artifacts_file', 'runner', 'user']));
+    expect(Object.keys(job)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'name',
+        'stage',
+        'ref',
+        'tag',
+        'status',
+        'coverage',
+        'created_at',
+        'started_at',
+        'finished_at',
+        'commit',
+        'pipeline',
+        'artifacts_file',
+        'runner',
+        'user',
+      ]),
+    );
     const scoped = await call(sb, `${JOBS}?scope[]=failed&scope[]=manual`);
     expect(new Set(scoped.body.map((j: { status: string }) => j.status))).toEqual(new Set(['failed', 'manual']));
     const single = await call(sb, `${JOBS}?scope=running`);
@@ -189,7 +207,9 @@ describe('sandbox large streamed artifact', () => {
       // The rest from the middle, streamed: the same bytes as the file's second half.
       const whole = fs.readFileSync(file);
       const from = Math.floor(whole.length / 2) + 7;
-      const rest = await fetch(`${sb.url}/api/v4${JOBS}/artifacts/main/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN, Range: `bytes=${from}-` } });
+      const rest = await fetch(`${sb.url}/api/v4${JOBS}/artifacts/main/download?job=package`, {
+        headers: { 'PRIVATE-TOKEN': ADMIN, Range: `bytes=${from}-` },
+      });
       expect(rest.status).toBe(206);
       expect(Buffer.from(await rest.arrayBuffer()).equals(whole.subarray(from))).toBe(true);
     } finally {

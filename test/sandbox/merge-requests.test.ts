@@ -23,7 +23,17 @@ describe('sandbox merge requests', () => {
     expect(merged.merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
     expect(merged.subscribed).toBeUndefined();
     const simple = await call(sb, `${MRS}?view=simple&per_page=1`);
-    expect(Object.keys(simple.body[0]).sort()).toEqual(['created_at', 'description', 'id', 'iid', 'project_id', 'state', 'title', 'updated_at', 'web_url']);
+    expect(Object.keys(simple.body[0]).sort()).toEqual([
+      'created_at',
+      'description',
+      'id',
+      'iid',
+      'project_id',
+      'state',
+      'title',
+      'updated_at',
+      'web_url',
+    ]);
     const single = await call(sb, `${MRS}/${merged.iid}`);
     expect(single.body.subscribed).toBeDefined();
     expect((await call(sb, '/merge_requests?scope=all&state=merged', { token: ALICE })).body.length).toBeGreaterThan(0);
@@ -52,7 +62,10 @@ describe('sandbox merge requests', () => {
     const sb = sandbox();
     const missing = await call(sb, MRS, { token: ALICE, json: { source_branch: 'a', target_branch: 'main' } });
     expect(missing.body).toEqual({ message: '400 (Bad request) "title" not given' });
-    const created = await call(sb, MRS, { token: ALICE, json: { source_branch: 'feature/new', target_branch: 'main', title: 'New thing', labels: 'feature', approvals_before_merge: 3 } });
+    const created = await call(sb, MRS, {
+      token: ALICE,
+      json: { source_branch: 'feature/new', target_branch: 'main', title: 'New thing', labels: 'feature', approvals_before_merge: 3 },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ state: 'opened', source_branch: 'feature/new', labels: ['feature'], approvals_before_merge: 0 });
     const iid = created.body.iid;
@@ -86,7 +99,11 @@ describe('sandbox merge requests', () => {
     const wrongSha = await call(sb, `${MRS}/${mr.iid}/merge`, { token: ALICE, method: 'PUT', json: { sha: 'f'.repeat(40) } });
     expect(wrongSha.status).toBe(409);
     expect(wrongSha.body).toEqual({ message: `SHA does not match HEAD of source branch: ${mr.sha}` });
-    const merged = await call(sb, `${MRS}/${mr.iid}/merge`, { token: ALICE, method: 'PUT', json: { sha: mr.sha, should_remove_source_branch: true } });
+    const merged = await call(sb, `${MRS}/${mr.iid}/merge`, {
+      token: ALICE,
+      method: 'PUT',
+      json: { sha: mr.sha, should_remove_source_branch: true },
+    });
     expect(merged.status).toBe(200);
     expect(merged.body.state).toBe('merged');
     expect(merged.body.merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
@@ -113,7 +130,11 @@ describe('sandbox merge requests', () => {
   it('sets and cancels merge when pipeline succeeds', async () => {
     const sb = sandbox();
     const feature = await byTitle('Feature X');
-    const auto = await call(sb, `${MRS}/${feature.iid}/merge`, { token: ALICE, method: 'PUT', json: { merge_when_pipeline_succeeds: true } });
+    const auto = await call(sb, `${MRS}/${feature.iid}/merge`, {
+      token: ALICE,
+      method: 'PUT',
+      json: { merge_when_pipeline_succeeds: true },
+    });
     expect(auto.status).toBe(200);
     expect(auto.body).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true });
     const canceled = await call(sb, `${MRS}/${feature.iid}/cancel_merge_when_pipeline_succeeds`, { token: ALICE, method: 'PUT' });

@@ -104,7 +104,8 @@ describe('sandbox list cache', () => {
       computed++;
       return [1, 2, 3];
     };
-    for (let page = 1; page <= 100; page++) expect(cache.get(request(store, `state=opened&per_page=100&page=${page}`), compute)).toEqual([1, 2, 3]);
+    for (let page = 1; page <= 100; page++)
+      expect(cache.get(request(store, `state=opened&per_page=100&page=${page}`), compute)).toEqual([1, 2, 3]);
     expect(computed).toBe(1);
     cache.get(request(store, 'state=closed&page=2'), compute);
     expect(computed).toBe(2);

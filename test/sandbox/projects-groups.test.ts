@@ -8,7 +8,50 @@ describe('sandbox projects', () => {
   it('shows the documented project fields, statistics only on request', async () => {
     const sb = sandbox();
     const { body } = await call(sb, `/projects/${API_PROJECT}`, { token: ALICE });
-    for (const field of ['id', 'description', 'default_branch', 'visibility', 'ssh_url_to_repo', 'http_url_to_repo', 'web_url', 'tag_list', 'name', 'name_with_namespace', 'path', 'path_with_namespace', 'issues_enabled', 'merge_requests_enabled', 'jobs_enabled', 'wiki_enabled', 'snippets_enabled', 'container_registry_enabled', 'resolve_outdated_diff_discussions', 'open_issues_count', 'created_at', 'last_activity_at', 'creator_id', 'namespace', 'import_status', 'import_error', 'permissions', 'archived', 'avatar_url', 'shared_runners_enabled', 'forks_count', 'star_count', 'runners_token', 'public_jobs', 'shared_with_groups', 'repository_storage', 'only_allow_merge_if_pipeline_succeeds', 'only_allow_merge_if_all_discussions_are_resolved', 'printing_merge_requests_link_enabled', 'request_access_enabled', 'approvals_before_merge', '_links']) {
+    for (const field of [
+      'id',
+      'description',
+      'default_branch',
+      'visibility',
+      'ssh_url_to_repo',
+      'http_url_to_repo',
+      'web_url',
+      'tag_list',
+      'name',
+      'name_with_namespace',
+      'path',
+      'path_with_namespace',
+      'issues_enabled',
+      'merge_requests_enabled',
+      'jobs_enabled',
+      'wiki_enabled',
+      'snippets_enabled',
+      'container_registry_enabled',
+      'resolve_outdated_diff_discussions',
+      'open_issues_count',
+      'created_at',
+      'last_activity_at',
+      'creator_id',
+      'namespace',
+      'import_status',
+      'import_error',
+      'permissions',
+      'archived',
+      'avatar_url',
+      'shared_runners_enabled',
+      'forks_count',
+      'star_count',
+      'runners_token',
+      'public_jobs',
+      'shared_with_groups',
+      'repository_storage',
+      'only_allow_merge_if_pipeline_succeeds',
+      'only_allow_merge_if_all_discussions_are_resolved',
+      'printing_merge_requests_link_enabled',
+      'request_access_enabled',
+      'approvals_before_merge',
+      '_links',
+    ]) {
       expect(body, field).toHaveProperty(field);
     }
     expect(body.path_with_namespace).toBe('acme/platform/api');
@@ -21,7 +64,8 @@ describe('sandbox projects', () => {
 
   it('filters project lists', async () => {
     const sb = sandbox();
-    const names = async (query: string, token = ALICE) => (await call(sb, `/projects?${query}`, { token })).body.map((p: { path_with_namespace: string }) => p.path_with_namespace);
+    const names = async (query: string, token = ALICE) =>
+      (await call(sb, `/projects?${query}`, { token })).body.map((p: { path_with_namespace: string }) => p.path_with_namespace);
     expect(await names('visibility=public')).toEqual(expect.arrayContaining(['acme/website', 'labs/experiments']));
     expect(await names('owned=true')).toEqual(expect.arrayContaining(['acme/platform/api', 'alice/dotfiles']));
     expect(await names('owned=true')).not.toContain('labs/experiments');
@@ -29,7 +73,9 @@ describe('sandbox projects', () => {
     expect(await names('search=docs')).toEqual(['acme/platform/docs']);
     expect(await names('membership=true', BOB)).toEqual(expect.arrayContaining(['acme/website', 'labs/experiments']));
     expect(await names('membership=true', BOB)).not.toContain('acme/platform/api');
-    const byName = (await call(sb, '/projects?order_by=name&sort=asc', { token: ALICE })).body.map((p: { name: string }) => p.name.toLowerCase());
+    const byName = (await call(sb, '/projects?order_by=name&sort=asc', { token: ALICE })).body.map((p: { name: string }) =>
+      p.name.toLowerCase(),
+    );
     expect(byName).toEqual([...byName].sort());
     expect(byName.length).toBeGreaterThan(3);
     const simple = await call(sb, '/projects?simple=true&per_page=1');
@@ -37,18 +83,29 @@ describe('sandbox projects', () => {
     expect(simple.body[0].path_with_namespace).toBeDefined();
     const userProjects = await call(sb, '/users/alice/projects', { token: ALICE });
     expect(userProjects.body.map((p: { path: string }) => p.path)).toEqual(['dotfiles']);
-    expect((await call(sb, `/projects/${API_PROJECT}/users`, { token: ALICE })).body.map((u: { username: string }) => u.username)).toContain('carol');
+    expect(
+      (await call(sb, `/projects/${API_PROJECT}/users`, { token: ALICE })).body.map((u: { username: string }) => u.username),
+    ).toContain('carol');
   });
 
   it('creates, updates and deletes a project (202)', async () => {
     const sb = sandbox();
     const created = await call(sb, '/projects', { token: ALICE, json: { name: 'My Tool', visibility: 'internal', issues_enabled: false } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ path: 'my-tool', path_with_namespace: 'alice/my-tool', visibility: 'internal', issues_enabled: false });
+    expect(created.body).toMatchObject({
+      path: 'my-tool',
+      path_with_namespace: 'alice/my-tool',
+      visibility: 'internal',
+      issues_enabled: false,
+    });
     const taken = await call(sb, '/projects', { token: ALICE, json: { name: 'My Tool' } });
     expect(taken.status).toBe(400);
     expect(taken.body.message.path).toEqual(['has already been taken']);
-    const updated = await call(sb, `/projects/${created.body.id}`, { token: ALICE, method: 'PUT', json: { description: 'Updated', default_branch: 'trunk' } });
+    const updated = await call(sb, `/projects/${created.body.id}`, {
+      token: ALICE,
+      method: 'PUT',
+      json: { description: 'Updated', default_branch: 'trunk' },
+    });
     expect(updated.body).toMatchObject({ description: 'Updated', default_branch: 'trunk' });
     expect((await call(sb, `/projects/${created.body.id}`, { token: BOB, method: 'DELETE' })).status).toBe(403);
     const forUser = await call(sb, '/projects/user/3', { json: { name: 'given-to-bob' } });
@@ -95,7 +152,9 @@ describe('sandbox projects', () => {
     expect(fork.body).toMatchObject({ path_with_namespace: 'labs/website', import_status: 'scheduled' });
     expect(fork.body.forked_from_project.path_with_namespace).toBe('acme/website');
     expect((await call(sb, '/projects/acme%2Fwebsite/fork', { token: BOB, json: { namespace: 'labs' } })).status).toBe(409);
-    expect((await call(sb, '/projects/acme%2Fwebsite/forks', { token: BOB })).body.map((p: { id: number }) => p.id)).toEqual([fork.body.id]);
+    expect((await call(sb, '/projects/acme%2Fwebsite/forks', { token: BOB })).body.map((p: { id: number }) => p.id)).toEqual([
+      fork.body.id,
+    ]);
     await sleep(1_100);
     expect((await call(sb, `/projects/${fork.body.id}`, { token: BOB })).body.import_status).toBe('finished');
   });
@@ -104,13 +163,19 @@ describe('sandbox projects', () => {
     const sb = sandbox();
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('PNGDATA')], { type: 'image/png' }), 'screen shot.png');
-    const res = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/uploads`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ALICE }, body: form });
+    const res = await fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/uploads`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': ALICE },
+      body: form,
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { alt: string; url: string; markdown: string };
     expect(body.alt).toBe('screen shot');
     expect(body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\/screen shot\.png$/);
     expect(body.markdown).toBe(`![screen shot](${body.url})`);
-    expect((await call(sb, `/projects/${API_PROJECT}/uploads`, { token: ALICE, method: 'POST' })).body).toEqual({ message: '400 (Bad request) "file" not given' });
+    expect((await call(sb, `/projects/${API_PROJECT}/uploads`, { token: ALICE, method: 'POST' })).body).toEqual({
+      message: '400 (Bad request) "file" not given',
+    });
   });
 });
 
@@ -137,10 +202,14 @@ describe('sandbox groups and namespaces', () => {
 
   it('creates, updates, transfers into and deletes groups', async () => {
     const sb = sandbox();
-    expect((await call(sb, '/groups', { token: ALICE, json: { path: 'x' } })).body).toEqual({ message: '400 (Bad request) "name" not given' });
+    expect((await call(sb, '/groups', { token: ALICE, json: { path: 'x' } })).body).toEqual({
+      message: '400 (Bad request) "name" not given',
+    });
     const created = await call(sb, '/groups', { token: ALICE, json: { name: 'Tools', path: 'tools', visibility: 'internal' } });
     expect(created.status).toBe(201);
-    expect((await call(sb, '/groups', { token: ALICE, json: { name: 'Tools', path: 'tools' } })).body).toEqual({ message: { path: ['has already been taken'] } });
+    expect((await call(sb, '/groups', { token: ALICE, json: { name: 'Tools', path: 'tools' } })).body).toEqual({
+      message: { path: ['has already been taken'] },
+    });
     const child = await call(sb, '/groups', { token: ALICE, json: { name: 'CLI', path: 'cli', parent_id: created.body.id } });
     expect(child.body.full_path).toBe('tools/cli');
     const updated = await call(sb, `/groups/${created.body.id}`, { token: ALICE, method: 'PUT', json: { description: 'Internal tools' } });
@@ -161,14 +230,21 @@ describe('sandbox groups and namespaces', () => {
 
   it('stores LDAP links and accepts a sync', async () => {
     const sb = sandbox();
-    const link = await call(sb, '/groups/acme/ldap_group_links', { token: ALICE, json: { cn: 'acme-devs', group_access: 30, provider: 'ldapmain' } });
+    const link = await call(sb, '/groups/acme/ldap_group_links', {
+      token: ALICE,
+      json: { cn: 'acme-devs', group_access: 30, provider: 'ldapmain' },
+    });
     expect(link.status).toBe(201);
     expect(link.body).toEqual({ cn: 'acme-devs', group_access: 30, provider: 'ldapmain' });
-    expect((await call(sb, '/groups/acme/ldap_group_links', { token: ALICE, json: { cn: 'x', provider: 'ldapmain' } })).body).toEqual({ message: '400 (Bad request) "group_access" not given' });
+    expect((await call(sb, '/groups/acme/ldap_group_links', { token: ALICE, json: { cn: 'x', provider: 'ldapmain' } })).body).toEqual({
+      message: '400 (Bad request) "group_access" not given',
+    });
     expect((await call(sb, '/groups/acme/ldap_sync', { token: ALICE, method: 'POST' })).status).toBe(202);
     expect((await call(sb, '/groups/acme/ldap_group_links/ldapmain/acme-devs', { token: ALICE, method: 'DELETE' })).status).toBe(204);
     expect((await call(sb, '/groups/acme/ldap_group_links/acme-devs', { token: ALICE, method: 'DELETE' })).status).toBe(404);
-    expect((await call(sb, '/groups/acme%2Fplatform/ldap_group_links/platform-developers', { token: ALICE, method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await call(sb, '/groups/acme%2Fplatform/ldap_group_links/platform-developers', { token: ALICE, method: 'DELETE' })).status,
+    ).toBe(204);
   });
 
   it('lists namespaces: own ones for users, all for admins', async () => {

@@ -43,8 +43,12 @@ describe('sandbox users', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'frank', state: 'active', is_admin: false });
     expect((await call(sb, '/users', { form })).status).toBe(409);
-    expect((await call(sb, '/users', { form: { ...form, username: 'frank2', email: 'bad' } })).body).toEqual({ message: { email: ['is invalid'] } });
-    expect((await call(sb, '/users', { json: { email: 'x@example.com', name: 'X', password: 'longenough' } })).body).toEqual({ message: '400 (Bad request) "username" not given' });
+    expect((await call(sb, '/users', { form: { ...form, username: 'frank2', email: 'bad' } })).body).toEqual({
+      message: { email: ['is invalid'] },
+    });
+    expect((await call(sb, '/users', { json: { email: 'x@example.com', name: 'X', password: 'longenough' } })).body).toEqual({
+      message: '400 (Bad request) "username" not given',
+    });
     const updated = await call(sb, `/users/${created.body.id}`, { method: 'PUT', json: { bio: 'New here', can_create_group: false } });
     expect(updated.body).toMatchObject({ bio: 'New here', can_create_group: false });
     expect((await call(sb, `/users/${created.body.id}`, { method: 'PUT', json: { email: 'alice@example.com' } })).status).toBe(404);
@@ -88,7 +92,9 @@ describe('sandbox users', () => {
 
     const gpg = await call(sb, '/user/gpg_keys', { token: ALICE });
     expect(gpg.body[0].key).toContain('BEGIN PGP PUBLIC KEY BLOCK');
-    const newGpg = await call(sb, '/users/3/gpg_keys', { json: { key: '-----BEGIN PGP PUBLIC KEY BLOCK-----\nabc\n-----END PGP PUBLIC KEY BLOCK-----' } });
+    const newGpg = await call(sb, '/users/3/gpg_keys', {
+      json: { key: '-----BEGIN PGP PUBLIC KEY BLOCK-----\nabc\n-----END PGP PUBLIC KEY BLOCK-----' },
+    });
     expect(newGpg.status).toBe(201);
     expect((await call(sb, `/users/3/gpg_keys/${newGpg.body.id}`)).body.id).toBe(newGpg.body.id);
     expect((await call(sb, '/users/3/gpg_keys')).body).toHaveLength(1);
@@ -97,7 +103,9 @@ describe('sandbox users', () => {
 
     const email = await call(sb, '/user/emails', { token: BOB, form: { email: 'bob@second.example' } });
     expect(email.status).toBe(201);
-    expect((await call(sb, '/user/emails', { token: BOB, form: { email: 'alice@example.com' } })).body).toEqual({ message: { email: ['has already been taken'] } });
+    expect((await call(sb, '/user/emails', { token: BOB, form: { email: 'alice@example.com' } })).body).toEqual({
+      message: { email: ['has already been taken'] },
+    });
     expect((await call(sb, '/user/emails', { token: BOB, form: { email: 'nope' } })).body).toEqual({ message: { email: ['is invalid'] } });
     expect((await call(sb, `/user/emails/${email.body.id}`, { token: BOB })).body.email).toBe('bob@second.example');
     expect((await call(sb, '/users/3/emails')).body.map((e: { email: string }) => e.email)).toContain('bob@second.example');
@@ -110,16 +118,27 @@ describe('sandbox users', () => {
     const sb = sandbox();
     const created = await call(sb, '/users/3/impersonation_tokens', { json: { name: 'bot', scopes: ['api'], expires_at: '2031-01-01' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'bot', active: true, revoked: false, impersonation: true, scopes: ['api'], expires_at: '2031-01-01' });
+    expect(created.body).toMatchObject({
+      name: 'bot',
+      active: true,
+      revoked: false,
+      impersonation: true,
+      scopes: ['api'],
+      expires_at: '2031-01-01',
+    });
     expect((await call(sb, '/user', { token: created.body.token })).body.username).toBe('bob');
     const listed = await call(sb, '/users/3/impersonation_tokens');
     expect(listed.body[0].token).toBeUndefined();
-    expect((await call(sb, '/users/3/impersonation_tokens', { json: { name: 'x' } })).body).toEqual({ message: '400 (Bad request) "scopes" not given' });
+    expect((await call(sb, '/users/3/impersonation_tokens', { json: { name: 'x' } })).body).toEqual({
+      message: '400 (Bad request) "scopes" not given',
+    });
     expect((await call(sb, `/users/3/impersonation_tokens/${created.body.id}`, { method: 'DELETE' })).status).toBe(204);
     const revoked = await call(sb, `/users/3/impersonation_tokens/${created.body.id}`);
     expect(revoked.body).toMatchObject({ revoked: true, active: false });
     expect((await call(sb, '/user', { token: created.body.token })).status).toBe(401);
-    expect((await call(sb, '/users/2/impersonation_tokens?state=inactive')).body.map((t: { name: string }) => t.name)).toEqual(['old-laptop']);
+    expect((await call(sb, '/users/2/impersonation_tokens?state=inactive')).body.map((t: { name: string }) => t.name)).toEqual([
+      'old-laptop',
+    ]);
     expect((await call(sb, '/users/2/impersonation_tokens?state=active')).body.map((t: { name: string }) => t.name)).toEqual(['ci-bot']);
   });
 
@@ -147,11 +166,24 @@ describe('sandbox application settings', () => {
     const missing = await call(sb, '/application/settings', { method: 'PUT', json: { webide_enabled: true } });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ message: { webide_url: ["can't be blank"] } });
-    const throttled = await call(sb, '/application/settings', { method: 'PUT', json: { jobqueue_throttling_enabled: true, jobqueue_throttling_factor: 1.5, jobqueue_throttling_queues: ['default'] } });
+    const throttled = await call(sb, '/application/settings', {
+      method: 'PUT',
+      json: { jobqueue_throttling_enabled: true, jobqueue_throttling_factor: 1.5, jobqueue_throttling_queues: ['default'] },
+    });
     expect(throttled.body.message.jobqueue_throttling_factor).toEqual(['must be less than 1']);
-    const ok = await call(sb, '/application/settings?webide_enabled=true&webide_url=https%3A%2F%2Fide.example&signup_enabled=false&default_projects_limit=5&domain_whitelist[]=acme.example', { method: 'PUT' });
+    const ok = await call(
+      sb,
+      '/application/settings?webide_enabled=true&webide_url=https%3A%2F%2Fide.example&signup_enabled=false&default_projects_limit=5&domain_whitelist[]=acme.example',
+      { method: 'PUT' },
+    );
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ webide_enabled: true, webide_url: 'https://ide.example', signup_enabled: false, default_projects_limit: 5, domain_whitelist: ['acme.example'] });
+    expect(ok.body).toMatchObject({
+      webide_enabled: true,
+      webide_url: 'https://ide.example',
+      signup_enabled: false,
+      default_projects_limit: 5,
+      domain_whitelist: ['acme.example'],
+    });
     expect((await call(sb, '/application/settings')).body.signup_enabled).toBe(false);
     expect((await call(sb, '/application/settings', { method: 'PUT', json: { default_project_visibility: 'secret' } })).status).toBe(400);
   });

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FlagSpec } from '../../src/commands/spec.js';
-import { type Leaf, baseOf, commandTree, refusingTransport, validValue } from '../helpers/command-tree.js';
+import { baseOf, commandTree, type Leaf, refusingTransport, validValue } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
 
 const HUGE = 'a'.repeat(2 * 1024 * 1024);
@@ -27,28 +27,60 @@ function badValues(flag: FlagSpec): [string, string][] {
   };
   switch (flag.type) {
     case 'weight':
-      return [['10', '10'], ['-1', '-1'], ['x', 'x'], ['4.5', '4.5']];
+      return [
+        ['10', '10'],
+        ['-1', '-1'],
+        ['x', 'x'],
+        ['4.5', '4.5'],
+      ];
     case 'date':
-      return [['2026-02-30', '2026-02-30'], ['tomorrow', 'tomorrow'], ['2026-1-5', '2026-1-5']];
+      return [
+        ['2026-02-30', '2026-02-30'],
+        ['tomorrow', 'tomorrow'],
+        ['2026-1-5', '2026-1-5'],
+      ];
     case 'datetime':
-      return [['2026-01-01T25:00', '2026-01-01T25:00'], ['2026-13-01', '2026-13-01'], ['yesterday', 'yesterday']];
+      return [
+        ['2026-01-01T25:00', '2026-01-01T25:00'],
+        ['2026-13-01', '2026-13-01'],
+        ['yesterday', 'yesterday'],
+      ];
     case 'duration':
-      return [['5 parsecs', '5 parsecs'], ['1h30', '1h30']];
+      return [
+        ['5 parsecs', '5 parsecs'],
+        ['1h30', '1h30'],
+      ];
     case 'id':
-      return [['0', '0'], ['abc', 'abc'], ['1e3', '1e3'], ['-5', '-5']];
+      return [
+        ['0', '0'],
+        ['abc', 'abc'],
+        ['1e3', '1e3'],
+        ['-5', '-5'],
+      ];
     case 'int':
       return [['1.5', '1.5'], ['x', 'x'], ['99999999999999999999', '99999999999999999999'], ...bounds()];
     case 'number':
       return [['abc', 'abc'], ['1,5', '1,5'], ...bounds()];
     case 'enum':
-      return [['not-a-choice', 'not-a-choice'], ['empty', '']];
+      return [
+        ['not-a-choice', 'not-a-choice'],
+        ['empty', ''],
+      ];
     case 'intList':
-      return [['1,x', '1,x'], ['1.5', '1.5'], ['empty', ',']];
+      return [
+        ['1,x', '1,x'],
+        ['1.5', '1.5'],
+        ['empty', ','],
+      ];
     case 'stringList':
     case 'csv':
       return flag.choices ? [['not-a-choice', `${flag.choices[0]},not-a-choice`]] : [['U+FFFD (invalid UTF-8)', `a,${REPLACEMENT}`]];
     case 'string':
-      return [['2 MB string', HUGE], ['U+FFFD (invalid UTF-8)', REPLACEMENT], ['lone surrogate', LONE_SURROGATE]];
+      return [
+        ['2 MB string', HUGE],
+        ['U+FFFD (invalid UTF-8)', REPLACEMENT],
+        ['lone surrogate', LONE_SURROGATE],
+      ];
     default:
       return [];
   }
@@ -77,13 +109,19 @@ function casesFor(leaf: Leaf): Case[] {
       const otherFlag = spec.flags!.find((f) => f.name === other)!;
       cases.push({
         title: `${name} --${flag.name} with --${other}`,
-        argv: base.render({ set: [[flag.name, validValue(flag)], [other, validValue(otherFlag)]] }),
+        argv: base.render({
+          set: [
+            [flag.name, validValue(flag)],
+            [other, validValue(otherFlag)],
+          ],
+        }),
         names: [`--${flag.name}`, `--${other}`],
       });
     }
   }
   (spec.args ?? []).forEach((arg, i) => {
-    const bad: string[] = arg.type === 'id' ? ['0', 'abc', '1e3'] : arg.type === 'int' ? ['1.5', 'x'] : arg.type === 'path' ? ['../secret'] : [];
+    const bad: string[] =
+      arg.type === 'id' ? ['0', 'abc', '1e3'] : arg.type === 'int' ? ['1.5', 'x'] : arg.type === 'path' ? ['../secret'] : [];
     for (const value of bad) {
       const args = [...base.args];
       args[i] = value;
@@ -98,7 +136,16 @@ function casesFor(leaf: Leaf): Case[] {
     cases.push({ title: `${name} --per-page 0`, argv: base.render({ set: [['per-page', '0']] }), names: ['--per-page'] });
     cases.push({ title: `${name} --limit x`, argv: base.render({ set: [['limit', 'x']] }), names: ['--limit'] });
     cases.push({ title: `${name} --concurrency 17`, argv: base.render({ set: [['concurrency', '17']] }), names: ['--concurrency'] });
-    cases.push({ title: `${name} --all with --page`, argv: base.render({ set: [['all', true], ['page', '2']] }), names: ['--all', '--page'] });
+    cases.push({
+      title: `${name} --all with --page`,
+      argv: base.render({
+        set: [
+          ['all', true],
+          ['page', '2'],
+        ],
+      }),
+      names: ['--all', '--page'],
+    });
   }
   if (spec.project && spec.group)
     cases.push({ title: `${name} --project with --group`, argv: base.render({ set: [['group', '1']] }), names: ['--project', '--group'] });
@@ -115,8 +162,16 @@ const GLOBAL_CASES: Case[] = [
   { title: 'global -o xml', argv: ['-o', 'xml', 'issue', 'view', '1', '-p', '1'], names: ['xml'] },
   { title: 'global --sudo empty', argv: ['--sudo', '', 'issue', 'view', '1', '-p', '1'], names: ['--sudo'] },
   { title: 'global --host ftp://', argv: ['--host', 'ftp://gitlab.test', 'issue', 'view', '1', '-p', '1'], names: ['ftp://gitlab.test'] },
-  { title: 'global --host without a scheme', argv: ['--host', 'gitlab.test', 'issue', 'view', '1', '-p', '1'], names: ['gitlab.test', 'hint: give it as https://gitlab.test'] },
-  { title: 'auth login --host without a scheme', argv: ['auth', 'login', '--host', '127.0.0.1:8080', '--token-stdin'], names: ['"127.0.0.1:8080": it has no scheme', 'http://'] },
+  {
+    title: 'global --host without a scheme',
+    argv: ['--host', 'gitlab.test', 'issue', 'view', '1', '-p', '1'],
+    names: ['gitlab.test', 'hint: give it as https://gitlab.test'],
+  },
+  {
+    title: 'auth login --host without a scheme',
+    argv: ['auth', 'login', '--host', '127.0.0.1:8080', '--token-stdin'],
+    names: ['"127.0.0.1:8080": it has no scheme', 'http://'],
+  },
   { title: 'unknown verb', argv: ['issue', 'frobnicate', '1'], names: ['frobnicate'] },
   { title: 'api -X BREW', argv: ['api', '-X', 'BREW', '/user'], names: ['-X'] },
   { title: 'api -f without =', argv: ['api', '/user', '-f', 'novalue'], names: ['-f'] },
@@ -149,7 +204,20 @@ describe('generated bad input: exit 2, the flag named, nothing sent', () => {
   it('walks the whole tree: every declared command, and enough cases', () => {
     expect(leaves.length).toBeGreaterThan(100);
     expect(plain.sort()).toEqual(
-      ['api', 'auth login', 'auth logout', 'auth status', 'auth token', 'completion', 'config get', 'config list', 'config set', 'config unset', 'help', 'sandbox'].sort(),
+      [
+        'api',
+        'auth login',
+        'auth logout',
+        'auth status',
+        'auth token',
+        'completion',
+        'config get',
+        'config list',
+        'config set',
+        'config unset',
+        'help',
+        'sandbox',
+      ].sort(),
     );
     expect(generated.length).toBeGreaterThan(500);
   });

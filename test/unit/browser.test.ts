@@ -47,7 +47,11 @@ describe('openUrl', () => {
   it('an opener that cannot start is exit 1 with the URL in the hint', async () => {
     const load = async () => ({ default: async () => Promise.reject(new Error('spawn xdg-open ENOENT')) });
     await expect(openUrl('https://h/x', {}, load)).rejects.toThrowError(
-      expect.objectContaining({ exitCode: 1, message: 'could not open a browser: spawn xdg-open ENOENT', hint: 'open https://h/x yourself, or set BROWSER' }),
+      expect.objectContaining({
+        exitCode: 1,
+        message: 'could not open a browser: spawn xdg-open ENOENT',
+        hint: 'open https://h/x yourself, or set BROWSER',
+      }),
     );
   });
 });

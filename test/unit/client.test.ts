@@ -1,10 +1,10 @@
-import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { paginate } from '../../src/api/paginate.js';
 import { ApiError, AuthError } from '../../src/errors.js';
-import { JSON_HEADERS, TEST_HOST, TEST_TOKEN, mockApi } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
 
 function client(api: ReturnType<typeof mockApi>, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
   const sleeps: number[] = [];
@@ -32,9 +32,15 @@ describe('ApiClient', () => {
   it('sends PRIVATE-TOKEN, Sudo and User-Agent; OAuth as Bearer', async () => {
     api = mockApi();
     api.pool
-      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': TEST_TOKEN, sudo: 'alice', 'user-agent': 'collab/test' } })
+      .intercept({
+        path: '/api/v4/user',
+        method: 'GET',
+        headers: { 'private-token': TEST_TOKEN, sudo: 'alice', 'user-agent': 'collab/test' },
+      })
       .reply(200, { username: 'alice' }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-1' } }).reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-1' } })
+      .reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
     expect((await client(api, { sudo: 'alice' }).c.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'alice' });
     const oauth = client(api, { credentials: { token: { value: 'oauth-1', kind: 'oauth' } } }).c;
     expect((await oauth.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'bob' });
@@ -42,21 +48,36 @@ describe('ApiClient', () => {
 
   it('a job token as the token (glcbt-…) goes as JOB-TOKEN; a personal token refused where the job token is accepted falls back to it once', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'job-token': 'glcbt-1' } }).reply(200, { username: 'job' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'job-token': 'glcbt-1' } })
+      .reply(200, { username: 'job' }, { headers: JSON_HEADERS });
     const job = client(api, { credentials: { token: { value: 'glcbt-1', kind: 'job' } } }).c;
     expect((await job.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'job' });
 
     const refused = (header: string) => (headers: Record<string, string>) => headers[header] !== undefined;
-    api.pool.intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: refused('private-token') }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: refused('private-token') })
+      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     api.pool
       .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
       .reply(200, [{ id: 9, name: 'build' }], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/1/jobs/9', method: 'GET', headers: { 'job-token': 'ci-job-1' } }).reply(200, { id: 9 }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'GET', headers: refused('private-token') }).reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/jobs/9', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
+      .reply(200, { id: 9 }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/issues', method: 'GET', headers: refused('private-token') })
+      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
     const warned: string[] = [];
-    const ci = client(api, { credentials: { token: { value: TEST_TOKEN, kind: 'private' }, jobToken: 'ci-job-1' }, warn: (m) => warned.push(m) }).c;
-    expect((await ci.request({ method: 'GET', path: '/projects/1/pipelines/4/jobs', auth: 'job' })).data).toEqual([{ id: 9, name: 'build' }]);
-    expect(warned).toEqual(['the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; trying again with the CI job token (CI_JOB_TOKEN)']);
+    const ci = client(api, {
+      credentials: { token: { value: TEST_TOKEN, kind: 'private' }, jobToken: 'ci-job-1' },
+      warn: (m) => warned.push(m),
+    }).c;
+    expect((await ci.request({ method: 'GET', path: '/projects/1/pipelines/4/jobs', auth: 'job' })).data).toEqual([
+      { id: 9, name: 'build' },
+    ]);
+    expect(warned).toEqual([
+      'the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; trying again with the CI job token (CI_JOB_TOKEN)',
+    ]);
     // The run's later requests of that kind go with the job token at once; the others never carry it.
     expect((await ci.request({ method: 'GET', path: '/projects/1/jobs/9', auth: 'job' })).data).toEqual({ id: 9 });
     await expect(ci.request({ method: 'GET', path: '/projects/1/issues' })).rejects.toThrow(/403/);
@@ -65,9 +86,15 @@ describe('ApiClient', () => {
 
   it('waits for Retry-After on 429 (also for POST), then succeeds', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(429, 'Retry later', { headers: { 'retry-after': '2', 'content-type': 'text/plain' } });
-    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(429, 'Retry later', { headers: { 'retry-after': 'Wed, 25 Nov 2026 12:00:03 GMT' } });
-    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(429, '', { headers: { 'ratelimit-reset': String(Date.parse('2026-11-25T12:00:05Z') / 1000) } });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/issues', method: 'POST' })
+      .reply(429, 'Retry later', { headers: { 'retry-after': '2', 'content-type': 'text/plain' } });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/issues', method: 'POST' })
+      .reply(429, 'Retry later', { headers: { 'retry-after': 'Wed, 25 Nov 2026 12:00:03 GMT' } });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/issues', method: 'POST' })
+      .reply(429, '', { headers: { 'ratelimit-reset': String(Date.parse('2026-11-25T12:00:05Z') / 1000) } });
     api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(201, { iid: 1 }, { headers: JSON_HEADERS });
     const told: string[] = [];
     const { c, sleeps, log } = client(api, { onRetry: (m) => told.push(m) });
@@ -83,7 +110,9 @@ describe('ApiClient', () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(502, '<html><title>502 Bad Gateway</title></html>');
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(503, 'down');
-    api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
+    api.pool
+      .intercept({ path: '/api/v4/version', method: 'GET' })
+      .replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(200, { version: '17' }, { headers: JSON_HEADERS });
     const told: string[] = [];
     const { c, sleeps } = client(api, { onRetry: (m) => told.push(m) });
@@ -114,7 +143,9 @@ describe('ApiClient', () => {
   it('maps 401 to AuthError with a hint', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
-    const err = await client(api).c.request({ method: 'GET', path: '/user' }).catch((e) => e);
+    const err = await client(api)
+      .c.request({ method: 'GET', path: '/user' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(AuthError);
     expect(err.exitCode).toBe(4);
     expect(err.message).toBe('401 Unauthorized');
@@ -122,7 +153,9 @@ describe('ApiClient', () => {
 
   it('a 401 with only a CI job token says what the job token is for', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/1/jobs', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/jobs', method: 'GET' })
+      .reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
     const err = await client(api, { credentials: { jobToken: 'ci-job-token' } })
       .c.request({ method: 'GET', path: '/projects/1/jobs' })
       .catch((e) => e);
@@ -140,7 +173,8 @@ describe('ApiClient', () => {
       .intercept({
         path: '/bucket/a.zip?sig=1',
         method: 'GET',
-        headers: (h: Record<string, string>) => !Object.keys(h).some((k) => ['private-token', 'sudo', 'authorization', 'job-token'].includes(k.toLowerCase())),
+        headers: (h: Record<string, string>) =>
+          !Object.keys(h).some((k) => ['private-token', 'sudo', 'authorization', 'job-token'].includes(k.toLowerCase())),
       })
       .reply(200, 'ZIPDATA');
     const res = await client(api, { sudo: 'alice' }).c.send({ method: 'GET', path: '/projects/1/jobs/2/artifacts', followRedirects: true });
@@ -170,9 +204,9 @@ describe('ApiClient', () => {
     api.pool
       .intercept({ path: '/api/v4/issues?per_page=20', method: 'GET' })
       .reply(200, [{ id: 1 }], { headers: { ...JSON_HEADERS, 'x-next-page': '2', 'x-page': '1' } });
-    api.pool
-      .intercept({ path: '/api/v4/issues?per_page=20&page=2', method: 'GET' })
-      .reply(200, [], { headers: { ...JSON_HEADERS, 'x-next-page': '3', 'x-page': '2', link: '<https://gitlab.test/api/v4/issues?page=3>; rel="next"' } });
+    api.pool.intercept({ path: '/api/v4/issues?per_page=20&page=2', method: 'GET' }).reply(200, [], {
+      headers: { ...JSON_HEADERS, 'x-next-page': '3', 'x-page': '2', link: '<https://gitlab.test/api/v4/issues?page=3>; rel="next"' },
+    });
     const items: unknown[] = [];
     for await (const i of paginate(client(api).c, { method: 'GET', path: '/issues' }, { perPage: 20, all: true })) items.push(i);
     expect(items).toEqual([{ id: 1 }]);
@@ -193,7 +227,11 @@ describe('ApiClient', () => {
       if (p === 2) scope.delay(30);
     }
     const items: { n: number }[] = [];
-    for await (const i of paginate<{ n: number }>(client(api).c, { method: 'GET', path: '/projects/1/issues', query: { state: 'opened' } }, { perPage: 2, all: true, concurrency: 3, limit: 7 }))
+    for await (const i of paginate<{ n: number }>(
+      client(api).c,
+      { method: 'GET', path: '/projects/1/issues', query: { state: 'opened' } },
+      { perPage: 2, all: true, concurrency: 3, limit: 7 },
+    ))
       items.push(i);
     expect(items.map((i) => i.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
@@ -201,14 +239,24 @@ describe('ApiClient', () => {
   it('without totals, fetches ahead concurrently and stops at the first short page', async () => {
     api = mockApi();
     const link = (p: number) => `<https://gitlab.test/api/v4/issues?page=${p}&per_page=2>; rel="next"`;
-    const h = (p: number, next: string) => ({ headers: { ...JSON_HEADERS, 'x-page': String(p), 'x-per-page': '2', 'x-next-page': next, link: link(p + 1) } });
+    const h = (p: number, next: string) => ({
+      headers: { ...JSON_HEADERS, 'x-page': String(p), 'x-per-page': '2', 'x-next-page': next, link: link(p + 1) },
+    });
     api.pool.intercept({ path: '/api/v4/issues?per_page=2', method: 'GET' }).reply(200, [{ n: 1 }, { n: 2 }], h(1, '2'));
-    api.pool.intercept({ path: '/api/v4/issues?page=2&per_page=2', method: 'GET' }).reply(200, [{ n: 3 }, { n: 4 }], h(2, '3')).delay(20);
+    api.pool
+      .intercept({ path: '/api/v4/issues?page=2&per_page=2', method: 'GET' })
+      .reply(200, [{ n: 3 }, { n: 4 }], h(2, '3'))
+      .delay(20);
     api.pool.intercept({ path: '/api/v4/issues?page=3&per_page=2', method: 'GET' }).reply(200, [{ n: 5 }], h(3, ''));
     // fetched ahead before page 3 was known to be the last: wasted, but bounded
     api.pool.intercept({ path: '/api/v4/issues?page=4&per_page=2', method: 'GET' }).reply(200, [], h(4, ''));
     const items: { n: number }[] = [];
-    for await (const i of paginate<{ n: number }>(client(api).c, { method: 'GET', path: '/issues' }, { perPage: 2, all: true, concurrency: 3 })) items.push(i);
+    for await (const i of paginate<{ n: number }>(
+      client(api).c,
+      { method: 'GET', path: '/issues' },
+      { perPage: 2, all: true, concurrency: 3 },
+    ))
+      items.push(i);
     expect(items.map((i) => i.n)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -237,9 +285,13 @@ describe('ApiClient', () => {
 
   it('a 200 that is not JSON is an ApiError naming host and type; collab api takes other bodies raw', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, '<html><title>Sign in</title></html>', { headers: { 'content-type': 'text/html' } });
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET' })
+      .reply(200, '<html><title>Sign in</title></html>', { headers: { 'content-type': 'text/html' } });
     api.pool.intercept({ path: '/api/v4/raw', method: 'GET' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
-    api.pool.intercept({ path: '/api/v4/raw', method: 'GET' }).reply(200, '<!doctype html><p>hi', { headers: { 'content-type': 'text/plain' } });
+    api.pool
+      .intercept({ path: '/api/v4/raw', method: 'GET' })
+      .reply(200, '<!doctype html><p>hi', { headers: { 'content-type': 'text/plain' } });
     const { c } = client(api);
     const err = await c.request({ method: 'GET', path: '/user' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -257,7 +309,9 @@ describe('ApiClient', () => {
     const { c, sleeps } = client(api);
     expect((await c.request({ method: 'GET', path: '/user' })).data).toEqual({ id: 1 });
     expect(sleeps).toEqual([375]);
-    await expect(c.request({ method: 'POST', path: '/issues', body: {} })).rejects.toThrow(/201 answer from gitlab\.test was cut short or is not valid JSON/);
+    await expect(c.request({ method: 'POST', path: '/issues', body: {} })).rejects.toThrow(
+      /201 answer from gitlab\.test was cut short or is not valid JSON/,
+    );
   });
 
   it('one deadline: no retry that would outlast it, and a request that outlasts it times out', async () => {
@@ -288,7 +342,9 @@ describe('ApiClient', () => {
     expect(t).toBe(375);
 
     api.pool.intercept({ path: '/api/v4/slow', method: 'GET' }).reply(200, { late: true }, { headers: JSON_HEADERS }).delay(60_000);
-    const err = await client(api, { timeoutMs: 50 }).c.request({ method: 'GET', path: '/slow' }).catch((e) => e);
+    const err = await client(api, { timeoutMs: 50 })
+      .c.request({ method: 'GET', path: '/slow' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('request to gitlab.test timed out after 0.1s');
   });
@@ -297,16 +353,26 @@ describe('ApiClient', () => {
     api = mockApi();
     const big = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i })));
     api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, big, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, zlib.gzipSync(big), { headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' } });
-    api.pool.intercept({ path: '/api/v4/deep', method: 'GET' }).reply(200, `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/moved', method: 'GET' }).reply(301, '', { headers: { location: 'https://new.example/api/v4/moved' } });
+    api.pool
+      .intercept({ path: '/api/v4/big', method: 'GET' })
+      .reply(200, zlib.gzipSync(big), { headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' } });
+    api.pool
+      .intercept({ path: '/api/v4/deep', method: 'GET' })
+      .reply(200, `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/moved', method: 'GET' })
+      .reply(301, '', { headers: { location: 'https://new.example/api/v4/moved' } });
     const { c } = client(api);
     const capped = client(api, { maxBodyBytes: 1000 }).c;
-    await expect(capped.request({ method: 'GET', path: '/big' })).rejects.toThrow('the 200 answer from gitlab.test is larger than 1000 bytes, more than collab holds in memory');
+    await expect(capped.request({ method: 'GET', path: '/big' })).rejects.toThrow(
+      'the 200 answer from gitlab.test is larger than 1000 bytes, more than collab holds in memory',
+    );
     // Counted in decoded bytes: a small compressed body cannot expand past the cap.
     await expect(capped.request({ method: 'GET', path: '/big' })).rejects.toThrow(/larger than 1000 bytes/);
     await expect(c.request({ method: 'GET', path: '/deep' })).rejects.toThrow('JSON nested more than 512 levels deep');
-    await expect(c.request({ method: 'GET', path: '/moved' })).rejects.toThrow('301 from gitlab.test: redirected to https://new.example/api/v4/moved');
+    await expect(c.request({ method: 'GET', path: '/moved' })).rejects.toThrow(
+      '301 from gitlab.test: redirected to https://new.example/api/v4/moved',
+    );
   });
 });
 
@@ -316,7 +382,9 @@ describe('the paginator', () => {
 
   it('de-duplicates by id across pages and says the list changed', async () => {
     api = mockApi();
-    const h = (page: number, total: number, next: string) => ({ headers: { ...JSON_HEADERS, 'x-page': String(page), 'x-total': String(total), 'x-next-page': next } });
+    const h = (page: number, total: number, next: string) => ({
+      headers: { ...JSON_HEADERS, 'x-page': String(page), 'x-total': String(total), 'x-next-page': next },
+    });
     api.pool.intercept({ path: '/api/v4/issues?per_page=2', method: 'GET' }).reply(200, [{ id: 9 }, { id: 8 }], h(1, 4, '2'));
     // Two issues created meanwhile: page 2 starts with what page 1 already had.
     api.pool.intercept({ path: '/api/v4/issues?per_page=2&page=2', method: 'GET' }).reply(200, [{ id: 9 }, { id: 8 }], h(2, 6, '3'));
@@ -327,13 +395,18 @@ describe('the paginator', () => {
     for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 2, all: true })) items.push(i);
     expect(items).toEqual([{ id: 9 }, { id: 8 }, { id: 7 }, { id: 6 }]);
     // Page 2 repeats page 1, but the total grew: a shifted list, not a server ignoring `page`.
-    expect(warned).toEqual(['the list changed while it was read (X-Total 4 → 6); 2 duplicates left out; items added or removed meanwhile may be missing']);
+    expect(warned).toEqual([
+      'the list changed while it was read (X-Total 4 → 6); 2 duplicates left out; items added or removed meanwhile may be missing',
+    ]);
   });
 
   it('stops when the server answers another page than asked, and cancels the pages fetched ahead', async () => {
     api = mockApi();
     const h = { headers: { ...JSON_HEADERS, 'x-page': '1', 'x-total-pages': '9', 'x-next-page': '2' } };
-    api.pool.intercept({ path: (p: string) => p.startsWith('/api/v4/issues'), method: 'GET' }).reply(200, [{ id: 1 }], h).persist();
+    api.pool
+      .intercept({ path: (p: string) => p.startsWith('/api/v4/issues'), method: 'GET' })
+      .reply(200, [{ id: 1 }], h)
+      .persist();
     const warned: string[] = [];
     const { c } = client(api, { warn: (m) => warned.push(m) });
     const items: unknown[] = [];
@@ -347,10 +420,14 @@ describe('the paginator', () => {
     let n = 0;
     api.pool
       .intercept({ path: (p: string) => p.startsWith('/api/v4/issues'), method: 'GET' })
-      .reply(200, () => {
-        n++;
-        return [{ id: 1 }, { id: 2 }];
-      }, { headers: { ...JSON_HEADERS } })
+      .reply(
+        200,
+        () => {
+          n++;
+          return [{ id: 1 }, { id: 2 }];
+        },
+        { headers: { ...JSON_HEADERS } },
+      )
       .persist();
     // MockAgent's static headers cannot change per reply: the totals come from a wrapper transport.
     const transport = {
@@ -380,7 +457,11 @@ describe('one rate-limit budget per run', () => {
         const path = req.path.replace('/api/v4', '');
         sent.push(`${req.method} ${path}`);
         const a = await answer(path, sent.filter((s) => s === `${req.method} ${path}`).length);
-        return { statusCode: a.status, headers: { 'content-type': 'application/json', ...a.headers }, body: Readable.from([Buffer.from(JSON.stringify(a.body ?? {}))]) };
+        return {
+          statusCode: a.status,
+          headers: { 'content-type': 'application/json', ...a.headers },
+          body: Readable.from([Buffer.from(JSON.stringify(a.body ?? {}))]),
+        };
       },
     };
     return { sent, transport };
@@ -393,17 +474,31 @@ describe('one rate-limit budget per run', () => {
   }
   const settle = () => new Promise((r) => setImmediate(r));
   const make = (transport: unknown, sleep: (ms: number) => Promise<void>) =>
-    new ApiClient({ host: TEST_HOST, credentials: { token: { value: TEST_TOKEN, kind: 'private' } }, transport: transport as never, userAgent: 'collab/test', sleep, now: () => 0 });
+    new ApiClient({
+      host: TEST_HOST,
+      credentials: { token: { value: TEST_TOKEN, kind: 'private' } },
+      transport: transport as never,
+      userAgent: 'collab/test',
+      sleep,
+      now: () => 0,
+    });
 
   it('a 429 holds back every other request until the throttled one, sent again first, is answered', async () => {
-    const { sent, transport } = loggingTransport((path, n) => (path === '/projects/1/issues/1' && n === 1 ? { status: 429, headers: { 'retry-after': '2' } } : { status: 200, body: { iid: Number(path.split('/').pop()) } }));
+    const { sent, transport } = loggingTransport((path, n) =>
+      path === '/projects/1/issues/1' && n === 1
+        ? { status: 429, headers: { 'retry-after': '2' } }
+        : { status: 200, body: { iid: Number(path.split('/').pop()) } },
+    );
     const { waits, sleep } = heldSleeps();
     const c = make(transport, sleep);
     const first = c.request({ method: 'PUT', path: '/projects/1/issues/1', body: {} });
     while (waits.length === 0) await settle();
     expect(waits.map((w) => w.ms)).toEqual([2000]);
     // Started while the first waits out its Retry-After: none of these is sent yet.
-    const others = [c.request({ method: 'PUT', path: '/projects/1/issues/2', body: {} }), c.request({ method: 'GET', path: '/projects/1/issues/3' })];
+    const others = [
+      c.request({ method: 'PUT', path: '/projects/1/issues/2', body: {} }),
+      c.request({ method: 'GET', path: '/projects/1/issues/3' }),
+    ];
     for (let i = 0; i < 5; i++) await settle();
     expect(sent).toEqual(['PUT /projects/1/issues/1']);
     waits[0]!.end();
@@ -416,10 +511,15 @@ describe('one rate-limit budget per run', () => {
 
   it('requests in flight when the 429 came, throttled too, go again after the first one; a second pause works the same', async () => {
     const throttled = new Set(['/projects/1/issues/1#1', '/projects/1/issues/2#1', '/projects/1/issues/1#2']);
-    const { sent, transport } = loggingTransport((path, n) => (throttled.has(`${path}#${n}`) ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: { iid: 1 } }));
+    const { sent, transport } = loggingTransport((path, n) =>
+      throttled.has(`${path}#${n}`) ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: { iid: 1 } },
+    );
     const { waits, sleep } = heldSleeps();
     const c = make(transport, sleep);
-    const both = Promise.all([c.request({ method: 'POST', path: '/projects/1/issues/1', body: {} }), c.request({ method: 'POST', path: '/projects/1/issues/2', body: {} })]);
+    const both = Promise.all([
+      c.request({ method: 'POST', path: '/projects/1/issues/1', body: {} }),
+      c.request({ method: 'POST', path: '/projects/1/issues/2', body: {} }),
+    ]);
     while (waits.length === 0) await settle();
     for (let i = 0; i < 5; i++) await settle();
     // Issue 2 was throttled too: it does not wait on its own, it waits for issue 1.
@@ -440,12 +540,17 @@ describe('one rate-limit budget per run', () => {
       if (page === 3 && n === 1) return { status: 429, headers: { 'retry-after': '3' } };
       // Page 2 comes back once page 3 waits: the window then asks for page 5.
       if (page === 2) while (waits.length === 0) await settle();
-      return { status: 200, headers: { 'x-total-pages': '8', 'x-total': '8', 'x-page': String(page), 'x-per-page': '1' }, body: [{ id: page }] };
+      return {
+        status: 200,
+        headers: { 'x-total-pages': '8', 'x-total': '8', 'x-page': String(page), 'x-per-page': '1' },
+        body: [{ id: page }],
+      };
     });
     const c = make(transport, sleep);
     const items: number[] = [];
     const done = (async () => {
-      for await (const item of paginate<{ id: number }>(c, { method: 'GET', path: '/projects' }, { perPage: 1, all: true, concurrency: 3 })) items.push(item.id);
+      for await (const item of paginate<{ id: number }>(c, { method: 'GET', path: '/projects' }, { perPage: 1, all: true, concurrency: 3 }))
+        items.push(item.id);
     })();
     while (waits.length === 0) await settle();
     for (let i = 0; i < 10; i++) await settle();

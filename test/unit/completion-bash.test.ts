@@ -94,7 +94,11 @@ describe.skipIf(skip)('bash completion script', () => {
   });
 
   it('knows global flags at every level, and skips their values while walking', () => {
-    const [globalHere, afterHost, outputDeep] = complete(['collab issue list --fie', 'collab --host https://x.test iss', 'collab issue list -o nd']);
+    const [globalHere, afterHost, outputDeep] = complete([
+      'collab issue list --fie',
+      'collab --host https://x.test iss',
+      'collab issue list -o nd',
+    ]);
     expect(globalHere).toEqual(['--fields']);
     expect(afterHost).toEqual(['issue']);
     expect(outputDeep).toEqual(['ndjson']);

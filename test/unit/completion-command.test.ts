@@ -45,10 +45,14 @@ export async function load(url, context, next) {
       path.join(dir, 'register.mjs'),
       `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${path.join(dir, 'hooks.mjs')}`)});\n`,
     );
-    const r = spawnSync(process.execPath, ['--import', path.join(dir, 'register.mjs'), path.join(root, 'bin/collab.js'), 'completion', 'bash'], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH, HOME: dir },
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', path.join(dir, 'register.mjs'), path.join(root, 'bin/collab.js'), 'completion', 'bash'],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: dir },
+      },
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(fs.readFileSync(path.join(root, 'completions/collab.bash'), 'utf8'));
@@ -56,7 +60,9 @@ export async function load(url, context, next) {
     // The CLI runs from one bundle (commands inside it are compiled lazily, never run); what must
     // not load is the network stack, the heavy dependencies, or the sandbox.
     expect(loaded.some((u) => u.endsWith('/bin/collab.js'))).toBe(true);
-    const unwanted = loaded.filter((u) => /undici|inquirer|chalk|\/ora\/|cli-table3|\/conf\/|^node:https?$|\/dist\/sandbox\/|\/dist\/docs\/(?!files\.js)/.test(u));
+    const unwanted = loaded.filter((u) =>
+      /undici|inquirer|chalk|\/ora\/|cli-table3|\/conf\/|^node:https?$|\/dist\/sandbox\/|\/dist\/docs\/(?!files\.js)/.test(u),
+    );
     expect(unwanted).toEqual([]);
   });
 });

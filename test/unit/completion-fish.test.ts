@@ -40,7 +40,9 @@ describe.skipIf(skip)('fish completion script', () => {
     expect(verb).toEqual(['list']);
     expect(flag).toEqual(['--state']);
     expect(nested).toEqual(expect.arrayContaining(['list', 'add', 'delete']));
-    const described = spawnSync('fish', ['--no-config', '-c', `source ${dir}/collab.fish; complete -C 'collab issue list --st'`], { encoding: 'utf8' });
+    const described = spawnSync('fish', ['--no-config', '-c', `source ${dir}/collab.fish; complete -C 'collab issue list --st'`], {
+      encoding: 'utf8',
+    });
     expect(described.stdout).toBe('--state\tonly issues in this state (opened, closed, all; default opened)\n');
   });
 

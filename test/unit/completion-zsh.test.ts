@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 
 function zsh(script: string): { stdout: string; stderr: string; status: number | null } {
-  return spawnSync('zsh', ['-f', '-c', script], { encoding: 'utf8', cwd: dir, timeout: 20_000, env: { PATH: process.env.PATH, HOME: dir, TERM: 'dumb' } });
+  return spawnSync('zsh', ['-f', '-c', script], {
+    encoding: 'utf8',
+    cwd: dir,
+    timeout: 20_000,
+    env: { PATH: process.env.PATH, HOME: dir, TERM: 'dumb' },
+  });
 }
 
 /**
@@ -89,7 +94,16 @@ describe.skipIf(skip)('zsh completion function', () => {
 
   it('completes in an interactive zsh with compinit (zpty)', () => {
     // Each line is typed, then Tab, then ^X which prints the edited buffer: a unique match is inserted.
-    const inputs = ['collab iss', 'collab issue l', 'collab issue list --st', 'collab issue list --state cl', 'collab -o nd', 'collab user key ad', 'collab issue ls --state=cl', 'collab --sudo iss'];
+    const inputs = [
+      'collab iss',
+      'collab issue l',
+      'collab issue list --st',
+      'collab issue list --state cl',
+      'collab -o nd',
+      'collab user key ad',
+      'collab issue ls --state=cl',
+      'collab --sudo iss',
+    ];
     const script = `
 zmodload zsh/zpty || exit 3
 zpty z 'zsh -f -i'

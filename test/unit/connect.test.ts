@@ -35,9 +35,14 @@ describe('choosing a transport', () => {
       ['1.2.3.4', '1.2.3.4/33', '80', false],
       ['host', '.', '80', false],
     ];
-    for (const [host, noProxy, port, expected] of cases) expect(bypassProxy(host, noProxy, port), `${host} ${noProxy} ${port}`).toBe(expected);
+    for (const [host, noProxy, port, expected] of cases)
+      expect(bypassProxy(host, noProxy, port), `${host} ${noProxy} ${port}`).toBe(expected);
     // Per origin: the origin's port (or the scheme's default) is the one compared.
-    const policy = proxyPolicy({ HTTPS_PROXY: 'http://proxy:3128', HTTP_PROXY: 'http://proxy:3128', NO_PROXY: 'gitlab.example.com:8443,10.0.0.0/8' })!;
+    const policy = proxyPolicy({
+      HTTPS_PROXY: 'http://proxy:3128',
+      HTTP_PROXY: 'http://proxy:3128',
+      NO_PROXY: 'gitlab.example.com:8443,10.0.0.0/8',
+    })!;
     expect(policy(new URL('https://gitlab.example.com:8443'))).toBeUndefined();
     expect(policy(new URL('https://gitlab.example.com'))?.host).toBe('proxy:3128');
     expect(policy(new URL('http://10.9.8.7:8080'))).toBeUndefined();

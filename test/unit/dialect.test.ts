@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GITLAB_NAMES,
   dialectMatters,
   flavorOfVersion,
+  GITLAB_NAMES,
   otherName,
   parseFlavor,
   readEither,
@@ -13,9 +13,9 @@ import {
   showsInAnswer,
   unchangedNotice,
 } from '../../src/api/dialect.js';
+import { plainValue, readField } from '../../src/output/values.js';
 import { SETTINGS } from '../../src/resources/settings.js';
 import { GITLAB_PAIRS as PAIRS } from '../helpers/gitlab-names.js';
-import { plainValue, readField } from '../../src/output/values.js';
 
 describe('the dialect table', () => {
   it('names what GitLab names otherwise, both ways, and nothing else', () => {
@@ -38,7 +38,18 @@ describe('the dialect table', () => {
       if (!mapped.has(name)) expect(serverName(name, 'gitlab'), name).toBe(name);
     }
     // Same name on GitLab (deprecated or not): sent as they are.
-    for (const name of ['performance_bar_allowed_group_id', 'performance_bar_enabled', 'help_text', 'enabled_git_access_protocol', 'housekeeping_bitmaps_enabled', 'repository_storages', 'usage_ping_enabled', 'shared_runners_minutes', 'sign_in_text', 'metrics_enabled'])
+    for (const name of [
+      'performance_bar_allowed_group_id',
+      'performance_bar_enabled',
+      'help_text',
+      'enabled_git_access_protocol',
+      'housekeeping_bitmaps_enabled',
+      'repository_storages',
+      'usage_ping_enabled',
+      'shared_runners_minutes',
+      'sign_in_text',
+      'metrics_enabled',
+    ])
       expect(serverName(name, 'gitlab')).toBe(name);
   });
 
@@ -50,7 +61,10 @@ describe('the dialect table', () => {
   });
 
   it('reads a 2xx service answer that reports a failure as the failure it is', () => {
-    expect(refusalIn('POST', { status: 'error', message: "Can't cancel the automatic merge", http_status: 406 })).toEqual({ status: 406, message: "Can't cancel the automatic merge" });
+    expect(refusalIn('POST', { status: 'error', message: "Can't cancel the automatic merge", http_status: 406 })).toEqual({
+      status: 406,
+      message: "Can't cancel the automatic merge",
+    });
     expect(refusalIn('POST', { status: 'error' })).toEqual({ status: 422, message: 'the server refused' });
     expect(refusalIn('POST', { status: 'success' })).toBeUndefined();
     // A resource that has a status field is no service result.
@@ -60,7 +74,10 @@ describe('the dialect table', () => {
   });
 
   it('renames parameters for GitLab only, and knows when the flavour matters', () => {
-    expect(serverParams({ spamfilter_enabled: true, signup_enabled: false }, 'gitlab')).toEqual({ akismet_enabled: true, signup_enabled: false });
+    expect(serverParams({ spamfilter_enabled: true, signup_enabled: false }, 'gitlab')).toEqual({
+      akismet_enabled: true,
+      signup_enabled: false,
+    });
     expect(serverParams({ spamfilter_enabled: true }, 'spec')).toEqual({ spamfilter_enabled: true });
     expect(dialectMatters('PUT', '/application/settings', ['signup_enabled'])).toBe(false);
     expect(dialectMatters('PUT', '/application/settings', ['signup_enabled', 'captcha_enabled'])).toBe(true);
@@ -89,7 +106,14 @@ describe('the dialect table', () => {
 
   it('tells the flavour from GET /version, and whether to store it', () => {
     expect(flavorOfVersion(200, { version: '17.6.1-ee', revision: 'abc' })).toEqual({ flavor: 'gitlab', store: true });
-    expect(flavorOfVersion(200, { version: '16.11.2', revision: '7d8e9f0a1b2', kas: { enabled: true, externalUrl: null, version: '16.11.2' }, enterprise: true })).toEqual({ flavor: 'gitlab', store: true });
+    expect(
+      flavorOfVersion(200, {
+        version: '16.11.2',
+        revision: '7d8e9f0a1b2',
+        kas: { enabled: true, externalUrl: null, version: '16.11.2' },
+        enterprise: true,
+      }),
+    ).toEqual({ flavor: 'gitlab', store: true });
     expect(flavorOfVersion(404, { message: '404 Not Found' })).toEqual({ flavor: 'spec', store: true });
     expect(flavorOfVersion(200, { name: 'something else' })).toEqual({ flavor: 'spec', store: true });
     expect(flavorOfVersion(403, { message: '403 Forbidden' })).toEqual({ flavor: 'gitlab', store: false });

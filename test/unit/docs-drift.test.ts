@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOUNS } from '../../src/commands/index.js';
 import { staleFiles } from '../../src/docs/drift.js';
 import { fullProgram, generateDocs, manList } from '../../src/docs/generate.js';
 import { roff } from '../../src/docs/man.js';
-import { NOUNS } from '../../src/commands/index.js';
 import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -50,7 +50,10 @@ describe('man pages', () => {
     const render = (page: string) => {
       const file = path.join(dir, page);
       fs.writeFileSync(file, files.get(`man/${page}`)!);
-      const r = spawnSync('man', ['-l', file], { encoding: 'utf8', env: { PATH: process.env.PATH, MANWIDTH: '100', MANPAGER: 'cat', PAGER: 'cat', LANG: 'C.UTF-8' } });
+      const r = spawnSync('man', ['-l', file], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, MANWIDTH: '100', MANPAGER: 'cat', PAGER: 'cat', LANG: 'C.UTF-8' },
+      });
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       return r.stdout;
@@ -72,7 +75,7 @@ describe('man pages', () => {
   });
 
   it('escapes roff: requests at line start, backslashes, dashes, quotes, non-ASCII', () => {
-    expect(roff(".hidden\n'quote")).toBe("\\&.hidden\n\\(aqquote");
+    expect(roff(".hidden\n'quote")).toBe('\\&.hidden\n\\(aqquote');
     expect(roff('a\\b --x `y` — z')).toBe('a\\eb \\-\\-x \\(gay\\(ga \\[u2014] z');
   });
 });

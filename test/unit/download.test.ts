@@ -6,8 +6,8 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
-import { download } from '../../src/download/receive.js';
 import { formatBytes, formatDuration, ProgressBar } from '../../src/download/progress.js';
+import { download } from '../../src/download/receive.js';
 import { dispositionFilename } from '../../src/download/response.js';
 import { ApiError, CancelError } from '../../src/errors.js';
 
@@ -49,13 +49,24 @@ function scripted(...answers: ((req: TransportRequest) => Scripted)[]): Transpor
           }
         })(),
       );
-      return { statusCode: a.status ?? 200, headers: Object.fromEntries(Object.entries(a.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), body };
+      return {
+        statusCode: a.status ?? 200,
+        headers: Object.fromEntries(Object.entries(a.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+        body,
+      };
     },
   };
 }
 
 function client(transport: Transport, signal?: AbortSignal): ApiClient {
-  return new ApiClient({ host: 'https://gitlab.test', credentials: { token: { value: 't', kind: 'private' } }, transport, userAgent: 'test', signal, sleep: async () => {} });
+  return new ApiClient({
+    host: 'https://gitlab.test',
+    credentials: { token: { value: 't', kind: 'private' } },
+    transport,
+    userAgent: 'test',
+    signal,
+    sleep: async () => {},
+  });
 }
 
 const REQ = { method: 'GET', path: '/projects/1/jobs/2/artifacts' };
@@ -70,7 +81,12 @@ const rest = (req: TransportRequest, data = DATA, etag = '"v1"'): Scripted => {
   const from = Number(/bytes=(\d+)-/.exec(rangeOf(req) ?? '')?.[1]);
   return {
     status: 206,
-    headers: { 'Content-Length': String(data.length - from), 'Content-Range': `bytes ${from}-${data.length - 1}/${data.length}`, 'Accept-Ranges': 'bytes', ETag: etag },
+    headers: {
+      'Content-Length': String(data.length - from),
+      'Content-Range': `bytes ${from}-${data.length - 1}/${data.length}`,
+      'Accept-Ranges': 'bytes',
+      ETag: etag,
+    },
     body: data.subarray(from),
   };
 };
@@ -95,7 +111,10 @@ describe('download to a file', () => {
     fs.writeFileSync(dest, 'previous');
     const transport = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes', ETag: '"v1"' }), body: DATA, cutAfter: 100_000 }), rest);
     const restarts: number[] = [];
-    const n = await download(client(transport), REQ, dest, { what: 'x', observe: () => ({ data: () => undefined, restart: () => restarts.push(1) }) });
+    const n = await download(client(transport), REQ, dest, {
+      what: 'x',
+      observe: () => ({ data: () => undefined, restart: () => restarts.push(1) }),
+    });
     expect(n).toBe(DATA.length);
     expect(fs.readFileSync(dest).equals(DATA)).toBe(true);
     expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=100000-']);
@@ -148,7 +167,11 @@ describe('download to a file', () => {
     const dest = path.join(dir, 'a.zip');
     const transport = scripted(
       () => ({ headers: whole(RANGES), body: DATA, cutAfter: 100_000 }),
-      () => ({ status: 206, headers: { 'Content-Range': `bytes 0-99/${DATA.length}`, 'Content-Length': '100', ETag: '"v1"' }, body: DATA.subarray(0, 100) }),
+      () => ({
+        status: 206,
+        headers: { 'Content-Range': `bytes 0-99/${DATA.length}`, 'Content-Length': '100', ETag: '"v1"' },
+        body: DATA.subarray(0, 100),
+      }),
       () => ({ headers: whole(), body: DATA }),
     );
     await download(client(transport), REQ, dest, { what: 'x' });
@@ -160,7 +183,11 @@ describe('download to a file', () => {
     // The file changes between the attempts. Without a validator a Range request could get a part of
     // the new version, appended to the start of the old one.
     const V2 = Buffer.alloc(DATA.length, 0x42);
-    const weakOrNone: Record<string, string>[] = [{}, { ETag: 'W/"v1"' }, { ETag: 'W/"v1"', 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' }];
+    const weakOrNone: Record<string, string>[] = [
+      {},
+      { ETag: 'W/"v1"' },
+      { ETag: 'W/"v1"', 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' },
+    ];
     for (const validators of weakOrNone) {
       const dir = tmp();
       const dest = path.join(dir, 'a.zip');
@@ -200,8 +227,14 @@ describe('download to a file', () => {
     const dir = tmp();
     const dest = path.join(dir, 'a.zip');
     fs.writeFileSync(dest, 'previous');
-    const transport = scripted(() => ({ status: 206, headers: { 'Content-Range': `bytes 0-999/${DATA.length}`, 'Content-Length': '1000' }, body: DATA.subarray(0, 1000) }));
-    await expect(download(client(transport), REQ, dest, { what: 'x' })).rejects.toThrow('download of x failed: a part (206) came back where the whole file was asked for');
+    const transport = scripted(() => ({
+      status: 206,
+      headers: { 'Content-Range': `bytes 0-999/${DATA.length}`, 'Content-Length': '1000' },
+      body: DATA.subarray(0, 1000),
+    }));
+    await expect(download(client(transport), REQ, dest, { what: 'x' })).rejects.toThrow(
+      'download of x failed: a part (206) came back where the whole file was asked for',
+    );
     expect(fs.readdirSync(dir)).toEqual(['a.zip']);
     expect(fs.readFileSync(dest, 'utf8')).toBe('previous');
   });
@@ -214,7 +247,9 @@ describe('download to a file', () => {
     const transport = scripted(cut, ...Array.from({ length: 4 }, () => (req: TransportRequest) => ({ ...rest(req), cutAfter: 10 })));
     const err = await download(client(transport), REQ, dest, { what: 'the artifacts of job 1' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.message).toBe('download of the artifacts of job 1 failed after 50 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts');
+    expect(err.message).toBe(
+      'download of the artifacts of job 1 failed after 50 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts',
+    );
     expect(transport.seen).toHaveLength(5);
     expect(transport.seen.map(rangeOf)).toEqual([undefined, 'bytes=10-', 'bytes=20-', 'bytes=30-', 'bytes=40-']);
     expect(fs.readdirSync(dir)).toEqual(['artifacts.zip']);
@@ -225,7 +260,9 @@ describe('download to a file', () => {
     const dir = tmp();
     const dest = path.join(dir, 'a.zip');
     const transport = scripted(() => ({ headers: { 'Content-Length': '10' }, body: DATA }));
-    await expect(download(client(transport), REQ, dest, { what: 'a' })).rejects.toThrow('download of a failed: the server sent more than the 10 B it announced');
+    await expect(download(client(transport), REQ, dest, { what: 'a' })).rejects.toThrow(
+      'download of a failed: the server sent more than the 10 B it announced',
+    );
     expect(fs.readdirSync(dir)).toEqual([]);
     expect(transport.seen).toHaveLength(1);
   });
@@ -249,7 +286,9 @@ describe('download to a file', () => {
   it('reports a missing directory as a write failure', async () => {
     const dir = tmp();
     const transport = scripted(() => ({ body: Buffer.from('x') }));
-    await expect(download(client(transport), REQ, path.join(dir, 'no/such/a.zip'), { what: 'a' })).rejects.toThrow(/^cannot write a: ENOENT: no such file or directory, open /);
+    await expect(download(client(transport), REQ, path.join(dir, 'no/such/a.zip'), { what: 'a' })).rejects.toThrow(
+      /^cannot write a: ENOENT: no such file or directory, open /,
+    );
   });
 
   it('a destination name of 250 bytes gets a temporary name that fits beside it', async () => {
@@ -292,7 +331,10 @@ describe('download to a stream (stdout)', () => {
     );
     expect(t1.seen).toHaveLength(1);
     const changed = collect();
-    const t2 = scripted(() => ({ headers: whole(RANGES), body: DATA, cutAfter: 100 }), (req) => rest(req, Buffer.alloc(DATA.length, 1), '"v2"'));
+    const t2 = scripted(
+      () => ({ headers: whole(RANGES), body: DATA, cutAfter: 100 }),
+      (req) => rest(req, Buffer.alloc(DATA.length, 1), '"v2"'),
+    );
     await expect(download(client(t2), REQ, changed.out, { what: 'x' })).rejects.toThrow(
       'download of x failed: the server answered the range request with a part of another version of the file (ETag "v2", not "v1"), and what was written to the output cannot be taken back',
     );
@@ -315,7 +357,9 @@ describe('Content-Disposition', () => {
   it('reads quoted, unquoted and RFC 5987 file names', () => {
     expect(dispositionFilename('attachment; filename="artifacts.zip"')).toBe('artifacts.zip');
     expect(dispositionFilename('attachment; filename=artifacts.zip')).toBe('artifacts.zip');
-    expect(dispositionFilename('attachment; filename="r_sum_ final.txt"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9%20final.txt')).toBe('résumé final.txt');
+    expect(dispositionFilename('attachment; filename="r_sum_ final.txt"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9%20final.txt')).toBe(
+      'résumé final.txt',
+    );
     expect(dispositionFilename('attachment; filename="a \\"b\\".zip"')).toBe('a "b".zip');
     expect(dispositionFilename(undefined)).toBeUndefined();
     expect(dispositionFilename('inline')).toBeUndefined();
@@ -377,7 +421,12 @@ describe('progress', () => {
   });
 
   it('never draws a line as wide as the terminal: the bar, then the name, then the sizes give way', () => {
-    const labels = ['artifacts.zip', 'a-very-long-artifact-name-from-content-disposition-of-the-server.zip', '報告書の最終版アーカイブ.zip', 'x'];
+    const labels = [
+      'artifacts.zip',
+      'a-very-long-artifact-name-from-content-disposition-of-the-server.zip',
+      '報告書の最終版アーカイブ.zip',
+      'x',
+    ];
     for (const columns of [20, 30, 40, 60, 80, 140]) {
       for (const label of labels) {
         for (const total of [undefined, 300 * MiB]) {

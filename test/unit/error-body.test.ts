@@ -23,6 +23,8 @@ describe('error bodies of every shape render as one line with the status', () =>
     expect(line(429, 'Retry later\n', 'text/plain')).toBe('429 Retry later');
     const html = '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>';
     expect(line(502, html, 'text/html')).toBe('502 Bad Gateway (HTML error page, probably from a proxy)');
-    expect(line(503, '<!DOCTYPE html><html><body>down</body></html>', undefined)).toBe('503 Service Unavailable (HTML error page, probably from a proxy)');
+    expect(line(503, '<!DOCTYPE html><html><body>down</body></html>', undefined)).toBe(
+      '503 Service Unavailable (HTML error page, probably from a proxy)',
+    );
   });
 });

@@ -11,11 +11,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import yazl from 'yazl';
-import { CancelError, CollabError } from '../../src/errors.js';
 import { extractZip, UnsafeArchiveError } from '../../src/download/extract.js';
 import { checkEntryName, DEFAULT_MAX_ENTRIES, defaultMaxBytes, resolveLink } from '../../src/download/zip-plan.js';
-import { snapshot, tree } from '../helpers/tree.js';
+import { CancelError, CollabError } from '../../src/errors.js';
 import { escapingLink, lexicallyInside, targetsOver } from '../helpers/link-model.js';
+import { snapshot, tree } from '../helpers/tree.js';
 import { deflatedZeros, type RawEntry, SYMLINK, zipOf } from '../helpers/zip-writer.js';
 
 const dirs: string[] = [];
@@ -47,7 +47,11 @@ function workspace(entries: RawEntry[], setup?: (out: string) => void) {
 }
 
 /** Extraction must fail with `message`, leaving the whole workspace exactly as it was. */
-async function expectRefused(ws: ReturnType<typeof workspace>, message: string | RegExp, limits?: { maxBytes?: number; maxEntries?: number }) {
+async function expectRefused(
+  ws: ReturnType<typeof workspace>,
+  message: string | RegExp,
+  limits?: { maxBytes?: number; maxEntries?: number },
+) {
   const err = await extractZip(ws.zip, ws.out, { limits }).catch((e) => e);
   expect(err).toBeInstanceOf(CollabError);
   expect(err.exitCode).toBe(1);
@@ -131,7 +135,9 @@ describe('rule 1: links cannot lead outside the target, through any chain', () =
   it('refuses a link through a link the target already has (one the user made pointing outside)', async () => {
     const elsewhere = tmp();
     fs.writeFileSync(path.join(elsewhere, 'secret'), 'secret');
-    const ws = workspace([link('peek', 'cache/secret'), link('alias', 'cache')], (out) => fs.symlinkSync(elsewhere, path.join(out, 'cache')));
+    const ws = workspace([link('peek', 'cache/secret'), link('alias', 'cache')], (out) =>
+      fs.symlinkSync(elsewhere, path.join(out, 'cache')),
+    );
     const err = await expectRefused(ws, 'symlink through the existing link cache');
     expect(err.message).toContain('"alias"');
   });
@@ -146,9 +152,22 @@ describe('rule 1: links cannot lead outside the target, through any chain', () =
   });
 
   it('extracts links that stay inside, including a link to a link of the archive', async () => {
-    const ws = workspace([file('releases/v2/bin/tool'), link('current', 'releases/v2'), link('latest', 'current'), link('releases/v2/bin/up', '../../v2')]);
+    const ws = workspace([
+      file('releases/v2/bin/tool'),
+      link('current', 'releases/v2'),
+      link('latest', 'current'),
+      link('releases/v2/bin/up', '../../v2'),
+    ]);
     await extractZip(ws.zip, ws.out);
-    expect(tree(ws.out)).toEqual(['current -> releases/v2', 'latest -> current', 'releases/', 'releases/v2/', 'releases/v2/bin/', 'releases/v2/bin/tool', 'releases/v2/bin/up -> ../../v2']);
+    expect(tree(ws.out)).toEqual([
+      'current -> releases/v2',
+      'latest -> current',
+      'releases/',
+      'releases/v2/',
+      'releases/v2/bin/',
+      'releases/v2/bin/tool',
+      'releases/v2/bin/up -> ../../v2',
+    ]);
     expect(fs.realpathSync.native(path.join(ws.out, 'latest'))).toBe(fs.realpathSync.native(path.join(ws.out, 'releases/v2')));
   });
 
@@ -200,7 +219,10 @@ describe('rule 1: links cannot lead outside the target, through any chain', () =
         } catch {
           continue; // dangling or a loop: leads nowhere
         }
-        expect(real === fs.realpathSync.native(out) || real.startsWith(fs.realpathSync.native(out) + path.sep), `${pair.join(' ')}: ${line} resolves to ${real}`).toBe(true);
+        expect(
+          real === fs.realpathSync.native(out) || real.startsWith(fs.realpathSync.native(out) + path.sep),
+          `${pair.join(' ')}: ${line} resolves to ${real}`,
+        ).toBe(true);
       }
     }
   });
@@ -267,19 +289,26 @@ describe('rule 2: nothing that exists is deleted or replaced by something of ano
 
 describe('rule 4: CRC-32 and sizes are checked while writing', () => {
   it('a corrupted entry fails the extraction; what was written before it is removed', async () => {
-    const ws = workspace([file('first.txt', 'new first'), { name: 'second.bin', data: Buffer.alloc(5000, 7), compress: true, declaredCrc: 0x12345678 }], (out) =>
-      fs.writeFileSync(path.join(out, 'first.txt'), 'old first'),
+    const ws = workspace(
+      [file('first.txt', 'new first'), { name: 'second.bin', data: Buffer.alloc(5000, 7), compress: true, declaredCrc: 0x12345678 }],
+      (out) => fs.writeFileSync(path.join(out, 'first.txt'), 'old first'),
     );
     await expectRefused(ws, /"second\.bin" is corrupt: bad CRC-32 \([0-9a-f]{8}, the archive says 12345678\)/);
     expect(fs.readFileSync(path.join(ws.out, 'first.txt'), 'utf8')).toBe('old first');
   });
 
   it('an entry holding more than its declared size stops there', async () => {
-    await expectRefused(workspace([{ name: 'x.bin', data: Buffer.alloc(300_000, 1), compress: true, declaredSize: 1000 }]), '"x.bin" holds more than the 1000 bytes');
+    await expectRefused(
+      workspace([{ name: 'x.bin', data: Buffer.alloc(300_000, 1), compress: true, declaredSize: 1000 }]),
+      '"x.bin" holds more than the 1000 bytes',
+    );
   });
 
   it('an entry holding less than its declared size fails', async () => {
-    await expectRefused(workspace([{ name: 'x.bin', data: Buffer.alloc(1000, 1), declaredSize: 5000 }]), '"x.bin" holds 1000 bytes where the archive\'s directory declares 5000');
+    await expectRefused(
+      workspace([{ name: 'x.bin', data: Buffer.alloc(1000, 1), declaredSize: 5000 }]),
+      '"x.bin" holds 1000 bytes where the archive\'s directory declares 5000',
+    );
   });
 
   it('corrupt deflate data fails cleanly', async () => {
@@ -303,8 +332,13 @@ describe('rule 4: an archive that reads differently from its local headers is re
     ['its compression method', { method: 8 }, {}],
   ] as [string, NonNullable<RawEntry['local']>, Partial<RawEntry>][])
     it(`a local header that disagrees about ${what}`, async () => {
-      const ws = workspace([file('first.txt'), { name: 'report.txt', data, ...entry, local }], (out) => fs.writeFileSync(path.join(out, 'first.txt'), 'mine'));
-      await expectRefused(ws, `"report.txt" has a local header that disagrees with the archive's directory about ${what}; nothing was extracted`);
+      const ws = workspace([file('first.txt'), { name: 'report.txt', data, ...entry, local }], (out) =>
+        fs.writeFileSync(path.join(out, 'first.txt'), 'mine'),
+      );
+      await expectRefused(
+        ws,
+        `"report.txt" has a local header that disagrees with the archive's directory about ${what}; nothing was extracted`,
+      );
     });
 
   it('a link whose local header disagrees is refused too', async () => {
@@ -314,9 +348,11 @@ describe('rule 4: an archive that reads differently from its local headers is re
   it('archives written by real tools agree with themselves: Python zipfile (streamed, zip64) and yazl (data descriptors)', async () => {
     const root = tmp();
     const py = path.join(root, 'py.zip');
-    execFileSync('python3', [
-      '-c',
-      `import zipfile, io, sys
+    execFileSync(
+      'python3',
+      [
+        '-c',
+        `import zipfile, io, sys
 class Pipe(io.RawIOBase):
     def writable(self): return True
     def write(self, b): sys.stdout.buffer.write(b); return len(b)
@@ -324,7 +360,9 @@ with zipfile.ZipFile(Pipe(), 'w', zipfile.ZIP_DEFLATED) as z:
     z.writestr('a.txt', 'a' * 5000)
     with z.open('b64.bin', 'w', force_zip64=True) as f: f.write(b'b' * 70000)
     z.writestr('stored.txt', 'plain', compress_type=zipfile.ZIP_STORED)`,
-    ], { stdio: ['ignore', fs.openSync(py, 'w'), 'inherit'] });
+      ],
+      { stdio: ['ignore', fs.openSync(py, 'w'), 'inherit'] },
+    );
     const yz = new yazl.ZipFile();
     yz.addBuffer(Buffer.alloc(100_000, 1), 'deflated.bin');
     yz.addBuffer(Buffer.from('stored'), 'stored.txt', { compress: false });
@@ -357,13 +395,20 @@ describe('rule 5: size and entry limits', () => {
   it('a 1 MiB archive that expands to 1.1 GiB is refused before anything is written', async () => {
     const ws = workspace([file('README'), { name: 'zeros.bin', deflated: deflatedZeros(1100) }]);
     expect(fs.statSync(ws.zip).size).toBeLessThan(1.2 * 1024 ** 2);
-    await expectRefused(ws, /its files add up to 1\.07 GiB, more than the limit of 2\d\d\.\d MiB \(the default: 200× the archive's 1\.\d+ MiB.*\(--max-size raises the limit\)/);
+    await expectRefused(
+      ws,
+      /its files add up to 1\.07 GiB, more than the limit of 2\d\d\.\d MiB \(the default: 200× the archive's 1\.\d+ MiB.*\(--max-size raises the limit\)/,
+    );
   });
 
   it('--max-size lowers or raises the limit', async () => {
     const entries = [{ name: 'zeros.bin', deflated: deflatedZeros(120) }];
     await expectRefused(workspace(entries), 'more than the limit of 100.0 MiB');
-    await expectRefused(workspace([file('a', 'x'.repeat(2000))]), 'its files add up to 1.95 KiB, more than the limit of 1000 B (--max-size', { maxBytes: 1000 });
+    await expectRefused(
+      workspace([file('a', 'x'.repeat(2000))]),
+      'its files add up to 1.95 KiB, more than the limit of 1000 B (--max-size',
+      { maxBytes: 1000 },
+    );
     const ws = workspace(entries);
     const result = await extractZip(ws.zip, ws.out, { limits: { maxBytes: 200 * 1024 ** 2 } });
     expect(result.bytes).toBe(120 * 1024 ** 2);
@@ -371,14 +416,23 @@ describe('rule 5: size and entry limits', () => {
   });
 
   it('the entry count is capped (default 100,000; --max-entries)', async () => {
-    await expectRefused(workspace(Array.from({ length: 11 }, (_, i) => file(`f${i}`))), 'it has 11 entries, more than the limit of 10 (--max-entries raises the limit)', { maxEntries: 10 });
-    await expectRefused(workspace(Array.from({ length: 100_001 }, (_, i) => file(`f${i}`, ''))), 'it has 100,001 entries, more than the limit of 100,000');
+    await expectRefused(
+      workspace(Array.from({ length: 11 }, (_, i) => file(`f${i}`))),
+      'it has 11 entries, more than the limit of 10 (--max-entries raises the limit)',
+      { maxEntries: 10 },
+    );
+    await expectRefused(
+      workspace(Array.from({ length: 100_001 }, (_, i) => file(`f${i}`, ''))),
+      'it has 100,001 entries, more than the limit of 100,000',
+    );
   });
 });
 
 describe('interrupted and failed extractions', () => {
   it('Ctrl-C while writing removes what this run wrote and leaves the target as it was', async () => {
-    const ws = workspace([file('a.txt'), { name: 'big.bin', deflated: deflatedZeros(64) }, file('z.txt')], (out) => fs.writeFileSync(path.join(out, 'a.txt'), 'old'));
+    const ws = workspace([file('a.txt'), { name: 'big.bin', deflated: deflatedZeros(64) }, file('z.txt')], (out) =>
+      fs.writeFileSync(path.join(out, 'a.txt'), 'old'),
+    );
     const ac = new AbortController();
     const pending = extractZip(ws.zip, ws.out, { signal: ac.signal });
     // Abort once the staging directory holds the big file being written.
@@ -429,7 +483,13 @@ describe('interrupted and failed extractions', () => {
   });
 
   it('extracts files, directories, modes and non-ASCII names into a new directory', async () => {
-    const ws = workspace([file('README.md', '# hi\n'), { name: 'bin/run.sh', data: '#!/bin/sh\n', mode: 0o100755 }, file('reports/résumé final.txt', 'ok ✓\n'), { name: 'empty/' }, { name: 'setuid', data: 'x', mode: 0o104777 }]);
+    const ws = workspace([
+      file('README.md', '# hi\n'),
+      { name: 'bin/run.sh', data: '#!/bin/sh\n', mode: 0o100755 },
+      file('reports/résumé final.txt', 'ok ✓\n'),
+      { name: 'empty/' },
+      { name: 'setuid', data: 'x', mode: 0o104777 },
+    ]);
     const result = await extractZip(ws.zip, ws.out);
     expect(result.files).toBe(4);
     expect(tree(ws.out)).toEqual(['README.md', 'bin/', 'bin/run.sh', 'empty/', 'reports/', 'reports/résumé final.txt', 'setuid']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Printer, columnSet } from '../../src/output/format.js';
 import { UsageError } from '../../src/errors.js';
+import { columnSet, Printer } from '../../src/output/format.js';
 
 const columns = columnSet(
   [
@@ -11,11 +11,22 @@ const columns = columnSet(
   { spec: ['iid', 'title', 'author', 'updated_at', 'messenger', 'approvals_missing'], gitlab: ['health_status'] },
 );
 
-const check = (names: string[], cols = columns) => () => Printer.checkFields(names, cols);
+const check =
+  (names: string[], cols = columns) =>
+  () =>
+    Printer.checkFields(names, cols);
 
 describe('Printer.checkFields (before anything is sent)', () => {
   it('accepts declared fields of either list, column keys, headers in any case, paths below a field, either dialect', () => {
-    for (const names of [['iid', 'title'], ['health_status'], ['tasks'], ['IID', 'Updated'], ['author.username', 'author.x.y'], ['skype', 'approvals_left'], []])
+    for (const names of [
+      ['iid', 'title'],
+      ['health_status'],
+      ['tasks'],
+      ['IID', 'Updated'],
+      ['author.username', 'author.x.y'],
+      ['skype', 'approvals_left'],
+      [],
+    ])
       expect(check(names), names.join(',')).not.toThrow();
   });
 
@@ -23,7 +34,8 @@ describe('Printer.checkFields (before anything is sent)', () => {
     expect(check(['iid', 'titel'])).toThrow(
       'unknown field "titel" in --fields (did you mean "title"?); valid fields: iid, tasks, updated_at, title, author, messenger, approvals_missing, health_status',
     );
-    for (const name of ['TITLE', 'zzz', 'auth.username', 'constructor', '__proto__', 'toString.x']) expect(check([name]), name).toThrow(UsageError);
+    for (const name of ['TITLE', 'zzz', 'auth.username', 'constructor', '__proto__', 'toString.x'])
+      expect(check([name]), name).toThrow(UsageError);
   });
 
   it('a command with no declared fields takes none; bare names are fine when none are given', () => {
@@ -33,6 +45,15 @@ describe('Printer.checkFields (before anything is sent)', () => {
   });
 
   it('lists the columns first, then the spec fields, then the GitLab-only ones', () => {
-    expect(Printer.fieldNames(columns)).toEqual(['iid', 'tasks', 'updated_at', 'title', 'author', 'messenger', 'approvals_missing', 'health_status']);
+    expect(Printer.fieldNames(columns)).toEqual([
+      'iid',
+      'tasks',
+      'updated_at',
+      'title',
+      'author',
+      'messenger',
+      'approvals_missing',
+      'health_status',
+    ]);
   });
 });

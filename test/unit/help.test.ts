@@ -17,7 +17,6 @@ const commands = [...walk(tree)].filter((c) => c.path.length > 0 && c.name !== '
 const leaves = commands.filter((c) => c.commands.length === 0);
 const label = (c: DocCommand) => `collab ${c.path.join(' ')}`;
 
-
 /** The command words of the first `collab …` invocation in an example, flags dropped. */
 function invokedWords(example: string, depth: number): string[] {
   const start = example.search(/(^|[\s(])collab\s/);
@@ -99,7 +98,8 @@ describe('help output', () => {
   it('collab help environment and collab help exit-codes print the topics', async () => {
     const env = await runCli(['help', 'environment']);
     expect(env.code).toBe(0);
-    for (const e of ENVIRONMENT) expect(env.stdout).toMatch(new RegExp(`^  ${e.name} +${e.description.slice(0, 12).replace(/[()$.]/g, '\\$&')}`, 'm'));
+    for (const e of ENVIRONMENT)
+      expect(env.stdout).toMatch(new RegExp(`^  ${e.name} +${e.description.slice(0, 12).replace(/[()$.]/g, '\\$&')}`, 'm'));
     expect(env.stdout).toContain('CI_JOB_TOKEN');
     const codes = await runCli(['help', 'exit-codes']);
     expect(codes.code).toBe(0);
@@ -173,12 +173,15 @@ describe("a verb's help shows the global flags that matter to it", () => {
   const specOf = (c: Command) => (c as Command & { collabSpec: Spec }).collabSpec;
   const name = (c: Command): string => (c.parent ? `${name(c.parent)} ${c.name()}` : c.name());
 
-  it.each(declared.filter((c) => specOf(c).list).map((c) => [name(c), c] as const))('%s (a list): -o, --fields, --all, and -p when it takes a project', (_, c) => {
-    const help = c.helpInformation();
-    for (const flag of ['-o, --output <format>', '--fields [a,b]', '--all', '--limit <n>']) expect(help).toContain(flag);
-    if (specOf(c).project) expect(help).toContain('-p, --project');
-    expect(help).toContain('Global options (every one: collab --help):');
-  });
+  it.each(declared.filter((c) => specOf(c).list).map((c) => [name(c), c] as const))(
+    '%s (a list): -o, --fields, --all, and -p when it takes a project',
+    (_, c) => {
+      const help = c.helpInformation();
+      for (const flag of ['-o, --output <format>', '--fields [a,b]', '--all', '--limit <n>']) expect(help).toContain(flag);
+      if (specOf(c).project) expect(help).toContain('-p, --project');
+      expect(help).toContain('Global options (every one: collab --help):');
+    },
+  );
 
   it.each(declared.filter((c) => c.name() === 'view').map((c) => [name(c), c] as const))('%s (a view): -o and --fields', (_, c) => {
     const help = c.helpInformation();
@@ -186,11 +189,14 @@ describe("a verb's help shows the global flags that matter to it", () => {
     expect(help).toContain('--fields [a,b]');
   });
 
-  it.each(declared.filter((c) => specOf(c).confirm).map((c) => [name(c), c] as const))('%s (asks first): --no-input beside --yes', (_, c) => {
-    const help = c.helpInformation();
-    expect(help).toContain('--no-input');
-    expect(help).toContain('-y, --yes');
-  });
+  it.each(declared.filter((c) => specOf(c).confirm).map((c) => [name(c), c] as const))(
+    '%s (asks first): --no-input beside --yes',
+    (_, c) => {
+      const help = c.helpInformation();
+      expect(help).toContain('--no-input');
+      expect(help).toContain('-y, --yes');
+    },
+  );
 
   it('a verb that prints no data does not offer -o; the flags that matter nowhere stay in the root help', async () => {
     const del = await runCli(['user', 'key', 'delete', '--help']);
@@ -199,7 +205,12 @@ describe("a verb's help shows the global flags that matter to it", () => {
     expect((await runCli(['issue', 'delete', '--help'])).stdout).toContain('-o, --output <format>');
     const trace = await runCli(['job', 'trace', '--help']);
     expect(trace.stdout).not.toContain('--fields');
-    for (const argv of [['issue', 'list', '--help'], ['api', '--help'], ['auth', 'status', '--help'], ['config', 'list', '--help']]) {
+    for (const argv of [
+      ['issue', 'list', '--help'],
+      ['api', '--help'],
+      ['auth', 'status', '--help'],
+      ['config', 'list', '--help'],
+    ]) {
       const r = await runCli(argv);
       expect(r.stdout, argv.join(' ')).toContain('-o, --output <format>');
       expect(r.stdout, argv.join(' ')).not.toContain('--timeout');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TerminalLogFilter, cellText, colouredText, jsonText, messageText, tableText } from '../../src/output/sanitize.js';
+import { cellText, colouredText, jsonText, messageText, TerminalLogFilter, tableText } from '../../src/output/sanitize.js';
 
 describe('the sanitiser', () => {
   it.each([
@@ -51,7 +51,10 @@ describe('a CI log on a terminal', () => {
   it('gives the same answer however the bytes are cut (sequences and UTF-8 across chunks)', () => {
     const bytes = Buffer.from(`${log} — ünïcödé \u001b[31mred\u001b[0m`);
     const whole = run([bytes], true);
-    const byByte = run([...bytes].map((b) => Uint8Array.of(b)), true);
+    const byByte = run(
+      [...bytes].map((b) => Uint8Array.of(b)),
+      true,
+    );
     expect(byByte).toBe(whole);
     expect(whole).toContain('ünïcödé \u001b[31mred\u001b[0m');
   });
@@ -68,7 +71,9 @@ describe('JSON and rendered text on a terminal', () => {
   });
 
   it('rendered text keeps its own colours and loses every other sequence, control and invisible character', () => {
-    expect(colouredText('\u001b[1mbold\u001b[22m \u202eRLO \u200bzw \u009b2J \u001b]0;t\u0007x\u001b[0m')).toBe('\u001b[1mbold\u001b[22m RLO zw  x\u001b[0m');
+    expect(colouredText('\u001b[1mbold\u001b[22m \u202eRLO \u200bzw \u009b2J \u001b]0;t\u0007x\u001b[0m')).toBe(
+      '\u001b[1mbold\u001b[22m RLO zw  x\u001b[0m',
+    );
   });
 });
 

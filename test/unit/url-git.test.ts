@@ -19,7 +19,11 @@ describe('paths, web URLs and git remotes', () => {
 
   it('reads web URLs below the instance root', () => {
     expect(parseWebPath('/acme/api/-/issues/42')).toEqual({ path: 'acme/api', kind: 'issues', id: '42' });
-    expect(parseWebPath('/acme/platform/api/-/merge_requests/7/diffs')).toMatchObject({ path: 'acme/platform/api', kind: 'merge_requests', id: '7' });
+    expect(parseWebPath('/acme/platform/api/-/merge_requests/7/diffs')).toMatchObject({
+      path: 'acme/platform/api',
+      kind: 'merge_requests',
+      id: '7',
+    });
     expect(parseWebPath('/acme/api/issues/3')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '3' });
     expect(parseWebPath('/acme/api/-/work_items/9')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '9' });
     expect(parseWebPath('/groups/acme/platform/-/issues')).toMatchObject({ path: 'acme/platform', kind: 'issues' });
@@ -32,7 +36,11 @@ describe('paths, web URLs and git remotes', () => {
     expect(p('acme/platform/api.git')).toEqual({ kind: 'path', path: 'acme/platform/api' });
     expect(p('acme%2Fplatform%2Fapi')).toEqual({ kind: 'path', path: 'acme/platform/api' });
     expect(p('acme/platform/api/')).toEqual({ kind: 'path', path: 'acme/platform/api' });
-    expect(p('git@gitlab.example.com:acme/platform/api.git')).toEqual({ kind: 'ssh', hostname: 'gitlab.example.com', path: 'acme/platform/api' });
+    expect(p('git@gitlab.example.com:acme/platform/api.git')).toEqual({
+      kind: 'ssh',
+      hostname: 'gitlab.example.com',
+      path: 'acme/platform/api',
+    });
     expect(p('ssh://git@gitlab.example.com:2222/acme/api.git')).toEqual({ kind: 'ssh', hostname: 'gitlab.example.com', path: 'acme/api' });
     expect(p('https://h/acme/platform/api')).toMatchObject({ kind: 'web' });
     for (const bad of ['-1', '0', '1.5', '+3', '1e3', '0x10', 'acme/../x', 'acme//x', 'api', 'acme/-x', 'acme/a b', 'acme%2', ''])
@@ -42,7 +50,8 @@ describe('paths, web URLs and git remotes', () => {
 
   it('decides loopback on the literal, not on a name prefix', () => {
     for (const h of ['localhost', '127.0.0.1', '127.255.0.9', '[::1]', '::1', '[::ffff:7f00:1]']) expect(isLoopbackHost(h), h).toBe(true);
-    for (const h of ['127.evil.example', 'localhost.evil.example', '128.0.0.1', '10.0.0.1', 'example.com', '[::2]']) expect(isLoopbackHost(h), h).toBe(false);
+    for (const h of ['127.evil.example', 'localhost.evil.example', '128.0.0.1', '10.0.0.1', 'example.com', '[::2]'])
+      expect(isLoopbackHost(h), h).toBe(false);
     expect(isLoopbackHost(new URL('http://127.1:8080').hostname)).toBe(true);
     expect(isLoopbackHost(new URL('http://0x7f.1').hostname)).toBe(true);
   });
@@ -63,7 +72,10 @@ describe('paths, web URLs and git remotes', () => {
   it('maps remotes under a relative URL root to the project path', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-'));
     fs.mkdirSync(path.join(dir, '.git'));
-    fs.writeFileSync(path.join(dir, '.git', 'config'), '[remote "origin"]\n\turl = https://host.example/gitlab/acme/api.git\n[remote "other"]\n\turl = https://host.example/elsewhere/x/y.git\n');
+    fs.writeFileSync(
+      path.join(dir, '.git', 'config'),
+      '[remote "origin"]\n\turl = https://host.example/gitlab/acme/api.git\n[remote "other"]\n\turl = https://host.example/elsewhere/x/y.git\n',
+    );
     expect(projectFromGit(dir, 'https://host.example/gitlab')).toBe('acme/api');
     fs.writeFileSync(path.join(dir, '.git', 'config'), '[remote "origin"]\n\turl = git@host.example:acme/api.git\n');
     expect(projectFromGit(dir, 'https://host.example/gitlab')).toBe('acme/api');

@@ -5,15 +5,20 @@
  * line (without ✓) on stderr.
  */
 import { describe, expect, it } from 'vitest';
-import { type Leaf, OBJECT, answeringTransport, baseOf, commandTree } from '../helpers/command-tree.js';
 import type { Prompter } from '../../src/prompt.js';
+import { answeringTransport, baseOf, commandTree, type Leaf, OBJECT } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
 
 const { leaves } = await commandTree();
 const writes = leaves.filter((l) => l.spec.method !== undefined && l.spec.method !== 'GET');
 const name = (leaf: Leaf) => leaf.words.join(' ');
 /** Answers what a command asks beyond its flags (a group's path; no to the editor a create offers). */
-const prompter: Prompter = { input: async () => 'x', password: async () => 'x', confirm: async (m) => !m.startsWith('Write a'), select: async (_m, c) => c[0]! };
+const prompter: Prompter = {
+  input: async () => 'x',
+  password: async () => 'x',
+  confirm: async (m) => !m.startsWith('Write a'),
+  select: async (_m, c) => c[0]!,
+};
 // block/unblock answer a scalar; the declarations print nothing else either way.
 const objectAnswers = writes.filter((l) => l.spec.print !== false);
 
@@ -33,13 +38,20 @@ describe('a write says what it did', () => {
     expect(lines[0]).toMatch(/^✓ [A-Z]/);
   });
 
-  it.each(objectAnswers.map((l) => [name(l), l] as const))('%s: -o json prints the answer; piped, the object and the line without ✓', async (_n, leaf) => {
-    const json = await runCli([...baseOf(leaf).render(), '-o', 'json'], { transport: answeringTransport().transport, tty: true, prompter });
-    expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: OBJECT.id });
-    const piped = await runCli(baseOf(leaf).render(), { transport: answeringTransport().transport });
-    expect(piped.code, piped.stderr).toBe(0);
-    expect(piped.stdout).not.toBe('');
-    expect(piped.stderr).not.toContain('✓');
-  });
+  it.each(objectAnswers.map((l) => [name(l), l] as const))(
+    '%s: -o json prints the answer; piped, the object and the line without ✓',
+    async (_n, leaf) => {
+      const json = await runCli([...baseOf(leaf).render(), '-o', 'json'], {
+        transport: answeringTransport().transport,
+        tty: true,
+        prompter,
+      });
+      expect(json.code, json.stderr).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({ id: OBJECT.id });
+      const piped = await runCli(baseOf(leaf).render(), { transport: answeringTransport().transport });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout).not.toBe('');
+      expect(piped.stderr).not.toContain('✓');
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { boardColumns } from '../../resources/board.js';
 import { buildNoun } from '../build.js';
 import type { CommandSpec } from '../spec.js';
 import { defineNoun } from '../spec.js';
-import { listCreate, listDelete, listMove, listView, lists } from './lists.js';
+import { listCreate, listDelete, listMove, lists, listView } from './lists.js';
 
 export const list: CommandSpec = {
   name: 'list',

@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { boardListColumns } from '../../resources/board.js';
 import { objectName, titled } from '../../output/names.js';
+import { boardListColumns } from '../../resources/board.js';
 import { type ArgSpec, type CommandSpec, defineCommand } from '../spec.js';
 
 export const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
@@ -42,14 +42,22 @@ export const listCreate = defineCommand({
   project: 'required',
   flags: [
     { name: 'label-id', type: 'id', description: 'id of the label the list shows', conflicts: ['label'] },
-    { name: 'label', param: 'label_id', lookup: 'label', type: 'string', value: '<name>', description: 'name of the label (looked up in the project labels)' },
+    {
+      name: 'label',
+      param: 'label_id',
+      lookup: 'label',
+      type: 'string',
+      value: '<name>',
+      description: 'name of the label (looked up in the project labels)',
+    },
   ],
   method: 'POST',
   path: LISTS_PATH,
   answer: { kind: 'object', key: 'id' },
   columns: boardListColumns,
   prepare: (_ctx, v) => {
-    if (v.flags['label-id'] === undefined && v.flags.label === undefined) throw new UsageError('missing required flag --label-id (or --label <name>)');
+    if (v.flags['label-id'] === undefined && v.flags.label === undefined)
+      throw new UsageError('missing required flag --label-id (or --label <name>)');
   },
   done: (v, list) => `Added list ${titled(String(list?.id), objectName(list))} to board ${String(v.args.board_id)}`,
 });
@@ -64,7 +72,8 @@ export const listMove: CommandSpec = {
   method: 'PUT',
   path: LIST_PATH,
   columns: boardListColumns,
-  done: (v, list) => `Moved list ${titled(String(v.args.list_id), objectName(list))} of board ${String(v.args.board_id)} to position ${String(v.flags.position)}`,
+  done: (v, list) =>
+    `Moved list ${titled(String(v.args.list_id), objectName(list))} of board ${String(v.args.board_id)} to position ${String(v.flags.position)}`,
 };
 
 export const listDelete: CommandSpec = {

@@ -8,8 +8,7 @@ import { create, remove, transferProject, update } from './write.js';
 export const noun = defineNoun({
   name: 'group',
   summary: 'Groups: list, view, create, transfer projects, LDAP links',
-  description:
-    'Groups. The group is -g, --group (numeric id or full path) or the first argument where a command takes no other one.',
+  description: 'Groups. The group is -g, --group (numeric id or full path) or the first argument where a command takes no other one.',
   commands: [list, view, projects, create, update, remove, transferProject, ldapSync],
   nouns: [ldapLink],
 });

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { ACCESS_LEVELS, ldapLinkColumns } from '../../resources/group.js';
 import { groupArg } from '../project/subject.js';
-import { type CommandSpec, type NounSpec, defineCommand } from '../spec.js';
+import { type CommandSpec, defineCommand, type NounSpec } from '../spec.js';
 
 export const ldapSync: CommandSpec = {
   name: 'ldap-sync',
@@ -44,7 +44,10 @@ const remove = defineCommand({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Remove an LDAP group link',
-  examples: ['collab group ldap-link delete developers -g acme', 'collab group ldap-link delete developers -g acme --provider ldapmain --yes'],
+  examples: [
+    'collab group ldap-link delete developers -g acme',
+    'collab group ldap-link delete developers -g acme --provider ldapmain --yes',
+  ],
   args: [{ name: 'cn', type: 'string', description: 'LDAP group CN' }],
   group: 'required',
   flags: [{ name: 'provider', in: 'path', type: 'string', description: 'only the link of this LDAP provider' }],

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { GROUP_ORDER_BY, SORT, groupColumns } from '../../resources/group.js';
+import { GROUP_ORDER_BY, groupColumns, SORT } from '../../resources/group.js';
 import { projectColumns } from '../../resources/project.js';
 import { groupProjectFilters } from '../project/flags.js';
 import { groupArg } from '../project/subject.js';
@@ -50,8 +50,13 @@ export async function printGroup(ctx: Context, data: unknown): Promise<void> {
   const group = (data ?? {}) as GroupDetail;
   if (printer.format !== 'table' || ctx.settings.fields) {
     // tsv names the projects by full path (the generic cell text would pick their display names)
-    const paths = (items: unknown) => (Array.isArray(items) ? items.map((p) => (p as { path_with_namespace?: unknown })?.path_with_namespace ?? p) : items);
-    const columns = [...groupColumns, { key: 'projects', get: (g: GroupDetail) => paths(g.projects) }, { key: 'shared_projects', get: (g: GroupDetail) => paths(g.shared_projects) }];
+    const paths = (items: unknown) =>
+      Array.isArray(items) ? items.map((p) => (p as { path_with_namespace?: unknown })?.path_with_namespace ?? p) : items;
+    const columns = [
+      ...groupColumns,
+      { key: 'projects', get: (g: GroupDetail) => paths(g.projects) },
+      { key: 'shared_projects', get: (g: GroupDetail) => paths(g.shared_projects) },
+    ];
     await printer.object(group, columns);
     return;
   }

@@ -1,10 +1,10 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { objectName } from '../../output/names.js';
-import { VISIBILITIES, groupColumns } from '../../resources/group.js';
-import { deletionNotice } from '../project/write.js';
+import { groupColumns, VISIBILITIES } from '../../resources/group.js';
 import { groupArg } from '../project/subject.js';
-import { type Answer, type FlagSpec, type Values, defineCommand } from '../spec.js';
+import { deletionNotice } from '../project/write.js';
+import { type Answer, defineCommand, type FlagSpec, type Values } from '../spec.js';
 import { printGroup } from './list.js';
 
 /** `group acme/platform`, by the path the answer gives (the command line may have an id). */
@@ -88,7 +88,10 @@ export const update = defineCommand({
   aliases: ['edit'],
   summary: "Change a group's settings",
   description: "Change a group's settings; give at least one. The API takes the group's numeric id: a path is looked up first.",
-  examples: ['collab group update -g acme --description "ACME Corp" --visibility public', 'collab group update acme/platform --no-lfs-enabled'],
+  examples: [
+    'collab group update -g acme --description "ACME Corp" --visibility public',
+    'collab group update acme/platform --no-lfs-enabled',
+  ],
   args: [groupArg],
   group: 'id',
   flags: [

@@ -1,15 +1,14 @@
-import { UsageError } from '../../errors.js';
-import { ISSUE_SCOPES, ISSUE_STATES, ORDER_BY_CREATED_UPDATED, SORT, issueColumns } from '../../resources/issue.js';
-import { buildNoun } from '../build.js';
-import type { CommandSpec, FlagSpec } from '../spec.js';
-import { defineNoun } from '../spec.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
+import { buildNoun } from '../build.js';
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../issuable.js';
 import { peopleFilters } from '../people.js';
+import type { CommandSpec, FlagSpec } from '../spec.js';
+import { defineNoun } from '../spec.js';
 import { closedBy, userAgent } from './actions.js';
 import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
 import { create, move, update } from './write.js';
-
 
 /** The filters of part 1 §4.1, shared by the three issue lists. */
 export const issueListFilters: FlagSpec[] = [
@@ -72,7 +71,18 @@ export const view: CommandSpec = {
 export const noun = defineNoun({
   name: 'issue',
   summary: 'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking',
-  commands: [list, view, create, update, ...lifecycleVerbs(ISSUE), move, ...notificationVerbs(ISSUE), ...timeTrackingVerbs(ISSUE), closedBy, userAgent],
+  commands: [
+    list,
+    view,
+    create,
+    update,
+    ...lifecycleVerbs(ISSUE),
+    move,
+    ...notificationVerbs(ISSUE),
+    ...timeTrackingVerbs(ISSUE),
+    closedBy,
+    userAgent,
+  ],
 });
 
 export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -1,8 +1,8 @@
-import { objectName, titled } from '../../output/names.js';
 import { UsageError } from '../../errors.js';
+import { objectName, titled } from '../../output/names.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
 import { assigneesField, milestoneField } from '../people.js';
-import { type FlagSpec, type Values, defineCommand } from '../spec.js';
+import { defineCommand, type FlagSpec, type Values } from '../spec.js';
 import { ISSUE_PATH, iidArg, ref } from './shared.js';
 
 /** The writable fields of create (§4.2.1) and edit (§4.2.2); `update` adds the edit-only ones. */
@@ -12,22 +12,51 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
     update
       ? { name: 'title', short: 't', type: 'string', description: 'new title' }
       : { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'issue title' },
-    { name: 'description', short: 'd', type: 'string', markdown: true, description: 'description (Markdown)', conflicts: ['description-file'] },
-    { name: 'description-file', param: 'description', file: 'text', type: 'string', value: '<file|->', description: 'read the description from a file (- for stdin)' },
+    {
+      name: 'description',
+      short: 'd',
+      type: 'string',
+      markdown: true,
+      description: 'description (Markdown)',
+      conflicts: ['description-file'],
+    },
+    {
+      name: 'description-file',
+      param: 'description',
+      file: 'text',
+      type: 'string',
+      value: '<file|->',
+      description: 'read the description from a file (- for stdin)',
+    },
     update
       ? { name: 'confidential', type: 'bool', negatable: true, description: 'make the issue confidential' }
       : { name: 'confidential', type: 'bool', description: 'create it confidential (default: not)' },
-    { name: 'assignee-ids', short: 'a', type: 'intList', description: update ? 'assignee user ids, comma-separated (0 unassigns everyone)' : 'assignee user ids, comma-separated' },
+    {
+      name: 'assignee-ids',
+      short: 'a',
+      type: 'intList',
+      description: update ? 'assignee user ids, comma-separated (0 unassigns everyone)' : 'assignee user ids, comma-separated',
+    },
     update
       ? { name: 'milestone-id', type: 'int', min: 0, description: 'milestone id (0 removes the milestone)' }
       : { name: 'milestone-id', type: 'id', description: 'milestone id' },
-    { name: 'labels', short: 'l', type: 'csv', description: update ? 'comma-separated label names (replaces the labels)' : 'comma-separated label names' },
+    {
+      name: 'labels',
+      short: 'l',
+      type: 'csv',
+      description: update ? 'comma-separated label names (replaces the labels)' : 'comma-separated label names',
+    },
     assigneesField,
     milestoneField,
   ];
   if (update) {
     flags.push(
-      { name: 'state-event', type: 'enum', choices: ISSUE_STATE_EVENTS, description: 'close or reopen (or use `issue close` / `issue reopen`)' },
+      {
+        name: 'state-event',
+        type: 'enum',
+        choices: ISSUE_STATE_EVENTS,
+        description: 'close or reopen (or use `issue close` / `issue reopen`)',
+      },
       { name: 'updated-at', type: 'datetime', description: 'ISO 8601 update time (administrators and project owners)' },
     );
   } else {
@@ -41,8 +70,20 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
     flags.push({ name: 'discussion-locked', type: 'bool', negatable: true, description: 'only project members may comment' });
   } else {
     flags.push(
-      { name: 'mr-to-resolve', param: 'merge_request_to_resolve_discussions_of', type: 'id', value: '<mr-iid>', description: 'IID of a merge request whose open discussions this issue resolves (fills a default description)' },
-      { name: 'discussion', param: 'discussion_to_resolve', type: 'string', value: '<id>', description: 'id of one discussion of that merge request to resolve (needs --mr-to-resolve)' },
+      {
+        name: 'mr-to-resolve',
+        param: 'merge_request_to_resolve_discussions_of',
+        type: 'id',
+        value: '<mr-iid>',
+        description: 'IID of a merge request whose open discussions this issue resolves (fills a default description)',
+      },
+      {
+        name: 'discussion',
+        param: 'discussion_to_resolve',
+        type: 'string',
+        value: '<id>',
+        description: 'id of one discussion of that merge request to resolve (needs --mr-to-resolve)',
+      },
     );
   }
   return flags;
@@ -74,7 +115,8 @@ export const create = defineCommand({
       throw new UsageError('--discussion needs --mr-to-resolve <mr-iid> (the merge request the discussion belongs to)');
     checkTitle(v);
   },
-  done: (_v, issue) => `Created issue ${titled(ref(issue?.iid), objectName(issue))}${typeof issue?.web_url === 'string' ? `: ${issue.web_url}` : ''}`,
+  done: (_v, issue) =>
+    `Created issue ${titled(ref(issue?.iid), objectName(issue))}${typeof issue?.web_url === 'string' ? `: ${issue.web_url}` : ''}`,
 });
 
 export const update = defineCommand({
@@ -106,7 +148,17 @@ export const move = defineCommand({
   examples: ['collab issue move 42 -p acme/platform/api --to acme/website', 'collab issue move 42 --to 17 -o json'],
   args: [iidArg],
   project: 'required',
-  flags: [{ name: 'to', param: 'to_project_id', type: 'string', lookup: 'project', required: true, value: '<project>', description: 'target project: id, full path or web URL' }],
+  flags: [
+    {
+      name: 'to',
+      param: 'to_project_id',
+      type: 'string',
+      lookup: 'project',
+      required: true,
+      value: '<project>',
+      description: 'target project: id, full path or web URL',
+    },
+  ],
   method: 'POST',
   path: `${ISSUE_PATH}/move`,
   columns: issueColumns,

@@ -1,6 +1,6 @@
-import { jobStatusColumns } from '../../resources/job.js';
 import { objectName, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
+import { jobStatusColumns } from '../../resources/job.js';
 import type { Answer, CommandSpec, Values } from '../spec.js';
 import { jobIdArg } from './list.js';
 
@@ -25,7 +25,11 @@ export const cancel = action({
 export const retry = action({
   name: 'retry',
   summary: 'Retry a job (prints the new job)',
-  examples: ['collab job retry 1234 -p acme/platform/api', 'collab job retry 1234 -o json | jq .id', 'collab job list --scope failed -o ndjson | collab job retry --stdin'],
+  examples: [
+    'collab job retry 1234 -p acme/platform/api',
+    'collab job retry 1234 -o json | jq .id',
+    'collab job list --scope failed -o ndjson | collab job retry --stdin',
+  ],
   path: '/projects/:project/jobs/:id/retry',
   done: (v, job) => `Retried job ${String(v.args.id)}${job?.id !== undefined ? `: new ${jobNamed(v, job, job.id)}` : ''}${statusOf(job)}`,
   bulk: 'id',

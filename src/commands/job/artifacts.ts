@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type ApiRequest, header } from '../../api/client.js';
 import { paginate } from '../../api/paginate.js';
 import { fillPath } from '../../api/path.js';
@@ -16,7 +16,7 @@ import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { cellWidth } from '../../output/wrap.js';
 import { parseInteger } from '../../validate.js';
-import { type FlagSpec, type Values, defineCommand } from '../spec.js';
+import { defineCommand, type FlagSpec, type Values } from '../spec.js';
 
 const DEFAULT_ARCHIVE = 'artifacts.zip';
 
@@ -58,12 +58,22 @@ function requestFor(ctx: Context, s: Source, v: Values): ApiRequest {
   const { job } = s;
   const values = { project: s.project, path: s.path, ...job };
   let req: ApiRequest;
-  if ('id' in job) req = { method: 'GET', path: fillPath(s.path === undefined ? '/projects/:project/jobs/:id/artifacts' : '/projects/:project/jobs/:id/artifacts/*path', values) };
+  if ('id' in job)
+    req = {
+      method: 'GET',
+      path: fillPath(
+        s.path === undefined ? '/projects/:project/jobs/:id/artifacts' : '/projects/:project/jobs/:id/artifacts/*path',
+        values,
+      ),
+    };
   // One file by ref: GitLab's `GET /projects/:id/jobs/artifacts/:ref_name/raw/*artifact_path?job=` (not in the spec's list).
   else
     req = {
       method: 'GET',
-      path: fillPath(s.path === undefined ? '/projects/:project/jobs/artifacts/:ref/download' : '/projects/:project/jobs/artifacts/:ref/raw/*path', values),
+      path: fillPath(
+        s.path === undefined ? '/projects/:project/jobs/artifacts/:ref/download' : '/projects/:project/jobs/artifacts/:ref/raw/*path',
+        values,
+      ),
       query: { job: job.name },
     };
   return authorized(ctx, v, req);
@@ -83,7 +93,10 @@ function classify(message: string): Missing | undefined {
 async function lookUpMissing(ctx: Context, s: Source, v: Values): Promise<Missing | undefined> {
   if (!('id' in s.job) || v.flags['job-token'] === true || !ctx.api().hasToken) return undefined;
   try {
-    const res = await ctx.api().request<{ artifacts_file?: unknown }>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', { project: s.project, id: s.job.id }) });
+    const res = await ctx.api().request<{ artifacts_file?: unknown }>({
+      method: 'GET',
+      path: fillPath('/projects/:project/jobs/:id', { project: s.project, id: s.job.id }),
+    });
     if (!res.data?.artifacts_file) return 'artifacts';
     return s.path !== undefined ? 'file' : 'artifacts';
   } catch (err) {
@@ -98,7 +111,8 @@ function hintFor(missing: Missing | undefined, s: Source): string {
   if (missing === 'project') return `${project} was not found (or is not visible with these credentials)`;
   if (!('id' in job)) {
     if (missing === 'artifacts') return `the last successful job named "${job.name}" on ref "${job.ref}" has no artifacts`;
-    if (missing === 'file' && s.path !== undefined) return `the artifacts of the last successful "${job.name}" job on ref "${job.ref}" have no file "${s.path}"`;
+    if (missing === 'file' && s.path !== undefined)
+      return `the artifacts of the last successful "${job.name}" job on ref "${job.ref}" have no file "${s.path}"`;
     return `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ${project}`;
   }
   const which = describeJob(job);
@@ -124,7 +138,10 @@ function resolveDest(ctx: Context, raw: string | undefined, defaultName: string)
   if (raw !== undefined && raw.trim() === '') throw new UsageError('invalid value for --dest: empty (use - for stdout)');
   const dest = path.resolve(ctx.settings.cwd, raw ?? defaultName);
   if (raw !== undefined && /[/\\]$/.test(raw))
-    throw new UsageError(`invalid value for --dest: ${raw} names a directory; give a file path`, `give a file path, for example --dest ${path.join(raw, defaultName)}`);
+    throw new UsageError(
+      `invalid value for --dest: ${raw} names a directory; give a file path`,
+      `give a file path, for example --dest ${path.join(raw, defaultName)}`,
+    );
   const dir = path.dirname(dest);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`invalid value for --dest: the directory ${dir} does not exist`);
@@ -239,7 +256,11 @@ async function download(ctx: Context, s: Source, v: Values, dest: string, sha256
 function pipelineId(ctx: Context, raw: string): number {
   if (raw.trim() === 'current') {
     const current = ctx.settings.ciPipeline();
-    if (current === undefined) throw new UsageError('--pipeline current needs a CI job: CI_PIPELINE_ID is not set', 'outside CI give the pipeline id: --pipeline <id>');
+    if (current === undefined)
+      throw new UsageError(
+        '--pipeline current needs a CI job: CI_PIPELINE_ID is not set',
+        'outside CI give the pipeline id: --pipeline <id>',
+      );
     return parseInteger(current, 'CI_PIPELINE_ID', 1);
   }
   if (!/^\s*\d+\s*$/.test(raw)) throw new UsageError(`invalid value for --pipeline: "${raw}" is neither a pipeline id nor current`);
@@ -259,7 +280,10 @@ interface PipelineJob {
 async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineNo: number, name: string): Promise<Job> {
   const named: PipelineJob[] = [];
   const others = new Set<string>();
-  const req = authorized(ctx, v, { method: 'GET', path: fillPath('/projects/:project/pipelines/:pipeline/jobs', { project, pipeline: pipelineNo }) });
+  const req = authorized(ctx, v, {
+    method: 'GET',
+    path: fillPath('/projects/:project/pipelines/:pipeline/jobs', { project, pipeline: pipelineNo }),
+  });
   try {
     for await (const job of paginate<PipelineJob>(ctx.api(), req, { all: true, perPage: 100 })) {
       if (job?.name === name) named.push(job);
@@ -267,13 +291,24 @@ async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineN
     }
   } catch (err) {
     if (err instanceof ApiError && err.status === 404)
-      throw new ApiError(err.message, 404, err.body, `pipeline ${pipelineNo} was not found in project ${project} (or is not visible with these credentials)`);
+      throw new ApiError(
+        err.message,
+        404,
+        err.body,
+        `pipeline ${pipelineNo} was not found in project ${project} (or is not visible with these credentials)`,
+      );
     throw err;
   }
-  const newest = (jobs: PipelineJob[]) => jobs.reduce<PipelineJob | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
+  const newest = (jobs: PipelineJob[]) =>
+    jobs.reduce<PipelineJob | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
   const job = newest(named.filter((j) => j.status === 'success')) ?? newest(named);
   if (!job)
-    throw new ApiError(`pipeline ${pipelineNo} has no job named "${name}"`, undefined, undefined, others.size > 0 ? `its jobs: ${[...others].join(', ')}` : 'the pipeline has no jobs');
+    throw new ApiError(
+      `pipeline ${pipelineNo} has no job named "${name}"`,
+      undefined,
+      undefined,
+      others.size > 0 ? `its jobs: ${[...others].join(', ')}` : 'the pipeline has no jobs',
+    );
   return { id: job.id, label: `"${name}" of pipeline ${pipelineNo}, ${job.status}` };
 }
 
@@ -281,10 +316,15 @@ async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineN
  * The job the arguments name, every usage error found before anything is sent: a job id, or
  * `--job` with `--pipeline`, or `--job` on `--ref` (inside a CI job, the job's own ref).
  */
-function chooseJob(ctx: Context, v: Values, id: number | undefined): { id: number } | { pipeline: number; name: string } | { ref: string; name: string } {
+function chooseJob(
+  ctx: Context,
+  v: Values,
+  id: number | undefined,
+): { id: number } | { pipeline: number; name: string } | { ref: string; name: string } {
   const { ref, job: name, pipeline: inPipeline } = v.flags as { ref?: string; job?: string; pipeline?: string };
   if (id !== undefined) {
-    if (ref !== undefined || name !== undefined || inPipeline !== undefined) throw new UsageError('give either a job id or --job (with --ref or --pipeline), not both');
+    if (ref !== undefined || name !== undefined || inPipeline !== undefined)
+      throw new UsageError('give either a job id or --job (with --ref or --pipeline), not both');
     return { id };
   }
   if (name === undefined) {
@@ -296,7 +336,10 @@ function chooseJob(ctx: Context, v: Values, id: number | undefined): { id: numbe
   if (inPipeline !== undefined) return { pipeline: pipelineId(ctx, inPipeline), name };
   const onRef = ref ?? ctx.settings.ciRef();
   if (onRef === undefined)
-    throw new UsageError('--job needs --ref <branch|tag> or --pipeline <id|current>', "inside a CI job --ref defaults to the job's own ref (CI_COMMIT_REF_NAME)");
+    throw new UsageError(
+      '--job needs --ref <branch|tag> or --pipeline <id|current>',
+      "inside a CI job --ref defaults to the job's own ref (CI_COMMIT_REF_NAME)",
+    );
   if (onRef.trim() === '') throw new UsageError('invalid value for --ref: empty');
   return { ref: onRef, name };
 }
@@ -320,7 +363,7 @@ const jobFlags = [
     name: 'pipeline',
     param: false,
     type: 'string',
-    description: 'take the job named --job from this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)',
+    description: "take the job named --job from this pipeline (current: the CI job's own, CI_PIPELINE_ID)",
     value: '<id|current>',
   },
   {
@@ -355,7 +398,14 @@ export const artifacts = defineCommand({
   project: 'required',
   flags: [
     ...jobFlags,
-    { name: 'dest', short: 'd', param: false, type: 'string', description: 'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file', value: '<path>' },
+    {
+      name: 'dest',
+      short: 'd',
+      param: false,
+      type: 'string',
+      description: 'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file',
+      value: '<path>',
+    },
     {
       name: 'extract',
       short: 'x',
@@ -368,10 +418,18 @@ export const artifacts = defineCommand({
       name: 'max-size',
       param: false,
       type: 'bytes',
-      description: "with --extract: the most the archive's files may add up to (default 200 times the archive, at least 100 MiB, at most 8 GiB)",
+      description:
+        "with --extract: the most the archive's files may add up to (default 200 times the archive, at least 100 MiB, at most 8 GiB)",
       value: '<bytes|GiB>',
     },
-    { name: 'max-entries', param: false, type: 'int', min: 1, description: 'with --extract: the most entries the archive may hold (default 100000)', value: '<n>' },
+    {
+      name: 'max-entries',
+      param: false,
+      type: 'int',
+      min: 1,
+      description: 'with --extract: the most entries the archive may hold (default 100000)',
+      value: '<n>',
+    },
     jobTokenFlag,
   ],
   run: async (ctx, v) => {
@@ -395,7 +453,9 @@ export const artifacts = defineCommand({
         // yauzl is loaded only when extracting.
         const { extractZip } = await import('../../download/extract.js');
         const result = await extractZip(zip, target, { signal: ctx.signal, limits: { maxBytes, maxEntries } });
-        ctx.success(`Extracted ${result.files} files (${formatBytes(result.bytes)}, archive ${formatBytes(bytes)}) into ${shown(ctx, target)}`);
+        ctx.success(
+          `Extracted ${result.files} files (${formatBytes(result.bytes)}, archive ${formatBytes(bytes)}) into ${shown(ctx, target)}`,
+        );
       } finally {
         await scratch?.remove();
       }
@@ -430,13 +490,26 @@ export const artifact = defineCommand({
     'collab job artifact --job build --pipeline current dist/version.txt',
   ],
   args: [
-    { name: 'id', type: 'string', description: 'job id (with --job, leave it out: the only argument is the path)', optional: true, url: 'jobs' },
+    {
+      name: 'id',
+      type: 'string',
+      description: 'job id (with --job, leave it out: the only argument is the path)',
+      optional: true,
+      url: 'jobs',
+    },
     { name: 'path', type: 'path', description: 'path of the file inside the archive', optional: true },
   ],
   project: 'required',
   flags: [
     ...jobFlags,
-    { name: 'dest', short: 'd', param: false, type: 'string', description: 'write the file here instead of stdout; replaces only a regular file', value: '<path>' },
+    {
+      name: 'dest',
+      short: 'd',
+      param: false,
+      type: 'string',
+      description: 'write the file here instead of stdout; replaces only a regular file',
+      value: '<path>',
+    },
     jobTokenFlag,
   ],
   run: async (ctx, v) => {

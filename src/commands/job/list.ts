@@ -7,11 +7,9 @@ export const list: CommandSpec = {
   name: 'list',
   aliases: ['ls'],
   summary: "List a project's jobs, or a pipeline's",
-  description: "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline. --scope keeps jobs in the given statuses.",
-  examples: [
-    'collab job list -p acme/platform/api --scope failed,canceled',
-    'collab job list --pipeline 4711 -o json',
-  ],
+  description:
+    "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline. --scope keeps jobs in the given statuses.",
+  examples: ['collab job list -p acme/platform/api --scope failed,canceled', 'collab job list --pipeline 4711 -o json'],
   project: 'required',
   flags: [
     {

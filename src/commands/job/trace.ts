@@ -8,7 +8,7 @@ import { ApiError } from '../../errors.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
-import { type Values, defineCommand, pathValues } from '../spec.js';
+import { defineCommand, pathValues, type Values } from '../spec.js';
 import { jobIdArg } from './list.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */
@@ -37,7 +37,12 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
     if (err instanceof ApiError && err.status === 404) {
       // A job that has not started yet has no trace: while following, that is an empty log.
       if (missingIsEmpty) return offset;
-      throw new ApiError(err.message, 404, err.body, `job ${v.args.id} has no trace in ${v.project} (the job does not exist, has not started, or was erased)`);
+      throw new ApiError(
+        err.message,
+        404,
+        err.body,
+        `job ${v.args.id} has no trace in ${v.project} (the job does not exist, has not started, or was erased)`,
+      );
     }
     throw err;
   }
@@ -50,7 +55,6 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
   }
   return Math.max(offset, skip.total);
 }
-
 
 interface JobState {
   status?: string;
@@ -74,16 +78,21 @@ export const trace = defineCommand({
   summary: "Print a job's log (--follow for a running job)",
   description:
     "Write a job's log to stdout: byte for byte when piped; on a terminal only its colours and \\r are kept (no colours with NO_COLOR or --no-color), other escape sequences are dropped. --follow polls a running job and prints what is new until it finishes; --exit-status makes collab exit 1 when the job failed or was canceled.",
-  examples: [
-    'collab job trace 1234 -p acme/platform/api > job.log',
-    'collab job trace 1234 --follow --exit-status',
-  ],
+  examples: ['collab job trace 1234 -p acme/platform/api > job.log', 'collab job trace 1234 --follow --exit-status'],
   args: [jobIdArg],
   project: 'required',
   flags: [
     { name: 'follow', short: 'f', param: false, type: 'bool', description: 'keep printing new output until the job finishes' },
     { name: 'exit-status', param: false, type: 'bool', description: 'exit 1 when the job failed or was canceled' },
-    { name: 'interval', param: false, type: 'number', min: 0, max: 3600, description: 'seconds between polls with --follow (default 3)', value: '<seconds>' },
+    {
+      name: 'interval',
+      param: false,
+      type: 'number',
+      min: 0,
+      max: 3600,
+      description: 'seconds between polls with --follow (default 3)',
+      value: '<seconds>',
+    },
   ],
   run: async (ctx, v) => {
     const follow = v.flags.follow === true;

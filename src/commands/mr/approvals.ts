@@ -3,7 +3,7 @@ import { objectName, titled } from '../../output/names.js';
 import { approvalColumns } from '../../resources/mr.js';
 import { type CommandSpec, defineCommand } from '../spec.js';
 import { explainShaMismatch, explainUnauthorized } from './explain.js';
-import { MR_PATH, iidArg, ref } from './shared.js';
+import { iidArg, MR_PATH, ref } from './shared.js';
 
 export const approvals: CommandSpec = {
   name: 'approvals',
@@ -29,7 +29,13 @@ export const approve = defineCommand({
   bulk: 'iid',
   explain: {
     401: (ctx, v, err) =>
-      explainUnauthorized(ctx, v, err, 'approve', 'you may have approved it already, it may be merged or closed, or your access level may not allow approving'),
+      explainUnauthorized(
+        ctx,
+        v,
+        err,
+        'approve',
+        'you may have approved it already, it may be merged or closed, or your access level may not allow approving',
+      ),
     409: (ctx, v, err) => explainShaMismatch(ctx, v, err, v.flags.sha, 'approved', 'approve'),
   },
   done: (v, answer) => {

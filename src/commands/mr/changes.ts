@@ -1,10 +1,10 @@
 import type { Context } from '../../context.js';
-import type { ColorLevel } from '../../output/io.js';
 import { CollabError } from '../../errors.js';
+import type { ColorLevel } from '../../output/io.js';
 import { messageText } from '../../output/sanitize.js';
-import { type MrChange, closesIssueColumns, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
+import { closesIssueColumns, type MrChange, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
 import type { CommandSpec } from '../spec.js';
-import { MR_PATH, iidArg } from './shared.js';
+import { iidArg, MR_PATH } from './shared.js';
 
 type Paint = (line: string) => string;
 
@@ -18,7 +18,17 @@ async function diffPainters(level: ColorLevel): Promise<{ meta: Paint; hunk: Pai
   return { meta: (l) => c.bold(l), hunk: (l) => c.cyan(l), add: (l) => c.green(l), del: (l) => c.red(l) };
 }
 
-const ESCAPES: Record<string, string> = { '\u0007': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\u000b': 'v', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\' };
+const ESCAPES: Record<string, string> = {
+  '\u0007': 'a',
+  '\b': 'b',
+  '\t': 't',
+  '\n': 'n',
+  '\u000b': 'v',
+  '\f': 'f',
+  '\r': 'r',
+  '"': '"',
+  '\\': '\\',
+};
 
 /** A path as git writes it in a patch: C-quoted (`"a/t\tab"`) when it has a quote, backslash or control character. */
 function patchPath(prefix: string, name: string): string {
@@ -58,7 +68,11 @@ function fileHeader(c: MrChange): string[] {
   else if (c.deleted_file) lines.push(`deleted file mode ${c.a_mode ?? '100644'}`);
   else if (c.a_mode && c.b_mode && c.a_mode !== c.b_mode) lines.push(`old mode ${c.a_mode}`, `new mode ${c.b_mode}`);
   if (c.renamed_file) lines.push(`rename from ${patchPath('', c.old_path)}`, `rename to ${patchPath('', c.new_path)}`);
-  if (hasHunk(c.diff ?? '')) lines.push(c.new_file ? '--- /dev/null' : fileLine('---', 'a/', c.old_path), c.deleted_file ? '+++ /dev/null' : fileLine('+++', 'b/', c.new_path));
+  if (hasHunk(c.diff ?? ''))
+    lines.push(
+      c.new_file ? '--- /dev/null' : fileLine('---', 'a/', c.old_path),
+      c.deleted_file ? '+++ /dev/null' : fileLine('+++', 'b/', c.new_path),
+    );
   return lines;
 }
 
@@ -77,9 +91,17 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel, exact =
   const text = exact ? (t: string) => t : messageText;
   const out: string[] = [];
   for (const change of changes) {
-    const c = { ...change, old_path: text(change.old_path ?? change.new_path ?? ''), new_path: text(change.new_path ?? change.old_path ?? '') };
+    const c = {
+      ...change,
+      old_path: text(change.old_path ?? change.new_path ?? ''),
+      new_path: text(change.new_path ?? change.old_path ?? ''),
+    };
     if (!applicable(c)) {
-      if (!exact) out.push(paint.meta(`diff --git ${patchPath('a/', c.old_path)} ${patchPath('b/', c.new_path)}`), paint.hunk('(no diff from the server: binary, or too large to show)'));
+      if (!exact)
+        out.push(
+          paint.meta(`diff --git ${patchPath('a/', c.old_path)} ${patchPath('b/', c.new_path)}`),
+          paint.hunk('(no diff from the server: binary, or too large to show)'),
+        );
       continue;
     }
     for (const line of fileHeader(c)) out.push(paint.meta(line));
@@ -121,7 +143,10 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
   const missing = leftOut(changes);
   // A patch that lacks a file is not the merge request's change: a script must not take it for one.
   if (exact && missing.length > 0)
-    throw new CollabError(`the patch leaves out ${missing.map((p) => messageText(p)).join(', ')}: the server sent no diff for ${missing.length === 1 ? 'it' : 'them'} (binary, or too large to show)`, 1);
+    throw new CollabError(
+      `the patch leaves out ${missing.map((p) => messageText(p)).join(', ')}: the server sent no diff for ${missing.length === 1 ? 'it' : 'them'} (binary, or too large to show)`,
+      1,
+    );
 }
 
 export const changes: CommandSpec = {
@@ -130,7 +155,12 @@ export const changes: CommandSpec = {
   summary: 'Show the changes of a merge request as a diff',
   description:
     'Show what a merge request changes as a unified diff with `diff --git` headers: coloured on a terminal; piped, a patch `git apply` takes, byte for byte (a file the server sent no diff for, binary or too large, is left out: a warning and exit 1). One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.',
-  examples: ['collab mr diff 3 -p acme/platform/api', 'collab mr diff 3 | git apply', 'collab mr changes 3 -o tsv', 'collab mr changes 3 -o json'],
+  examples: [
+    'collab mr diff 3 -p acme/platform/api',
+    'collab mr diff 3 | git apply',
+    'collab mr changes 3 -o tsv',
+    'collab mr changes 3 -o json',
+  ],
   args: [iidArg],
   project: 'required',
   method: 'GET',
@@ -154,7 +184,8 @@ export const commits: CommandSpec = {
 export const closesIssues: CommandSpec = {
   name: 'closes-issues',
   summary: 'List the issues a merge request closes when merged',
-  description: 'List the issues that merging closes: project issues, or {id, title} entries when the project uses an external issue tracker.',
+  description:
+    'List the issues that merging closes: project issues, or {id, title} entries when the project uses an external issue tracker.',
   examples: ['collab mr closes-issues 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',

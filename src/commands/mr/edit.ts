@@ -4,8 +4,8 @@ import { UsageError } from '../../errors.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../people.js';
-import { type FlagSpec, type Values, defineCommand } from '../spec.js';
-import { MR_PATH, iidArg, ref } from './shared.js';
+import { defineCommand, type FlagSpec, type Values } from '../spec.js';
+import { iidArg, MR_PATH, ref } from './shared.js';
 
 /** Assignee, reviewers and milestone by name (beside --assignee-id and --milestone-id). */
 const peopleFields: FlagSpec[] = [assigneeField, reviewersField, milestoneField];
@@ -83,12 +83,16 @@ export const create = defineCommand({
   ],
   prepare: (_ctx, v) => {
     if (v.flags.source === v.flags.target && v.flags['target-project-id'] === undefined)
-      throw new UsageError(`the source and target branch are both ${String(v.flags.source)}: a merge request needs two branches`, 'check out the feature branch, or give --source');
+      throw new UsageError(
+        `the source and target branch are both ${String(v.flags.source)}: a merge request needs two branches`,
+        'check out the feature branch, or give --source',
+      );
   },
   method: 'POST',
   path: '/projects/:project/merge_requests',
   columns: mrColumns,
-  done: (_v, mr) => `Created merge request ${titled(ref(mr?.iid), objectName(mr))}${typeof mr?.web_url === 'string' ? `: ${mr.web_url}` : ''}`,
+  done: (_v, mr) =>
+    `Created merge request ${titled(ref(mr?.iid), objectName(mr))}${typeof mr?.web_url === 'string' ? `: ${mr.web_url}` : ''}`,
 });
 
 export const update = defineCommand({

@@ -2,7 +2,7 @@ import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
-import { type Values, commandLine, pathValues } from '../spec.js';
+import { commandLine, pathValues, type Values } from '../spec.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
@@ -90,7 +90,12 @@ export async function explainShaMismatch(
   const hint = current
     ? `review the new commits (${commandLine(v, `mr diff ${iid}`)}), then: ${commandLine(v, `mr ${verb} ${iid} --sha ${current}`)}`
     : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the sha shown by ${commandLine(v, `mr view ${iid}`)}`;
-  return new ApiError(`${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`, 409, err instanceof ApiError ? err.body : undefined, hint);
+  return new ApiError(
+    `${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`,
+    409,
+    err instanceof ApiError ? err.body : undefined,
+    hint,
+  );
 }
 
 /** Why an open-looking merge request refuses to merge, from its own fields (and approvals when available). */
@@ -103,7 +108,9 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
   else if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') reasons.push(`it is ${plain(mr.state)}`);
   if (mr.work_in_progress) reasons.push('it is marked as a draft (WIP): remove the prefix from its title first');
   if (mr.merge_status === 'cannot_be_merged')
-    reasons.push(`its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`);
+    reasons.push(
+      `its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`,
+    );
   if (reasons.length === 0) {
     const approvals = await tryFetch(async () => {
       const path = `${fillPath(MR_PATH, pathValues(v))}/approvals`;

@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { buildNoun } from '../build.js';
+import { lifecycleVerbs, notificationVerbs } from '../issuable.js';
 import { defineNoun } from '../spec.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
-import { lifecycleVerbs, notificationVerbs } from '../issuable.js';
 import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';

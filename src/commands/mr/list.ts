@@ -1,9 +1,9 @@
 import { UsageError } from '../../errors.js';
-import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
+import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { peopleFilters, reviewerFilter } from '../people.js';
 import type { CommandSpec, FlagSpec } from '../spec.js';
-import { MR_PATH, iidArg } from './shared.js';
+import { iidArg, MR_PATH } from './shared.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
@@ -51,7 +51,10 @@ export const view: CommandSpec = {
   name: 'view',
   aliases: ['show'],
   summary: 'Show one merge request',
-  examples: ['collab mr view 3 -p acme/platform/api', 'collab mr view https://gitlab.example.com/acme/platform/api/-/merge_requests/3 -o json'],
+  examples: [
+    'collab mr view 3 -p acme/platform/api',
+    'collab mr view https://gitlab.example.com/acme/platform/api/-/merge_requests/3 -o json',
+  ],
   args: [iidArg],
   project: 'required',
   method: 'GET',

@@ -1,12 +1,12 @@
+import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.js';
-import { mrColumns } from '../../resources/mr.js';
-import { readEither } from '../../api/dialect.js';
 import { objectName, titled } from '../../output/names.js';
-import { type Answer, type FlagSpec, type Values, commandLine, defineCommand, pathValues } from '../spec.js';
-import { type MrState, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './explain.js';
-import { MR_PATH, iidArg, plain, ref, shortSha } from './shared.js';
+import { mrColumns } from '../../resources/mr.js';
+import { type Answer, commandLine, defineCommand, type FlagSpec, pathValues, type Values } from '../spec.js';
+import { explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, type MrState, tryFetch } from './explain.js';
+import { iidArg, MR_PATH, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
 
@@ -16,7 +16,12 @@ function branches(mr: MrState): string {
 
 const mergeFlags = [
   { name: 'message', short: 'm', param: 'merge_commit_message', type: 'string', description: 'merge commit message' },
-  { name: 'remove-source-branch', param: 'should_remove_source_branch', type: 'bool', description: 'delete the source branch after merging' },
+  {
+    name: 'remove-source-branch',
+    param: 'should_remove_source_branch',
+    type: 'bool',
+    description: 'delete the source branch after merging',
+  },
   {
     name: 'when-pipeline-succeeds',
     param: 'merge_when_pipeline_succeeds',
@@ -40,7 +45,8 @@ type MergeValues = Values<typeof mergeFlags>;
  * person is at the terminal) reads the merge request first and pins its current head, so the
  * server refuses the merge (409) if someone pushes in between.
  */
-const pinsFromView = (ctx: Context, v: MergeValues) => v.flags.sha === undefined && (v.flags['sha-from-view'] ?? (ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY));
+const pinsFromView = (ctx: Context, v: MergeValues) =>
+  v.flags.sha === undefined && (v.flags['sha-from-view'] ?? (ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY));
 
 /**
  * Decides which head to merge. `--sha` is taken as given; `--sha-from-view` (the default when a
@@ -58,14 +64,18 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
     ctx.notice(`Merge request ${ref(v.args.iid)} shows no head SHA: merging without pinning it`);
     return { seen };
   }
-  if (!confirmed) ctx.notice(`Merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
+  if (!confirmed)
+    ctx.notice(`Merging ${ref(v.args.iid)}${seen.title ? ` "${plain(seen.title)}"` : ''}${branches(seen)} at ${shortSha(seen.sha)}`);
   return { sha: seen.sha, seen };
 }
 
 /** The merge request and how many approvals it misses, read to confirm the merge. */
 async function readForMerge(ctx: Context, v: MergeValues): Promise<Answer> {
   const mr = await fetchMr(ctx, v);
-  const approvals = await tryFetch(async () => (await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: `${fillPath(MR_PATH, pathValues(v))}/approvals` })).data);
+  const approvals = await tryFetch(
+    async () =>
+      (await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: `${fillPath(MR_PATH, pathValues(v))}/approvals` })).data,
+  );
   const missing = approvals ? readEither(approvals, 'approvals_missing') : undefined;
   return { ...mr, [APPROVALS_MISSING]: typeof missing === 'number' ? missing : undefined };
 }
@@ -87,7 +97,9 @@ function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
   const missing = mr[APPROVALS_MISSING];
   lines.push(`  approvals: ${typeof missing === 'number' ? (missing > 0 ? `${missing} missing` : 'none missing') : 'unknown'}`);
   const pipeline = mr.head_pipeline ?? mr.pipeline;
-  lines.push(`  pipeline: ${pipeline?.status ? `${plain(pipeline.status)}${pipeline.id !== undefined ? ` (#${plain(pipeline.id)})` : ''}` : 'none'}`);
+  lines.push(
+    `  pipeline: ${pipeline?.status ? `${plain(pipeline.status)}${pipeline.id !== undefined ? ` (#${plain(pipeline.id)})` : ''}` : 'none'}`,
+  );
   if (v.flags['when-pipeline-succeeds'] === true) lines.push('  merges when the pipeline succeeds');
   return lines;
 }
@@ -104,8 +116,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
     mr = res.data;
     status = res.status;
   } catch (err) {
-    if (err instanceof AuthError)
-      throw await explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, seen !== undefined);
+    if (err instanceof AuthError) throw await explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, seen !== undefined);
     if (err instanceof ApiError && (err.status === 405 || err.status === 406)) throw await explainNotMergeable(ctx, v, err, seen);
     if (err instanceof ApiError && err.status === 409) throw await explainShaMismatch(ctx, v, err, sha, 'merged', 'merge');
     throw err;
@@ -121,7 +132,9 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   }
   if (mr?.merge_when_pipeline_succeeds === true) {
     if (!printer.brief) await printer.object(mr, mrColumns);
-    ctx.success(`${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`);
+    ctx.success(
+      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
+    );
     return;
   }
   // A 200 is not a merge: only the state in the answer says what happened.
@@ -193,14 +206,24 @@ function cancelNotAllowed(v: Values, err: CollabError): ApiError {
   const body = err instanceof ApiError ? (err.body as { error?: unknown; message?: unknown } | undefined) : undefined;
   const routing = body !== null && typeof body === 'object' && body.message === undefined && /not allowed/i.test(String(body.error ?? ''));
   if (v.flavor === 'gitlab')
-    return withHint(notCancelled(v, err, 'was not cancelled: the server does not take POST here (GitLab does), so it may follow the spec (PUT)'), 'collab config set flavor spec --host <url>');
+    return withHint(
+      notCancelled(v, err, 'was not cancelled: the server does not take POST here (GitLab does), so it may follow the spec (PUT)'),
+      'collab config set flavor spec --host <url>',
+    );
   if (routing)
-    return withHint(notCancelled(v, err, 'was not cancelled: the server does not take PUT here (the spec does), so it may be GitLab (POST)'), 'collab config set flavor gitlab --host <url>');
+    return withHint(
+      notCancelled(v, err, 'was not cancelled: the server does not take PUT here (the spec does), so it may be GitLab (POST)'),
+      'collab config set flavor gitlab --host <url>',
+    );
   return notCancelled(v, err, 'is already merged or closed: there is no pending merge to cancel');
 }
 
 const withHint = (err: ApiError, hint: string) => new ApiError(err.message, err.status, err.body, hint);
 
 function notCancelled(v: Values, err: CollabError, why: string): ApiError {
-  return new ApiError(`${err.message} — ${ref(v.args.iid)} ${why}`, err instanceof ApiError ? err.status : undefined, err instanceof ApiError ? err.body : undefined);
+  return new ApiError(
+    `${err.message} — ${ref(v.args.iid)} ${why}`,
+    err instanceof ApiError ? err.status : undefined,
+    err instanceof ApiError ? err.body : undefined,
+  );
 }

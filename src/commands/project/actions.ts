@@ -42,7 +42,10 @@ export const archive: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/archive',
   columns: projectColumns,
-  already: { read: '/projects/:project', notice: (v, project) => (project?.archived === true ? `${capitalNamed(v, project)} is already archived: nothing changed` : undefined) },
+  already: {
+    read: '/projects/:project',
+    notice: (v, project) => (project?.archived === true ? `${capitalNamed(v, project)} is already archived: nothing changed` : undefined),
+  },
   done: (v, project) => `Archived ${projectNamed(v, project)}`,
 };
 
@@ -55,6 +58,9 @@ export const unarchive: CommandSpec = {
   method: 'POST',
   path: '/projects/:project/unarchive',
   columns: projectColumns,
-  already: { read: '/projects/:project', notice: (v, project) => (project?.archived === false ? `${capitalNamed(v, project)} is not archived: nothing changed` : undefined) },
+  already: {
+    read: '/projects/:project',
+    notice: (v, project) => (project?.archived === false ? `${capitalNamed(v, project)} is not archived: nothing changed` : undefined),
+  },
   done: (v, project) => `Unarchived ${projectNamed(v, project)}`,
 };

@@ -44,7 +44,10 @@ const ALL: Applies[] = ['C', 'U', 'E'];
 const SETTINGS: SettingFlag[] = [
   { flag: { name: 'name', short: 'n', type: 'string', description: 'project name' }, applies: ALL },
   { flag: { name: 'path', type: 'string', description: 'repository path (default: generated from the name)' }, applies: ALL },
-  { flag: { name: 'namespace-id', type: 'id', description: 'namespace (group or user) id to create it in; default: yours' }, applies: ['C', 'U'] },
+  {
+    flag: { name: 'namespace-id', type: 'id', description: 'namespace (group or user) id to create it in; default: yours' },
+    applies: ['C', 'U'],
+  },
   { flag: { name: 'default-branch', type: 'string', description: 'default branch (default master)' }, applies: ['C', 'E'] },
   { flag: { name: 'description', short: 'd', type: 'string', description: 'short description' }, applies: ALL },
   { flag: toggle('issues-enabled', 'enable issues'), applies: ALL },
@@ -63,14 +66,20 @@ const SETTINGS: SettingFlag[] = [
   { flag: toggle('lfs-enabled', 'enable Git LFS'), applies: ALL },
   { flag: toggle('request-access-enabled', 'let users request access'), applies: ALL },
   { flag: { name: 'tag-list', type: 'stringList', description: 'comma-separated tags (replaces the current ones)' }, applies: ALL },
-  { flag: { name: 'avatar', file: 'part', type: 'string', value: '<file>', description: 'avatar image file (sent as multipart form data)' }, applies: ALL },
+  {
+    flag: { name: 'avatar', file: 'part', type: 'string', value: '<file>', description: 'avatar image file (sent as multipart form data)' },
+    applies: ALL,
+  },
   {
     flag: toggle('printing-merge-request-link-enabled', 'show the merge request link when pushing from the command line'),
     applies: ['C', 'U'],
   },
   { flag: { name: 'ci-config-path', type: 'string', description: 'path of the CI configuration file' }, applies: ALL },
   { flag: { name: 'repository-storage', type: 'string', description: 'storage shard (administrators)' }, applies: ALL },
-  { flag: { name: 'approvals-before-merge', type: 'int', min: 0, description: 'default approvals required on merge requests' }, applies: ALL },
+  {
+    flag: { name: 'approvals-before-merge', type: 'int', min: 0, description: 'default approvals required on merge requests' },
+    applies: ALL,
+  },
 ];
 
 export function settingFlags(kind: 'create' | 'edit'): FlagSpec[] {
@@ -80,4 +89,6 @@ export function settingFlags(kind: 'create' | 'edit'): FlagSpec[] {
 }
 
 /** Flags of `create` that `POST /projects/user/:user_id` does not take. */
-export const createOnlyFlags: string[] = SETTINGS.filter((s) => s.applies.includes('C') && !s.applies.includes('U')).map((s) => s.flag.name);
+export const createOnlyFlags: string[] = SETTINGS.filter((s) => s.applies.includes('C') && !s.applies.includes('U')).map(
+  (s) => s.flag.name,
+);

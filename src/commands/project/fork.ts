@@ -1,10 +1,10 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
+import { startSpinner } from '../../output/spinner.js';
 import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/project.js';
 import { defineCommand } from '../spec.js';
 import { projectArg } from './subject.js';
-import { startSpinner } from '../../output/spinner.js';
 
 interface ProjectState {
   id: number;
@@ -33,13 +33,21 @@ export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: n
         spin?.succeed(`Fork ${name} is ready`);
         return current;
       }
-      if (status === IMPORT_FAILED) throw new ApiError(`fork ${name} failed: ${current.import_error ?? 'import_status is failed'}`, undefined);
+      if (status === IMPORT_FAILED)
+        throw new ApiError(`fork ${name} failed: ${current.import_error ?? 'import_status is failed'}`, undefined);
       const left = timeoutMs - (ctx.now().getTime() - started);
       if (left <= 0)
-        throw new ApiError(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${status ?? 'unknown'})`, undefined, undefined, 'raise --wait-timeout, or check later with `collab project view`');
+        throw new ApiError(
+          `timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${status ?? 'unknown'})`,
+          undefined,
+          undefined,
+          'raise --wait-timeout, or check later with `collab project view`',
+        );
       await ctx.sleep(Math.min(delay, left));
       delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
-      const res = await ctx.api().request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }), expect: { kind: 'object', key: 'id' } });
+      const res = await ctx
+        .api()
+        .request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }), expect: { kind: 'object', key: 'id' } });
       current = res.data as ProjectState;
     }
   } catch (err) {
@@ -57,9 +65,22 @@ export const fork = defineCommand({
   args: [projectArg],
   project: 'required',
   flags: [
-    { name: 'namespace', type: 'string', value: '<id|path>', prompt: 'Target namespace (id or path):', description: 'namespace to fork into: id or path' },
+    {
+      name: 'namespace',
+      type: 'string',
+      value: '<id|path>',
+      prompt: 'Target namespace (id or path):',
+      description: 'namespace to fork into: id or path',
+    },
     { name: 'wait', param: false, type: 'bool', description: 'wait until the copy has finished' },
-    { name: 'wait-timeout', param: false, type: 'number', min: 1, value: '<seconds>', description: 'longest wait with --wait (default 300)' },
+    {
+      name: 'wait-timeout',
+      param: false,
+      type: 'number',
+      min: 1,
+      value: '<seconds>',
+      description: 'longest wait with --wait (default 300)',
+    },
   ],
   // What the run prints (and so -o, --fields and --jq apply).
   columns: projectColumns,
@@ -67,7 +88,12 @@ export const fork = defineCommand({
     const api = ctx.api();
     const namespace = v.flags.namespace ?? '';
     const body = { namespace: /^\d+$/.test(namespace) ? Number(namespace) : namespace };
-    const res = await api.request({ method: 'POST', path: fillPath('/projects/:project/fork', { project: v.project }), body, expect: { kind: 'object', key: 'id' } });
+    const res = await api.request({
+      method: 'POST',
+      path: fillPath('/projects/:project/fork', { project: v.project }),
+      body,
+      expect: { kind: 'object', key: 'id' },
+    });
     let project = res.data as ProjectState;
     const wait = v.flags.wait === true || v.flags['wait-timeout'] !== undefined;
     if (wait) project = await waitForFork(ctx, project, (v.flags['wait-timeout'] ?? 300) * 1000);

@@ -22,10 +22,15 @@ export const upload = defineCommand({
   summary: 'Upload a file to a project and print its markdown link',
   description:
     'Upload a file (multipart form data) for use in issues, merge requests or the wiki. Prints the ready-to-paste markdown link; -o json prints the whole upload object.',
-  examples: ['collab project upload screenshot.png -p acme/website', 'cat build.log | collab project upload - --filename build.log -o json'],
+  examples: [
+    'collab project upload screenshot.png -p acme/website',
+    'cat build.log | collab project upload - --filename build.log -o json',
+  ],
   args: [{ name: 'file', type: 'string', description: 'file to upload, or - for standard input' }],
   project: 'required',
-  flags: [{ name: 'filename', param: false, type: 'string', description: 'name for the uploaded file (default: the file name; required with -)' }],
+  flags: [
+    { name: 'filename', param: false, type: 'string', description: 'name for the uploaded file (default: the file name; required with -)' },
+  ],
   method: 'POST',
   path: '/projects/:project/uploads',
   answer: { kind: 'object', key: 'markdown' },

@@ -3,8 +3,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
+import { type Answer, defineCommand, type Values } from '../spec.js';
 import { projectNamed } from './actions.js';
-import { type Answer, type Values, defineCommand } from '../spec.js';
 import { createOnlyFlags, settingFlags } from './flags.js';
 import { projectArg } from './subject.js';
 
@@ -26,7 +26,14 @@ export const create = defineCommand({
   ],
   flags: [
     ...settingFlags('create'),
-    { name: 'for-user', param: 'user_id', in: 'path', type: 'id', value: '<user-id>', description: 'create the project for this user (administrators)' },
+    {
+      name: 'for-user',
+      param: 'user_id',
+      in: 'path',
+      type: 'id',
+      value: '<user-id>',
+      description: 'create the project for this user (administrators)',
+    },
   ],
   method: 'POST',
   path: (v) => (v.flags['for-user'] !== undefined ? '/projects/user/:user_id' : '/projects'),
@@ -48,7 +55,7 @@ export const update = defineCommand({
   aliases: ['edit'],
   summary: "Change a project's settings",
   description:
-    'Change a project\'s settings; give at least one. The API requires the name on every edit: when --name is absent the current name is read first and sent unchanged.',
+    "Change a project's settings; give at least one. The API requires the name on every edit: when --name is absent the current name is read first and sent unchanged.",
   examples: [
     'collab project update -p acme/website --description "Public site" --no-snippets-enabled',
     'collab project update acme/platform/api --visibility internal --tag-list api,backend',
@@ -76,7 +83,10 @@ export const remove = defineCommand({
   examples: ['collab project delete -p acme/old-site', 'collab project delete acme/old-site --yes'],
   args: [projectArg],
   project: 'required',
-  confirm: { mode: 'type-path', question: (v, path) => `Delete project ${path ?? v.project} with all its issues, merge requests and repository?` },
+  confirm: {
+    mode: 'type-path',
+    question: (v, path) => `Delete project ${path ?? v.project} with all its issues, merge requests and repository?`,
+  },
   method: 'DELETE',
   path: '/projects/:project',
   // The answer (202, a message) is the notice.

@@ -1,9 +1,9 @@
 import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
 import { columnSet } from '../../output/format.js';
 import { SETTINGS_FIELDS } from '../../resources/fields.js';
+import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
 import type { ParamType } from '../../validate.js';
 import { buildNoun } from '../build.js';
 import type { CommandSpec, FlagSpec, Values } from '../spec.js';
@@ -47,8 +47,7 @@ export function checkSettings(v: Values): void {
       );
     if (value !== true || !setting.requires) continue;
     const missing = setting.requires.filter((name) => !isGiven(v.params[name]));
-    if (missing.length > 0)
-      throw new UsageError(`${settingFlag(setting.name)} needs ${missing.map(settingFlag).join(' and ')}`);
+    if (missing.length > 0) throw new UsageError(`${settingFlag(setting.name)} needs ${missing.map(settingFlag).join(' and ')}`);
   }
 }
 
@@ -70,9 +69,14 @@ function settingsUpdated(v: Values, data: unknown): string | { notice: string } 
   if (ignored.length === 0) return updated;
   // The answer names it the other dialect's way: the host's flavour is wrong (forced, or stale).
   const other = FLAVORS.find((f) => f !== flavor)!;
-  const misnamed = ignored.filter((name) => { const o = otherName(serverName(name, flavor)); return o !== undefined && o in answer; });
+  const misnamed = ignored.filter((name) => {
+    const o = otherName(serverName(name, flavor));
+    return o !== undefined && o in answer;
+  });
   if (misnamed.length > 0)
-    return { notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[other]} names (${misnamed.map((n) => serverName(n, other)).join(', ')}) and collab sent ${DIALECT[flavor]}; set the host's flavour: collab config set flavor ${other} --host <url>` };
+    return {
+      notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[other]} names (${misnamed.map((n) => serverName(n, other)).join(', ')}) and collab sent ${DIALECT[flavor]}; set the host's flavour: collab config set flavor ${other} --host <url>`,
+    };
   return { notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting` };
 }
 
@@ -96,7 +100,7 @@ const update: CommandSpec = {
   summary: 'Change application settings',
   description:
     'Change application settings: one flag per setting (booleans as --x/--no-x, lists comma-separated). A setting that needs others when turned on (for example --webide-enabled needs --webide-url) is refused before anything is sent. ' +
-    'Flags take the spec\'s names and GitLab\'s alike (--spamfilter-enabled or --akismet-enabled); collab sends the names the server speaks, and warns about any setting the server ignored.',
+    "Flags take the spec's names and GitLab's alike (--spamfilter-enabled or --akismet-enabled); collab sends the names the server speaks, and warns about any setting the server ignored.",
   admin: true,
   examples: [
     'collab settings update --no-signup-enabled --default-project-visibility internal',

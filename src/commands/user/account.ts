@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 import { readStdin } from '../input.js';
-import { objectName, titled } from '../../output/names.js';
-import { type CommandSpec, type FlagSpec, type Values, defineCommand } from '../spec.js';
+import { type CommandSpec, defineCommand, type FlagSpec, type Values } from '../spec.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
 
@@ -168,7 +168,9 @@ export const update: CommandSpec = {
   explain: {
     // The API answers 404 where 409 would fit (an email or username already in use).
     404: (_ctx, v) =>
-      v.params.email !== undefined || v.params.username !== undefined ? 'the server also answers 404 when the new email or username is already taken' : undefined,
+      v.params.email !== undefined || v.params.username !== undefined
+        ? 'the server also answers 404 when the new email or username is already taken'
+        : undefined,
   },
   columns: userColumns,
   print: printUser,

@@ -1,12 +1,12 @@
+import { paginate } from '../../api/paginate.js';
+import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
-import { paginate } from '../../api/paginate.js';
-import { fillPath } from '../../api/path.js';
 import { objectName, titled } from '../../output/names.js';
+import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
 import { readPath } from '../confirm.js';
-import { type Answer, type CommandSpec, type FlagSpec, type NounSpec, type Values, defineNoun, pathValues } from '../spec.js';
+import { type Answer, type CommandSpec, defineNoun, type FlagSpec, type NounSpec, pathValues, type Values } from '../spec.js';
 
 /**
  * Keys, GPG keys and emails share one scheme: the caller's own under `/user/<things>`, another
@@ -46,7 +46,11 @@ export const userFlag: FlagSpec = {
 async function readOwned(ctx: Context, kind: OwnedKind, v: Values): Promise<Answer> {
   if (v.args.user === undefined) return readPath(ctx, `/user/${kind.segment}/:${kind.idName}`, v);
   const id = v.args[kind.idName];
-  for await (const item of paginate<Record<string, unknown>>(ctx.api(), { method: 'GET', path: fillPath(`/users/:user/${kind.segment}`, pathValues(v)) }, { perPage: 100, all: true }))
+  for await (const item of paginate<Record<string, unknown>>(
+    ctx.api(),
+    { method: 'GET', path: fillPath(`/users/:user/${kind.segment}`, pathValues(v)) },
+    { perPage: 100, all: true },
+  ))
     if (item.id === id) return item;
   return undefined;
 }
@@ -73,10 +77,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     name: 'view',
     aliases: ['show'],
     summary: `Show one of your ${kind.label}s${kind.otherUserView ? ", or another user's" : ''}`,
-    examples: [
-      `collab user ${kind.noun} view 7`,
-      ...(kind.otherUserView ? [`collab user ${kind.noun} view 7 --user 42`] : []),
-    ],
+    examples: [`collab user ${kind.noun} view 7`, ...(kind.otherUserView ? [`collab user ${kind.noun} view 7 --user 42`] : [])],
     args: [idArg],
     flags: [userFlag],
     method: 'GET',
@@ -100,7 +101,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     path: collection,
     columns: kind.columns,
     prepare: kind.addPrepare,
-    done: (v, added) => `Added ${kind.label} ${titled(String(added?.id), objectName(added))}${v.args.user !== undefined ? ` to user ${String(v.args.user)}` : ' to your account'}`,
+    done: (v, added) =>
+      `Added ${kind.label} ${titled(String(added?.id), objectName(added))}${v.args.user !== undefined ? ` to user ${String(v.args.user)}` : ' to your account'}`,
   };
   const remove: CommandSpec = {
     name: 'delete',
@@ -126,7 +128,14 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
 /** `--key <text>` or `--key-file <path|->`: exactly one. */
 const keyFlags = (what: string): FlagSpec[] => [
   { name: 'key', type: 'string', description: `the ${what} text`, conflicts: ['key-file'] },
-  { name: 'key-file', param: 'key', file: 'text', type: 'string', value: '<path|->', description: `read the ${what} from a file (- for stdin)` },
+  {
+    name: 'key-file',
+    param: 'key',
+    file: 'text',
+    type: 'string',
+    value: '<path|->',
+    description: `read the ${what} from a file (- for stdin)`,
+  },
 ];
 
 function checkKey(_ctx: Context, v: Values): void {
@@ -144,7 +153,10 @@ export const sshKey = ownedNoun(
     idName: 'key_id',
     columns: sshKeyColumns,
     otherUserView: false,
-    addFlags: [{ name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'a name for the key' }, ...keyFlags('public key')],
+    addFlags: [
+      { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'a name for the key' },
+      ...keyFlags('public key'),
+    ],
     addExamples: [
       'collab user key add --title laptop --key-file ~/.ssh/id_ed25519.pub',
       'collab user key add --title ci --key "ssh-ed25519 AAAA... ci@example" --user 42',
@@ -164,10 +176,7 @@ export const gpgKey = ownedNoun(
     columns: gpgKeyColumns,
     otherUserView: true,
     addFlags: keyFlags('armored public key block'),
-    addExamples: [
-      'collab user gpg-key add --key-file alice.asc',
-      'collab user gpg-key add --key-file - --user 42 < alice.asc',
-    ],
+    addExamples: ['collab user gpg-key add --key-file alice.asc', 'collab user gpg-key add --key-file - --user 42 < alice.asc'],
     addPrepare: checkKey,
   },
   'GPG keys: yours, or (administrators) another user’s with --user',

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
-import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
 import { objectName, titled } from '../../output/names.js';
-import { type CommandSpec, type FlagSpec, defineCommand, defineNoun } from '../spec.js';
+import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
+import { type CommandSpec, defineCommand, defineNoun, type FlagSpec } from '../spec.js';
 import { userFlag as ownedUserFlag } from './owned.js';
 
 /** Impersonation tokens (administrators): always another user's, so `--user` is required. */
@@ -50,7 +50,11 @@ const create = defineCommand({
     userFlag,
     { name: 'name', short: 'n', type: 'string', prompt: 'Token name:', description: 'a name for the token' },
     { name: 'scopes', type: 'stringList', choices: TOKEN_SCOPES, required: true, description: 'comma-separated scopes' },
-    { name: 'expires-at', type: 'date', description: "expiry date (default: never on the spec's servers; GitLab 16+ applies the instance's maximum token lifetime)" },
+    {
+      name: 'expires-at',
+      type: 'date',
+      description: "expiry date (default: never on the spec's servers; GitLab 16+ applies the instance's maximum token lifetime)",
+    },
   ],
   method: 'POST',
   path: collection,
@@ -61,7 +65,8 @@ const create = defineCommand({
   },
   // The secret is shown once: printed on a terminal too.
   showAnswer: true,
-  done: (v, token) => `Created impersonation token ${titled(String(token?.id), objectName(token))} for user ${String(v.flags.user)}; its secret is shown only now`,
+  done: (v, token) =>
+    `Created impersonation token ${titled(String(token?.id), objectName(token))} for user ${String(v.flags.user)}; its secret is shown only now`,
 });
 
 const revoke: CommandSpec = {
@@ -76,9 +81,11 @@ const revoke: CommandSpec = {
   path: `${collection}/:impersonation_token_id`,
   confirm: {
     mode: 'yes',
-    question: (v, name) => `Revoke impersonation token ${titled(String(v.args.impersonation_token_id), name)} of user ${String(v.args.user)}?`,
+    question: (v, name) =>
+      `Revoke impersonation token ${titled(String(v.args.impersonation_token_id), name)} of user ${String(v.args.user)}?`,
   },
-  done: (v) => `Revoked impersonation token ${titled(String(v.args.impersonation_token_id), objectName(v.seen))} of user ${String(v.args.user)}`,
+  done: (v) =>
+    `Revoked impersonation token ${titled(String(v.args.impersonation_token_id), objectName(v.seen))} of user ${String(v.args.user)}`,
 };
 
 export const token = defineNoun({

@@ -1,7 +1,7 @@
 import { projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { ApiError, invalid, notFound } from '../errors.js';
-import { type Board, type BoardList, type Project, OWNER, REPORTER } from '../model.js';
+import { type Board, type BoardList, OWNER, type Project, REPORTER } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
@@ -102,7 +102,12 @@ export function labelRoutes(router: Router): void {
     const title = ctx.params.str('title');
     const state = ctx.params.str('state');
     const milestones = [...ctx.store.milestones.values()]
-      .filter((m) => m.projectId === project.id && (title === undefined || m.title === title) && (state === undefined || state === '' || m.state === state))
+      .filter(
+        (m) =>
+          m.projectId === project.id &&
+          (title === undefined || m.title === title) &&
+          (state === undefined || state === '' || m.state === state),
+      )
       .sort((a, b) => b.id - a.id);
     return paginate(ctx, milestones, (m) => milestoneView(m, true));
   });

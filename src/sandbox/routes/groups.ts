@@ -2,7 +2,7 @@ import { canReadGroup, canReadProject, groupAccess, requireAdmin, requireGroup, 
 import type { Ctx } from '../context.js';
 import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
-import { type AccessLevel, type Group, type Visibility, GUEST, MAINTAINER, OWNER } from '../model.js';
+import { type AccessLevel, type Group, GUEST, MAINTAINER, OWNER, type Visibility } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
@@ -20,17 +20,27 @@ function detail(ctx: Ctx, group: Group): Record<string, unknown> {
 
 function checkGroupPathFree(store: Store, parentId: number | null, path: string, except?: Group): void {
   for (const g of store.groups.values()) {
-    if (g !== except && g.parentId === parentId && g.path.toLowerCase() === path.toLowerCase()) throw invalid({ path: ['has already been taken'] });
+    if (g !== except && g.parentId === parentId && g.path.toLowerCase() === path.toLowerCase())
+      throw invalid({ path: ['has already been taken'] });
   }
   if (parentId === null) {
-    for (const u of store.users.values()) if (u.username.toLowerCase() === path.toLowerCase()) throw invalid({ path: ['has already been taken'] });
+    for (const u of store.users.values())
+      if (u.username.toLowerCase() === path.toLowerCase()) throw invalid({ path: ['has already been taken'] });
   }
 }
 
 /** A new group with GitLab's defaults (not stored yet). */
 export function newGroup(
   store: Store,
-  fields: { name: string; path: string; parentId: number | null; visibility: Visibility; members: [number, AccessLevel][]; description?: string; createdAt?: number },
+  fields: {
+    name: string;
+    path: string;
+    parentId: number | null;
+    visibility: Visibility;
+    members: [number, AccessLevel][];
+    description?: string;
+    createdAt?: number;
+  },
 ): Group {
   return {
     id: store.nextId('namespace'),
@@ -86,17 +96,24 @@ export function groupRoutes(router: Router): void {
       const { store, user } = ctx;
       let groups = [...store.groups.values()].filter((g) => canReadGroup(store, user, g));
       const allAvailable = ctx.params.bool('all_available') ?? false;
-      if (user && !user.admin && !allAvailable) groups = groups.filter((g) => canReadGroup(store, user, g) && isMemberSomewhere(store, user.id, g));
+      if (user && !user.admin && !allAvailable)
+        groups = groups.filter((g) => canReadGroup(store, user, g) && isMemberSomewhere(store, user.id, g));
       const skip = new Set(ctx.params.intArray('skip_groups') ?? []);
       if (skip.size > 0) groups = groups.filter((g) => !skip.has(g.id));
       const search = ctx.params.str('search')?.toLowerCase();
       if (search) groups = groups.filter((g) => g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search));
-      if (ctx.params.bool('owned')) groups = groups.filter((g) => user !== null && groupAccess(store, user, g) >= OWNER && g.members.get(user.id) === OWNER);
+      if (ctx.params.bool('owned'))
+        groups = groups.filter((g) => user !== null && groupAccess(store, user, g) >= OWNER && g.members.get(user.id) === OWNER);
       const minAccess = ctx.params.int('min_access_level');
       if (minAccess !== undefined) groups = groups.filter((g) => user !== null && groupAccess(store, user, g) >= minAccess);
       const orderBy = enumParam(ctx, 'order_by', ['name', 'path', 'id'] as const) ?? 'name';
       const sort = enumParam(ctx, 'sort', ['asc', 'desc'] as const) ?? 'asc';
-      const key = orderBy === 'id' ? (g: Group) => g.id : orderBy === 'path' ? (g: Group) => store.groupFullPath(g).toLowerCase() : (g: Group) => store.groupFullName(g).toLowerCase();
+      const key =
+        orderBy === 'id'
+          ? (g: Group) => g.id
+          : orderBy === 'path'
+            ? (g: Group) => store.groupFullPath(g).toLowerCase()
+            : (g: Group) => store.groupFullName(g).toLowerCase();
       const statistics = (ctx.params.bool('statistics') ?? false) && user?.admin === true;
       return paginate(ctx, sortItems(groups, key, sort), (g) => groupView(store, g, { statistics }));
     },
@@ -123,7 +140,10 @@ export function groupRoutes(router: Router): void {
     if (!name) throw missingParam('name');
     const path = ctx.params.str('path');
     if (!path) throw missingParam('path');
-    if (!GROUP_PATH_RE.test(path)) throw invalid({ path: ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."] });
+    if (!GROUP_PATH_RE.test(path))
+      throw invalid({
+        path: ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."],
+      });
     const parentId = ctx.params.int('parent_id') ?? null;
     if (parentId !== null) {
       const parent = ctx.store.groups.get(parentId);
@@ -222,7 +242,10 @@ export function groupRoutes(router: Router): void {
       ids = [user.namespaceId, ...[...store.groups.values()].filter((g) => groupAccess(store, user, g) >= GUEST).map((g) => g.id)];
     }
     const search = ctx.params.str('search')?.toLowerCase();
-    if (search) ids = ids.filter((id) => store.namespaceName(id).toLowerCase().includes(search) || store.namespaceFullPath(id).toLowerCase().includes(search));
+    if (search)
+      ids = ids.filter(
+        (id) => store.namespaceName(id).toLowerCase().includes(search) || store.namespaceFullPath(id).toLowerCase().includes(search),
+      );
     ids.sort((a, b) => a - b);
     return paginate(ctx, ids, (id) => namespaceView(store, id, user));
   });

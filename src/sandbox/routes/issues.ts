@@ -4,13 +4,11 @@ import { inDialect } from '../dialect.js';
 import { parseDuration } from '../durations.js';
 import { ApiError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
-import { type Issue, type Project, type User, OWNER, REPORTER } from '../model.js';
+import { type Issue, OWNER, type Project, REPORTER, type User } from '../model.js';
 import { paginate, paginateCached } from '../pagination.js';
 import { created, json, noContent, notModified } from '../reply.js';
 import type { Router } from '../router.js';
-import {
-  createTodo, dueDateParam, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam,
-} from '../shared.js';
+import { createTodo, dueDateParam, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
 import type { Store } from '../store.js';
 import { parseTime } from '../time.js';
 import { issueView, timeStatsView, todoView } from '../views/issues.js';
@@ -101,13 +99,21 @@ export function issueRoutes(router: Router): void {
     const group = requireGroup(ctx);
     const ids = new Set([group.id, ...ctx.store.groupDescendants(group).map((g) => g.id)]);
     const projects = [...ctx.store.projects.values()].filter((p) => ids.has(p.namespaceId));
-    return paginateCached(ctx, ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')), render(ctx));
+    return paginateCached(
+      ctx,
+      ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')),
+      render(ctx),
+    );
   });
 
   router.get('/projects/:id/issues', (ctx) => {
     requireUser(ctx);
     const project = requireProject(ctx);
-    return paginateCached(ctx, ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')), render(ctx));
+    return paginateCached(
+      ctx,
+      ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')),
+      render(ctx),
+    );
   });
 
   router.get('/projects/:id/issues/:issue_iid', (ctx) => json(issueView(ctx.store, requireIssue(ctx).issue, ctx.user, true)));
@@ -169,7 +175,20 @@ export function issueRoutes(router: Router): void {
   router.put('/projects/:id/issues/:issue_iid', (ctx) => {
     const { project, issue } = requireIssue(ctx);
     const user = requireEditable(ctx, project, issue);
-    const editable = ['title', 'description', 'confidential', 'assignee_ids', 'assignee_id', 'milestone_id', 'labels', 'state_event', 'updated_at', 'due_date', 'weight', 'discussion_locked'];
+    const editable = [
+      'title',
+      'description',
+      'confidential',
+      'assignee_ids',
+      'assignee_id',
+      'milestone_id',
+      'labels',
+      'state_event',
+      'updated_at',
+      'due_date',
+      'weight',
+      'discussion_locked',
+    ];
     requireOneOf(ctx, editable);
     const title = ctx.params.str('title');
     if (title !== undefined && title.trim() === '') throw invalid({ title: ["can't be blank"] });
@@ -212,7 +231,11 @@ export function issueRoutes(router: Router): void {
     const user = requireUser(ctx);
     if (!isOwnerOrAdmin(ctx.store, user, project)) throw new ApiError(403, { message: '403 Forbidden' });
     ctx.store.removeIssue(issue);
-    ctx.store.todos.splice(0, ctx.store.todos.length, ...ctx.store.todos.filter((t) => !(t.targetType === 'Issue' && t.targetId === issue.id)));
+    ctx.store.todos.splice(
+      0,
+      ctx.store.todos.length,
+      ...ctx.store.todos.filter((t) => !(t.targetType === 'Issue' && t.targetId === issue.id)),
+    );
     return noContent();
   });
 
@@ -316,4 +339,3 @@ export function issueRoutes(router: Router): void {
     return json(inDialect(ctx.store, { ...issue.userAgent }));
   });
 }
-

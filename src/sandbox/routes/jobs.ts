@@ -2,11 +2,11 @@ import { projectAccess, requireProject, requireUser } from '../access.js';
 import type { ArchiveBody } from '../artifacts.js';
 import type { Ctx } from '../context.js';
 import { ApiError, badRequest, forbidden, missingParam, notFound } from '../errors.js';
-import { type Job, type JobStatus, type Project, DEVELOPER, REPORTER } from '../model.js';
+import { DEVELOPER, type Job, type JobStatus, type Project, REPORTER } from '../model.js';
+import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
 import { paginate } from '../pagination.js';
 import { created, json, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
-import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
 import { jobView } from '../views/jobs.js';
 
 const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
@@ -40,7 +40,8 @@ function requireRunner(ctx: Ctx, project: Project): void {
 function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
   const scopes = ctx.params.strArray('scope');
   if (scopes === undefined || scopes.length === 0) return [...jobs].reverse();
-  for (const s of scopes) if (!(SCOPES as readonly string[]).includes(s)) throw new ApiError(400, { error: 'scope does not have a valid value' });
+  for (const s of scopes)
+    if (!(SCOPES as readonly string[]).includes(s)) throw new ApiError(400, { error: 'scope does not have a valid value' });
   return jobs.filter((j) => scopes.includes(j.status)).reverse();
 }
 
@@ -60,7 +61,11 @@ async function serveArchive(ctx: Ctx, job: Job): Promise<Reply> {
   if (!job.artifact) throw notFound('Artifacts');
   if (job.artifact.viaObjectStorage) {
     const host = otherHost(String(ctx.headers.host ?? `127.0.0.1:${ctx.port}`), ctx.port);
-    return { kind: 'redirect', status: 302, location: `http://${host}${OBJECT_STORAGE_PREFIX}${job.id}/artifacts.zip?X-Sandbox-Signature=${job.id}a1b2c3` };
+    return {
+      kind: 'redirect',
+      status: 302,
+      location: `http://${host}${OBJECT_STORAGE_PREFIX}${job.id}/artifacts.zip?X-Sandbox-Signature=${job.id}a1b2c3`,
+    };
   }
   return archiveReply(job, await ctx.artifacts.archive(job), job.artifact.quotedFilename);
 }
@@ -145,7 +150,9 @@ export function jobRoutes(router: Router): void {
   // Like GitLab (`requirements: { ref_name: /.+/ }`), a ref may also arrive with unencoded slashes.
   router.get('/projects/:id/jobs/artifacts/*ref_name/download', byRef, { jobToken: true });
   // Not in the spec's list, but python-gitlab's `project-artifact raw` uses it: one file by ref and job.
-  router.get('/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', (ctx) => serveFile(ctx, latestSuccessful(ctx)), { jobToken: true });
+  router.get('/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', (ctx) => serveFile(ctx, latestSuccessful(ctx)), {
+    jobToken: true,
+  });
 
   router.get('/projects/:id/jobs/:job_id/artifacts/*artifact_path', (ctx) => serveFile(ctx, requireJob(ctx).job), { jobToken: true });
 

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import type { Flavor } from '../dialect.js';
 import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
-import { type MergeRequest, type Project, type User, DEVELOPER, OWNER } from '../model.js';
+import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, notModified } from '../reply.js';
 import type { Router } from '../router.js';
@@ -34,7 +34,9 @@ function listReply(ctx: Ctx, mrs: MergeRequest[], defaultScope: 'created-by-me' 
   });
   const view = ctx.params.str('view');
   if (view !== undefined && view !== 'simple') throw new ApiError(400, { error: 'view does not have a valid value' });
-  return paginate(ctx, filtered, (mr) => (view === 'simple' ? mergeRequestSimpleView(ctx.store, mr) : mergeRequestView(ctx.store, mr, ctx.user)));
+  return paginate(ctx, filtered, (mr) =>
+    view === 'simple' ? mergeRequestSimpleView(ctx.store, mr) : mergeRequestView(ctx.store, mr, ctx.user),
+  );
 }
 
 /** GitLab's `reviewer_ids` (known users; 0 or an empty list clears them); the spec has no reviewers. */
@@ -95,7 +97,15 @@ export function mergeRequestContent(store: Store, mr: Pick<MergeRequest, 'id' | 
       },
     ],
     versions: [
-      { id: store.nextId('version'), head_commit_sha: head, base_commit_sha: base, start_commit_sha: base, created_at: mr.createdAt, state: 'collected', real_size: '2' },
+      {
+        id: store.nextId('version'),
+        head_commit_sha: head,
+        base_commit_sha: base,
+        start_commit_sha: base,
+        created_at: mr.createdAt,
+        state: 'collected',
+        real_size: '2',
+      },
     ],
   };
 }
@@ -128,9 +138,15 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     return listReply(ctx, visibleMergeRequests(ctx, ctx.store.projects.values()), 'created-by-me', false);
   });
 
-  router.get('/projects/:id/merge_requests', (ctx) => listReply(ctx, visibleMergeRequests(ctx, [requireProject(ctx)]), 'all', true), { auth: 'optional' });
+  router.get('/projects/:id/merge_requests', (ctx) => listReply(ctx, visibleMergeRequests(ctx, [requireProject(ctx)]), 'all', true), {
+    auth: 'optional',
+  });
 
-  router.get('/projects/:id/merge_requests/:merge_request_iid', (ctx) => json(mergeRequestView(ctx.store, requireMergeRequest(ctx).mr, ctx.user, true)), { auth: 'optional' });
+  router.get(
+    '/projects/:id/merge_requests/:merge_request_iid',
+    (ctx) => json(mergeRequestView(ctx.store, requireMergeRequest(ctx).mr, ctx.user, true)),
+    { auth: 'optional' },
+  );
 
   router.get(
     '/projects/:id/merge_requests/:merge_request_iid/commits',
@@ -195,8 +211,15 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     }
     const existing = ctx.store
       .projectMergeRequests(project.id)
-      .find((m) => m.state === 'opened' && m.sourceBranch === sourceBranch && m.targetBranch === targetBranch && m.sourceProjectId === sourceProject.id);
-    if (existing) throw new ApiError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
+      .find(
+        (m) =>
+          m.state === 'opened' &&
+          m.sourceBranch === sourceBranch &&
+          m.targetBranch === targetBranch &&
+          m.sourceProjectId === sourceProject.id,
+      );
+    if (existing)
+      throw new ApiError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
     const requested = ctx.params.int('approvals_before_merge');
     const inherited = project.approvalsBeforeMerge;
     const approvals = requested !== undefined && inherited > 0 && requested > inherited ? requested : inherited;
@@ -247,7 +270,19 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     if (mr.authorId !== user.id && level(ctx.store, user, project) < DEVELOPER) throw forbidden();
-    requireOneOf(ctx, ['target_branch', 'title', 'assignee_id', 'description', 'state_event', 'labels', 'milestone_id', 'remove_source_branch', 'squash', 'discussion_locked', ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : [])]);
+    requireOneOf(ctx, [
+      'target_branch',
+      'title',
+      'assignee_id',
+      'description',
+      'state_event',
+      'labels',
+      'milestone_id',
+      'remove_source_branch',
+      'squash',
+      'discussion_locked',
+      ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : []),
+    ]);
     const title = ctx.params.str('title');
     if (title !== undefined && title.trim() === '') throw new ApiError(400, { message: { title: ["can't be blank"] } });
     const stateEvent = stateEventParam(ctx);
@@ -330,18 +365,22 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
   // service's result: `{"status":"success"}`, or, with nothing to cancel (merged and closed ones
   // included), `{"status":"error",…,"http_status":406}` (a PUT gets 405 there, as any other
   // method of a known path).
-  router.add(flavor === 'gitlab' ? 'POST' : 'PUT', '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
-    if (flavor === 'gitlab' && !(mr.mergeWhenPipelineSucceeds && mr.state !== 'merged' && mr.state !== 'closed'))
-      return created({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
-    if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
-    if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
-    mr.mergeWhenPipelineSucceeds = false;
-    touch(ctx, mr);
-    return flavor === 'gitlab' ? created({ status: 'success' }) : json(mergeRequestView(ctx.store, mr, user, true));
-  });
+  router.add(
+    flavor === 'gitlab' ? 'POST' : 'PUT',
+    '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
+    (ctx) => {
+      const { project, mr } = requireMergeRequest(ctx);
+      const user = requireUser(ctx);
+      if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
+      if (flavor === 'gitlab' && !(mr.mergeWhenPipelineSucceeds && mr.state !== 'merged' && mr.state !== 'closed'))
+        return created({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
+      if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
+      if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
+      mr.mergeWhenPipelineSucceeds = false;
+      touch(ctx, mr);
+      return flavor === 'gitlab' ? created({ status: 'success' }) : json(mergeRequestView(ctx.store, mr, user, true));
+    },
+  );
 
   router.get('/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {
     requireUser(ctx);
@@ -351,7 +390,8 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
   router.post('/projects/:id/merge_requests/:merge_request_iid/approve', (ctx) => {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed') throw unauthorized();
+    if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed')
+      throw unauthorized();
     const expected = ctx.params.str('sha');
     if (expected !== undefined && expected !== '' && expected !== mr.sha) {
       throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });

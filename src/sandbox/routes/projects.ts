@@ -2,7 +2,7 @@ import { canReadProject, groupAccess, projectAccess, requireAdmin, requireProjec
 import type { Ctx } from '../context.js';
 import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
-import { type Project, type User, type Visibility, DEVELOPER, GUEST, MAINTAINER, OWNER, REPORTER } from '../model.js';
+import { DEVELOPER, GUEST, MAINTAINER, OWNER, type Project, REPORTER, type User, type Visibility } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, notModified, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
@@ -16,11 +16,21 @@ const PATH_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
 const FORK_FINISH_MS = 1_000;
 
 const FEATURE_PARAMS = [
-  'issues_enabled', 'merge_requests_enabled', 'jobs_enabled', 'wiki_enabled', 'snippets_enabled', 'container_registry_enabled',
-  'shared_runners_enabled', 'lfs_enabled', 'request_access_enabled', 'public_jobs', 'resolve_outdated_diff_discussions',
-  'only_allow_merge_if_pipeline_succeeds', 'only_allow_merge_if_all_discussions_are_resolved', 'printing_merge_request_link_enabled',
+  'issues_enabled',
+  'merge_requests_enabled',
+  'jobs_enabled',
+  'wiki_enabled',
+  'snippets_enabled',
+  'container_registry_enabled',
+  'shared_runners_enabled',
+  'lfs_enabled',
+  'request_access_enabled',
+  'public_jobs',
+  'resolve_outdated_diff_discussions',
+  'only_allow_merge_if_pipeline_succeeds',
+  'only_allow_merge_if_all_discussions_are_resolved',
+  'printing_merge_request_link_enabled',
 ] as const;
-
 
 /** Project list filters of part 2 §4.1, applied to projects the caller may see. */
 export function filterProjects(ctx: Ctx, candidates: Iterable<Project>): Project[] {
@@ -34,7 +44,13 @@ export function filterProjects(ctx: Ctx, candidates: Iterable<Project>): Project
   const visibility = enumParam(ctx, 'visibility', VISIBILITIES);
   if (visibility) keep((p) => p.visibility === visibility);
   const search = ctx.params.str('search')?.toLowerCase();
-  if (search) keep((p) => p.name.toLowerCase().includes(search) || p.path.toLowerCase().includes(search) || (p.description ?? '').toLowerCase().includes(search));
+  if (search)
+    keep(
+      (p) =>
+        p.name.toLowerCase().includes(search) ||
+        p.path.toLowerCase().includes(search) ||
+        (p.description ?? '').toLowerCase().includes(search),
+    );
   if (ctx.params.bool('owned')) keep((p) => user !== null && projectAccess(store, user, p) >= OWNER);
   if (ctx.params.bool('membership')) keep((p) => user !== null && projectAccess(store, user, p) >= GUEST);
   if (ctx.params.bool('starred')) keep((p) => user !== null && p.starredBy.has(user.id));
@@ -125,7 +141,10 @@ function applySettings(ctx: Ctx, project: Project): void {
   }
 }
 
-export function newProject(store: Store, fields: { name: string; path: string; namespaceId: number; creatorId: number; visibility?: Visibility }): Project {
+export function newProject(
+  store: Store,
+  fields: { name: string; path: string; namespaceId: number; creatorId: number; visibility?: Visibility },
+): Project {
   const now = store.now();
   const id = store.nextId('project');
   return {
@@ -214,7 +233,10 @@ export function projectRoutes(router: Router): void {
     '/projects/:id',
     (ctx) => {
       const project = requireProject(ctx);
-      const statistics = (ctx.params.bool('statistics') ?? false) && ctx.user !== null && (ctx.user.admin || projectAccess(ctx.store, ctx.user, project) >= REPORTER);
+      const statistics =
+        (ctx.params.bool('statistics') ?? false) &&
+        ctx.user !== null &&
+        (ctx.user.admin || projectAccess(ctx.store, ctx.user, project) >= REPORTER);
       return json(projectView(ctx.store, project, ctx.user, { statistics }));
     },
     { auth: 'optional' },
@@ -323,7 +345,10 @@ export function projectRoutes(router: Router): void {
     return created(projectView(ctx.store, project, user));
   });
 
-  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
+  for (const [action, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
     router.post(`/projects/:id/${action}`, (ctx) => {
       const project = requireProject(ctx);
       const user = requireOwner(ctx, project);
@@ -346,10 +371,22 @@ export function projectRoutes(router: Router): void {
     if (!file) throw missingParam('file');
     const id = ctx.store.nextId('upload');
     const secret = (BigInt(id) * 0x9e3779b97f4a7c15n).toString(16).padStart(32, '0').slice(-32);
-    ctx.store.uploads.set(id, { id, projectId: project.id, secret, filename: file.filename, contentType: file.contentType, data: file.data });
+    ctx.store.uploads.set(id, {
+      id,
+      projectId: project.id,
+      secret,
+      filename: file.filename,
+      contentType: file.contentType,
+      data: file.data,
+    });
     const alt = file.filename.replace(/\.[^.]*$/, '');
     const url = `/uploads/${secret}/${file.filename}`;
     const image = /\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg)$/i.test(file.filename);
-    return created({ alt, url, full_path: `/${ctx.store.projectFullPath(project)}${url}`, markdown: `${image ? '!' : ''}[${alt}](${url})` });
+    return created({
+      alt,
+      url,
+      full_path: `/${ctx.store.projectFullPath(project)}${url}`,
+      markdown: `${image ? '!' : ''}[${alt}](${url})`,
+    });
   });
 }

@@ -29,7 +29,8 @@ function coerce(ctx: Ctx, setting: string, name: string): unknown {
       return p.strArray(name) ?? [];
     case 'git-access-protocol': {
       const value = p.str(name);
-      if (!GIT_ACCESS_PROTOCOLS[ctx.store.flavor].includes(value ?? '')) throw new ApiError(400, { error: `${name} does not have a valid value` });
+      if (!GIT_ACCESS_PROTOCOLS[ctx.store.flavor].includes(value ?? ''))
+        throw new ApiError(400, { error: `${name} does not have a valid value` });
       return value;
     }
     case 'visibility': {
@@ -47,7 +48,8 @@ function coerce(ctx: Ctx, setting: string, name: string): unknown {
   }
 }
 
-const blank = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const blank = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** Checks the `req if X` rules of part 2 §4.5 and a few ranges on the would-be settings. */
 function validate(ctx: Ctx, next: Record<string, unknown>): void {
@@ -92,6 +94,11 @@ export function settingsRoutes(router: Router, flavor: Flavor): void {
   if (flavor === 'gitlab')
     router.get('/version', (ctx) => {
       requireUser(ctx);
-      return json({ version: '17.6.1-ee', revision: 'sandbox', kas: { enabled: false, externalUrl: null, version: null }, enterprise: true });
+      return json({
+        version: '17.6.1-ee',
+        revision: 'sandbox',
+        kas: { enabled: false, externalUrl: null, version: null },
+        enterprise: true,
+      });
     });
 }

@@ -4,13 +4,14 @@ import type { Ctx } from '../context.js';
 import { invalid, missingParam } from '../errors.js';
 import type { Email, GpgKey, SshKey, User } from '../model.js';
 import { paginate } from '../pagination.js';
-import { type Reply, created, json, noContent } from '../reply.js';
+import { created, json, noContent, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
 import { iso } from '../time.js';
 import { EMAIL_RE, emailTaken } from './users.js';
 
-const SSH_KEY_RE = /^(ssh-rsa|ssh-dss|ssh-ed25519|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)\s+([A-Za-z0-9+/]+={0,2})(\s+.*)?$/;
+const SSH_KEY_RE =
+  /^(ssh-rsa|ssh-dss|ssh-ed25519|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)\s+([A-Za-z0-9+/]+={0,2})(\s+.*)?$/;
 
 function sshFingerprint(key: string): string | undefined {
   const match = SSH_KEY_RE.exec(key.trim());
@@ -89,7 +90,10 @@ function ownedRoutes<T extends { id: number; userId: number }>(router: Router, k
     requireAdmin(ctx);
     return requirePathUser(ctx);
   };
-  for (const [collection, owner] of [[`/user/${kind.segment}`, mine], [`/users/:id/${kind.segment}`, theirs]] as const) {
+  for (const [collection, owner] of [
+    [`/user/${kind.segment}`, mine],
+    [`/users/:id/${kind.segment}`, theirs],
+  ] as const) {
     const one = (ctx: Ctx) => requireOwned(kind.items(ctx.store), owner(ctx), ctx.path[kind.idName], kind.what);
     router.get(collection, (ctx) => paginate(ctx, ownedBy(kind.items(ctx.store).values(), owner(ctx)), kind.view));
     if (owner === mine || kind.otherUserView) router.get(`${collection}/:${kind.idName}`, (ctx) => json(kind.view(one(ctx))));
@@ -106,7 +110,31 @@ function ownedRoutes<T extends { id: number; userId: number }>(router: Router, k
  * (administrators) at `/users/:id/<things>`: SSH keys, GPG keys, secondary emails.
  */
 export function userKeyRoutes(router: Router): void {
-  ownedRoutes<SshKey>(router, { segment: 'keys', idName: 'key_id', what: 'Key', items: (s) => s.sshKeys, view: sshKeyView, add: addSshKey, otherUserView: false });
-  ownedRoutes<GpgKey>(router, { segment: 'gpg_keys', idName: 'key_id', what: 'GPG Key', items: (s) => s.gpgKeys, view: gpgKeyView, add: addGpgKey, otherUserView: true });
-  ownedRoutes<Email>(router, { segment: 'emails', idName: 'email_id', what: 'Email', items: (s) => s.emails, view: emailView, add: addEmail, otherUserView: false });
+  ownedRoutes<SshKey>(router, {
+    segment: 'keys',
+    idName: 'key_id',
+    what: 'Key',
+    items: (s) => s.sshKeys,
+    view: sshKeyView,
+    add: addSshKey,
+    otherUserView: false,
+  });
+  ownedRoutes<GpgKey>(router, {
+    segment: 'gpg_keys',
+    idName: 'key_id',
+    what: 'GPG Key',
+    items: (s) => s.gpgKeys,
+    view: gpgKeyView,
+    add: addGpgKey,
+    otherUserView: true,
+  });
+  ownedRoutes<Email>(router, {
+    segment: 'emails',
+    idName: 'email_id',
+    what: 'Email',
+    items: (s) => s.emails,
+    view: emailView,
+    add: addEmail,
+    otherUserView: false,
+  });
 }

@@ -13,7 +13,10 @@ import { currentUserView, userView } from '../views/users.js';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function newUser(store: Store, fields: { username: string; name: string; email: string; admin?: boolean; createdAt?: number }): User {
+export function newUser(
+  store: Store,
+  fields: { username: string; name: string; email: string; admin?: boolean; createdAt?: number },
+): User {
   const id = store.nextId('user');
   const namespaceId = store.nextId('namespace');
   store.userNamespaces.set(namespaceId, { id: namespaceId, userId: id });
@@ -66,8 +69,14 @@ export function emailTaken(store: Store, email: string, except?: { userId?: numb
 function applyProfile(ctx: Ctx, user: User): void {
   const p = ctx.params;
   const strings = [
-    ['bio', 'bio'], ['location', 'location'], ['organization', 'organization'], ['website_url', 'websiteUrl'],
-    ['messenger', 'messenger'], ['professional_profile', 'professionalProfile'], ['microblog', 'microblog'], ['name', 'name'],
+    ['bio', 'bio'],
+    ['location', 'location'],
+    ['organization', 'organization'],
+    ['website_url', 'websiteUrl'],
+    ['messenger', 'messenger'],
+    ['professional_profile', 'professionalProfile'],
+    ['microblog', 'microblog'],
+    ['name', 'name'],
   ] as const;
   for (const [param, field] of strings) {
     const value = p.str(paramName(ctx.store, param));
@@ -144,7 +153,8 @@ export function userRoutes(router: Router): void {
     const username = p.str('username');
     if (username) keep((u) => u.username.toLowerCase() === username.toLowerCase());
     const search = p.str('search')?.toLowerCase();
-    if (search) keep((u) => u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search) || u.email.toLowerCase() === search);
+    if (search)
+      keep((u) => u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search) || u.email.toLowerCase() === search);
     const externUid = p.str('extern_uid');
     const provider = p.str('provider');
     if (externUid !== undefined || provider !== undefined) {
@@ -176,12 +186,17 @@ export function userRoutes(router: Router): void {
     if (!name) throw missingParam('name');
     const hasPassword = ctx.params.has('password');
     const reset = ctx.params.bool('reset_password') ?? false;
-    if (!hasPassword && !reset) throw new ApiError(400, { error: 'password, reset_password are missing, exactly one parameter must be provided' });
+    if (!hasPassword && !reset)
+      throw new ApiError(400, { error: 'password, reset_password are missing, exactly one parameter must be provided' });
     if (!EMAIL_RE.test(email)) throw invalid({ email: ['is invalid'] });
     if (!reset) checkPassword(ctx);
-    if (!/^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/.test(username)) throw invalid({ username: ['can contain only letters, digits, \'_\', \'-\' and \'.\'. Cannot start with \'-\' or end in \'.\', \'.git\' or \'.atom\'.'] });
+    if (!/^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/.test(username))
+      throw invalid({
+        username: ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."],
+      });
     if (emailTaken(ctx.store, email)) throw new ApiError(409, { message: 'Email has already been taken' });
-    if (ctx.store.userByName(username) || ctx.store.findGroup(username)) throw new ApiError(409, { message: 'Username has already been taken' });
+    if (ctx.store.userByName(username) || ctx.store.findGroup(username))
+      throw new ApiError(409, { message: 'Username has already been taken' });
     const user = newUser(ctx.store, { username, name, email });
     applyProfile(ctx, user);
     user.confirmedAt = ctx.params.bool('skip_confirmation') ? user.createdAt : null;

@@ -1,7 +1,7 @@
 import type { Store } from '../store.js';
 import { seedIssues } from './issues.js';
-import { seedMergeRequests } from './merge-requests.js';
 import { seedPipelines } from './jobs.js';
+import { seedMergeRequests } from './merge-requests.js';
 import { seedProjects } from './projects.js';
 import { DEMO_TOKENS, type DemoUsers, seedUsers } from './users.js';
 
@@ -35,40 +35,235 @@ export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeAr
     to: at(2026, 10, 31),
     seed: 0xa11ce,
   });
-  seedIssues(store, { project: website, count: 12, authors: [alice, bob, carol], assignees: [alice, bob], reactors: [bob], labels: ['bug', 'docs', 'design'], milestoneIds: milestones(website.id), from: at(2025, 2, 1), to: at(2026, 9, 1), seed: 0xbeef });
-  seedIssues(store, { project: docs, count: 6, authors: [carol, alice], assignees: [carol], reactors: [], labels: ['docs'], milestoneIds: [], from: at(2025, 3, 1), to: at(2026, 8, 1), seed: 0xd0c5 });
-  seedIssues(store, { project: dotfiles, count: 3, authors: [alice], assignees: [alice], reactors: [], labels: [], milestoneIds: [], from: at(2025, 4, 1), to: at(2026, 6, 1), seed: 0xd07 });
-  seedIssues(store, { project: experiments, count: 4, authors: [bob], assignees: [bob], reactors: [], labels: ['idea'], milestoneIds: [], from: at(2025, 5, 1), to: at(2026, 7, 1), seed: 0xe4 });
+  seedIssues(store, {
+    project: website,
+    count: 12,
+    authors: [alice, bob, carol],
+    assignees: [alice, bob],
+    reactors: [bob],
+    labels: ['bug', 'docs', 'design'],
+    milestoneIds: milestones(website.id),
+    from: at(2025, 2, 1),
+    to: at(2026, 9, 1),
+    seed: 0xbeef,
+  });
+  seedIssues(store, {
+    project: docs,
+    count: 6,
+    authors: [carol, alice],
+    assignees: [carol],
+    reactors: [],
+    labels: ['docs'],
+    milestoneIds: [],
+    from: at(2025, 3, 1),
+    to: at(2026, 8, 1),
+    seed: 0xd0c5,
+  });
+  seedIssues(store, {
+    project: dotfiles,
+    count: 3,
+    authors: [alice],
+    assignees: [alice],
+    reactors: [],
+    labels: [],
+    milestoneIds: [],
+    from: at(2025, 4, 1),
+    to: at(2026, 6, 1),
+    seed: 0xd07,
+  });
+  seedIssues(store, {
+    project: experiments,
+    count: 4,
+    authors: [bob],
+    assignees: [bob],
+    reactors: [],
+    labels: ['idea'],
+    milestoneIds: [],
+    from: at(2025, 5, 1),
+    to: at(2026, 7, 1),
+    seed: 0xe4,
+  });
 
   const v11 = store.milestoneByTitle(api.id, 'v1.1')?.id ?? null;
   seedMergeRequests(store, api, [
-    { title: 'Add rate limiting to public endpoints', source: 'feature/rate-limit', author: alice, assignee: carol, state: 'opened', labels: ['feature'], milestoneId: v11, closesIssueIids: issueCount >= 3 ? [2, 3] : [], createdAt: at(2026, 10, 1) },
-    { title: 'Fix token refresh race', source: 'fix/token-refresh', author: carol, assignee: alice, state: 'merged', labels: ['bug'], createdAt: at(2026, 9, 1) },
+    {
+      title: 'Add rate limiting to public endpoints',
+      source: 'feature/rate-limit',
+      author: alice,
+      assignee: carol,
+      state: 'opened',
+      labels: ['feature'],
+      milestoneId: v11,
+      closesIssueIids: issueCount >= 3 ? [2, 3] : [],
+      createdAt: at(2026, 10, 1),
+    },
+    {
+      title: 'Fix token refresh race',
+      source: 'fix/token-refresh',
+      author: carol,
+      assignee: alice,
+      state: 'merged',
+      labels: ['bug'],
+      createdAt: at(2026, 9, 1),
+    },
     { title: 'Experiment: switch to gRPC', source: 'spike/grpc', author: carol, state: 'closed', createdAt: at(2026, 8, 1) },
-    { title: 'Refactor storage layer', source: 'refactor/storage', author: alice, state: 'opened', mergeStatus: 'cannot_be_merged', labels: ['performance'], createdAt: at(2026, 10, 5) },
-    { title: 'WIP: New dashboard widgets', source: 'feature/dashboard', author: carol, state: 'opened', labels: ['feature'], createdAt: at(2026, 10, 8) },
-    { title: 'Harden artifact downloads', source: 'security/artifacts', author: alice, assignee: root, state: 'opened', labels: ['security', 'needs review'], approvalsBeforeMerge: 2, approvedBy: [carol], createdAt: at(2026, 10, 10) },
-    { title: 'Bump dependencies', source: 'chore/deps', author: root, state: 'opened', mergeWhenPipelineSucceeds: true, createdAt: at(2026, 10, 12) },
-    { title: 'Feature X', source: 'feature/x', author: alice, assignee: alice, state: 'opened', labels: ['feature', 'needs review'], milestoneId: v11, createdAt: at(2026, 10, 15) },
+    {
+      title: 'Refactor storage layer',
+      source: 'refactor/storage',
+      author: alice,
+      state: 'opened',
+      mergeStatus: 'cannot_be_merged',
+      labels: ['performance'],
+      createdAt: at(2026, 10, 5),
+    },
+    {
+      title: 'WIP: New dashboard widgets',
+      source: 'feature/dashboard',
+      author: carol,
+      state: 'opened',
+      labels: ['feature'],
+      createdAt: at(2026, 10, 8),
+    },
+    {
+      title: 'Harden artifact downloads',
+      source: 'security/artifacts',
+      author: alice,
+      assignee: root,
+      state: 'opened',
+      labels: ['security', 'needs review'],
+      approvalsBeforeMerge: 2,
+      approvedBy: [carol],
+      createdAt: at(2026, 10, 10),
+    },
+    {
+      title: 'Bump dependencies',
+      source: 'chore/deps',
+      author: root,
+      state: 'opened',
+      mergeWhenPipelineSucceeds: true,
+      createdAt: at(2026, 10, 12),
+    },
+    {
+      title: 'Feature X',
+      source: 'feature/x',
+      author: alice,
+      assignee: alice,
+      state: 'opened',
+      labels: ['feature', 'needs review'],
+      milestoneId: v11,
+      createdAt: at(2026, 10, 15),
+    },
   ]);
   seedMergeRequests(store, website, [
-    { title: 'Update landing page copy', source: 'copy/landing', author: bob, state: 'opened', labels: ['design'], createdAt: at(2026, 9, 20) },
+    {
+      title: 'Update landing page copy',
+      source: 'copy/landing',
+      author: bob,
+      state: 'opened',
+      labels: ['design'],
+      createdAt: at(2026, 9, 20),
+    },
     { title: 'Fix footer links', source: 'fix/footer', author: alice, state: 'merged', labels: ['bug'], createdAt: at(2026, 8, 20) },
   ]);
-  seedMergeRequests(store, experiments, [{ title: 'Try a new build tool', source: 'try/build', author: bob, state: 'opened', createdAt: at(2026, 9, 2) }]);
+  seedMergeRequests(store, experiments, [
+    { title: 'Try a new build tool', source: 'try/build', author: bob, state: 'opened', createdAt: at(2026, 9, 2) },
+  ]);
 
   seedPipelines(store, api, alice, [
-    { ref: 'main', status: 'success', createdAt: at(2026, 10, 20, 8), jobs: [{ name: 'build', status: 'success', artifact: {} }, { name: 'test', status: 'success', coverage: 87.5 }, { name: 'package', status: 'success', artifact: {} }, { name: 'pages', status: 'success', artifact: { viaObjectStorage: true } }] },
-    { ref: 'main', status: 'failed', createdAt: at(2026, 10, 21, 8), jobs: [{ name: 'build', status: 'success', artifact: {} }, { name: 'test', status: 'failed' }, { name: 'package', status: 'skipped' }, { name: 'deploy', status: 'skipped' }] },
-    { ref: 'feature/x', status: 'success', createdAt: at(2026, 10, 22, 8), jobs: [{ name: 'build', status: 'success', artifact: {} }, { name: 'test', status: 'success', coverage: 85.1 }, { name: 'package', status: 'success', artifact: {} }] },
-    { ref: 'feature/x', status: 'running', createdAt: at(2026, 10, 23, 8), jobs: [{ name: 'build', status: 'success', artifact: {} }, { name: 'test', status: 'running' }, { name: 'package', status: 'pending' }, { name: 'deploy', status: 'created' }] },
-    { ref: 'main', status: 'manual', createdAt: at(2026, 10, 24, 8), jobs: [{ name: 'build', status: 'success', artifact: { quotedFilename: false } }, { name: 'test', status: 'success', coverage: 88.2 }, { name: 'package', status: 'success', artifact: { kind: largeArtifact ? 'large' : 'demo', expireAt: null } }, { name: 'deploy', status: 'manual' }] },
-    { ref: 'main', status: 'canceled', createdAt: at(2026, 10, 25, 8), jobs: [{ name: 'build', status: 'canceled' }, { name: 'test', status: 'canceled' }] },
-    { ref: 'v1.0', tag: true, status: 'success', createdAt: at(2026, 10, 26, 8), jobs: [{ name: 'package', status: 'success', artifact: { expireAt: null } }] },
+    {
+      ref: 'main',
+      status: 'success',
+      createdAt: at(2026, 10, 20, 8),
+      jobs: [
+        { name: 'build', status: 'success', artifact: {} },
+        { name: 'test', status: 'success', coverage: 87.5 },
+        { name: 'package', status: 'success', artifact: {} },
+        { name: 'pages', status: 'success', artifact: { viaObjectStorage: true } },
+      ],
+    },
+    {
+      ref: 'main',
+      status: 'failed',
+      createdAt: at(2026, 10, 21, 8),
+      jobs: [
+        { name: 'build', status: 'success', artifact: {} },
+        { name: 'test', status: 'failed' },
+        { name: 'package', status: 'skipped' },
+        { name: 'deploy', status: 'skipped' },
+      ],
+    },
+    {
+      ref: 'feature/x',
+      status: 'success',
+      createdAt: at(2026, 10, 22, 8),
+      jobs: [
+        { name: 'build', status: 'success', artifact: {} },
+        { name: 'test', status: 'success', coverage: 85.1 },
+        { name: 'package', status: 'success', artifact: {} },
+      ],
+    },
+    {
+      ref: 'feature/x',
+      status: 'running',
+      createdAt: at(2026, 10, 23, 8),
+      jobs: [
+        { name: 'build', status: 'success', artifact: {} },
+        { name: 'test', status: 'running' },
+        { name: 'package', status: 'pending' },
+        { name: 'deploy', status: 'created' },
+      ],
+    },
+    {
+      ref: 'main',
+      status: 'manual',
+      createdAt: at(2026, 10, 24, 8),
+      jobs: [
+        { name: 'build', status: 'success', artifact: { quotedFilename: false } },
+        { name: 'test', status: 'success', coverage: 88.2 },
+        { name: 'package', status: 'success', artifact: { kind: largeArtifact ? 'large' : 'demo', expireAt: null } },
+        { name: 'deploy', status: 'manual' },
+      ],
+    },
+    {
+      ref: 'main',
+      status: 'canceled',
+      createdAt: at(2026, 10, 25, 8),
+      jobs: [
+        { name: 'build', status: 'canceled' },
+        { name: 'test', status: 'canceled' },
+      ],
+    },
+    {
+      ref: 'v1.0',
+      tag: true,
+      status: 'success',
+      createdAt: at(2026, 10, 26, 8),
+      jobs: [{ name: 'package', status: 'success', artifact: { expireAt: null } }],
+    },
   ]);
-  seedPipelines(store, website, alice, [{ ref: 'main', status: 'success', createdAt: at(2026, 10, 2, 8), jobs: [{ name: 'build', status: 'success', artifact: {} }, { name: 'pages', status: 'success', artifact: {} }] }]);
-  store.tokens.set(DEMO_TOKENS.job, { kind: 'job', userId: alice.id, projectId: api.id, note: 'CI job token: only artifact downloads of acme/platform/api' });
-  store.tokens.set(DEMO_TOKENS.glcbt, { kind: 'job', userId: alice.id, projectId: api.id, note: 'the same, in GitLab\'s job token format (COLLAB_TOKEN sends it as JOB-TOKEN)' });
+  seedPipelines(store, website, alice, [
+    {
+      ref: 'main',
+      status: 'success',
+      createdAt: at(2026, 10, 2, 8),
+      jobs: [
+        { name: 'build', status: 'success', artifact: {} },
+        { name: 'pages', status: 'success', artifact: {} },
+      ],
+    },
+  ]);
+  store.tokens.set(DEMO_TOKENS.job, {
+    kind: 'job',
+    userId: alice.id,
+    projectId: api.id,
+    note: 'CI job token: only artifact downloads of acme/platform/api',
+  });
+  store.tokens.set(DEMO_TOKENS.glcbt, {
+    kind: 'job',
+    userId: alice.id,
+    projectId: api.id,
+    note: "the same, in GitLab's job token format (COLLAB_TOKEN sends it as JOB-TOKEN)",
+  });
 
   // A few more stars so the starred filters have something to show.
   website.starredBy.add(alice.id);

@@ -2,8 +2,35 @@ import type { Issue, Project, User } from '../model.js';
 import type { Store } from '../store.js';
 import { Random } from './random.js';
 
-const SUBJECTS = ['login', 'token refresh', 'rate limiter', 'pagination', 'webhooks', 'search', 'artifact upload', 'audit log', 'billing export', 'CSV import', 'session cookies', 'health check', 'OpenAPI schema', 'retry logic', 'cache layer'];
-const PROBLEMS = ['fails when {s} is enabled', 'is slow on large projects', 'returns 500 for {s} requests', 'ignores the timeout setting', 'leaks memory under load', 'breaks with non-ASCII names', 'should support filtering', 'needs better error messages', 'drops the last page', 'should be documented'];
+const SUBJECTS = [
+  'login',
+  'token refresh',
+  'rate limiter',
+  'pagination',
+  'webhooks',
+  'search',
+  'artifact upload',
+  'audit log',
+  'billing export',
+  'CSV import',
+  'session cookies',
+  'health check',
+  'OpenAPI schema',
+  'retry logic',
+  'cache layer',
+];
+const PROBLEMS = [
+  'fails when {s} is enabled',
+  'is slow on large projects',
+  'returns 500 for {s} requests',
+  'ignores the timeout setting',
+  'leaks memory under load',
+  'breaks with non-ASCII names',
+  'should support filtering',
+  'needs better error messages',
+  'drops the last page',
+  'should be documented',
+];
 const DESCRIPTIONS = [
   'Steps to reproduce:\n\n1. Enable the feature\n2. Call the endpoint twice\n3. Observe the error\n\nExpected: a clean response.',
   'This came up in the last incident review. We should fix it before the next release.',
@@ -65,7 +92,11 @@ export function seedIssues(store: Store, o: IssueSeedOptions): void {
       totalTimeSpent: estimate > 0 && i % 12 === 0 ? estimate / 2 : 0,
       subscribers: new Set([author.id, ...assigneeIds]),
       awards: [],
-      userAgent: { user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36', ip_address: `10.0.${i % 256}.${(i * 7) % 256}`, spamfilter_submitted: false },
+      userAgent: {
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36',
+        ip_address: `10.0.${i % 256}.${(i * 7) % 256}`,
+        spamfilter_submitted: false,
+      },
     };
     for (const reactor of o.reactors) if (rng.chance(0.15)) issue.awards.push({ name: rng.pick(EMOJI), userId: reactor.id });
     store.addIssue(issue);

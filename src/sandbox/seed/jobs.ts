@@ -2,7 +2,14 @@ import type { ArtifactSpec, Job, JobStatus, Project, User } from '../model.js';
 import { sha } from '../shas.js';
 import type { Store } from '../store.js';
 
-const STAGES: Record<string, string> = { build: 'build', test: 'test', package: 'package', pages: 'deploy', deploy: 'deploy', lint: 'test' };
+const STAGES: Record<string, string> = {
+  build: 'build',
+  test: 'test',
+  package: 'package',
+  pages: 'deploy',
+  deploy: 'deploy',
+  lint: 'test',
+};
 
 export interface DemoJob {
   name: string;
@@ -41,7 +48,11 @@ export function demoTrace(job: Pick<Job, 'name' | 'status' | 'ref' | 'commitSha'
   } else if (job.status === 'canceled') {
     lines.push(`${esc}[31;1mERROR: Job failed: canceled${esc}[0;m`);
   } else {
-    lines.push(`✓ all 118 checks passed`, `${esc}[32;1mUploading artifacts for successful job${esc}[0;m`, `${esc}[32;1mJob succeeded${esc}[0;m`);
+    lines.push(
+      `✓ all 118 checks passed`,
+      `${esc}[32;1mUploading artifacts for successful job${esc}[0;m`,
+      `${esc}[32;1mJob succeeded${esc}[0;m`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -76,7 +87,14 @@ export function seedPipelines(store: Store, project: Project, user: User, pipeli
         commitSha,
         commitTitle: `Merge branch '${p.ref}' pipeline ${index + 1}`,
         artifact: d.artifact
-          ? { kind: 'demo', quotedFilename: true, viaObjectStorage: false, expireAt: createdAt + 30 * 24 * HOUR, kept: false, ...d.artifact }
+          ? {
+              kind: 'demo',
+              quotedFilename: true,
+              viaObjectStorage: false,
+              expireAt: createdAt + 30 * 24 * HOUR,
+              kept: false,
+              ...d.artifact,
+            }
           : null,
         trace: started ? '' : null,
       };

@@ -50,27 +50,33 @@ function profile(user: User, fields: Partial<User>): User {
 
 export function seedUsers(store: Store, full: boolean): DemoUsers {
   const now = store.now();
-  const root = profile(newUser(store, { username: 'root', name: 'Administrator', email: 'admin@example.com', admin: true, createdAt: at(2025, 1, 2) }), {
-    privateToken: DEMO_TOKENS.admin,
-    bio: 'Instance administrator',
-    lastSignInAt: at(2026, 10, 30),
-    currentSignInAt: at(2026, 10, 31),
-    lastActivityAt: now - 1 * DAY_MS,
-  });
-  const alice = profile(newUser(store, { username: 'alice', name: 'Alice Liddell', email: 'alice@example.com', createdAt: at(2025, 1, 3) }), {
-    privateToken: DEMO_TOKENS.alice,
-    bio: 'Platform team lead',
-    location: 'Lisbon',
-    organization: 'Acme',
-    websiteUrl: 'https://alice.example.com',
-    messenger: 'alice.l',
-    professionalProfile: 'alice-liddell',
-    microblog: '@alice',
-    lastSignInAt: at(2026, 10, 29),
-    currentSignInAt: at(2026, 10, 30),
-    lastActivityAt: now - 2 * DAY_MS,
-    customAttributes: { team: 'platform', location: 'eu' },
-  });
+  const root = profile(
+    newUser(store, { username: 'root', name: 'Administrator', email: 'admin@example.com', admin: true, createdAt: at(2025, 1, 2) }),
+    {
+      privateToken: DEMO_TOKENS.admin,
+      bio: 'Instance administrator',
+      lastSignInAt: at(2026, 10, 30),
+      currentSignInAt: at(2026, 10, 31),
+      lastActivityAt: now - 1 * DAY_MS,
+    },
+  );
+  const alice = profile(
+    newUser(store, { username: 'alice', name: 'Alice Liddell', email: 'alice@example.com', createdAt: at(2025, 1, 3) }),
+    {
+      privateToken: DEMO_TOKENS.alice,
+      bio: 'Platform team lead',
+      location: 'Lisbon',
+      organization: 'Acme',
+      websiteUrl: 'https://alice.example.com',
+      messenger: 'alice.l',
+      professionalProfile: 'alice-liddell',
+      microblog: '@alice',
+      lastSignInAt: at(2026, 10, 29),
+      currentSignInAt: at(2026, 10, 30),
+      lastActivityAt: now - 2 * DAY_MS,
+      customAttributes: { team: 'platform', location: 'eu' },
+    },
+  );
   store.tokens.set(DEMO_TOKENS.admin, { kind: 'private', userId: root.id, note: 'admin (root)' });
   store.tokens.set(DEMO_TOKENS.alice, { kind: 'private', userId: alice.id, note: 'alice: owner of acme, member of private projects' });
   store.tokens.set(DEMO_TOKENS.oauth, { kind: 'oauth', userId: alice.id, note: 'alice, OAuth: send as Authorization: Bearer' });
@@ -123,12 +129,29 @@ export function seedUsers(store: Store, full: boolean): DemoUsers {
   const tokens = [
     { user: alice, name: 'ci-bot', scopes: ['api'], revoked: false, expiresAt: null, token: 'sandbox-impersonation-alice' },
     { user: alice, name: 'old-laptop', scopes: ['read_user'], revoked: true, expiresAt: null, token: 'sandbox-impersonation-revoked' },
-    { user: carol, name: 'migration', scopes: ['api', 'read_user'], revoked: false, expiresAt: '2030-12-31', token: 'sandbox-impersonation-carol' },
+    {
+      user: carol,
+      name: 'migration',
+      scopes: ['api', 'read_user'],
+      revoked: false,
+      expiresAt: '2030-12-31',
+      token: 'sandbox-impersonation-carol',
+    },
   ];
   for (const t of tokens) {
     const id = store.nextId('token');
-    store.impersonationTokens.set(id, { id, userId: t.user.id, name: t.name, token: t.token, scopes: t.scopes, revoked: t.revoked, createdAt: at(2025, 6, id), expiresAt: t.expiresAt });
-    if (!t.revoked) store.tokens.set(t.token, { kind: 'private', userId: t.user.id, note: `impersonation token "${t.name}" of ${t.user.username}` });
+    store.impersonationTokens.set(id, {
+      id,
+      userId: t.user.id,
+      name: t.name,
+      token: t.token,
+      scopes: t.scopes,
+      revoked: t.revoked,
+      createdAt: at(2025, 6, id),
+      expiresAt: t.expiresAt,
+    });
+    if (!t.revoked)
+      store.tokens.set(t.token, { kind: 'private', userId: t.user.id, note: `impersonation token "${t.name}" of ${t.user.username}` });
   }
   return { root, alice, bob, carol, dave, erin };
 }

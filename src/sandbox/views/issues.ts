@@ -57,7 +57,10 @@ function taskCompletion(description: string): { count: number; completed_count: 
  * which list responses do not carry.
  */
 export function issueView(store: Store, issue: Issue, viewer: User | null, single = false): Record<string, unknown> {
-  const assignees = issue.assigneeIds.map((id) => store.users.get(id)).filter((u): u is User => u !== undefined).map((u) => userRef(store, u));
+  const assignees = issue.assigneeIds
+    .map((id) => store.users.get(id))
+    .filter((u): u is User => u !== undefined)
+    .map((u) => userRef(store, u));
   const view: Record<string, unknown> = {
     id: issue.id,
     iid: issue.iid,

@@ -39,7 +39,8 @@ function detailedMergeStatus(mr: MergeRequest): string {
 /** The latest pipeline of the source branch, as GitLab embeds it in a single merge request. */
 function headPipeline(store: Store, mr: MergeRequest): Record<string, unknown> | null {
   let latest: { id: number; sha: string; ref: string; status: string } | undefined;
-  for (const p of store.pipelines.values()) if (p.projectId === mr.projectId && p.ref === mr.sourceBranch && (!latest || p.id > latest.id)) latest = p;
+  for (const p of store.pipelines.values())
+    if (p.projectId === mr.projectId && p.ref === mr.sourceBranch && (!latest || p.id > latest.id)) latest = p;
   if (!latest) return null;
   const project = store.projects.get(mr.projectId);
   return {

@@ -1,6 +1,6 @@
+import { groupAccess, projectAccess } from '../access.js';
 import { inDialect } from '../dialect.js';
-import { projectAccess, groupAccess } from '../access.js';
-import { type Group, type Project, type User, MAINTAINER } from '../model.js';
+import { type Group, MAINTAINER, type Project, type User } from '../model.js';
 import type { Store } from '../store.js';
 import { iso } from '../time.js';
 
@@ -66,7 +66,12 @@ function namespaceRef(store: Store, id: number): Record<string, unknown> {
   };
 }
 
-export function projectView(store: Store, project: Project, viewer: User | null, options: ProjectViewOptions = {}): Record<string, unknown> {
+export function projectView(
+  store: Store,
+  project: Project,
+  viewer: User | null,
+  options: ProjectViewOptions = {},
+): Record<string, unknown> {
   if (options.simple) return projectBasic(store, project);
   const base = projectBasic(store, project);
   const fullPath = store.projectFullPath(project);
@@ -181,7 +186,12 @@ export function groupView(store: Store, group: Group, options: { statistics?: bo
 }
 
 /** `GET /groups/:id` and the update response: the group with its projects. */
-export function groupDetailView(store: Store, group: Group, viewer: User | null, visible: (p: Project) => boolean): Record<string, unknown> {
+export function groupDetailView(
+  store: Store,
+  group: Group,
+  viewer: User | null,
+  visible: (p: Project) => boolean,
+): Record<string, unknown> {
   const projects = [...store.projects.values()].filter((p) => p.namespaceId === group.id && visible(p));
   const shared = [...store.projects.values()].filter((p) => visible(p) && p.sharedWithGroups.some((s) => s.group_id === group.id));
   return {
