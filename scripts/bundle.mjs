@@ -63,7 +63,11 @@ const lazyChildProcess = {
 const sandboxOutside = {
   name: 'sandbox-outside',
   setup(b) {
-    b.onResolve({ filter: /\/sandbox\/index\.js$/ }, () => ({ path: '../sandbox/index.js', external: true }));
+    // Only the server (dist/sandbox/index.js), not the `collab sandbox` command (dist/commands/sandbox/).
+    const server = path.join(root, 'dist', 'sandbox', 'index.js');
+    b.onResolve({ filter: /\/sandbox\/index\.js$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === server ? { path: '../sandbox/index.js', external: true } : undefined,
+    );
   },
 };
 

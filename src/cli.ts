@@ -1,7 +1,7 @@
 import { type Command, CommanderError } from 'commander';
-import { usesFlag } from './argv.js';
 import { Context, type ContextDeps } from './context.js';
 import { CancelError, CollabError } from './errors.js';
+import { usesFlag } from './global-flags.js';
 import { buildProgram } from './program.js';
 
 /**

@@ -4,6 +4,7 @@ import { createTransport } from './api/connect.js';
 import { type Flavor, flavorOfVersion } from './api/dialect.js';
 import { redactSecrets, redactUrlsIn } from './api/redact.js';
 import type { Transport } from './api/transport.js';
+import { isLoopbackHost } from './config/references.js';
 import { type Env, Settings } from './config/resolve.js';
 import { ConfigStore, configDir } from './config/store.js';
 import { ApiError, UsageError } from './errors.js';
@@ -13,7 +14,6 @@ import type { IO } from './output/io.js';
 import type { JqFilter } from './output/jq.js';
 import { messageText } from './output/sanitize.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
-import { isLoopbackHost } from './resources/url.js';
 import { sleep } from './sleep.js';
 import { VERSION } from './version.js';
 

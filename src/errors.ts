@@ -49,3 +49,9 @@ export class CancelError extends CollabError {
     super(message, 130);
   }
 }
+
+/** A raw value as an error message quotes it: one line (control characters shown as ?), at most 40 characters. */
+export function excerpt(raw: string): string {
+  const one = raw.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return one.length > 40 ? `${one.slice(0, 37)}...` : one;
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { writeOut } from './output/io.js';
-import { listPackageFiles, readPackageFile } from './paths.js';
+import { listPackageFiles, readPackageFile } from './shipped-files.js';
 
 /**
  * `collab help man [command]`: a manual page (roff) as shipped with collab, also from the single

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { firstPositional, GLOBAL_FLAGS } from './argv.js';
 import { findNoun, NOUNS } from './commands/index.js';
 import type { Context } from './context.js';
+import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from './paths.js';
+import { packageRoot } from './shipped-files.js';
 
 /** The package version (the bundle build replaces this read with the literal). */
 export const VERSION: string =

@@ -56,25 +56,25 @@ export const NOUNS: NounEntry[] = [
     section: 'Resources',
     load: () => import('./settings/index.js'),
   },
-  { name: 'auth', summary: 'Log in, show status, log out, print the token', section: 'Access', load: () => import('./auth.js') },
+  { name: 'auth', summary: 'Log in, show status, log out, print the token', section: 'Access', load: () => import('./auth/index.js') },
   {
     name: 'config',
     summary: 'Get and set defaults (host, output, per_page, project)',
     section: 'Access',
-    load: () => import('./config.js'),
+    load: () => import('./config/index.js'),
   },
-  { name: 'api', summary: 'Send any request to the API', section: 'Tools', load: () => import('./api.js') },
+  { name: 'api', summary: 'Send any request to the API', section: 'Tools', load: () => import('./api/index.js') },
   {
     name: 'completion',
     summary: 'Print a shell completion script (bash, zsh, fish)',
     section: 'Tools',
-    load: () => import('./completion.js'),
+    load: () => import('./completion/index.js'),
   },
   {
     name: 'sandbox',
     summary: 'Run a local server that speaks the whole API, with demo data',
     section: 'Tools',
-    load: () => import('./sandbox.js'),
+    load: () => import('./sandbox/index.js'),
   },
 ];
 

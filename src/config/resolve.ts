@@ -1,8 +1,10 @@
 import { type Credentials, normalizeHost } from '../api/client.js';
 import { FLAVORS, type Flavor, parseFlavor } from '../api/dialect.js';
-import type { GlobalOptions } from '../argv.js';
+import { headerValue } from '../api/header.js';
 import { AuthError, UsageError } from '../errors.js';
+import type { GlobalOptions } from '../global-flags.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
+import { gitBranch, gitRemotes } from './git.js';
 import {
   cleanPath,
   isWebUrl,
@@ -12,9 +14,7 @@ import {
   parseWebPath,
   type Reference,
   type ResourceKind,
-} from '../resources/url.js';
-import { headerValue } from '../validate.js';
-import { gitBranch, gitRemotes } from './git.js';
+} from './references.js';
 import type { ConfigStore } from './store.js';
 
 export type Env = Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 import { type Argument, type Command, Help, type Option } from 'commander';
-import type { CommandSpec } from '../commands/spec.js';
+import type { CommandSpec } from '../executor/spec.js';
 
 /** The command tree as plain data: what the man pages and completion scripts are generated from. */
 

@@ -40,3 +40,10 @@ export function objectName(value: unknown, only: 'path' | 'any' = 'any'): string
     objectName(nested(object, 'target'))
   );
 }
+
+/** `DELETE /projects/:id` and `/groups/:id` answer 202 with a message: the removal runs in the background. */
+export function deletionNotice(kind: string, ref: string, status: number, answer: Named): string {
+  const message = answer?.message;
+  if (status === 202) return `Deletion of ${kind} ${ref} accepted${typeof message === 'string' ? `: ${message}` : ''}`;
+  return `Deleted ${kind} ${ref}`;
+}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
 /**
- * Names given where the API takes ids (src/commands/lookup.ts). A name that matches nothing is
+ * Names given where the API takes ids (src/executor/lookup.ts). A name that matches nothing is
  * known only after the lookup request: exit 1, like any API answer, and the command's own request
  * is not sent. A value that can be neither id nor name is a usage error: exit 2, nothing sent.
  */

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherName } from '../../src/api/dialect.js';
-import type { CommandSpec } from '../../src/commands/spec.js';
+import type { CommandSpec } from '../../src/executor/spec.js';
 import type { Fields } from '../../src/output/format.js';
 import { answerFields } from '../../src/output/format.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';

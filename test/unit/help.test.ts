@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from '../../src/argv.js';
 import { NOUNS } from '../../src/commands/index.js';
 import { fullProgram } from '../../src/docs/generate.js';
 import { type DocCommand, describeTree, walk } from '../../src/docs/tree.js';
+import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from '../../src/global-flags.js';
 import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
 import { runCli } from '../helpers/harness.js';
 

@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
+import { buildNoun } from '../../executor/build.js';
+import type { CommandSpec } from '../../executor/spec.js';
+import { defineNoun } from '../../executor/spec.js';
 import { boardColumns } from '../../resources/board.js';
-import { buildNoun } from '../build.js';
-import type { CommandSpec } from '../spec.js';
-import { defineNoun } from '../spec.js';
 import { listCreate, listDelete, listMove, lists, listView } from './lists.js';
 
 export const list: CommandSpec = {

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
+import { type ArgSpec, type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { boardListColumns } from '../../resources/board.js';
-import { type ArgSpec, type CommandSpec, defineCommand } from '../spec.js';
 
 export const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
 const listArg: ArgSpec = { name: 'list_id', type: 'id', description: 'board list id (see `collab board lists <board_id>`)' };

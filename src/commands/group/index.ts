@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
-import { buildSubjectNoun } from '../project/subject.js';
-import { defineNoun } from '../spec.js';
+import { defineNoun } from '../../executor/spec.js';
+import { buildSubjectNoun } from '../../executor/subject.js';
 import { ldapLink, ldapSync } from './ldap.js';
 import { list, projects, view } from './list.js';
 import { create, remove, transferProject, update } from './write.js';

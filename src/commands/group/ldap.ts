@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
+import { type CommandSpec, defineCommand, type NounSpec } from '../../executor/spec.js';
+import { groupArg } from '../../executor/subject.js';
 import { ACCESS_LEVELS, ldapLinkColumns } from '../../resources/group.js';
-import { groupArg } from '../project/subject.js';
-import { type CommandSpec, defineCommand, type NounSpec } from '../spec.js';
 
 export const ldapSync: CommandSpec = {
   name: 'ldap-sync',

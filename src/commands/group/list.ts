@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
+import type { CommandSpec } from '../../executor/spec.js';
+import { groupArg } from '../../executor/subject.js';
 import { GROUP_ORDER_BY, groupColumns, SORT } from '../../resources/group.js';
 import { projectColumns } from '../../resources/project.js';
-import { groupProjectFilters } from '../project/flags.js';
-import { groupArg } from '../project/subject.js';
-import type { CommandSpec } from '../spec.js';
+import { groupProjectFilters } from '../../resources/project-flags.js';
 
 export const list: CommandSpec = {
   name: 'list',

@@ -1,10 +1,9 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { objectName } from '../../output/names.js';
+import { type Answer, defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import { groupArg } from '../../executor/subject.js';
+import { deletionNotice, objectName } from '../../output/names.js';
 import { groupColumns, VISIBILITIES } from '../../resources/group.js';
-import { groupArg } from '../project/subject.js';
-import { deletionNotice } from '../project/write.js';
-import { type Answer, defineCommand, type FlagSpec, type Values } from '../spec.js';
 import { printGroup } from './list.js';
 
 /** `group acme/platform`, by the path the answer gives (the command line may have an id). */

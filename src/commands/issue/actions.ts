@@ -1,5 +1,5 @@
+import type { CommandSpec } from '../../executor/spec.js';
 import { closingMergeRequestColumns, userAgentColumns } from '../../resources/issue.js';
-import type { CommandSpec } from '../spec.js';
 import { ISSUE_PATH, iidArg } from './shared.js';
 
 export const closedBy: CommandSpec = {

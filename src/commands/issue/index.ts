@@ -1,11 +1,11 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { buildNoun } from '../../executor/build.js';
+import type { CommandSpec, FlagSpec } from '../../executor/spec.js';
+import { defineNoun } from '../../executor/spec.js';
+import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../../resources/issuable.js';
 import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
-import { buildNoun } from '../build.js';
-import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../issuable.js';
-import { peopleFilters } from '../people.js';
-import type { CommandSpec, FlagSpec } from '../spec.js';
-import { defineNoun } from '../spec.js';
+import { peopleFilters } from '../../resources/people.js';
 import { closedBy, userAgent } from './actions.js';
 import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
 import { create, move, update } from './write.js';

@@ -1,6 +1,6 @@
+import type { ArgSpec } from '../../executor/spec.js';
+import type { Issuable } from '../../resources/issuable.js';
 import { issueColumns, todoColumns } from '../../resources/issue.js';
-import type { Issuable } from '../issuable.js';
-import type { ArgSpec } from '../spec.js';
 
 export const ISSUE_PATH = '/projects/:project/issues/:iid';
 

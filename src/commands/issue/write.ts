@@ -1,8 +1,8 @@
 import { UsageError } from '../../errors.js';
+import { defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
-import { assigneesField, milestoneField } from '../people.js';
-import { defineCommand, type FlagSpec, type Values } from '../spec.js';
+import { assigneesField, milestoneField } from '../../resources/people.js';
 import { ISSUE_PATH, iidArg, ref } from './shared.js';
 
 /** The writable fields of create (§4.2.1) and edit (§4.2.2); `update` adds the edit-only ones. */

@@ -1,7 +1,7 @@
+import type { Answer, CommandSpec, Values } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
 import { jobStatusColumns } from '../../resources/job.js';
-import type { Answer, CommandSpec, Values } from '../spec.js';
 import { jobIdArg } from './list.js';
 
 /** `job 12 (build)`: the job of the answer (or the one confirmed), by its name. */

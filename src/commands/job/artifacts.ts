@@ -12,11 +12,11 @@ import { formatBytes, ProgressBar } from '../../download/progress.js';
 import { download as fetchTo, type Observer, observers } from '../../download/receive.js';
 import { contentLength, dispositionFilename } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import { parseInteger } from '../../executor/validate.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { cellWidth } from '../../output/wrap.js';
-import { parseInteger } from '../../validate.js';
-import { defineCommand, type FlagSpec, type Values } from '../spec.js';
 
 const DEFAULT_ARCHIVE = 'artifacts.zip';
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
-import { buildNoun } from '../build.js';
-import { defineNoun } from '../spec.js';
+import { buildNoun } from '../../executor/build.js';
+import { defineNoun } from '../../executor/spec.js';
 import { cancel, erase, keep, play, retry } from './actions.js';
 import { artifact, artifacts } from './artifacts.js';
 import { list, view } from './list.js';

@@ -1,5 +1,5 @@
+import type { ArgSpec, CommandSpec } from '../../executor/spec.js';
 import { JOB_SCOPES, jobColumns } from '../../resources/job.js';
-import type { ArgSpec, CommandSpec } from '../spec.js';
 
 export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };
 

@@ -5,10 +5,10 @@ import type { Context } from '../../context.js';
 import { streamError } from '../../download/receive.js';
 import { openDownload } from '../../download/response.js';
 import { ApiError } from '../../errors.js';
+import { defineCommand, pathValues, type Values } from '../../executor/spec.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
-import { defineCommand, pathValues, type Values } from '../spec.js';
 import { jobIdArg } from './list.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */

@@ -1,8 +1,8 @@
 import { readEither } from '../../api/dialect.js';
+import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { approvalColumns } from '../../resources/mr.js';
-import { type CommandSpec, defineCommand } from '../spec.js';
-import { explainShaMismatch, explainUnauthorized } from './explain.js';
+import { explainShaMismatch, explainUnauthorized } from './merge-errors.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
 export const approvals: CommandSpec = {

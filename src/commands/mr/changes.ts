@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import type { ColorLevel } from '../../output/io.js';
 import { messageText } from '../../output/sanitize.js';
 import { closesIssueColumns, type MrChange, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
-import type { CommandSpec } from '../spec.js';
 import { iidArg, MR_PATH } from './shared.js';
 
 type Paint = (line: string) => string;

@@ -1,10 +1,10 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
-import { assigneeField, milestoneField, reviewersField } from '../people.js';
-import { defineCommand, type FlagSpec, type Values } from '../spec.js';
+import { assigneeField, milestoneField, reviewersField } from '../../resources/people.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
 /** Assignee, reviewers and milestone by name (beside --assignee-id and --milestone-id). */

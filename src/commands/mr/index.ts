@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
-import { buildNoun } from '../build.js';
-import { lifecycleVerbs, notificationVerbs } from '../issuable.js';
-import { defineNoun } from '../spec.js';
+import { buildNoun } from '../../executor/build.js';
+import { defineNoun } from '../../executor/spec.js';
+import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
 import { create, update } from './edit.js';

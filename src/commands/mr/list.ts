@@ -1,8 +1,8 @@
 import { UsageError } from '../../errors.js';
+import type { CommandSpec, FlagSpec } from '../../executor/spec.js';
 import { ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
 import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
-import { peopleFilters, reviewerFilter } from '../people.js';
-import type { CommandSpec, FlagSpec } from '../spec.js';
+import { peopleFilters, reviewerFilter } from '../../resources/people.js';
 import { iidArg, MR_PATH } from './shared.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */

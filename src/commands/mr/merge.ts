@@ -2,10 +2,10 @@ import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.js';
+import { type Answer, commandLine, defineCommand, type FlagSpec, pathValues, type Values } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
-import { type Answer, commandLine, defineCommand, type FlagSpec, pathValues, type Values } from '../spec.js';
-import { explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, type MrState, tryFetch } from './explain.js';
+import { explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, type MrState, tryFetch } from './merge-errors.js';
 import { iidArg, MR_PATH, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';

@@ -1,7 +1,7 @@
+import type { ArgSpec } from '../../executor/spec.js';
 import { cellText } from '../../output/sanitize.js';
+import type { Issuable } from '../../resources/issuable.js';
 import { mrColumns, todoColumns } from '../../resources/mr.js';
-import type { Issuable } from '../issuable.js';
-import type { ArgSpec } from '../spec.js';
 
 export const iidArg: ArgSpec = {
   name: 'iid',

@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
+import { buildNoun } from '../../executor/build.js';
+import type { CommandSpec } from '../../executor/spec.js';
+import { defineNoun } from '../../executor/spec.js';
 import { namespaceColumns } from '../../resources/namespace.js';
-import { buildNoun } from '../build.js';
-import type { CommandSpec } from '../spec.js';
-import { defineNoun } from '../spec.js';
 
 export const list: CommandSpec = {
   name: 'list',

@@ -1,7 +1,7 @@
+import type { Answer, CommandSpec, Values } from '../../executor/spec.js';
+import { projectArg } from '../../executor/subject.js';
 import { objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
-import type { Answer, CommandSpec, Values } from '../spec.js';
-import { projectArg } from './subject.js';
 
 /** `project acme/website`, by the path the answer gives (the command line may have an id). */
 export const projectNamed = (v: Values, answer?: Answer) => `project ${objectName(answer, 'path') ?? v.project}`;

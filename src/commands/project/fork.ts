@@ -1,10 +1,10 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
+import { defineCommand } from '../../executor/spec.js';
+import { projectArg } from '../../executor/subject.js';
 import { startSpinner } from '../../output/spinner.js';
 import { IMPORT_FAILED, IMPORT_FINISHED, projectColumns } from '../../resources/project.js';
-import { defineCommand } from '../spec.js';
-import { projectArg } from './subject.js';
 
 interface ProjectState {
   id: number;

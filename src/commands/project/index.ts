@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
-import { defineNoun } from '../spec.js';
+import { defineNoun } from '../../executor/spec.js';
+import { buildSubjectNoun } from '../../executor/subject.js';
 import { archive, star, unarchive, unstar } from './actions.js';
 import { fork } from './fork.js';
 import { forks, list, users, view } from './list.js';
-import { buildSubjectNoun } from './subject.js';
 import { upload } from './upload.js';
 import { create, remove, update } from './write.js';
 

@@ -1,7 +1,7 @@
+import type { CommandSpec } from '../../executor/spec.js';
+import { projectArg } from '../../executor/subject.js';
 import { projectColumns, projectUserColumns } from '../../resources/project.js';
-import type { CommandSpec } from '../spec.js';
-import { projectListFilters } from './flags.js';
-import { projectArg } from './subject.js';
+import { projectListFilters } from '../../resources/project-flags.js';
 
 export const list: CommandSpec = {
   name: 'list',

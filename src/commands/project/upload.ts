@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { readBytesArg } from '../../executor/input.js';
+import { defineCommand } from '../../executor/spec.js';
 import { cellText, tableText } from '../../output/sanitize.js';
 import { uploadColumns } from '../../resources/project.js';
-import { readBytesArg } from '../input.js';
-import { defineCommand } from '../spec.js';
 
 /** The ready-to-paste markdown link; the whole upload object in JSON, with --fields, or without a link. */
 async function printUpload(ctx: Context, data: unknown): Promise<void> {

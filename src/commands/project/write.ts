@@ -1,12 +1,12 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { objectName } from '../../output/names.js';
+import { defineCommand, type Values } from '../../executor/spec.js';
+import { projectArg } from '../../executor/subject.js';
+import { deletionNotice, objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
-import { type Answer, defineCommand, type Values } from '../spec.js';
+import { createOnlyFlags, settingFlags } from '../../resources/project-flags.js';
 import { projectNamed } from './actions.js';
-import { createOnlyFlags, settingFlags } from './flags.js';
-import { projectArg } from './subject.js';
 
 async function askName(ctx: Context, v: Values, missing: string): Promise<void> {
   if (!ctx.canPrompt) throw new UsageError(missing);
@@ -93,10 +93,3 @@ export const remove = defineCommand({
   print: false,
   done: (v, answer, status) => deletionNotice('project', objectName(v.seen, 'path') ?? String(v.project), status, answer),
 });
-
-/** `DELETE /projects/:id` and `/groups/:id` answer 202 with a message: the removal runs in the background. */
-export function deletionNotice(kind: string, ref: string, status: number, answer: Answer): string {
-  const message = answer?.message;
-  if (status === 202) return `Deletion of ${kind} ${ref} accepted${typeof message === 'string' ? `: ${message}` : ''}`;
-  return `Deleted ${kind} ${ref}`;
-}

@@ -1,13 +1,13 @@
 import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { buildNoun } from '../../executor/build.js';
+import type { CommandSpec, FlagSpec, Values } from '../../executor/spec.js';
+import { defineNoun } from '../../executor/spec.js';
+import type { ParamType } from '../../executor/validate.js';
 import { columnSet } from '../../output/format.js';
 import { SETTINGS_FIELDS } from '../../resources/fields.js';
 import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
-import type { ParamType } from '../../validate.js';
-import { buildNoun } from '../build.js';
-import type { CommandSpec, FlagSpec, Values } from '../spec.js';
-import { defineNoun } from '../spec.js';
 
 const FLAG_TYPE: Record<Setting['type'], ParamType> = {
   string: 'string',

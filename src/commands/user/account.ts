@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { readStdin } from '../../executor/input.js';
+import { type CommandSpec, defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
-import { readStdin } from '../input.js';
-import { type CommandSpec, defineCommand, type FlagSpec, type Values } from '../spec.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
 

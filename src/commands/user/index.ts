@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
-import { buildNoun } from '../build.js';
-import { defineNoun } from '../spec.js';
+import { buildNoun } from '../../executor/build.js';
+import { defineNoun } from '../../executor/spec.js';
 import { activities, block, create, list, me, remove, unblock, update, view } from './account.js';
 import { email, gpgKey, sshKey } from './owned.js';
 import { token } from './tokens.js';

@@ -2,11 +2,11 @@ import { paginate } from '../../api/paginate.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { readPath } from '../../executor/confirm.js';
+import { type Answer, type CommandSpec, defineNoun, type FlagSpec, type NounSpec, pathValues, type Values } from '../../executor/spec.js';
 import type { Column } from '../../output/format.js';
 import { objectName, titled } from '../../output/names.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
-import { readPath } from '../confirm.js';
-import { type Answer, type CommandSpec, defineNoun, type FlagSpec, type NounSpec, pathValues, type Values } from '../spec.js';
 
 /**
  * Keys, GPG keys and emails share one scheme: the caller's own under `/user/<things>`, another

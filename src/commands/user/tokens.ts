@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
+import { type CommandSpec, defineCommand, defineNoun, type FlagSpec } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
-import { type CommandSpec, defineCommand, defineNoun, type FlagSpec } from '../spec.js';
 import { userFlag as ownedUserFlag } from './owned.js';
 
 /** Impersonation tokens (administrators): always another user's, so `--user` is required. */

@@ -1,9 +1,9 @@
 import { Argument, Command } from 'commander';
-import type { Context } from '../context.js';
-import { COMPLETION_FILES, SHELLS, type Shell } from '../docs/files.js';
-import { CollabError } from '../errors.js';
-import { writeOut } from '../output/io.js';
-import { readPackageFile } from '../paths.js';
+import type { Context } from '../../context.js';
+import { COMPLETION_FILES, SHELLS, type Shell } from '../../docs/files.js';
+import { CollabError } from '../../errors.js';
+import { writeOut } from '../../output/io.js';
+import { readPackageFile } from '../../shipped-files.js';
 
 /**
  * Prints the generated script shipped with the package (completions/), so that this command and

@@ -1,6 +1,6 @@
-import { durationParts, UNIT_SECONDS } from './durations.js';
-import { UsageError } from './errors.js';
-import { didYouMean } from './suggest.js';
+import { durationParts, UNIT_SECONDS } from '../durations.js';
+import { excerpt, UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 
 /** Parsers for typed flag values: each returns the value to send or throws UsageError naming the flag. */
 
@@ -60,32 +60,11 @@ function fail(flag: string, reason: string): never {
   throw new UsageError(`invalid value for ${flag}: ${reason}`);
 }
 
-/** A header value (a token, --sudo, -H): one line of printable ASCII (a CR or LF would end the header early). */
-export function headerValue(value: string, what: string): string {
-  if (/[\r\n]/.test(value)) throw new UsageError(`${what} contains a line break; remove it (a header value is one line)`);
-  if (/[^\x20-\x7e]/.test(value))
-    throw new UsageError(`${what} contains a control or non-ASCII character, which an HTTP header cannot carry`);
-  return value;
-}
-
-/** Headers that frame the request: collab sets them, and a value of the user's would corrupt it. */
-const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer']);
-
-/** `Name: value` (`collab api -H`): an HTTP token for a name, a one-line printable value, no framing header. */
-export function parseHeader(raw: string, flag: string): [string, string] {
-  const i = raw.indexOf(':');
-  if (i <= 0) fail(flag, `"${short(raw)}" is not "Name: value"`);
-  const name = raw.slice(0, i).trim();
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) fail(flag, `"${short(name)}" is not a header name (letters, digits and -)`);
-  if (FRAMING_HEADERS.has(name.toLowerCase())) fail(flag, `${name} is set by collab: it frames the request`);
-  return [name, headerValue(raw.slice(i + 1).trim(), `invalid value for ${flag}: ${name}`)];
-}
-
 export function parseInteger(raw: string, flag: string, min?: number, max?: number): number {
   const s = raw.trim();
-  if (!/^-?\d+$/.test(s)) fail(flag, `"${short(raw)}" is not an integer`);
+  if (!/^-?\d+$/.test(s)) fail(flag, `"${excerpt(raw)}" is not an integer`);
   const n = Number(s);
-  if (!Number.isSafeInteger(n)) fail(flag, `"${short(raw)}" is out of range`);
+  if (!Number.isSafeInteger(n)) fail(flag, `"${excerpt(raw)}" is out of range`);
   if (min !== undefined && n < min) fail(flag, `${n} is below the minimum ${min}`);
   if (max !== undefined && n > max) fail(flag, `${n} is above the maximum ${max}`);
   return n;
@@ -97,7 +76,7 @@ export function parseId(raw: string, flag: string): number {
 
 export function parseNumber(raw: string, flag: string, min?: number, max?: number): number {
   const s = raw.trim();
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) fail(flag, `"${short(raw)}" is not a number`);
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) fail(flag, `"${excerpt(raw)}" is not a number`);
   const n = Number(s);
   if (min !== undefined && n < min) fail(flag, `${n} is below the minimum ${min}`);
   if (max !== undefined && n > max) fail(flag, `${n} is above the maximum ${max}`);
@@ -109,11 +88,11 @@ const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2,
 /** A size: `1048576`, `500M`, `500MiB`, `2G`, `1.5GiB` (units are powers of 1024; `KB`, `MB`, … too). */
 export function parseBytes(raw: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?|(b))?$/i.exec(raw.trim());
-  if (!m) fail(flag, `"${short(raw)}" is not a size (a number of bytes, or with a unit: 500MiB, 2GiB)`);
+  if (!m) fail(flag, `"${excerpt(raw)}" is not a size (a number of bytes, or with a unit: 500MiB, 2GiB)`);
   if (m[2] === undefined && m[1]!.includes('.'))
-    fail(flag, `"${short(raw)}" is not a whole number of bytes (a fraction needs a unit: 1.5GiB)`);
+    fail(flag, `"${excerpt(raw)}" is not a whole number of bytes (a fraction needs a unit: 1.5GiB)`);
   const n = Math.floor(Number(m[1]) * BYTE_UNITS[(m[2] ?? m[3] ?? '').toLowerCase()]!);
-  if (!Number.isSafeInteger(n)) fail(flag, `"${short(raw)}" is out of range`);
+  if (!Number.isSafeInteger(n)) fail(flag, `"${excerpt(raw)}" is out of range`);
   if (n < 1) fail(flag, 'the size must be at least 1 byte');
   return n;
 }
@@ -123,7 +102,7 @@ export function parseBool(raw: string | boolean, flag: string): boolean {
   const s = raw.trim().toLowerCase();
   if (['true', 'yes', '1', 'on'].includes(s)) return true;
   if (['false', 'no', '0', 'off'].includes(s)) return false;
-  return fail(flag, `"${short(raw)}" is not a boolean (use true or false)`);
+  return fail(flag, `"${excerpt(raw)}" is not a boolean (use true or false)`);
 }
 
 function validCalendarDate(y: number, m: number, d: number): boolean {
@@ -135,7 +114,7 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
 export function parseDate(raw: string, flag: string): string {
   const s = raw.trim();
   const m = DATE.exec(s);
-  if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) fail(flag, `"${short(raw)}" is not a date in YYYY-MM-DD form`);
+  if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) fail(flag, `"${excerpt(raw)}" is not a date in YYYY-MM-DD form`);
   return s;
 }
 
@@ -146,12 +125,12 @@ export function parseDateTime(raw: string, flag: string): string {
     m !== null &&
     validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
     (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60));
-  if (!ok) fail(flag, `"${short(raw)}" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)`);
+  if (!ok) fail(flag, `"${excerpt(raw)}" is not an ISO 8601 date-time (e.g. 2026-01-31T12:00:00Z)`);
   const offset = /([+-])(\d{2}):?(\d{2})?$/.exec(m?.[7] ?? '');
   // Real UTC offsets run from -12:00 to +14:00; +99:99 is a typo that a server may read any way.
   const minutes = offset ? Number(offset[2]) * 60 + Number(offset[3] ?? 0) : 0;
   if (offset && (Number(offset[3] ?? 0) > 59 || minutes > (offset[1] === '-' ? 12 : 14) * 60))
-    fail(flag, `"${short(raw)}" has an impossible UTC offset ${offset[0]} (offsets run from -12:00 to +14:00)`);
+    fail(flag, `"${excerpt(raw)}" has an impossible UTC offset ${offset[0]} (offsets run from -12:00 to +14:00)`);
   // RFC 3339 lets `t` and `z` be lower case; servers' parsers want them upper case.
   return s.replace(/t/i, 'T').replace(/z$/i, 'Z');
 }
@@ -200,13 +179,13 @@ function durationTerms(text: string): { seconds: number; canonical: boolean } | 
 export function parseDuration(raw: string, flag: string): string {
   const s = raw.trim();
   const terms = durationTerms(s);
-  if (terms === undefined) fail(flag, `"${short(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo, 1.5h)`);
+  if (terms === undefined) fail(flag, `"${excerpt(raw)}" is not a duration (examples: 30m, 1h30m, "1d 2h", 1w, 1mo, 1.5h)`);
   const { seconds } = terms;
-  if (seconds > MAX_DURATION_SECONDS) fail(flag, `"${short(raw)}" is longer than a server can store (${MAX_DURATION_SECONDS} seconds)`);
+  if (seconds > MAX_DURATION_SECONDS) fail(flag, `"${excerpt(raw)}" is longer than a server can store (${MAX_DURATION_SECONDS} seconds)`);
   if (/^\d+$/.test(s)) return `${Number(s)}h`;
   if (terms.canonical) return s;
   const whole = Math.round(seconds);
-  if (Math.abs(whole - seconds) > 1e-6) fail(flag, `"${short(raw)}" is not a whole number of seconds`);
+  if (Math.abs(whole - seconds) > 1e-6) fail(flag, `"${excerpt(raw)}" is not a whole number of seconds`);
   return formatDuration(whole);
 }
 
@@ -217,7 +196,7 @@ function formatDuration(seconds: number): string {
 
 export function parseEnum(raw: string, flag: string, choices: readonly string[]): string {
   const s = raw.trim();
-  if (!choices.includes(s)) fail(flag, `"${short(raw)}" is not one of ${choices.join(', ')}${didYouMean(s, choices)}`);
+  if (!choices.includes(s)) fail(flag, `"${excerpt(raw)}" is not one of ${choices.join(', ')}${didYouMean(s, choices)}`);
   return s;
 }
 
@@ -245,11 +224,6 @@ export function parseString(raw: string, flag: string, maxLength = 1_000_000): s
   if (raw.includes('\uFFFD') || /\p{Cs}/u.test(raw)) fail(flag, 'the text is not valid UTF-8');
   if (raw.length > maxLength) fail(flag, `the text is longer than ${maxLength} characters`);
   return raw;
-}
-
-function short(raw: string): string {
-  const one = raw.replace(/[\u0000-\u001f\u007f]/g, '?');
-  return one.length > 40 ? `${one.slice(0, 37)}...` : one;
 }
 
 export interface TypedSpec {

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { normalizeHost } from '../api/client.js';
-import { parseFlavor } from '../api/dialect.js';
-import { showGlobalFlags } from '../argv.js';
-import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../config/store.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { columnSet, OUTPUT_FORMATS } from '../output/format.js';
-import { parseEnum, parseInteger } from '../validate.js';
-import { fieldsFirst } from './execute.js';
+import { normalizeHost } from '../../api/client.js';
+import { parseFlavor } from '../../api/dialect.js';
+import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { fieldsFirst } from '../../executor/execute.js';
+import { parseEnum, parseInteger } from '../../executor/validate.js';
+import { showGlobalFlags } from '../../global-flags.js';
+import { columnSet, OUTPUT_FORMATS } from '../../output/format.js';
 
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
 const GLOBAL_ONLY: SettableKey[] = ['host'];

@@ -1,8 +1,8 @@
+import { type Answer, type ArgSpec, type CommandSpec, defineCommand, type Values } from '../executor/spec.js';
+import { parseDuration } from '../executor/validate.js';
 import type { Column } from '../output/format.js';
 import { objectName, titled } from '../output/names.js';
-import { timeStatsColumns } from '../resources/issue.js';
-import { parseDuration } from '../validate.js';
-import { type Answer, type ArgSpec, type CommandSpec, defineCommand, type Values } from './spec.js';
+import { timeStatsColumns } from './issue.js';
 
 /**
  * The verbs issues and merge requests share ("issuables", as GitLab calls them): close, reopen,

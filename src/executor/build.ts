@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { type FlagUse, firstPositional, showGlobalFlags } from '../argv.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { type FlagUse, firstPositional, showGlobalFlags } from '../global-flags.js';
 import { collectValues, executeSpec, gitlabFlagName } from './execute.js';
 import { type ArgSpec, type CommandSpec, type FlagSpec, type NounSpec, opensWebPage } from './spec.js';
 

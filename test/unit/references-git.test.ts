@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/api/path.js';
+import { isLoopbackHost, parseReference, parseWebPath } from '../../src/config/references.js';
 import { projectFromGit } from '../../src/config/resolve.js';
 import { UsageError } from '../../src/errors.js';
-import { isLoopbackHost, parseReference, parseWebPath } from '../../src/resources/url.js';
 
 describe('paths, web URLs and git remotes', () => {
   it('encodes every segment, keeping / only for wildcard paths', () => {

@@ -1,5 +1,5 @@
-import { PROJECT_ORDER_BY, SORT, VISIBILITIES } from '../../resources/project.js';
-import type { FlagSpec } from '../spec.js';
+import type { FlagSpec } from '../executor/spec.js';
+import { PROJECT_ORDER_BY, SORT, VISIBILITIES } from './project.js';
 
 /** A boolean switch with its `--no-` form. */
 const toggle = (name: string, description: string, param?: string): FlagSpec => ({

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { parseFlavor } from '../api/dialect.js';
-import type { Context } from '../context.js';
-import { CollabError, UsageError } from '../errors.js';
-import { MAX_ARTIFACT_MB } from '../sandbox/zip.js';
-import { parseInteger } from '../validate.js';
+import { parseFlavor } from '../../api/dialect.js';
+import type { Context } from '../../context.js';
+import { CollabError, UsageError } from '../../errors.js';
+import { parseInteger } from '../../executor/validate.js';
+import { MAX_ARTIFACT_MB } from '../../sandbox/zip.js';
 
 interface SandboxFlags {
   port?: string;
@@ -33,7 +33,7 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   const bandwidthKiBps = flags.bandwidth === undefined ? 0 : parseInteger(flags.bandwidth, '--bandwidth', 1, 10_000_000);
   const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, MAX_ARTIFACT_MB);
   const flavor = parseFlavor(flags.flavor ?? 'spec', '--flavor');
-  const { startSandbox } = await import('../sandbox/index.js');
+  const { startSandbox } = await import('../../sandbox/index.js');
   let handle: Awaited<ReturnType<typeof startSandbox>>;
   try {
     handle = await startSandbox({ port, host, seed, latencyMs, bandwidthKiBps, artifactMb, flavor });

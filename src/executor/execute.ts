@@ -17,7 +17,6 @@ import type { Context } from '../context.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { answerFields, type Column, Printer } from '../output/format.js';
 import { writeOut } from '../output/io.js';
-import { parseInteger, parseTyped } from '../validate.js';
 import { composeMarkdown } from './compose.js';
 import { askConsent, requireConsent } from './confirm.js';
 import { readBytesArg, readStdin, readTextArg } from './input.js';
@@ -33,6 +32,7 @@ import {
   pathValues,
   type Values,
 } from './spec.js';
+import { parseInteger, parseTyped } from './validate.js';
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

@@ -1,14 +1,14 @@
 import { Command } from 'commander';
-import { header } from '../api/client.js';
-import { paginatePages } from '../api/paginate.js';
-import { showGlobalFlags } from '../argv.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import type { Column, Printer } from '../output/format.js';
-import { writeOut } from '../output/io.js';
-import { cellText, jsonText } from '../output/sanitize.js';
-import { parseHeader } from '../validate.js';
-import { readBytesArg, readTextArg } from './input.js';
+import { header } from '../../api/client.js';
+import { parseHeader } from '../../api/header.js';
+import { paginatePages } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { readBytesArg, readTextArg } from '../../executor/input.js';
+import { showGlobalFlags } from '../../global-flags.js';
+import type { Column, Printer } from '../../output/format.js';
+import { writeOut } from '../../output/io.js';
+import { cellText, jsonText } from '../../output/sanitize.js';
 
 interface ApiOptions {
   method?: string;

@@ -1,9 +1,9 @@
-import type { FlagSpec } from './spec.js';
+import type { FlagSpec } from '../executor/spec.js';
 
 /**
  * People and milestones by name, beside the id flags: usernames (`alice`, `@alice`), `@me` for the
  * token's user, and ids too; milestones by title. Each name is looked up once per run
- * (src/commands/lookup.ts); on a host known to be GitLab, list filters send the username itself.
+ * (src/executor/lookup.ts); on a host known to be GitLab, list filters send the username itself.
  */
 const ONE = 'username or @me';
 const SEVERAL = 'usernames or @me, comma-separated';

@@ -4,9 +4,9 @@ import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
 import type { CollabError } from '../errors.js';
 import type { Column } from '../output/format.js';
-import type { ParamType } from '../validate.js';
+import type { ParamType } from './validate.js';
 
-/** What a name may be given for, and looked up before sending (src/commands/lookup.ts). */
+/** What a name may be given for, and looked up before sending (src/executor/lookup.ts). */
 export type LookupKind = 'user' | 'project' | 'group' | 'label' | 'milestone';
 
 /** A typed flag. Its value is checked before anything is sent (exit 2 naming the flag). */
@@ -143,7 +143,7 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   seen?: Answer;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;
-  /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/commands/bulk.ts). */
+  /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/executor/bulk.ts). */
   bulk?: { items: BulkItem[]; concurrency: number; fromStdin: boolean };
 }
 
@@ -173,7 +173,7 @@ export const asAnswer = (data: unknown): Answer =>
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * What an irreversible command confirms (enforced by src/commands/confirm.ts). On a terminal the
+ * What an irreversible command confirms (enforced by src/executor/confirm.ts). On a terminal the
  * object is read first, so the question names it by its title or path; off a terminal nothing is
  * read and nothing sent without `--yes`.
  */

@@ -2,8 +2,8 @@ import { paginate } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { ApiError, UsageError } from '../errors.js';
-import { parseId } from '../validate.js';
 import type { LookupKind, Values } from './spec.js';
+import { parseId } from './validate.js';
 
 /**
  * Names given where the API takes numeric ids: users by username, projects and groups by path,

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { normalizeHost } from '../api/client.js';
-import { showGlobalFlags } from '../argv.js';
-import type { Context } from '../context.js';
-import { AuthError, UsageError } from '../errors.js';
-import { type Column, columnSet } from '../output/format.js';
-import { fieldsFirst } from './execute.js';
-import { readStdin } from './input.js';
+import { normalizeHost } from '../../api/client.js';
+import type { Context } from '../../context.js';
+import { AuthError, UsageError } from '../../errors.js';
+import { fieldsFirst } from '../../executor/execute.js';
+import { readStdin } from '../../executor/input.js';
+import { showGlobalFlags } from '../../global-flags.js';
+import { type Column, columnSet } from '../../output/format.js';
 
 function examples(cmd: Command, lines: string[]): Command {
   return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
