@@ -1,6 +1,8 @@
 import { ApiError } from '../errors.js';
-import { type ApiClient, type ApiRequest, type ApiResponse, header } from './client.js';
+import { type ApiResponse, header } from './answer.js';
+import type { ApiClient } from './client.js';
 import { parseLinkHeader } from './links.js';
+import type { ApiRequest } from './request.js';
 
 export interface PageOptions {
   perPage?: number;

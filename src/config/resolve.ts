@@ -1,6 +1,7 @@
-import { type Credentials, normalizeHost } from '../api/client.js';
+import type { Credentials } from '../api/credentials.js';
 import { FLAVORS, type Flavor, parseFlavor } from '../api/dialect.js';
 import { headerValue } from '../api/header.js';
+import { normalizeHost } from '../api/request.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';

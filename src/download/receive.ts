@@ -1,18 +1,11 @@
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ApiClient, ApiRequest, StreamResponse } from '../api/client.js';
+import { contentLength, type StreamResponse } from '../api/answer.js';
+import type { ApiClient } from '../api/client.js';
+import type { ApiRequest } from '../api/request.js';
 import { ApiError, CancelError, CollabError } from '../errors.js';
 import { formatBytes } from './progress.js';
-import {
-  acceptsRanges,
-  contentLength,
-  contentRange,
-  openDownload,
-  otherVersion,
-  rangeValidator,
-  type Version,
-  versionOf,
-} from './response.js';
+import { acceptsRanges, contentRange, openDownload, otherVersion, rangeValidator, type Version, versionOf } from './response.js';
 import { FileSink, type Sink, StreamSink } from './sinks.js';
 
 /** Watches the bytes as they arrive (a progress bar, a checksum). */
@@ -140,7 +133,7 @@ class Transfer {
       this.observer?.restart?.();
       this.received = 0;
     }
-    this.complete = contentLength(res);
+    this.complete = contentLength(res.headers);
     this.ranges = acceptsRanges(res);
     this.version = versionOf(res);
     this.validator = rangeValidator(this.version);

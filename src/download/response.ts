@@ -1,25 +1,7 @@
-import type { Readable } from 'node:stream';
-import { type ApiClient, type ApiRequest, header, parseBody, type StreamResponse } from '../api/client.js';
-import type { ApiError, AuthError } from '../errors.js';
+import { ERROR_BODY_LIMIT, errorAnswer, header, readBody, type StreamResponse } from '../api/answer.js';
+import type { ApiClient } from '../api/client.js';
+import type { ApiRequest } from '../api/request.js';
 import { CancelError } from '../errors.js';
-
-/** Error bodies worth reading are small; a huge one (an HTML page from object storage) is cut here. */
-const MAX_ERROR_BODY = 64 * 1024;
-
-async function readLimited(body: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const b = Buffer.from(chunk as Buffer);
-    chunks.push(b);
-    size += b.length;
-    if (size >= limit) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, limit);
-}
 
 /**
  * Sends a download request (redirects followed, credentials dropped on another origin) and
@@ -29,20 +11,12 @@ export async function openDownload(api: ApiClient, req: ApiRequest, signal?: Abo
   // `identity`: Content-Length and Range count the file's own bytes, not a compressed form of them.
   const res = await api.send({ ...req, method: 'GET', followRedirects: true, identity: true, headers: { Accept: '*/*', ...req.headers } });
   if (res.status >= 200 && res.status < 300) return res;
-  let raw = '';
-  try {
-    raw = await readLimited(res.body, MAX_ERROR_BODY);
-  } catch {
+  // A body that fails to arrive leaves the status to speak for itself.
+  const raw = await readBody(res.body, ERROR_BODY_LIMIT, 'truncate').catch(() => {
     if (signal?.aborted) throw new CancelError();
-  }
-  const contentType = header(res.headers, 'content-type');
-  throw api.toError(res.status, parseBody(raw, contentType), contentType) as ApiError | AuthError;
-}
-
-/** Content-Length of a response, when it is a plain number. */
-export function contentLength(res: StreamResponse): number | undefined {
-  const v = header(res.headers, 'content-length');
-  return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+    return Buffer.alloc(0);
+  });
+  throw api.statusError(errorAnswer(res, raw));
 }
 
 /** Whether the server offered to answer `Range` requests for this resource. */

@@ -1,4 +1,4 @@
-import type { AnswerShape } from '../api/client.js';
+import type { AnswerShape } from '../api/answer-check.js';
 import type { Flavor } from '../api/dialect.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';

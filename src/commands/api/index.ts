@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { header } from '../../api/client.js';
+import { header } from '../../api/answer.js';
 import { parseHeader } from '../../api/header.js';
 import { paginatePages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';

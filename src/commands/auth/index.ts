@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { normalizeHost } from '../../api/client.js';
+import { normalizeHost } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { fieldsFirst } from '../../executor/execute.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { normalizeHost } from '../../api/client.js';
 import { parseFlavor } from '../../api/dialect.js';
+import { normalizeHost } from '../../api/request.js';
 import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';

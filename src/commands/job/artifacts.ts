@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type ApiRequest, header } from '../../api/client.js';
+import { contentLength, header } from '../../api/answer.js';
 import { paginate } from '../../api/paginate.js';
 import { fillPath } from '../../api/path.js';
+import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { parseSha256, Sha256Check } from '../../download/checksum.js';
 import { describeKind, Leftover, lstatOrUndefined, notReplaceable, scratchDir, tempPathBeside } from '../../download/disk.js';
 import { formatBytes, ProgressBar } from '../../download/progress.js';
 import { download as fetchTo, type Observer, observers } from '../../download/receive.js';
-import { contentLength, dispositionFilename } from '../../download/response.js';
+import { dispositionFilename } from '../../download/response.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
@@ -232,7 +233,7 @@ async function download(ctx: Context, s: Source, v: Values, dest: string, sha256
         const watchers: Observer[] = sha256 === undefined ? [] : [new Sha256Check(sha256, describe(s))];
         if (measure) {
           const name = dispositionFilename(header(res.headers, 'content-disposition'));
-          const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res), {
+          const bar = new ProgressBar(ctx.io.stderr, name ?? (dest === '-' ? 'stdout' : path.basename(dest)), contentLength(res.headers), {
             columns: () => ctx.io.stderrColumns ?? ctx.io.columns,
             measure,
           });

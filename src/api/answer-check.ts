@@ -1,0 +1,150 @@
+import { ApiError } from '../errors.js';
+import { type ApiResponse, contentLength, header, hostOf, readBody, type StreamResponse } from './answer.js';
+import { BodyError, tooLarge } from './failures.js';
+
+/**
+ * The JSON a command expects of a 2xx: an `object` (carrying `key`, the field the command reports:
+ * `iid`, `id`; without a key, any but `{}`), a `list` of objects (an empty body is an empty page), or `optional`: nothing, or
+ * an object (deletions, answers the spec does not show). `scalars` are accepted too (GitLab's
+ * block answers `true`, or `null` — also an empty body — when it already was so).
+ */
+export interface AnswerShape {
+  kind: 'object' | 'list' | 'optional';
+  key?: string;
+  scalars?: readonly (boolean | null)[];
+}
+
+/** What a 2xx body must be: see ApiRequest.expect. */
+export type Expect = 'json' | 'any' | AnswerShape;
+
+/** JSON nested deeper than this is refused before any recursive code (printing, redaction) sees it. */
+const MAX_DEPTH = 512;
+
+/**
+ * A 2xx answer read whole (at most `limit` bytes, decoded from any Content-Encoding left to the
+ * reader) and checked: the JSON the caller expects, or with `any` a Buffer of another type.
+ */
+export async function readAnswer<T>(res: StreamResponse, limit: number, expect: Expect | undefined): Promise<ApiResponse<T>> {
+  const where = hostOf(res.url);
+  const length = contentLength(res.headers);
+  if (length !== undefined && length > limit) {
+    res.body.destroy();
+    throw tooLarge(res.status, where, limit);
+  }
+  let raw = await readBody(res.body, limit, () => tooLarge(res.status, where, limit));
+  if (res.codings) {
+    const { decodeWhole } = await import('./decode.js');
+    try {
+      raw = decodeWhole(raw, res.codings, limit);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(res.status, where, limit);
+      throw err;
+    }
+  }
+  const data = decodeData(raw, header(res.headers, 'content-type'), res.status, where, expect);
+  if (typeof expect === 'object') checkShape(data, expect, res.status, where);
+  return { status: res.status, headers: res.headers, data: data as T, url: res.url };
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /[/+]json\b/i.test(contentType);
+}
+
+function notJson(status: number, host: string, contentType: string | undefined, html: boolean): ApiError {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase().slice(0, 100) || 'no content type';
+  const what = html ? `${type}: a sign-in page? check --host` : type;
+  return new ApiError(`${status} from ${host} was not JSON (${what})`, status);
+}
+
+const HTML_START = /^(\xef\xbb\xbf)?\s*<(!doctype\s+html|html|head|body|title)\b/i;
+
+/**
+ * A 2xx body as data: JSON (checked, BOM tolerated, depth-limited), undefined when empty, a
+ * Buffer for other types when the caller takes `any` — never an HTML page.
+ */
+function decodeData(raw: Buffer, contentType: string | undefined, status: number, host: string, expect: Expect | undefined): unknown {
+  if (raw.length === 0) return undefined;
+  const declared = isJsonType(contentType);
+  const start = firstNonSpace(raw);
+  const looksJson = start === 0x7b || start === 0x5b || start === 0x22; // { [ "
+  // An empty Content-Type says as little as none.
+  if (!declared && !(!contentType?.trim() && looksJson)) {
+    const html = /html/i.test(contentType ?? '') || HTML_START.test(raw.subarray(0, 512).toString('latin1'));
+    if (expect === 'any' && !html) return raw;
+    throw notJson(status, host, contentType, html);
+  }
+  // Declared JSON but markup: a proxy's page under the wrong type, not a body cut short.
+  if (start === 0x3c) throw notJson(status, host, contentType, true);
+  let text = raw.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new BodyError(`the ${status} answer from ${host} was cut short or is not valid JSON (${(err as Error).message})`);
+  }
+  if (tooDeep(data))
+    throw new ApiError(`the ${status} answer from ${host} is JSON nested more than ${MAX_DEPTH} levels deep; collab refuses it`, status);
+  return data;
+}
+
+function firstNonSpace(raw: Buffer): number | undefined {
+  for (let i = 0; i < raw.length && i < 1024; i++) {
+    const c = raw[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xef && c !== 0xbb && c !== 0xbf) return c;
+  }
+  return undefined;
+}
+
+/** Whether a parsed value nests deeper than MAX_DEPTH (visits objects only; stops at the limit). */
+function tooDeep(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (v !== null && typeof v === 'object' && tooDeep(v, depth + 1)) return true;
+    }
+    return false;
+  }
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== null && typeof v === 'object' && tooDeep(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const isIdentifier = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '');
+
+/** What `shape` asks for, in words, when `data` is not it. */
+function shapeMismatch(data: unknown, shape: AnswerShape): string | undefined {
+  if (shape.scalars?.includes((data ?? null) as boolean | null)) return undefined;
+  switch (shape.kind) {
+    case 'list':
+      if (data === undefined || (Array.isArray(data) && data.every(isObject))) return undefined;
+      return 'a list of objects';
+    case 'optional':
+      return data === undefined || data === null || isObject(data) ? undefined : 'nothing or an object';
+    default: {
+      const key = shape.key;
+      if (isObject(data) && (key === undefined ? Object.keys(data).length > 0 : isIdentifier(data[key]))) return undefined;
+      return key === undefined ? 'a non-empty object' : `an object with "${key}"`;
+    }
+  }
+}
+
+/** A 2xx whose JSON is not what the command expects (`{}` for an issue, `"ok"`, `[]`): an error, not retried. */
+function checkShape(data: unknown, shape: AnswerShape, status: number, host: string): void {
+  const wanted = shapeMismatch(data, shape);
+  if (wanted === undefined) return;
+  let got = data === undefined ? 'an empty body' : JSON.stringify(data);
+  if (got.length > 80) got = `${got.slice(0, 80)}…`;
+  throw new ApiError(
+    `${status} from ${host} was not the answer collab expects (${wanted}): got ${got}`,
+    status,
+    data,
+    'another server or a proxy answering for the API? check --host',
+  );
+}

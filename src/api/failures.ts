@@ -1,0 +1,91 @@
+import { ApiError, AuthError, type CollabError, UsageError } from '../errors.js';
+import { type ApiResponse, header, hostOf } from './answer.js';
+import type { Credentials } from './credentials.js';
+import { errorMessage, statusLine } from './error-body.js';
+import { redirectError } from './redirect.js';
+import { ProxyError } from './transport.js';
+
+/**
+ * What went wrong, as the error a command throws: an error status, a connection that failed, a
+ * body cut short or too large. Server text is quoted as it came: what prints it makes it inert.
+ */
+
+/** A body that was cut short or could not be decoded: retried like a reset on idempotent requests. */
+export class BodyError extends Error {
+  constructor(
+    message: string,
+    private readonly hint?: string,
+  ) {
+    super(message);
+  }
+
+  final(): ApiError {
+    return new ApiError(this.message, undefined, undefined, this.hint);
+  }
+}
+
+export function bodyError(err: NodeJS.ErrnoException, status: number, url: string): BodyError {
+  const code = err.code ?? '';
+  const why =
+    code.startsWith('Z_') || code.startsWith('ERR__') || /zlib|decompress|header check|end of file/i.test(err.message)
+      ? `could not be decoded (${err.message})`
+      : code === 'ETIMEDOUT'
+        ? `stalled (${err.message})`
+        : `was cut short (${code === 'ECONNRESET' || err.message === 'aborted' ? 'connection reset' : err.message})`;
+  return new BodyError(`the ${status} answer from ${hostOf(url)} ${why}`);
+}
+
+export function tooLarge(status: number, host: string, limit: number): ApiError {
+  const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${limit} bytes`;
+  return new ApiError(
+    `the ${status} answer from ${host} is larger than ${size}, more than collab holds in memory`,
+    status,
+    undefined,
+    'narrow the request (--per-page, filters); files are fetched by the download commands, which stream',
+  );
+}
+
+/** The error for a non-2xx answer (a 3xx says where it points), with a hint for the credentials in use. */
+export function statusError(res: ApiResponse, credentials: Credentials): ApiError | AuthError {
+  const { status, data } = res;
+  if (status >= 300 && status < 400) return redirectError(status, header(res.headers, 'location'), hostOf(res.url));
+  const line = statusLine(status, errorMessage(data, header(res.headers, 'content-type'), status));
+  if (status === 401) return new AuthError(line, unauthorizedHint(credentials));
+  let hint: string | undefined;
+  if (status === 403 && /sudo/i.test(line)) hint = '--sudo needs an administrator token';
+  if (status === 404 && !credentials.token) hint = 'private resources need a token: `collab auth login`';
+  return new ApiError(line, status, data, hint);
+}
+
+function unauthorizedHint({ token, jobToken }: Credentials): string {
+  if (token?.kind === 'job')
+    return "a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline's jobs, …); use a personal access token for the rest";
+  if (token) return 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`';
+  if (jobToken) return 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands';
+  return 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
+}
+
+/** A request that got no answer: refused by Node before it left (bad input), or failed on the way. */
+export function sendError(err: NodeJS.ErrnoException, url: string): CollabError {
+  const code = err.code ?? '';
+  if (code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN')
+    return new UsageError(`a request header cannot be sent: ${err.message}`);
+  if (err instanceof ProxyError)
+    return new ApiError(err.message, err.status, undefined, 'check HTTPS_PROXY / HTTP_PROXY, or NO_PROXY for hosts reached directly');
+  const where = hostOf(url);
+  const tls = code.startsWith('CERT_') || code.includes('SELF_SIGNED') || code.includes('UNABLE_TO');
+  const reason =
+    code === 'ECONNREFUSED'
+      ? `could not connect to ${where} (connection refused)`
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? `could not resolve host ${where}`
+        : code === 'ETIMEDOUT' || code.includes('TIMEOUT')
+          ? `request to ${where} timed out: ${err.message}`
+          : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+            ? `connection to ${where} was reset`
+            : tls
+              ? `TLS certificate problem with ${where}: ${err.message}`
+              : `network error talking to ${where}: ${err.message}`;
+  const hint = tls ? 'trust a private CA with NODE_EXTRA_CA_CERTS or `collab config set ca_file <pem> --host <url>`' : undefined;
+  return new ApiError(reason, undefined, undefined, hint);
+}
