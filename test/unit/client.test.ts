@@ -260,6 +260,47 @@ describe('ApiClient', () => {
     expect(items.map((i) => i.n)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('pages fetched ahead give what page by page gives: a page naming another next page is followed as it says', async () => {
+    // Five numbered pages, but the server's own walk goes 1, 2, 4, 5; the last says nothing follows.
+    const named: Record<number, string> = { 1: '2', 2: '4', 3: '4', 4: '5', 5: '' };
+    const sent: number[] = [];
+    const transport = {
+      request: async (req: { path: string }) => {
+        const page = Number(new URL(req.path, TEST_HOST).searchParams.get('page') ?? 1);
+        sent.push(page);
+        const headers = { ...JSON_HEADERS, 'x-page': String(page), 'x-total-pages': '5', 'x-next-page': named[page]! };
+        return { statusCode: 200, headers, body: Readable.from([Buffer.from(JSON.stringify([{ id: page }]))]) };
+      },
+    };
+    const read = async (concurrency: number) => {
+      const items: unknown[] = [];
+      const { c } = client({ transport } as unknown as ReturnType<typeof mockApi>);
+      for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 1, all: true, concurrency })) items.push(i);
+      return items;
+    };
+    const pageByPage = await read(1);
+    expect(pageByPage).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }, { id: 5 }]);
+    for (const concurrency of [2, 4]) {
+      sent.length = 0;
+      expect(await read(concurrency)).toEqual(pageByPage);
+      expect(sent.filter((p) => p === 3).length).toBeLessThanOrEqual(1); // fetched ahead at most, never followed
+    }
+    // Without totals, an empty page ends the list fetched ahead too, whatever next page it names.
+    const noTotals = {
+      request: async (req: { path: string }) => {
+        const page = Number(new URL(req.path, TEST_HOST).searchParams.get('page') ?? 1);
+        const headers = { ...JSON_HEADERS, 'x-page': String(page), 'x-next-page': page === 2 ? '5' : String(page + 1) };
+        return { statusCode: 200, headers, body: Readable.from([Buffer.from(JSON.stringify(page === 2 ? [] : [{ id: page }]))]) };
+      },
+    };
+    for (const concurrency of [1, 3]) {
+      const { c } = client({ transport: noTotals } as unknown as ReturnType<typeof mockApi>);
+      const items: unknown[] = [];
+      for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 1, all: true, concurrency })) items.push(i);
+      expect(items, `concurrency ${concurrency}`).toEqual([{ id: 1 }]);
+    }
+  });
+
   it('decodes gzip, deflate (zlib or raw) and br answers on any transport, and asks for them', async () => {
     api = mockApi();
     const body = Buffer.from(JSON.stringify({ id: 1, title: 'é'.repeat(1000) }));
