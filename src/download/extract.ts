@@ -2,8 +2,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type yauzl from 'yauzl';
 import { CancelError, CollabError } from '../errors.js';
-import { StagingDir } from './disk.js';
 import { EntryCheck } from './integrity.js';
+import { StagingDir } from './staging.js';
 import { type Limits, openEntry, openZip, type Plan, planExtraction, printable } from './zip-plan.js';
 
 export { UnsafeArchiveError } from './zip-plan.js';

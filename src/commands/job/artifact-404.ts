@@ -1,0 +1,60 @@
+import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import type { Values } from '../../executor/spec.js';
+import { describeJob, type Source } from './which-job.js';
+
+/**
+ * A 404 of an artifact download says little (GitLab answers `404 Not Found` for a missing
+ * project, job, archive or file alike): the hint says which was missing, from the server's words
+ * or, when they do not tell, by asking for the job.
+ */
+
+type Missing = 'job' | 'artifacts' | 'file' | 'project';
+
+function classify(message: string): Missing | undefined {
+  if (/\bproject\b/i.test(message)) return 'project';
+  if (/\b(job|build)s?\b/i.test(message)) return 'job';
+  if (/artifact/i.test(message)) return 'artifacts';
+  if (/\bfile\b/i.test(message)) return 'file';
+  return undefined;
+}
+
+/** When the server's 404 does not say what is missing, ask for the job (personal token only). */
+async function lookUpMissing(ctx: Context, s: Source, v: Values): Promise<Missing | undefined> {
+  if (!('id' in s.job) || v.flags['job-token'] === true || !ctx.api().hasToken) return undefined;
+  try {
+    const res = await ctx.api().request<{ artifacts_file?: unknown }>({
+      method: 'GET',
+      path: fillPath('/projects/:project/jobs/:id', { project: s.project, id: s.job.id }),
+    });
+    if (!res.data?.artifacts_file) return 'artifacts';
+    return s.path !== undefined ? 'file' : 'artifacts';
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return classify(err.message) === 'project' ? 'project' : 'job';
+    return undefined;
+  }
+}
+
+function hintFor(missing: Missing | undefined, s: Source): string {
+  const project = `project ${s.project}`;
+  const { job } = s;
+  if (missing === 'project') return `${project} was not found (or is not visible with these credentials)`;
+  if (!('id' in job)) {
+    if (missing === 'artifacts') return `the last successful job named "${job.name}" on ref "${job.ref}" has no artifacts`;
+    if (missing === 'file' && s.path !== undefined)
+      return `the artifacts of the last successful "${job.name}" job on ref "${job.ref}" have no file "${s.path}"`;
+    return `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ${project}`;
+  }
+  const which = describeJob(job);
+  if (missing === 'job') return `job ${job.id} does not exist in ${project}`;
+  if (missing === 'file') return `the artifacts of ${which} have no file "${s.path ?? ''}"`;
+  if (missing === 'artifacts') return `${which} has no artifacts (none were uploaded, or they expired or were erased)`;
+  return `${which}, its artifacts${s.path !== undefined ? ` or the file "${s.path}"` : ''} could not be found in ${project}`;
+}
+
+export async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values): Promise<unknown> {
+  if (!(err instanceof ApiError) || err.status !== 404) return err;
+  const missing = classify(err.message) ?? (await lookUpMissing(ctx, s, v));
+  return new ApiError(err.message, 404, err.body, hintFor(missing, s));
+}
