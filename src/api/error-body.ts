@@ -61,7 +61,7 @@ const REASONS: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export function defaultReason(status: number): string {
+function defaultReason(status: number): string {
   return REASONS[status] ?? 'Error';
 }
 

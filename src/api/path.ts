@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 
 /** Encodes one path segment: `acme/platform/api` → `acme%2Fplatform%2Fapi`, refs with `/` likewise. */
-export function encodeSegment(value: string | number): string {
+function encodeSegment(value: string | number): string {
   return encodeURIComponent(String(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

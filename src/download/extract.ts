@@ -4,7 +4,7 @@ import type yauzl from 'yauzl';
 import { CancelError, CollabError } from '../errors.js';
 import { EntryCheck } from './integrity.js';
 import { StagingDir } from './staging.js';
-import { type Limits, openEntry, openZip, type Plan, planExtraction, printable } from './zip-plan.js';
+import { type Limits, openEntry, openZip, type Plan, planExtraction } from './zip-plan.js';
 
 export { UnsafeArchiveError } from './zip-plan.js';
 
@@ -58,10 +58,7 @@ function entryError(name: string, err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOSPC') return new CollabError('cannot extract the archive: no space left on the device; nothing was extracted', 1);
   // yauzl (encrypted or unknown compression) and zlib (corrupt deflate data).
-  return new CollabError(
-    `cannot extract the archive: "${printable(name)}" cannot be read (${e?.message ?? String(err)}); nothing was extracted`,
-    1,
-  );
+  return new CollabError(`cannot extract the archive: "${name}" cannot be read (${e?.message ?? String(err)}); nothing was extracted`, 1);
 }
 
 /**

@@ -118,6 +118,14 @@ describe('rule 2: nothing that exists is deleted or replaced by something of ano
     );
   });
 
+  it('names quoted in a refusal reach the terminal inert: no escape sequence or control character of the archive', async () => {
+    const ws = workspace();
+    const id = serveZip([file('ok.txt'), link('l\u001b]0;pwned\u0007\u001b[2J\u009b6n', '/etc\u001b[31m\u0008')]);
+    await expectRefused(id, ws, '"l" (symlink pointing outside the directory (/etc))');
+    const r = await collab(['job', 'artifacts', String(id), '-p', '1', '--extract', 'out'], ws.cwd);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('a regular file is replaced by a file entry (as unzip -o does)', async () => {
     const ws = workspace();
     const r = await collab(
