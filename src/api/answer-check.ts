@@ -14,7 +14,7 @@ export interface AnswerShape {
   scalars?: readonly (boolean | null)[];
 }
 
-/** What a 2xx body must be: see ApiRequest.expect. */
+/** What a 2xx body must be (ApiRequest.expect): `json`, `any` for the raw tool, or the JSON a command expects. */
 export type Expect = 'json' | 'any' | AnswerShape;
 
 /** JSON nested deeper than this is refused before any recursive code (printing, redaction) sees it. */

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 
 /** Response headers as node:http and undici give them: lower-case names, repeated ones as a list. */
-export type Headers = Record<string, string | string[] | undefined>;
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
 /** An answer read whole. */
 export interface ApiResponse<T = unknown> {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   data: T;
   /** The URL that answered. */
   url: string;
@@ -15,7 +15,7 @@ export interface ApiResponse<T = unknown> {
 /** An answer whose body is left open for the caller to read. */
 export interface StreamResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   body: Readable;
   url: string;
   /** Content codings left for the reader to undo once the body is read whole (outermost last). */
@@ -25,13 +25,13 @@ export interface StreamResponse {
 /** Error bodies are read this far: enough for any message, and for `collab api`, which prints them. */
 export const ERROR_BODY_LIMIT = 1024 * 1024;
 
-export function header(headers: Headers, name: string): string | undefined {
+export function header(headers: ResponseHeaders, name: string): string | undefined {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
 /** Content-Length, when it is a plain number. */
-export function contentLength(headers: Headers): number | undefined {
+export function contentLength(headers: ResponseHeaders): number | undefined {
   const v = header(headers, 'content-length');
   return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
 }

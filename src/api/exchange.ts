@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type Headers, header, hostOf, type StreamResponse } from './answer.js';
+import { header, hostOf, type StreamResponse } from './answer.js';
 import { decodedBody } from './content-encoding.js';
 import { type Authorizer, dropCredentials } from './credentials.js';
 import { Deadline } from './deadline.js';
@@ -171,7 +171,7 @@ export class Exchange<R> {
   private async read(res: TransportResponse): Promise<{ value: R } | Again> {
     const url = this.url;
     const status = res.statusCode;
-    const head = { status, headers: res.headers as Headers, body: res.body, url };
+    const head = { status, headers: res.headers, body: res.body, url };
     const decoded = await this.bounded(decodedBody(head, this.method, this.whole, this.wire.debug));
     if (decoded instanceof BodyError) return this.retryBody(decoded);
     try {

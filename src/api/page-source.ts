@@ -5,7 +5,7 @@ import type { Walk } from './page-walk.js';
 import type { ApiRequest } from './request.js';
 
 /** A page as it arrived: the number it was asked for (undefined: a link that names none) and the answer. */
-export interface Fetched {
+interface Fetched {
   page: number | undefined;
   res: ApiResponse<unknown>;
 }

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { AnswerShape } from './answer-check.js';
+import type { Expect } from './answer-check.js';
 import type { AuthMode } from './credentials.js';
 import { buildQuery, type QueryValue } from './path.js';
 
@@ -22,7 +22,7 @@ export interface ApiRequest {
    * still checked; other bodies but HTML pages come back as a Buffer), or the JSON a command
    * expects (an object carrying its id, a list), checked before anything is printed.
    */
-  expect?: 'json' | 'any' | AnswerShape;
+  expect?: Expect;
   /** Abandons this request (a paginator that stopped early cancels the pages it fetched ahead). */
   signal?: AbortSignal;
   /** `request()` returns non-2xx answers instead of throwing (`collab api` prints them first). */

@@ -1,5 +1,5 @@
 import { sleep } from '../sleep.js';
-import { type Headers, header } from './answer.js';
+import { header, type ResponseHeaders } from './answer.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -60,7 +60,7 @@ export class Retries {
   }
 
   /** The wait a throttled answer asks for: Retry-After (seconds or a date), else RateLimit-Reset. */
-  retryAfter(headers: Headers): number | undefined {
+  retryAfter(headers: ResponseHeaders): number | undefined {
     const ra = header(headers, 'retry-after');
     if (ra !== undefined && ra.trim() !== '') {
       if (/^\d+(\.\d+)?$/.test(ra.trim())) return Math.ceil(Number(ra) * 1000);

@@ -30,7 +30,7 @@ export function lstatOrUndefined(p: string): fs.Stats | undefined {
 }
 
 /** Why `dest` may not be replaced by a download, or undefined when it is absent or a regular file. */
-export function notReplaceable(dest: string): string | undefined {
+function notReplaceable(dest: string): string | undefined {
   const stat = lstatOrUndefined(dest);
   if (!stat || stat.isFile()) return undefined;
   return `${dest} is a ${describeKind(stat)}; only a regular file is replaced`;
