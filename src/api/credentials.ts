@@ -55,9 +55,9 @@ export class Authorizer {
     dropCredentials(headers);
     headers['JOB-TOKEN'] = jobToken;
     this.personalRefused = true;
-    this.warn(
-      `the ${token.kind === 'oauth' ? 'OAuth' : 'personal'} token was refused (${status}) for ${req.method} ${req.path.split('?')[0]}; trying again with the CI job token (CI_JOB_TOKEN)`,
-    );
+    const which = token.kind === 'oauth' ? 'OAuth' : 'personal';
+    const what = `${req.method} ${req.path.split('?')[0]}`;
+    this.warn(`the ${which} token was refused (${status}) for ${what}; trying again with the CI job token (CI_JOB_TOKEN)`);
     return true;
   }
 }

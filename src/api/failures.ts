@@ -59,7 +59,10 @@ export function statusError(res: ApiResponse, credentials: Credentials): ApiErro
 
 function unauthorizedHint({ token, jobToken }: Credentials): string {
   if (token?.kind === 'job')
-    return "a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline's jobs, …); use a personal access token for the rest";
+    return (
+      "a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline's jobs, …); " +
+      'use a personal access token for the rest'
+    );
   if (token) return 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`';
   if (jobToken) return 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands';
   return 'no token is set: run `collab auth login` or set COLLAB_TOKEN';

@@ -63,10 +63,9 @@ export function multipartBody(
   }
   for (const file of files) {
     const type = file.contentType ?? contentTypeFor(file.filename);
+    const disposition = `form-data; name=${quoted(file.name)}; filename=${quoted(file.filename)}`;
     chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.name)}; filename=${quoted(file.filename)}\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${type}\r\n\r\n`),
       file.data,
       Buffer.from('\r\n'),
     );

@@ -22,11 +22,10 @@ export function redirectTarget(status: number, location: string | undefined, fro
   } catch {
     throw new ApiError(`${status} redirect to an invalid Location "${location.slice(0, 200)}"`, status);
   }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:')
-    throw new ApiError(
-      `${status} redirect to a ${next.protocol} URL refused (${redactUrl(location, ownOrigin).slice(0, 200)}): only http and https are followed`,
-      status,
-    );
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    const shown = redactUrl(location, ownOrigin).slice(0, 200);
+    throw new ApiError(`${status} redirect to a ${next.protocol} URL refused (${shown}): only http and https are followed`, status);
+  }
   return next;
 }
 

@@ -124,7 +124,8 @@ class Transfer {
     if (this.received > 0) {
       if (!this.sink.rewindable)
         throw new ApiError(
-          `download of ${this.options.what} failed: the server sent the file from the start again, and what was written to the output cannot be taken back`,
+          `download of ${this.options.what} failed: the server sent the file from the start again, ` +
+            'and what was written to the output cannot be taken back',
           undefined,
         );
       await this.sink.rewind().catch((err) => {
@@ -230,7 +231,8 @@ class Transfer {
         res.body.destroy();
         res = undefined;
         this.ranges = false;
-        const answered = `download of ${this.options.what} failed: the server answered the range request with ${changed ? `a part of another version of the file (${changed})` : `another part (${header206(range)})`}`;
+        const part = changed ? `a part of another version of the file (${changed})` : `another part (${header206(range)})`;
+        const answered = `download of ${this.options.what} failed: the server answered the range request with ${part}`;
         if (!this.sink.rewindable) throw new ApiError(`${answered}, and what was written to the output cannot be taken back`, undefined);
         failure = new ApiError(answered, undefined);
       }

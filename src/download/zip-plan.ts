@@ -211,7 +211,8 @@ async function readNames(zip: yauzl.ZipFile, target: string): Promise<Entries> {
     for (const dir of parents(item.name)) found.impliedDirs.add(dir);
     const earlier = byName.get(item.name);
     if (earlier && !(earlier.kind === kind && kind !== 'symlink')) {
-      const both = `both a ${earlier.kind === 'dir' ? 'directory' : earlier.kind} and a ${kind === 'dir' ? 'directory' : kind} in the archive`;
+      const word = (k: EntryKind) => (k === 'dir' ? 'directory' : k);
+      const both = `both a ${word(earlier.kind)} and a ${word(kind)} in the archive`;
       refused.push({ name: raw, reason: earlier.kind === kind ? 'a second symlink of the same name' : both });
       continue;
     }
