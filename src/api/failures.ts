@@ -88,7 +88,13 @@ export function sendError(err: NodeJS.ErrnoException, url: string): CollabError 
             ? `connection to ${where} was reset`
             : tls
               ? `TLS certificate problem with ${where}: ${err.message}`
-              : `network error talking to ${where}: ${err.message}`;
-  const hint = tls ? 'trust a private CA with NODE_EXTRA_CA_CERTS or `collab config set ca_file <pem> --host <url>`' : undefined;
+              : code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+                ? `TLS certificate problem with ${where}: the certificate presented is not for ${where.replace(/:\d+$/, '')} (${err.message})`
+                : `network error talking to ${where}: ${err.message}`;
+  const hint = tls
+    ? 'trust a private CA with NODE_EXTRA_CA_CERTS or `collab config set ca_file <pem> --host <url>`'
+    : code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+      ? 'nothing was sent: the server, or a proxy answering in its place, holds a certificate for another name'
+      : undefined;
   return new ApiError(reason, undefined, undefined, hint);
 }

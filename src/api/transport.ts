@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { isIP } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 
 /**
@@ -63,8 +64,10 @@ type ConnectCallback = (err: Error | null, socket?: Duplex) => void;
  * HTTP(S) proxy with a CONNECT tunnel (for http and https targets alike, as undici and curl do
  * for https). The tunnel is ours rather than undici's ProxyAgent: undici 7 reconnects forever
  * when a proxy closes the CONNECT without answering (nodejs/undici#3897, fixed only in v8, which
- * needs Node 22), and its module costs ~85 ms to import. One attempt per connection here; the
- * client's retry budget and deadline bound the rest.
+ * needs Node 22), and its module costs ~85 ms to import. Nor https-proxy-agent's: 9.1 checks the
+ * certificate of an `https://<IP>` target against the proxy's host (see peerIdentity), and costs
+ * 55-90 ms to import. One attempt per connection here; the client's retry budget and deadline
+ * bound the rest.
  */
 export class NodeHttpTransport implements Transport {
   private readonly agents = new Map<string, Agent>();
@@ -184,6 +187,18 @@ function defaultPort(url: URL): string {
   return url.port || (url.protocol === 'https:' ? '443' : '80');
 }
 
+/**
+ * Who the peer of a tunnelled TLS connection must prove to be: the target, never the proxy. Given
+ * a socket and no `host`, tls.connect checks the certificate against the host that socket was
+ * opened to — the proxy's — so a proxy holding a certificate for its own name could answer in the
+ * server's place. An IP literal is checked against the certificate's IP SAN and sends no SNI (RFC
+ * 6066 allows names only); a host name is both the SNI and the name checked.
+ */
+function peerIdentity(target: string): { host: string; servername?: string } {
+  const host = target.replace(/^\[|\]$/g, '');
+  return isIP(host) === 0 ? { host, servername: host } : { host };
+}
+
 /** A keep-alive agent whose connections are CONNECT tunnels through `proxy` (TLS inside for https). */
 async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions): Promise<Agent> {
   const [http, https, tls] = await Promise.all([import('node:http'), import('node:https'), import('node:tls')]);
@@ -261,7 +276,7 @@ async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions
         if (!secure) return cb(null, socket);
         const tlsSocket = tls.connect({
           socket: socket as import('node:net').Socket,
-          servername: opts.servername || undefined,
+          ...peerIdentity(opts.host),
           ...(options.ca ? { ca: options.ca } : {}),
         });
         connectDeadline(tlsSocket, 'secureConnect', options.connectTimeoutMs, 'the TLS handshake');
