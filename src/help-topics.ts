@@ -41,7 +41,7 @@ export const CI_ENVIRONMENT: Entry[] = [
   {
     name: 'CI_JOB_TOKEN',
     description:
-      "sent as JOB-TOKEN where GitLab accepts it (artifact downloads, a pipeline's jobs): when there is no other token, or the other one was refused (401/403)",
+      "sent as JOB-TOKEN, only to CI_SERVER_URL's instance, where GitLab accepts it (artifact downloads, a pipeline's jobs): when there is no other token, or the other one was refused (401/403)",
   },
   { name: 'CI_COMMIT_REF_NAME', description: 'the default --ref of job artifacts/artifact --job <name>' },
   { name: 'CI_PIPELINE_ID', description: 'what --pipeline current means' },

@@ -58,7 +58,7 @@ export class ApiClient {
       transport: options.transport,
       origin: this.origin,
       userAgent: options.userAgent,
-      auth: new Authorizer(options.credentials, options.sudo, (message) => this.warn(message)),
+      auth: new Authorizer(options.credentials, options.sudo, (message) => this.warn(message), url.host),
       retries: new Retries({
         policy: options.retry,
         delay: options.sleep,

@@ -3,8 +3,10 @@ export type TokenKind = 'private' | 'oauth' | 'job';
 
 export interface Credentials {
   token?: { value: string; kind: TokenKind };
-  /** CI job token: sent only on requests that ask for it (artifact downloads). */
+  /** CI job token: sent only on requests that ask for it (artifact downloads), only set for the instance that issued it. */
   jobToken?: string;
+  /** CI_JOB_TOKEN is set but not for this instance: why (`it belongs to https://ci.example.com (CI_SERVER_URL)`). */
+  jobTokenWithheld?: string;
 }
 
 /** `job`: send the CI job token (artifact downloads); `none`: no credentials. */
@@ -26,6 +28,8 @@ export class Authorizer {
     readonly credentials: Credentials,
     private readonly sudo: string | undefined,
     private readonly warn: (message: string) => void,
+    /** `host[:port]` of the API, which the fallback's notice names. */
+    private readonly host: string,
   ) {}
 
   /** The credential headers of a request, named as the spec writes them (PRIVATE-TOKEN, SUDO); HTTP ignores case. */
@@ -49,15 +53,20 @@ export class Authorizer {
    * requests of this kind use the job token from the start. Returns whether `headers` changed.
    */
   fellBackToJobToken(req: { method: string; path: string; auth?: AuthMode }, headers: Record<string, string>, status: number): boolean {
-    const { token, jobToken } = this.credentials;
-    if (req.auth !== 'job' || (status !== 401 && status !== 403) || !jobToken || !token || token.kind === 'job') return false;
+    const { token, jobToken, jobTokenWithheld } = this.credentials;
+    if (req.auth !== 'job' || (status !== 401 && status !== 403) || !token || token.kind === 'job') return false;
     if (Object.keys(headers).some((k) => k.toLowerCase() === 'job-token')) return false;
+    const which = token.kind === 'oauth' ? 'OAuth' : 'personal';
+    const refused = `the ${which} token was refused (${status}) for ${req.method} ${req.path.split('?')[0]}`;
+    if (!jobToken) {
+      if (jobTokenWithheld !== undefined)
+        this.warn(`${refused}; the CI job token (CI_JOB_TOKEN) is not tried on ${this.host}: ${jobTokenWithheld}`);
+      return false;
+    }
     dropCredentials(headers);
     headers['JOB-TOKEN'] = jobToken;
     this.personalRefused = true;
-    const which = token.kind === 'oauth' ? 'OAuth' : 'personal';
-    const what = `${req.method} ${req.path.split('?')[0]}`;
-    this.warn(`the ${which} token was refused (${status}) for ${what}; trying again with the CI job token (CI_JOB_TOKEN)`);
+    this.warn(`${refused}; trying again on ${this.host} with the CI job token (CI_JOB_TOKEN)`);
     return true;
   }
 }

@@ -50,14 +50,14 @@ export function statusError(res: ApiResponse, credentials: Credentials): ApiErro
   const { status, data } = res;
   if (status >= 300 && status < 400) return redirectError(status, header(res.headers, 'location'), hostOf(res.url));
   const line = statusLine(status, errorMessage(data, header(res.headers, 'content-type'), status));
-  if (status === 401) return new AuthError(line, unauthorizedHint(credentials));
+  if (status === 401) return new AuthError(line, unauthorizedHint(credentials, hostOf(res.url)));
   let hint: string | undefined;
   if (status === 403 && /sudo/i.test(line)) hint = '--sudo needs an administrator token';
   if (status === 404 && !credentials.token) hint = 'private resources need a token: `collab auth login`';
   return new ApiError(line, status, data, hint);
 }
 
-function unauthorizedHint({ token, jobToken }: Credentials): string {
+function unauthorizedHint({ token, jobToken, jobTokenWithheld }: Credentials, host: string): string {
   if (token?.kind === 'job')
     return (
       "a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline's jobs, …); " +
@@ -65,6 +65,7 @@ function unauthorizedHint({ token, jobToken }: Credentials): string {
     );
   if (token) return 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`';
   if (jobToken) return 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands';
+  if (jobTokenWithheld !== undefined) return `CI_JOB_TOKEN was not sent to ${host}: ${jobTokenWithheld}`;
   return 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
 }
 

@@ -173,10 +173,35 @@ export class Settings {
     return gitBranch(this.cwd);
   }
 
-  /** The CI job token (`--job-token`). */
+  /** The CI job token for `--job-token` on the host in use; exit 2 on a host that did not issue it (see jobTokenFor). */
   jobToken(): string | undefined {
+    if (!this.env.CI_JOB_TOKEN) return undefined;
+    const host = this.auth().host;
+    const { jobToken, jobTokenWithheld } = this.jobTokenFor(host);
+    if (jobToken === undefined) throw new UsageError(`CI_JOB_TOKEN is not sent to ${new URL(host).host}: ${jobTokenWithheld}`);
+    return jobToken;
+  }
+
+  /**
+   * What the credentials of `host` hold of the CI job token: the token when `host` is the instance
+   * that issued it, CI_SERVER_URL (else CI_API_V4_URL), compared as origins (scheme, host, port);
+   * else why not, for messages. A job token is never sent anywhere else: another host could replay
+   * it against the instance.
+   */
+  private jobTokenFor(host: string): Pick<Credentials, 'jobToken' | 'jobTokenWithheld'> {
     const t = this.env.CI_JOB_TOKEN;
-    return t ? checkToken(t, 'CI_JOB_TOKEN') : undefined;
+    if (!t) return {};
+    const token = checkToken(t, 'CI_JOB_TOKEN');
+    const [name, raw] = this.env.CI_SERVER_URL ? ['CI_SERVER_URL', this.env.CI_SERVER_URL] : ['CI_API_V4_URL', this.env.CI_API_V4_URL];
+    let home: string | undefined;
+    try {
+      home = raw ? new URL(normalizeHost(raw)).origin : undefined;
+    } catch {
+      // an unusable URL names no instance
+    }
+    if (home === undefined) return { jobTokenWithheld: 'CI_SERVER_URL does not name the instance that issued it' };
+    if (home !== new URL(host).origin) return { jobTokenWithheld: `it belongs to ${home} (${name})` };
+    return { jobToken: token };
   }
 
   /** The output format asked for by `-o`, COLLAB_OUTPUT, the command's own default or the config; undefined: none. */
@@ -251,7 +276,7 @@ export class Settings {
       // Another host named by a URL: only what the store keeps for it, never the environment's token.
       const host = this.pinned.host;
       const token = this.hostString(host, 'token');
-      const credentials: Credentials = {};
+      const credentials: Credentials = this.jobTokenFor(host);
       if (token) credentials.token = { value: checkToken(token, this.where('token', host)), kind: this.tokenKind(host) };
       return (this.resolved = {
         host,
@@ -263,7 +288,7 @@ export class Settings {
     }
     if (!configured) throw new AuthError('no host configured', 'run `collab auth login --host <url>` or set COLLAB_HOST');
     const { host, source } = configured;
-    const credentials: Credentials = {};
+    const credentials: Credentials = this.jobTokenFor(host);
     let tokenSource: TokenSource = 'none';
     const stored = this.hostString(host, 'token');
     if (this.env.COLLAB_TOKEN) {
@@ -278,8 +303,6 @@ export class Settings {
       credentials.token = { value: checkToken(stored, this.where('token', host)), kind: this.tokenKind(host) };
       tokenSource = 'config';
     }
-    const jobToken = this.jobToken();
-    if (jobToken) credentials.jobToken = jobToken;
     this.resolved = { host, hostSource: source, credentials, tokenSource, caFile: this.hostString(host, 'ca_file') };
     return this.resolved;
   }

@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const ZIP_HEADERS = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="artifacts.zip"' };
@@ -440,7 +440,7 @@ describe('job artifacts', () => {
       view = headersOf(opts);
       return { statusCode: 200, data: { id: 12 }, responseOptions: { headers: JSON_HEADERS } };
     });
-    const env = { CI_JOB_TOKEN: 'ci-job-secret' };
+    const env = { CI_JOB_TOKEN: 'ci-job-secret', CI_SERVER_URL: TEST_HOST };
     const a = await runCli(['job', 'artifact', '12', 'a.txt', '-p', 'acme/platform/api', '--job-token'], { transport: api.transport, env });
     expect(a.code).toBe(0);
     expect(download['job-token']).toBe('ci-job-secret');

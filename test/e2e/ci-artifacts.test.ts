@@ -261,7 +261,7 @@ describe('artifacts the way CI uses them', () => {
     );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('collab: warning: the personal token was refused (401)');
-    expect(r.stderr).toContain('trying again with the CI job token (CI_JOB_TOKEN)');
+    expect(r.stderr).toContain(`trying again on ${new URL(sb.url).host} with the CI job token (CI_JOB_TOKEN)`);
     expect(r.stderr.match(/warning/g)).toHaveLength(1);
     expect(fs.readFileSync(path.join(dir, 'a.zip')).subarray(0, 2).toString('latin1')).toBe('PK');
     const calls = sb.requests();

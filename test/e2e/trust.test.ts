@@ -69,6 +69,7 @@ describe('secrets and trust: the built binary against the sandbox', () => {
       {
         COLLAB_TOKEN: undefined,
         CI_JOB_TOKEN: JOB_TOKEN,
+        CI_SERVER_URL: sb.url,
       },
     );
     expect(r.exitCode, r.stderr).toBe(0);
@@ -84,7 +85,7 @@ describe('secrets and trust: the built binary against the sandbox', () => {
     const variants: Record<string, string | undefined>[] = [
       {},
       { COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: OAUTH_TOKEN },
-      { COLLAB_TOKEN: undefined, CI_JOB_TOKEN: JOB_TOKEN },
+      { COLLAB_TOKEN: undefined, CI_JOB_TOKEN: JOB_TOKEN, CI_SERVER_URL: sb.url },
     ];
     for (const env of variants) {
       await sb.clearRequests();

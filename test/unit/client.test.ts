@@ -76,7 +76,7 @@ describe('ApiClient', () => {
       { id: 9, name: 'build' },
     ]);
     expect(warned).toEqual([
-      'the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; trying again with the CI job token (CI_JOB_TOKEN)',
+      'the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; trying again on gitlab.test with the CI job token (CI_JOB_TOKEN)',
     ]);
     // The run's later requests of that kind go with the job token at once; the others never carry it.
     expect((await ci.request({ method: 'GET', path: '/projects/1/jobs/9', auth: 'job' })).data).toEqual({ id: 9 });
