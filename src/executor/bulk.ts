@@ -1,3 +1,4 @@
+import { cleanPath } from '../config/references.js';
 import type { Context } from '../context.js';
 import { ApiError, AuthError, CancelError, CollabError, UsageError } from '../errors.js';
 import { type Column, columnSet } from '../output/format.js';
@@ -53,12 +54,47 @@ function fromJson(entry: unknown, key: string, label: string, parse: (raw: strin
   if (typeof entry === 'number') return parse(String(entry), label);
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
     throw new UsageError(`${label}: expected an object with "${key}" or a number`);
-  const value = (entry as Record<string, unknown>)[key];
-  if (!(typeof value === 'number' && Number.isInteger(value)) && !(typeof value === 'string' && /^\d+$/.test(value)))
+  const object = entry as Record<string, unknown>;
+  const value = Object.hasOwn(object, key) ? object[key] : undefined;
+  if (!(typeof value === 'number' && Number.isSafeInteger(value)) && !(typeof value === 'string' && /^\d+$/.test(value)))
     throw new UsageError(`${label}: ${value === undefined ? `the object has no "${key}"` : `"${key}" is not a whole number`}`);
   const item = parse(String(value), label);
-  const project = (entry as Record<string, unknown>).project_id;
-  return typeof project === 'number' && Number.isInteger(project) && project > 0 ? { ...item, project: String(project) } : item;
+  const project = projectOf(object, label);
+  return project === undefined ? item : { ...item, project };
+}
+
+/**
+ * An object's `project_id`, which decides where its item goes: absent, the batch's project; else a
+ * positive safe integer, a string of digits that is one, or a full path (`group/project`, as
+ * written) — anything else is refused rather than dropped (the default project would get the
+ * item) or rounded (another project would).
+ */
+function projectOf(object: Record<string, unknown>, label: string): string | undefined {
+  if (!Object.hasOwn(object, 'project_id')) return undefined;
+  const p = object.project_id;
+  if (typeof p === 'number' && Number.isSafeInteger(p) && p > 0) return String(p);
+  if (typeof p === 'string' && /^[1-9]\d*$/.test(p) && Number.isSafeInteger(Number(p))) return p;
+  if (typeof p === 'string' && p.includes('/') && fullPath(p)) return p;
+  const shown =
+    typeof p === 'string'
+      ? JSON.stringify(p.slice(0, 80))
+      : p === null || typeof p !== 'object'
+        ? String(p)
+        : Array.isArray(p)
+          ? 'a list'
+          : 'an object';
+  throw new UsageError(
+    `${label}: "project_id" ${messageText(shown)} is not a project id (a positive whole number) or full path (group/project): nothing was sent`,
+  );
+}
+
+/** A project's full path exactly as the API names it: no encoding, no `.git`, no leading or trailing slash. */
+function fullPath(p: string): boolean {
+  try {
+    return cleanPath(p, 'project_id', 'project') === p;
+  } catch {
+    return false;
+  }
 }
 
 interface Outcome {
