@@ -11,8 +11,12 @@ import { type CommandSpec, type FlagSpec, pathTemplate, pathValues, type Values 
 export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values, flag: FlagSpec, param: string): Promise<void> {
   const given = v.params[param] !== undefined;
   if (v.editor && given) throw new UsageError(`--editor writes the ${flag.name}: do not give it on the command line too`);
+  // One text written for a batch would land on every item, an update's starting from the first one's.
+  const several = (v.bulk?.items.length ?? 0) > 1;
+  if (v.editor && several)
+    throw new UsageError(`--editor edits one ${flag.name}: give one id, or the same ${flag.name} to all with --${flag.name}`);
   let edit = v.editor === true;
-  if (!edit && !given && spec.method === 'POST' && ctx.canPrompt)
+  if (!edit && !given && !several && spec.method === 'POST' && ctx.canPrompt)
     edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.desktop().editorName()}?`, false);
   if (!edit) return;
   const initial = spec.method === 'PUT' && spec.path !== undefined ? await current(ctx, spec, v, param) : '';
