@@ -4,6 +4,7 @@ import type { CommandSpec } from '../../executor/spec.js';
 import type { ColorLevel } from '../../output/io.js';
 import { messageText } from '../../output/sanitize.js';
 import { closesIssueColumns, type MrChange, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
+import { checkPatchable } from './patch-check.js';
 import { iidArg, MR_PATH } from './shared.js';
 
 type Paint = (line: string) => string;
@@ -139,6 +140,8 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
     return;
   }
   const exact = !ctx.io.stdoutIsTTY;
+  // Piped it is a patch someone applies: it carries only what a diff of a git tree can.
+  if (exact) checkPatchable(changes, applicable);
   await printer.text(await renderDiff(changes, ctx.io.colorLevel, exact));
   const missing = leftOut(changes);
   // A patch that lacks a file is not the merge request's change: a script must not take it for one.

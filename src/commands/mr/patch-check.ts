@@ -1,0 +1,111 @@
+import { CollabError } from '../../errors.js';
+import type { MrChange } from '../../resources/mr.js';
+
+/**
+ * What a diff of a git tree can hold, checked before any of it is written: paths, modes and hunks
+ * come from the server, and `patch -p1` writes whatever a patch names (git apply refuses less than
+ * all of it). A path git could never track — absolute, with a `.`, `..` or empty segment, naming
+ * `.git` at any depth (as Windows and macOS file systems read the name too), or holding a control
+ * character —, a mode git does not write, a file placed under a path the patch makes a file or a
+ * link, or a hunk whose lines are not the ones its header counts, fails the whole diff.
+ */
+export function checkPatchable(changes: MrChange[], written: (c: MrChange) => boolean): void {
+  const leaves = new Map<string, string>();
+  for (const c of changes) {
+    const paths = [c.old_path, c.new_path].filter((p) => p !== undefined && p !== null);
+    const named = typeof c.new_path === 'string' ? c.new_path : typeof c.old_path === 'string' ? c.old_path : '(unnamed)';
+    const fail = (reason: string): never => {
+      throw new CollabError(`the diff cannot be a patch: ${JSON.stringify(named)} ${reason}; nothing was written`, 1);
+    };
+    if (paths.length === 0) fail('has no path');
+    for (const p of paths) {
+      const why = pathProblem(p);
+      if (why) fail(why);
+    }
+    // A file the server sent no hunks for is only named (and said to be left out), never written.
+    if (!written(c)) continue;
+    const sides: [unknown, boolean][] = [
+      [c.a_mode, c.new_file !== true],
+      [c.b_mode, c.deleted_file !== true],
+    ];
+    for (const [mode, exists] of sides)
+      if (!modeAllowed(mode, exists)) fail(`has mode ${JSON.stringify(mode)}, which is not a mode git writes`);
+    const hunks = hunkProblem(c.diff);
+    if (hunks) fail(hunks);
+    if (c.deleted_file !== true) leaves.set(c.new_path, c.b_mode === '120000' ? 'a symbolic link' : 'a file');
+  }
+  for (const c of changes) {
+    if (c.deleted_file === true || !written(c)) continue;
+    const segments = c.new_path.split('/');
+    for (let i = 1; i < segments.length; i++) {
+      const above = leaves.get(segments.slice(0, i).join('/'));
+      if (above)
+        throw new CollabError(
+          `the diff cannot be a patch: ${JSON.stringify(c.new_path)} is placed under ${JSON.stringify(segments.slice(0, i).join('/'))}, which it makes ${above}; nothing was written`,
+          1,
+        );
+    }
+  }
+}
+
+const MODES = new Set(['100644', '100755', '120000', '160000']);
+
+/** A side of the change that does not exist (a new file's old side) may say `0`, as GitLab writes it. */
+function modeAllowed(mode: unknown, exists: boolean): boolean {
+  if (mode === undefined || mode === null) return true;
+  if (typeof mode !== 'string') return false;
+  return MODES.has(mode) || (!exists && /^0+$/.test(mode));
+}
+
+// Code points HFS+ ignores in names (`.g\u200cit` is `.git` there), as git's is_hfs_dotgit skips them.
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+function pathProblem(p: unknown): string | undefined {
+  if (typeof p !== 'string' || p === '') return 'has no path';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(p)) return 'holds a control character';
+  if (p.startsWith('/')) return 'is an absolute path';
+  for (const segment of p.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') return `has a ${JSON.stringify(segment)} segment`;
+    // Windows drops trailing dots and spaces, and knows `.git` as `git~1` too.
+    const name = segment
+      .replace(HFS_IGNORED, '')
+      .replace(/[. ]+$/, '')
+      .toLowerCase();
+    if (name === '.git' || name === 'git~1') return 'names .git';
+  }
+  return undefined;
+}
+
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+
+/** The diff text is hunks alone: each header, then exactly the lines it counts (and `\ No newline` notes). */
+function hunkProblem(diff: unknown): string | undefined {
+  if (diff === undefined || diff === null || diff === '') return undefined;
+  if (typeof diff !== 'string') return 'has a diff that is not text';
+  const lines = diff.replace(/\n$/, '').split('\n');
+  let old = 0;
+  let added = 0;
+  let previous = '';
+  for (const [i, line] of lines.entries()) {
+    const bad = `has a line that is not a hunk line (line ${i + 1} of its diff)`;
+    if (old === 0 && added === 0) {
+      const m = HUNK_HEADER.exec(line);
+      if (m) {
+        old = m[2] === undefined ? 1 : Number(m[2]);
+        added = m[4] === undefined ? 1 : Number(m[4]);
+      } else if (!(line.startsWith('\\') && previous !== '' && !previous.startsWith('@@'))) return bad;
+      previous = line;
+      continue;
+    }
+    const mark = line[0];
+    if (mark === ' ') {
+      old--;
+      added--;
+    } else if (mark === '-') old--;
+    else if (mark === '+') added--;
+    else if (mark !== '\\' || previous.startsWith('@@')) return bad;
+    if (old < 0 || added < 0) return bad;
+    previous = line;
+  }
+  return old === 0 && added === 0 ? undefined : 'has a hunk shorter than its header says';
+}
