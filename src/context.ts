@@ -66,7 +66,7 @@ export class Context {
   constructor(private readonly deps: ContextDeps) {
     this.signal = deps.signal;
     this.store = new ConfigStore(configDir(deps.env), (m) => this.notice(`collab: warning: ${m}`), { uid: deps.uid });
-    this.settings = new Settings(deps.env, this.store, deps.cwd);
+    this.settings = new Settings(deps.env, this.store, deps.cwd, (m) => this.notice(`collab: warning: ${m}`));
     const settings = this.settings;
     const io = deps.io;
     // The streams stay getters (Node builds them on first use); --no-color is known only after parsing.

@@ -1,72 +1,86 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { SpawnSyncReturns } from 'node:child_process';
 
 export interface GitRemote {
   name: string;
-  /** As written in the git config: `git@host:group/proj.git`, `https://host/group/proj.git`, … */
+  /** As git uses it (`url.<base>.insteadOf` applied): `git@host:group/proj.git`, `https://host/group/proj.git`, … */
   url: string;
 }
 
-/** The git directory of the checkout containing `cwd`, and the common one holding its config (worktrees and submodules included). */
-function findGitDir(cwd: string): { gitDir: string; commonDir: string } | undefined {
-  let dir = path.resolve(cwd);
-  for (;;) {
-    const dotGit = path.join(dir, '.git');
-    try {
-      const st = fs.statSync(dotGit);
-      if (st.isDirectory()) return { gitDir: dotGit, commonDir: dotGit };
-      const text = fs.readFileSync(dotGit, 'utf8');
-      const m = /^gitdir:\s*(.+)$/m.exec(text);
-      if (m) {
-        const gitDir = path.resolve(dir, m[1]!.trim());
-        const common = path.join(gitDir, 'commondir');
-        return { gitDir, commonDir: fs.existsSync(common) ? path.resolve(gitDir, fs.readFileSync(common, 'utf8').trim()) : gitDir };
-      }
-    } catch {
-      // not here: go up
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+/** What collab asks of the checkout it runs in; each answer comes from one `git` run, made when first asked. */
+export interface Checkout {
+  /** The remotes' fetch URLs, origin first, then upstream; none outside a checkout or when git refuses it. */
+  remotes(): GitRemote[];
+  /** The branch checked out; undefined outside a checkout, on a detached HEAD, or when git refuses it. */
+  branch(): string | undefined;
 }
 
-/** The branch checked out in the checkout containing `cwd`; undefined outside one or on a detached HEAD. */
-export function gitBranch(cwd: string): string | undefined {
-  const found = findGitDir(cwd);
-  if (!found) return undefined;
-  try {
-    const head = fs.readFileSync(path.join(found.gitDir, 'HEAD'), 'utf8');
-    return /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head)?.[1];
-  } catch {
+const GIT_TIMEOUT_MS = 5_000;
+
+/**
+ * The checkout containing `cwd`, as git itself sees it: git decides what a checkout is (worktrees,
+ * submodules, GIT_DIR, GIT_CEILING_DIRECTORIES) and whether it is trusted — a `.git` owned by
+ * another user is refused ("dubious ownership") unless `safe.directory` names it, as it would be
+ * for any git command the user ran. Such a refusal is told once through `warn`, and the checkout
+ * then gives nothing. Git runs without a shell, with the run's environment.
+ */
+export function gitCheckout(cwd: string, env: Record<string, string | undefined>, warn: (message: string) => void): Checkout {
+  let told = false;
+  const ask = (args: string[], what: string): string | undefined => {
+    const answer = runGit(cwd, env, args);
+    if (typeof answer === 'string') return answer;
+    if (answer.problem && !told) {
+      told = true;
+      warn(`${answer.problem}; collab takes no ${what} from it`);
+    }
     return undefined;
-  }
+  };
+  let remotes: GitRemote[] | undefined;
+  let branch: { name?: string } | undefined;
+  return {
+    remotes: () => (remotes ??= parseRemotes(ask(['remote', '-v'], 'project') ?? '')),
+    branch: () => {
+      branch ??= { name: ask(['symbolic-ref', '--quiet', '--short', 'HEAD'], 'branch')?.trim() || undefined };
+      return branch.name;
+    },
+  };
 }
 
-export function gitRemotes(cwd: string): GitRemote[] {
-  const found = findGitDir(cwd);
-  if (!found) return [];
-  const file = path.join(found.commonDir, 'config');
-  let text: string;
+/** git's output, or why there is none: `problem` when git refused or failed, nothing to say outside a checkout. */
+function runGit(cwd: string, env: Record<string, string | undefined>, args: string[]): string | { problem?: string } {
+  const childEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
+  // git's messages in English: they are read below.
+  childEnv.LC_ALL = 'C';
+  delete childEnv.LANGUAGE;
+  // Loaded only here: child_process costs every start that never asks git.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
+  let r: SpawnSyncReturns<string>;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    r = spawnSync('git', args, { cwd, env: childEnv, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch {
-    return [];
+    return {};
   }
+  // No git at all: nothing is known of any checkout.
+  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return {};
+  if (r.error) return { problem: `git did not answer in ${cwd} (${r.error.message})` };
+  if (r.status === 0) return r.stdout;
+  const stderr = r.stderr ?? '';
+  const dubious = /detected dubious ownership in repository at '(.*)'/.exec(stderr);
+  if (dubious)
+    return {
+      problem: `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
+    };
+  if (/not a git repository/i.test(stderr) || (r.status === 1 && stderr.trim() === '')) return {};
+  const first = stderr.split('\n').find((l) => l.trim() !== '');
+  return { problem: `git failed in ${cwd}${first ? `: ${first.trim()}` : ` (exit ${r.status})`}` };
+}
+
+/** `git remote -v`: `name<TAB>url (fetch)` lines; origin first, then upstream, then the rest as git lists them. */
+function parseRemotes(text: string): GitRemote[] {
   const remotes: GitRemote[] = [];
-  let current: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
-    const section = /^\s*\[\s*remote\s+"([^"]+)"\s*\]/.exec(line);
-    if (section) {
-      current = section[1];
-      continue;
-    }
-    if (/^\s*\[/.test(line)) {
-      current = undefined;
-      continue;
-    }
-    const kv = /^\s*url\s*=\s*(.+?)\s*$/.exec(line);
-    if (current && kv) remotes.push({ name: current, url: kv[1]! });
+  for (const line of text.split('\n')) {
+    const m = /^([^\t]+)\t(.+) \(fetch\)$/.exec(line);
+    if (m && !remotes.some((r) => r.name === m[1])) remotes.push({ name: m[1]!, url: m[2]! });
   }
   const rank = (n: string) => (n === 'origin' ? 0 : n === 'upstream' ? 1 : 2);
   return remotes.sort((a, b) => rank(a.name) - rank(b.name));

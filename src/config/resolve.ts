@@ -5,7 +5,7 @@ import { normalizeHost } from '../api/request.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
-import { gitBranch, gitRemotes } from './git.js';
+import { type Checkout, type GitRemote, gitCheckout } from './git.js';
 import {
   cleanPath,
   isWebUrl,
@@ -67,13 +67,19 @@ export class Settings {
   /** The host a URL or remote in the arguments named. */
   private pinned?: { host: string; raw: string };
   private candidate?: { host: string; token: string; kind: 'private' | 'oauth' };
+  /** The git checkout collab runs in, asked of git when first needed. */
+  private readonly checkout: Checkout;
 
   constructor(
     private readonly env: Env,
     private readonly store: ConfigStore,
     /** The directory collab runs in (git remotes, relative paths). */
     readonly cwd: string,
-  ) {}
+    /** A notice for people (stderr): git refusing the checkout. */
+    warn: (message: string) => void = () => undefined,
+  ) {
+    this.checkout = gitCheckout(cwd, env, warn);
+  }
 
   get ci(): boolean {
     return truthy(this.env.CI) || truthy(this.env.GITLAB_CI);
@@ -170,7 +176,7 @@ export class Settings {
 
   /** The branch checked out where collab runs (a default for `mr create --source`). */
   gitBranch(): string | undefined {
-    return gitBranch(this.cwd);
+    return this.checkout.branch();
   }
 
   /** The CI job token for `--job-token` on the host in use; exit 2 on a host that did not issue it (see jobTokenFor). */
@@ -343,7 +349,7 @@ export class Settings {
     } catch {
       return undefined;
     }
-    return projectFromGit(this.cwd, host);
+    return projectFromGit(this.checkout.remotes(), host);
   }
 
   requireProject(explicit?: string, label?: string): string {
@@ -506,10 +512,10 @@ export class Settings {
 }
 
 /** The project path of the first git remote (origin first) on `host`, below its relative URL root. */
-export function projectFromGit(cwd: string, host: string): string | undefined {
+export function projectFromGit(remotes: GitRemote[], host: string): string | undefined {
   const u = new URL(host);
   const root = u.pathname.replace(/\/+$/, '');
-  for (const remote of gitRemotes(cwd)) {
+  for (const remote of remotes) {
     let path: string | undefined;
     if (isWebUrl(remote.url)) {
       let r: URL;

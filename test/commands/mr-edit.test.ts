@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { git, gitRepo } from '../helpers/git.js';
 import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
@@ -10,17 +11,19 @@ const MRS = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests';
 const P = ['-p', 'acme/platform/api'];
 const PROJECT = '/api/v4/projects/acme%2Fplatform%2Fapi';
 
-/** A checkout on `head` (`ref: refs/heads/x`, or a detached sha); `worktree`: its .git a file naming the git dir, as `git worktree` makes. */
-function checkout(head: string, worktree = false): string {
+/** A git checkout on `branch`, or on a detached HEAD (null); `worktree`: a subdirectory of a worktree `git worktree` made on it. */
+function checkout(branch: string | null, worktree = false): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-branch-'));
-  const gitDir = worktree ? path.join(dir, 'main-repo/.git/worktrees/wt') : path.join(dir, '.git');
-  fs.mkdirSync(gitDir, { recursive: true });
-  fs.writeFileSync(path.join(gitDir, 'HEAD'), `${head}\n`);
+  const main = worktree ? path.join(dir, 'main-repo') : dir;
+  gitRepo(main, {}, worktree ? 'trunk' : (branch ?? 'main'));
+  if (branch === null || worktree) {
+    git(main, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'c']);
+    if (branch === null) git(main, ['checkout', '-q', '--detach']);
+  }
   if (!worktree) return dir;
-  const wt = path.join(dir, 'wt');
-  fs.mkdirSync(path.join(wt, 'src'), { recursive: true });
-  fs.writeFileSync(path.join(wt, '.git'), `gitdir: ${gitDir}\n`);
-  return path.join(wt, 'src');
+  git(main, ['worktree', 'add', '-q', '-b', branch!, path.join(dir, 'wt')]);
+  fs.mkdirSync(path.join(dir, 'wt', 'src'));
+  return path.join(dir, 'wt', 'src');
 }
 
 describe('mr create', () => {
@@ -140,7 +143,7 @@ describe('mr create: the branches by default', () => {
     created('feature/z', 'develop');
     const r = await runCli(['mr', 'create', ...P, '--title', 'T'], {
       transport: api.transport,
-      cwd: checkout('ref: refs/heads/feature/z'),
+      cwd: checkout('feature/z'),
     });
     expect([r.code, r.stderr]).toEqual([0, 'Created merge request !7 (MR 7)\n']);
   });
@@ -148,7 +151,7 @@ describe('mr create: the branches by default', () => {
   it('from a subdirectory of a git worktree; a given flag wins, and only what is missing is read', async () => {
     api = mockApi();
     created('fix/a', 'release');
-    const cwd = checkout('ref: refs/heads/fix/a', true);
+    const cwd = checkout('fix/a', true);
     const r = await runCli(['mr', 'create', ...P, '--title', 'T', '--target', 'release'], { transport: api.transport, cwd });
     expect(r.code, r.stderr).toBe(0);
   });
@@ -162,7 +165,7 @@ describe('mr create: the branches by default', () => {
       transport: api.transport,
       tty: true,
       prompter,
-      cwd: checkout('ref: refs/heads/feature/z'),
+      cwd: checkout('feature/z'),
     });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked).toEqual(['Source branch:', 'Target branch:', 'Title:']);
@@ -171,15 +174,15 @@ describe('mr create: the branches by default', () => {
 
   it('outside a checkout or on a detached HEAD there is no source: exit 2, nothing sent; the same branch twice is exit 2', async () => {
     api = mockApi();
-    for (const cwd of [fs.mkdtempSync(path.join(os.tmpdir(), 'collab-nogit-')), checkout('1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c')]) {
+    for (const cwd of [fs.mkdtempSync(path.join(os.tmpdir(), 'collab-nogit-')), checkout(null)]) {
       const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd });
       expect([r.code, r.stderr]).toEqual([2, 'collab: missing required flag --source\n']);
     }
     // A missing title is found before the default branch is read.
-    const noTitle = await runCli(['mr', 'create', ...P], { transport: api.transport, cwd: checkout('ref: refs/heads/main') });
+    const noTitle = await runCli(['mr', 'create', ...P], { transport: api.transport, cwd: checkout('main') });
     expect([noTitle.code, noTitle.stderr]).toEqual([2, 'collab: missing required flag --title\n']);
     defaultBranch('acme%2Fplatform%2Fapi', 'main');
-    const same = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('ref: refs/heads/main') });
+    const same = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd: checkout('main') });
     expect(same.code).toBe(2);
     expect(same.stderr).toContain('the source and target branch are both main');
   });
@@ -189,7 +192,7 @@ describe('mr create: the branches by default', () => {
     defaultBranch('acme%2Fplatform%2Fapi', null);
     const r = await runCli(['mr', 'create', ...P, '--title', 'T'], {
       transport: api.transport,
-      cwd: checkout('ref: refs/heads/feature/z'),
+      cwd: checkout('feature/z'),
     });
     expect([r.code, r.stderr]).toEqual([2, 'collab: missing required flag --target\n']);
   });

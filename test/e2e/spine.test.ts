@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, BOB_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { gitRepo } from '../helpers/git.js';
 
 describe('the built binary against the sandbox', () => {
   let sb: SandboxFixture;
@@ -175,10 +176,8 @@ describe('the built binary against the sandbox', () => {
   });
 
   it('takes the project from the git remote whose host matches', async () => {
-    const dir = tempDir('collab-repo-');
-    fs.mkdirSync(path.join(dir, '.git'));
     const host = new URL(sb.url).hostname;
-    fs.writeFileSync(path.join(dir, '.git', 'config'), `[remote "origin"]\n\turl = git@${host}:acme/platform/api.git\n`);
+    const dir = gitRepo(tempDir('collab-repo-'), { origin: `git@${host}:acme/platform/api.git` });
     const r = await sb.run(['issue', 'view', '1', '-o', 'json', '--fields', 'iid,project_id'], {}, { cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).iid).toBe(1);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { gitRepo } from '../helpers/git.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile.js';
 
 const PROJECT = 'acme/platform/api';
@@ -142,9 +143,7 @@ describe('an instance under a relative URL root', () => {
     const byP = await runBin(['issue', 'list', '-p', `${host}/acme/api`, '-o', 'json'], env);
     expect(byP.exitCode, byP.stderr).toBe(0);
     for (const remote of [`${host}/acme/api.git`, `git@127.0.0.1:acme/api.git`]) {
-      const checkout = tempDir('collab-git-');
-      fs.mkdirSync(path.join(checkout, '.git'));
-      fs.writeFileSync(path.join(checkout, '.git', 'config'), `[remote "origin"]\n\turl = ${remote}\n`);
+      const checkout = gitRepo(tempDir('collab-git-'), { origin: remote });
       const r = await runBin(['issue', 'list', '-o', 'json'], env, { cwd: checkout });
       expect(r.exitCode, `${remote}: ${r.stderr}`).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual([{ iid: 3, title: 'under a root' }]);

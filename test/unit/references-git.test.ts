@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/api/path.js';
+import { gitCheckout } from '../../src/config/git.js';
 import { isLoopbackHost, parseReference, parseWebPath } from '../../src/config/references.js';
 import { projectFromGit } from '../../src/config/resolve.js';
 import { UsageError } from '../../src/errors.js';
+import { gitRepo } from '../helpers/git.js';
 
 describe('paths, web URLs and git remotes', () => {
   it('encodes every segment, keeping / only for wildcard paths', () => {
@@ -56,28 +58,31 @@ describe('paths, web URLs and git remotes', () => {
     expect(isLoopbackHost(new URL('http://0x7f.1').hostname)).toBe(true);
   });
 
-  it('finds the project of the remote whose host matches', () => {
+  it('finds the project of the remote whose host matches, as git lists them from a subdirectory', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-'));
-    fs.mkdirSync(path.join(dir, '.git'));
+    gitRepo(dir, {
+      upstream: 'git@gitlab.example.com:acme/upstream.git',
+      origin: 'https://gitlab.example.com/acme/platform/api.git',
+      gh: 'git@github.com:someone/api.git',
+    });
     fs.mkdirSync(path.join(dir, 'sub', 'deeper'), { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, '.git', 'config'),
-      '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@gitlab.example.com:acme/upstream.git\n[remote "origin"]\n\turl = https://gitlab.example.com/acme/platform/api.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "gh"]\n\turl = git@github.com:someone/api.git\n',
-    );
-    expect(projectFromGit(path.join(dir, 'sub', 'deeper'), 'https://gitlab.example.com')).toBe('acme/platform/api');
-    expect(projectFromGit(dir, 'https://github.com')).toBe('someone/api');
-    expect(projectFromGit(dir, 'https://other.example.com')).toBeUndefined();
+    const remotes = gitCheckout(path.join(dir, 'sub', 'deeper'), { HOME: dir }, () => undefined).remotes();
+    expect(remotes.map((r) => r.name)).toEqual(['origin', 'upstream', 'gh']);
+    expect(projectFromGit(remotes, 'https://gitlab.example.com')).toBe('acme/platform/api');
+    expect(projectFromGit(remotes, 'https://github.com')).toBe('someone/api');
+    expect(projectFromGit(remotes, 'https://other.example.com')).toBeUndefined();
   });
 
   it('maps remotes under a relative URL root to the project path', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-'));
-    fs.mkdirSync(path.join(dir, '.git'));
-    fs.writeFileSync(
-      path.join(dir, '.git', 'config'),
-      '[remote "origin"]\n\turl = https://host.example/gitlab/acme/api.git\n[remote "other"]\n\turl = https://host.example/elsewhere/x/y.git\n',
-    );
-    expect(projectFromGit(dir, 'https://host.example/gitlab')).toBe('acme/api');
-    fs.writeFileSync(path.join(dir, '.git', 'config'), '[remote "origin"]\n\turl = git@host.example:acme/api.git\n');
-    expect(projectFromGit(dir, 'https://host.example/gitlab')).toBe('acme/api');
+    const remote = (name: string, url: string) => ({ name, url });
+    const host = 'https://host.example/gitlab';
+    expect(
+      projectFromGit(
+        [remote('origin', 'https://host.example/gitlab/acme/api.git'), remote('other', 'https://host.example/elsewhere/x/y.git')],
+        host,
+      ),
+    ).toBe('acme/api');
+    expect(projectFromGit([remote('origin', 'git@host.example:acme/api.git')], host)).toBe('acme/api');
+    expect(projectFromGit([remote('other', 'https://host.example/elsewhere/x/y.git')], host)).toBeUndefined();
   });
 });
