@@ -9,22 +9,16 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MrChange } from '../../src/resources/mr.js';
 import { runBin, tempDir } from '../helpers/e2e.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } });
 
-interface Change {
-  old_path: string;
-  new_path: string;
-  a_mode: string;
-  b_mode: string;
-  diff: string;
-  new_file: boolean;
-  renamed_file: boolean;
-  deleted_file: boolean;
-}
+type Change = Required<
+  Pick<MrChange, 'old_path' | 'new_path' | 'a_mode' | 'b_mode' | 'diff' | 'new_file' | 'renamed_file' | 'deleted_file'>
+>;
 
 const change = (p: string, diff: string, extra: Partial<Change> = {}): Change => ({
   old_path: p,

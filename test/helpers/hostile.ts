@@ -4,10 +4,11 @@
  * pseudo-terminal, where what collab prints reaches a real terminal device.
  */
 import http from 'node:http';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { execa } from 'execa';
 import { BIN, tempDir } from './e2e.js';
+import { tunnel } from './odd-server.js';
 
 export interface Reply {
   status?: number;
@@ -86,15 +87,9 @@ export async function startRedirectingProxy(target: HostileServer): Promise<{ ur
     );
     req.pipe(upstream);
   });
-  server.on('connect', (_req, socket, head) => {
-    const up = net.connect(target.port, '127.0.0.1', () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      up.write(head);
-      up.pipe(socket);
-      socket.pipe(up);
-    });
-    up.on('error', () => socket.destroy());
-    socket.on('error', () => up.destroy());
+  server.on('connect', (_req, socket: net.Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    tunnel(socket, '127.0.0.1', target.port, head);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

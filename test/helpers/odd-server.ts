@@ -103,19 +103,24 @@ export async function connectProxy(mode: 'tunnel' | 'drop' | 'hang' | 'refuse' |
     if (mode === 'auth' && req.headers['proxy-authorization'] !== `Basic ${Buffer.from('user:pass').toString('base64')}`)
       return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n');
     const [host, port] = (req.url ?? '').split(':');
-    const upstream = net.connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
+    tunnel(client, host!, Number(port), head);
   });
   const close = closable(server);
   const port = await listen(server);
   const host = `127.0.0.1:${port}`;
   return { url: `http://${host}`, host, seen, close };
+}
+
+/** An honest CONNECT tunnel: `client` joined to `host:port`, once that answers. */
+export function tunnel(client: net.Socket, host: string, port: number, head: Buffer): void {
+  const upstream = net.connect(port, host, () => {
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.on('error', () => client.destroy());
+  client.on('close', () => upstream.destroy());
 }
 
 /** A port nothing listens on (bound, then released). */

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { tempDir } from './e2e.js';
+import { tunnel } from './odd-server.js';
 
 /** A certificate and its key, as PEM text. */
 export interface KeyPair {
@@ -133,14 +134,7 @@ export async function impostorProxy(own: KeyPair, impersonate: (target: string) 
       return;
     }
     const colon = target.lastIndexOf(':');
-    const upstream = net.connect(Number(target.slice(colon + 1)), target.slice(0, colon).replace(/^\[|\]$/g, ''), () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
+    tunnel(client, target.slice(0, colon).replace(/^\[|\]$/g, ''), Number(target.slice(colon + 1)), head);
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as net.AddressInfo).port;
