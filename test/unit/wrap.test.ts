@@ -1,9 +1,23 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { fitColumns, fitSummary } from '../../src/output/format.js';
-import { truncate, wrapText } from '../../src/output/wrap.js';
+import { chunks, graphemes, textWidth } from '../../src/output/graphemes.js';
+import { SgrState } from '../../src/output/sgr.js';
+import { fill, truncate, wrapText } from '../../src/output/wrap.js';
 
 const measure = (s: string) => stringWidth(s);
+
+/** A measure that counts its work: the calls and the code units it was given, and the longest. */
+function counting() {
+  const work = { calls: 0, units: 0, longest: 0 };
+  const m = (s: string) => {
+    work.calls++;
+    work.units += s.length;
+    work.longest = Math.max(work.longest, s.length);
+    return stringWidth(s);
+  };
+  return { work, measure: m };
+}
 
 describe('wrapText', () => {
   it('wraps at spaces to the width in cells, never cutting a URL', () => {
@@ -32,6 +46,85 @@ describe('wrapText', () => {
     const red = '\u001b[31mred\u001b[39m';
     expect(wrapText(`${red} ${red} ${red}`, 11, measure)).toBe(`${red} ${red} ${red}`);
     expect(truncate('abcdef', 4, measure)).toBe('abc…');
+  });
+});
+
+describe('wrapping is linear in the text', () => {
+  // Intl.Segmenter and string-width grow quadratically with the string they are given on Node 20:
+  // neither may ever see a long one. Work is counted, at two sizes: double the text, double the work.
+  for (const [what, unit] of [
+    ['ASCII', 'a'],
+    ['CJK', '我'],
+    ['CJK, no two alike', Array.from({ length: 20_000 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('')],
+    ['emoji', '👍🏽'],
+    ['combining marks', 'e\u0301'],
+  ] as const) {
+    it(`a word of ${what}: the measure sees short pieces only, and twice the text is twice the work`, () => {
+      const runs = [40_000, 80_000].map((n) => {
+        const { work, measure: m } = counting();
+        const text = unit.repeat(n / unit.length);
+        const out = wrapText(text, 80, m);
+        for (const line of out.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+        expect(out.replace(/\n/g, '')).toBe(text);
+        return work;
+      });
+      for (const w of runs) expect(w.longest).toBeLessThanOrEqual(256);
+      expect(runs[1]!.units / runs[0]!.units).toBeLessThan(2.2);
+      expect(runs[1]!.calls / runs[0]!.calls).toBeLessThan(2.2);
+    });
+  }
+
+  it('truncating a long text measures only what is kept', () => {
+    const { work, measure: m } = counting();
+    expect(truncate('我'.repeat(200_000), 10, m)).toBe('我我我我…');
+    expect(work.units).toBeLessThan(600);
+  });
+});
+
+describe('graphemes and widths in chunks', () => {
+  const segmenter = new Intl.Segmenter();
+  const whole = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
+
+  it('cuts only where a cluster ends, whatever sits across a chunk boundary', () => {
+    const family = '👨‍👩‍👧‍👦';
+    const flags = '🇫🇷🇩🇪';
+    for (let pad = 240; pad < 262; pad++) {
+      for (const cluster of [family, flags, 'e\u0301\u0302', '\r\n', '👍🏽', '각']) {
+        const text = 'x'.repeat(pad) + cluster.repeat(3) + 'y'.repeat(300) + cluster;
+        expect([...graphemes(text)]).toEqual(whole(text));
+        for (const c of chunks(text)) expect(c.length).toBeLessThanOrEqual(256);
+        expect([...chunks(text)].join('')).toBe(text);
+        expect(textWidth(text, measure)).toBe(stringWidth(text));
+      }
+    }
+  });
+
+  it('an odd number of regional indicators before a boundary pairs as the whole text does', () => {
+    const text = '🇫'.repeat(301);
+    expect([...graphemes(text)]).toEqual(whole(text));
+  });
+});
+
+describe('fill', () => {
+  it('closes the colours open at the end of each line and opens them again on the next', () => {
+    const text = 'plain \u001b[1mbold words that go \u001b[34mon and on and\u001b[39m past\u001b[22m end';
+    const lines = fill(text, 12, measure, new SgrState());
+    expect(lines).toEqual([
+      'plain \u001b[1mbold\u001b[22m',
+      '\u001b[1mwords that\u001b[22m',
+      '\u001b[1mgo \u001b[34mon and on\u001b[22;39m',
+      '\u001b[1;34mand\u001b[39m past\u001b[22m end',
+    ]);
+  });
+
+  it('keeps runs of spaces inside a line, drops them at a cut', () => {
+    expect(fill('a  b   c    d', 8, measure, new SgrState())).toEqual(['a  b   c', 'd']);
+  });
+
+  it('breaks a URL like any word when asked (inside a table cell)', () => {
+    const url = 'https://example.com/a/long/path';
+    expect(fill(url, 12, measure, new SgrState())).toEqual([url]);
+    expect(fill(url, 12, measure, new SgrState(), { keepUrls: false })).toEqual(['https://exam', 'ple.com/a/lo', 'ng/path']);
   });
 });
 
