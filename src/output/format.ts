@@ -308,8 +308,8 @@ export class Printer {
         lines.push(`${paint(key(c) + ' '.repeat(Math.max(0, width - measure(key(c)))), 'key')}  ${paint('-', 'dim')}`);
         continue;
       }
-      const { renderMarkdown } = await import('./markdown.js');
-      const body = await renderMarkdown(messageText(value), Math.max(20, io.columns), io.colorLevel, measure);
+      const { renderMarkdown, webBase } = await import('./markdown.js');
+      const body = await renderMarkdown(messageText(value), Math.max(20, io.columns), io.colorLevel, measure, webBase(item));
       lines.push('', paint(key(c), 'key'), body);
     }
     await this.emit(`${lines.join('\n')}\n`);

@@ -46,7 +46,7 @@ describe('in a terminal: the built binary against the sandbox', () => {
         const item = lines.findIndex((l) => l.includes('1. Open the settings page'));
         expect(item).toBeGreaterThan(0);
         expect(plain(r.screen)).not.toContain('**settings**');
-        if (cols === 80) expect(lines[item + 1]).toMatch(/^ {5}\S/);
+        if (cols === 80) expect(lines[item + 1]).toMatch(/^ {3}\S/);
         expect(plain(r.screen).replace(/\s+/g, ' ')).toContain('the docs (https://docs.example.com/login)');
         expect(plain(r.screen)).toContain('const x = login();');
         expect(r.screen).not.toContain('\u001b]0;');
