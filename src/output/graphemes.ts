@@ -48,10 +48,10 @@ function isHighSurrogate(code: number): boolean {
 
 /** The grapheme clusters of `text` (what a terminal draws as one character), in order. */
 export function* graphemes(text: string): Generator<string> {
-  const segmenter = new Intl.Segmenter();
+  let segmenter: Intl.Segmenter | undefined;
   for (const chunk of chunks(text)) {
     if (PRINTABLE_ASCII.test(chunk)) yield* chunk;
-    else for (const { segment } of segmenter.segment(chunk)) yield segment;
+    else for (const { segment } of (segmenter ??= new Intl.Segmenter()).segment(chunk)) yield segment;
   }
 }
 

@@ -13,19 +13,22 @@ export { webBase } from './markdown/links.js';
  * numbered and nested as written. `base` is the project's web URL, which `/uploads/…` links are
  * relative to. The only escape sequences in the result are the colours added here (none at colour
  * level 0). Bounded whatever the text: nesting (MAX_DEPTH), time (linear), and size — the result
- * is at most twice the text plus a few lines; a text that would render larger (dense emphasis in
- * colour, a table of one-letter cells) is shown without colour, and failing that as written.
+ * is at most twice the text plus three lines (tables aside), in bytes; a text that would render
+ * larger (dense emphasis in colour, quotes nested deeper than a narrow terminal has room for) is
+ * shown without colour, and failing that as written.
  */
 export async function renderMarkdown(text: string, width: number, level: ColorLevel, measure: Measure, base?: string): Promise<string> {
   const tokens = await parseMarkdown(text);
-  const budget = 2 * text.length + 4 * width;
-  const render = (colour: boolean) => colouredText(new BlockRenderer({ width, measure, colour, base }).render(tokens).join('\n'));
-  if (level > 0) {
-    const out = render(true);
-    if (out.length <= budget) return out;
-  }
-  const out = render(false);
-  return out.length <= budget ? out : asWritten(text, width, measure);
+  const size = Buffer.byteLength(text);
+  const render = (colour: boolean) => {
+    const blocks = new BlockRenderer({ width, measure, colour, base });
+    const out = colouredText(blocks.render(tokens).join('\n'));
+    // In bytes, as a terminal (or a pager, or a log) receives them. Beyond twice the text: three lines
+    // of box drawing (3 bytes a character), and what tables take (borders, padding) up to twice again.
+    const budget = 2 * size + 9 * width + Math.min(blocks.tableBytes, 2 * size);
+    return Buffer.byteLength(out) <= budget ? out : undefined;
+  };
+  return (level > 0 ? render(true) : undefined) ?? render(false) ?? asWritten(text, width, measure);
 }
 
 /** The text as written, each line cut to the width: never larger than the text and its line breaks. */

@@ -41,6 +41,8 @@ export class BlockRenderer {
   private readonly lists: List[] = [];
   /** Whether the next block is set apart by a blank line. */
   private blank = false;
+  /** Bytes of the tables drawn: borders and padding make a table larger than its source. */
+  tableBytes = 0;
 
   constructor(private readonly ctx: BlockContext) {}
 
@@ -86,7 +88,9 @@ export class BlockRenderer {
       case 'table_open': {
         let end = i;
         while (end < tokens.length && tokens[end]!.type !== 'table_close') end++;
-        this.block(renderTable(tokens.slice(i, end + 1), this.room(), this.ctx));
+        const table = renderTable(tokens.slice(i, end + 1), this.room(), this.ctx);
+        for (const line of table) this.tableBytes += Buffer.byteLength(line);
+        this.block(table);
         return end;
       }
       case 'fence':
@@ -214,7 +218,7 @@ export class BlockRenderer {
 
   /** What lies past MAX_DEPTH, flattened: its lines as written but not indented, after a marker. */
   private deep(content: string): string[] {
-    const marker = styled('…', { dim: true }, this.ctx.colour);
+    const marker = '…';
     const lines = content.replace(/\n+$/, '').split('\n');
     return lines.flatMap((line, k) => {
       const text = messageText(line).trimStart();
