@@ -1,13 +1,45 @@
 #!/usr/bin/env node
-// The one place that touches the process: signals, the exit code, and how the code is loaded.
-// CommonJS on purpose (bin/package.json): starting Node's ES module loader costs a few ms that a
-// command run in a terminal or a CI loop should not pay.
+// The one place that touches the process: the Node version, signals, the exit code, and how the
+// code is loaded. CommonJS on purpose (bin/package.json): starting Node's ES module loader costs a
+// few ms that a command run in a terminal or a CI loop should not pay. Plain syntax up to the
+// version check, so that an old Node reaches it.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
-// `npm run package` builds this file, with the CLI inside, into the single file and the executable:
-// it defines __COLLAB_SELF_CONTAINED__ and __COLLAB_VERSION__, which are undefined here.
+// `npm run package` builds this file into the single file (dist/collab.cjs) and the executable: it
+// defines __COLLAB_FORM__ ('single' or 'sea'), __COLLAB_CHUNKS__ and __COLLAB_VERSION__, which
+// are undefined here (scripts/package.mjs).
+
+/**
+ * The Node.js releases collab runs on: each line from its floor, and the last floor open-ended,
+ * as package.json's engines says (`^20.17.0 || ^22.13.0 || >=23.5.0`). 20.16 brought
+ * process.getBuiltinModule; inquirer asks for 20.17, 22.13 and 23.5.
+ */
+const NODE_FLOORS = [
+  [20, 17, 0],
+  [22, 13, 0],
+  [23, 5, 0],
+];
+
+/** The lowest supported release above `version` when it is not supported, else undefined. */
+function nodeNeeded(version) {
+  const v = version.split('.').map(Number);
+  const below = (f) => (v[0] !== f[0] ? v[0] < f[0] : v[1] !== f[1] ? v[1] < f[1] : v[2] < f[2]);
+  const last = NODE_FLOORS.length - 1;
+  if (NODE_FLOORS.some((f, i) => !below(f) && (i === last || v[0] === f[0]))) return undefined;
+  return NODE_FLOORS.filter(below)[0].join('.');
+}
+
+/** 'installed' (this file, run from the package), 'single' (dist/collab.cjs) or 'sea' (the executable). */
+const FORM = typeof __COLLAB_FORM__ === 'string' ? __COLLAB_FORM__ : 'installed';
+
+const needed = nodeNeeded(process.versions.node);
+if (needed !== undefined) {
+  process.stderr.write('collab needs Node.js >= ' + needed + '; this is ' + process.version + '\n');
+  process.exitCode = 1;
+  return;
+}
 
 // `collab --version` answers without loading the CLI at all.
 if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
@@ -35,44 +67,34 @@ process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-const bundle = path.join(__dirname, '..', 'dist', 'bundle', 'collab.cjs');
 const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 
 /**
- * Runs the bundle through V8's code cache: later starts skip compiling. V8 checks only a cache's
- * source length, so the cache is keyed by the SHA-256 the build wrote on the bundle's first line
- * (start-up hashes nothing), and is read only from a folder of this user that no one else can
- * write to. COLLAB_NO_CODE_CACHE=1 turns it off. Falls back to the plain modules without a bundle.
+ * Runs a bundled script (one function expression, scripts/bundle.mjs) through V8's code cache:
+ * later starts skip compiling. V8 checks only a cache's source length, so the cache is keyed by
+ * the SHA-256 the build computed over the script (start-up hashes nothing), and is read only from
+ * a folder of this user that no one else can write to. COLLAB_NO_CODE_CACHE=1 turns it off. The
+ * executable carries the caches its build made, and writes none.
  */
-function load() {
-  if (typeof __COLLAB_SELF_CONTAINED__ !== 'undefined') return require('../dist/main.js');
-  let source;
-  try {
-    // ASCII by construction (scripts/bundle.mjs): a plain copy, and cheaper than readFileSync's decoding.
-    source = fs.readFileSync(bundle).toString('latin1');
-  } catch {
-    return import('../dist/main.js');
-  }
+function runBundled(source, key, filename, requireFn, importFn) {
   const vm = require('node:vm');
-  const key = /^\/\/ collab-bundle sha256:([0-9a-f]{64})\n/.exec(source)?.[1];
-  const cacheDir = key && !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
-  const cacheFile = cacheDir && path.join(cacheDir, `code-${key.slice(0, 32)}-${process.version}-${process.arch}.bin`);
   let cachedData;
-  if (cacheFile && isPrivateDir(cacheDir)) {
-    try {
-      cachedData = fs.readFileSync(cacheFile);
-    } catch {}
+  let cacheDir;
+  let cacheFile;
+  if (FORM === 'sea') {
+    cachedData = seaCache(key);
+  } else {
+    cacheDir = !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
+    cacheFile = cacheDir && path.join(cacheDir, `code-${key.slice(0, 32)}-${process.version}-${process.arch}.bin`);
+    if (cacheFile && isPrivateDir(cacheDir)) {
+      try {
+        cachedData = fs.readFileSync(cacheFile);
+      } catch {}
+    }
   }
-  const script = new vm.Script(source, { filename: bundle, cachedData });
+  const script = new vm.Script(source, { filename, cachedData });
   const mod = { exports: {} };
-  // A vm script has no import() of its own: relative specifiers are the bundle's
-  // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
-  const importFromBundle = (spec) =>
-    spec.startsWith('node:')
-      ? Promise.resolve(require(spec))
-      : import(spec.startsWith('.') ? new URL(spec, require('node:url').pathToFileURL(bundle)).href : spec);
-  // This file's require resolves the bundle's bare requires as the bundle's own would (same package).
-  script.runInThisContext()(mod.exports, require, mod, bundle, path.dirname(bundle), importFromBundle);
+  script.runInThisContext()(mod.exports, requireFn, mod, filename, path.dirname(filename), importFn);
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     // Written after the command ran (so lazily compiled functions are in it).
     process.once('beforeExit', () => writeCache(cacheDir, cacheFile, script));
@@ -127,7 +149,80 @@ function writeCache(cacheDir, cacheFile, script) {
   } catch {}
 }
 
-Promise.resolve(load())
+/** The bin: the bundle beside it (dist/bundle/collab.cjs), whose first line names its SHA-256. */
+function loadInstalled() {
+  const bundle = path.join(__dirname, '..', 'dist', 'bundle', 'collab.cjs');
+  let source;
+  try {
+    // ASCII by construction (scripts/bundle.mjs): a plain copy, and cheaper than readFileSync's decoding.
+    source = fs.readFileSync(bundle).toString('latin1');
+  } catch {
+    // No bundle (a build without scripts/bundle.mjs): the plain modules.
+    return import('../dist/main.js');
+  }
+  const key = /^\/\/ collab-bundle sha256:([0-9a-f]{64})\n/.exec(source)?.[1];
+  if (key === undefined) throw new Error(`${bundle}: no collab-bundle line`);
+  // A vm script has no import() of its own: relative specifiers are the bundle's
+  // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
+  const importFromBundle = (spec) =>
+    spec.startsWith('node:')
+      ? Promise.resolve(require(spec))
+      : import(spec.startsWith('.') ? new URL(spec, require('node:url').pathToFileURL(bundle)).href : spec);
+  // This file's require resolves the bundle's bare requires as the bundle's own would (same package).
+  return runBundled(source, key, bundle, require, importFromBundle);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The single file and the executable carry the CLI as chunks (scripts/package.mjs): the CLI itself
+// ('main'), each dependency and the sandbox, each compiled only when first required. The single
+// file keeps them brotli-compressed in a comment at its end, which Node reads but never compiles.
+
+const CHUNKS = typeof __COLLAB_CHUNKS__ === 'object' ? __COLLAB_CHUNKS__ : {};
+const SELF = FORM === 'sea' ? process.execPath : __filename;
+const loaded = new Map();
+
+function chunkSource(chunk) {
+  if (FORM === 'sea') return Buffer.from(require('node:sea').getRawAsset(`chunk:${chunk.key}`)).toString('latin1');
+  const fd = fs.openSync(SELF, 'r');
+  try {
+    const encoded = Buffer.alloc(chunk.length);
+    fs.readSync(fd, encoded, 0, chunk.length, fs.fstatSync(fd).size - chunk.fromEnd);
+    return require('node:zlib').brotliDecompressSync(Buffer.from(encoded.toString('latin1'), 'base64')).toString('latin1');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function seaCache(key) {
+  const sea = require('node:sea');
+  try {
+    return Buffer.from(sea.getRawAsset(`cache:${key}`));
+  } catch {
+    return undefined;
+  }
+}
+
+/** require() inside a chunk: another chunk, else a Node builtin. */
+function requireChunk(spec) {
+  const chunk = CHUNKS[spec];
+  if (chunk === undefined) return require(spec);
+  let exports = loaded.get(spec);
+  if (exports === undefined) {
+    exports = runBundled(chunkSource(chunk), chunk.key, `${SELF}#${spec}`, requireChunk, importChunk);
+    loaded.set(spec, exports);
+  }
+  return exports;
+}
+
+/** import() inside a chunk: an ES module's exports as they are, CommonJS ones with `default`. */
+function importChunk(spec) {
+  return new Promise((resolve) => {
+    const exports = requireChunk(spec);
+    resolve(exports.__esModule ? exports : Object.create(exports, { default: { value: exports, enumerable: true } }));
+  });
+}
+
+Promise.resolve(FORM === 'installed' ? loadInstalled() : requireChunk('main'))
   .then(({ main }) => main(controller.signal))
   .then((code) => {
     process.exitCode = code;

@@ -108,17 +108,33 @@ export function assertAscii(code, file) {
     if (code.charCodeAt(i) > 127) throw new Error(`${file}: non-ASCII character at offset ${i}; the loader reads it as latin1`);
 }
 
-async function bundle() {
+/**
+ * The CLI as one script for bin/collab.js: every dependency but commander (used by every run) stays
+ * outside, loaded on demand, and so does the sandbox. `defines` and `banner` add to baseOptions'
+ * (the single file and the executable build their own copy: scripts/package.mjs).
+ */
+export async function bundleMain(defines = {}, banner = '') {
   const external = Object.keys(pkg.dependencies).filter((d) => d !== 'commander');
-  const outfile = path.join(root, 'dist', 'bundle', 'collab.cjs');
   const base = baseOptions();
-  const result = await build({ ...base, outfile, external, plugins: [...base.plugins, sandboxOutside] });
+  const result = await build({
+    ...base,
+    banner: { js: `${base.banner.js}${banner}` },
+    external,
+    define: { ...base.define, ...defines },
+    plugins: [...base.plugins, sandboxOutside],
+  });
   // A script run through vm (for the code cache) has no dynamic import() of its own on Node 20:
   // hand every remaining import() (ES-only packages, node: builtins, the sandbox) to the loader's.
   const code = builtinInterop(result.outputFiles[0].text).replace(/\bimport\((?=["'`])/g, '__collab_import(');
-  assertAscii(code, outfile);
-  fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  fs.writeFileSync(outfile, wrap(code));
+  assertAscii(code, 'the bundle');
+  return wrap(code);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await bundle();
+async function bundle() {
+  const outfile = path.join(root, 'dist', 'bundle', 'collab.cjs');
+  const code = await bundleMain();
+  fs.mkdirSync(path.dirname(outfile), { recursive: true });
+  fs.writeFileSync(outfile, code);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await bundle();

@@ -1,23 +1,37 @@
 #!/usr/bin/env node
 // `npm run package` (after `npm run build`): collab as one file and as one executable.
 //   dist/collab.cjs                 bin/collab.js with the CLI, every dependency, the sandbox, the
-//                                   completion scripts and the manual pages inside: any Node >= 20
-//   dist/collab-<platform>-<arch>   a Node single executable application (this Node with
-//                                   dist/collab.cjs injected by postject): no Node needed
+//                                   completion scripts and the manual pages inside, for any Node
+//                                   that package.json's engines admits
+//   dist/collab-<platform>-<arch>   a Node single executable application: Node 24 from the npm
+//                                   registry (scripts/node-from-npm.mjs), whatever Node runs this,
+//                                   with the CLI and its code caches inside: no Node needed
 //   node scripts/package.mjs [--no-executable]
-import { spawnSync } from 'node:child_process';
+//
+// Both carry the CLI as chunks: the CLI itself ('main', the bin's bundle), each dependency it loads
+// on demand, and the sandbox, each compiled only when first required (bin/collab.js). A start
+// compiles what it runs, as the bin does, and not the 5 MiB of everything.
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
 import { build } from 'esbuild';
-import { assertAscii, baseOptions, builtinInterop, escapeNonAscii } from './bundle.mjs';
+import { assertAscii, baseOptions, builtinInterop, bundleMain, escapeNonAscii, wrap } from './bundle.mjs';
+import { NODE_LINES, nodeBinary } from './node-from-npm.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const single = path.join(dist, 'collab.cjs');
 const executable = path.join(dist, `collab-${process.platform}-${process.arch}`);
 // The fuse Node's single-executable support looks for (Node's documentation, "Single executable applications").
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const SANDBOX = '../sandbox/index.js';
+const FILES = 'collab:files';
 
 /** completions/ and man/ by relative path: what readPackageFile() serves in the single file. */
 function shippedFiles() {
@@ -28,44 +42,205 @@ function shippedFiles() {
   return files;
 }
 
-async function singleFile() {
-  if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('run `npm run build` first');
+/**
+ * What a chunk requires or imports from the other chunks: collab's dependencies, the sandbox and
+ * the shipped files (other text that looks like a require is a string, as in ajv's generated code).
+ */
+function requiredOutside(code) {
+  const direct = new Set(Object.keys(pkg.dependencies));
+  const specs = new Set();
+  for (const m of code.matchAll(/\b(?:require|__collab_import)\("([^"]+)"\)/g))
+    if (direct.has(packageOf(m[1])) || m[1] === SANDBOX || m[1] === FILES) specs.add(m[1]);
+  return specs;
+}
+
+/** The package a bare specifier names (`@inquirer/core/x` → `@inquirer/core`). */
+const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+
+/**
+ * A chunk's own bundle leaves out collab's other dependencies where it uses the very copy that
+ * collab does (node_modules/<dependency>): they are chunks of their own, loaded once and shared.
+ */
+function sharedDependencies(own) {
+  const direct = new Set(Object.keys(pkg.dependencies));
+  return {
+    name: 'shared-dependencies',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        const name = packageOf(args.path);
+        if (isBuiltin(args.path) || !direct.has(name) || name === own || args.pluginData === 'inner') return undefined;
+        const res = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'inner' });
+        const shared = res.path.startsWith(path.join(root, 'node_modules', name) + path.sep);
+        return shared ? { path: args.path, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/** One chunk: a dependency (or the sandbox) bundled alone, CommonJS, with nothing left to import(). */
+async function dependencyChunk(spec) {
+  const base = baseOptions();
+  const sandbox = spec === SANDBOX;
+  const result = await build({
+    ...base,
+    entryPoints: undefined,
+    stdin: {
+      contents: `module.exports = require(${JSON.stringify(sandbox ? path.join(dist, 'sandbox', 'index.js') : spec)});`,
+      resolveDir: root,
+      loader: 'js',
+    },
+    // jq's WebAssembly inside the file (jq-wasm reads it from its package directory otherwise).
+    alias: { 'jq-wasm': 'jq-wasm/inline' },
+    // A vm script cannot import(): esbuild turns import() into require().
+    supported: { 'dynamic-import': false },
+    plugins: [...base.plugins, sharedDependencies(sandbox ? undefined : packageOf(spec))],
+  });
+  const code = escapeNonAscii(builtinInterop(result.outputFiles[0].text));
+  if (/\bimport\(/.test(code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '')))
+    throw new Error(`chunk ${spec}: an import() is left`);
+  return wrap(code);
+}
+
+/** Every chunk by the specifier that requires it: 'main', then all it needs, transitively. */
+async function buildChunks() {
+  const chunks = new Map();
+  // The completion scripts and manual pages: read only by `collab completion` and `collab help man`.
+  chunks.set(FILES, wrap(escapeNonAscii(`module.exports = ${JSON.stringify(shippedFiles())};`)));
+  chunks.set(
+    'main',
+    await bundleMain(
+      { __COLLAB_FILES__: '__collab_files.value' },
+      `\nconst __collab_files = { get value() { return require(${JSON.stringify(FILES)}); } };`,
+    ),
+  );
+  const pending = [...requiredOutside(chunks.get('main'))];
+  while (pending.length > 0) {
+    const spec = pending.shift();
+    if (chunks.has(spec)) continue;
+    const code = await dependencyChunk(spec);
+    chunks.set(spec, code);
+    pending.push(...requiredOutside(code));
+  }
+  for (const [spec, code] of chunks) assertAscii(code, `chunk ${spec}`);
+  return chunks;
+}
+
+const sha256 = (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+/** bin/collab.js with the chunks' index: the head of the single file and the executable's main script. */
+async function head(form, index) {
   const base = baseOptions();
   const result = await build({
     ...base,
     entryPoints: [path.join(root, 'bin', 'collab.js')],
-    outfile: single,
-    // esbuild keeps bin/collab.js's #! line first. Nothing outside: no node_modules, no dist/sandbox, and import() (which a single executable
-    // cannot do) becomes require() of the module built in.
-    supported: { 'dynamic-import': false },
-    // jq's WebAssembly inside the file (jq-wasm reads it from its package directory otherwise).
-    alias: { 'jq-wasm': 'jq-wasm/inline' },
-    define: { ...base.define, __COLLAB_SELF_CONTAINED__: 'true', __COLLAB_FILES__: JSON.stringify(shippedFiles()) },
+    // The version check must run on an old Node: nothing newer than Node 16's syntax.
+    target: 'node16',
+    // Only the installed bin loads dist/; the chunks hold it here.
+    external: ['../dist/main.js'],
+    plugins: [],
+    banner: undefined,
+    define: { ...base.define, __COLLAB_FORM__: JSON.stringify(form), __COLLAB_CHUNKS__: JSON.stringify(index) },
   });
-  const code = escapeNonAscii(builtinInterop(result.outputFiles[0].text));
-  assertAscii(code, single);
+  const code = result.outputFiles[0].text;
+  assertAscii(code, `${form} head`);
+  return code;
+}
+
+/**
+ * The single file: the head, then every chunk brotli-compressed in base64 inside one comment at
+ * the end. Node reads the comment on every start but never compiles it; the head finds a chunk
+ * by its distance from the end of the file.
+ */
+async function singleFile(chunks) {
+  const encoded = [...chunks].map(([spec, source]) => {
+    const bytes = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    return { spec, key: sha256(source), text: bytes.toString('base64') };
+  });
+  const tail = '\n*/\n';
+  const index = {};
+  let fromEnd = tail.length;
+  for (const e of encoded.reverse()) {
+    fromEnd += e.text.length;
+    index[e.spec] = { key: e.key, fromEnd, length: e.text.length };
+    fromEnd += 1; // the newline before it
+  }
+  const code = `${await head('single', index)}/* collab chunks (scripts/package.mjs)\n${encoded
+    .reverse()
+    .map((e) => e.text)
+    .join('\n')}${tail}`;
   fs.writeFileSync(single, code, { mode: 0o755 });
   return code.length;
 }
 
 /** Runs a step quietly; its output is shown when it fails. */
-function run(cmd, args) {
-  const res = spawnSync(cmd, args, { encoding: 'utf8' });
+function run(cmd, args, options = {}) {
+  const res = spawnSync(cmd, args, { encoding: 'utf8', ...options });
   if (res.status !== 0)
     throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${res.status ?? res.signal}):\n${res.stdout}${res.stderr}`);
+  return res.stdout;
 }
 
-/** Node's single executable recipe: a preparation blob from the single file, injected into a copy of this Node. */
-function singleExecutable() {
-  const work = fs.mkdtempSync(path.join(dist, '.sea-'));
+/**
+ * V8 code caches of the chunks, made by `node` (the executable's Node) running the single file
+ * against a sandbox: each chunk's cache is written after the first command that loads it ran, so
+ * the functions a command runs are in it (`issue view`: the CLI; `--jq`: jq).
+ */
+async function trainCodeCaches(node, work) {
+  const cacheHome = path.join(work, 'cache');
+  const env = { PATH: process.env.PATH, HOME: work, XDG_CACHE_HOME: cacheHome, COLLAB_CONFIG_DIR: work };
+  // The sandbox keeps its caches apart: it stops last, and would overwrite the CLI's.
+  const sandbox = spawn(node, [single, 'sandbox', '--port', '0', '-o', 'json'], {
+    env: { ...env, XDG_CACHE_HOME: path.join(work, 'sandbox-cache') },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   try {
+    const line = await new Promise((resolve, reject) => {
+      readline.createInterface({ input: sandbox.stdout }).once('line', resolve);
+      sandbox.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    });
+    const url = JSON.parse(line).url;
+    const commands = [
+      ['issue', 'view', '1', '-p', 'acme/platform/api', '-o', 'json'],
+      ['issue', 'list', '-p', 'acme/platform/api', '--jq', '.[0].iid'],
+    ];
+    for (const args of commands) run(node, [single, ...args], { env: { ...env, COLLAB_HOST: url, COLLAB_TOKEN: 'sandbox-admin-token' } });
+  } finally {
+    sandbox.kill('SIGINT');
+  }
+  const version = run(node, ['--version']).trim();
+  const caches = {};
+  const dir = path.join(cacheHome, 'collab');
+  for (const name of fs.readdirSync(dir)) {
+    const m = /^code-([0-9a-f]{32})-(v[\d.]+)-/.exec(name);
+    if (m && m[2] === version) caches[m[1]] = path.join(dir, name);
+  }
+  return caches;
+}
+
+/** Node's single executable recipe, with Node 24: a preparation blob, injected into a copy of that Node. */
+async function singleExecutable(chunks) {
+  const node = nodeBinary(24);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-sea-'));
+  try {
+    const caches = await trainCodeCaches(node, work);
+    const assets = {};
+    const index = {};
+    for (const [spec, source] of chunks) {
+      const key = sha256(source);
+      index[spec] = { key };
+      assets[`chunk:${key}`] = path.join(work, `${key}.js`);
+      fs.writeFileSync(assets[`chunk:${key}`], source);
+      if (caches[key.slice(0, 32)]) assets[`cache:${key}`] = caches[key.slice(0, 32)];
+    }
+    const main = path.join(work, 'main.cjs');
+    fs.writeFileSync(main, await head('sea', index));
     const blob = path.join(work, 'collab.blob');
     const config = path.join(work, 'sea-config.json');
-    // The code cache spares the executable compiling its 2 MB script at every start.
-    fs.writeFileSync(config, JSON.stringify({ main: single, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }));
-    run(process.execPath, ['--experimental-sea-config', config]);
+    // useCodeCache: the head's own cache; the chunks' are the assets trained above.
+    fs.writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }));
+    run(node, ['--experimental-sea-config', config]);
     const tmp = path.join(work, 'collab');
-    fs.copyFileSync(process.execPath, tmp);
+    fs.copyFileSync(node, tmp);
     fs.chmodSync(tmp, 0o755);
     // Debug symbols are a tenth of some Node builds; binutils' strip removes them where it is installed.
     if (spawnSync('strip', ['--version'], { stdio: 'ignore' }).status === 0) run('strip', [tmp]);
@@ -78,15 +253,20 @@ function singleExecutable() {
       '--sentinel-fuse',
       SEA_FUSE,
     ]);
-    fs.renameSync(tmp, executable);
+    fs.copyFileSync(tmp, executable);
+    fs.chmodSync(executable, 0o755);
+    return { node: NODE_LINES[24], caches: Object.keys(caches).length };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-const bytes = await singleFile();
-process.stderr.write(`${path.relative(root, single)}: ${(bytes / 1024 / 1024).toFixed(1)} MiB\n`);
+if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('run `npm run build` first');
+const chunks = await buildChunks();
+const bytes = await singleFile(chunks);
+process.stderr.write(`${path.relative(root, single)}: ${(bytes / 1024 / 1024).toFixed(1)} MiB, ${chunks.size} chunks\n`);
 if (!process.argv.includes('--no-executable')) {
-  singleExecutable();
-  process.stderr.write(`${path.relative(root, executable)}: ${(fs.statSync(executable).size / 1024 / 1024).toFixed(1)} MiB\n`);
+  const made = await singleExecutable(chunks);
+  const mib = (fs.statSync(executable).size / 1024 / 1024).toFixed(1);
+  process.stderr.write(`${path.relative(root, executable)}: ${mib} MiB, Node ${made.node}, ${made.caches} code caches\n`);
 }
