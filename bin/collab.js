@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The one place that touches the process: the Node version, signals, the exit code, and how the
 // code is loaded. CommonJS on purpose (bin/package.json): starting Node's ES module loader costs a
-// few ms that a command run in a terminal or a CI loop should not pay. Plain syntax up to the
-// version check, so that an old Node reaches it.
+// few ms that a command run in a terminal or a CI loop should not pay. Nothing newer than Node
+// 14's syntax, so that an old Node reaches the version check.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -160,8 +160,8 @@ function loadInstalled() {
     // No bundle (a build without scripts/bundle.mjs): the plain modules.
     return import('../dist/main.js');
   }
-  const key = /^\/\/ collab-bundle sha256:([0-9a-f]{64})\n/.exec(source)?.[1];
-  if (key === undefined) throw new Error(`${bundle}: no collab-bundle line`);
+  const line = /^\/\/ collab-bundle sha256:([0-9a-f]{64})\n/.exec(source);
+  if (line === null) throw new Error(`${bundle}: no collab-bundle line`);
   // A vm script has no import() of its own: relative specifiers are the bundle's
   // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
   const importFromBundle = (spec) =>
@@ -169,7 +169,7 @@ function loadInstalled() {
       ? Promise.resolve(require(spec))
       : import(spec.startsWith('.') ? new URL(spec, require('node:url').pathToFileURL(bundle)).href : spec);
   // This file's require resolves the bundle's bare requires as the bundle's own would (same package).
-  return runBundled(source, key, bundle, require, importFromBundle);
+  return runBundled(source, line[1], bundle, require, importFromBundle);
 }
 
 // ---------------------------------------------------------------------------------------------

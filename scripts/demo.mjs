@@ -10,7 +10,7 @@ import readline from 'node:readline';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'bin', 'collab.js');
 if (!fs.existsSync(path.join(root, 'dist', 'cli.js'))) {
-  console.error('demo: dist/ is missing; run `npm run build` (npm ci does it through prepare)');
+  console.error('demo: dist/ is missing; run `npm run build` (`npm run demo` does)');
   process.exit(1);
 }
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-demo-'));

@@ -55,7 +55,11 @@ function requiredOutside(code) {
 }
 
 /** The package a bare specifier names (`@inquirer/core/x` → `@inquirer/core`). */
-const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * A chunk's own bundle leaves out collab's other dependencies where it uses the very copy that

@@ -1,7 +1,8 @@
 /**
- * `npm run package`: the single file (dist/collab.cjs) and the single executable, copied into a
- * folder outside the checkout (no node_modules, no completions/ or man/ beside them) and run from
- * there against a sandbox that the single file itself serves. Built once for this file.
+ * Every form a user installs, run from folders outside the checkout (no node_modules, no
+ * completions/ or man/ beside them) against a sandbox that the single file itself serves: the npm
+ * tarball installed globally, the single file (dist/collab.cjs) and the single executable, built
+ * once for this file by `npm run package`'s script. Also what the Dockerfile's steps promise.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,11 +15,23 @@ import { ADMIN_TOKEN, ROOT, tempDir } from '../helpers/e2e.js';
 
 const EXECUTABLE = `collab-${process.platform}-${process.arch}`;
 const PROJECT = 'acme/platform/api';
-const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const VERSION = pkg.version as string;
 
 let dir = '';
+let prefix = '';
 let url = '';
+let tarball = '';
+let packed: { files: { path: string; size: number }[]; size: number; unpackedSize: number } | undefined;
+let installLog = '';
 let sandbox: ResultPromise | undefined;
+
+/** The path of a Node binary that scripts/node-from-npm.mjs takes from the npm registry. */
+function nodeFromNpm(line: string): string {
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/node-from-npm.mjs'), line], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`node-from-npm ${line}: ${res.stderr}`);
+  return res.stdout.trim();
+}
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/package.mjs')], { cwd: ROOT, encoding: 'utf8' });
@@ -26,6 +39,18 @@ beforeAll(async () => {
   dir = tempDir('collab-packaged-');
   for (const f of ['collab.cjs', EXECUTABLE]) fs.copyFileSync(path.join(ROOT, 'dist', f), path.join(dir, f));
   fs.chmodSync(path.join(dir, EXECUTABLE), 0o755);
+  // dist/ is already built (global setup), and other test files are running it: pack it as it is.
+  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+  packed = JSON.parse(pack.stdout)[0];
+  tarball = path.join(dir, (JSON.parse(pack.stdout)[0] as { filename: string }).filename);
+  prefix = tempDir('collab-global-');
+  const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  installLog = install.stdout + install.stderr;
+  if (install.status !== 0) throw new Error(`npm install -g failed: ${installLog}`);
   sandbox = execa(process.execPath, [path.join(dir, 'collab.cjs'), 'sandbox', '--port', '0', '-o', 'json'], {
     cwd: dir,
     env: { PATH: process.env.PATH, HOME: dir },
@@ -33,15 +58,62 @@ beforeAll(async () => {
   });
   const line = await new Promise<string>((resolve) => readline.createInterface({ input: sandbox!.stdout! }).once('line', resolve));
   url = JSON.parse(line).url;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   sandbox?.kill('SIGINT');
   await sandbox?.catch(() => undefined);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const d of [dir, prefix]) if (d) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('the npm tarball', () => {
+  it('holds what a user runs and nothing else, small', () => {
+    const files = packed!.files.map((f) => f.path).sort();
+    const allowed = [
+      /^(package\.json|README\.md|LICENSE)$/,
+      /^bin\/(collab\.js|package\.json)$/,
+      /^dist\/bundle\/collab\.cjs$/,
+      /^dist\/(?!collab\.cjs$|collab-)[\w/.-]+\.js$/,
+      /^(completions|man)\/[\w.-]+$/,
+    ];
+    expect(files.filter((f) => !allowed.some((re) => re.test(f)))).toEqual([]);
+    for (const needed of ['LICENSE', 'bin/collab.js', 'dist/bundle/collab.cjs', 'dist/main.js', 'dist/sandbox/index.js', 'man/collab.1'])
+      expect(files).toContain(needed);
+    // No executable, no single file, no test, bench or coverage: today 0.5 MiB packed, 1.8 unpacked.
+    expect(Math.max(...packed!.files.map((f) => f.size))).toBeLessThan(1024 * 1024);
+    expect(packed!.size).toBeLessThan(1024 * 1024);
+    expect(packed!.unpackedSize).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('installs globally without building and without an install-script or engine warning', () => {
+    expect(installLog).not.toMatch(/install-scripts|allowScripts|EBADENGINE|npm (warn|error)/i);
+    const installed = path.join(prefix, 'lib', 'node_modules', 'collab');
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
+    // Built before packing: nothing is compiled on the user's machine.
+    expect(pkg.scripts.prepack).toMatch(/npm run build/);
+    expect(fs.existsSync(path.join(installed, 'dist', 'bundle', 'collab.cjs'))).toBe(true);
+    // undici serves the tests only (MockAgent): it is not installed with collab.
+    expect(Object.keys(manifest.dependencies)).not.toContain('undici');
+  });
+
+  it('says its licence, repository, homepage, bugs and the Node it needs', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(fs.readFileSync(path.join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    expect(pkg.repository.url).toMatch(/^git\+https:\/\/.+\.git$/);
+    const web = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    expect(pkg.homepage).toBe(`${web}#readme`);
+    expect(pkg.bugs.url).toBe(`${web}/-/issues`);
+    expect(pkg.engines.node).toBe('^20.17.0 || ^22.13.0 || >=23.5.0');
+  });
 });
 
 const variants = [
+  {
+    name: 'the tarball installed with npm install -g',
+    argv: (args: string[]) => [path.join(prefix, 'bin', 'collab'), ...args],
+    path: () => process.env.PATH,
+  },
   {
     name: 'dist/collab.cjs with node',
     argv: (args: string[]) => [process.execPath, path.join(dir, 'collab.cjs'), ...args],
@@ -162,5 +234,104 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
   it('keeps the exit codes: bad input is 2 with nothing sent, a 401 is 4', async () => {
     expect((await run(['issue', 'view', 'abc', '-p', PROJECT])).exitCode).toBe(2);
     expect((await run(['user', 'me'], { COLLAB_TOKEN: 'wrong' })).exitCode).toBe(4);
+  });
+});
+
+describe('the Node each form runs on', () => {
+  const needs = (version: string, floor: string) => `collab needs Node.js >= ${floor}; this is v${version}\n`;
+
+  it('the executable carries Node 24 from the npm registry, and writes no code cache of its own', async () => {
+    const node24 = nodeFromNpm('24');
+    const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    expect(version).toMatch(/^v24\./);
+    // Node's binary names its own release in process.release.sourceUrl.
+    expect(fs.readFileSync(path.join(dir, EXECUTABLE)).includes(`/${version}/node-${version}.tar.gz`)).toBe(true);
+    const home = tempDir('collab-home-');
+    const r = await execa(path.join(dir, EXECUTABLE), ['issue', 'view', '1', '-p', PROJECT, '-o', 'json'], {
+      env: { PATH: '/nonexistent', HOME: home, COLLAB_HOST: url, COLLAB_TOKEN: ADMIN_TOKEN },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    expect(fs.readdirSync(home)).not.toContain('.cache');
+  });
+
+  it('an unsupported Node gets one line and exit 1, from the installed tarball and from the single file', async () => {
+    const old = nodeFromNpm('unsupported');
+    const version = spawnSync(old, ['--version'], { encoding: 'utf8' }).stdout.trim().slice(1);
+    for (const script of [path.join(prefix, 'lib', 'node_modules', 'collab', 'bin', 'collab.js'), path.join(dir, 'collab.cjs')]) {
+      for (const args of [['--version'], ['issue', 'list', '-p', PROJECT]]) {
+        const r = await execa(old, [script, ...args], {
+          env: { PATH: process.env.PATH, HOME: dir, COLLAB_HOST: url, COLLAB_TOKEN: ADMIN_TOKEN },
+          extendEnv: false,
+          reject: false,
+        });
+        expect({ code: r.exitCode, out: r.stdout, err: `${r.stderr}\n` }).toEqual({ code: 1, out: '', err: needs(version, '20.17.0') });
+      }
+    }
+  });
+
+  it('the single file applies the same rule as the bin', async () => {
+    for (const [version, floor] of [
+      ['18.20.4', '20.17.0'],
+      ['22.12.0', '22.13.0'],
+      ['22.13.0', undefined],
+    ] as const) {
+      const r = await execa(
+        process.execPath,
+        ['-r', path.join(ROOT, 'test/fixtures/node-version.cjs'), path.join(dir, 'collab.cjs'), '--version'],
+        {
+          env: { PATH: process.env.PATH, COLLAB_FAKE_NODE_VERSION: version },
+          extendEnv: false,
+          reject: false,
+        },
+      );
+      if (floor) expect(`${r.stderr}\n`).toBe(needs(version, floor));
+      else expect(r.stdout).toBe(VERSION);
+    }
+  });
+});
+
+describe('the Dockerfile (no container engine here: its steps, proven on what they build)', () => {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+
+  it('pins its bases and packages, builds the executable with the Node it pins, and runs as a user', () => {
+    const from = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    const node24 = spawnSync(nodeFromNpm('24'), ['--version'], { encoding: 'utf8' }).stdout.trim().slice(1);
+    expect(from).toEqual([`node:${node24}-trixie-slim`, expect.stringMatching(/^debian:13\.\d+-slim$/)]);
+    for (const install of dockerfile.matchAll(/apt-get install -y --no-install-recommends ([^\n&\\]+)/g))
+      for (const p of install[1]!.trim().split(/\s+/)) expect(p).toMatch(/^[\w.+-]+=\S+$/);
+    expect(dockerfile).toMatch(/^RUN npm ci --no-audit --no-fund$/m);
+    expect(dockerfile).toMatch(/^RUN npm run package$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/src\/dist\/collab-linux-\* \/usr\/local\/bin\/collab$/m);
+    const user = /^USER (\S+)$/m.exec(dockerfile)?.[1];
+    expect(user).toBe('collab');
+    expect(dockerfile.indexOf(`USER ${user}`)).toBeLessThan(dockerfile.indexOf('RUN sh /usr/local/share/collab/smoke.sh'));
+  });
+
+  it('its smoke test passes on the executable, as a user other than root, with no Node on the PATH', async () => {
+    expect(dockerfile).toMatch(/^COPY scripts\/image-smoke\.sh \/usr\/local\/share\/collab\/smoke\.sh$/m);
+    // A PATH with collab and the few tools the script uses: no Node (this machine has one in /usr/bin).
+    const bin = tempDir('collab-image-');
+    fs.copyFileSync(path.join(dir, EXECUTABLE), path.join(bin, 'collab'));
+    fs.chmodSync(bin, 0o755);
+    fs.chmodSync(path.join(bin, 'collab'), 0o755);
+    for (const tool of ['mktemp', 'grep', 'sed', 'sleep', 'wc', 'rm']) {
+      const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      fs.symlinkSync(found, path.join(bin, tool));
+    }
+    const home = tempDir('collab-image-home-');
+    const asUser = process.getuid?.() === 0 ? { uid: 10001, gid: 10001 } : {};
+    if (asUser.uid) fs.chownSync(home, asUser.uid, asUser.gid!);
+    const r = await execa('/bin/sh', [path.join(ROOT, 'scripts/image-smoke.sh')], {
+      cwd: home,
+      env: { PATH: bin, HOME: home },
+      extendEnv: false,
+      reject: false,
+      ...asUser,
+    });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    expect(String(r.stdout)).toMatch(new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n[^]*smoke: ok$`));
+    expect(spawnSync('/bin/sh', ['-c', 'command -v node'], { env: { PATH: bin } }).status).not.toBe(0);
   });
 });

@@ -180,3 +180,50 @@ describe('start-up through the bundle and the V8 code cache', () => {
     expect(r.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
   });
 });
+
+describe('the Node version, checked before anything else', () => {
+  // package.json's engines: `^20.17.0 || ^22.13.0 || >=23.5.0`. An unsupported Node is told the
+  // lowest supported release above it.
+  const cases: [string, string][] = [
+    ['16.20.2', '20.17.0'],
+    ['20.0.0', '20.17.0'],
+    ['20.16.0', '20.17.0'],
+    ['20.17.0', 'supported'],
+    ['20.20.2', 'supported'],
+    ['21.7.3', '22.13.0'],
+    ['22.12.0', '22.13.0'],
+    ['22.13.0', 'supported'],
+    ['23.4.0', '23.5.0'],
+    ['23.5.0', 'supported'],
+    ['24.0.0', 'supported'],
+    ['26.12.1', 'supported'],
+  ];
+
+  it.each(cases)('Node %s: %s', async (version, floor) => {
+    const res = await execa(
+      process.execPath,
+      ['-r', path.join(ROOT, 'test/fixtures/node-version.cjs'), path.join(ROOT, 'bin/collab.js'), 'issue', 'list'],
+      {
+        env: { PATH: process.env.PATH, HOME: tempDir('collab-home-'), COLLAB_FAKE_NODE_VERSION: version },
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      },
+    );
+    if (floor === 'supported') {
+      // The CLI runs (and finds no host to talk to).
+      expect(res.stderr).toMatch(/^collab: no host configured\n/);
+      expect(res.exitCode).toBe(4);
+    } else {
+      expect({ code: res.exitCode, out: res.stdout, err: res.stderr }).toEqual({
+        code: 1,
+        out: '',
+        err: `collab needs Node.js >= ${floor}; this is v${version}`,
+      });
+    }
+  });
+
+  it('package.json says the same range', () => {
+    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node).toBe('^20.17.0 || ^22.13.0 || >=23.5.0');
+  });
+});
