@@ -111,11 +111,12 @@ async function main() {
     const target = path.join(dir, 'download.zip');
     const contenders = {
       collab: () => measure(process.execPath, [BIN, 'job', 'artifacts', String(job.id), '-p', PROJECT, '--dest', target], env),
+      'bare node': () => measure(process.execPath, [path.join(ROOT, 'bench/bare-download.cjs'), url, TOKEN, target], env),
       floor: () =>
         measure('sh', ['-c', 'curl -sS --fail -o "$1" -H "PRIVATE-TOKEN: $2" "$3" && sync --data "$1"', 'floor', target, TOKEN, url], env),
       curl: () => measure('curl', ['-sS', '--fail', '-o', target, '-H', `PRIVATE-TOKEN: ${TOKEN}`, url], env),
     };
-    const results = { collab: [], floor: [], curl: [] };
+    const results = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
     for (let i = -1; i < RUNS; i++) {
       const line = [];
       for (const [name, run] of Object.entries(contenders)) {
@@ -139,6 +140,7 @@ async function main() {
       ['', 'median wall', 'MiB/s', 'median CPU', 'peak RSS'],
       ...[
         ['collab (fsync + rename)', 'collab'],
+        ['bare node:http piped to a file, fsynced (bench/bare-download.cjs)', 'bare node'],
         ['floor: curl -o, then sync --data', 'floor'],
         ['curl -o (not on disk yet)', 'curl'],
       ].map(([label, name]) => [label, `${(ms(name) / 1000).toFixed(2)} s`, mibps(name), cpu(name), `${rss(name).toFixed(1)} MiB`]),

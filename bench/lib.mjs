@@ -86,9 +86,9 @@ function runOnce(argv, { env, cwd, wantStdout }) {
  * command's runs back to back, so they are split into `rounds` calls that take turns, and every
  * command gets the same warm-up and number of runs. Returns per command the median wall time and
  * the mean CPU time (user + system, which a busy machine inflates less than wall time) in ms, or
- * undefined without hyperfine.
+ * undefined without hyperfine. `prepare` runs before every run (hyperfine --prepare).
  */
-export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = process.env, cwd = ROOT } = {}) {
+export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = process.env, cwd = ROOT, prepare } = {}) {
   if (!have('hyperfine')) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bench-'));
   const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
@@ -107,6 +107,7 @@ export function hyperfine(commands, { runs = 40, warmup = 5, rounds = 4, env = p
       String(perRound),
       '--export-json',
       out,
+      ...(prepare ? ['--prepare', prepare] : []),
       ...commands.map((argv) => argv.map(quote).join(' ')),
     ];
     const res = spawnSync('hyperfine', args, { env, cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });

@@ -5,7 +5,6 @@
 // Prints medians and ratios. Not a test.
 //   npm run bench [-- start|list|slow|download ...]
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   BIN,
@@ -21,6 +20,7 @@ import {
   startSandbox,
   table,
 } from './lib.mjs';
+import { startUp as startUpForms } from './startup.mjs';
 
 requireBuild();
 const only = process.argv.slice(2);
@@ -29,7 +29,6 @@ const TOKEN = 'sandbox-admin-token';
 const PROJECT = 'acme/platform/api';
 const node = process.execPath;
 const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
-const CA_BUNDLE = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt'].find((f) => fs.existsSync(f));
 
 /** collab's environment: this sandbox, and a config and code cache of the bench's own. */
 function envFor(sb, extra = {}) {
@@ -66,42 +65,14 @@ async function withSandbox(args, fn) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Start-up: one GET of one issue, against `node -e 0` and a bare node:http GET, with and without
-// NODE_EXTRA_CA_CERTS (which Node reads at every start when set), then against the peers.
+// Start-up: the three forms beside the bin and the bare references (bench/startup.mjs), then the
+// same GET against the peers.
 
 async function startUp() {
   await withSandbox(['--seed', 'demo'], async (sb) => {
     const id = await projectId(sb.url);
     const issueUrl = `${sb.url}/api/v4/projects/${id}/issues/1`;
-    const commands = [
-      ['node -e 0', [node, '-e', '0']],
-      ['bare node:http GET (bench/bare-get.cjs)', [node, path.join(ROOT, 'bench', 'bare-get.cjs'), issueUrl, TOKEN]],
-      ['collab --version', [node, BIN, '--version']],
-      ['collab issue view 1 -o json', [node, BIN, 'issue', 'view', '1', '-p', PROJECT, '-o', 'json']],
-    ];
-    const rows = [['command', 'NODE_EXTRA_CA_CERTS', 'wall (median)', 'over node -e 0', 'CPU (mean)', 'over node -e 0']];
-    const { NODE_EXTRA_CA_CERTS: _, ...plain } = envFor(sb);
-    const envs = [['unset', plain], ...(CA_BUNDLE ? [[CA_BUNDLE, { ...plain, NODE_EXTRA_CA_CERTS: CA_BUNDLE }]] : [])];
-    for (const [label, env] of envs) {
-      // Ten short rounds that take turns: on a shared machine the load moves within a minute.
-      const r =
-        hyperfine(
-          commands.map(([, argv]) => argv),
-          { env, runs: 40, warmup: 5, rounds: 10 },
-        ) ??
-        measureAll(
-          commands.map(([, argv]) => ({ argv })),
-          { env, runs: 40, warmup: 5 },
-        ).map((m) => ({ ms: m.ms, cpuMs: Number.NaN }));
-      commands.forEach(([name], i) => {
-        const over = (key) => (i === 0 ? '' : `+${(r[i][key] - r[0][key]).toFixed(1)} ms`);
-        rows.push([name, label, fmt(r[i].ms), over('ms'), fmt(r[i].cpuMs), over('cpuMs')]);
-      });
-    }
-    console.log(
-      `\n## Start-up (${have('hyperfine') ? 'hyperfine' : 'spawnSync; hyperfine not installed'}, 40 runs after 5 warm-up runs)\n`,
-    );
-    console.log(table(rows));
+    startUpForms({ env: envFor(sb), issueUrl, token: TOKEN, project: PROJECT });
 
     const env = envFor(sb);
     const peers = [['collab issue view 1 -o json', [node, BIN, 'issue', 'view', '1', '-p', PROJECT, '-o', 'json']]];
