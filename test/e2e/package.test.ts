@@ -292,6 +292,29 @@ describe('the Node each form runs on', () => {
   });
 });
 
+describe('the single file compiles only the chunks a command needs', () => {
+  it("caches each chunk's code when first used, in the bin's private cache folder", async () => {
+    const cache = tempDir('collab-cache-');
+    const run = (args: string[]) =>
+      execa(process.execPath, [path.join(dir, 'collab.cjs'), ...args], {
+        env: { PATH: process.env.PATH, HOME: cache, XDG_CACHE_HOME: cache, COLLAB_HOST: url, COLLAB_TOKEN: ADMIN_TOKEN },
+        extendEnv: false,
+      });
+    const cached = () => (fs.existsSync(path.join(cache, 'collab')) ? fs.readdirSync(path.join(cache, 'collab')).sort() : []);
+    await run(['--version']);
+    expect(cached()).toEqual([]);
+    await run(['issue', 'view', '1', '-p', PROJECT, '-o', 'json']);
+    const cli = cached();
+    expect(cli).toHaveLength(1);
+    await run(['issue', 'view', '2', '-p', PROJECT, '-o', 'json']);
+    expect(cached()).toEqual(cli);
+    // --jq loads jq (a chunk of its own) on top of the CLI.
+    expect((await run(['issue', 'list', '-p', PROJECT, '--jq', '.[0].iid'])).stdout).toMatch(/^\d+$/);
+    expect(cached()).toHaveLength(2);
+    expect(fs.statSync(path.join(cache, 'collab')).mode & 0o777).toBe(0o700);
+  });
+});
+
 describe('the Dockerfile (no container engine here: its steps, proven on what they build)', () => {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
 
