@@ -76,7 +76,7 @@ const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
  * a folder of this user that no one else can write to. COLLAB_NO_CODE_CACHE=1 turns it off. The
  * executable carries the caches its build made, and writes none.
  */
-function runBundled(source, key, filename, requireFn, importFn) {
+function runBundled(source, key, filename, requireFn, importFn, mod = { exports: {} }) {
   const vm = require('node:vm');
   let cachedData;
   let cacheDir;
@@ -84,7 +84,8 @@ function runBundled(source, key, filename, requireFn, importFn) {
   if (FORM === 'sea') {
     cachedData = seaCache(key);
   } else {
-    cacheDir = !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
+    // No key (a bundle without its SHA-256 line): no cache.
+    cacheDir = key !== undefined && !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
     cacheFile = cacheDir && path.join(cacheDir, `code-${key.slice(0, 32)}-${process.version}-${process.arch}.bin`);
     if (cacheFile && isPrivateDir(cacheDir)) {
       try {
@@ -93,7 +94,6 @@ function runBundled(source, key, filename, requireFn, importFn) {
     }
   }
   const script = new vm.Script(source, { filename, cachedData });
-  const mod = { exports: {} };
   script.runInThisContext()(mod.exports, requireFn, mod, filename, path.dirname(filename), importFn);
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     // Written after the command ran (so lazily compiled functions are in it).
@@ -161,7 +161,6 @@ function loadInstalled() {
     return import('../dist/main.js');
   }
   const line = /^\/\/ collab-bundle sha256:([0-9a-f]{64})\n/.exec(source);
-  if (line === null) throw new Error(`${bundle}: no collab-bundle line`);
   // A vm script has no import() of its own: relative specifiers are the bundle's
   // (../sandbox/index.js), node: builtins are required, bare ones resolve from here.
   const importFromBundle = (spec) =>
@@ -169,7 +168,7 @@ function loadInstalled() {
       ? Promise.resolve(require(spec))
       : import(spec.startsWith('.') ? new URL(spec, require('node:url').pathToFileURL(bundle)).href : spec);
   // This file's require resolves the bundle's bare requires as the bundle's own would (same package).
-  return runBundled(source, line[1], bundle, require, importFromBundle);
+  return runBundled(source, line === null ? undefined : line[1], bundle, require, importFromBundle);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,16 +201,17 @@ function seaCache(key) {
   }
 }
 
-/** require() inside a chunk: another chunk, else a Node builtin. */
+/** require() inside a chunk: another chunk (registered before it runs, as Node does), else a Node builtin. */
 function requireChunk(spec) {
   const chunk = CHUNKS[spec];
   if (chunk === undefined) return require(spec);
-  let exports = loaded.get(spec);
-  if (exports === undefined) {
-    exports = runBundled(chunkSource(chunk), chunk.key, `${SELF}#${spec}`, requireChunk, importChunk);
-    loaded.set(spec, exports);
+  let mod = loaded.get(spec);
+  if (mod === undefined) {
+    mod = { exports: {} };
+    loaded.set(spec, mod);
+    runBundled(chunkSource(chunk), chunk.key, `${SELF}#${spec}`, requireChunk, importChunk, mod);
   }
-  return exports;
+  return mod.exports;
 }
 
 /** import() inside a chunk: an ES module's exports as they are, CommonJS ones with `default`. */
