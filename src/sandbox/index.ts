@@ -11,9 +11,9 @@
  *
  * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
  */
-import { setTimeout as wait } from 'node:timers/promises';
+import { FLAVORS, type Flavor } from '../api/dialect.js';
 import { ArtifactStore } from './artifacts.js';
-import { type Flavor, isFlavor } from './dialect.js';
+import { type Clock, realClock } from './clock.js';
 import { Router } from './router.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
 import { groupRoutes } from './routes/groups.js';
@@ -30,6 +30,7 @@ import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
 import { MAX_ARTIFACT_MB } from './zip.js';
 
+export { type Clock, clockFromEnv, ManualClock, realClock, scaledClock } from './clock.js';
 export type { FaultKind, FaultSpec } from './faults.js';
 export { FAULT_KINDS } from './faults.js';
 export { DEMO_TOKENS } from './seed/index.js';
@@ -41,7 +42,9 @@ export interface SandboxOptions {
   /** `demo` (≈250 issues in acme/platform/api), `empty` (root and alice only), or a number of api issues. */
   seed?: 'demo' | 'empty' | number;
   latencyMs?: number;
-  /** How the server waits (latency, trickled bodies); tests pass one that records the waits. */
+  /** The time stamped on records and the waits of imports and cancellations (real time by default). */
+  clock?: Clock;
+  /** How the server waits (latency, trickled bodies; the clock's by default); tests pass one that records the waits. */
   sleep?: (ms: number) => Promise<void>;
   /** One link of this many KiB/s shared by every response (0 or absent: unlimited). */
   bandwidthKiBps?: number;
@@ -91,13 +94,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb > MAX_ARTIFACT_MB)
     throw new RangeError(`artifactMb must be an integer from 0 to ${MAX_ARTIFACT_MB}`);
   const flavor = opts.flavor ?? 'spec';
-  if (!isFlavor(flavor)) throw new RangeError('flavor must be spec or gitlab');
-  const store = new Store();
+  if (!(FLAVORS as readonly string[]).includes(flavor)) throw new RangeError('flavor must be spec or gitlab');
+  const clock = opts.clock ?? realClock;
+  const store = new Store(clock);
   store.flavor = flavor;
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);
-  const sleep = opts.sleep ?? ((ms: number) => wait(ms).then(() => undefined));
+  const sleep = opts.sleep ?? ((ms: number) => clock.sleep(ms));
   const server = new SandboxServer(
     store,
     artifacts,

@@ -1,4 +1,5 @@
 import type { Ctx } from './context.js';
+import { listKey } from './list-cache.js';
 import { json, type Reply } from './reply.js';
 
 const DEFAULT_PER_PAGE = 20;
@@ -82,4 +83,9 @@ export function paginateCached<T extends object>(ctx: Ctx, items: readonly T[], 
     contentType: 'application/json',
     headers: reply.headers,
   };
+}
+
+/** The filtered, sorted list of this request, remembered for the pages that follow until a write. */
+export function cachedList<T>(ctx: Ctx, compute: () => T[]): T[] {
+  return ctx.store.listCache.get(listKey(ctx.user?.id ?? null, ctx.rawPath, ctx.rawQuery), ctx.store.version, compute);
 }

@@ -170,7 +170,7 @@ export class SandboxServer {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    this.requests.push({ method, path: rawUrl, headers, time: Date.now() });
+    this.requests.push({ method, path: rawUrl, headers, time: this.store.now() });
     // Bounded, so a long-running `collab sandbox` does not grow without end.
     if (this.requests.length > MAX_RECORDED + 1_000) this.requests.splice(0, this.requests.length - MAX_RECORDED);
   }

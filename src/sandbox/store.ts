@@ -1,4 +1,5 @@
-import type { Flavor } from './dialect.js';
+import type { Flavor } from '../api/dialect.js';
+import { type Clock, realClock } from './clock.js';
 import { ListCache } from './list-cache.js';
 import type {
   Board,
@@ -91,8 +92,10 @@ export class Store {
   private readonly counters = new Map<Kind, number>();
   private readonly iidCounters = new Map<string, number>();
 
+  constructor(readonly clock: Clock = realClock) {}
+
   now(): number {
-    return Date.now();
+    return this.clock.now();
   }
 
   nextId(kind: Kind): number {

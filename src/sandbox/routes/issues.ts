@@ -5,7 +5,7 @@ import { parseDuration } from '../durations.js';
 import { ApiError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { type Issue, OWNER, type Project, REPORTER, type User } from '../model.js';
-import { paginate, paginateCached } from '../pagination.js';
+import { cachedList, paginate, paginateCached } from '../pagination.js';
 import { created, json, noContent, notModified } from '../reply.js';
 import type { Router } from '../router.js';
 import { createTodo, dueDateParam, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
@@ -90,7 +90,7 @@ function durationParam(ctx: Ctx, field: string): number {
 export function issueRoutes(router: Router): void {
   router.get('/issues', (ctx) => {
     requireUser(ctx);
-    const issues = ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, ctx.store.projects.values()), 'created-by-me'));
+    const issues = cachedList(ctx, () => listFilters(ctx, visibleIssues(ctx, ctx.store.projects.values()), 'created-by-me'));
     return paginateCached(ctx, issues, render(ctx));
   });
 
@@ -101,7 +101,7 @@ export function issueRoutes(router: Router): void {
     const projects = [...ctx.store.projects.values()].filter((p) => ids.has(p.namespaceId));
     return paginateCached(
       ctx,
-      ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')),
+      cachedList(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')),
       render(ctx),
     );
   });
@@ -111,7 +111,7 @@ export function issueRoutes(router: Router): void {
     const project = requireProject(ctx);
     return paginateCached(
       ctx,
-      ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')),
+      cachedList(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')),
       render(ctx),
     );
   });
@@ -336,6 +336,6 @@ export function issueRoutes(router: Router): void {
   router.get('/projects/:id/issues/:issue_iid/user_agent_detail', (ctx) => {
     requireAdmin(ctx);
     const { issue } = requireIssue(ctx);
-    return json(inDialect(ctx.store, { ...issue.userAgent }));
+    return json(inDialect(ctx.store.flavor, { ...issue.userAgent }));
   });
 }

@@ -1,6 +1,6 @@
+import type { Flavor } from '../../api/dialect.js';
 import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
-import type { Flavor } from '../dialect.js';
 import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';

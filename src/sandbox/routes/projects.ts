@@ -312,10 +312,9 @@ export function projectRoutes(router: Router): void {
     fork.importStatus = 'scheduled';
     if (ctx.store.groups.has(namespaceId)) fork.members.set(user.id, MAINTAINER);
     ctx.store.projects.set(fork.id, fork);
-    const timer = setTimeout(() => {
+    void ctx.store.clock.sleep(FORK_FINISH_MS).then(() => {
       if (ctx.store.projects.get(fork.id) === fork) fork.importStatus = 'finished';
-    }, FORK_FINISH_MS);
-    timer.unref();
+    });
     return created(projectView(ctx.store, fork, user));
   });
 

@@ -79,7 +79,7 @@ function applyProfile(ctx: Ctx, user: User): void {
     ['name', 'name'],
   ] as const;
   for (const [param, field] of strings) {
-    const value = p.str(paramName(ctx.store, param));
+    const value = p.str(paramName(ctx.store.flavor, param));
     if (value !== undefined) user[field] = value;
   }
   const limit = p.int('projects_limit');

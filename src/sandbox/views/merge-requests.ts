@@ -130,5 +130,5 @@ export function approvalsView(store: Store, mr: MergeRequest, afterApprove: bool
     .map((id) => store.users.get(id))
     .filter((u): u is User => u !== undefined)
     .map((u) => ({ user: userRef(store, u) }));
-  return inDialect(store, view);
+  return inDialect(store.flavor, view);
 }

@@ -147,7 +147,7 @@ export function projectView(
     events: `${api}/events`,
     members: `${api}/members`,
   };
-  return inDialect(store, view);
+  return inDialect(store.flavor, view);
 }
 
 function permissions(store: Store, project: Project, viewer: User): Record<string, unknown> {

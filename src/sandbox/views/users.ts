@@ -22,7 +22,7 @@ export function userRefOrNull(store: Store, id: number | null | undefined): Reco
 }
 
 const profile = (store: Store, user: User): Record<string, unknown> =>
-  inDialect(store, {
+  inDialect(store.flavor, {
     bio: user.bio,
     location: user.location,
     messenger: user.messenger,
