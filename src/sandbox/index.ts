@@ -21,6 +21,7 @@ import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
 import { issueRoutes } from './routes/issues.js';
 import { jobRoutes } from './routes/jobs.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
+import { noteRoutes } from './routes/notes.js';
 import { projectRoutes } from './routes/projects.js';
 import { settingsRoutes } from './routes/settings.js';
 import { userKeyRoutes } from './routes/user-keys.js';
@@ -50,6 +51,8 @@ export interface SandboxOptions {
   bandwidthKiBps?: number;
   /** Make the artifact of job `package` on `main` of acme/platform/api this many MiB, streamed. */
   artifactMb?: number;
+  /** GitLab's limit of offset pagination, in rows (50,000 as on GitLab; 0 for none). */
+  offsetLimit?: number;
   /** `spec` (default): the spec's dialect; `gitlab`: GitLab's names, methods, answers and `GET /version`. */
   flavor?: Flavor;
 }
@@ -85,6 +88,7 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
   userKeyRoutes(router);
   impersonationTokenRoutes(router);
   settingsRoutes(router, flavor);
+  if (flavor === 'gitlab') noteRoutes(router);
   return router;
 }
 
@@ -98,6 +102,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const clock = opts.clock ?? realClock;
   const store = new Store(clock);
   store.flavor = flavor;
+  if (opts.offsetLimit !== undefined) store.offsetLimit = Math.max(0, Math.floor(opts.offsetLimit));
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);

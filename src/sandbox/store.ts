@@ -87,6 +87,9 @@ export class Store {
   readonly settings: Record<string, unknown> = defaultSettings();
   readonly settingsMeta = { id: 1, createdAt: Date.UTC(2025, 0, 2, 9), updatedAt: Date.UTC(2025, 0, 2, 9) };
 
+  /** GitLab refuses offset pages past this many rows where it offers keyset pagination (0: never). */
+  offsetLimit = 50_000;
+
   /** Bumped by every write request: cached list results older than this are stale. */
   version = 0;
   readonly listCache = new ListCache();

@@ -117,7 +117,12 @@ export function groupRoutes(router: Router): void {
             ? (g: Group) => store.groupFullPath(g).toLowerCase()
             : (g: Group) => store.groupFullName(g).toLowerCase();
       const statistics = (ctx.params.bool('statistics') ?? false) && user?.admin === true;
-      return paginate(ctx, sortItems(groups, key, sort), (g) => show(ctx, GROUP, g, { statistics }));
+      return paginate(ctx, sortItems(groups, key, sort), (g) => show(ctx, GROUP, g, { statistics }), {
+        type: 'Group',
+        id: (g) => g.id,
+        orderBy: ['id'],
+        sort: 'asc',
+      });
     },
     { auth: 'optional' },
   );

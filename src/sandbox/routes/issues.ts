@@ -23,7 +23,7 @@ export function canReadIssue(store: Store, user: User | null, project: Project, 
   return user.admin || issue.authorId === user.id || issue.assigneeIds.includes(user.id) || projectAccess(store, user, project) >= REPORTER;
 }
 
-function requireIssue(ctx: Ctx): { project: Project; issue: Issue } {
+export function requireIssue(ctx: Ctx): { project: Project; issue: Issue } {
   const project = requireProject(ctx);
   const iid = Number(ctx.path.issue_iid);
   const issue = Number.isInteger(iid) ? ctx.store.findIssue(project.id, iid) : undefined;

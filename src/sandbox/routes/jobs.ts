@@ -7,7 +7,7 @@ import { ApiError, badRequest, forbidden, missingParam, notFound } from '../erro
 import { cancel } from '../job-states.js';
 import { DEVELOPER, type Job, type JobStatus, type Project, REPORTER } from '../model.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
-import { paginate } from '../pagination.js';
+import { type Keyset, paginate } from '../pagination.js';
 import { created, json, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
 
@@ -49,6 +49,9 @@ function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
       throw new ApiError(400, { error: 'scope does not have a valid value' });
   return jobs.filter((j) => scopes.includes(j.status)).reverse();
 }
+
+/** GitLab pages a project's jobs by keyset too, newest first. */
+const JOB_KEYSET: Keyset<Job> = { type: 'Ci::Build', id: (j) => j.id, sort: 'desc' };
 
 const render = (ctx: Ctx) => (job: Job) => show(ctx, JOB, job);
 
@@ -142,7 +145,7 @@ async function serveFile(ctx: Ctx, job: Job): Promise<Reply> {
 export function jobRoutes(router: Router): void {
   router.get('/projects/:id/jobs', (ctx) => {
     const project = requireJobsProject(ctx);
-    return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx));
+    return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx), JOB_KEYSET);
   });
 
   // GitLab accepts the job token here too (`job_token_allowed: true`), for the job's own project.

@@ -58,7 +58,7 @@ function reviewerIdsParam(ctx: Ctx): number[] | undefined {
   return (ctx.params.intArray('reviewer_ids') ?? []).filter((id) => id !== 0 && ctx.store.users.has(id));
 }
 
-function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
+export function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
   const project = requireProject(ctx);
   if (!project.features.merge_requests_enabled) throw forbidden();
   const mr = ctx.store.findMergeRequest(project.id, Number(ctx.path.merge_request_iid));

@@ -6,7 +6,7 @@ import { show } from '../entity.js';
 import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
 import { DEVELOPER, GUEST, MAINTAINER, OWNER, type Project, REPORTER, type Upload, type User, type Visibility } from '../model.js';
-import { paginate } from '../pagination.js';
+import { type Keyset, paginate } from '../pagination.js';
 import { created, json, notModified, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
@@ -72,14 +72,20 @@ export function filterProjects(ctx: Ctx, candidates: Iterable<Project>): Project
   return sortItems(list, keys[orderBy], sort);
 }
 
+const PROJECT_KEYSET: Keyset<Project> = { type: 'Project', id: (p) => p.id, orderBy: ['id'], sort: 'desc' };
+
 /** Renders a page of projects honouring `simple` and `statistics`. */
 export function projectList(ctx: Ctx, projects: Project[]): Reply {
   const simple = ctx.params.bool('simple') ?? false;
   const statistics = ctx.params.bool('statistics') ?? false;
-  return paginate(ctx, projects, (p) =>
-    show(ctx, simple ? BASIC_PROJECT : PROJECT, p, {
-      statistics: statistics && ctx.user !== null && (ctx.user.admin || projectAccess(ctx.store, ctx.user, p) >= REPORTER),
-    }),
+  return paginate(
+    ctx,
+    projects,
+    (p) =>
+      show(ctx, simple ? BASIC_PROJECT : PROJECT, p, {
+        statistics: statistics && ctx.user !== null && (ctx.user.admin || projectAccess(ctx.store, ctx.user, p) >= REPORTER),
+      }),
+    PROJECT_KEYSET,
   );
 }
 

@@ -181,7 +181,12 @@ export function userRoutes(router: Router): void {
       keep((u) => Object.entries(attributes).every(([k, v]) => u.customAttributes[k] === v));
     }
     users.sort((a, b) => b.id - a.id);
-    return paginate(ctx, users, (u) => show(ctx, viewer.admin ? USER_WITH_ADMIN : USER_BASIC, u));
+    return paginate(ctx, users, (u) => show(ctx, viewer.admin ? USER_WITH_ADMIN : USER_BASIC, u), {
+      type: 'User',
+      id: (u) => u.id,
+      orderBy: ['id'],
+      sort: 'desc',
+    });
   });
 
   router.get('/users/:id', (ctx) => json(show(ctx, requireUser(ctx).admin ? USER_DETAILS_WITH_ADMIN : USER, requirePathUser(ctx))));
