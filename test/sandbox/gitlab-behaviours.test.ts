@@ -116,7 +116,7 @@ describe('GitLab flavour: behaviours', () => {
     const seen: number[] = [];
     let url: string | undefined = '/projects?pagination=keyset&order_by=id&sort=asc&per_page=2';
     for (let i = 0; url && i < 10; i++) {
-      const page = await call(gitlab(), url);
+      const page: Awaited<ReturnType<typeof call>> = await call(gitlab(), url);
       expect(page.status).toBe(200);
       expect(page.headers.get('x-total')).toBeNull();
       seen.push(...page.body.map((p: { id: number }) => p.id));
