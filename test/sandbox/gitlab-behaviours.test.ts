@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/sandbox/index.js';
-import { ALICE, API_PROJECT, BOB, call, useSandbox } from './helpers.js';
+import { ALICE, API_PROJECT, type ApiResponse, BOB, call, useSandbox } from './helpers.js';
 
 const WEBSITE = 'acme%2Fwebsite';
 const mrs = async (sb: Parameters<typeof call>[0], project: string) =>
@@ -116,7 +116,7 @@ describe('GitLab flavour: behaviours', () => {
     const seen: number[] = [];
     let url: string | undefined = '/projects?pagination=keyset&order_by=id&sort=asc&per_page=2';
     for (let i = 0; url && i < 10; i++) {
-      const page: Awaited<ReturnType<typeof call>> = await call(gitlab(), url);
+      const page: ApiResponse = await call(gitlab(), url);
       expect(page.status).toBe(200);
       expect(page.headers.get('x-total')).toBeNull();
       seen.push(...page.body.map((p: { id: number }) => p.id));
