@@ -40,7 +40,7 @@ export interface Entity<T> {
   readonly fields: ReadonlyMap<string, Field<T>>;
   /** Keys GitLab sends by default that the sandbox does not, each with the reason. */
   readonly omitted: Readonly<Record<string, string>>;
-  /** Keys GitLab sends only when a request option asks for them (one the sandbox does not take). */
+  /** Keys GitLab sends only when a request option asks for them (one the sandbox does not take), or on GitLab.com only. */
   readonly optional: Readonly<Record<string, string>>;
 }
 

@@ -49,7 +49,7 @@ export const NAMESPACE = extend<number, number>(
     trial_ends_on: gitlab(() => null, adminOfGroup),
     trial: gitlab(() => false, adminOfGroup),
   },
-  { omitted: { max_seats_used: 'GitLab.com subscriptions only', seats_in_use: 'GitLab.com subscriptions only' } },
+  { optional: { max_seats_used: 'GitLab.com subscriptions only', seats_in_use: 'GitLab.com subscriptions only' } },
 );
 
 export const projectsIn = (id: number, v: View): Project[] => [...v.store.projects.values()].filter((p) => p.namespaceId === id);
