@@ -15,6 +15,7 @@ import { FLAVORS, type Flavor } from '../api/dialect.js';
 import { ArtifactStore } from './artifacts.js';
 import { type Clock, realClock } from './clock.js';
 import { Router } from './router.js';
+import { approvalRoutes } from './routes/approvals.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
 import { groupRoutes } from './routes/groups.js';
 import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
@@ -84,6 +85,7 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
   projectRoutes(router);
   groupRoutes(router);
   mergeRequestRoutes(router, flavor);
+  approvalRoutes(router);
   userRoutes(router);
   userKeyRoutes(router);
   impersonationTokenRoutes(router);

@@ -9,7 +9,10 @@ export const CANCELING_MS = 3_000;
  * job (and its pipeline) is `canceling`, then `canceled`; the spec's job is `canceled` at once.
  */
 export function cancel(store: Store, job: Job): void {
-  if (store.flavor === 'gitlab' && job.status === 'running') return startCanceling(store, job, CANCELING_MS);
+  if (store.flavor === 'gitlab' && job.status === 'running') {
+    startCanceling(store, job, CANCELING_MS);
+    return;
+  }
   job.status = 'canceled';
   job.finishedAt = store.now();
 }

@@ -1,4 +1,4 @@
-import { canReadGroup, canReadProject, groupAccess, requireAdmin, requireGroup, requireGroupLevel, requireUser } from '../access.js';
+import { canReadGroup, groupAccess, requireAdmin, requireGroup, requireGroupLevel, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { GROUP, GROUP_DETAIL } from '../entities/groups.js';
 import { NAMESPACE } from '../entities/namespaces.js';

@@ -4,9 +4,7 @@ import type { Ctx } from '../context.js';
 import { COMMIT, commitOf } from '../entities/commits.js';
 import { ISSUE } from '../entities/issues.js';
 import {
-  APPROVALS,
   detailedMergeStatus,
-  isDraft,
   MERGE_REQUEST,
   MERGE_REQUEST_BASIC,
   MERGE_REQUEST_CHANGES,
@@ -27,7 +25,6 @@ import type { Router } from '../router.js';
 import { createTodo, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
 import { sha } from '../shas.js';
 import type { Store } from '../store.js';
-import { iso } from '../time.js';
 
 function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
   const result: MergeRequest[] = [];
@@ -66,7 +63,7 @@ export function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequ
   return { project, mr };
 }
 
-const level = (store: Store, user: User, project: Project): number => (user.admin ? OWNER : projectAccess(store, user, project));
+export const level = (store: Store, user: User, project: Project): number => (user.admin ? OWNER : projectAccess(store, user, project));
 
 /** What an auto-merge waits for instead of refusing: the pipeline, and the approvals. */
 const AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved']);
@@ -89,7 +86,7 @@ function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
   if (status === 'conflict' || status === 'not_approved') throw new ApiError(405, { message: 'Branch cannot be merged' });
 }
 
-function touch(ctx: Ctx, mr: MergeRequest): void {
+export function touch(ctx: Ctx, mr: MergeRequest): void {
   mr.updatedAt = ctx.store.now();
 }
 
@@ -352,35 +349,6 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
       return flavor === 'gitlab' ? created({ status: 'success' }) : json(show(ctx, MERGE_REQUEST, mr, { single: true }));
     },
   );
-
-  router.get('/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {
-    requireUser(ctx);
-    return json(show(ctx, APPROVALS, { mr: requireMergeRequest(ctx).mr, afterApprove: false }));
-  });
-
-  router.post('/projects/:id/merge_requests/:merge_request_iid/approve', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed')
-      throw unauthorized();
-    const expected = ctx.params.str('sha');
-    if (expected !== undefined && expected !== '' && expected !== mr.sha) {
-      throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
-    }
-    mr.approvedBy.push(user.id);
-    touch(ctx, mr);
-    return created(show(ctx, APPROVALS, { mr: mr, afterApprove: true }));
-  });
-
-  router.post('/projects/:id/merge_requests/:merge_request_iid/unapprove', (ctx) => {
-    const { mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    const index = mr.approvedBy.indexOf(user.id);
-    if (index === -1) throw notFound();
-    mr.approvedBy.splice(index, 1);
-    touch(ctx, mr);
-    return created(show(ctx, APPROVALS, { mr: mr, afterApprove: false }));
-  });
 
   for (const action of ['subscribe', 'unsubscribe'] as const) {
     router.post(`/projects/:id/merge_requests/:merge_request_iid/${action}`, (ctx) => {

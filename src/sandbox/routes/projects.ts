@@ -357,7 +357,7 @@ export function projectRoutes(router: Router): void {
   ] as const) {
     router.post(`/projects/:id/${action}`, (ctx) => {
       const project = requireProject(ctx);
-      const user = requireOwner(ctx, project);
+      requireOwner(ctx, project);
       project.archived = archived;
       return created(show(ctx, PROJECT, project, { single: true }));
     });

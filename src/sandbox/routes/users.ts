@@ -19,7 +19,7 @@ import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { DAY_MS, dateOnly, isDate } from '../time.js';
+import { DAY_MS, isDate } from '../time.js';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -220,7 +220,7 @@ export function userRoutes(router: Router): void {
   });
 
   router.put('/users/:id', (ctx) => {
-    const admin = requireAdmin(ctx);
+    requireAdmin(ctx);
     const user = requirePathUser(ctx);
     const email = ctx.params.str('email');
     if (email !== undefined) {
