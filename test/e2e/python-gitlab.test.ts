@@ -259,7 +259,7 @@ out = {}
 mr = p.mergerequests.get(4)
 out['conflict'] = [mr.detailed_merge_status, mr.has_conflicts, mr.merge_error, mr.merged_by, sorted(mr.diff_refs), mr.user['can_merge']]
 out['statuses'] = {m.iid: m.detailed_merge_status for m in p.mergerequests.list(state='opened', get_all=True)}
-merged = p.mergerequests.list(state='merged', get_all=True)[0]
+merged = p.mergerequests.get(2)
 out['merged'] = [merged.merged_by['username'], merged.merge_user['username'], merged.merged_at is not None]
 commit = list(p.mergerequests.get(1).commits())[0]
 out['commit'] = [commit.committed_date is not None, commit.web_url.endswith(commit.id)]
