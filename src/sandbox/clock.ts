@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 /**
  * Where the sandbox's time comes from: what it stamps on records (`now`) and how it waits (the
  * import of a fork, a job that is canceling, latency). Real time by default; tests inject one
- * they move by hand, and `collab sandbox` a scaled one (COLLAB_SANDBOX_TIME_SCALE).
+ * they move by hand, and `collab sandbox --time-scale` a scaled one.
  */
 export interface Clock {
   now(): number;
@@ -51,12 +51,4 @@ export class ManualClock implements Clock {
   get pending(): number {
     return this.waits.length;
   }
-}
-
-/** The clock `collab sandbox` runs on: COLLAB_SANDBOX_TIME_SCALE (a number from 0) scales its waits. */
-export function clockFromEnv(value: string | undefined): Clock {
-  if (value === undefined || value === '') return realClock;
-  const scale = Number(value);
-  if (Number.isNaN(scale)) throw new RangeError(`COLLAB_SANDBOX_TIME_SCALE must be a number from 0, not "${value}"`);
-  return scaledClock(scale);
 }

@@ -32,7 +32,7 @@ import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
 import { MAX_ARTIFACT_MB } from './zip.js';
 
-export { type Clock, clockFromEnv, ManualClock, realClock, scaledClock } from './clock.js';
+export { type Clock, ManualClock, realClock, scaledClock } from './clock.js';
 export type { FaultKind, FaultSpec } from './faults.js';
 export { FAULT_KINDS } from './faults.js';
 export { DEMO_TOKENS } from './seed/index.js';
