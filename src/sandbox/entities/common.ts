@@ -1,11 +1,28 @@
 import { formatDuration } from '../durations.js';
 import { both, entity, extend, gitlab, render, spec, type View } from '../entity.js';
-import type { Label, Milestone, TimeTracked } from '../model.js';
+import type { Issue, Label, Milestone, TimeTracked } from '../model.js';
 import type { Store } from '../store.js';
 import { iso, isoOrNull } from '../time.js';
 import { USER_BASIC } from './users.js';
 
-/** What issues and merge requests embed: users, milestones, time statistics, references, labels. */
+/** What issues and merge requests share and embed: users, milestones, time statistics, references, labels. */
+
+type Issuable = Pick<Issue, 'id' | 'iid' | 'projectId' | 'title' | 'createdAt' | 'updatedAt'> & {
+  state: string;
+  description: string | null;
+};
+
+/** `IssuableEntity` (lib/api/entities/issuable_entity.rb): what every issue and merge request answer starts with. */
+export const ISSUABLE = entity<Issuable>('IssuableEntity: lib/api/entities/issuable_entity.rb', {
+  id: both((i) => i.id),
+  iid: both((i) => i.iid),
+  project_id: both((i) => i.projectId),
+  title: both((i) => i.title),
+  description: both((i) => i.description),
+  state: both((i) => i.state),
+  created_at: both((i) => iso(i.createdAt)),
+  updated_at: both((i) => iso(i.updatedAt)),
+});
 
 /** A user as GitLab embeds one (UserBasic), or null. */
 export function userBasic(view: View, id: number | null | undefined): Record<string, unknown> | null {

@@ -1,8 +1,8 @@
 import { both, entity, extend, gitlab, render, type View } from '../entity.js';
 import type { Issue } from '../model.js';
 import type { Store } from '../store.js';
-import { iso, isoOrNull } from '../time.js';
-import { milestoneOf, references, TIME_STATS, taskCompletion, taskStatus, userBasic, usersBasic, votes } from './common.js';
+import { isoOrNull } from '../time.js';
+import { ISSUABLE, milestoneOf, references, TIME_STATS, taskCompletion, taskStatus, userBasic, usersBasic, votes } from './common.js';
 
 export function issueWebUrl(store: Store, issue: Issue): string {
   const project = store.projects.get(issue.projectId);
@@ -27,17 +27,10 @@ const links = (issue: Issue, v: View): Record<string, string> => {
  * weight, blocking_issues_count, epic, iteration and health_status): GitLab answers it for lists
  * too, without `subscribed`; the spec sends `subscribed` and `_links` for one issue only.
  */
-export const ISSUE = entity<Issue>(
-  'Issue: lib/api/entities/issuable_entity.rb, lib/api/entities/issue_basic.rb, lib/api/entities/issue.rb',
+export const ISSUE = extend<Issue, Issue>(
+  ISSUABLE,
+  'Issue: lib/api/entities/issue_basic.rb, lib/api/entities/issue.rb',
   {
-    id: both((i) => i.id),
-    iid: both((i) => i.iid),
-    project_id: both((i) => i.projectId),
-    title: both((i) => i.title),
-    description: both((i) => i.description),
-    state: both((i) => i.state),
-    created_at: both((i) => iso(i.createdAt)),
-    updated_at: both((i) => iso(i.updatedAt)),
     closed_at: both((i) => isoOrNull(i.closedAt)),
     closed_by: gitlab((i, v) => userBasic(v, i.closedById)),
     labels: both((i) => [...i.labels]),

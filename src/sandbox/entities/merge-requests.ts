@@ -4,7 +4,7 @@ import { DEVELOPER, type MergeRequest, type MrVersion, type User } from '../mode
 import type { Store } from '../store.js';
 import { iso, isoOrNull } from '../time.js';
 import { COMMIT, commitOf, DIFF } from './commits.js';
-import { milestoneOf, references, TIME_STATS, taskCompletion, userBasic, usersBasic, votes } from './common.js';
+import { ISSUABLE, milestoneOf, references, TIME_STATS, taskCompletion, userBasic, usersBasic, votes } from './common.js';
 import { headPipelineOf, PIPELINE, PIPELINE_BASIC } from './pipelines.js';
 
 /** The spec's work in progress: `WIP`, `Draft:`, `[Draft]`, `(Draft)` prefixes. */
@@ -62,17 +62,10 @@ const jobTimes = (store: Store, mr: MergeRequest, key: 'startedAt' | 'finishedAt
  * `MergeRequestBasic` (lib/api/entities/issuable_entity.rb, merge_request_basic.rb; EE adds
  * `approvals_before_merge`): merge request lists, an issue's `closed_by`.
  */
-export const MERGE_REQUEST_BASIC = entity<MergeRequest>(
-  'MergeRequestBasic: lib/api/entities/issuable_entity.rb, lib/api/entities/merge_request_basic.rb',
+export const MERGE_REQUEST_BASIC = extend<MergeRequest, MergeRequest>(
+  ISSUABLE,
+  'MergeRequestBasic: lib/api/entities/merge_request_basic.rb',
   {
-    id: both((mr) => mr.id),
-    iid: both((mr) => mr.iid),
-    project_id: both((mr) => mr.projectId),
-    title: both((mr) => mr.title),
-    description: both((mr) => mr.description),
-    state: both((mr) => mr.state),
-    created_at: both((mr) => iso(mr.createdAt)),
-    updated_at: both((mr) => iso(mr.updatedAt)),
     merged_by: gitlab((mr, v) => userBasic(v, mr.mergedById)),
     merge_user: gitlab((mr, v) => userBasic(v, mr.mergedById)),
     merged_at: gitlab((mr) => isoOrNull(mr.mergedAt)),
@@ -177,17 +170,13 @@ export const MERGE_REQUEST_CHANGES = extend<MergeRequest, MergeRequest>(
 );
 
 /** `view=simple` (MergeRequestSimple, lib/api/entities/merge_request_simple.rb): iid, URL, title, description and basic state. */
-export const MERGE_REQUEST_SIMPLE = entity<MergeRequest>('MergeRequestSimple: lib/api/entities/merge_request_simple.rb', {
-  id: both((mr) => mr.id),
-  iid: both((mr) => mr.iid),
-  project_id: both((mr) => mr.projectId),
-  title: both((mr) => mr.title),
-  description: both((mr) => mr.description),
-  state: both((mr) => mr.state),
-  created_at: both((mr) => iso(mr.createdAt)),
-  updated_at: both((mr) => iso(mr.updatedAt)),
-  web_url: both((mr, v) => mergeRequestWebUrl(v.store, mr)),
-});
+export const MERGE_REQUEST_SIMPLE = extend<MergeRequest, MergeRequest>(
+  ISSUABLE,
+  'MergeRequestSimple: lib/api/entities/merge_request_simple.rb',
+  {
+    web_url: both((mr, v) => mergeRequestWebUrl(v.store, mr)),
+  },
+);
 
 type Version = { mr: MergeRequest; version: MrVersion };
 
