@@ -314,6 +314,7 @@ describe('the GitLab flavour answers the entities declared from GitLab', () => {
       for (const [name, value] of Object.entries(module)) if (isEntity(value) && !answered.has(value)) declared.push(name);
     // Entities only embedded in others.
     const embedded = [
+      'ISSUABLE',
       'MILESTONE_CLOSED',
       'BOARD_LABEL',
       'DIFF',
