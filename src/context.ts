@@ -7,7 +7,7 @@ import type { Transport } from './api/transport.js';
 import { isLoopbackHost } from './config/references.js';
 import { type Env, Settings } from './config/resolve.js';
 import { ConfigStore, configDir } from './config/store.js';
-import { ApiError, UsageError } from './errors.js';
+import { ApiError, AuthError, UsageError } from './errors.js';
 import type { Opener } from './output/browser.js';
 import { type OutputFormat, Printer, type Schedule } from './output/format.js';
 import type { IO } from './output/io.js';
@@ -290,6 +290,8 @@ export class Context {
       detected = flavorOfVersion(res.status, res.data);
     } catch (err) {
       if (err instanceof ApiError && err.status !== undefined) detected = flavorOfVersion(err.status, err.body);
+      // A 401 comes as an AuthError: GitLab wants a token for /version, and a read of public data goes on without one.
+      if (err instanceof AuthError) detected = flavorOfVersion(401, undefined);
       if (detected === undefined) throw whileDetecting(err);
     }
     if (detected === undefined) throw whileDetecting(new ApiError('GET /version answered neither a version nor 404', undefined));

@@ -133,6 +133,9 @@ export const MERGE_REQUEST_FIELDS: Fields = {
     'rebase_in_progress',
     'merge_error',
     'status',
+    'merge_after',
+    'reference',
+    'overflow',
   ],
 };
 
@@ -369,6 +372,23 @@ export const PROJECT_FIELDS: Fields = {
     'runner_token_expiration_interval',
     'restrict_user_defined_variables',
     'created_by',
+    'container_registry_image_prefix',
+    'repository_object_format',
+    'forking_access_level',
+    'emails_enabled',
+    'mr_default_target_self',
+    'import_type',
+    'ci_delete_pipelines_in_seconds',
+    'ci_forward_deployment_rollback_allowed',
+    'ci_separated_caches',
+    'ci_allow_fork_pipelines_to_run_in_parent_project',
+    'ci_id_token_sub_claim_components',
+    'build_git_strategy',
+    'ci_pipeline_variables_minimum_override_role',
+    'ci_push_repository_for_job_token_allowed',
+    'allow_merge_on_skipped_pipeline',
+    'max_artifacts_size',
+    'requirements_access_level',
   ],
 };
 
@@ -431,6 +451,16 @@ export const GROUP_FIELDS: Fields = {
     'duo_features_enabled',
     'lock_duo_features_enabled',
     'custom_attributes',
+    'show_diff_preview_in_email',
+    'archived',
+    'math_rendering_limits_enabled',
+    'lock_math_rendering_limits_enabled',
+    'default_branch_protection_defaults',
+    'shared_runners_setting',
+    'max_artifacts_size',
+    'extra_shared_runners_minutes_limit',
+    'prevent_forking_outside_group',
+    'membership_lock',
   ],
 };
 
@@ -513,6 +543,9 @@ export const USER_FIELDS: Fields = {
     'last_sign_in_ip',
     'sign_in_count',
     'scim_identities',
+    'is_followed',
+    'email_reset_offered_at',
+    'highest_role',
   ],
 };
 
@@ -541,7 +574,7 @@ export const EMAIL_FIELDS: Fields = {
 /** An impersonation token; `token` only when it is created. */
 export const IMPERSONATION_TOKEN_FIELDS: Fields = {
   spec: ['id', 'name', 'revoked', 'created_at', 'scopes', 'user_id', 'active', 'expires_at', 'impersonation', 'token'],
-  gitlab: ['description', 'last_used_at'],
+  gitlab: ['description', 'last_used_at', 'last_used_ips'],
 };
 
 /** The application settings (part 2 §4.5): every setting of the table, with the record's id and times. */

@@ -1,16 +1,13 @@
 import { type Flavor, serverName, showsInAnswer } from '../api/dialect.js';
-import type { Store } from './store.js';
-
-export type { Flavor } from '../api/dialect.js';
 
 /**
- * An object the views build with the spec's names, named as this sandbox's flavour names it (and
- * without what that flavour never shows).
+ * An object built with the spec's names, named as this flavour names it (and without what that
+ * flavour never shows).
  */
-export function inDialect(store: Store, view: Record<string, unknown>): Record<string, unknown> {
-  if (store.flavor === 'spec') return view;
+export function inDialect(flavor: Flavor, view: Record<string, unknown>): Record<string, unknown> {
+  if (flavor === 'spec') return view;
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(view)) if (showsInAnswer(name, store.flavor)) out[serverName(name, store.flavor)] = value;
+  for (const [name, value] of Object.entries(view)) if (showsInAnswer(name, flavor)) out[serverName(name, flavor)] = value;
   return out;
 }
 
@@ -20,18 +17,16 @@ export function inDialect(store: Store, view: Record<string, unknown>): Record<s
  */
 const GITLAB_LEGACY: ReadonlySet<string> = new Set(['admin_notification_email', 'password_authentication_enabled']);
 
-/** The name a request parameter has in this sandbox's flavour (a server ignores the other name). */
-export function paramName(store: Store, specName: string): string {
-  return serverName(specName, store.flavor);
+/** The name a request parameter has in this flavour (a server ignores the other name). */
+export function paramName(flavor: Flavor, specName: string): string {
+  return serverName(specName, flavor);
 }
 
 /** The names a parameter is read under: the server's, and a legacy one GitLab still converts. */
-export function paramNames(store: Store, specName: string): string[] {
-  const name = paramName(store, specName);
-  return store.flavor === 'gitlab' && GITLAB_LEGACY.has(specName) && specName !== name ? [name, specName] : [name];
+export function paramNames(flavor: Flavor, specName: string): string[] {
+  const name = paramName(flavor, specName);
+  return flavor === 'gitlab' && GITLAB_LEGACY.has(specName) && specName !== name ? [name, specName] : [name];
 }
 
 /** Values GitLab's `enabled_git_access_protocol` takes: `nil` (both) became `all` in newer versions. */
 export const GIT_ACCESS_PROTOCOLS: Record<Flavor, readonly string[]> = { spec: ['ssh', 'http', 'nil'], gitlab: ['ssh', 'http', 'all'] };
-
-export const isFlavor = (value: unknown): value is Flavor => value === 'spec' || value === 'gitlab';

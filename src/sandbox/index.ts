@@ -11,16 +11,18 @@
  *
  * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
  */
-import { setTimeout as wait } from 'node:timers/promises';
+import { FLAVORS, type Flavor } from '../api/dialect.js';
 import { ArtifactStore } from './artifacts.js';
-import { type Flavor, isFlavor } from './dialect.js';
+import { type Clock, realClock } from './clock.js';
 import { Router } from './router.js';
+import { approvalRoutes } from './routes/approvals.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
 import { groupRoutes } from './routes/groups.js';
 import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
 import { issueRoutes } from './routes/issues.js';
 import { jobRoutes } from './routes/jobs.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
+import { noteRoutes } from './routes/notes.js';
 import { projectRoutes } from './routes/projects.js';
 import { settingsRoutes } from './routes/settings.js';
 import { userKeyRoutes } from './routes/user-keys.js';
@@ -30,6 +32,7 @@ import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
 import { MAX_ARTIFACT_MB } from './zip.js';
 
+export { type Clock, ManualClock, realClock, scaledClock } from './clock.js';
 export type { FaultKind, FaultSpec } from './faults.js';
 export { FAULT_KINDS } from './faults.js';
 export { DEMO_TOKENS } from './seed/index.js';
@@ -41,12 +44,16 @@ export interface SandboxOptions {
   /** `demo` (≈250 issues in acme/platform/api), `empty` (root and alice only), or a number of api issues. */
   seed?: 'demo' | 'empty' | number;
   latencyMs?: number;
-  /** How the server waits (latency, trickled bodies); tests pass one that records the waits. */
+  /** The time stamped on records and the waits of imports and cancellations (real time by default). */
+  clock?: Clock;
+  /** How the server waits (latency, trickled bodies; the clock's by default); tests pass one that records the waits. */
   sleep?: (ms: number) => Promise<void>;
   /** One link of this many KiB/s shared by every response (0 or absent: unlimited). */
   bandwidthKiBps?: number;
   /** Make the artifact of job `package` on `main` of acme/platform/api this many MiB, streamed. */
   artifactMb?: number;
+  /** GitLab's limit of offset pagination, in rows (50,000 as on GitLab; 0 for none). */
+  offsetLimit?: number;
   /** `spec` (default): the spec's dialect; `gitlab`: GitLab's names, methods, answers and `GET /version`. */
   flavor?: Flavor;
 }
@@ -78,10 +85,12 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
   projectRoutes(router);
   groupRoutes(router);
   mergeRequestRoutes(router, flavor);
+  approvalRoutes(router);
   userRoutes(router);
   userKeyRoutes(router);
   impersonationTokenRoutes(router);
   settingsRoutes(router, flavor);
+  if (flavor === 'gitlab') noteRoutes(router);
   return router;
 }
 
@@ -91,13 +100,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   if (!Number.isInteger(artifactMb) || artifactMb < 0 || artifactMb > MAX_ARTIFACT_MB)
     throw new RangeError(`artifactMb must be an integer from 0 to ${MAX_ARTIFACT_MB}`);
   const flavor = opts.flavor ?? 'spec';
-  if (!isFlavor(flavor)) throw new RangeError('flavor must be spec or gitlab');
-  const store = new Store();
+  if (!(FLAVORS as readonly string[]).includes(flavor)) throw new RangeError('flavor must be spec or gitlab');
+  const clock = opts.clock ?? realClock;
+  const store = new Store(clock);
   store.flavor = flavor;
+  if (opts.offsetLimit !== undefined) store.offsetLimit = Math.max(0, Math.floor(opts.offsetLimit));
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);
-  const sleep = opts.sleep ?? ((ms: number) => wait(ms).then(() => undefined));
+  const sleep = opts.sleep ?? ((ms: number) => clock.sleep(ms));
   const server = new SandboxServer(
     store,
     artifacts,

@@ -1,5 +1,3 @@
-import type { Ctx } from './context.js';
-
 const MAX_ENTRIES = 64;
 
 /**
@@ -10,23 +8,22 @@ const MAX_ENTRIES = 64;
 export class ListCache {
   private readonly entries = new Map<string, { version: number; items: readonly unknown[] }>();
 
-  get<T>(ctx: Ctx, compute: () => T[]): T[] {
-    const key = cacheKey(ctx);
+  /** The items remembered under `key` at this `version`, or those `compute` makes now. */
+  get<T>(key: string, version: number, compute: () => T[]): T[] {
     const hit = this.entries.get(key);
-    if (hit && hit.version === ctx.store.version) return hit.items as T[];
+    if (hit && hit.version === version) return hit.items as T[];
     const items = compute();
     this.entries.delete(key);
-    this.entries.set(key, { version: ctx.store.version, items });
+    this.entries.set(key, { version, items });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     return items;
   }
 }
 
-/** Caller, path and query without the page parameters. */
-function cacheKey(ctx: Ctx): string {
-  const query = new URLSearchParams(ctx.rawQuery);
-  query.delete('page');
-  query.delete('per_page');
+/** The key of a list request: caller, path and query without the page parameters. */
+export function listKey(callerId: number | null, rawPath: string, rawQuery: string): string {
+  const query = new URLSearchParams(rawQuery);
+  for (const name of ['page', 'per_page', 'id_after', 'id_before']) query.delete(name);
   query.sort();
-  return `${ctx.user?.id ?? 'anonymous'} ${ctx.rawPath}?${query.toString()}`;
+  return `${callerId ?? 'anonymous'} ${rawPath}?${query.toString()}`;
 }

@@ -136,6 +136,8 @@ export interface Project {
   repositoryStorage: string;
   approvalsBeforeMerge: number;
   ciConfigPath: string | null;
+  /** GitLab's `merge_method`: `merge`, `rebase_merge` or `ff` (the last two need a source branch rebased on the target). */
+  mergeMethod: 'merge' | 'rebase_merge' | 'ff';
   statistics: { commit_count: number; storage_size: number; repository_size: number; lfs_objects_size: number; job_artifacts_size: number };
 }
 
@@ -180,11 +182,14 @@ export interface Issue extends TimeTracked {
   createdAt: number;
   updatedAt: number;
   closedAt: number | null;
+  /** Who closed it last (GitLab's `closed_by`). */
+  closedById: number | null;
+  /** The issue it was moved to (GitLab's `moved_to_id`). */
+  movedToId: number | null;
   labels: string[];
   milestoneId: number | null;
   assigneeIds: number[];
   authorId: number;
-  userNotesCount: number;
   dueDate: string | null;
   confidential: boolean;
   weight: number | null;
@@ -243,7 +248,16 @@ export interface MergeRequest extends TimeTracked {
   mergeStatus: 'can_be_merged' | 'cannot_be_merged' | 'unchecked';
   sha: string;
   mergeCommitSha: string | null;
-  userNotesCount: number;
+  mergedById: number | null;
+  mergedAt: number | null;
+  closedById: number | null;
+  closedAt: number | null;
+  /** Why the last merge failed (GitLab's `merge_error`), null when none did. */
+  mergeError: string | null;
+  /** Discussions of the review not resolved yet (`discussions_not_resolved` where the project requires them resolved). */
+  unresolvedDiscussions: number;
+  /** Commits the target branch has that the source lacks (`need_rebase` where the project merges fast-forward). */
+  divergedCommits: number;
   approvalsBeforeMerge: number | null;
   shouldRemoveSourceBranch: boolean | null;
   forceRemoveSourceBranch: boolean;
@@ -285,13 +299,30 @@ export interface Board {
 
 export interface Pipeline {
   id: number;
+  iid: number;
   projectId: number;
+  /** A branch, a tag, or `refs/merge-requests/:iid/head` for a merge request pipeline. */
   ref: string;
   sha: string;
   status: string;
+  /** GitLab's `source`: `push`, or `merge_request_event` for a merge request pipeline. */
+  source: 'push' | 'merge_request_event';
+  userId: number;
+  createdAt: number;
+  updatedAt: number;
 }
 
-export type JobStatus = 'created' | 'pending' | 'running' | 'failed' | 'success' | 'canceled' | 'skipped' | 'manual' | 'started';
+export type JobStatus =
+  | 'created'
+  | 'pending'
+  | 'running'
+  | 'failed'
+  | 'success'
+  | 'canceled'
+  | 'canceling'
+  | 'skipped'
+  | 'manual'
+  | 'started';
 
 /** How a job's artifacts archive is made and served. */
 export interface ArtifactSpec {
@@ -332,4 +363,19 @@ export interface Upload {
   filename: string;
   contentType: string;
   data: Buffer;
+}
+
+/** A comment on an issue or a merge request; `system` notes record what happened (GitLab's activity). */
+export interface Note {
+  id: number;
+  noteableType: 'Issue' | 'MergeRequest';
+  /** The issue's or merge request's id (not its iid). */
+  noteableId: number;
+  projectId: number;
+  authorId: number;
+  body: string;
+  system: boolean;
+  internal: boolean;
+  createdAt: number;
+  updatedAt: number;
 }

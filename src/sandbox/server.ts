@@ -15,6 +15,7 @@ import type { Reply } from './reply.js';
 import type { Router } from './router.js';
 import { archiveReply } from './routes/jobs.js';
 import type { Store } from './store.js';
+import { COMMON_HEADERS, drain, trickle, writeEmpty, writeJson } from './write.js';
 
 export interface RecordedRequest {
   method: string;
@@ -31,13 +32,6 @@ const MAX_RECORDED = 50_000;
 const CONTROL_PREFIX = '/__sandbox/';
 /** How long a `reset-mid-body` fault leaves the client to read the half it was sent. */
 const CUT_GRACE_MS = 300;
-
-const COMMON_HEADERS: Record<string, string> = {
-  'Cache-Control': 'max-age=0, private, must-revalidate',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'SAMEORIGIN',
-  Vary: 'Origin',
-};
 
 /**
  * The HTTP side of a sandbox: request log, faults, latency, routing, auth, and writing replies
@@ -170,7 +164,7 @@ export class SandboxServer {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    this.requests.push({ method, path: rawUrl, headers, time: Date.now() });
+    this.requests.push({ method, path: rawUrl, headers, time: this.store.now() });
     // Bounded, so a long-running `collab sandbox` does not grow without end.
     if (this.requests.length > MAX_RECORDED + 1_000) this.requests.splice(0, this.requests.length - MAX_RECORDED);
   }
@@ -366,37 +360,4 @@ export class SandboxServer {
     if (out) await out.end();
     else res.end();
   }
-}
-
-/** Sends the body a few bytes at a time with pauses, for client timeout tests. */
-async function trickle(
-  res: ServerResponse,
-  source: AsyncIterable<unknown> | Iterable<Buffer>,
-  fault: FaultSpec,
-  sleep: (ms: number) => Promise<void>,
-): Promise<void> {
-  const size = fault.chunkBytes ?? 16;
-  const pause = fault.intervalMs ?? 200;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    for (let i = 0; i < chunk.length; i += size) {
-      if (res.destroyed) return;
-      res.write(chunk.subarray(i, i + size));
-      await sleep(pause);
-    }
-  }
-  if (!res.destroyed) res.end();
-}
-
-function drain(req: IncomingMessage): void {
-  req.resume();
-}
-
-function writeJson(res: ServerResponse, status: number, body: unknown, method: string, headers: Record<string, string> = {}): void {
-  const data = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(data.length), ...headers });
-  res.end(method === 'HEAD' ? undefined : data);
-}
-
-function writeEmpty(res: ServerResponse, status: number): void {
-  res.writeHead(status, COMMON_HEADERS).end();
 }

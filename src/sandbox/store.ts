@@ -1,4 +1,5 @@
-import type { Flavor } from './dialect.js';
+import type { Flavor } from '../api/dialect.js';
+import { type Clock, realClock } from './clock.js';
 import { ListCache } from './list-cache.js';
 import type {
   Board,
@@ -11,6 +12,7 @@ import type {
   Label,
   MergeRequest,
   Milestone,
+  Note,
   Pipeline,
   Project,
   SshKey,
@@ -49,7 +51,8 @@ type Kind =
   | 'email'
   | 'token'
   | 'upload'
-  | 'version';
+  | 'version'
+  | 'note';
 
 /** All state of one sandbox instance. Nothing here is global: each `startSandbox` builds its own. */
 export class Store {
@@ -78,9 +81,14 @@ export class Store {
   readonly emails = new Map<number, Email>();
   readonly impersonationTokens = new Map<number, ImpersonationToken>();
   readonly uploads = new Map<number, Upload>();
+  /** Notes by `Issue:<id>` or `MergeRequest:<id>`, oldest first. */
+  readonly notes = new Map<string, Note[]>();
   readonly tokens = new Map<string, TokenRecord>();
   readonly settings: Record<string, unknown> = defaultSettings();
   readonly settingsMeta = { id: 1, createdAt: Date.UTC(2025, 0, 2, 9), updatedAt: Date.UTC(2025, 0, 2, 9) };
+
+  /** GitLab refuses offset pages past this many rows where it offers keyset pagination (0: never). */
+  offsetLimit = 50_000;
 
   /** Bumped by every write request: cached list results older than this are stale. */
   version = 0;
@@ -91,8 +99,10 @@ export class Store {
   private readonly counters = new Map<Kind, number>();
   private readonly iidCounters = new Map<string, number>();
 
+  constructor(readonly clock: Clock = realClock) {}
+
   now(): number {
-    return Date.now();
+    return this.clock.now();
   }
 
   nextId(kind: Kind): number {
@@ -101,7 +111,7 @@ export class Store {
     return next;
   }
 
-  nextIid(kind: 'issue' | 'mr' | 'milestone', projectId: number): number {
+  nextIid(kind: 'issue' | 'mr' | 'milestone' | 'pipeline', projectId: number): number {
     const key = `${kind}:${projectId}`;
     const next = (this.iidCounters.get(key) ?? 0) + 1;
     this.iidCounters.set(key, next);
@@ -260,6 +270,7 @@ export class Store {
 
   removeIssue(issue: Issue): void {
     this.issues.delete(issue.id);
+    this.notes.delete(`Issue:${issue.id}`);
     const list = this.projectIssues(issue.projectId);
     const index = list.indexOf(issue);
     if (index !== -1) list.splice(index, 1);
@@ -289,6 +300,7 @@ export class Store {
 
   removeMergeRequest(mr: MergeRequest): void {
     this.mergeRequests.delete(mr.id);
+    this.notes.delete(`MergeRequest:${mr.id}`);
     const list = this.projectMergeRequests(mr.projectId);
     const index = list.indexOf(mr);
     if (index !== -1) list.splice(index, 1);
@@ -296,6 +308,22 @@ export class Store {
 
   findMergeRequest(projectId: number, iid: number): MergeRequest | undefined {
     return this.projectMergeRequests(projectId).find((mr) => mr.iid === iid);
+  }
+
+  /** The notes of an issue or merge request, oldest first (the list is the store's own). */
+  notesOf(type: Note['noteableType'], id: number): Note[] {
+    const key = `${type}:${id}`;
+    let list = this.notes.get(key);
+    if (!list) {
+      list = [];
+      this.notes.set(key, list);
+    }
+    return list;
+  }
+
+  /** GitLab's `user_notes_count`: the comments people wrote, system notes not counted. */
+  userNotesCount(type: Note['noteableType'], id: number): number {
+    return this.notes.get(`${type}:${id}`)?.reduce((n, note) => (note.system ? n : n + 1), 0) ?? 0;
   }
 
   // ---- jobs -----------------------------------------------------------------------------------

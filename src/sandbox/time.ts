@@ -14,3 +14,6 @@ export function parseTime(value: string): number | undefined {
 }
 
 export const DAY_MS = 86_400_000;
+
+/** A moment of the demo world: `at(2026, 10, 1)` is 1 October 2026, 09:00 UTC. */
+export const at = (y: number, m: number, d: number, h = 9): number => Date.UTC(y, m - 1, d, h);

@@ -491,15 +491,19 @@ describe('detection with GET /version, as real servers answer it', () => {
     expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
   });
 
-  it('401 (no token, or a rejected one): exit 4, nothing stored', async () => {
+  it("401 is GitLab's answer to a caller without a token: GitLab for this run, nothing stored", async () => {
     api = mockApi();
     const dir = tmp();
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(401, ...jsonReply({ message: '401 Unauthorized' }));
+    // Sent as GitLab routes it (POST, not the spec's PUT), where the same missing token is refused.
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fapi/merge_requests/3/cancel_merge_when_pipeline_succeeds', method: 'POST' })
+      .reply(401, ...jsonReply({ message: '401 Unauthorized' }));
     const r = await runCli(['mr', 'cancel-auto-merge', '3', '-p', 'acme/api'], {
       transport: api.transport,
       env: { COLLAB_CONFIG_DIR: dir },
     });
-    expect(r.code).toBe(4);
+    expect([r.code, r.stderr]).toEqual([1, expect.stringContaining('collab: 401 Unauthorized: you are not allowed to cancel')]);
     expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaledClock } from '../../src/sandbox/index.js';
 import { type BinResult, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 
 /** execa strips the final newline of stdout and stderr. */
@@ -15,7 +16,8 @@ describe('projects and groups against the sandbox', () => {
   const group = (...args: string[]) => sb.run(['group', ...args]);
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    // Imports of forks end at once: `--wait` sees the fork finish without the second real GitLab takes.
+    sb = await startSandboxFixture({ seed: 'demo', clock: scaledClock(0) });
   });
   afterAll(() => sb?.close());
 

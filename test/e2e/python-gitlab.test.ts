@@ -248,6 +248,61 @@ print(json.dumps(out))
     expect(out.board_lists).toEqual(['bug', 'needs review', 'feature']);
   });
 
+  it("reads GitLab's whole entities and follows GitLab's behaviours: notes, merge statuses, canceling jobs, keyset pages", async () => {
+    const script = path.join(dir, 'entities.py');
+    fs.writeFileSync(
+      script,
+      `import json, sys, gitlab
+gl = gitlab.Gitlab(sys.argv[1], private_token='sandbox-admin-token')
+p = gl.projects.get('acme/platform/api')
+out = {}
+mr = p.mergerequests.get(4)
+out['conflict'] = [mr.detailed_merge_status, mr.has_conflicts, mr.merge_error, mr.merged_by, sorted(mr.diff_refs), mr.user['can_merge']]
+out['statuses'] = {m.iid: m.detailed_merge_status for m in p.mergerequests.list(state='opened', get_all=True)}
+merged = p.mergerequests.get(2)
+out['merged'] = [merged.merged_by['username'], merged.merge_user['username'], merged.merged_at is not None]
+commit = list(p.mergerequests.get(1).commits())[0]
+out['commit'] = [commit.committed_date is not None, commit.web_url.endswith(commit.id)]
+out['mr_pipeline'] = [p.mergerequests.get(1).head_pipeline['ref'], p.mergerequests.get(1).head_pipeline['source']]
+issue = p.issues.get(1)
+notes = issue.notes.list(get_all=True)
+out['notes'] = [len([n for n in notes if not n.system]) == issue.user_notes_count, any(n.system for n in notes)]
+note = p.mergerequests.get(8).notes.create({'body': 'Looks good from python'})
+out['note'] = [note.body, note.author['username'], note.noteable_type, p.mergerequests.get(8).notes.list()[0].id == note.id]
+out['canceling'] = [j.status for j in p.jobs.list(scope='canceling', get_all=True)]
+job = p.jobs.get(1)
+a = job.attributes
+out['job'] = [a['allow_failure'], a['tag_list'], [x['file_type'] for x in a['artifacts']], a['archived']]
+out['users_keyset'] = [u.username for u in gl.users.list(iterator=True, pagination='keyset', order_by='id', sort='asc', per_page=2)]
+out['user'] = [gl.users.get(2).locked, 'local_time' in gl.users.get(2).attributes]
+out['project'] = [p.merge_method, 'container_registry_image_prefix' in p.attributes, p.namespace['web_url'].endswith('/groups/acme/platform')]
+out['group'] = [gl.groups.get('acme').default_branch_protection_defaults['allow_force_push']]
+out['board_list'] = [l.max_issue_count for l in p.boards.list()[0].lists.list()]
+try:
+    gitlab.Gitlab(sys.argv[1]).version()
+    out['anonymous_version'] = 'answered'
+except Exception as e:
+    out['anonymous_version'] = type(e).__name__
+print(json.dumps(out))
+`,
+    );
+    const res = await execa(python, [script, sb.url], { reject: false, env: { HOME: dir }, timeout: 30_000 });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const out = JSON.parse(String(res.stdout));
+    expect(out.conflict).toEqual(['conflict', true, 'Merge request is not mergeable', null, ['base_sha', 'head_sha', 'start_sha'], true]);
+    expect(out.statuses).toMatchObject({ 4: 'conflict', 5: 'draft_status', 6: 'not_approved' });
+    expect(out.merged).toEqual(['alice', 'alice', true]);
+    expect(out).toMatchObject({ commit: [true, true], notes: [true, true], canceling: ['canceling'] });
+    expect(out.mr_pipeline).toEqual(['refs/merge-requests/1/head', 'merge_request_event']);
+    expect(out.note).toEqual(['Looks good from python', 'root', 'MergeRequest', true]);
+    expect(out.job).toEqual([false, [], ['archive', 'trace'], false]);
+    // In id order, page after page (another test may have added users after these).
+    expect(out.users_keyset.slice(0, 6)).toEqual(['root', 'alice', 'bob', 'carol', 'dave', 'erin']);
+    expect(out).toMatchObject({ user: [false, true], project: ['merge', true, true], group: [false], board_list: [0, 0, 0] });
+    // python-gitlab's version() swallows the 401 and answers "unknown".
+    expect(out.anonymous_version).toBe('answered');
+  });
+
   it("speaks GitLab's names with collab: every renamed setting and profile field, both ways; GitLab's answers", async () => {
     const collab = (args: string[]) => runBin(args, { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, COLLAB_CONFIG_DIR: dir });
     const gitlabValues = (on: boolean) => {

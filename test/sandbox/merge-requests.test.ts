@@ -118,7 +118,7 @@ describe('sandbox merge requests', () => {
     const conflict = await call(sb, `${MRS}/${conflicted.iid}/merge`, { token: ALICE, method: 'PUT' });
     expect(conflict.status).toBe(405);
     expect(conflict.body).toEqual({ message: 'Branch cannot be merged' });
-    const wip = await byTitle('WIP: New dashboard widgets');
+    const wip = await byTitle('Draft: New dashboard widgets');
     expect((await call(sb, `${MRS}/${wip.iid}/merge`, { token: ALICE, method: 'PUT' })).status).toBe(405);
     const closed = await byTitle('Experiment: switch to gRPC');
     expect((await call(sb, `${MRS}/${closed.iid}/merge`, { token: ALICE, method: 'PUT' })).status).toBe(406);

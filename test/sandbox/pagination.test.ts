@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Ctx } from '../../src/sandbox/context.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { ListCache } from '../../src/sandbox/list-cache.js';
+import { ListCache, listKey } from '../../src/sandbox/list-cache.js';
 import { API_PROJECT, call, useSandbox } from './helpers.js';
 
 function links(header: string | null): Record<string, string> {
@@ -92,9 +91,7 @@ describe('sandbox pagination', () => {
 });
 
 describe('sandbox list cache', () => {
-  /** The parts of a request the cache reads. */
-  const request = (store: { version: number }, rawQuery: string) =>
-    ({ store, rawPath: `/api/v4/projects/${API_PROJECT}/issues`, rawQuery, user: null }) as unknown as Ctx;
+  const key = (rawQuery: string) => listKey(null, `/api/v4/projects/${API_PROJECT}/issues`, rawQuery);
 
   it('filters and sorts a list once for all its pages, and again after a write', () => {
     const cache = new ListCache();
@@ -105,12 +102,12 @@ describe('sandbox list cache', () => {
       return [1, 2, 3];
     };
     for (let page = 1; page <= 100; page++)
-      expect(cache.get(request(store, `state=opened&per_page=100&page=${page}`), compute)).toEqual([1, 2, 3]);
+      expect(cache.get(key(`state=opened&per_page=100&page=${page}`), store.version, compute)).toEqual([1, 2, 3]);
     expect(computed).toBe(1);
-    cache.get(request(store, 'state=closed&page=2'), compute);
+    cache.get(key('state=closed&page=2'), store.version, compute);
     expect(computed).toBe(2);
     store.version++;
-    cache.get(request(store, 'page=3&state=opened'), compute);
+    cache.get(key('page=3&state=opened'), store.version, compute);
     expect(computed).toBe(3);
   });
 });

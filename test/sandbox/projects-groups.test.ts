@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/sandbox/index.js';
 import { ALICE, API_PROJECT, BOB, call, useSandbox } from './helpers.js';
 
 describe('sandbox projects', () => {
@@ -145,20 +145,6 @@ describe('sandbox projects', () => {
     expect((await call(sb, '/projects/acme%2Fwebsite/unarchive', { token: ALICE, method: 'POST' })).body.archived).toBe(false);
   });
 
-  it('forks asynchronously into a namespace', async () => {
-    const sb = sandbox();
-    const fork = await call(sb, '/projects/acme%2Fwebsite/fork', { token: BOB, json: { namespace: 'labs' } });
-    expect(fork.status).toBe(201);
-    expect(fork.body).toMatchObject({ path_with_namespace: 'labs/website', import_status: 'scheduled' });
-    expect(fork.body.forked_from_project.path_with_namespace).toBe('acme/website');
-    expect((await call(sb, '/projects/acme%2Fwebsite/fork', { token: BOB, json: { namespace: 'labs' } })).status).toBe(409);
-    expect((await call(sb, '/projects/acme%2Fwebsite/forks', { token: BOB })).body.map((p: { id: number }) => p.id)).toEqual([
-      fork.body.id,
-    ]);
-    await sleep(1_100);
-    expect((await call(sb, `/projects/${fork.body.id}`, { token: BOB })).body.import_status).toBe('finished');
-  });
-
   it('accepts multipart uploads', async () => {
     const sb = sandbox();
     const form = new FormData();
@@ -259,5 +245,27 @@ describe('sandbox groups and namespaces', () => {
     const admin = await call(sb, '/namespaces');
     expect(admin.body.length).toBeGreaterThan(alice.body.length);
     expect((await call(sb, '/namespaces?search=lab')).body.map((n: { path: string }) => n.path)).toEqual(['labs']);
+  });
+});
+
+describe('sandbox forks', () => {
+  const clock = new ManualClock();
+  const sandbox = useSandbox({ clock });
+
+  it('forks asynchronously into a namespace: the import finishes a second later on the sandbox clock', async () => {
+    const sb = sandbox();
+    const fork = await call(sb, '/projects/acme%2Fwebsite/fork', { token: BOB, json: { namespace: 'labs' } });
+    expect(fork.status).toBe(201);
+    expect(fork.body).toMatchObject({ path_with_namespace: 'labs/website', import_status: 'scheduled' });
+    expect(fork.body.forked_from_project.path_with_namespace).toBe('acme/website');
+    expect((await call(sb, '/projects/acme%2Fwebsite/fork', { token: BOB, json: { namespace: 'labs' } })).status).toBe(409);
+    expect((await call(sb, '/projects/acme%2Fwebsite/forks', { token: BOB })).body.map((p: { id: number }) => p.id)).toEqual([
+      fork.body.id,
+    ]);
+    const status = async () => (await call(sb, `/projects/${fork.body.id}`, { token: BOB })).body.import_status;
+    await clock.advance(999);
+    expect(await status()).toBe('scheduled');
+    await clock.advance(1);
+    expect(await status()).toBe('finished');
   });
 });

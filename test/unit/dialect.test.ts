@@ -117,9 +117,10 @@ describe('the dialect table', () => {
     expect(flavorOfVersion(404, { message: '404 Not Found' })).toEqual({ flavor: 'spec', store: true });
     expect(flavorOfVersion(200, { name: 'something else' })).toEqual({ flavor: 'spec', store: true });
     expect(flavorOfVersion(403, { message: '403 Forbidden' })).toEqual({ flavor: 'gitlab', store: false });
-    // A sign-in page, a refused token, a broken server: nothing to tell.
+    // GitLab wants a token for /version: its 401 to an anonymous caller says the endpoint exists.
+    expect(flavorOfVersion(401, { message: '401 Unauthorized' })).toEqual({ flavor: 'gitlab', store: false });
+    // A sign-in page, a broken server: nothing to tell.
     expect(flavorOfVersion(200, '<html>')).toBeUndefined();
-    expect(flavorOfVersion(401, { message: '401 Unauthorized' })).toBeUndefined();
     expect(flavorOfVersion(302, undefined)).toBeUndefined();
     expect(flavorOfVersion(502, undefined)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { parseFlavor } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { CollabError, UsageError } from '../../errors.js';
@@ -13,6 +13,7 @@ interface SandboxFlags {
   bandwidth?: string;
   artifactMb?: string;
   flavor?: string;
+  timeScale?: string;
 }
 
 function parseSeed(raw: string | undefined): 'demo' | 'empty' | number {
@@ -33,10 +34,14 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   const bandwidthKiBps = flags.bandwidth === undefined ? 0 : parseInteger(flags.bandwidth, '--bandwidth', 1, 10_000_000);
   const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, MAX_ARTIFACT_MB);
   const flavor = parseFlavor(flags.flavor ?? 'spec', '--flavor');
-  const { startSandbox } = await import('../../sandbox/index.js');
+  const timeScale = flags.timeScale === undefined ? 1 : Number(flags.timeScale);
+  if (!(timeScale >= 0) || flags.timeScale?.trim() === '')
+    throw new UsageError(`invalid value for --time-scale: "${flags.timeScale}" is not a number from 0`);
+  const { startSandbox, scaledClock } = await import('../../sandbox/index.js');
   let handle: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    handle = await startSandbox({ port, host, seed, latencyMs, bandwidthKiBps, artifactMb, flavor });
+    const clock = timeScale === 1 ? undefined : scaledClock(timeScale);
+    handle = await startSandbox({ port, host, seed, latencyMs, bandwidthKiBps, artifactMb, flavor, clock });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE')
@@ -68,18 +73,22 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
 }
 
 export function build(getCtx: () => Context): Command {
-  return new Command('sandbox')
-    .description('Run a local, in-memory server that speaks the whole API, seeded with demo data')
-    .option('--port <n>', 'port to listen on (0 = a free one)', '0')
-    .option('--bind <address>', 'address to listen on (default 127.0.0.1; --host works too)')
-    .option('--seed <demo|empty|n>', 'demo data, nothing, or demo data with n issues in acme/platform/api', 'demo')
-    .option('--latency <ms>', 'delay every response by this many milliseconds')
-    .option('--bandwidth <KiB/s>', 'send every response through one link of this speed (20 Mbit/s is 2441)')
-    .option('--artifact-mb <n>', `make the artifact of job "package" on main this large (streamed; at most ${MAX_ARTIFACT_MB})`)
-    .option('--flavor <spec|gitlab>', "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)", 'spec')
-    .addHelpText(
-      'after',
-      `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --flavor gitlab\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ collab sandbox --seed 10000 --latency 40 --bandwidth 2441   # a 20 Mbit/s link\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
-    )
-    .action((flags: SandboxFlags) => sandbox(getCtx(), flags));
+  return (
+    new Command('sandbox')
+      .description('Run a local, in-memory server that speaks the whole API, seeded with demo data')
+      .option('--port <n>', 'port to listen on (0 = a free one)', '0')
+      .option('--bind <address>', 'address to listen on (default 127.0.0.1; --host works too)')
+      .option('--seed <demo|empty|n>', 'demo data, nothing, or demo data with n issues in acme/platform/api', 'demo')
+      .option('--latency <ms>', 'delay every response by this many milliseconds')
+      .option('--bandwidth <KiB/s>', 'send every response through one link of this speed (20 Mbit/s is 2441)')
+      .option('--artifact-mb <n>', `make the artifact of job "package" on main this large (streamed; at most ${MAX_ARTIFACT_MB})`)
+      .option('--flavor <spec|gitlab>', "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)", 'spec')
+      // For tests (src/sandbox/README.md): the sandbox's waits last this many times as long, 0 ends them at once.
+      .addOption(new Option('--time-scale <n>', "scale of the sandbox's waits").hideHelp())
+      .addHelpText(
+        'after',
+        `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --flavor gitlab\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ collab sandbox --seed 10000 --latency 40 --bandwidth 2441   # a 20 Mbit/s link\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
+      )
+      .action((flags: SandboxFlags) => sandbox(getCtx(), flags))
+  );
 }

@@ -1,12 +1,13 @@
 import { projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { BOARD, BOARD_LIST } from '../entities/boards.js';
+import { LABEL, MILESTONE_CLOSED } from '../entities/common.js';
+import { show } from '../entity.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type Board, type BoardList, OWNER, type Project, REPORTER } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
-import { boardListView, boardView } from '../views/boards.js';
-import { milestoneView } from '../views/issues.js';
 
 function requireBoard(ctx: Ctx): { project: Project; board: Board } {
   requireUser(ctx);
@@ -42,15 +43,15 @@ export function boardRoutes(router: Router): void {
     requireUser(ctx);
     const project = requireProject(ctx);
     const boards = [...ctx.store.boards.values()].filter((b) => b.projectId === project.id);
-    return paginate(ctx, boards, (b) => boardView(ctx.store, b));
+    return paginate(ctx, boards, (b) => show(ctx, BOARD, b));
   });
 
   router.get('/projects/:id/boards/:board_id/lists', (ctx) => {
     const { board } = requireBoard(ctx);
-    return paginate(ctx, ordered(board), (l) => boardListView(ctx.store, l));
+    return paginate(ctx, ordered(board), (l) => show(ctx, BOARD_LIST, l));
   });
 
-  router.get('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => json(boardListView(ctx.store, requireList(ctx).list)));
+  router.get('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => json(show(ctx, BOARD_LIST, requireList(ctx).list)));
 
   router.post('/projects/:id/boards/:board_id/lists', (ctx) => {
     const { project, board } = requireBoard(ctx);
@@ -61,7 +62,7 @@ export function boardRoutes(router: Router): void {
     if (board.lists.some((l) => l.labelId === labelId)) throw invalid({ label: ['has already been taken'] });
     const list: BoardList = { id: ctx.store.nextId('list'), labelId, position: board.lists.length };
     board.lists.push(list);
-    return created(boardListView(ctx.store, list));
+    return created(show(ctx, BOARD_LIST, list));
   });
 
   router.put('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => {
@@ -72,7 +73,7 @@ export function boardRoutes(router: Router): void {
     const target = Math.max(0, Math.min(position, lists.length));
     lists.splice(target, 0, list);
     renumber(lists);
-    return json(boardListView(ctx.store, list));
+    return json(show(ctx, BOARD_LIST, list));
   });
 
   router.delete('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => {
@@ -93,7 +94,7 @@ export function labelRoutes(router: Router): void {
     requireUser(ctx);
     const project = requireProject(ctx);
     const labels = ctx.store.projectLabels(project.id).sort((a, b) => a.name.localeCompare(b.name));
-    return paginate(ctx, labels, (l) => ({ id: l.id, name: l.name, color: l.color, description: l.description }));
+    return paginate(ctx, labels, (l) => show(ctx, LABEL, l));
   });
   // Not in the spec either; `title` (exact) and `state` as GitLab filters them, for lookups by title.
   router.get('/projects/:id/milestones', (ctx) => {
@@ -109,6 +110,6 @@ export function labelRoutes(router: Router): void {
           (state === undefined || state === '' || m.state === state),
       )
       .sort((a, b) => b.id - a.id);
-    return paginate(ctx, milestones, (m) => milestoneView(m, true));
+    return paginate(ctx, milestones, (m) => show(ctx, MILESTONE_CLOSED, m));
   });
 }

@@ -1,5 +1,8 @@
-import { canReadGroup, canReadProject, groupAccess, requireAdmin, requireGroup, requireGroupLevel, requireUser } from '../access.js';
+import { canReadGroup, groupAccess, requireAdmin, requireGroup, requireGroupLevel, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { GROUP, GROUP_DETAIL } from '../entities/groups.js';
+import { NAMESPACE } from '../entities/namespaces.js';
+import { show } from '../entity.js';
 import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
 import { type AccessLevel, type Group, GUEST, MAINTAINER, OWNER, type Visibility } from '../model.js';
@@ -7,7 +10,6 @@ import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { groupDetailView, groupView, namespaceView } from '../views/projects.js';
 import { filterProjects, projectList } from './projects.js';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
@@ -15,7 +17,7 @@ const ACCESS_LEVELS = [10, 20, 30, 40, 50];
 const GROUP_PATH_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
 
 function detail(ctx: Ctx, group: Group): Record<string, unknown> {
-  return groupDetailView(ctx.store, group, ctx.user, (p) => canReadProject(ctx.store, ctx.user, p));
+  return show(ctx, GROUP_DETAIL, group, { single: true });
 }
 
 function checkGroupPathFree(store: Store, parentId: number | null, path: string, except?: Group): void {
@@ -115,7 +117,12 @@ export function groupRoutes(router: Router): void {
             ? (g: Group) => store.groupFullPath(g).toLowerCase()
             : (g: Group) => store.groupFullName(g).toLowerCase();
       const statistics = (ctx.params.bool('statistics') ?? false) && user?.admin === true;
-      return paginate(ctx, sortItems(groups, key, sort), (g) => groupView(store, g, { statistics }));
+      return paginate(ctx, sortItems(groups, key, sort), (g) => show(ctx, GROUP, g, { statistics }), {
+        type: 'Group',
+        id: (g) => g.id,
+        orderBy: ['id'],
+        sort: 'asc',
+      });
     },
     { auth: 'optional' },
   );
@@ -247,7 +254,7 @@ export function groupRoutes(router: Router): void {
         (id) => store.namespaceName(id).toLowerCase().includes(search) || store.namespaceFullPath(id).toLowerCase().includes(search),
       );
     ids.sort((a, b) => a - b);
-    return paginate(ctx, ids, (id) => namespaceView(store, id, user));
+    return paginate(ctx, ids, (id) => show(ctx, NAMESPACE, id));
   });
 }
 

@@ -1,33 +1,15 @@
 import { createHash } from 'node:crypto';
 import { ownedBy, requireAdmin, requireOwned, requirePathUser } from '../access.js';
+import { IMPERSONATION_TOKEN, IMPERSONATION_TOKEN_WITH_TOKEN, tokenActive } from '../entities/keys.js';
+import { show } from '../entity.js';
 import { ApiError, missingParam } from '../errors.js';
 import type { ImpersonationToken } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
-import { isDate, iso } from '../time.js';
+import { isDate } from '../time.js';
 
 const SCOPES = ['api', 'read_user'];
-
-function tokenActive(token: ImpersonationToken, now: number): boolean {
-  return !token.revoked && (token.expiresAt === null || Date.parse(`${token.expiresAt}T23:59:59Z`) >= now);
-}
-
-function tokenView(token: ImpersonationToken, now: number, withSecret: boolean): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    id: token.id,
-    name: token.name,
-    revoked: token.revoked,
-    created_at: iso(token.createdAt),
-    scopes: [...token.scopes],
-    user_id: token.userId,
-    active: tokenActive(token, now),
-    expires_at: token.expiresAt,
-    impersonation: true,
-  };
-  if (withSecret) view.token = token.token;
-  return view;
-}
 
 /** Impersonation tokens of a user (administrators). */
 export function impersonationTokenRoutes(router: Router): void {
@@ -38,15 +20,15 @@ export function impersonationTokenRoutes(router: Router): void {
     if (!['all', 'active', 'inactive'].includes(state)) throw new ApiError(400, { error: 'state does not have a valid value' });
     const now = ctx.store.now();
     const tokens = ownedBy(ctx.store.impersonationTokens.values(), user).filter(
-      (t) => state === 'all' || (state === 'active') === tokenActive(t, now),
+      (t) => state === 'all' || (state === 'active') === tokenActive({ token: t, now }),
     );
-    return paginate(ctx, tokens, (t) => tokenView(t, now, false));
+    return paginate(ctx, tokens, (token) => show(ctx, IMPERSONATION_TOKEN, { token, now }));
   });
   router.get('/users/:user_id/impersonation_tokens/:impersonation_token_id', (ctx) => {
     requireAdmin(ctx);
     const user = requirePathUser(ctx, 'user_id');
     const token = requireOwned(ctx.store.impersonationTokens, user, ctx.path.impersonation_token_id, 'Impersonation Token');
-    return json(tokenView(token, ctx.store.now(), false));
+    return json(show(ctx, IMPERSONATION_TOKEN, { token, now: ctx.store.now() }));
   });
   router.post('/users/:user_id/impersonation_tokens', (ctx) => {
     requireAdmin(ctx);
@@ -71,7 +53,7 @@ export function impersonationTokenRoutes(router: Router): void {
     };
     ctx.store.impersonationTokens.set(id, token);
     ctx.store.tokens.set(token.token, { kind: 'private', userId: user.id, note: `impersonation token ${name}` });
-    return created(tokenView(token, ctx.store.now(), true));
+    return created(show(ctx, IMPERSONATION_TOKEN_WITH_TOKEN, { token, now: ctx.store.now() }));
   });
   router.delete('/users/:user_id/impersonation_tokens/:impersonation_token_id', (ctx) => {
     requireAdmin(ctx);

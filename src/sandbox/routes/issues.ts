@@ -1,18 +1,20 @@
 import { canReadProject, projectAccess, requireAdmin, requireGroup, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
-import { inDialect } from '../dialect.js';
 import { parseDuration } from '../durations.js';
+import { TIME_STATS } from '../entities/common.js';
+import { ISSUE, USER_AGENT_DETAIL } from '../entities/issues.js';
+import { MERGE_REQUEST_BASIC } from '../entities/merge-requests.js';
+import { TODO } from '../entities/todos.js';
+import { show } from '../entity.js';
 import { ApiError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { type Issue, OWNER, type Project, REPORTER, type User } from '../model.js';
-import { paginate, paginateCached } from '../pagination.js';
+import { cachedList, paginate, paginateCached } from '../pagination.js';
 import { created, json, noContent, notModified } from '../reply.js';
 import type { Router } from '../router.js';
 import { createTodo, dueDateParam, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
 import type { Store } from '../store.js';
 import { parseTime } from '../time.js';
-import { issueView, timeStatsView, todoView } from '../views/issues.js';
-import { mergeRequestView } from '../views/merge-requests.js';
 
 export function canReadIssue(store: Store, user: User | null, project: Project, issue: Issue): boolean {
   if (!canReadProject(store, user, project)) return false;
@@ -21,7 +23,7 @@ export function canReadIssue(store: Store, user: User | null, project: Project, 
   return user.admin || issue.authorId === user.id || issue.assigneeIds.includes(user.id) || projectAccess(store, user, project) >= REPORTER;
 }
 
-function requireIssue(ctx: Ctx): { project: Project; issue: Issue } {
+export function requireIssue(ctx: Ctx): { project: Project; issue: Issue } {
   const project = requireProject(ctx);
   const iid = Number(ctx.path.issue_iid);
   const issue = Number.isInteger(iid) ? ctx.store.findIssue(project.id, iid) : undefined;
@@ -71,7 +73,7 @@ function visibleIssues(ctx: Ctx, projects: Iterable<Project>): Issue[] {
   return result;
 }
 
-const render = (ctx: Ctx) => (issue: Issue) => issueView(ctx.store, issue, ctx.user);
+const render = (ctx: Ctx) => (issue: Issue) => show(ctx, ISSUE, issue);
 
 function updateTime(ctx: Ctx, issue: Issue): void {
   issue.updatedAt = ctx.store.now();
@@ -87,10 +89,17 @@ function durationParam(ctx: Ctx, field: string): number {
   return seconds;
 }
 
+/** A moved issue keeps its conversation, as on GitLab: the notes are copied to the new issue. */
+function copyNotes(store: Store, from: Issue, to: Issue): void {
+  const target = store.notesOf('Issue', to.id);
+  for (const note of store.notesOf('Issue', from.id))
+    target.push({ ...note, id: store.nextId('note'), noteableId: to.id, projectId: to.projectId });
+}
+
 export function issueRoutes(router: Router): void {
   router.get('/issues', (ctx) => {
     requireUser(ctx);
-    const issues = ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, ctx.store.projects.values()), 'created-by-me'));
+    const issues = cachedList(ctx, () => listFilters(ctx, visibleIssues(ctx, ctx.store.projects.values()), 'created-by-me'));
     return paginateCached(ctx, issues, render(ctx));
   });
 
@@ -101,7 +110,7 @@ export function issueRoutes(router: Router): void {
     const projects = [...ctx.store.projects.values()].filter((p) => ids.has(p.namespaceId));
     return paginateCached(
       ctx,
-      ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')),
+      cachedList(ctx, () => listFilters(ctx, visibleIssues(ctx, projects), 'all')),
       render(ctx),
     );
   });
@@ -111,12 +120,12 @@ export function issueRoutes(router: Router): void {
     const project = requireProject(ctx);
     return paginateCached(
       ctx,
-      ctx.store.listCache.get(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')),
+      cachedList(ctx, () => listFilters(ctx, visibleIssues(ctx, [project]), 'all')),
       render(ctx),
     );
   });
 
-  router.get('/projects/:id/issues/:issue_iid', (ctx) => json(issueView(ctx.store, requireIssue(ctx).issue, ctx.user, true)));
+  router.get('/projects/:id/issues/:issue_iid', (ctx) => json(show(ctx, ISSUE, requireIssue(ctx).issue, { single: true })));
 
   router.post('/projects/:id/issues', (ctx) => {
     const user = requireUser(ctx);
@@ -152,11 +161,12 @@ export function issueRoutes(router: Router): void {
       createdAt,
       updatedAt: createdAt,
       closedAt: null,
+      closedById: null,
+      movedToId: null,
       labels: labelsParam(ctx, project) ?? [],
       milestoneId: milestoneId ?? null,
       assigneeIds: assigneesParam(ctx) ?? [],
       authorId: user.id,
-      userNotesCount: 0,
       dueDate: dueDate ?? null,
       confidential: ctx.params.bool('confidential') ?? false,
       weight: weight ?? null,
@@ -169,7 +179,7 @@ export function issueRoutes(router: Router): void {
     };
     ctx.store.addIssue(issue);
     project.lastActivityAt = now;
-    return created(issueView(ctx.store, issue, user, true));
+    return created(show(ctx, ISSUE, issue, { single: true }));
   });
 
   router.put('/projects/:id/issues/:issue_iid', (ctx) => {
@@ -213,6 +223,7 @@ export function issueRoutes(router: Router): void {
     if (stateEvent === 'close' && issue.state !== 'closed') {
       issue.state = 'closed';
       issue.closedAt = issue.updatedAt;
+      issue.closedById = user.id;
     } else if (stateEvent === 'reopen' && issue.state === 'closed') {
       issue.state = 'opened';
       issue.closedAt = null;
@@ -223,7 +234,7 @@ export function issueRoutes(router: Router): void {
       if (ms === undefined) throw new ApiError(400, { error: 'updated_at is invalid' });
       issue.updatedAt = ms;
     }
-    return json(issueView(ctx.store, issue, user, true));
+    return json(show(ctx, ISSUE, issue, { single: true }));
   });
 
   router.delete('/projects/:id/issues/:issue_iid', (ctx) => {
@@ -263,14 +274,18 @@ export function issueRoutes(router: Router): void {
       subscribers: new Set(issue.subscribers),
       awards: issue.awards.map((a) => ({ ...a })),
       updatedAt: now,
+      movedToId: null,
     };
     ctx.store.addIssue(moved);
+    copyNotes(ctx.store, issue, moved);
     issue.state = 'closed';
     issue.closedAt = now;
+    issue.closedById = user.id;
+    issue.movedToId = moved.id;
     issue.updatedAt = now;
     issue.description = `${issue.description ?? ''}\n\nMoved to ${ctx.store.projectFullPath(target)}#${moved.iid}`.trim();
     target.lastActivityAt = now;
-    return created(issueView(ctx.store, moved, user, true));
+    return created(show(ctx, ISSUE, moved, { single: true }));
   });
 
   for (const action of ['subscribe', 'unsubscribe'] as const) {
@@ -278,7 +293,7 @@ export function issueRoutes(router: Router): void {
       const { issue } = requireIssue(ctx);
       const user = requireUser(ctx);
       if (!setSubscribed(issue.subscribers, user, action === 'subscribe')) return notModified();
-      return created(issueView(ctx.store, issue, user, true));
+      return created(show(ctx, ISSUE, issue, { single: true }));
     });
   }
 
@@ -286,7 +301,7 @@ export function issueRoutes(router: Router): void {
     const { project, issue } = requireIssue(ctx);
     const user = requireUser(ctx);
     const todo = createTodo(ctx.store, user, user.id, project.id, 'Issue', issue.id);
-    return todo ? created(todoView(ctx.store, todo, user)) : notModified();
+    return todo ? created(show(ctx, TODO, todo)) : notModified();
   });
 
   router.post('/projects/:id/issues/:issue_iid/time_estimate', (ctx) => {
@@ -296,7 +311,7 @@ export function issueRoutes(router: Router): void {
     if (seconds < 0) throw invalid({ time_estimate: ['must have a valid format and be greater than or equal to zero.'] });
     issue.timeEstimate = seconds;
     updateTime(ctx, issue);
-    return json(timeStatsView(issue));
+    return json(show(ctx, TIME_STATS, issue));
   });
 
   router.post('/projects/:id/issues/:issue_iid/reset_time_estimate', (ctx) => {
@@ -304,7 +319,7 @@ export function issueRoutes(router: Router): void {
     requireEditable(ctx, project, issue);
     issue.timeEstimate = 0;
     updateTime(ctx, issue);
-    return json(timeStatsView(issue));
+    return json(show(ctx, TIME_STATS, issue));
   });
 
   router.post('/projects/:id/issues/:issue_iid/add_spent_time', (ctx) => {
@@ -314,7 +329,7 @@ export function issueRoutes(router: Router): void {
     if (issue.totalTimeSpent + seconds < 0) throw invalid({ time_spent: ['Time to subtract exceeds the total time spent'] });
     issue.totalTimeSpent += seconds;
     updateTime(ctx, issue);
-    return created(timeStatsView(issue));
+    return created(show(ctx, TIME_STATS, issue));
   });
 
   router.post('/projects/:id/issues/:issue_iid/reset_spent_time', (ctx) => {
@@ -322,20 +337,20 @@ export function issueRoutes(router: Router): void {
     requireEditable(ctx, project, issue);
     issue.totalTimeSpent = 0;
     updateTime(ctx, issue);
-    return json(timeStatsView(issue));
+    return json(show(ctx, TIME_STATS, issue));
   });
 
-  router.get('/projects/:id/issues/:issue_iid/time_stats', (ctx) => json(timeStatsView(requireIssue(ctx).issue)));
+  router.get('/projects/:id/issues/:issue_iid/time_stats', (ctx) => json(show(ctx, TIME_STATS, requireIssue(ctx).issue)));
 
   router.get('/projects/:id/issues/:issue_iid/closed_by', (ctx) => {
     const { project, issue } = requireIssue(ctx);
     const mrs = ctx.store.projectMergeRequests(project.id).filter((mr) => mr.closesIssueIids.includes(issue.iid));
-    return paginate(ctx, mrs, (mr) => mergeRequestView(ctx.store, mr, ctx.user));
+    return paginate(ctx, mrs, (mr) => show(ctx, MERGE_REQUEST_BASIC, mr));
   });
 
   router.get('/projects/:id/issues/:issue_iid/user_agent_detail', (ctx) => {
     requireAdmin(ctx);
     const { issue } = requireIssue(ctx);
-    return json(inDialect(ctx.store, { ...issue.userAgent }));
+    return json(show(ctx, USER_AGENT_DETAIL, issue));
   });
 }

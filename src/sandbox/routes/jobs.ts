@@ -1,15 +1,19 @@
 import { projectAccess, requireProject, requireUser } from '../access.js';
 import type { ArchiveBody } from '../artifacts.js';
 import type { Ctx } from '../context.js';
+import { JOB, JOB_WITH_DOWNLOAD_URL } from '../entities/jobs.js';
+import { show } from '../entity.js';
 import { ApiError, badRequest, forbidden, missingParam, notFound } from '../errors.js';
+import { cancel } from '../job-states.js';
 import { DEVELOPER, type Job, type JobStatus, type Project, REPORTER } from '../model.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
-import { paginate } from '../pagination.js';
+import { type Keyset, paginate } from '../pagination.js';
 import { created, json, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
-import { jobView } from '../views/jobs.js';
 
-const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
+const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'];
+/** GitLab 17 also lists jobs that are `canceling`. */
+const GITLAB_SCOPES = [...SCOPES, 'canceling'];
 const CANCELABLE: JobStatus[] = ['created', 'pending', 'running'];
 const RETRYABLE: JobStatus[] = ['failed', 'canceled', 'success'];
 const COMPLETE: JobStatus[] = ['failed', 'canceled', 'success', 'skipped', 'manual'];
@@ -41,11 +45,15 @@ function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
   const scopes = ctx.params.strArray('scope');
   if (scopes === undefined || scopes.length === 0) return [...jobs].reverse();
   for (const s of scopes)
-    if (!(SCOPES as readonly string[]).includes(s)) throw new ApiError(400, { error: 'scope does not have a valid value' });
+    if (!(ctx.store.flavor === 'gitlab' ? GITLAB_SCOPES : SCOPES).includes(s))
+      throw new ApiError(400, { error: 'scope does not have a valid value' });
   return jobs.filter((j) => scopes.includes(j.status)).reverse();
 }
 
-const render = (ctx: Ctx) => (job: Job) => jobView(ctx.store, ctx.artifacts, job);
+/** GitLab pages a project's jobs by keyset too, newest first. */
+const JOB_KEYSET: Keyset<Job> = { type: 'Ci::Build', id: (j) => j.id, sort: 'desc' };
+
+const render = (ctx: Ctx) => (job: Job) => show(ctx, JOB, job);
 
 /** A job's archive; it answers Range requests, as Workhorse and object storage do. */
 export function archiveReply(job: Job, body: ArchiveBody, quoted: boolean): Reply {
@@ -95,18 +103,30 @@ function isInvalidPath(path: string): boolean {
   return path.split('/').some((segment) => segment === '..' || segment === '.' || segment === '');
 }
 
-/** The last successful job named `job` on the path's ref: what downloads by ref serve. */
+/**
+ * The job named `job` whose artifacts a download by ref serves. The spec: the last successful job
+ * of that name on the ref. GitLab (Project#latest_successful_build_for_ref): that job of the
+ * latest successful pipeline of the ref, even where a later pipeline ran it successfully too.
+ */
 function latestSuccessful(ctx: Ctx): Job {
   const project = requireJobsProject(ctx);
   const name = ctx.params.str('job');
   if (name === undefined || name === '') throw missingParam('job');
   const ref = ctx.path.ref_name;
   const jobs = ctx.store.projectJobs(project.id);
-  for (let i = jobs.length - 1; i >= 0; i--) {
-    const job = jobs[i];
-    if (job.name === name && job.ref === ref && job.status === 'success') return job;
-  }
-  throw notFound('Job');
+  const found =
+    ctx.store.flavor === 'gitlab'
+      ? jobs.find((j) => j.pipelineId === latestSuccessfulPipeline(ctx, project, ref) && j.name === name && j.status === 'success')
+      : jobs.findLast((j) => j.name === name && j.ref === ref && j.status === 'success');
+  if (!found) throw notFound('Job');
+  return found;
+}
+
+function latestSuccessfulPipeline(ctx: Ctx, project: Project, ref: string): number | undefined {
+  let latest: number | undefined;
+  for (const p of ctx.store.pipelines.values())
+    if (p.projectId === project.id && p.ref === ref && p.status === 'success' && (latest === undefined || p.id > latest)) latest = p.id;
+  return latest;
 }
 
 /** One file out of a job's archive (`artifact_path`). */
@@ -125,7 +145,7 @@ async function serveFile(ctx: Ctx, job: Job): Promise<Reply> {
 export function jobRoutes(router: Router): void {
   router.get('/projects/:id/jobs', (ctx) => {
     const project = requireJobsProject(ctx);
-    return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx));
+    return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx), JOB_KEYSET);
   });
 
   // GitLab accepts the job token here too (`job_token_allowed: true`), for the job's own project.
@@ -141,7 +161,7 @@ export function jobRoutes(router: Router): void {
     { jobToken: true },
   );
 
-  router.get('/projects/:id/jobs/:job_id', (ctx) => json(jobView(ctx.store, ctx.artifacts, requireJob(ctx).job)));
+  router.get('/projects/:id/jobs/:job_id', (ctx) => json(show(ctx, JOB, requireJob(ctx).job)));
 
   router.get('/projects/:id/jobs/:job_id/artifacts', (ctx) => serveArchive(ctx, requireJob(ctx).job), { jobToken: true });
 
@@ -165,11 +185,8 @@ export function jobRoutes(router: Router): void {
   router.post('/projects/:id/jobs/:job_id/cancel', (ctx) => {
     const { project, job } = requireJob(ctx);
     requireRunner(ctx, project);
-    if (CANCELABLE.includes(job.status)) {
-      job.status = 'canceled';
-      job.finishedAt = ctx.store.now();
-    }
-    return created(jobView(ctx.store, ctx.artifacts, job));
+    if (CANCELABLE.includes(job.status)) cancel(ctx.store, job);
+    return created(show(ctx, JOB, job));
   });
 
   router.post('/projects/:id/jobs/:job_id/retry', (ctx) => {
@@ -192,7 +209,7 @@ export function jobRoutes(router: Router): void {
       trace: null,
     };
     ctx.store.addJob(retried);
-    return created(jobView(ctx.store, ctx.artifacts, retried));
+    return created(show(ctx, JOB, retried));
   });
 
   router.post('/projects/:id/jobs/:job_id/erase', (ctx) => {
@@ -202,7 +219,7 @@ export function jobRoutes(router: Router): void {
     job.artifact = null;
     job.trace = null;
     job.erasedAt = ctx.store.now();
-    return created(jobView(ctx.store, ctx.artifacts, job, true));
+    return created(show(ctx, JOB_WITH_DOWNLOAD_URL, job));
   });
 
   router.post('/projects/:id/jobs/:job_id/artifacts/keep', (ctx) => {
@@ -211,7 +228,7 @@ export function jobRoutes(router: Router): void {
     if (!job.artifact) throw notFound('Artifacts');
     job.artifact.kept = true;
     // GitLab answers play and keep with 200, where the spec's rule for POST is 201.
-    return json(jobView(ctx.store, ctx.artifacts, job, true), ctx.store.flavor === 'gitlab' ? 200 : 201);
+    return json(show(ctx, JOB_WITH_DOWNLOAD_URL, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
   });
 
   router.post('/projects/:id/jobs/:job_id/play', (ctx) => {
@@ -222,6 +239,6 @@ export function jobRoutes(router: Router): void {
     job.status = 'started';
     job.userId = user.id;
     job.startedAt = ctx.store.now();
-    return json(jobView(ctx.store, ctx.artifacts, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
+    return json(show(ctx, JOB, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
   });
 }

@@ -1,18 +1,30 @@
+import type { Flavor } from '../../api/dialect.js';
 import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
-import type { Flavor } from '../dialect.js';
+import { COMMIT, commitOf } from '../entities/commits.js';
+import { ISSUE } from '../entities/issues.js';
+import {
+  detailedMergeStatus,
+  MERGE_REQUEST,
+  MERGE_REQUEST_BASIC,
+  MERGE_REQUEST_CHANGES,
+  MERGE_REQUEST_SIMPLE,
+  MR_VERSION,
+  MR_VERSION_FULL,
+  reviewersOf,
+} from '../entities/merge-requests.js';
+import { TODO } from '../entities/todos.js';
+import { show } from '../entity.js';
 import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';
+import { mergeRequestContent } from '../mr-content.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, notModified } from '../reply.js';
 import type { Router } from '../router.js';
 import { createTodo, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
 import { sha } from '../shas.js';
 import type { Store } from '../store.js';
-import { iso } from '../time.js';
-import { issueView, todoView } from '../views/issues.js';
-import { approvalsView, isWorkInProgress, mergeRequestSimpleView, mergeRequestView, reviewersOf } from '../views/merge-requests.js';
 
 function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
   const result: MergeRequest[] = [];
@@ -34,9 +46,7 @@ function listReply(ctx: Ctx, mrs: MergeRequest[], defaultScope: 'created-by-me' 
   });
   const view = ctx.params.str('view');
   if (view !== undefined && view !== 'simple') throw new ApiError(400, { error: 'view does not have a valid value' });
-  return paginate(ctx, filtered, (mr) =>
-    view === 'simple' ? mergeRequestSimpleView(ctx.store, mr) : mergeRequestView(ctx.store, mr, ctx.user),
-  );
+  return paginate(ctx, filtered, (mr) => show(ctx, view === 'simple' ? MERGE_REQUEST_SIMPLE : MERGE_REQUEST_BASIC, mr));
 }
 
 /** GitLab's `reviewer_ids` (known users; 0 or an empty list clears them); the spec has no reviewers. */
@@ -45,7 +55,7 @@ function reviewerIdsParam(ctx: Ctx): number[] | undefined {
   return (ctx.params.intArray('reviewer_ids') ?? []).filter((id) => id !== 0 && ctx.store.users.has(id));
 }
 
-function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
+export function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
   const project = requireProject(ctx);
   if (!project.features.merge_requests_enabled) throw forbidden();
   const mr = ctx.store.findMergeRequest(project.id, Number(ctx.path.merge_request_iid));
@@ -53,82 +63,30 @@ function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequest } {
   return { project, mr };
 }
 
-const level = (store: Store, user: User, project: Project): number => (user.admin ? OWNER : projectAccess(store, user, project));
+export const level = (store: Store, user: User, project: Project): number => (user.admin ? OWNER : projectAccess(store, user, project));
 
-/** Commits, diff and version of a new merge request, derived from its id. */
-export function mergeRequestContent(store: Store, mr: Pick<MergeRequest, 'id' | 'sourceBranch' | 'title' | 'createdAt' | 'authorId'>) {
-  const author = store.users.get(mr.authorId);
-  const head = sha(`mr:${mr.id}:head`);
-  const parent = sha(`mr:${mr.id}:parent`);
-  const base = sha(`mr:${mr.id}:base`);
-  const commit = (id: string, title: string, at: number) => ({
-    id,
-    short_id: id.slice(0, 8),
-    title,
-    message: `${title}\n`,
-    author_name: author?.name ?? 'Administrator',
-    author_email: author?.email ?? 'admin@example.com',
-    created_at: at,
-  });
-  const file = `src/${mr.sourceBranch.replace(/[^a-z0-9]+/gi, '_')}.ts`;
-  return {
-    sha: head,
-    commits: [commit(head, mr.title, mr.createdAt), commit(parent, `Prepare ${mr.sourceBranch}`, mr.createdAt - 3_600_000)],
-    changes: [
-      {
-        old_path: file,
-        new_path: file,
-        a_mode: '100644',
-        b_mode: '100644',
-        diff: `@@ -1,3 +1,4 @@\n export const feature = '${mr.sourceBranch}';\n-export const enabled = false;\n+export const enabled = true;\n+export const owner = '${author?.username ?? 'root'}';\n`,
-        new_file: false,
-        renamed_file: false,
-        deleted_file: false,
-      },
-      {
-        old_path: 'CHANGELOG.md',
-        new_path: 'CHANGELOG.md',
-        a_mode: '100644',
-        b_mode: '100644',
-        diff: `@@ -1 +1,2 @@\n # Changelog\n+- ${mr.title}\n`,
-        new_file: false,
-        renamed_file: false,
-        deleted_file: false,
-      },
-    ],
-    versions: [
-      {
-        id: store.nextId('version'),
-        head_commit_sha: head,
-        base_commit_sha: base,
-        start_commit_sha: base,
-        created_at: mr.createdAt,
-        state: 'collected',
-        real_size: '2',
-      },
-    ],
-  };
-}
+/** What an auto-merge waits for instead of refusing: the pipeline, and the approvals. */
+const AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved']);
 
-function versionView(mr: MergeRequest, version: MergeRequest['versions'][number], withDiffs: boolean): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    id: version.id,
-    head_commit_sha: version.head_commit_sha,
-    base_commit_sha: version.base_commit_sha,
-    start_commit_sha: version.start_commit_sha,
-    created_at: iso(version.created_at),
-    merge_request_id: mr.id,
-    state: version.state,
-    real_size: version.real_size,
-  };
-  if (withDiffs) {
-    view.commits = mr.commits.map((c) => ({ ...c, created_at: iso(c.created_at) }));
-    view.diffs = mr.changes.map((c) => ({ ...c }));
+/**
+ * Refuses a merge the server would refuse. The spec (part 2 §7): merged or closed → 406, a draft →
+ * 405, conflicts or missing approvals → 405 "Branch cannot be merged". GitLab
+ * (lib/api/merge_requests.rb): any failed mergeability check → 405, conflicts → 422 "Branch cannot
+ * be merged".
+ */
+function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
+  const status = detailedMergeStatus(ctx.store, mr, ctx.store.flavor);
+  if (status === 'mergeable' || status === 'unchecked' || (autoMerge && AUTO_MERGE_WAITS.has(status))) return;
+  if (ctx.store.flavor === 'gitlab') {
+    if (status === 'conflict') throw new ApiError(422, { message: 'Branch cannot be merged' });
+    throw new ApiError(405, { message: '405 Method Not Allowed' });
   }
-  return view;
+  if (status === 'not_open') throw new ApiError(406, { message: '406 Method Not Allowed' });
+  if (status === 'draft_status') throw new ApiError(405, { message: '405 Method Not Allowed' });
+  if (status === 'conflict' || status === 'not_approved') throw new ApiError(405, { message: 'Branch cannot be merged' });
 }
 
-function touch(ctx: Ctx, mr: MergeRequest): void {
+export function touch(ctx: Ctx, mr: MergeRequest): void {
   mr.updatedAt = ctx.store.now();
 }
 
@@ -144,7 +102,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
 
   router.get(
     '/projects/:id/merge_requests/:merge_request_iid',
-    (ctx) => json(mergeRequestView(ctx.store, requireMergeRequest(ctx).mr, ctx.user, true)),
+    (ctx) => json(show(ctx, MERGE_REQUEST, requireMergeRequest(ctx).mr, { single: true })),
     { auth: 'optional' },
   );
 
@@ -152,7 +110,11 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     '/projects/:id/merge_requests/:merge_request_iid/commits',
     (ctx) => {
       const { mr } = requireMergeRequest(ctx);
-      return paginate(ctx, mr.commits, (c) => ({ ...c, created_at: iso(c.created_at) }));
+      return paginate(
+        ctx,
+        mr.commits.map((_, i) => i),
+        (i) => show(ctx, COMMIT, commitOf(ctx.store, mr, i)),
+      );
     },
     { auth: 'optional' },
   );
@@ -161,7 +123,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     '/projects/:id/merge_requests/:merge_request_iid/changes',
     (ctx) => {
       const { mr } = requireMergeRequest(ctx);
-      return json({ ...mergeRequestView(ctx.store, mr, ctx.user, true), changes: mr.changes.map((c) => ({ ...c })) });
+      return json(show(ctx, MERGE_REQUEST_CHANGES, mr, { single: true }));
     },
     { auth: 'optional' },
   );
@@ -170,7 +132,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     '/projects/:id/merge_requests/:merge_request_iid/versions',
     (ctx) => {
       const { mr } = requireMergeRequest(ctx);
-      return paginate(ctx, [...mr.versions].reverse(), (v) => versionView(mr, v, false));
+      return paginate(ctx, [...mr.versions].reverse(), (version) => show(ctx, MR_VERSION, { mr, version }));
     },
     { auth: 'optional' },
   );
@@ -181,7 +143,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
       const { mr } = requireMergeRequest(ctx);
       const version = mr.versions.find((v) => v.id === Number(ctx.path.version_id));
       if (!version) throw notFound();
-      return json(versionView(mr, version, true));
+      return json(show(ctx, MR_VERSION_FULL, { mr, version }));
     },
     { auth: 'optional' },
   );
@@ -191,7 +153,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     (ctx) => {
       const { project, mr } = requireMergeRequest(ctx);
       const issues = mr.closesIssueIids.map((iid) => ctx.store.findIssue(project.id, iid)).filter((i) => i !== undefined);
-      return paginate(ctx, issues, (i) => issueView(ctx.store, i, ctx.user));
+      return paginate(ctx, issues, (i) => show(ctx, ISSUE, i));
     },
     { auth: 'optional' },
   );
@@ -244,7 +206,13 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
       mergeStatus: 'can_be_merged',
       sha: content.sha,
       mergeCommitSha: null,
-      userNotesCount: 0,
+      mergedById: null,
+      mergedAt: null,
+      closedById: null,
+      closedAt: null,
+      mergeError: null,
+      unresolvedDiscussions: 0,
+      divergedCommits: 0,
       approvalsBeforeMerge: approvals,
       shouldRemoveSourceBranch: null,
       forceRemoveSourceBranch: ctx.params.bool('remove_source_branch') ?? false,
@@ -263,7 +231,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     };
     ctx.store.addMergeRequest(mr);
     project.lastActivityAt = now;
-    return created(mergeRequestView(ctx.store, mr, user, true));
+    return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
   });
 
   router.put('/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
@@ -309,11 +277,13 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     if (stateEvent === 'close' && (mr.state === 'opened' || mr.state === 'reopened')) {
       mr.state = 'closed';
       mr.mergeWhenPipelineSucceeds = false;
+      mr.closedById = user.id;
+      mr.closedAt = ctx.store.now();
     } else if (stateEvent === 'reopen' && mr.state === 'closed') {
       mr.state = 'opened';
     }
     touch(ctx, mr);
-    return json(mergeRequestView(ctx.store, mr, user, true));
+    return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
   });
 
   router.delete('/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
@@ -328,13 +298,8 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
-    // Part 2 §7: already merged or closed → 406; conflicts, draft or missing approvals → 405; stale sha → 409.
-    if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(406, { message: '406 Method Not Allowed' });
-    if (isWorkInProgress(mr.title)) throw new ApiError(405, { message: '405 Method Not Allowed' });
     const autoMerge = ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
-    // Missing approvals block an immediate merge; an auto-merge waits for them with the pipeline.
-    const approvalsMissing = !autoMerge && (mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length;
-    if (mr.mergeStatus === 'cannot_be_merged' || approvalsMissing) throw new ApiError(405, { message: 'Branch cannot be merged' });
+    refuseMerge(ctx, mr, autoMerge);
     const expected = ctx.params.str('sha');
     if (expected !== undefined && expected !== '' && expected !== mr.sha) {
       throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
@@ -344,10 +309,13 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     if (autoMerge) {
       mr.mergeWhenPipelineSucceeds = true;
       touch(ctx, mr);
-      return json(mergeRequestView(ctx.store, mr, user, true));
+      return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
     }
     mr.state = 'merged';
     mr.mergeWhenPipelineSucceeds = false;
+    mr.mergedById = user.id;
+    mr.mergedAt = ctx.store.now();
+    mr.mergeError = null;
     mr.mergeCommitSha = sha(`merge:${mr.id}:${mr.sha}:${ctx.params.str('merge_commit_message') ?? ''}`);
     touch(ctx, mr);
     for (const iid of mr.closesIssueIids) {
@@ -358,7 +326,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
         issue.updatedAt = mr.updatedAt;
       }
     }
-    return json(mergeRequestView(ctx.store, mr, user, true));
+    return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
   });
 
   // The spec routes it as PUT and answers the merge request; GitLab as POST, answering 201 with the
@@ -378,45 +346,16 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
       if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
       mr.mergeWhenPipelineSucceeds = false;
       touch(ctx, mr);
-      return flavor === 'gitlab' ? created({ status: 'success' }) : json(mergeRequestView(ctx.store, mr, user, true));
+      return flavor === 'gitlab' ? created({ status: 'success' }) : json(show(ctx, MERGE_REQUEST, mr, { single: true }));
     },
   );
-
-  router.get('/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {
-    requireUser(ctx);
-    return json(approvalsView(ctx.store, requireMergeRequest(ctx).mr, false));
-  });
-
-  router.post('/projects/:id/merge_requests/:merge_request_iid/approve', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed')
-      throw unauthorized();
-    const expected = ctx.params.str('sha');
-    if (expected !== undefined && expected !== '' && expected !== mr.sha) {
-      throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
-    }
-    mr.approvedBy.push(user.id);
-    touch(ctx, mr);
-    return created(approvalsView(ctx.store, mr, true));
-  });
-
-  router.post('/projects/:id/merge_requests/:merge_request_iid/unapprove', (ctx) => {
-    const { mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    const index = mr.approvedBy.indexOf(user.id);
-    if (index === -1) throw notFound();
-    mr.approvedBy.splice(index, 1);
-    touch(ctx, mr);
-    return created(approvalsView(ctx.store, mr, false));
-  });
 
   for (const action of ['subscribe', 'unsubscribe'] as const) {
     router.post(`/projects/:id/merge_requests/:merge_request_iid/${action}`, (ctx) => {
       const { mr } = requireMergeRequest(ctx);
       const user = requireUser(ctx);
       if (!setSubscribed(mr.subscribers, user, action === 'subscribe')) return notModified();
-      return created(mergeRequestView(ctx.store, mr, user, true));
+      return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
     });
   }
 
@@ -424,6 +363,6 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     const { project, mr } = requireMergeRequest(ctx);
     const user = requireUser(ctx);
     const todo = createTodo(ctx.store, user, user.id, project.id, 'MergeRequest', mr.id);
-    return todo ? created(todoView(ctx.store, todo, user)) : notModified();
+    return todo ? created(show(ctx, TODO, todo)) : notModified();
   });
 }

@@ -1,14 +1,15 @@
 import { canReadProject, groupAccess, projectAccess, requireAdmin, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { BASIC_PROJECT, PROJECT, UPLOAD } from '../entities/projects.js';
+import { USER_BASIC } from '../entities/users.js';
+import { show } from '../entity.js';
 import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
-import { DEVELOPER, GUEST, MAINTAINER, OWNER, type Project, REPORTER, type User, type Visibility } from '../model.js';
-import { paginate } from '../pagination.js';
+import { DEVELOPER, GUEST, MAINTAINER, OWNER, type Project, REPORTER, type Upload, type User, type Visibility } from '../model.js';
+import { type Keyset, paginate } from '../pagination.js';
 import { created, json, notModified, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { projectView } from '../views/projects.js';
-import { userRef } from '../views/users.js';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
 const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
@@ -71,15 +72,20 @@ export function filterProjects(ctx: Ctx, candidates: Iterable<Project>): Project
   return sortItems(list, keys[orderBy], sort);
 }
 
+const PROJECT_KEYSET: Keyset<Project> = { type: 'Project', id: (p) => p.id, orderBy: ['id'], sort: 'desc' };
+
 /** Renders a page of projects honouring `simple` and `statistics`. */
 export function projectList(ctx: Ctx, projects: Project[]): Reply {
   const simple = ctx.params.bool('simple') ?? false;
   const statistics = ctx.params.bool('statistics') ?? false;
-  return paginate(ctx, projects, (p) =>
-    projectView(ctx.store, p, ctx.user, {
-      simple,
-      statistics: statistics && ctx.user !== null && (ctx.user.admin || projectAccess(ctx.store, ctx.user, p) >= REPORTER),
-    }),
+  return paginate(
+    ctx,
+    projects,
+    (p) =>
+      show(ctx, simple ? BASIC_PROJECT : PROJECT, p, {
+        statistics: statistics && ctx.user !== null && (ctx.user.admin || projectAccess(ctx.store, ctx.user, p) >= REPORTER),
+      }),
+    PROJECT_KEYSET,
   );
 }
 
@@ -187,6 +193,7 @@ export function newProject(
     repositoryStorage: 'default',
     approvalsBeforeMerge: 0,
     ciConfigPath: null,
+    mergeMethod: 'merge',
     statistics: { commit_count: 0, storage_size: 0, repository_size: 0, lfs_objects_size: 0, job_artifacts_size: 0 },
   };
 }
@@ -206,7 +213,7 @@ function createProject(ctx: Ctx, creator: User, owner: User): Reply {
   applySettings(ctx, project);
   if (ctx.store.groups.has(namespaceId)) project.members.set(owner.id, MAINTAINER);
   ctx.store.projects.set(project.id, project);
-  return created(projectView(ctx.store, project, creator));
+  return created(show(ctx, PROJECT, project, { single: true }));
 }
 
 function requireOwner(ctx: Ctx, project: Project, level = OWNER): User {
@@ -237,7 +244,7 @@ export function projectRoutes(router: Router): void {
         (ctx.params.bool('statistics') ?? false) &&
         ctx.user !== null &&
         (ctx.user.admin || projectAccess(ctx.store, ctx.user, project) >= REPORTER);
-      return json(projectView(ctx.store, project, ctx.user, { statistics }));
+      return json(show(ctx, PROJECT, project, { statistics, single: true }));
     },
     { auth: 'optional' },
   );
@@ -253,7 +260,7 @@ export function projectRoutes(router: Router): void {
           projectAccess(ctx.store, u, project) >= GUEST &&
           (!search || u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search)),
       );
-      return paginate(ctx, users, (u) => userRef(ctx.store, u));
+      return paginate(ctx, users, (u) => show(ctx, USER_BASIC, u));
     },
     { auth: 'optional' },
   );
@@ -285,7 +292,7 @@ export function projectRoutes(router: Router): void {
     project.name = name;
     project.path = path;
     project.lastActivityAt = ctx.store.now();
-    return json(projectView(ctx.store, project, user));
+    return json(show(ctx, PROJECT, project, { single: true }));
   });
 
   router.post('/projects/:id/fork', (ctx) => {
@@ -312,11 +319,10 @@ export function projectRoutes(router: Router): void {
     fork.importStatus = 'scheduled';
     if (ctx.store.groups.has(namespaceId)) fork.members.set(user.id, MAINTAINER);
     ctx.store.projects.set(fork.id, fork);
-    const timer = setTimeout(() => {
+    void ctx.store.clock.sleep(FORK_FINISH_MS).then(() => {
       if (ctx.store.projects.get(fork.id) === fork) fork.importStatus = 'finished';
-    }, FORK_FINISH_MS);
-    timer.unref();
-    return created(projectView(ctx.store, fork, user));
+    });
+    return created(show(ctx, PROJECT, fork, { single: true }));
   });
 
   router.get(
@@ -334,7 +340,7 @@ export function projectRoutes(router: Router): void {
     const user = requireUser(ctx);
     if (project.starredBy.has(user.id)) return notModified();
     project.starredBy.add(user.id);
-    return created(projectView(ctx.store, project, user));
+    return created(show(ctx, PROJECT, project, { single: true }));
   });
 
   router.post('/projects/:id/unstar', (ctx) => {
@@ -342,7 +348,7 @@ export function projectRoutes(router: Router): void {
     const user = requireUser(ctx);
     if (!project.starredBy.has(user.id)) return notModified();
     project.starredBy.delete(user.id);
-    return created(projectView(ctx.store, project, user));
+    return created(show(ctx, PROJECT, project, { single: true }));
   });
 
   for (const [action, archived] of [
@@ -351,9 +357,9 @@ export function projectRoutes(router: Router): void {
   ] as const) {
     router.post(`/projects/:id/${action}`, (ctx) => {
       const project = requireProject(ctx);
-      const user = requireOwner(ctx, project);
+      requireOwner(ctx, project);
       project.archived = archived;
-      return created(projectView(ctx.store, project, user));
+      return created(show(ctx, PROJECT, project, { single: true }));
     });
   }
 
@@ -379,14 +385,6 @@ export function projectRoutes(router: Router): void {
       contentType: file.contentType,
       data: file.data,
     });
-    const alt = file.filename.replace(/\.[^.]*$/, '');
-    const url = `/uploads/${secret}/${file.filename}`;
-    const image = /\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg)$/i.test(file.filename);
-    return created({
-      alt,
-      url,
-      full_path: `/${ctx.store.projectFullPath(project)}${url}`,
-      markdown: `${image ? '!' : ''}[${alt}](${url})`,
-    });
+    return created(show(ctx, UPLOAD, ctx.store.uploads.get(id) as Upload));
   });
 }

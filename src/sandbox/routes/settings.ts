@@ -1,6 +1,7 @@
+import type { Flavor } from '../../api/dialect.js';
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
-import { type Flavor, GIT_ACCESS_PROTOCOLS, inDialect, paramNames } from '../dialect.js';
+import { GIT_ACCESS_PROTOCOLS, inDialect, paramNames } from '../dialect.js';
 import { ApiError, invalid } from '../errors.js';
 import { json } from '../reply.js';
 import type { Router } from '../router.js';
@@ -11,7 +12,7 @@ const VISIBILITIES = ['private', 'internal', 'public'];
 
 function settingsView(ctx: Ctx): Record<string, unknown> {
   const { id, createdAt, updatedAt } = ctx.store.settingsMeta;
-  return inDialect(ctx.store, { id, created_at: iso(createdAt), updated_at: iso(updatedAt), ...ctx.store.settings });
+  return inDialect(ctx.store.flavor, { id, created_at: iso(createdAt), updated_at: iso(updatedAt), ...ctx.store.settings });
 }
 
 /** The value of setting `setting` (a spec name), sent as `name`. */
@@ -66,7 +67,7 @@ function validate(ctx: Ctx, next: Record<string, unknown>): void {
   if (![0, 1, 2].includes(Number(next.default_branch_protection))) errors.default_branch_protection = ['is not included in the list'];
   const interval = Number(next.polling_interval_multiplier);
   if (!(interval >= 0)) errors.polling_interval_multiplier = ['must be greater than or equal to 0'];
-  if (Object.keys(errors).length > 0) throw invalid(inDialect(ctx.store, errors) as Record<string, string[]>);
+  if (Object.keys(errors).length > 0) throw invalid(inDialect(ctx.store.flavor, errors) as Record<string, string[]>);
 }
 
 export function settingsRoutes(router: Router, flavor: Flavor): void {
@@ -80,7 +81,7 @@ export function settingsRoutes(router: Router, flavor: Flavor): void {
     const next = { ...ctx.store.settings };
     // Like GitLab, a parameter this dialect does not name is dropped without a word.
     for (const setting of Object.keys(SETTING_TYPES)) {
-      const name = paramNames(ctx.store, setting).find((n) => ctx.params.has(n));
+      const name = paramNames(ctx.store.flavor, setting).find((n) => ctx.params.has(n));
       if (name !== undefined) next[setting] = coerce(ctx, setting, name);
     }
     validate(ctx, next);

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ownedBy, requireAdmin, requireOwned, requirePathUser, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { EMAIL, GPG_KEY, SSH_KEY } from '../entities/keys.js';
+import { type Entity, show } from '../entity.js';
 import { invalid, missingParam } from '../errors.js';
 import type { Email, GpgKey, SshKey, User } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, type Reply } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { iso } from '../time.js';
 import { EMAIL_RE, emailTaken } from './users.js';
 
 const SSH_KEY_RE =
@@ -33,20 +34,8 @@ function addSshKey(ctx: Ctx, owner: User) {
   }
   const record = { id: ctx.store.nextId('key'), userId: owner.id, title, key: key.trim(), createdAt: ctx.store.now() };
   ctx.store.sshKeys.set(record.id, record);
-  return created(sshKeyView(record));
+  return created(show(ctx, SSH_KEY, record));
 }
-
-// usage_type and expires_at: what GitLab 15.7+ always sends with a key.
-const sshKeyView = (k: { id: number; title: string; key: string; createdAt: number }) => ({
-  id: k.id,
-  title: k.title,
-  key: k.key,
-  created_at: iso(k.createdAt),
-  expires_at: null,
-  usage_type: 'auth_and_signing',
-});
-const gpgKeyView = (k: { id: number; key: string; createdAt: number }) => ({ id: k.id, key: k.key, created_at: iso(k.createdAt) });
-const emailView = (e: { id: number; email: string }) => ({ id: e.id, email: e.email });
 
 function addGpgKey(ctx: Ctx, owner: User) {
   const key = ctx.params.str('key');
@@ -57,7 +46,7 @@ function addGpgKey(ctx: Ctx, owner: User) {
   for (const k of ctx.store.gpgKeys.values()) if (k.key.trim() === key.trim()) throw invalid({ key: ['has already been taken'] });
   const record = { id: ctx.store.nextId('gpg'), userId: owner.id, key: key.trim(), createdAt: ctx.store.now() };
   ctx.store.gpgKeys.set(record.id, record);
-  return created(gpgKeyView(record));
+  return created(show(ctx, GPG_KEY, record));
 }
 
 function addEmail(ctx: Ctx, owner: User) {
@@ -67,7 +56,7 @@ function addEmail(ctx: Ctx, owner: User) {
   if (emailTaken(ctx.store, email)) throw invalid({ email: ['has already been taken'] });
   const record = { id: ctx.store.nextId('email'), userId: owner.id, email };
   ctx.store.emails.set(record.id, record);
-  return created(emailView(record));
+  return created(show(ctx, EMAIL, record));
 }
 
 interface Owned<T extends { id: number; userId: number }> {
@@ -78,7 +67,7 @@ interface Owned<T extends { id: number; userId: number }> {
   /** For 404 messages: `Key`, `GPG Key`. */
   what: string;
   items: (store: Store) => Map<number, T>;
-  view: (item: T) => unknown;
+  entity: Entity<T>;
   add: (ctx: Ctx, owner: User) => Reply;
   /** The spec has `GET /users/:id/<things>/:id` for this kind. */
   otherUserView: boolean;
@@ -95,8 +84,10 @@ function ownedRoutes<T extends { id: number; userId: number }>(router: Router, k
     [`/users/:id/${kind.segment}`, theirs],
   ] as const) {
     const one = (ctx: Ctx) => requireOwned(kind.items(ctx.store), owner(ctx), ctx.path[kind.idName], kind.what);
-    router.get(collection, (ctx) => paginate(ctx, ownedBy(kind.items(ctx.store).values(), owner(ctx)), kind.view));
-    if (owner === mine || kind.otherUserView) router.get(`${collection}/:${kind.idName}`, (ctx) => json(kind.view(one(ctx))));
+    router.get(collection, (ctx) =>
+      paginate(ctx, ownedBy(kind.items(ctx.store).values(), owner(ctx)), (item) => show(ctx, kind.entity, item)),
+    );
+    if (owner === mine || kind.otherUserView) router.get(`${collection}/:${kind.idName}`, (ctx) => json(show(ctx, kind.entity, one(ctx))));
     router.post(collection, (ctx) => kind.add(ctx, owner(ctx)));
     router.delete(`${collection}/:${kind.idName}`, (ctx) => {
       kind.items(ctx.store).delete(one(ctx).id);
@@ -115,7 +106,7 @@ export function userKeyRoutes(router: Router): void {
     idName: 'key_id',
     what: 'Key',
     items: (s) => s.sshKeys,
-    view: sshKeyView,
+    entity: SSH_KEY,
     add: addSshKey,
     otherUserView: false,
   });
@@ -124,7 +115,7 @@ export function userKeyRoutes(router: Router): void {
     idName: 'key_id',
     what: 'GPG Key',
     items: (s) => s.gpgKeys,
-    view: gpgKeyView,
+    entity: GPG_KEY,
     add: addGpgKey,
     otherUserView: true,
   });
@@ -133,7 +124,7 @@ export function userKeyRoutes(router: Router): void {
     idName: 'email_id',
     what: 'Email',
     items: (s) => s.emails,
-    view: emailView,
+    entity: EMAIL,
     add: addEmail,
     otherUserView: false,
   });

@@ -1,6 +1,17 @@
 import { requireAdmin, requirePathUser, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { paramName } from '../dialect.js';
+import { USER_ACTIVITY } from '../entities/keys.js';
+import {
+  CURRENT_ADMIN,
+  USER,
+  USER_BASIC,
+  USER_DETAILS_WITH_ADMIN,
+  USER_PUBLIC,
+  USER_WITH_ADMIN,
+  USER_WITH_ADMIN_ONE,
+} from '../entities/users.js';
+import { show } from '../entity.js';
 import { ApiError, forbidden, invalid, missingParam } from '../errors.js';
 import { timeParam } from '../filters.js';
 import type { User } from '../model.js';
@@ -8,8 +19,7 @@ import { paginate } from '../pagination.js';
 import { created, json, noContent } from '../reply.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
-import { DAY_MS, dateOnly, isDate } from '../time.js';
-import { currentUserView, userView } from '../views/users.js';
+import { DAY_MS, isDate } from '../time.js';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -79,7 +89,7 @@ function applyProfile(ctx: Ctx, user: User): void {
     ['name', 'name'],
   ] as const;
   for (const [param, field] of strings) {
-    const value = p.str(paramName(ctx.store, param));
+    const value = p.str(paramName(ctx.store.flavor, param));
     if (value !== undefined) user[field] = value;
   }
   const limit = p.int('projects_limit');
@@ -171,10 +181,15 @@ export function userRoutes(router: Router): void {
       keep((u) => Object.entries(attributes).every(([k, v]) => u.customAttributes[k] === v));
     }
     users.sort((a, b) => b.id - a.id);
-    return paginate(ctx, users, (u) => userView(ctx.store, u, viewer, false));
+    return paginate(ctx, users, (u) => show(ctx, viewer.admin ? USER_WITH_ADMIN : USER_BASIC, u), {
+      type: 'User',
+      id: (u) => u.id,
+      orderBy: ['id'],
+      sort: 'desc',
+    });
   });
 
-  router.get('/users/:id', (ctx) => json(userView(ctx.store, requirePathUser(ctx), requireUser(ctx), true)));
+  router.get('/users/:id', (ctx) => json(show(ctx, requireUser(ctx).admin ? USER_DETAILS_WITH_ADMIN : USER, requirePathUser(ctx))));
 
   router.post('/users', (ctx) => {
     const admin = requireAdmin(ctx);
@@ -201,11 +216,11 @@ export function userRoutes(router: Router): void {
     applyProfile(ctx, user);
     user.confirmedAt = ctx.params.bool('skip_confirmation') ? user.createdAt : null;
     ctx.store.tokens.set(user.privateToken, { kind: 'private', userId: user.id, note: `created by ${admin.username}` });
-    return created(userView(ctx.store, user, admin, true));
+    return created(show(ctx, USER_WITH_ADMIN_ONE, user));
   });
 
   router.put('/users/:id', (ctx) => {
-    const admin = requireAdmin(ctx);
+    requireAdmin(ctx);
     const user = requirePathUser(ctx);
     const email = ctx.params.str('email');
     if (email !== undefined) {
@@ -221,7 +236,7 @@ export function userRoutes(router: Router): void {
     applyProfile(ctx, user);
     if (email !== undefined) user.email = email;
     if (username !== undefined) user.username = username;
-    return json(userView(ctx.store, user, admin, true));
+    return json(show(ctx, USER_WITH_ADMIN_ONE, user));
   });
 
   router.delete('/users/:id', (ctx) => {
@@ -231,7 +246,7 @@ export function userRoutes(router: Router): void {
     return noContent();
   });
 
-  router.get('/user', (ctx) => json(currentUserView(ctx.store, requireUser(ctx))));
+  router.get('/user', (ctx) => json(show(ctx, requireUser(ctx).admin ? CURRENT_ADMIN : USER_PUBLIC, requireUser(ctx))));
 
   // Block / unblock
   router.post('/users/:id/block', (ctx) => {
@@ -261,9 +276,6 @@ export function userRoutes(router: Router): void {
     const active = [...ctx.store.users.values()]
       .filter((u) => u.lastActivityAt !== null && u.lastActivityAt >= from)
       .sort((a, b) => (a.lastActivityAt as number) - (b.lastActivityAt as number) || a.id - b.id);
-    return paginate(ctx, active, (u) => {
-      const day = dateOnly(u.lastActivityAt as number);
-      return { username: u.username, last_activity_on: day, last_activity_at: day };
-    });
+    return paginate(ctx, active, (u) => show(ctx, USER_ACTIVITY, u));
   });
 }

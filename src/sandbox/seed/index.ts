@@ -1,4 +1,6 @@
 import type { Store } from '../store.js';
+import { at } from '../time.js';
+import { seedGitLabWorld } from './gitlab.js';
 import { seedIssues } from './issues.js';
 import { seedPipelines } from './jobs.js';
 import { seedMergeRequests } from './merge-requests.js';
@@ -7,8 +9,6 @@ import { DEMO_TOKENS, type DemoUsers, seedUsers } from './users.js';
 
 export { DEMO_TOKENS };
 export const DEFAULT_DEMO_ISSUES = 250;
-
-const at = (y: number, m: number, d: number, h = 9): number => Date.UTC(y, m - 1, d, h);
 
 /** `empty`: root and alice with their tokens. `demo` (or a number of api issues): the full demo world. */
 export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeArtifact: boolean): void {
@@ -113,11 +113,12 @@ export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeAr
       author: alice,
       state: 'opened',
       mergeStatus: 'cannot_be_merged',
+      mergeError: 'Merge request is not mergeable',
       labels: ['performance'],
       createdAt: at(2026, 10, 5),
     },
     {
-      title: 'WIP: New dashboard widgets',
+      title: 'Draft: New dashboard widgets',
       source: 'feature/dashboard',
       author: carol,
       state: 'opened',
@@ -268,4 +269,5 @@ export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeAr
   // A few more stars so the starred filters have something to show.
   website.starredBy.add(alice.id);
   experiments.starredBy.add(bob.id);
+  if (store.flavor === 'gitlab') seedGitLabWorld(store, users, projects);
 }

@@ -1,5 +1,6 @@
 import type { Issue, Project, User } from '../model.js';
 import type { Store } from '../store.js';
+import { seedNotes } from './notes.js';
 import { Random } from './random.js';
 
 const SUBJECTS = [
@@ -68,6 +69,7 @@ export function seedIssues(store: Store, o: IssueSeedOptions): void {
     if (labels.length === 0 && i % 9 === 0) labels.push(o.labels[0]);
     const milestoneId = o.milestoneIds.length > 0 && i % 5 !== 0 ? o.milestoneIds[i % o.milestoneIds.length] : null;
     const assigneeIds = rng.some(o.assignees, 2).map((u) => u.id);
+    const comments = rng.int(13);
     const estimate = i % 6 === 0 ? (1 + (i % 5)) * 3600 + (i % 2) * 1800 : 0;
     const issue: Issue = {
       id: store.nextId('issue'),
@@ -79,11 +81,12 @@ export function seedIssues(store: Store, o: IssueSeedOptions): void {
       createdAt,
       updatedAt,
       closedAt: closed ? updatedAt : null,
+      closedById: closed ? author.id : null,
+      movedToId: null,
       labels,
       milestoneId,
       assigneeIds,
       authorId: author.id,
-      userNotesCount: rng.int(13),
       dueDate: i % 7 === 0 ? new Date(createdAt + 30 * 86_400_000).toISOString().slice(0, 10) : null,
       confidential: i % 17 === 16,
       weight: i % 3 === 0 ? null : i % 10,
@@ -100,6 +103,13 @@ export function seedIssues(store: Store, o: IssueSeedOptions): void {
     };
     for (const reactor of o.reactors) if (rng.chance(0.15)) issue.awards.push({ name: rng.pick(EMOJI), userId: reactor.id });
     store.addIssue(issue);
+    const events = [
+      ...(issue.description && i % 3 === 0 ? ['changed the description'] : []),
+      ...(labels.length > 0 ? [`added ${labels.map((l) => `~"${l}"`).join(' ')} label${labels.length > 1 ? 's' : ''}`] : []),
+      ...(closed ? ['closed'] : []),
+    ];
+    const authors = [author, ...o.assignees];
+    seedNotes(store, { type: 'Issue', id: issue.id, projectId: o.project.id, createdAt, comments, authors, events, offset: i });
   }
   if (o.count > 0) o.project.lastActivityAt = Math.max(o.project.lastActivityAt, o.to);
 }

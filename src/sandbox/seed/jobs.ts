@@ -64,7 +64,21 @@ export function seedPipelines(store: Store, project: Project, user: User, pipeli
   for (const [index, p] of pipelines.entries()) {
     const commitSha = sha(`${project.id}:${p.ref}:${index}`);
     const pipelineId = store.nextId('pipeline');
-    store.pipelines.set(pipelineId, { id: pipelineId, projectId: project.id, ref: p.ref, sha: commitSha, status: p.status });
+    const source = p.ref.startsWith('refs/merge-requests/') ? 'merge_request_event' : 'push';
+    const iid = store.nextIid('pipeline', project.id);
+    const updatedAt = p.createdAt + p.jobs.length * 4 * 60_000;
+    store.pipelines.set(pipelineId, {
+      id: pipelineId,
+      iid,
+      projectId: project.id,
+      ref: p.ref,
+      sha: commitSha,
+      status: p.status,
+      source,
+      userId: user.id,
+      createdAt: p.createdAt,
+      updatedAt,
+    });
     for (const [position, d] of p.jobs.entries()) {
       const createdAt = p.createdAt + position * 60_000;
       const started = !['created', 'pending', 'manual', 'skipped'].includes(d.status);

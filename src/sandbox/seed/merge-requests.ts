@@ -1,7 +1,8 @@
 import type { MergeRequest, Project, User } from '../model.js';
-import { mergeRequestContent } from '../routes/merge-requests.js';
+import { mergeRequestContent } from '../mr-content.js';
 import { sha } from '../shas.js';
 import type { Store } from '../store.js';
+import { seedNotes } from './notes.js';
 
 export interface DemoMergeRequest {
   title: string;
@@ -19,7 +20,13 @@ export interface DemoMergeRequest {
   closesIssueIids?: number[];
   createdAt: number;
   description?: string;
+  /** Why an earlier merge failed (GitLab's `merge_error`). */
+  mergeError?: string;
+  unresolvedDiscussions?: number;
+  divergedCommits?: number;
 }
+
+const DAY = 86_400_000;
 
 export function seedMergeRequests(store: Store, project: Project, list: DemoMergeRequest[]): void {
   for (const d of list) {
@@ -34,7 +41,7 @@ export function seedMergeRequests(store: Store, project: Project, list: DemoMerg
       targetBranch: d.target ?? project.defaultBranch,
       description: d.description ?? `${d.title}.\n\nSee the linked issues for context.`,
       state: d.state,
-      updatedAt: d.createdAt + 2 * 86_400_000,
+      updatedAt: d.createdAt + 2 * DAY,
       assigneeId: d.assignee?.id ?? null,
       labels: d.labels ?? [],
       milestoneId: d.milestoneId ?? null,
@@ -42,7 +49,13 @@ export function seedMergeRequests(store: Store, project: Project, list: DemoMerg
       mergeStatus: d.mergeStatus ?? 'can_be_merged',
       sha: content.sha,
       mergeCommitSha: d.state === 'merged' ? sha(`merge:${id}`) : null,
-      userNotesCount: (id * 3) % 7,
+      mergedById: d.state === 'merged' ? (d.assignee ?? d.author).id : null,
+      mergedAt: d.state === 'merged' ? d.createdAt + 2 * DAY : null,
+      closedById: d.state === 'closed' ? d.author.id : null,
+      closedAt: d.state === 'closed' ? d.createdAt + 2 * DAY : null,
+      mergeError: d.mergeError ?? null,
+      unresolvedDiscussions: d.unresolvedDiscussions ?? 0,
+      divergedCommits: d.divergedCommits ?? 0,
       approvalsBeforeMerge: d.approvalsBeforeMerge ?? project.approvalsBeforeMerge,
       shouldRemoveSourceBranch: d.state === 'merged' ? true : null,
       forceRemoveSourceBranch: true,
@@ -59,5 +72,22 @@ export function seedMergeRequests(store: Store, project: Project, list: DemoMerg
       totalTimeSpent: 0,
     };
     store.addMergeRequest(mr);
+    const events = [
+      'added 1 commit',
+      ...(d.assignee ? [`assigned to @${d.assignee.username}`] : []),
+      ...(d.approvedBy ?? []).map(() => 'approved this merge request'),
+      ...(d.state === 'merged' ? [`merged`] : d.state === 'closed' ? ['closed'] : []),
+    ];
+    const authors = [d.author, ...(d.assignee ? [d.assignee] : []), ...(d.approvedBy ?? [])];
+    seedNotes(store, {
+      type: 'MergeRequest',
+      id,
+      projectId: project.id,
+      createdAt: d.createdAt,
+      comments: (id * 3) % 7,
+      authors,
+      events,
+      offset: id,
+    });
   }
 }

@@ -12,6 +12,7 @@ import {
 import { newGroup } from '../routes/groups.js';
 import { newProject } from '../routes/projects.js';
 import type { Store } from '../store.js';
+import { at } from '../time.js';
 import type { DemoUsers } from './users.js';
 
 export interface DemoProjects {
@@ -21,8 +22,6 @@ export interface DemoProjects {
   dotfiles: Project;
   experiments: Project;
 }
-
-const at = (y: number, m: number, d: number, h = 9): number => Date.UTC(y, m - 1, d, h);
 
 function group(
   store: Store,

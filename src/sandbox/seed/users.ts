@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { User } from '../model.js';
 import { newUser } from '../routes/users.js';
 import type { Store } from '../store.js';
-import { DAY_MS } from '../time.js';
+import { at, DAY_MS } from '../time.js';
 
 export const DEMO_TOKENS = {
   admin: 'sandbox-admin-token',
@@ -23,8 +23,6 @@ export interface DemoUsers {
   dave?: User;
   erin?: User;
 }
-
-const at = (y: number, m: number, d: number, h = 9): number => Date.UTC(y, m - 1, d, h);
 
 /** A syntactically valid ed25519 public key line, derived from a seed. */
 export function demoSshKey(seed: string, comment: string): string {
