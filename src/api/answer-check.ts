@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import { isObject } from '../json.js';
 import { type ApiResponse, contentLength, header, hostOf, readBody, type StreamResponse } from './answer.js';
 import { BodyError, tooLarge } from './failures.js';
 
@@ -113,8 +114,6 @@ function tooDeep(value: unknown, depth = 0): boolean {
   }
   return false;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const isIdentifier = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '');
 

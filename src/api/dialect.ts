@@ -10,6 +10,7 @@
  * doc/api/issues.md (user_agent_detail).
  */
 import { UsageError } from '../errors.js';
+import { isObject } from '../json.js';
 
 export const FLAVORS = ['spec', 'gitlab'] as const;
 export type Flavor = (typeof FLAVORS)[number];
@@ -152,13 +153,12 @@ const UNCHANGED: readonly { method: Method; path: RegExp; answers: readonly (nul
  * it means (`http_status`, else 422) and its message; undefined for any other answer.
  */
 export function refusalIn(method: string, data: unknown): { status: number; message: string } | undefined {
-  if (method === 'GET' || data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const o = data as Record<string, unknown>;
+  if (method === 'GET' || !isObject(data)) return undefined;
   // A resource has an id; a service result has none.
-  if (o.status !== 'error' || 'id' in o) return undefined;
-  const code = o.http_status;
+  if (data.status !== 'error' || 'id' in data) return undefined;
+  const code = data.http_status;
   const status = typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : 422;
-  return { status, message: typeof o.message === 'string' && o.message.trim() !== '' ? o.message : 'the server refused' };
+  return { status, message: typeof data.message === 'string' && data.message.trim() !== '' ? data.message : 'the server refused' };
 }
 
 function methodOverride(method: string, path: string) {
@@ -226,6 +226,6 @@ export function parseFlavor(raw: string, label: string): Flavor {
 export function flavorOfVersion(status: number, data: unknown): { flavor: Flavor; store: boolean } | undefined {
   if (status === 404) return { flavor: 'spec', store: true };
   if (status === 401 || status === 403) return { flavor: 'gitlab', store: false };
-  if (status < 200 || status >= 300 || data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  return { flavor: typeof (data as { version?: unknown }).version === 'string' ? 'gitlab' : 'spec', store: true };
+  if (status < 200 || status >= 300 || !isObject(data)) return undefined;
+  return { flavor: typeof data.version === 'string' ? 'gitlab' : 'spec', store: true };
 }

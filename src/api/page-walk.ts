@@ -1,3 +1,4 @@
+import { isObject } from '../json.js';
 import type { ApiResponse } from './answer.js';
 import { asArray, intHeader, linkKey } from './page.js';
 
@@ -116,8 +117,8 @@ function sameContent(a: unknown[], b: unknown[]): boolean {
   if (a.length === 0 || a.length !== b.length) return false;
   // An item with nothing but ids says nothing about its content.
   const withoutIds = (i: unknown) => {
-    if (i === null || typeof i !== 'object' || Array.isArray(i)) return undefined;
-    const { id: _id, iid: _iid, ...rest } = i as Record<string, unknown>;
+    if (!isObject(i)) return undefined;
+    const { id: _id, iid: _iid, ...rest } = i;
     return Object.keys(rest).length > 0 ? JSON.stringify(rest) : undefined;
   };
   for (let k = 0; k < a.length; k++) {

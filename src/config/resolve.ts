@@ -4,6 +4,7 @@ import { headerValue } from '../api/header.js';
 import { normalizeHost } from '../api/request.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
+import { isObject } from '../json.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
 import { type Checkout, type GitRemote, gitCheckout } from './git.js';
 import {
@@ -470,11 +471,10 @@ export class Settings {
   private hostEntries(): Record<string, Record<string, unknown>> {
     const hosts = this.store.read().hosts as unknown;
     if (hosts === undefined) return {};
-    if (hosts === null || typeof hosts !== 'object' || Array.isArray(hosts))
+    if (!isObject(hosts))
       throw new UsageError(`invalid value for ${this.where('hosts')}: expected an object of hosts, found ${kindOf(hosts)}`);
     for (const [host, entry] of Object.entries(hosts))
-      if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
-        throw new UsageError(`invalid value for ${this.where('', host)}: expected an object, found ${kindOf(entry)}`);
+      if (!isObject(entry)) throw new UsageError(`invalid value for ${this.where('', host)}: expected an object, found ${kindOf(entry)}`);
     return hosts as Record<string, Record<string, unknown>>;
   }
 

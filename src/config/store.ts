@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Flavor } from '../api/dialect.js';
 import { AuthError, CollabError, UsageError } from '../errors.js';
+import { isObject } from '../json.js';
 
 export type TokenType = 'private' | 'oauth';
 
@@ -95,7 +96,7 @@ export class ConfigStore {
     } catch {
       throw new CollabError(`config file ${this.file} is not valid JSON; fix or remove it (collab will not overwrite it)`, 1);
     }
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
+    if (!isObject(data))
       throw new UsageError(`config file ${this.file} must hold a JSON object; fix or remove it (collab will not overwrite it)`);
     this.cache = data as ConfigData;
     return this.cache;

@@ -1,6 +1,7 @@
 import { cleanPath } from '../config/references.js';
 import type { Context } from '../context.js';
 import { ApiError, AuthError, CancelError, CollabError, UsageError } from '../errors.js';
+import { isObject } from '../json.js';
 import { type Column, columnSet } from '../output/format.js';
 import { messageText } from '../output/sanitize.js';
 import { batchConsent } from './confirm.js';
@@ -52,14 +53,12 @@ export function readIds(text: string, key: string, parse: (raw: string, label: s
 
 function fromJson(entry: unknown, key: string, label: string, parse: (raw: string, label: string) => BulkItem): BulkItem {
   if (typeof entry === 'number') return parse(String(entry), label);
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
-    throw new UsageError(`${label}: expected an object with "${key}" or a number`);
-  const object = entry as Record<string, unknown>;
-  const value = Object.hasOwn(object, key) ? object[key] : undefined;
+  if (!isObject(entry)) throw new UsageError(`${label}: expected an object with "${key}" or a number`);
+  const value = Object.hasOwn(entry, key) ? entry[key] : undefined;
   if (!(typeof value === 'number' && Number.isSafeInteger(value)) && !(typeof value === 'string' && /^\d+$/.test(value)))
     throw new UsageError(`${label}: ${value === undefined ? `the object has no "${key}"` : `"${key}" is not a whole number`}`);
   const item = parse(String(value), label);
-  const project = projectOf(object, label);
+  const project = projectOf(entry, label);
   return project === undefined ? item : { ...item, project };
 }
 

@@ -3,6 +3,7 @@ import type { Flavor } from '../api/dialect.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
 import type { CollabError } from '../errors.js';
+import { isObject } from '../json.js';
 import type { Column } from '../output/format.js';
 import type { ParamType } from './validate.js';
 
@@ -167,8 +168,7 @@ export function pathTemplate(spec: CommandSpec, v: Values): string | undefined {
 export type Answer = Readonly<Record<string, unknown>> | undefined;
 
 /** The answer's JSON object, or undefined when it is not one (a list, a scalar, nothing). */
-export const asAnswer = (data: unknown): Answer =>
-  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Readonly<Record<string, unknown>>) : undefined;
+export const asAnswer = (data: unknown): Answer => (isObject(data) ? data : undefined);
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,5 +1,6 @@
 import { otherName } from '../api/dialect.js';
 import { FilterError, UsageError } from '../errors.js';
+import { isObject } from '../json.js';
 import { closest } from '../suggest.js';
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
@@ -269,7 +270,7 @@ export class Printer {
       else await this.writeJson(picked);
       return;
     }
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    if (!isObject(item)) {
       if (Array.isArray(item)) {
         await this.list(item, columns ?? []);
         return;

@@ -1,3 +1,4 @@
+import { isObject } from '../json.js';
 import { tableText } from './sanitize.js';
 
 /** How objects are named to people in questions and one-line results. */
@@ -16,7 +17,7 @@ function text(object: Named, key: string): string | undefined {
 
 const nested = (object: Named, key: string): Named => {
   const value = object?.[key];
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Named) : undefined;
+  return isObject(value) ? value : undefined;
 };
 
 /**
@@ -25,7 +26,7 @@ const nested = (object: Named, key: string): Named => {
  * its target.
  */
 export function objectName(value: unknown, only: 'path' | 'any' = 'any'): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const object = value as Named;
   const path = text(object, 'path_with_namespace') ?? text(object, 'full_path');
   if (only === 'path') return path;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isObject } from '../json.js';
 import { ApiError } from './errors.js';
 import type { Params } from './params.js';
 
@@ -38,7 +39,7 @@ export function parseBodyInto(params: Params, body: Buffer, contentType: string 
     } catch {
       throw new ApiError(400, { error: "The provided content-type 'application/json' is not supported." });
     }
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params.addObject(parsed as Record<string, unknown>);
+    if (isObject(parsed)) params.addObject(parsed);
     return;
   }
   params.addPairs(new URLSearchParams(text));

@@ -1,3 +1,4 @@
+import { isObject } from '../json.js';
 import { ApiError, missingParam } from './errors.js';
 
 export interface UploadedFile {
@@ -142,7 +143,7 @@ export class Params {
   hash(name: string): Record<string, string> {
     const result: Record<string, string> = {};
     const direct = this.values.get(name);
-    if (direct && typeof direct === 'object' && !Array.isArray(direct)) {
+    if (isObject(direct)) {
       for (const [k, v] of Object.entries(direct)) result[k] = String(v);
     }
     const prefix = `${name}[`;

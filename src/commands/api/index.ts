@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readBytesArg, readTextArg } from '../../executor/input.js';
 import { showGlobalFlags } from '../../global-flags.js';
+import { isObject } from '../../json.js';
 import type { Column, Printer } from '../../output/format.js';
 import { writeOut } from '../../output/io.js';
 import { cellText, jsonText } from '../../output/sanitize.js';
@@ -137,19 +138,18 @@ export function rowColumns(items: unknown[]): Column[] {
   const keys = new Set<string>();
   let scalars = false;
   for (const item of items) {
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) for (const k of Object.keys(item)) keys.add(k);
+    if (isObject(item)) for (const k of Object.keys(item)) keys.add(k);
     else scalars = true;
   }
   const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
   const columns: Column[] = [...keys].map((key) => ({
     key,
-    get: (item: unknown) =>
-      item !== null && typeof item === 'object' && !Array.isArray(item) ? asText((item as Record<string, unknown>)[key]) : undefined,
+    get: (item: unknown) => (isObject(item) ? asText(item[key]) : undefined),
   }));
   if (scalars)
     columns.push({
       key: 'value',
-      get: (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? undefined : asText(item)),
+      get: (item: unknown) => (isObject(item) ? undefined : asText(item)),
     });
   return columns;
 }

@@ -5,6 +5,7 @@ import { buildNoun } from '../../executor/build.js';
 import type { CommandSpec, FlagSpec, Values } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import type { ParamType } from '../../executor/validate.js';
+import { isObject } from '../../json.js';
 import { columnSet } from '../../output/format.js';
 import { SETTINGS_FIELDS } from '../../resources/fields.js';
 import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
@@ -61,7 +62,7 @@ const DIALECT = { spec: "the spec's", gitlab: "GitLab's" } as const;
 function settingsUpdated(v: Values, data: unknown): string | { notice: string } {
   const sent = Object.keys(v.params);
   const updated = `Updated ${sent.length} application setting${sent.length === 1 ? '' : 's'}`;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return updated;
+  if (!isObject(data)) return updated;
   const answer = data;
   // Unknown: nothing renamed was sent (a renamed one makes collab ask), so the names were the same on both.
   const flavor = v.flavor ?? 'spec';

@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readStdin } from '../../executor/input.js';
 import { type CommandSpec, defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 
@@ -64,8 +65,8 @@ export const view: CommandSpec = {
 
 /** Tokens never appear in collab's output: administrators' `GET /user` carries their `private_token`. */
 function withoutSecrets(data: unknown): unknown {
-  if (data === null || typeof data !== 'object' || Array.isArray(data) || !('private_token' in data)) return data;
-  const { private_token: _secret, ...rest } = data as Record<string, unknown>;
+  if (!isObject(data) || !('private_token' in data)) return data;
+  const { private_token: _secret, ...rest } = data;
   return rest;
 }
 
