@@ -1,12 +1,13 @@
-import { cleanPath } from '../config/references.js';
 import type { Context } from '../context.js';
-import { ApiError, AuthError, CancelError, CollabError, UsageError } from '../errors.js';
-import { isObject } from '../json.js';
+import { ApiError, AuthError, CancelError, CollabError } from '../errors.js';
 import { type Column, columnSet } from '../output/format.js';
 import { messageText } from '../output/sanitize.js';
 import { batchConsent } from './confirm.js';
-import { fieldsFirst, prepareValues, resolveLookups, sendSpec } from './execute.js';
-import type { ArgSpec, BulkItem, CommandSpec, Values } from './spec.js';
+import type { ArgSpec, BulkItem, Values } from './inputs.js';
+import { prepareValues, resolveLookups } from './prepare.js';
+import { fieldsFirst, printSent } from './print.js';
+import { send } from './send.js';
+import type { CommandSpec } from './spec.js';
 
 /**
  * Bulk verbs (a declaration's `bulk`): `collab issue close 4 5 6`, or the ids on standard input
@@ -14,87 +15,6 @@ import type { ArgSpec, BulkItem, CommandSpec, Values } from './spec.js';
  * once for the batch; the items then go `--concurrency` at once through the one API client, so
  * a 429 pauses them all; one result per item is printed, in the order given; exit 1 if any failed.
  */
-
-/**
- * The ids on standard input: one a line (what the argument takes: a number, a web URL, a
- * reference), or JSON objects carrying `key` (the lines of `-o ndjson`, or the array of `-o
- * json`), whose `project_id` names their project. Anything else is a usage error naming the line.
- */
-export function readIds(text: string, key: string, parse: (raw: string, label: string) => BulkItem): BulkItem[] {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[')) {
-    let list: unknown;
-    try {
-      list = JSON.parse(trimmed);
-    } catch (err) {
-      throw new UsageError(`standard input: not a valid JSON array (${(err as Error).message})`);
-    }
-    return (list as unknown[]).map((entry, i) => fromJson(entry, key, `standard input, item ${i + 1}`, parse));
-  }
-  const items: BulkItem[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    const label = `standard input, line ${i + 1}`;
-    if (line === '') return;
-    if (!line.startsWith('{')) {
-      items.push(parse(line, label));
-      return;
-    }
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      throw new UsageError(`${label}: not valid JSON: ${messageText(line.slice(0, 80))}`);
-    }
-    items.push(fromJson(entry, key, label, parse));
-  });
-  return items;
-}
-
-function fromJson(entry: unknown, key: string, label: string, parse: (raw: string, label: string) => BulkItem): BulkItem {
-  if (typeof entry === 'number') return parse(String(entry), label);
-  if (!isObject(entry)) throw new UsageError(`${label}: expected an object with "${key}" or a number`);
-  const value = Object.hasOwn(entry, key) ? entry[key] : undefined;
-  if (!(typeof value === 'number' && Number.isSafeInteger(value)) && !(typeof value === 'string' && /^\d+$/.test(value)))
-    throw new UsageError(`${label}: ${value === undefined ? `the object has no "${key}"` : `"${key}" is not a whole number`}`);
-  const item = parse(String(value), label);
-  const project = projectOf(entry, label);
-  return project === undefined ? item : { ...item, project };
-}
-
-/**
- * An object's `project_id`, which decides where its item goes: absent, the batch's project; else a
- * positive safe integer, a string of digits that is one, or a full path (`group/project`, as
- * written) — anything else is refused rather than dropped (the default project would get the
- * item) or rounded (another project would).
- */
-function projectOf(object: Record<string, unknown>, label: string): string | undefined {
-  if (!Object.hasOwn(object, 'project_id')) return undefined;
-  const p = object.project_id;
-  if (typeof p === 'number' && Number.isSafeInteger(p) && p > 0) return String(p);
-  if (typeof p === 'string' && /^[1-9]\d*$/.test(p) && Number.isSafeInteger(Number(p))) return p;
-  if (typeof p === 'string' && p.includes('/') && fullPath(p)) return p;
-  const shown =
-    typeof p === 'string'
-      ? JSON.stringify(p.slice(0, 80))
-      : p === null || typeof p !== 'object'
-        ? String(p)
-        : Array.isArray(p)
-          ? 'a list'
-          : 'an object';
-  throw new UsageError(
-    `${label}: "project_id" ${messageText(shown)} is not a project id (a positive whole number) or full path (group/project): nothing was sent`,
-  );
-}
-
-/** A project's full path exactly as the API names it: no encoding, no `.git`, no leading or trailing slash. */
-function fullPath(p: string): boolean {
-  try {
-    return cleanPath(p, 'project_id', 'project') === p;
-  } catch {
-    return false;
-  }
-}
 
 interface Outcome {
   item: BulkItem;
@@ -138,7 +58,8 @@ async function runItem(ctx: Context, spec: CommandSpec, batch: Values, item: Bul
   const v = itemValues(spec, batch, item);
   try {
     await resolveLookups(itemCtx, spec, v);
-    await sendSpec(itemCtx, spec, v, itemCtx.printer());
+    const printer = itemCtx.printer();
+    await printSent(itemCtx, spec, v, printer, await send(itemCtx, spec, v, printer.brief));
     return { item, ok: true, said: said.at(-1) };
   } catch (err) {
     // Ctrl-C ends the batch; anything not an answer or a refusal is a bug.
@@ -191,36 +112,19 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
   // Names given for ids in flags (`--to acme/web`) are looked up once, not per item.
   await resolveLookups(ctx, spec, v);
 
-  const settled = items.map(() => deferred<Outcome>());
-  let next = 0;
-  let stopped = false;
-  const worker = async () => {
-    while (!stopped && next < items.length) {
-      const i = next++;
-      try {
-        settled[i]!.resolve(await runItem(ctx, spec, v, items[i]!));
-      } catch (err) {
-        stopped = true;
-        settled[i]!.reject(err);
-      }
-    }
-  };
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, worker);
+  const pool = inOrder(items, concurrency, (item) => runItem(ctx, spec, v, item));
   let failed = 0;
-  // In the order given, each as soon as it and those before it are done.
-  const outcomes = (async function* () {
-    for (const { promise } of settled) {
-      const outcome = await promise;
+  const counted = (async function* () {
+    for await (const outcome of pool.results) {
       if (!outcome.ok) failed++;
       yield outcome;
     }
   })();
   try {
-    if (asRecords) await printer.listPages(pagesOf(outcomes, key), columns);
-    else for await (const outcome of outcomes) report(ctx, arg, v.project, outcome);
+    if (asRecords) await printer.listPages(pagesOf(counted, key), columns);
+    else for await (const outcome of counted) report(ctx, arg, v.project, outcome);
   } finally {
-    stopped = true;
-    await Promise.allSettled(workers);
+    await pool.stop();
   }
   if (failed > 0)
     throw new ApiError(
@@ -229,6 +133,42 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
       undefined,
       asRecords ? undefined : 'the lines above say which and why',
     );
+}
+
+/**
+ * `run` over the items, `concurrency` at once; the results in the order of the items, each as
+ * soon as it and those before it are done. A run that throws stops the others from starting.
+ */
+function inOrder<T, R>(
+  items: T[],
+  concurrency: number,
+  run: (item: T) => Promise<R>,
+): { results: AsyncGenerator<R>; stop(): Promise<void> } {
+  const settled = items.map(() => deferred<R>());
+  let next = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < items.length) {
+      const i = next++;
+      try {
+        settled[i]!.resolve(await run(items[i]!));
+      } catch (err) {
+        stopped = true;
+        settled[i]!.reject(err);
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, worker);
+  const results = (async function* () {
+    for (const { promise } of settled) yield await promise;
+  })();
+  return {
+    results,
+    async stop() {
+      stopped = true;
+      await Promise.allSettled(workers);
+    },
+  };
 }
 
 async function* pagesOf(outcomes: AsyncIterable<Outcome>, key: string): AsyncGenerator<unknown[]> {

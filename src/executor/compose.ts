@@ -1,7 +1,9 @@
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { type CommandSpec, type FlagSpec, pathTemplate, pathValues, type Values } from './spec.js';
+import { pathTemplate, pathValues } from './endpoint.js';
+import type { FlagSpec, Values } from './inputs.js';
+import type { CommandSpec } from './spec.js';
 
 /**
  * The Markdown of a declaration (its `markdown` flag, sent as `param`) written in the editor: with

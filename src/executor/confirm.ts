@@ -3,7 +3,9 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { objectName } from '../output/names.js';
 import { tableText } from '../output/sanitize.js';
-import { type Answer, asAnswer, type CommandSpec, type Confirm, pathTemplate, pathValues, type Values } from './spec.js';
+import { pathTemplate, pathValues } from './endpoint.js';
+import { type Answer, asAnswer, type Values } from './inputs.js';
+import type { CommandSpec, Confirm } from './spec.js';
 
 /**
  * The one confirmation rule of irreversible commands (a declaration's `confirm`): on a terminal the

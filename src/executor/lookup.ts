@@ -2,7 +2,7 @@ import { paginate } from '../api/paginate.js';
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { ApiError, UsageError } from '../errors.js';
-import type { LookupKind, Values } from './spec.js';
+import type { LookupKind, Values } from './inputs.js';
 import { parseId } from './validate.js';
 
 /**

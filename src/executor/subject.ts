@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { type ActionRunner, buildNoun, runSpec } from './build.js';
-import type { ArgSpec, NounSpec } from './spec.js';
+import type { ArgSpec } from './inputs.js';
+import type { NounSpec } from './spec.js';
 
 /** The optional positional form of `-p` (`collab project view acme/website`). */
 export const projectArg: ArgSpec = {

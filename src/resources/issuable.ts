@@ -1,4 +1,5 @@
-import { type Answer, type ArgSpec, type CommandSpec, defineCommand, type Values } from '../executor/spec.js';
+import type { Answer, ArgSpec, Values } from '../executor/inputs.js';
+import { type CommandSpec, defineCommand } from '../executor/spec.js';
 import { parseDuration } from '../executor/validate.js';
 import type { Column } from '../output/format.js';
 import { objectName, titled } from '../output/names.js';

@@ -1,4 +1,4 @@
-import type { FlagSpec } from '../executor/spec.js';
+import type { FlagSpec } from '../executor/inputs.js';
 
 /**
  * People and milestones by name, beside the id flags: usernames (`alice`, `@alice`), `@me` for the

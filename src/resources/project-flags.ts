@@ -1,4 +1,4 @@
-import type { FlagSpec } from '../executor/spec.js';
+import type { FlagSpec } from '../executor/inputs.js';
 import { PROJECT_ORDER_BY, SORT, VISIBILITIES } from './project.js';
 
 /** A boolean switch with its `--no-` form. */

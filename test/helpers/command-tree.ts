@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
-import type { CommandSpec, FlagSpec } from '../../src/executor/spec.js';
+import type { FlagSpec } from '../../src/executor/inputs.js';
+import type { CommandSpec } from '../../src/executor/spec.js';
 import { buildProgram } from '../../src/program.js';
 import { JSON_HEADERS, TEST_HOST } from './harness.js';
 

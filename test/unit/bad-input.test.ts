@@ -9,7 +9,7 @@
  * does reach the transport, so a case that sends nothing was stopped by its bad value alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { FlagSpec } from '../../src/executor/spec.js';
+import type { FlagSpec } from '../../src/executor/inputs.js';
 import { baseOf, commandTree, type Leaf, refusingTransport, validValue } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
 

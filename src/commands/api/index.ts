@@ -4,7 +4,7 @@ import { parseHeader } from '../../api/header.js';
 import { paginatePages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { readBytesArg, readTextArg } from '../../executor/input.js';
+import { readBytesArg, readTextArg } from '../../executor/read-input.js';
 import { showGlobalFlags } from '../../global-flags.js';
 import { isObject } from '../../json.js';
 import type { Column, Printer } from '../../output/format.js';

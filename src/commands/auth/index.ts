@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import { normalizeHost } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
-import { fieldsFirst } from '../../executor/execute.js';
-import { readStdin } from '../../executor/input.js';
+import { fieldsFirst } from '../../executor/print.js';
+import { readStdin } from '../../executor/read-input.js';
 import { showGlobalFlags } from '../../global-flags.js';
 import { type Column, columnSet } from '../../output/format.js';
 

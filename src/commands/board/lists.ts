@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { type ArgSpec, type CommandSpec, defineCommand } from '../../executor/spec.js';
+import type { ArgSpec } from '../../executor/inputs.js';
+import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { boardListColumns } from '../../resources/board.js';
 

@@ -5,7 +5,7 @@ import { normalizeHost } from '../../api/request.js';
 import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { fieldsFirst } from '../../executor/execute.js';
+import { fieldsFirst } from '../../executor/print.js';
 import { parseEnum, parseInteger } from '../../executor/validate.js';
 import { showGlobalFlags } from '../../global-flags.js';
 import { columnSet, OUTPUT_FORMATS } from '../../output/format.js';

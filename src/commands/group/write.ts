@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { type Answer, defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
+import { defineCommand } from '../../executor/spec.js';
 import { groupArg } from '../../executor/subject.js';
 import { deletionNotice, objectName } from '../../output/names.js';
 import { groupColumns, VISIBILITIES } from '../../resources/group.js';

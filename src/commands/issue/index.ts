@@ -1,7 +1,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { buildNoun } from '../../executor/build.js';
-import type { CommandSpec, FlagSpec } from '../../executor/spec.js';
+import type { FlagSpec } from '../../executor/inputs.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../../resources/issuable.js';
 import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';

@@ -1,4 +1,4 @@
-import type { ArgSpec } from '../../executor/spec.js';
+import type { ArgSpec } from '../../executor/inputs.js';
 import type { Issuable } from '../../resources/issuable.js';
 import { issueColumns, todoColumns } from '../../resources/issue.js';
 

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
 import { assigneesField, milestoneField } from '../../resources/people.js';

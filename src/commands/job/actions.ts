@@ -1,4 +1,5 @@
-import type { Answer, CommandSpec, Values } from '../../executor/spec.js';
+import type { Answer, Values } from '../../executor/inputs.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
 import { jobStatusColumns } from '../../resources/job.js';

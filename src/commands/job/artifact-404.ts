@@ -1,7 +1,7 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import type { Values } from '../../executor/spec.js';
+import type { Values } from '../../executor/inputs.js';
 import { describeJob, type Source } from './which-job.js';
 
 /**

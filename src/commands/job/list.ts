@@ -1,4 +1,5 @@
-import type { ArgSpec, CommandSpec } from '../../executor/spec.js';
+import type { ArgSpec } from '../../executor/inputs.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import { JOB_SCOPES, jobColumns } from '../../resources/job.js';
 
 export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };

@@ -3,7 +3,7 @@ import { fillPath } from '../../api/path.js';
 import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { FlagSpec, Values } from '../../executor/spec.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { parseInteger } from '../../executor/validate.js';
 
 /*

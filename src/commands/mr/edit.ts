@@ -1,7 +1,8 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../../resources/people.js';

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
-import type { CommandSpec, FlagSpec } from '../../executor/spec.js';
+import type { FlagSpec } from '../../executor/inputs.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import { ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
 import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { peopleFilters, reviewerFilter } from '../../resources/people.js';

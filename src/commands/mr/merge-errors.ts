@@ -2,7 +2,8 @@ import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
-import { commandLine, pathValues, type Values } from '../../executor/spec.js';
+import { pathValues } from '../../executor/endpoint.js';
+import { commandLine, type Values } from '../../executor/inputs.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */

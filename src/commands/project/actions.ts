@@ -1,4 +1,5 @@
-import type { Answer, CommandSpec, Values } from '../../executor/spec.js';
+import type { Answer, Values } from '../../executor/inputs.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { readBytesArg } from '../../executor/input.js';
+import { readBytesArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
 import { cellText, tableText } from '../../output/sanitize.js';
 import { uploadColumns } from '../../resources/project.js';

@@ -1,7 +1,8 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand, type Values } from '../../executor/spec.js';
+import type { Values } from '../../executor/inputs.js';
+import { defineCommand } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { deletionNotice, objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';

@@ -2,7 +2,8 @@ import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { buildNoun } from '../../executor/build.js';
-import type { CommandSpec, FlagSpec, Values } from '../../executor/spec.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
+import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import type { ParamType } from '../../executor/validate.js';
 import { isObject } from '../../json.js';

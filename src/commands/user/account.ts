@@ -1,7 +1,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { readStdin } from '../../executor/input.js';
-import { type CommandSpec, defineCommand, type FlagSpec, type Values } from '../../executor/spec.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { readStdin } from '../../executor/read-input.js';
+import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';

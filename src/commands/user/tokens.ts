@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { type CommandSpec, defineCommand, defineNoun, type FlagSpec } from '../../executor/spec.js';
+import type { FlagSpec } from '../../executor/inputs.js';
+import { type CommandSpec, defineCommand, defineNoun } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
 import { userFlag as ownedUserFlag } from './owned.js';

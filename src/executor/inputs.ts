@@ -1,0 +1,171 @@
+import type { Flavor } from '../api/dialect.js';
+import type { FilePart } from '../api/multipart.js';
+import type { Context } from '../context.js';
+import { isObject } from '../json.js';
+import type { ParamType } from './validate.js';
+
+/**
+ * What a command takes, as declared (its flags and positional arguments), and the values they are
+ * parsed into (src/executor/values.ts) before any hook sees them.
+ */
+
+/** What a name may be given for, and looked up before sending (src/executor/lookup.ts). */
+export type LookupKind = 'user' | 'project' | 'group' | 'label' | 'milestone';
+
+/** A typed flag. Its value is checked before anything is sent (exit 2 naming the flag). */
+export interface FlagSpec {
+  /** Long name without dashes: `assignee-ids`. One letter: a flag with no long name (`-H`, where a global flag has the long one). */
+  name: string;
+  /** One-letter alias: `t` for `-t`. */
+  short?: string;
+  /** The API parameter it fills; default: the name with `-` → `_`. `false`: used by hooks only. */
+  param?: string | false;
+  type: ParamType;
+  choices?: readonly string[];
+  min?: number;
+  max?: number;
+  description: string;
+  /** Placeholder in help (`<ids>`); derived from the type when absent. */
+  value?: string;
+  required?: boolean;
+  /** Asked on a terminal when missing (implies required elsewhere). */
+  prompt?: string;
+  /** A boolean that also has `--no-<name>` (sends false). */
+  negatable?: boolean;
+  /** Flags that cannot be combined with this one. */
+  conflicts?: readonly string[];
+  /** `path`: the value fills the placeholder `:param` of the path instead of a query or body parameter. */
+  in?: 'path';
+  hidden?: boolean;
+  /** May be given several times; its value is then the list of every value given. */
+  repeatable?: boolean;
+  /**
+   * The value is a file path (`-` for stdin), read before anything is sent: `text` sends the file's
+   * text as the parameter; `part` sends its bytes as the file part `param`, as multipart form data.
+   */
+  file?: 'text' | 'part';
+  /** An id, or a name looked up before sending (after `prepare`, which still sees the name): the parameter gets the id. */
+  lookup?: LookupKind;
+  /**
+   * The parameter that takes a username itself on GitLab (`author_username`): on a host known to be
+   * GitLab the name goes there and nothing is looked up.
+   */
+  byName?: string;
+  /** Used when the flag is not given (sent like a given value; help says so). */
+  default?: string;
+  /**
+   * What a missing flag is worked out to (the current git branch, the project's default branch),
+   * asked for only when it is missing: the prompt's default on a terminal, used as given elsewhere.
+   * Undefined: nothing to suggest, and the flag stays missing.
+   */
+  suggest?(ctx: Context, v: Values): Promise<string | undefined>;
+  /**
+   * Markdown people write (a description): the command takes `--editor`, which opens `$VISUAL` or
+   * `$EDITOR` for it (starting from the current text on an update), and a create offers it on a
+   * terminal when none is given.
+   */
+  markdown?: boolean;
+}
+
+/** A positional argument; named like the path placeholder it fills (`iid` → `:iid`). */
+export interface ArgSpec {
+  name: string;
+  type: 'int' | 'id' | 'string' | 'path';
+  description: string;
+  optional?: boolean;
+  /** The only values it takes (`bash`, `zsh`, `fish`). */
+  choices?: readonly string[];
+  /** A web URL of this kind is accepted too (`https://host/acme/api/-/issues/42`); it sets the project. */
+  url?: 'issues' | 'merge_requests' | 'jobs';
+  /** An id, or a name looked up before sending. */
+  lookup?: LookupKind;
+}
+
+/** What a flag of each type holds once parsed. */
+interface Parsed {
+  string: string;
+  int: number;
+  id: number;
+  number: number;
+  bytes: number;
+  bool: boolean;
+  date: string;
+  datetime: string;
+  duration: string;
+  weight: number;
+  enum: string;
+  intList: number[];
+  stringList: string[];
+  csv: string;
+}
+
+type FlagValue<F extends FlagSpec> = F extends { lookup: LookupKind }
+  ? Parsed[F['type']] extends unknown[]
+    ? number[]
+    : number
+  : F extends { repeatable: true }
+    ? Parsed[F['type']][]
+    : Parsed[F['type']];
+
+type ArgOfType<T extends ArgSpec['type']> = T extends 'int' | 'id' ? number : string;
+
+type ArgValue<A extends ArgSpec> = A extends { lookup: LookupKind } ? number : ArgOfType<A['type']>;
+
+/** The parsed flags of a declaration, by name: `{ ref?: string; follow?: boolean }`. */
+export type FlagValues<F extends readonly FlagSpec[]> = { [K in F[number] as K['name']]?: FlagValue<K> };
+
+/** The parsed arguments of a declaration, by name; optional ones may be absent. */
+export type ArgValues<A extends readonly ArgSpec[]> = {
+  [K in A[number] as K extends { optional: true } ? never : K['name']]: ArgValue<K>;
+} & { [K in A[number] as K extends { optional: true } ? K['name'] : never]?: ArgValue<K> };
+
+/** A successful answer as the hooks read it: the JSON object the server sent, if it sent one. */
+export type Answer = Readonly<Record<string, unknown>> | undefined;
+
+/** The answer's JSON object, or undefined when it is not one (a list, a scalar, nothing). */
+export const asAnswer = (data: unknown): Answer => (isObject(data) ? data : undefined);
+
+/** The values a command runs with, all validated (names looked up by the time hooks other than `prepare` see them). */
+export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A extends readonly ArgSpec[] = readonly ArgSpec[]> {
+  args: ArgValues<A>;
+  /** Flag values by name (`assignee-ids`). */
+  flags: FlagValues<F>;
+  /** API parameters built from flags (`assignee_ids`). */
+  params: Record<string, unknown>;
+  /** File parts: when there are any, the request goes as multipart form data. */
+  files: FilePart[];
+  project?: string;
+  /**
+   * The project as the person named it (`-p 7`, `-p acme/web`, or a URL argument's project): what
+   * a hint's command line repeats, so that it runs where theirs did. Undefined when it was inferred.
+   */
+  projectGiven?: string;
+  group?: string;
+  /** List options (`--per-page`, `--page`, `--all`, `--limit`, `--concurrency`). */
+  page: { perPage?: number; page?: number; all?: boolean; limit?: number; concurrency?: number };
+  yes: boolean;
+  /** `--editor`: the declaration's Markdown flag is written in the editor. */
+  editor?: boolean;
+  /** `--web`: open the object's web page instead of printing it (views of resources that have one). */
+  web?: boolean;
+  /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
+  seen?: Answer;
+  /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
+  flavor?: Flavor;
+  /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/executor/bulk.ts). */
+  bulk?: { items: BulkItem[]; concurrency: number; fromStdin: boolean };
+}
+
+/** One id of a bulk run, and its project when the input named one (a web URL, an object's `project_id`). */
+export interface BulkItem {
+  value: number | string;
+  project?: string;
+}
+
+/** A word as a shell reads it back: quoted when it holds anything but plain characters. */
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/** `collab mr view 3 -p acme/web`: a command line for a hint, with the project the person gave (as they gave it). */
+export function commandLine(v: Values, words: string): string {
+  return `collab ${words}${v.projectGiven !== undefined ? ` -p ${shellWord(v.projectGiven)}` : ''}`;
+}

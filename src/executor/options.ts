@@ -1,0 +1,159 @@
+import type { FlagUse } from '../global-flags.js';
+import { opensWebPage } from './endpoint.js';
+import { flagLabel, gitlabFlagName } from './flag-names.js';
+import type { ArgSpec, FlagSpec } from './inputs.js';
+import type { CommandSpec } from './spec.js';
+import { parseInteger } from './validate.js';
+
+/**
+ * The options a declaration adds to its command, once: commander is built from this list
+ * (src/executor/build.ts), and so are the man pages and completion scripts (src/docs/).
+ */
+export interface OptionDecl {
+  /** commander's syntax: `-p, --project <id|path>`. */
+  flags: string;
+  description: string;
+  hidden?: boolean;
+  /** The flag this one is GitLab's spelling of: hidden from help, completed. */
+  aliasOf?: string;
+  /** The values completion offers (a declaration's `choices`). */
+  choices?: readonly string[];
+  /** Every value given is kept, not only the last. */
+  repeatable?: boolean;
+}
+
+/** `--concurrency`: how many requests go at once, and its default for each use. */
+const CONCURRENCY = { min: 1, max: 16, bulk: 4, all: 8 } as const;
+
+/** `--concurrency` as given, or its default for this use (items of a bulk run, pages of `--all`). */
+export function parseConcurrency(raw: unknown, use: 'bulk' | 'all'): number {
+  return raw === undefined ? CONCURRENCY[use] : parseInteger(String(raw), '--concurrency', CONCURRENCY.min, CONCURRENCY.max);
+}
+
+function concurrencyOption(use: 'bulk' | 'all'): OptionDecl {
+  const what = use === 'bulk' ? 'items sent at once' : 'pages fetched at once with --all';
+  return { flags: '--concurrency <n>', description: `${what} (${CONCURRENCY.min}-${CONCURRENCY.max}, default ${CONCURRENCY[use]})` };
+}
+
+const LIST_OPTIONS: readonly OptionDecl[] = [
+  { flags: '--per-page <n>', description: 'items per page (1-100)' },
+  { flags: '--page <n>', description: 'page number to fetch' },
+  { flags: '--all', description: 'fetch every page' },
+  { flags: '--limit <n>', description: 'stop after n items' },
+  concurrencyOption('all'),
+];
+
+const PLACEHOLDER: Record<string, string> = {
+  string: '<text>',
+  int: '<n>',
+  id: '<id>',
+  number: '<number>',
+  date: '<YYYY-MM-DD>',
+  datetime: '<datetime>',
+  duration: '<duration>',
+  weight: '<0-9>',
+  enum: '<value>',
+  intList: '<ids>',
+  stringList: '<list>',
+  csv: '<list>',
+};
+
+/** What an argument naming a resource takes besides its id. */
+const ALSO_ACCEPTED: Record<NonNullable<ArgSpec['url']>, string> = {
+  issues: ' (or its web URL, or a reference: group/project#42)',
+  merge_requests: ' (or its web URL, or a reference: group/project!7)',
+  jobs: ' (or its web URL)',
+};
+
+/** `<iid>`, `[iid]`, or `[iid...]` for the argument of a bulk verb. */
+export function argUsage(spec: CommandSpec, arg: ArgSpec): string {
+  if (arg.name === spec.bulk) return `[${arg.name}...]`;
+  return arg.optional ? `[${arg.name}]` : `<${arg.name}>`;
+}
+
+/** An argument's help: what it is, what else it takes. */
+export function argDescription(spec: CommandSpec, arg: ArgSpec): string {
+  const described = arg.description + (arg.url ? ALSO_ACCEPTED[arg.url] : '');
+  return arg.name === spec.bulk ? `${described}; several, or none with --stdin` : described;
+}
+
+function flagOption(flag: FlagSpec): OptionDecl[] {
+  const short = flag.short ? `-${flag.short}, ` : '';
+  const hidden = flag.hidden ? { hidden: true } : {};
+  if (flag.type === 'bool') {
+    const on: OptionDecl = { flags: `${short}${flagLabel(flag)}`, description: flag.description, ...hidden };
+    return flag.negatable ? [on, { flags: `--no-${flag.name}`, description: `the opposite of --${flag.name}`, ...hidden }] : [on];
+  }
+  const choices = flag.choices
+    ? ` (${flag.choices.join(', ')}${flag.default !== undefined ? `; default ${flag.default}` : ''})`
+    : flag.default !== undefined
+      ? ` (default ${flag.default})`
+      : '';
+  const placeholder = flag.value ?? PLACEHOLDER[flag.type] ?? '<value>';
+  const listed = flag.choices && (flag.type === 'enum' || flag.type === 'stringList' || flag.type === 'csv');
+  return [
+    {
+      flags: `${short}${flagLabel(flag)} ${placeholder}`,
+      description: `${flag.description}${choices}${flag.required || flag.prompt ? ' (required)' : ''}`,
+      ...hidden,
+      ...(listed ? { choices: flag.choices } : {}),
+      ...(flag.repeatable ? { repeatable: true } : {}),
+    },
+  ];
+}
+
+/** The flag, and its GitLab spelling as a hidden alias (`--akismet-enabled` for `--spamfilter-enabled`). */
+function flagOptions(flag: FlagSpec): OptionDecl[] {
+  const alias = gitlabFlagName(flag);
+  if (alias === undefined) return flagOption(flag);
+  const described = { ...flag, description: `${flag.description} (also --${alias})` };
+  // Kept out of help and man pages, but completed: a GitLab user types GitLab's name.
+  const hidden = flagOption({ ...flag, name: alias, short: undefined, hidden: true }).map((o) => ({ ...o, aliasOf: flag.name }));
+  return [...flagOption(described), ...hidden];
+}
+
+function markdownOption(spec: CommandSpec): OptionDecl[] {
+  const markdown = spec.flags?.find((f) => f.markdown);
+  if (!markdown) return [];
+  const start = spec.method === 'PUT' ? ', starting from the current one' : ' (offered on a terminal when none is given)';
+  return [{ flags: '-e, --editor', description: `write the ${markdown.name} in $VISUAL or $EDITOR${start}; empty: nothing is sent` }];
+}
+
+/** Every option of a declared command, in help order. */
+export function commandOptions(spec: CommandSpec): OptionDecl[] {
+  const options: OptionDecl[] = [];
+  if (spec.project)
+    options.push({ flags: '-p, --project <id|path>', description: 'project: numeric id, full path (group/project) or web URL' });
+  if (spec.group) options.push({ flags: '-g, --group <id|path>', description: 'group: numeric id or full path' });
+  for (const flag of spec.flags ?? []) options.push(...flagOptions(flag));
+  if (spec.list) options.push(...LIST_OPTIONS);
+  if (spec.bulk)
+    options.push(
+      {
+        flags: '--stdin',
+        description: `read the ${spec.bulk}s from standard input: one a line, or JSON objects with "${spec.bulk}" (what -o ndjson or -o json prints)`,
+      },
+      concurrencyOption('bulk'),
+    );
+  if (spec.confirm) options.push({ flags: '-y, --yes', description: 'do not ask for confirmation' });
+  options.push(...markdownOption(spec));
+  if (opensWebPage(spec))
+    options.push({
+      flags: '-w, --web',
+      description: 'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL',
+    });
+  return options;
+}
+
+/** What the command does that global flags change: print data (a list, columns, an answer), ask. */
+export function globalUses(spec: CommandSpec): FlagUse[] {
+  const prints =
+    spec.list === true ||
+    spec.columns !== undefined ||
+    spec.bulk !== undefined ||
+    (!spec.run && spec.print !== false && spec.method !== 'DELETE') ||
+    spec.uses?.includes('output') === true;
+  const asks =
+    spec.confirm !== undefined || (spec.flags ?? []).some((f) => f.prompt !== undefined) || spec.uses?.includes('prompt') === true;
+  return [...(prints ? (['output'] as const) : []), ...(asks ? (['prompt'] as const) : [])];
+}

@@ -1,0 +1,202 @@
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { bulkItems, checkItemProjects } from './bulk-ids.js';
+import { camel, flagLabel, gitlabFlagName, paramName } from './flag-names.js';
+import type { ArgSpec, FlagSpec, Values } from './inputs.js';
+import { parseReference } from './lookup.js';
+import { parseConcurrency } from './options.js';
+import type { CommandSpec } from './spec.js';
+import { parseEnum, parseInteger, parseTyped } from './validate.js';
+
+/**
+ * The `values` stage: what commander parsed (positional words, options by camel-case name) →
+ * the validated values a command runs with. Anything wrong is a usage error: nothing was sent.
+ */
+
+type Options = Record<string, unknown>;
+
+/** argv values → validated Values; throws UsageError before anything is sent. */
+export async function collectValues(ctx: Context, spec: CommandSpec, rawArgs: unknown[], opts: Options): Promise<Values> {
+  const values: Values = {
+    args: {},
+    flags: {},
+    params: {},
+    files: [],
+    page: {},
+    yes: opts.yes === true,
+    web: opts.web === true,
+    editor: opts.editor === true,
+  };
+  let args = rawArgs;
+  if (spec.bulk !== undefined) {
+    const parse = (raw: string, label: string) => parseArg(ctx, bulkArg(spec), raw, label);
+    const ids = await bulkItems(ctx, spec, rawArgs, opts, parse);
+    if (ids.single !== undefined) args = rawArgs.map((raw, i) => (spec.args?.[i]?.name === spec.bulk ? ids.single : raw));
+    else values.bulk = ids.bulk;
+  }
+  const urlProject = parseArgs(ctx, spec, args, values);
+  parseFlags(ctx, spec, opts, values);
+  if (spec.list) values.page = pageValues(ctx, opts);
+  target(ctx, spec, opts, values, urlProject);
+  await fillMissing(ctx, spec, values);
+  if (spec.requireOne && Object.keys(values.flags).length === 0 && !values.editor) {
+    const names = (spec.flags ?? []).filter((f) => !f.hidden).map(flagLabel);
+    throw new UsageError(`nothing to change: give at least one of ${names.join(', ')}`);
+  }
+  return values;
+}
+
+const bulkArg = (spec: CommandSpec): ArgSpec => spec.args!.find((a) => a.name === spec.bulk)!;
+
+/** The positional arguments (but a batch's ids); returns the project a web URL among them named. */
+function parseArgs(ctx: Context, spec: CommandSpec, rawArgs: unknown[], values: Values): string | undefined {
+  let urlProject: string | undefined;
+  (spec.args ?? []).forEach((arg, i) => {
+    if (values.bulk && arg.name === spec.bulk) return;
+    const raw = rawArgs[i];
+    if (raw === undefined || raw === '') {
+      if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
+      return;
+    }
+    const parsed = parseArg(ctx, arg, String(raw));
+    values.args[arg.name] = parsed.value;
+    if (parsed.project) urlProject = parsed.project;
+  });
+  return urlProject;
+}
+
+function parseArg(ctx: Context, arg: ArgSpec, raw: string, label = `<${arg.name}>`): { value: string | number; project?: string } {
+  if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
+  if (arg.choices) return { value: parseEnum(raw, label, arg.choices) };
+  // A web URL or a reference (group/project#42) names the project, and the host, too.
+  const target = arg.url ? ctx.settings.resource(raw, arg.url, label) : undefined;
+  if (target) return { value: parseInteger(target.id, label, 1), project: target.project };
+  switch (arg.type) {
+    case 'int':
+      return { value: parseInteger(raw, label, 0) };
+    case 'id':
+      return { value: parseInteger(raw, label, 1) };
+    case 'path':
+      if (raw.split('/').some((s) => s === '..')) throw new UsageError(`invalid value for ${label}: ".." is not allowed`);
+      return { value: raw.replace(/^\/+/, '') };
+    default:
+      return { value: raw };
+  }
+}
+
+/** How a flag was written on the command line: `--no-x` for a boolean turned off. */
+const givenAs = (name: string, value: unknown) => (value === false ? `--no-${name}` : `--${name}`);
+
+/** The declared flags given (or defaulted), each parsed by its type. */
+function parseFlags(ctx: Context, spec: CommandSpec, opts: Options, values: Values): void {
+  for (const flag of spec.flags ?? []) {
+    let raw = opts[camel(flag.name)];
+    const alias = gitlabFlagName(flag);
+    const aliased = alias === undefined ? undefined : opts[camel(alias)];
+    // Both spellings of one parameter (`--messenger a --skype b`): one value, or say which.
+    if (raw !== undefined && aliased !== undefined && JSON.stringify(raw) !== JSON.stringify(aliased))
+      throw new UsageError(
+        `${givenAs(flag.name, raw)} and ${givenAs(alias!, aliased)} set the same ${paramName(flag) || flag.name} (the spec's and GitLab's spelling): give one`,
+      );
+    raw ??= aliased;
+    // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
+    if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false) raw = true;
+    if (raw === false && flag.type !== 'bool') raw = undefined;
+    raw ??= flag.default;
+    if (raw === undefined) continue;
+    // A repeatable flag's values are each of its (scalar) type.
+    setFlag(
+      values,
+      flag,
+      Array.isArray(raw) && flag.repeatable ? (raw.map((r) => parseFlag(ctx, flag, r)) as string[] | number[]) : parseFlag(ctx, flag, raw),
+    );
+  }
+}
+
+/** A flag's parsed value where the declaration sends it: a parameter, a path placeholder, or neither. */
+export function setFlag(values: Values, flag: FlagSpec, value: Values['flags'][string]): void {
+  values.flags[flag.name] = value;
+  const param = paramName(flag);
+  if (param === false || flag.file) return;
+  if (flag.in === 'path') values.args[param] = typeof value === 'number' ? value : String(value);
+  else values.params[param] = value;
+}
+
+/** Parses one flag value by its type; a lookup flag's names are checked now and looked up before sending. */
+export function parseFlag(ctx: Context, flag: FlagSpec, raw: unknown): Values['flags'][string] {
+  const value = parseTyped(raw, flagLabel(flag), flag);
+  if (flag.lookup) for (const ref of Array.isArray(value) ? value : [value]) parseReference(ctx, flag.lookup, String(ref), flagLabel(flag));
+  return value;
+}
+
+/** A list's `--per-page`, `--page`, `--limit`, `--all` and `--concurrency`, with what they imply. */
+function pageValues(ctx: Context, opts: Options): Values['page'] {
+  const p: Values['page'] = {};
+  if (opts.perPage !== undefined) p.perPage = parseInteger(String(opts.perPage), '--per-page', 1, 100);
+  else {
+    const configured = ctx.settings.perPage();
+    if (configured !== undefined) p.perPage = configured;
+  }
+  if (opts.page !== undefined) p.page = parseInteger(String(opts.page), '--page', 1);
+  if (opts.limit !== undefined) p.limit = parseInteger(String(opts.limit), '--limit', 1);
+  if (opts.concurrency !== undefined) p.concurrency = parseConcurrency(opts.concurrency, 'all');
+  p.all = opts.all === true;
+  if (p.all && p.page !== undefined) throw new UsageError('--all and --page cannot be used together');
+  if (p.all && p.perPage === undefined) p.perPage = 100;
+  if (p.limit !== undefined && p.perPage === undefined) p.perPage = Math.min(100, Math.max(p.limit, 20));
+  if (p.all && p.concurrency === undefined) p.concurrency = parseConcurrency(undefined, 'all');
+  return p;
+}
+
+/** The project and the group: given, named by a URL argument, or from the settings (environment, git remote). */
+function target(ctx: Context, spec: CommandSpec, opts: Options, values: Values, urlProject: string | undefined): void {
+  if (spec.project && spec.group && opts.project !== undefined && opts.group !== undefined)
+    throw new UsageError('--project and --group cannot be used together');
+  if (spec.project && !(spec.project === 'optional' && opts.group !== undefined)) {
+    const explicit = opts.project as string | undefined;
+    if (explicit !== undefined) {
+      values.project = ctx.settings.project(explicit);
+      if (urlProject !== undefined && urlProject.toLowerCase() !== values.project?.toLowerCase())
+        throw new UsageError(`the project is given twice: ${urlProject} (from the argument) and -p ${explicit}; give one`);
+    } else if (urlProject) values.project = urlProject;
+    else if (values.bulk?.items.every((item) => item.project !== undefined)) values.project = ctx.settings.project();
+    else values.project = spec.project === 'required' ? ctx.settings.requireProject() : ctx.settings.project();
+    if (explicit !== undefined && values.bulk) checkItemProjects(values.bulk.items, values.project);
+    values.projectGiven = explicit ?? urlProject;
+  }
+  if (spec.group) {
+    const explicit = opts.group as string | undefined;
+    if (explicit !== undefined)
+      values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : ctx.settings.group(explicit));
+    else if (spec.group !== 'optional') throw new UsageError('no group given: use -g <id|group/path>');
+  }
+}
+
+/** Required flags not given: suggested (`suggest`), asked on a terminal (`prompt`), else exit 2. */
+async function fillMissing(ctx: Context, spec: CommandSpec, values: Values): Promise<void> {
+  const missing = (spec.flags ?? []).filter((flag) => values.flags[flag.name] === undefined && (flag.required || flag.prompt));
+  // What nothing can fill is exit 2 before any suggestion is worked out (one may read the API).
+  const unfilled = missing.find((flag) => !flag.suggest && !(flag.prompt && ctx.canPrompt));
+  if (unfilled) throw new UsageError(`missing required flag ${flagLabel(unfilled)}`);
+  for (const flag of missing) {
+    const suggested = await flag.suggest?.(ctx, values);
+    if (!flag.prompt || !ctx.canPrompt) {
+      if (suggested === undefined) throw new UsageError(`missing required flag ${flagLabel(flag)}`);
+      setFlag(values, flag, parseFlag(ctx, flag, suggested));
+      continue;
+    }
+    const answer = await ctx.prompter().input(flag.prompt, {
+      default: suggested,
+      validate: (v) => {
+        if (v.trim() === '') return 'required';
+        try {
+          parseFlag(ctx, flag, v);
+          return true;
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+    });
+    setFlag(values, flag, parseFlag(ctx, flag, answer));
+  }
+}
