@@ -3,7 +3,7 @@ import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
-import { commandLine, type Values } from '../../executor/inputs.js';
+import { type Answer, commandLine, type Values } from '../../executor/inputs.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
@@ -131,8 +131,10 @@ const READINGS: Record<number, string> = {
 };
 
 /** 405 or 406 on merge: not mergeable. Names the reason when the merge request shows one. */
-export async function explainNotMergeable(ctx: Context, v: Values, err: ApiError, seen: MrState | undefined): Promise<ApiError> {
-  const mr = seen ?? (await tryFetch(() => fetchMr(ctx, v)));
+export async function explainNotMergeable(ctx: Context, v: Values, err: CollabError, seen: Answer): Promise<ApiError> {
+  const mr = (seen as MrState | undefined) ?? (await tryFetch(() => fetchMr(ctx, v)));
+  const status = err instanceof ApiError ? err.status : undefined;
+  const body = err instanceof ApiError ? err.body : undefined;
   const reasons = await reasonsFor(ctx, v, mr);
   const why =
     reasons.length > 0
@@ -140,5 +142,5 @@ export async function explainNotMergeable(ctx: Context, v: Values, err: ApiError
       : mr
         ? `the merge request shows no reason (state ${plain(mr.state ?? '?')}, merge_status ${plain(mr.merge_status ?? '?')})`
         : 'the server refused it';
-  return new ApiError(`${err.message} — ${ref(v.args.iid)} was not merged: ${why}`, err.status, err.body, READINGS[err.status ?? 0]);
+  return new ApiError(`${err.message} — ${ref(v.args.iid)} was not merged: ${why}`, status, body, READINGS[status ?? 0]);
 }

@@ -1,7 +1,7 @@
 import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, type CollabError, UsageError } from '../../errors.js';
+import { ApiError, type CollabError, UsageError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import { type Answer, commandLine, type FlagSpec, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
@@ -108,21 +108,11 @@ function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
 
 async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   const { sha, seen } = await pinHead(ctx, v);
-  const body: Record<string, unknown> = { ...v.params };
-  if (sha !== undefined) body.sha = sha;
+  // What explains a refusal (`explain` below): the head pinned, the merge request as it was seen.
+  if (sha !== undefined) v.params.sha = sha;
+  v.seen = seen as Answer;
   const path = `${fillPath(MR_PATH, pathValues(v))}/merge`;
-  let mr: MrState;
-  let status: number;
-  try {
-    const res = await ctx.api().request<MrState>({ method: 'PUT', path, body });
-    mr = res.data;
-    status = res.status;
-  } catch (err) {
-    if (err instanceof AuthError) throw await explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, seen !== undefined);
-    if (err instanceof ApiError && (err.status === 405 || err.status === 406)) throw await explainNotMergeable(ctx, v, err, seen);
-    if (err instanceof ApiError && err.status === 409) throw await explainShaMismatch(ctx, v, err, sha, 'merged', 'merge');
-    throw err;
-  }
+  const { data: mr, status } = await ctx.api().request<MrState>({ method: 'PUT', path, body: v.params });
   const iid = ref(v.args.iid);
   const printer = ctx.printer();
   if (mr?.state === 'merged') {
@@ -174,6 +164,12 @@ export const merge = defineCommand({
     question: (v, title) => `Merge ${titled(ref(v.args.iid), title)} in ${v.project}?`,
   },
   run: runMerge,
+  explain: {
+    401: (ctx, v, err) => explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, v.seen !== undefined),
+    405: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen),
+    406: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen),
+    409: (ctx, v, err) => explainShaMismatch(ctx, v, err, v.params.sha as string | undefined, 'merged', 'merge'),
+  },
   bulk: 'iid',
 });
 
