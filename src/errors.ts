@@ -36,6 +36,13 @@ export class ApiError extends CollabError {
   }
 }
 
+/** A failure here rather than at the server (a file, the disk, a port, the browser, the installation): exit 1. */
+export class LocalError extends CollabError {
+  constructor(message: string, hint?: string) {
+    super(message, 1, hint);
+  }
+}
+
 /** The `--jq` filter failed at run time on the server's answer: exit 5, jq's own status for it. */
 export class FilterError extends CollabError {
   constructor(message: string) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Flavor } from '../api/dialect.js';
-import { AuthError, CollabError, UsageError } from '../errors.js';
+import { AuthError, CollabError, LocalError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 
 export type TokenType = 'private' | 'oauth';
@@ -77,7 +77,7 @@ export class ConfigStore {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return (this.cache = {});
       if (code === 'ENOTDIR') throw this.dirIsFile();
-      throw new CollabError(`cannot read config file ${this.file}: ${(err as Error).message}`, 1);
+      throw new LocalError(`cannot read config file ${this.file}: ${(err as Error).message}`);
     }
     try {
       const st = fs.fstatSync(fd);
@@ -86,7 +86,7 @@ export class ConfigStore {
       text = fs.readFileSync(fd, 'utf8');
     } catch (err) {
       if (err instanceof CollabError) throw err;
-      throw new CollabError(`cannot read config file ${this.file}: ${(err as Error).message}`, 1);
+      throw new LocalError(`cannot read config file ${this.file}: ${(err as Error).message}`);
     } finally {
       fs.closeSync(fd);
     }
@@ -94,7 +94,7 @@ export class ConfigStore {
     try {
       data = text.trim() === '' ? {} : JSON.parse(stripBom(text));
     } catch {
-      throw new CollabError(`config file ${this.file} is not valid JSON; fix or remove it (collab will not overwrite it)`, 1);
+      throw new LocalError(`config file ${this.file} is not valid JSON; fix or remove it (collab will not overwrite it)`);
     }
     if (!isObject(data))
       throw new UsageError(`config file ${this.file} must hold a JSON object; fix or remove it (collab will not overwrite it)`);
@@ -142,7 +142,7 @@ export class ConfigStore {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EEXIST' || code === 'ENOTDIR') throw this.dirIsFile();
-      throw new CollabError(`cannot create the config directory ${this.dir}: ${(err as Error).message}`, 1);
+      throw new LocalError(`cannot create the config directory ${this.dir}: ${(err as Error).message}`);
     }
     const release = await this.lock();
     try {
@@ -184,7 +184,7 @@ export class ConfigStore {
         } catch {
           // the holder released it meanwhile
         }
-        if (Date.now() > deadline) throw new CollabError(`config file is locked by another collab (${lockFile})`, 1);
+        if (Date.now() > deadline) throw new LocalError(`config file is locked by another collab (${lockFile})`);
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
       }
     }

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { CollabError, UsageError } from '../errors.js';
+import { LocalError, UsageError } from '../errors.js';
 import type { Observer } from './receive.js';
 
 /** `--sha256 <hex>`: 64 hexadecimal digits (any case, `sha256:` in front allowed), or exit 2. */
@@ -36,6 +36,6 @@ export class Sha256Check implements Observer {
   check(): void {
     const actual = this.hash.digest('hex');
     if (actual !== this.expected)
-      throw new CollabError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`, 1);
+      throw new LocalError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`);
   }
 }

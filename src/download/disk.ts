@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CollabError, UsageError } from '../errors.js';
+import { LocalError, UsageError } from '../errors.js';
 
 /**
  * The one place that creates files and directories for downloads and extraction (with
@@ -138,7 +138,7 @@ export async function scratchDir(): Promise<Leftover> {
 /** Renames `from` onto `to` unless `to` appeared meanwhile as something other than a regular file. */
 export async function renameOntoRegular(from: string, to: string, shownAs = to): Promise<void> {
   const reason = notReplaceable(to);
-  if (reason) throw new CollabError(`cannot write ${shownAs}: ${reason.replace(`${to} `, 'it ')}`, 1);
+  if (reason) throw new LocalError(`cannot write ${shownAs}: ${reason.replace(`${to} `, 'it ')}`);
   await fs.promises.rename(from, to);
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type yauzl from 'yauzl';
-import { CancelError, CollabError } from '../errors.js';
+import { CancelError, CollabError, LocalError } from '../errors.js';
 import { EntryCheck } from './integrity.js';
 import { StagingDir } from './staging.js';
 import { type Limits, openEntry, openZip, type Plan, planExtraction } from './zip-plan.js';
@@ -56,9 +56,9 @@ async function writeEntries(zip: yauzl.ZipFile, plan: Plan, stage: StagingDir, s
 function entryError(name: string, err: unknown): unknown {
   if (err instanceof CollabError || (err as Error)?.name === 'AbortError') return err;
   const e = err as NodeJS.ErrnoException;
-  if (e?.code === 'ENOSPC') return new CollabError('cannot extract the archive: no space left on the device; nothing was extracted', 1);
+  if (e?.code === 'ENOSPC') return new LocalError('cannot extract the archive: no space left on the device; nothing was extracted');
   // yauzl (encrypted or unknown compression) and zlib (corrupt deflate data).
-  return new CollabError(`cannot extract the archive: "${name}" cannot be read (${e?.message ?? String(err)}); nothing was extracted`, 1);
+  return new LocalError(`cannot extract the archive: "${name}" cannot be read (${e?.message ?? String(err)}); nothing was extracted`);
 }
 
 /**
@@ -74,7 +74,7 @@ export async function extractZip(zipFile: string, destDir: string, options: Extr
   try {
     zip = await openZip(zipFile);
   } catch (err) {
-    throw new CollabError(`cannot read the archive: ${(err as Error).message}`, 1);
+    throw new LocalError(`cannot read the archive: ${(err as Error).message}`);
   }
   let stage: StagingDir | undefined;
   try {
@@ -89,7 +89,7 @@ export async function extractZip(zipFile: string, destDir: string, options: Extr
     await stage?.discard();
     if (signal?.aborted) throw new CancelError();
     if (err instanceof CollabError) throw err;
-    throw new CollabError(`cannot extract the archive: ${(err as Error).message}`, 1);
+    throw new LocalError(`cannot extract the archive: ${(err as Error).message}`);
   } finally {
     zip.close();
   }

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { contentLength, type StreamResponse } from '../api/answer.js';
 import type { ApiClient } from '../api/client.js';
 import type { ApiRequest } from '../api/request.js';
-import { ApiError, CancelError, CollabError } from '../errors.js';
+import { ApiError, CancelError, CollabError, LocalError } from '../errors.js';
 import { formatBytes } from './progress.js';
 import { acceptsRanges, contentRange, openDownload, otherVersion, rangeValidator, type Version, versionOf } from './response.js';
 import { FileSink, type Sink, StreamSink } from './sinks.js';
@@ -85,10 +85,10 @@ export function streamError(err: unknown, what: string, bytes: number, signal?: 
   const code = e?.code ?? '';
   if (e?.name === 'AbortError') return new CancelError();
   if (err instanceof WriteFailure) {
-    if (code === 'ENOSPC') return new CollabError(`cannot write ${what}: no space left on the device`, 1);
+    if (code === 'ENOSPC') return new LocalError(`cannot write ${what}: no space left on the device`);
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-      return new CollabError(`cannot write ${what}: permission denied (${code})`, 1);
-    return new CollabError(`cannot write ${what}: ${e?.message ?? String(cause)}`, 1);
+      return new LocalError(`cannot write ${what}: permission denied (${code})`);
+    return new LocalError(`cannot write ${what}: ${e?.message ?? String(cause)}`);
   }
   if (isCut(err))
     return new ApiError(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CollabError } from '../errors.js';
+import { LocalError } from '../errors.js';
 import { describeKind, Leftover, lstatOrUndefined, renameOntoRegular, tempPathBeside } from './disk.js';
 
 /**
@@ -19,7 +19,7 @@ export class StagingDir {
 
   static async create(target: string): Promise<StagingDir> {
     const existing = lstatOrUndefined(target);
-    if (existing && !existing.isDirectory()) throw new CollabError(`cannot extract into ${target}: it is a ${describeKind(existing)}`, 1);
+    if (existing && !existing.isDirectory()) throw new LocalError(`cannot extract into ${target}: it is a ${describeKind(existing)}`);
     const holder = existing
       ? await fs.promises.mkdtemp(path.join(target, '.collab-extract-'))
       : await fs.promises.mkdtemp(path.join(path.dirname(target), `.${path.basename(target)}.collab-extract-`));
@@ -64,7 +64,7 @@ export class StagingDir {
   /** Moves the tree into the target: new paths are renamed in, files replace regular files only. */
   async commit(): Promise<void> {
     if (this.realTarget === undefined) {
-      if (lstatOrUndefined(this.target)) throw new CollabError(`cannot extract into ${this.target}: it appeared while extracting`, 1);
+      if (lstatOrUndefined(this.target)) throw new LocalError(`cannot extract into ${this.target}: it appeared while extracting`);
       await fs.promises.rename(this.root, this.target);
     } else {
       const merge: Merge = { target: this.target, realTarget: this.realTarget };
@@ -105,9 +105,8 @@ function checkStillInside(dir: string, merge: Merge): void {
   }
   if (now !== expected) {
     const shown = dir === merge.target ? merge.target : relativeName(merge.target, dir);
-    throw new CollabError(
+    throw new LocalError(
       `cannot extract into ${shown}: it ${now === undefined ? 'is gone' : `now leads to ${now}`} (it changed while extracting)`,
-      1,
     );
   }
 }
@@ -122,8 +121,7 @@ async function mergeInto(src: string, dest: string, merge: Merge): Promise<void>
   const from = await fs.promises.lstat(src);
   checkStillInside(path.dirname(dest), merge);
   const existing = lstatOrUndefined(dest);
-  const conflict = (what: string) =>
-    new CollabError(`cannot extract ${relativeName(target, dest)}: ${what} (it changed while extracting)`, 1);
+  const conflict = (what: string) => new LocalError(`cannot extract ${relativeName(target, dest)}: ${what} (it changed while extracting)`);
   if (!existing) return moveAcross(src, dest, from);
   if (from.isDirectory()) {
     if (!existing.isDirectory()) throw conflict(`it is a ${describeKind(existing)}`);

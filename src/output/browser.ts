@@ -1,5 +1,5 @@
 import type { Env } from '../config/resolve.js';
-import { CollabError } from '../errors.js';
+import { LocalError } from '../errors.js';
 
 /** Opens a URL: a web page of the server, checked by `webPage` first. */
 export type Opener = (url: string) => Promise<void>;
@@ -17,7 +17,7 @@ export function webPage(value: unknown): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new CollabError('the answer names no web page (no http or https web_url)', 1);
+    throw new LocalError('the answer names no web page (no http or https web_url)');
   return url.href;
 }
 
@@ -37,12 +37,12 @@ export async function openUrl(
   try {
     await open(url);
   } catch (err) {
-    throw new CollabError(`could not open a browser: ${(err as Error).message}`, 1, `open ${url} yourself, or set BROWSER`);
+    throw new LocalError(`could not open a browser: ${(err as Error).message}`, `open ${url} yourself, or set BROWSER`);
   }
 }
 
 async function runBrowser(browser: string, url: string, env: Env): Promise<void> {
   const { runUserCommand } = await import('./user-command.js');
   const failed = await runUserCommand(browser, url, env);
-  if (failed) throw new CollabError(`BROWSER=${browser} failed (${failed})`, 1, `open ${url} yourself`);
+  if (failed) throw new LocalError(`BROWSER=${browser} failed (${failed})`, `open ${url} yourself`);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CollabError, UsageError } from '../errors.js';
+import { LocalError, UsageError } from '../errors.js';
 
 /** What one run of the filter gave: its output text as jq prints it, jq's messages, its errors. */
 export interface FilterRun {
@@ -51,9 +51,8 @@ export class JqFilter {
       const { loadJq } = await import('jq-wasm');
       engine = await loadJq();
     } catch (err) {
-      throw new CollabError(
+      throw new LocalError(
         `--jq: jq could not be loaded: ${(err as Error).message}`,
-        1,
         'reinstall collab (its jq-wasm dependency is missing or broken)',
       );
     }

@@ -1,7 +1,7 @@
 import { Argument, Command } from 'commander';
 import type { Context } from '../../context.js';
 import { COMPLETION_FILES, SHELLS, type Shell } from '../../docs/files.js';
-import { CollabError } from '../../errors.js';
+import { LocalError } from '../../errors.js';
 import { writeOut } from '../../output/io.js';
 import { readPackageFile } from '../../shipped-files.js';
 
@@ -12,9 +12,8 @@ import { readPackageFile } from '../../shipped-files.js';
 async function printScript(ctx: Context, shell: Shell): Promise<void> {
   const text = readPackageFile(COMPLETION_FILES[shell]);
   if (text === undefined)
-    throw new CollabError(
+    throw new LocalError(
       `the ${shell} completion script is missing from this installation (${COMPLETION_FILES[shell]})`,
-      1,
       'reinstall collab, or run npm run docs in a checkout',
     );
   await writeOut(ctx.io.stdout, text);

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { LocalError } from '../../errors.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import type { ColorLevel } from '../../output/io.js';
 import { messageText } from '../../output/sanitize.js';
@@ -146,9 +146,8 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
   const missing = leftOut(changes);
   // A patch that lacks a file is not the merge request's change: a script must not take it for one.
   if (exact && missing.length > 0)
-    throw new CollabError(
+    throw new LocalError(
       `the patch leaves out ${missing.map((p) => messageText(p)).join(', ')}: the server sent no diff for ${missing.length === 1 ? 'it' : 'them'} (binary, or too large to show)`,
-      1,
     );
 }
 

@@ -1,4 +1,4 @@
-import { CollabError } from '../../errors.js';
+import { LocalError } from '../../errors.js';
 import type { MrChange } from '../../resources/mr.js';
 
 /**
@@ -15,7 +15,7 @@ export function checkPatchable(changes: MrChange[], written: (c: MrChange) => bo
     const paths = [c.old_path, c.new_path].filter((p) => p !== undefined && p !== null);
     const named = typeof c.new_path === 'string' ? c.new_path : typeof c.old_path === 'string' ? c.old_path : '(unnamed)';
     const fail = (reason: string): never => {
-      throw new CollabError(`the diff cannot be a patch: ${JSON.stringify(named)} ${reason}; nothing was written`, 1);
+      throw new LocalError(`the diff cannot be a patch: ${JSON.stringify(named)} ${reason}; nothing was written`);
     };
     if (paths.length === 0) fail('has no path');
     for (const p of paths) {
@@ -40,9 +40,8 @@ export function checkPatchable(changes: MrChange[], written: (c: MrChange) => bo
     for (let i = 1; i < segments.length; i++) {
       const above = leaves.get(segments.slice(0, i).join('/'));
       if (above)
-        throw new CollabError(
+        throw new LocalError(
           `the diff cannot be a patch: ${JSON.stringify(c.new_path)} is placed under ${JSON.stringify(segments.slice(0, i).join('/'))}, which it makes ${above}; nothing was written`,
-          1,
         );
     }
   }

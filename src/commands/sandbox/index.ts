@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { parseFlavor } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
-import { CollabError, UsageError } from '../../errors.js';
+import { LocalError, UsageError } from '../../errors.js';
 import { parseInteger } from '../../executor/validate.js';
 import { MAX_ARTIFACT_MB } from '../../sandbox/zip.js';
 
@@ -45,8 +45,8 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE')
-      throw new CollabError(`port ${port} on ${host} is already in use`, 1, 'pick another with --port, or --port 0 for a free one');
-    if (e.code === 'EADDRNOTAVAIL' || e.code === 'EACCES') throw new CollabError(`cannot listen on ${host}:${port}: ${e.code}`, 1);
+      throw new LocalError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
+    if (e.code === 'EADDRNOTAVAIL' || e.code === 'EACCES') throw new LocalError(`cannot listen on ${host}:${port}: ${e.code}`);
     throw err;
   }
   const format = ctx.settings.output();
