@@ -1,8 +1,6 @@
 import { type Columns, columnSet } from '../output/format.js';
 import { GROUP_FIELDS, LDAP_LINK_FIELDS } from './fields.js';
 
-export { SORT, VISIBILITIES } from './project.js';
-
 export const GROUP_ORDER_BY = ['name', 'path'] as const;
 export const GROUP_PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 

@@ -4,7 +4,6 @@ import { ISSUE_FIELDS, MERGE_REQUEST_FIELDS, TIME_STATS_FIELDS, TODO_FIELDS, USE
 export const ISSUE_STATES = ['opened', 'closed', 'all'] as const;
 export const ISSUE_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;
 export const ORDER_BY_CREATED_UPDATED = ['created_at', 'updated_at'] as const;
-export const SORT = ['asc', 'desc'] as const;
 /** `state_event` of the edit endpoint (part 1 §4.2.2). */
 export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 

@@ -1,5 +1,6 @@
 import type { FlagSpec } from '../executor/inputs.js';
-import { PROJECT_ORDER_BY, SORT, VISIBILITIES } from './project.js';
+import { PROJECT_ORDER_BY, VISIBILITIES } from './project.js';
+import { sortFlag } from './sort.js';
 
 /** A boolean switch with its `--no-` form. */
 const toggle = (name: string, description: string, param?: string): FlagSpec => ({
@@ -15,7 +16,7 @@ export const projectListFilters: FlagSpec[] = [
   toggle('archived', 'only archived projects (--no-archived: only active ones)'),
   { name: 'visibility', type: 'enum', choices: VISIBILITIES, description: 'only projects with this visibility' },
   { name: 'order-by', type: 'enum', choices: PROJECT_ORDER_BY, description: 'sort field (default created_at)' },
-  { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
+  sortFlag('desc'),
   { name: 'search', type: 'string', description: 'match name, path and description' },
   { name: 'simple', type: 'bool', description: 'only id, URLs, name and path of each project' },
   { name: 'owned', type: 'bool', description: 'only projects you own' },

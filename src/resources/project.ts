@@ -3,7 +3,6 @@ import { PROJECT_FIELDS, UPLOAD_FIELDS, USER_REF_FIELDS } from './fields.js';
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
 export const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
-export const SORT = ['asc', 'desc'] as const;
 
 /** `import_status` values that end a fork's background copy. */
 export const IMPORT_FINISHED = 'finished';

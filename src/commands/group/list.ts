@@ -1,9 +1,10 @@
 import type { Context } from '../../context.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { groupArg } from '../../executor/subject.js';
-import { GROUP_ORDER_BY, groupColumns, SORT } from '../../resources/group.js';
+import { GROUP_ORDER_BY, groupColumns } from '../../resources/group.js';
 import { projectColumns } from '../../resources/project.js';
 import { groupProjectFilters } from '../../resources/project-flags.js';
+import { sortFlag } from '../../resources/sort.js';
 
 export const list: CommandSpec = {
   name: 'list',
@@ -15,7 +16,7 @@ export const list: CommandSpec = {
     { name: 'all-available', type: 'bool', description: 'every group you can see, not only yours' },
     { name: 'search', type: 'string', description: 'match name or path' },
     { name: 'order-by', type: 'enum', choices: GROUP_ORDER_BY, description: 'sort field (default name)' },
-    { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default asc)' },
+    sortFlag('asc'),
     { name: 'statistics', type: 'bool', description: 'include statistics (administrators)' },
     { name: 'owned', type: 'bool', description: 'only groups you own' },
   ],

@@ -4,7 +4,8 @@ import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { groupArg } from '../../executor/subject.js';
 import { deletionNotice, objectName } from '../../output/names.js';
-import { groupColumns, VISIBILITIES } from '../../resources/group.js';
+import { groupColumns } from '../../resources/group.js';
+import { VISIBILITIES } from '../../resources/project.js';
 import { printGroup } from './list.js';
 
 /** `group acme/platform`, by the path the answer gives (the command line may have an id). */

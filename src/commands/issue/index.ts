@@ -5,8 +5,9 @@ import type { FlagSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../../resources/issuable.js';
-import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
+import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { peopleFilters } from '../../resources/people.js';
+import { sortFlag } from '../../resources/sort.js';
 import { closedBy, userAgent } from './actions.js';
 import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
 import { create, move, update } from './write.js';
@@ -24,7 +25,7 @@ export const issueListFilters: FlagSpec[] = [
   { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'issues you reacted to with this emoji' },
   { name: 'iids', type: 'intList', description: 'only these IIDs (comma-separated)' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
-  { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
+  sortFlag('desc'),
   { name: 'search', type: 'string', description: 'match title and description' },
   { name: 'created-after', type: 'datetime', description: 'created on or after (project lists only)' },
   { name: 'created-before', type: 'datetime', description: 'created on or before (project lists only)' },

@@ -1,16 +1,17 @@
 import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
-import { ORDER_BY_CREATED_UPDATED, SORT } from '../../resources/issue.js';
+import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { peopleFilters, reviewerFilter } from '../../resources/people.js';
+import { sortFlag } from '../../resources/sort.js';
 import { iidArg, MR_PATH } from './shared.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
   { name: 'state', short: 's', type: 'enum', choices: MR_STATES, default: 'opened', description: 'only merge requests in this state' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
-  { name: 'sort', type: 'enum', choices: SORT, description: 'sort direction (default desc)' },
+  sortFlag('desc'),
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
   { name: 'view', type: 'enum', choices: MR_VIEWS, description: 'simple: only iid, URL, title, description and state' },
   { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
