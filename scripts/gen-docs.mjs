@@ -5,7 +5,8 @@
 //   node scripts/gen-docs.mjs --man-list print the "man" list for package.json (JSON)
 import path from 'node:path';
 import { staleFiles, writeDocs } from '../dist/docs/drift.js';
-import { fullProgram, generateDocs, manList } from '../dist/docs/generate.js';
+import { generateDocs, manList } from '../dist/docs/generate.js';
+import { describeTree } from '../dist/docs/tree.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -15,7 +16,7 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const files = generateDocs(await fullProgram());
+const files = generateDocs(await describeTree());
 
 if (args.has('--man-list')) process.stdout.write(`${JSON.stringify(manList(files), null, 2)}\n`);
 

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
-import { findNoun, NOUNS } from './commands/index.js';
+import { type CommandModule, findNoun, NOUNS, type NounEntry } from './commands/index.js';
 import type { Context } from './context.js';
+import { buildCommand, buildNoun } from './executor/build.js';
 import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
@@ -11,6 +12,28 @@ export interface ProgramOptions {
   loadAll?: boolean;
   argv?: string[];
 }
+
+/** What `collab --help` and collab(1) say collab is, and the command lines they show. */
+export const ROOT = {
+  description: 'collab — a command-line client for the Collaboration Service API v4 (GitLab v4 REST API)',
+  usage: '<command> <verb> [args] [flags]',
+  examples: [
+    'collab auth login --host https://gitlab.example.com',
+    'collab issue list -p acme/platform/api --state opened',
+    'collab mr merge 42 --sha-from-view',
+    'collab job artifacts --ref main --job package --extract ./out',
+    'collab api /projects --paginate -o ndjson',
+  ],
+  /** `collab help`: its summary and argument. */
+  help: { summary: 'help on a command or a topic (environment, exit-codes, man)', topic: 'a command path or a topic' },
+} as const;
+
+const HELP_TOPICS_TEXT = `Help topics:
+  collab help <command> [verb]   a command's flags and examples
+  collab help environment        environment variables
+  collab help exit-codes         what each exit code means
+  man collab                     the manual (man collab-issue, man collab-mr, …)
+  collab help man [command]      the same page as roff: collab help man issue | man -l -`;
 
 function rootHelp(): string {
   const sections = ['Resources', 'Access', 'Tools'] as const;
@@ -23,23 +46,6 @@ function rootHelp(): string {
   }
   return lines.join('\n');
 }
-
-const ROOT_AFTER = `
-Examples:
-  $ collab auth login --host https://gitlab.example.com
-  $ collab issue list -p acme/platform/api --state opened
-  $ collab mr merge 42 --sha-from-view
-  $ collab job artifacts --ref main --job package --extract ./out
-  $ collab api /projects --paginate -o ndjson
-
-Help topics:
-  collab help <command> [verb]   a command's flags and examples
-  collab help environment        environment variables
-  collab help exit-codes         what each exit code means
-  man collab                     the manual (man collab-issue, man collab-mr, …)
-  collab help man [command]      the same page as roff: collab help man issue | man -l -
-
-${ROOT_HELP_FOOTER}`;
 
 /** Applies exit/output behaviour to a command and all below it (addCommand does not inherit it). */
 function configureTree(cmd: Command, ctx: () => Context): void {
@@ -54,19 +60,24 @@ function configureTree(cmd: Command, ctx: () => Context): void {
   for (const sub of cmd.commands) configureTree(sub, ctx);
 }
 
-/** A fresh commander root per invocation (never commander's global program). */
-export async function buildProgram(getCtx: () => Context, options: ProgramOptions = {}): Promise<Command> {
+/** The commander tree of one command module; `only`: the argv words after it (see buildNoun). */
+export function buildModule(mod: CommandModule, getCtx: () => Context, only?: string[]): Command {
+  return mod.noun ? buildNoun(mod.noun, getCtx, only) : buildCommand(mod.command, getCtx);
+}
+
+/** The root command: the global flags, and the grouped list of nouns in its help. */
+function rootCommand(): Command {
+  const examples = ROOT.examples.map((e) => `  $ ${e}`).join('\n');
   const program = new Command('collab')
-    .description('collab — a command-line client for the Collaboration Service API v4 (GitLab v4 REST API)')
+    .description(ROOT.description)
     .version(VERSION, '-V, --version', 'print the version')
-    .usage('<command> <verb> [args] [flags]')
+    .usage(ROOT.usage)
     .helpCommand(false)
-    .addHelpText('after', ROOT_AFTER);
+    .addHelpText('after', `\nExamples:\n${examples}\n\n${HELP_TOPICS_TEXT}\n\n${ROOT_HELP_FOOTER}`);
   for (const flag of GLOBAL_FLAGS) {
     const option = new Option(flag.flags, flag.description);
     program.addOption(flag.choices ? option.choices([...flag.choices]) : option);
   }
-
   program.configureHelp({
     // The grouped list (rootHelp) stands for commander's flat one, which still serves "did you mean …?".
     visibleCommands: () => [],
@@ -76,27 +87,41 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
         .formatHelp(cmd, helper)
         .replace(/\nOptions:/, `\n${rootHelp()}\nGlobal options:`),
   });
+  return program;
+}
 
+/** A noun not in use: its name and summary, for the root's suggestions. */
+function stubNoun(entry: NounEntry): Command {
+  const stub = new Command(entry.name).description(entry.summary);
+  for (const a of entry.aliases ?? []) stub.alias(a);
+  return stub;
+}
+
+/** A fresh commander root per invocation (never commander's global program). */
+export async function buildProgram(getCtx: () => Context, options: ProgramOptions = {}): Promise<Command> {
+  const program = rootCommand();
   const argv = options.argv ?? [];
   let wanted = options.loadAll ? undefined : firstPositional(argv);
   // `collab help issue list` needs the real issue subtree (with its examples), not the stub.
   if (wanted === 'help') wanted = firstPositional(argv.slice(argv.indexOf('help') + 1));
   for (const entry of NOUNS) {
-    if (options.loadAll || findNoun(wanted ?? '') === entry) {
-      const mod = await entry.load();
-      const at = argv.findIndex((w) => findNoun(w) === entry);
-      const cmd = mod.build(getCtx, options.loadAll || at < 0 ? undefined : argv.slice(at + 1));
-      program.addCommand(cmd);
-    } else {
-      const stub = new Command(entry.name).description(entry.summary);
-      for (const a of entry.aliases ?? []) stub.alias(a);
-      program.addCommand(stub);
+    if (!options.loadAll && findNoun(wanted ?? '') !== entry) {
+      program.addCommand(stubNoun(entry));
+      continue;
     }
+    const at = argv.findIndex((w) => findNoun(w) === entry);
+    program.addCommand(buildModule(await entry.load(), getCtx, options.loadAll || at < 0 ? undefined : argv.slice(at + 1)));
   }
+  program.addCommand(helpCommand(program, getCtx));
+  configureTree(program, getCtx);
+  return program;
+}
 
-  const help = new Command('help')
-    .description('help on a command or a topic (environment, exit-codes, man)')
-    .argument('[topic...]', 'a command path or a topic')
+/** `collab help [topic...]`: a topic of help-topics.ts, collab(1) as roff, or a command's help. */
+function helpCommand(program: Command, getCtx: () => Context): Command {
+  return new Command('help')
+    .description(ROOT.help.summary)
+    .argument('[topic...]', ROOT.help.topic)
     .action(async (topic: string[]) => {
       const ctx = getCtx();
       const key = topic.join(' ');
@@ -112,41 +137,40 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
         const { printManual } = await import('./help-manual.js');
         return printManual(ctx, topic[1] === undefined ? undefined : (findNoun(topic[1])?.name ?? topic[1]));
       }
-      const entry = findNoun(topic[0]!);
-      if (!entry) {
-        const { UsageError } = await import('./errors.js');
-        const { closest } = await import('./suggest.js');
-        const match = closest(topic[0]!, [...NOUNS.map((n) => n.name), ...Object.keys(HELP_TOPICS)]);
-        const hint = match === undefined ? '' : `; did you mean "${match}"?`;
-        throw new UsageError(`unknown help topic "${key}"${hint} (topics: ${Object.keys(HELP_TOPICS).join(', ')}, or a command)`);
-      }
-      let cmd = program.commands.find((c) => c.name() === entry.name)!;
-      const path = [entry.name];
-      for (const word of topic.slice(1)) {
-        const subs = cmd.commands.filter((c) => c.name() !== 'help');
-        const next = subs.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!next) {
-          const { UsageError } = await import('./errors.js');
-          const { closest } = await import('./suggest.js');
-          const where = `collab ${path.join(' ')}`;
-          if (subs.length === 0) throw new UsageError(`unknown command "${[...path, word].join(' ')}" (${where} has no sub-commands)`);
-          const match = closest(
-            word,
-            subs.flatMap((c) => [c.name(), ...c.aliases()]),
-          );
-          const hint =
-            match === undefined
-              ? ''
-              : `; did you mean "${path.join(' ')} ${subs.find((c) => c.name() === match || c.aliases().includes(match))!.name()}"?`;
-          throw new UsageError(`unknown command "${[...path, word].join(' ')}"${hint} (collab help ${path.join(' ')} lists them)`);
-        }
-        cmd = next;
-        path.push(next.name());
-      }
       // outputHelp (unlike helpInformation) includes the text added with addHelpText: the examples.
-      cmd.outputHelp();
+      (await commandAt(program, topic)).outputHelp();
     });
-  program.addCommand(help);
-  configureTree(program, getCtx);
-  return program;
+}
+
+/** The command a help topic names (`issue list`), or a usage error with the closest name. */
+async function commandAt(program: Command, topic: string[]): Promise<Command> {
+  const { UsageError } = await import('./errors.js');
+  const { closest } = await import('./suggest.js');
+  const entry = findNoun(topic[0]!);
+  if (!entry) {
+    const match = closest(topic[0]!, [...NOUNS.map((n) => n.name), ...Object.keys(HELP_TOPICS)]);
+    const hint = match === undefined ? '' : `; did you mean "${match}"?`;
+    const topics = Object.keys(HELP_TOPICS).join(', ');
+    throw new UsageError(`unknown help topic "${topic.join(' ')}"${hint} (topics: ${topics}, or a command)`);
+  }
+  let cmd = program.commands.find((c) => c.name() === entry.name)!;
+  const path = [entry.name];
+  for (const word of topic.slice(1)) {
+    const subs = cmd.commands.filter((c) => c.name() !== 'help');
+    const next = subs.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) {
+      const where = `collab ${path.join(' ')}`;
+      if (subs.length === 0) throw new UsageError(`unknown command "${[...path, word].join(' ')}" (${where} has no sub-commands)`);
+      const match = closest(
+        word,
+        subs.flatMap((c) => [c.name(), ...c.aliases()]),
+      );
+      const named = match === undefined ? undefined : subs.find((c) => c.name() === match || c.aliases().includes(match))!.name();
+      const hint = named === undefined ? '' : `; did you mean "${path.join(' ')} ${named}"?`;
+      throw new UsageError(`unknown command "${[...path, word].join(' ')}"${hint} (collab help ${path.join(' ')} lists them)`);
+    }
+    cmd = next;
+    path.push(next.name());
+  }
+  return cmd;
 }

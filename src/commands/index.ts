@@ -1,11 +1,7 @@
-import type { Command } from 'commander';
-import type { Context } from '../context.js';
+import type { CommandSpec, NounSpec } from '../executor/spec.js';
 
-/** A command module: builds its commander subtree (only when it is used). */
-export interface CommandModule {
-  /** `only`: the argv words after the noun, so that only the verb in use is built in full. */
-  build(getCtx: () => Context, only?: string[]): Command;
-}
+/** A command module declares a noun and its verbs, or one command of its own (`collab api`). */
+export type CommandModule = { noun: NounSpec; command?: undefined } | { command: CommandSpec; noun?: undefined };
 
 export interface NounEntry {
   name: string;

@@ -1,28 +1,16 @@
-import type { Command } from 'commander';
-import type { Context } from '../context.js';
-import { buildProgram } from '../program.js';
 import { bashCompletion } from './completion-bash.js';
 import { fishCompletion } from './completion-fish.js';
 import { completionModel } from './completion-model.js';
 import { zshCompletion } from './completion-zsh.js';
 import { COMPLETION_FILES } from './files.js';
 import { manPages } from './man.js';
-import { describeTree } from './tree.js';
+import type { DocCommand } from './tree.js';
 
 /** The directories whose every file is generated (a file there that is not generated is stale). */
 export const GENERATED_DIRS = ['completions', 'man'] as const;
 
-/** The whole tree, every noun loaded. Generation never runs a command, so no context is needed. */
-export async function fullProgram(): Promise<Command> {
-  const noContext = (): Context => {
-    throw new Error('documentation generation does not run commands');
-  };
-  return buildProgram(noContext, { loadAll: true });
-}
-
-/** Every generated file by its path relative to the repository root. */
-export function generateDocs(program: Command): Map<string, string> {
-  const root = describeTree(program);
+/** Every generated file by its path relative to the repository root, from the described tree (`describeTree`). */
+export function generateDocs(root: DocCommand): Map<string, string> {
   const model = completionModel(root);
   const files = new Map<string, string>([
     [COMPLETION_FILES.bash, bashCompletion(model)],

@@ -1,7 +1,13 @@
-import { type Argument, type Command, Help, type Option } from 'commander';
-import type { CommandSpec } from '../executor/spec.js';
+import { type CommandModule, NOUNS } from '../commands/index.js';
+import { argDescription, argUsage, commandOptions, type OptionDecl } from '../executor/options.js';
+import type { CommandSpec, NounSpec } from '../executor/spec.js';
+import { GLOBAL_FLAGS } from '../global-flags.js';
+import { ROOT } from '../program.js';
 
-/** The command tree as plain data: what the man pages and completion scripts are generated from. */
+/**
+ * The command tree as plain data, read from the declarations themselves (the same ones commander
+ * is built from): what the man pages and completion scripts are generated from.
+ */
 
 export interface DocOption {
   /** `-s` */
@@ -12,7 +18,7 @@ export interface DocOption {
   value?: string;
   /** As shown in --help (choices included). */
   description: string;
-  /** Enum values (from a declaration's `choices` or commander's `.choices()`). */
+  /** Enum values (from a declaration's `choices`, or a global flag's). */
   choices?: string[];
   /** A hidden alias: GitLab's name of the flag named here (`--akismet-enabled` for `spamfilter-enabled`). */
   aliasOf?: string;
@@ -35,105 +41,133 @@ export interface DocCommand {
   summary: string;
   /** The longer description (the summary when there is none). */
   description: string;
-  /** Commander's usage after the command path: `[options] <iid>`. */
+  /** What follows the command path in a synopsis: `[options] <iid>`. */
   usage: string;
   arguments: DocArgument[];
   options: DocOption[];
   /** Hidden GitLab spellings of options (not in help or man pages; completed). */
   aliasOptions: DocOption[];
   examples: string[];
-  /** Help text added after the options, other than the examples (e.g. the keys of `config`). */
+  /** Help text shown between the options and the examples (the keys of `config`). */
   notes: string;
   /** Visible subcommands (verbs and nested nouns). */
   commands: DocCommand[];
 }
 
-type Annotated = Command & { collabSpec?: CommandSpec };
-type AnnotatedOption = Option & { collabChoices?: readonly string[]; collabAliasOf?: string };
+/** Every command has `-h, --help` (commander adds it). */
+const HELP_OPTION: DocOption = { short: '-h', long: '--help', description: 'display help for command' };
 
-/** The text a command registered with addHelpText at `position` (commander keeps it as listeners). */
-function addedHelpText(cmd: Command, position: 'before' | 'after'): string {
-  let text = '';
-  (cmd as unknown as NodeJS.EventEmitter).emit(`${position}Help`, { error: false, command: cmd, write: (s: string) => (text += s) });
-  return text;
+/** An option from commander's syntax: `-p, --project <id|path>`. */
+function docOption(flags: string, description: string, extra: Partial<DocOption> = {}): DocOption {
+  const value = /[<[].*[>\]]$/.exec(flags)?.[0];
+  const names = (value === undefined ? flags : flags.slice(0, -value.length)).split(/[ ,]+/).filter((w) => w !== '');
+  const short = names.find((n) => /^-[^-]/.test(n));
+  const long = names.find((n) => n.startsWith('--'));
+  return { ...(short ? { short } : {}), ...(long ? { long } : {}), ...(value ? { value } : {}), description, ...extra };
 }
 
-/** Splits help text into its `Examples:` lines (`  $ collab …`) and the rest. */
-export function splitExamples(text: string): { examples: string[]; notes: string } {
-  const lines = text.split('\n');
-  const start = lines.findIndex((l) => /^Examples?:\s*$/.test(l.trim()));
-  if (start < 0) return { examples: [], notes: text.trim() };
-  let end = start + 1;
-  const examples: string[] = [];
-  for (; end < lines.length; end++) {
-    const m = /^\s+\$ (.+)$/.exec(lines[end]!);
-    if (!m) break;
-    examples.push(m[1]!.trim());
-  }
-  const notes = [...lines.slice(0, start), ...lines.slice(end)].join('\n').trim();
-  return { examples, notes };
+function declaredOption(o: OptionDecl): DocOption {
+  return docOption(o.flags, o.description, {
+    ...(o.choices ? { choices: [...o.choices] } : {}),
+    ...(o.aliasOf ? { aliasOf: o.aliasOf } : {}),
+  });
 }
 
-function describeOption(opt: Option, helper: Help): DocOption {
-  const choices = (opt as AnnotatedOption).collabChoices ?? opt.argChoices;
-  const value = /[<[][^>\]]*[>\]]/.exec(opt.flags)?.[0];
-  return {
-    short: opt.short && !opt.short.startsWith('--') ? opt.short : undefined,
-    long: opt.long ?? (opt.short?.startsWith('--') ? opt.short : undefined),
-    value,
-    description: helper.optionDescription(opt),
-    choices: choices ? [...choices] : undefined,
-    aliasOf: (opt as AnnotatedOption).collabAliasOf,
-  };
-}
-
-function describeArgument(arg: Argument): DocArgument {
-  return {
-    name: arg.name(),
-    required: arg.required,
-    variadic: arg.variadic,
-    description: arg.description,
-    choices: arg.argChoices ? [...arg.argChoices] : undefined,
-  };
-}
-
-function isHidden(cmd: Command): boolean {
-  return (cmd as Command & { _hidden?: boolean })._hidden === true;
-}
-
-function describeCommand(cmd: Command, path: string[], helper: Help): DocCommand {
-  const spec = (cmd as Annotated).collabSpec;
-  const added = splitExamples(addedHelpText(cmd, 'after'));
-  const options = cmd.options.filter((o) => !o.hidden).map((o) => describeOption(o, helper));
-  const help = (cmd as Command & { _getHelpOption?: () => Option | null })._getHelpOption?.();
-  if (help) options.push(describeOption(help, helper));
-  return {
-    name: cmd.name(),
-    path,
-    aliases: cmd.aliases(),
-    summary: cmd.summary() || firstSentence(cmd.description()),
-    description: cmd.description(),
-    usage: cmd.usage(),
-    arguments: cmd.registeredArguments.map(describeArgument),
-    options,
-    aliasOptions: cmd.options
-      .filter((o) => o.hidden && (o as AnnotatedOption).collabAliasOf !== undefined)
-      .map((o) => describeOption(o, helper)),
-    examples: spec?.examples.length ? [...spec.examples] : added.examples,
-    notes: added.notes,
-    commands: cmd.commands.filter((c) => !isHidden(c)).map((c) => describeCommand(c, [...path, c.name()], helper)),
-  };
-}
-
+/** A one-line summary from a description: its first sentence. */
 function firstSentence(text: string): string {
   const line = text.split('\n')[0] ?? '';
   const m = /^(.+?[.!?])(\s|$)/.exec(line);
   return m ? m[1]! : line;
 }
 
-/** Walks a commander tree (built with every noun loaded) into plain data. */
-export function describeTree(root: Command): DocCommand {
-  return describeCommand(root, [], new Help());
+function describeCommand(spec: CommandSpec, path: string[]): DocCommand {
+  const titled = spec.summary + (spec.admin ? ' (administrators)' : '');
+  const args = spec.args ?? [];
+  const options = commandOptions(spec);
+  return {
+    name: spec.name,
+    path,
+    aliases: [...(spec.aliases ?? [])],
+    summary: spec.description ? spec.summary : firstSentence(titled),
+    description: spec.description ?? titled,
+    usage: ['[options]', ...args.map((a) => argUsage(spec, a))].join(' '),
+    arguments: args.map((a) => ({
+      name: a.name,
+      required: !a.optional && a.name !== spec.bulk,
+      variadic: a.name === spec.bulk,
+      description: argDescription(spec, a),
+      ...(a.choices ? { choices: [...a.choices] } : {}),
+    })),
+    options: [...options.filter((o) => !o.hidden).map(declaredOption), HELP_OPTION],
+    aliasOptions: options.filter((o) => o.hidden && o.aliasOf !== undefined).map(declaredOption),
+    examples: [...spec.examples],
+    notes: spec.notes ?? '',
+    commands: [],
+  };
+}
+
+function describeNoun(noun: NounSpec, path: string[]): DocCommand {
+  return {
+    name: noun.name,
+    path,
+    aliases: [...(noun.aliases ?? [])],
+    summary: noun.description ? noun.summary : firstSentence(noun.summary),
+    description: noun.description ?? noun.summary,
+    usage: '[options] [command]',
+    arguments: [],
+    options: [HELP_OPTION],
+    aliasOptions: [],
+    examples: [],
+    notes: '',
+    commands: [
+      ...noun.commands.map((c) => describeCommand(c, [...path, c.name])),
+      ...(noun.nouns ?? []).map((n) => describeNoun(n, [...path, n.name])),
+    ],
+  };
+}
+
+function describeModule(mod: CommandModule, name: string): DocCommand {
+  return mod.noun ? describeNoun(mod.noun, [name]) : describeCommand(mod.command, [name]);
+}
+
+/** `collab help`: built by hand in src/program.ts, described here. */
+const HELP: DocCommand = {
+  name: 'help',
+  path: ['help'],
+  aliases: [],
+  summary: ROOT.help.summary,
+  description: ROOT.help.summary,
+  usage: '[options] [topic...]',
+  arguments: [{ name: 'topic', required: false, variadic: true, description: ROOT.help.topic }],
+  options: [HELP_OPTION],
+  aliasOptions: [],
+  examples: [],
+  notes: '',
+  commands: [],
+};
+
+/** The whole tree: every noun's module loaded (generation never runs a command). */
+export async function describeTree(): Promise<DocCommand> {
+  const modules = await Promise.all(NOUNS.map(async (entry) => describeModule(await entry.load(), entry.name)));
+  const globals = GLOBAL_FLAGS.map((f) =>
+    docOption(f.flags, f.choices ? `${f.description} (choices: ${f.choices.map((c) => `"${c}"`).join(', ')})` : f.description, {
+      ...(f.choices ? { choices: [...f.choices] } : {}),
+    }),
+  );
+  return {
+    name: 'collab',
+    path: [],
+    aliases: [],
+    summary: firstSentence(ROOT.description),
+    description: ROOT.description,
+    usage: ROOT.usage,
+    arguments: [],
+    options: [docOption('-V, --version', 'print the version'), ...globals, HELP_OPTION],
+    aliasOptions: [],
+    examples: [...ROOT.examples],
+    notes: '',
+    commands: [...modules, HELP],
+  };
 }
 
 /** Every command below `cmd`, depth first, `cmd` included. */

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { firstPositional, showGlobalFlags } from '../global-flags.js';
@@ -6,28 +6,27 @@ import { execute } from './execute.js';
 import { gitlabFlagName } from './flag-names.js';
 import { argDescription, argUsage, commandOptions, globalUses, type OptionDecl } from './options.js';
 import type { CommandSpec, NounSpec } from './spec.js';
+import { executeWithSubject } from './subject.js';
 
-export type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Record<string, unknown>) => Promise<void>;
-
-/** Runs a declared command: validate everything, then execute. */
-export const runSpec: ActionRunner = execute;
+type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Record<string, unknown>) => Promise<void>;
 
 /** A commander option as declared. */
 function commanderOption(decl: OptionDecl): Option {
   const option = new Option(decl.flags, decl.description);
   // commander keeps only the last value of an option: a repeatable flag collects them all.
   if (decl.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
-  if (decl.choices) (option as Option & { collabChoices?: readonly string[] }).collabChoices = decl.choices;
-  if (decl.aliasOf) (option as Option & { collabAliasOf?: string }).collabAliasOf = decl.aliasOf;
   return decl.hidden ? option.hideHelp() : option;
 }
 
 /** One commander command from a declaration. */
-export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: ActionRunner = runSpec): Command {
+export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: ActionRunner = execute): Command {
   const cmd = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));
   if (spec.description) cmd.summary(spec.summary).description(spec.description);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
-  for (const arg of spec.args ?? []) cmd.argument(argUsage(spec, arg), argDescription(spec, arg));
+  for (const arg of spec.args ?? []) {
+    const argument = new Argument(argUsage(spec, arg), argDescription(spec, arg));
+    cmd.addArgument(arg.choices ? argument.choices(arg.choices) : argument);
+  }
   for (const option of commandOptions(spec)) cmd.addOption(commanderOption(option));
   showGlobalFlags(cmd, globalUses(spec));
   const notes = spec.notes ? `\n${spec.notes}\n` : '';
@@ -49,17 +48,6 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   return cmd;
 }
 
-export interface NounBuildOptions {
-  /** Runs each declared command (default: validate, then execute). */
-  runner?: ActionRunner;
-  /**
-   * The argv words after the noun. When given, only the verb they name is built in full; the
-   * others are light stubs (name, summary, arguments) — enough for help and suggestions, and
-   * much cheaper at start-up than every verb's options.
-   */
-  only?: string[];
-}
-
 function stubCommand(spec: CommandSpec): Command {
   const stub = new Command(spec.name).description(spec.summary + (spec.admin ? ' (administrators)' : ''));
   for (const alias of spec.aliases ?? []) stub.alias(alias);
@@ -70,22 +58,28 @@ function stubCommand(spec: CommandSpec): Command {
   return stub;
 }
 
-/** A noun and its verbs (and nested nouns) as a commander subtree. */
-export function buildNoun(noun: NounSpec, getCtx: () => Context, options: NounBuildOptions = {}): Command {
+/**
+ * A noun and its verbs (and nested nouns) as a commander subtree. `only`: the argv words after the
+ * noun; when given, only the verb they name is built in full, the others are light stubs (name,
+ * summary, arguments): enough for help and suggestions, and much cheaper at start-up.
+ */
+export function buildNoun(noun: NounSpec, getCtx: () => Context, only?: string[], runner?: ActionRunner): Command {
+  const subject = noun.subject;
+  runner ??= subject ? (ctx, spec, args, opts) => executeWithSubject(subject, ctx, spec, args, opts) : execute;
   const target = new Command(noun.name);
   target.description(noun.description ?? noun.summary);
   if (noun.description) target.summary(noun.summary);
   for (const alias of noun.aliases ?? []) target.alias(alias);
-  const verb = options.only === undefined ? undefined : firstPositional(options.only);
-  const rest = verb === undefined ? undefined : options.only!.slice(options.only!.indexOf(verb) + 1);
+  const verb = only === undefined ? undefined : firstPositional(only);
+  const rest = verb === undefined ? undefined : only!.slice(only!.indexOf(verb) + 1);
   const named = (name: string, aliases: readonly string[] = []) => verb === name || aliases.includes(verb ?? '');
   for (const spec of noun.commands) {
-    const full = options.only === undefined || named(spec.name, spec.aliases);
-    target.addCommand(full ? buildCommand(spec, getCtx, options.runner) : stubCommand(spec));
+    const full = only === undefined || named(spec.name, spec.aliases);
+    target.addCommand(full ? buildCommand(spec, getCtx, runner) : stubCommand(spec));
   }
   for (const nested of noun.nouns ?? []) {
-    const only = options.only === undefined ? undefined : named(nested.name, nested.aliases) ? rest : [];
-    target.addCommand(buildNoun(nested, getCtx, { ...options, only }));
+    const nestedOnly = only === undefined ? undefined : named(nested.name, nested.aliases) ? rest : [];
+    target.addCommand(buildNoun(nested, getCtx, nestedOnly, runner));
   }
   return target;
 }

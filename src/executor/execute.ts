@@ -43,7 +43,9 @@ const STEPS: Record<StageName, Step> = {
   },
   async fields(run) {
     const { ctx, spec } = run;
-    if (await fieldsFirst(ctx, spec.columns)) return DONE;
+    // A `run` printing data that nobody declared (`collab api`) takes any names: the answer's own.
+    const undeclared = spec.columns === undefined && spec.uses?.includes('output');
+    if (!undeclared && (await fieldsFirst(ctx, spec.columns))) return DONE;
     // Made before anything is sent (a bad -o is exit 2), unless a `run` prints no data.
     if (!spec.run || globalUses(spec).includes('output')) run.printer = ctx.printer(undefined, { revealSecrets: spec.revealSecrets });
   },

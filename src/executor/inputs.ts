@@ -73,7 +73,7 @@ export interface ArgSpec {
   type: 'int' | 'id' | 'string' | 'path';
   description: string;
   optional?: boolean;
-  /** The only values it takes (`bash`, `zsh`, `fish`). */
+  /** The only values it takes (`bash`, `zsh`, `fish`): commander refuses others. */
   choices?: readonly string[];
   /** A web URL of this kind is accepted too (`https://host/acme/api/-/issues/42`); it sets the project. */
   url?: 'issues' | 'merge_requests' | 'jobs';

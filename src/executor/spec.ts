@@ -196,6 +196,11 @@ export interface NounSpec {
   commands: readonly CommandSpec[];
   /** Nested nouns (`user key`). */
   nouns?: readonly NounSpec[];
+  /**
+   * Every verb's argument of this name (`projectArg`, `groupArg` in src/executor/subject.ts) is
+   * the positional form of `-p` or `-g`: `collab project view acme/web`.
+   */
+  subject?: 'project' | 'group';
 }
 
 export function defineNoun(spec: NounSpec): NounSpec {

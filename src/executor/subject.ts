@@ -1,9 +1,8 @@
-import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { type ActionRunner, buildNoun, runSpec } from './build.js';
+import { execute } from './execute.js';
 import type { ArgSpec } from './inputs.js';
-import type { NounSpec } from './spec.js';
+import type { CommandSpec } from './spec.js';
 
 /** The optional positional form of `-p` (`collab project view acme/website`). */
 export const projectArg: ArgSpec = {
@@ -22,25 +21,25 @@ export const groupArg: ArgSpec = {
 };
 
 /**
- * Moves a positional project/group into the `-p`/`-g` option before the usual validation, so
- * both forms resolve the same way; giving both with different values is a usage error.
+ * A noun's positional subject (`NounSpec.subject`): moves a positional project or group into the
+ * `-p`/`-g` option before the usual validation, so both forms resolve the same way; giving both
+ * with different values is a usage error.
  */
-export function subjectRunner(kind: 'project' | 'group'): ActionRunner {
-  return async (ctx, spec, args, opts) => {
-    const index = (spec.args ?? []).findIndex((a) => a.name === kind);
-    const positional = index >= 0 ? args[index] : undefined;
-    if (positional === undefined || positional === '') return runSpec(ctx, spec, args, opts);
-    const resolve = (raw: string) => (kind === 'project' ? ctx.settings.project(raw) : ctx.settings.group(raw));
-    const fromArg = resolve(String(positional));
-    const option = opts[kind];
-    const flag = kind === 'project' ? '-p/--project' : '-g/--group';
-    if (option !== undefined && resolve(String(option)) !== fromArg)
-      throw new UsageError(`the ${kind} is given twice with different values: "${positional}" and ${flag} "${option}"`);
-    return runSpec(ctx, spec, args, { ...opts, [kind]: fromArg });
-  };
-}
-
-/** buildNoun with the positional-subject runner on every command (nested nouns too). */
-export function buildSubjectNoun(noun: NounSpec, getCtx: () => Context, kind: 'project' | 'group', only?: string[]): Command {
-  return buildNoun(noun, getCtx, { runner: subjectRunner(kind), only });
+export async function executeWithSubject(
+  kind: 'project' | 'group',
+  ctx: Context,
+  spec: CommandSpec,
+  args: unknown[],
+  opts: Record<string, unknown>,
+): Promise<void> {
+  const index = (spec.args ?? []).findIndex((a) => a.name === kind);
+  const positional = index >= 0 ? args[index] : undefined;
+  if (positional === undefined || positional === '') return execute(ctx, spec, args, opts);
+  const resolve = (raw: string) => (kind === 'project' ? ctx.settings.project(raw) : ctx.settings.group(raw));
+  const fromArg = resolve(String(positional));
+  const option = opts[kind];
+  const flag = kind === 'project' ? '-p/--project' : '-g/--group';
+  if (option !== undefined && resolve(String(option)) !== fromArg)
+    throw new UsageError(`the ${kind} is given twice with different values: "${positional}" and ${flag} "${option}"`);
+  return execute(ctx, spec, args, { ...opts, [kind]: fromArg });
 }

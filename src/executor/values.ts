@@ -6,7 +6,7 @@ import type { ArgSpec, FlagSpec, Values } from './inputs.js';
 import { parseReference } from './lookup.js';
 import { parseConcurrency } from './options.js';
 import type { CommandSpec } from './spec.js';
-import { parseEnum, parseInteger, parseTyped } from './validate.js';
+import { parseInteger, parseTyped } from './validate.js';
 
 /**
  * The `values` stage: what commander parsed (positional words, options by camel-case name) →
@@ -67,7 +67,6 @@ function parseArgs(ctx: Context, spec: CommandSpec, rawArgs: unknown[], values: 
 
 function parseArg(ctx: Context, arg: ArgSpec, raw: string, label = `<${arg.name}>`): { value: string | number; project?: string } {
   if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
-  if (arg.choices) return { value: parseEnum(raw, label, arg.choices) };
   // A web URL or a reference (group/project#42) names the project, and the host, too.
   const target = arg.url ? ctx.settings.resource(raw, arg.url, label) : undefined;
   if (target) return { value: parseInteger(target.id, label, 1), project: target.project };

@@ -4,12 +4,17 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
+import { NOUNS } from '../../src/commands/index.js';
 import type { FlagSpec } from '../../src/executor/inputs.js';
 import type { CommandSpec } from '../../src/executor/spec.js';
 import { buildProgram } from '../../src/program.js';
 import { JSON_HEADERS, TEST_HOST } from './harness.js';
 
-/** The declared command tree as tests walk it, and a valid, complete command line for each leaf. */
+/**
+ * The declared command tree as tests walk it, and a valid, complete command line for each leaf.
+ * `leaves` are the resources' commands (each calls the API); `plain` the others (`auth login`,
+ * `config set`, `sandbox`, `help`), which run on their own terms.
+ */
 
 export interface Leaf {
   words: string[];
@@ -25,10 +30,11 @@ export async function commandTree(): Promise<{ leaves: Leaf[]; plain: string[] }
   );
   const leaves: Leaf[] = [];
   const plain: string[] = [];
+  const resources = new Set(NOUNS.filter((n) => n.section === 'Resources').map((n) => n.name));
   const walk = (cmd: Command, words: string[]) => {
     if (cmd.commands.length === 0) {
       const spec = (cmd as Command & { collabSpec?: CommandSpec }).collabSpec;
-      if (spec) leaves.push({ words, spec });
+      if (spec && resources.has(words[0]!)) leaves.push({ words, spec });
       else plain.push(words.join(' '));
       return;
     }

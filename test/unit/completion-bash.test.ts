@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fullProgram, generateDocs } from '../../src/docs/generate.js';
+import { generateDocs } from '../../src/docs/generate.js';
+import { describeTree } from '../../src/docs/tree.js';
 
 /** Present here, and installed by .ci/run: a missing shell fails under CI instead of skipping. */
 const hasShell = (bin: string) => spawnSync(bin, ['-c', 'exit 0']).status === 0;
@@ -12,7 +13,7 @@ const skip = !hasShell('bash') && process.env.CI !== 'true';
 let script: string;
 
 beforeAll(async () => {
-  const files = generateDocs(await fullProgram());
+  const files = generateDocs(await describeTree());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bash-'));
   script = path.join(dir, 'collab.bash');
   fs.writeFileSync(script, files.get('completions/collab.bash')!);

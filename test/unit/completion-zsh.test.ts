@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fullProgram, generateDocs } from '../../src/docs/generate.js';
+import { generateDocs } from '../../src/docs/generate.js';
+import { describeTree } from '../../src/docs/tree.js';
 
 /** Installed by .ci/run: a missing zsh fails under CI instead of skipping. */
 const skip = spawnSync('zsh', ['-fc', 'exit 0']).status !== 0 && process.env.CI !== 'true';
@@ -11,7 +12,7 @@ const skip = spawnSync('zsh', ['-fc', 'exit 0']).status !== 0 && process.env.CI 
 let dir: string;
 
 beforeAll(async () => {
-  const files = generateDocs(await fullProgram());
+  const files = generateDocs(await describeTree());
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-zsh-'));
   fs.writeFileSync(path.join(dir, '_collab'), files.get('completions/_collab')!);
 });

@@ -5,15 +5,16 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/commands/index.js';
 import { staleFiles } from '../../src/docs/drift.js';
-import { fullProgram, generateDocs, manList } from '../../src/docs/generate.js';
+import { generateDocs, manList } from '../../src/docs/generate.js';
 import { roff } from '../../src/docs/man.js';
+import { describeTree } from '../../src/docs/tree.js';
 import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let files: Map<string, string>;
 
 beforeAll(async () => {
-  files = generateDocs(await fullProgram());
+  files = generateDocs(await describeTree());
 });
 
 describe('generated completions/ and man/', () => {

@@ -3,16 +3,21 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/commands/index.js';
-import { fullProgram } from '../../src/docs/generate.js';
 import { type DocCommand, describeTree, walk } from '../../src/docs/tree.js';
 import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from '../../src/global-flags.js';
 import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
+import { buildProgram } from '../../src/program.js';
 import { runCli } from '../helpers/harness.js';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
-const program = await fullProgram();
-const tree = describeTree(program);
+const program = await buildProgram(
+  () => {
+    throw new Error('the help tests run no command');
+  },
+  { loadAll: true },
+);
+const tree = await describeTree();
 const commands = [...walk(tree)].filter((c) => c.path.length > 0 && c.name !== 'help');
 const leaves = commands.filter((c) => c.commands.length === 0);
 const label = (c: DocCommand) => `collab ${c.path.join(' ')}`;
@@ -55,7 +60,7 @@ describe('every command teaches', () => {
   });
 
   it.each(leaves.map((c) => [label(c), c] as const))('%s has an example that runs it', (_, cmd) => {
-    expect(cmd.examples.length, 'no example (CommandSpec.examples, or "Examples:" in addHelpText)').toBeGreaterThan(0);
+    expect(cmd.examples.length, 'no example (CommandSpec.examples)').toBeGreaterThan(0);
     expect(
       cmd.examples.some((e) => runsCommand(e, cmd)),
       `no example runs ${label(cmd)}:\n${cmd.examples.join('\n')}`,
@@ -65,6 +70,30 @@ describe('every command teaches', () => {
   it.each(leaves.map((c) => [label(c), c] as const))('%s describes its arguments and options', (_, cmd) => {
     for (const a of cmd.arguments) expect(a.description.trim(), `argument <${a.name}>`).not.toBe('');
     for (const o of cmd.options) expect(o.description.trim(), `option ${o.long ?? o.short}`).not.toBe('');
+  });
+});
+
+describe('the generated docs describe the commands collab runs', () => {
+  /** Each command's path, arguments and visible options, as `--help` shows them. */
+  const fromCommander = (cmd: Command, path: string[]): string[] => [
+    `${path.join(' ')}: ${cmd.registeredArguments.map((a) => a.name()).join(' ')} | ${cmd.options
+      .filter((o) => !o.hidden)
+      .map((o) => o.flags)
+      .join(' ')}`,
+    ...cmd.commands.flatMap((c) => fromCommander(c, [...path, c.name()])),
+  ];
+  const fromDocs = (cmd: DocCommand): string[] => [
+    `${cmd.path.join(' ')}: ${cmd.arguments.map((a) => a.name).join(' ')} | ${cmd.options
+      .filter((o) => o.long !== '--help')
+      .map((o) => [o.short, o.long].filter(Boolean).join(', ') + (o.value ? ` ${o.value}` : ''))
+      .join(' ')}`,
+    ...cmd.commands.flatMap(fromDocs),
+  ];
+
+  it('every command, argument and option, in the same order', () => {
+    const docs = fromDocs(tree);
+    expect(docs.length).toBeGreaterThan(130);
+    expect(docs).toEqual(fromCommander(program, []));
   });
 });
 

@@ -1,31 +1,50 @@
-import { Command } from 'commander';
-import { header } from '../../api/answer.js';
+import { type ApiResponse, header } from '../../api/answer.js';
 import { parseHeader } from '../../api/header.js';
 import { paginatePages } from '../../api/paginate.js';
+import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { readBytesArg, readTextArg } from '../../executor/read-input.js';
-import { showGlobalFlags } from '../../global-flags.js';
+import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import type { Column, Printer } from '../../output/format.js';
 import { writeOut } from '../../output/io.js';
 import { cellText, jsonText } from '../../output/sanitize.js';
 
-interface ApiOptions {
-  method?: string;
-  rawField: string[];
-  field: string[];
-  H: string[];
-  input?: string;
-  paginate?: boolean;
-  include?: boolean;
-}
+const apiFlags = [
+  {
+    name: 'method',
+    short: 'X',
+    type: 'string',
+    value: '<method>',
+    description: 'HTTP method (default GET, or POST when fields are given)',
+  },
+  { name: 'raw-field', short: 'f', type: 'string', repeatable: true, value: '<key=value>', description: 'a string parameter (repeatable)' },
+  {
+    name: 'field',
+    short: 'F',
+    type: 'string',
+    repeatable: true,
+    value: '<key=value>',
+    description: 'a typed parameter: numbers, true/false, null, @file (repeatable)',
+  },
+  // Short form only: the global --header (tsv header row) owns the long name.
+  { name: 'H', type: 'string', repeatable: true, value: '<name: value>', description: 'an extra request header (repeatable)' },
+  { name: 'input', type: 'string', value: '<file>', description: 'the request body from a file, or - for stdin' },
+  { name: 'paginate', type: 'bool', description: 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' },
+  { name: 'include', short: 'i', type: 'bool', description: 'print the status line and response headers first' },
+] as const satisfies readonly FlagSpec[];
+
+const pathArg = {
+  name: 'path',
+  type: 'string',
+  description: 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host',
+} as const;
+
+type ApiValues = Values<typeof apiFlags, readonly [typeof pathArg]>;
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
 function splitField(raw: string, flag: string): [string, string] {
   const i = raw.indexOf('=');
@@ -52,67 +71,76 @@ function addParam(params: Record<string, unknown>, key: string, value: unknown):
   } else params[key] = value;
 }
 
-async function apiCommand(ctx: Context, path: string, opts: ApiOptions): Promise<void> {
-  const method = (opts.method ?? (opts.field.length || opts.rawField.length || opts.input ? 'POST' : 'GET')).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`invalid value for -X: "${opts.method}" is not one of ${METHODS.join(', ')}`);
-  const api = ctx.api();
-  if (/^https?:\/\//i.test(path) && new URL(path).origin !== api.origin)
-    throw new UsageError(`refusing to send credentials to ${new URL(path).origin}: collab api only talks to ${api.origin}`);
-  if (!/^https?:\/\//i.test(path) && !path.startsWith('/') && path.trim() === '') throw new UsageError('missing <path>');
-
+/** The request `collab api` sends: the method, the parameters (query or body), headers and a raw body. */
+async function requestOf(ctx: Context, path: string, v: ApiValues): Promise<ApiRequest> {
+  const f = v.flags;
+  const rawFields = f['raw-field'] ?? [];
+  const fields = f.field ?? [];
+  const method = (f.method ?? (fields.length || rawFields.length || f.input ? 'POST' : 'GET')).toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`invalid value for -X: "${f.method}" is not one of ${METHODS.join(', ')}`);
   const headers: Record<string, string> = {};
-  for (const h of opts.H) {
+  for (const h of f.H ?? []) {
     const [name, value] = parseHeader(h, '-H');
     headers[name] = value;
   }
   const params: Record<string, unknown> = {};
-  for (const f of opts.rawField) {
-    const [k, v] = splitField(f, '-f');
-    addParam(params, k, v);
+  for (const raw of rawFields) {
+    const [k, value] = splitField(raw, '-f');
+    addParam(params, k, value);
   }
-  for (const f of opts.field) {
-    const [k, v] = splitField(f, '-F');
-    addParam(params, k, await typedValue(ctx, v));
+  for (const raw of fields) {
+    const [k, value] = splitField(raw, '-F');
+    addParam(params, k, await typedValue(ctx, value));
   }
-  let rawBody: { data: Buffer; contentType: string } | undefined;
-  if (opts.input !== undefined) {
-    const data = await readBytesArg(ctx, opts.input, '--input');
+  let rawBody: ApiRequest['rawBody'];
+  if (f.input !== undefined) {
+    const data = await readBytesArg(ctx, f.input, '--input');
     const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
     rawBody = { data, contentType: ct };
   }
   const inQuery = method === 'GET' || method === 'HEAD' || rawBody !== undefined;
   const query = inQuery ? (params as Record<string, never>) : undefined;
   const body = !inQuery && Object.keys(params).length > 0 ? params : undefined;
+  return { method, path, query, body, rawBody, headers };
+}
 
+async function runApi(ctx: Context, v: ApiValues): Promise<void> {
+  const path = v.args.path;
+  const api = ctx.api();
+  if (/^https?:\/\//i.test(path) && new URL(path).origin !== api.origin)
+    throw new UsageError(`refusing to send credentials to ${new URL(path).origin}: collab api only talks to ${api.origin}`);
+  if (!/^https?:\/\//i.test(path) && !path.startsWith('/') && path.trim() === '') throw new UsageError('missing <path>');
+  const request = await requestOf(ctx, path, v);
   const printer = ctx.printer('json');
-  if (opts.paginate) {
-    if (method !== 'GET') throw new UsageError('--paginate works with GET requests only');
+  if (v.flags.paginate) {
+    if (request.method !== 'GET') throw new UsageError('--paginate works with GET requests only');
+    const { query, headers } = request;
     await printList(printer, paginatePages(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 }));
     return;
   }
   // The raw tool: any body but an HTML page is printed (JSON checked and formatted, others as they are).
-  const res = await api.request({ method, path, query, body, rawBody, headers, expect: 'any', returnErrors: true });
-  if (opts.include) {
-    const lines = [`HTTP ${res.status}`];
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v === undefined || /^set-cookie$/i.test(k)) continue;
-      // Header bytes beyond ASCII arrive as latin-1, C1 controls among them.
-      lines.push(cellText(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`));
-    }
-    await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
-  }
+  const res = await api.request({ ...request, expect: 'any', returnErrors: true });
+  if (v.flags.include) await printHead(ctx, res);
   if (res.status >= 300 && res.status !== 304) {
     if (res.data !== null && typeof res.data === 'object') await writeOut(ctx.io.stdout, `${jsonText(JSON.stringify(res.data))}\n`);
     throw api.statusError(res);
   }
   const data = res.data;
   if (data === undefined) return;
-  if (Buffer.isBuffer(data)) {
-    await printer.bytes(data, `the answer (${header(res.headers, 'content-type') ?? 'no content type'})`);
-    return;
-  }
-  if (Array.isArray(data)) await printList(printer, [data]);
+  if (Buffer.isBuffer(data)) await printer.bytes(data, `the answer (${header(res.headers, 'content-type') ?? 'no content type'})`);
+  else if (Array.isArray(data)) await printList(printer, [data]);
   else await printer.object(data);
+}
+
+/** `--include`: the status line and the headers (but cookies), before the body. */
+async function printHead(ctx: Context, res: ApiResponse): Promise<void> {
+  const lines = [`HTTP ${res.status}`];
+  for (const [k, value] of Object.entries(res.headers)) {
+    if (value === undefined || /^set-cookie$/i.test(k)) continue;
+    // Header bytes beyond ASCII arrive as latin-1, C1 controls among them.
+    lines.push(cellText(`${k}: ${Array.isArray(value) ? value.join(', ') : value}`));
+  }
+  await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
 }
 
 /** Lists as rows: json/ndjson stream; table/tsv columns are the items' own top-level fields. */
@@ -154,23 +182,17 @@ export function rowColumns(items: unknown[]): Column[] {
   return columns;
 }
 
-export function build(getCtx: () => Context): Command {
-  return (
-    showGlobalFlags(new Command('api'), ['output'])
-      .description('Send any request to the API (same auth, paginator and output)')
-      .argument('<path>', 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host')
-      .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields are given)')
-      .option('-f, --raw-field <key=value>', 'a string parameter (repeatable)', collect, [])
-      .option('-F, --field <key=value>', 'a typed parameter: numbers, true/false, null, @file (repeatable)', collect, [])
-      // Short form only: the global --header (tsv header row) owns the long name.
-      .option('-H <name: value>', 'an extra request header (repeatable)', collect, [])
-      .option('--input <file>', 'the request body from a file, or - for stdin')
-      .option('--paginate', 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)')
-      .option('-i, --include', 'print the status line and response headers first')
-      .addHelpText(
-        'after',
-        `\nExamples:\n  $ collab api /user\n  $ collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson\n  $ collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close\n  $ collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin\n`,
-      )
-      .action((path: string, opts: ApiOptions) => apiCommand(getCtx(), path, opts))
-  );
-}
+export const command = defineCommand({
+  name: 'api',
+  summary: 'Send any request to the API (same auth, paginator and output)',
+  examples: [
+    'collab api /user',
+    'collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson',
+    'collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close',
+    "collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin",
+  ],
+  args: [pathArg],
+  flags: apiFlags,
+  uses: ['output'],
+  run: runApi,
+});

@@ -1,5 +1,3 @@
-import type { Context } from '../../context.js';
-import { buildNoun } from '../../executor/build.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import { boardColumns } from '../../resources/board.js';
@@ -24,5 +22,3 @@ export const noun = defineNoun({
     "Issue boards and their lists. `board list` lists the boards; a board's lists are handled by the list-* verbs: `board lists`, `board list-view`, `board list-create`, `board list-move`, `board list-delete`.",
   commands: [list, lists, listView, listCreate, listMove, listDelete],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { Command } from 'commander';
 import { parseFlavor } from '../../api/dialect.js';
 import { normalizeHost } from '../../api/request.js';
 import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { fieldsFirst } from '../../executor/print.js';
+import type { Values } from '../../executor/inputs.js';
+import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { parseEnum, parseInteger } from '../../executor/validate.js';
-import { showGlobalFlags } from '../../global-flags.js';
 import { columnSet, OUTPUT_FORMATS } from '../../output/format.js';
 
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
@@ -43,17 +42,17 @@ function entryOf(data: ConfigData, host: string | undefined): Record<string, unk
   return host ? (data.hosts?.[host] as Record<string, unknown> | undefined) : (data as Record<string, unknown>);
 }
 
-async function get(ctx: Context, key: string): Promise<void> {
-  const k = checkKey(key);
+async function get(ctx: Context, v: Values): Promise<void> {
+  const k = checkKey(String(v.args.key));
   const host = scopeHost(ctx, k);
-  const v = entryOf(ctx.config().read(), host)?.[k];
-  if (v !== undefined) ctx.io.stdout.write(`${String(v)}\n`);
+  const value = entryOf(ctx.config().read(), host)?.[k];
+  if (value !== undefined) ctx.io.stdout.write(`${String(value)}\n`);
 }
 
-async function set(ctx: Context, key: string, raw: string): Promise<void> {
-  const k = checkKey(key);
+async function set(ctx: Context, v: Values): Promise<void> {
+  const k = checkKey(String(v.args.key));
   const host = scopeHost(ctx, k);
-  const value = checkValue(ctx, k, raw);
+  const value = checkValue(ctx, k, String(v.args.value));
   await ctx.config().update((data) => {
     if (host) {
       data.hosts ??= {};
@@ -63,8 +62,8 @@ async function set(ctx: Context, key: string, raw: string): Promise<void> {
   });
 }
 
-async function unset(ctx: Context, key: string): Promise<void> {
-  const k = checkKey(key);
+async function unset(ctx: Context, v: Values): Promise<void> {
+  const k = checkKey(String(v.args.key));
   const host = scopeHost(ctx, k);
   await ctx.config().update((data) => {
     const target = entryOf(data, host);
@@ -75,7 +74,6 @@ async function unset(ctx: Context, key: string): Promise<void> {
 const LIST_COLUMNS = columnSet([{ key: 'host' }, { key: 'key' }, { key: 'value' }], { spec: ['host', 'key', 'value'] });
 
 async function list(ctx: Context): Promise<void> {
-  if (await fieldsFirst(ctx, LIST_COLUMNS)) return;
   const data = ctx.config().read();
   const rows: { host: string; key: string; value: string }[] = [];
   for (const k of SETTABLE_KEYS) {
@@ -92,52 +90,44 @@ async function list(ctx: Context): Promise<void> {
   await ctx.printer().list(rows, LIST_COLUMNS);
 }
 
-export function build(getCtx: () => Context): Command {
-  const keys = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host is global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set.`;
-  const config = new Command('config').description('Get and set defaults (host, output, per_page, project)');
-  const ex = (c: Command, lines: string[]) =>
-    c.addHelpText('after', `\n${keys}\n\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
-  config.addCommand(
-    ex(
-      new Command('get')
-        .description('Print a value')
-        .argument('<key>', 'the key')
-        .action((k) => get(getCtx(), k)),
-      ['collab config get output'],
-    ),
-  );
-  config.addCommand(
-    ex(
-      new Command('set')
-        .description('Set a value')
-        .argument('<key>', 'the key')
-        .argument('<value>', 'the value')
-        .action((k, v) => set(getCtx(), k, v)),
-      [
+const KEYS = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host is global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set.`;
+
+const keyArg = { name: 'key', type: 'string', description: 'the key' } as const;
+
+export const noun = defineNoun({
+  name: 'config',
+  summary: 'Get and set defaults (host, output, per_page, project)',
+  commands: [
+    defineCommand({ name: 'get', summary: 'Print a value', notes: KEYS, examples: ['collab config get output'], args: [keyArg], run: get }),
+    defineCommand({
+      name: 'set',
+      summary: 'Set a value',
+      notes: KEYS,
+      examples: [
         'collab config set output json',
         'collab config set per_page 50 --host https://gitlab.example.com',
         'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp',
         'collab config set flavor gitlab --host https://gitlab.example.com',
       ],
-    ),
-  );
-  config.addCommand(
-    ex(
-      new Command('unset')
-        .description('Remove a value')
-        .argument('<key>', 'the key')
-        .action((k) => unset(getCtx(), k)),
-      ['collab config unset project'],
-    ),
-  );
-  config.addCommand(
-    ex(
-      showGlobalFlags(new Command('list'), ['output'])
-        .alias('ls')
-        .description('List every value (tokens are not shown)')
-        .action(() => list(getCtx())),
-      ['collab config list'],
-    ),
-  );
-  return config;
-}
+      args: [keyArg, { name: 'value', type: 'string', description: 'the value' }],
+      run: set,
+    }),
+    defineCommand({
+      name: 'unset',
+      summary: 'Remove a value',
+      notes: KEYS,
+      examples: ['collab config unset project'],
+      args: [keyArg],
+      run: unset,
+    }),
+    defineCommand({
+      name: 'list',
+      aliases: ['ls'],
+      summary: 'List every value (tokens are not shown)',
+      notes: KEYS,
+      examples: ['collab config list'],
+      columns: LIST_COLUMNS,
+      run: list,
+    }),
+  ],
+});

@@ -1,6 +1,5 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { buildNoun } from '../../executor/build.js';
 import type { FlagSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
@@ -86,5 +85,3 @@ export const noun = defineNoun({
     userAgent,
   ],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

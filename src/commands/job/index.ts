@@ -1,5 +1,3 @@
-import type { Context } from '../../context.js';
-import { buildNoun } from '../../executor/build.js';
 import { defineNoun } from '../../executor/spec.js';
 import { cancel, erase, keep, play, retry } from './actions.js';
 import { artifact, artifacts } from './artifacts.js';
@@ -13,5 +11,3 @@ export const noun = defineNoun({
     'CI jobs: list and view them, follow their logs, cancel, retry, play, erase, keep artifacts, and download artifacts (atomically, streaming, with the CI job token inside CI).',
   commands: [list, view, trace, artifacts, artifact, cancel, retry, play, erase, keep],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

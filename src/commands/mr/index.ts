@@ -1,5 +1,3 @@
-import type { Context } from '../../context.js';
-import { buildNoun } from '../../executor/build.js';
 import { defineNoun } from '../../executor/spec.js';
 import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
 import { approvals, approve, unapprove } from './approvals.js';
@@ -33,5 +31,3 @@ export const noun = defineNoun({
     ...notificationVerbs(MERGE_REQUEST),
   ],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

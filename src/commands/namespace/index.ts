@@ -1,5 +1,3 @@
-import type { Context } from '../../context.js';
-import { buildNoun } from '../../executor/build.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import { namespaceColumns } from '../../resources/namespace.js';
@@ -22,5 +20,3 @@ export const noun = defineNoun({
   summary: 'Namespaces: the users and groups projects live in',
   commands: [list],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

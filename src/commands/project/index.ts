@@ -1,6 +1,4 @@
-import type { Context } from '../../context.js';
 import { defineNoun } from '../../executor/spec.js';
-import { buildSubjectNoun } from '../../executor/subject.js';
 import { archive, star, unarchive, unstar } from './actions.js';
 import { fork } from './fork.js';
 import { forks, list, users, view } from './list.js';
@@ -9,10 +7,9 @@ import { create, remove, update } from './write.js';
 
 export const noun = defineNoun({
   name: 'project',
+  subject: 'project',
   summary: 'Projects: list, view, create, fork, star, archive, upload',
   description:
     'Projects. The project is -p, --project (numeric id, full path or web URL) or the first argument; without either it comes from COLLAB_PROJECT, CI_PROJECT_ID in CI, or the git remote.',
   commands: [list, view, users, forks, create, update, remove, fork, star, unstar, archive, unarchive, upload],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildSubjectNoun(noun, getCtx, 'project', only);

@@ -1,20 +1,47 @@
-import { Command, Option } from 'commander';
 import { parseFlavor } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { defineCommand } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
 import { MAX_ARTIFACT_MB } from '../../sandbox/zip.js';
 
-interface SandboxFlags {
-  port?: string;
-  bind?: string;
-  seed?: string;
-  latency?: string;
-  bandwidth?: string;
-  artifactMb?: string;
-  flavor?: string;
-  timeScale?: string;
-}
+const sandboxFlags = [
+  { name: 'port', type: 'int', min: 0, max: 65535, default: '0', description: 'port to listen on (0 = a free one)' },
+  { name: 'bind', type: 'string', value: '<address>', description: 'address to listen on (default 127.0.0.1; --host works too)' },
+  {
+    name: 'seed',
+    type: 'string',
+    value: '<demo|empty|n>',
+    default: 'demo',
+    description: 'demo data, nothing, or demo data with n issues in acme/platform/api',
+  },
+  { name: 'latency', type: 'int', min: 0, max: 60_000, value: '<ms>', description: 'delay every response by this many milliseconds' },
+  {
+    name: 'bandwidth',
+    type: 'int',
+    min: 1,
+    max: 10_000_000,
+    value: '<KiB/s>',
+    description: 'send every response through one link of this speed (20 Mbit/s is 2441)',
+  },
+  {
+    name: 'artifact-mb',
+    type: 'int',
+    min: 1,
+    max: MAX_ARTIFACT_MB,
+    description: `make the artifact of job "package" on main this large (streamed; at most ${MAX_ARTIFACT_MB})`,
+  },
+  {
+    name: 'flavor',
+    type: 'string',
+    value: '<spec|gitlab>',
+    default: 'spec',
+    description: "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)",
+  },
+  // For tests (src/sandbox/README.md): the sandbox's waits last this many times as long, 0 ends them at once.
+  { name: 'time-scale', type: 'number', min: 0, hidden: true, value: '<n>', description: "scale of the sandbox's waits" },
+] as const satisfies readonly FlagSpec[];
 
 function parseSeed(raw: string | undefined): 'demo' | 'empty' | number {
   if (raw === undefined || raw === 'demo') return 'demo';
@@ -23,20 +50,18 @@ function parseSeed(raw: string | undefined): 'demo' | 'empty' | number {
   throw new UsageError(`invalid value for --seed: "${raw}" is not demo, empty or a number of issues`);
 }
 
-async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
-  const port = flags.port === undefined ? 0 : parseInteger(flags.port, '--port', 0, 65535);
+async function sandbox(ctx: Context, { flags }: Values<typeof sandboxFlags>): Promise<void> {
+  const port = flags.port ?? 0;
   // `--host` is the global instance flag; for the sandbox it names the address to bind.
   const host = flags.bind ?? ctx.settings.flags.host ?? '127.0.0.1';
   if (/^[a-z]+:\/\//i.test(host))
     throw new UsageError(`invalid value for --host: "${host}" is an address to bind (e.g. 127.0.0.1), not a URL`);
   const seed = parseSeed(flags.seed);
-  const latencyMs = flags.latency === undefined ? 0 : parseInteger(flags.latency, '--latency', 0, 60_000);
-  const bandwidthKiBps = flags.bandwidth === undefined ? 0 : parseInteger(flags.bandwidth, '--bandwidth', 1, 10_000_000);
-  const artifactMb = flags.artifactMb === undefined ? undefined : parseInteger(flags.artifactMb, '--artifact-mb', 1, MAX_ARTIFACT_MB);
+  const latencyMs = flags.latency ?? 0;
+  const bandwidthKiBps = flags.bandwidth ?? 0;
+  const artifactMb = flags['artifact-mb'];
   const flavor = parseFlavor(flags.flavor ?? 'spec', '--flavor');
-  const timeScale = flags.timeScale === undefined ? 1 : Number(flags.timeScale);
-  if (!(timeScale >= 0) || flags.timeScale?.trim() === '')
-    throw new UsageError(`invalid value for --time-scale: "${flags.timeScale}" is not a number from 0`);
+  const timeScale = flags['time-scale'] ?? 1;
   const { startSandbox, scaledClock } = await import('../../sandbox/index.js');
   let handle: Awaited<ReturnType<typeof startSandbox>>;
   try {
@@ -72,23 +97,17 @@ async function sandbox(ctx: Context, flags: SandboxFlags): Promise<void> {
   ctx.io.stderr.write('collab sandbox stopped\n');
 }
 
-export function build(getCtx: () => Context): Command {
-  return (
-    new Command('sandbox')
-      .description('Run a local, in-memory server that speaks the whole API, seeded with demo data')
-      .option('--port <n>', 'port to listen on (0 = a free one)', '0')
-      .option('--bind <address>', 'address to listen on (default 127.0.0.1; --host works too)')
-      .option('--seed <demo|empty|n>', 'demo data, nothing, or demo data with n issues in acme/platform/api', 'demo')
-      .option('--latency <ms>', 'delay every response by this many milliseconds')
-      .option('--bandwidth <KiB/s>', 'send every response through one link of this speed (20 Mbit/s is 2441)')
-      .option('--artifact-mb <n>', `make the artifact of job "package" on main this large (streamed; at most ${MAX_ARTIFACT_MB})`)
-      .option('--flavor <spec|gitlab>', "the API dialect served: the spec's, or GitLab's (names, methods, answers, GET /version)", 'spec')
-      // For tests (src/sandbox/README.md): the sandbox's waits last this many times as long, 0 ends them at once.
-      .addOption(new Option('--time-scale <n>', "scale of the sandbox's waits").hideHelp())
-      .addHelpText(
-        'after',
-        `\nThe sandbox prints its URL and demo tokens; -o json prints them as one JSON object.\n\nExamples:\n  $ collab sandbox --port 8080\n  $ collab sandbox --flavor gitlab\n  $ collab sandbox --seed 10000 --latency 20 -o json\n  $ collab sandbox --seed 10000 --latency 40 --bandwidth 2441   # a 20 Mbit/s link\n  $ COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api\n`,
-      )
-      .action((flags: SandboxFlags) => sandbox(getCtx(), flags))
-  );
-}
+export const command = defineCommand({
+  name: 'sandbox',
+  summary: 'Run a local, in-memory server that speaks the whole API, seeded with demo data',
+  notes: 'The sandbox prints its URL and demo tokens; -o json prints them as one JSON object.',
+  examples: [
+    'collab sandbox --port 8080',
+    'collab sandbox --flavor gitlab',
+    'collab sandbox --seed 10000 --latency 20 -o json',
+    'collab sandbox --seed 10000 --latency 40 --bandwidth 2441   # a 20 Mbit/s link',
+    'COLLAB_HOST=http://127.0.0.1:8080 COLLAB_TOKEN=sandbox-user-token collab issue list -p acme/platform/api',
+  ],
+  flags: sandboxFlags,
+  run: sandbox,
+});

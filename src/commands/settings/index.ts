@@ -1,7 +1,6 @@
 import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { buildNoun } from '../../executor/build.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
@@ -123,5 +122,3 @@ export const noun = defineNoun({
   summary: 'Instance application settings (administrators)',
   commands: [view, update],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

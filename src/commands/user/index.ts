@@ -1,5 +1,3 @@
-import type { Context } from '../../context.js';
-import { buildNoun } from '../../executor/build.js';
 import { defineNoun } from '../../executor/spec.js';
 import { activities, block, create, list, me, remove, unblock, update, view } from './account.js';
 import { email, gpgKey, sshKey } from './owned.js';
@@ -11,5 +9,3 @@ export const noun = defineNoun({
   commands: [list, view, me, create, update, remove, block, unblock, activities],
   nouns: [sshKey, gpgKey, email, token],
 });
-
-export const build = (getCtx: () => Context, only?: string[]) => buildNoun(noun, getCtx, { only });

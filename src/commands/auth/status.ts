@@ -1,0 +1,105 @@
+import type { Context } from '../../context.js';
+import { AuthError } from '../../errors.js';
+import { defineCommand } from '../../executor/spec.js';
+import { type Column, columnSet } from '../../output/format.js';
+
+function maskToken(token: string): string {
+  return token.length >= 16 ? `****${token.slice(-4)}` : '****';
+}
+
+/** What `auth status` prints (collab's own object, so `--fields` is checked before the request). */
+const STATUS_COLUMNS = columnSet([], {
+  spec: ['host', 'host_source', 'user', 'name', 'admin', 'token_source', 'token_type', 'token', 'hosts'],
+});
+
+/** One row per host collab knows (`hosts` of `auth status`). */
+const HOST_COLUMNS: Column[] = [
+  { key: 'host', get: (h: HostRow) => `${h.active ? '* ' : '  '}${h.host}` },
+  { key: 'user' },
+  { key: 'token_source', header: 'token from' },
+  { key: 'token_type', header: 'type' },
+  { key: 'token' },
+];
+
+interface HostRow {
+  host: string;
+  active: boolean;
+  user: string | null;
+  token_source: string;
+  token_type: string | null;
+  token: string | null;
+}
+
+/**
+ * Every host collab knows: the one in use (checked with GET /user), then each the config store
+ * holds, as stored (their tokens are not sent anywhere by a status).
+ */
+function hostRows(ctx: Context, active: Omit<HostRow, 'active'> | undefined): HostRow[] {
+  const rows: HostRow[] = active ? [{ ...active, active: true }] : [];
+  for (const stored of ctx.settings.storedHostList()) {
+    if (stored.host === active?.host) continue;
+    rows.push({
+      host: stored.host,
+      active: false,
+      user: stored.user ?? null,
+      token_source: stored.token ? 'config' : 'none',
+      token_type: stored.token ? stored.tokenType : null,
+      token: stored.token ? maskToken(stored.token) : null,
+    });
+  }
+  return rows;
+}
+
+/** The hosts as a table below the status of the one in use (a person's view; JSON has them as `hosts`). */
+async function printHosts(ctx: Context, rows: HostRow[]): Promise<void> {
+  const printer = ctx.printer(undefined, { revealSecrets: true });
+  if (printer.format !== 'table' || ctx.settings.fields || rows.length < 2) return;
+  await printer.text('\nHosts (* the one in use):\n');
+  await printer.list(rows, HOST_COLUMNS);
+}
+
+async function showStatus(ctx: Context): Promise<void> {
+  const auth = ctx.settings.auth();
+  const token = auth.credentials.token;
+  if (!token) {
+    await printHosts(ctx, hostRows(ctx, { host: auth.host, user: null, token_source: 'none', token_type: null, token: null }));
+    throw new AuthError(`not logged in to ${auth.host}`);
+  }
+  let user: { username?: string; name?: string; is_admin?: boolean };
+  try {
+    user = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user', expect: { kind: 'object', key: 'username' } })).data;
+  } catch (err) {
+    if (err instanceof AuthError) throw new AuthError(`${err.message}: the token for ${auth.host} (from ${auth.tokenSource}) was rejected`);
+    throw err;
+  }
+  const hosts = hostRows(ctx, {
+    host: auth.host,
+    user: user.username ?? null,
+    token_source: auth.tokenSource,
+    token_type: token.kind,
+    token: maskToken(token.value),
+  });
+  // The token is masked here already: token_source and token_type are no secrets.
+  const printer = ctx.printer(undefined, { revealSecrets: true });
+  const status = {
+    host: auth.host,
+    host_source: auth.hostSource,
+    user: user.username,
+    name: user.name,
+    admin: user.is_admin ?? null,
+    token_source: auth.tokenSource,
+    token_type: token.kind,
+    token: maskToken(token.value),
+  };
+  // JSON: the host in use as before, and every host collab knows under `hosts`.
+  await printer.object(printer.json ? { ...status, hosts } : status, STATUS_COLUMNS);
+  await printHosts(ctx, hosts);
+}
+
+export const status = defineCommand({
+  name: 'status',
+  summary: 'Show the host, the user and where the token comes from (exit 4 when not logged in)',
+  examples: ['collab auth status', 'collab auth status -o json'],
+  columns: STATUS_COLUMNS,
+  run: showStatus,
+});
