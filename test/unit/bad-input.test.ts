@@ -180,6 +180,9 @@ const GLOBAL_CASES: Case[] = [
   { title: 'api --paginate with POST', argv: ['api', '-X', 'POST', '/projects', '--paginate'], names: ['--paginate'] },
   { title: 'config set unknown key', argv: ['config', 'set', 'colour', 'red'], names: ['colour'] },
   { title: 'completion unknown shell', argv: ['completion', 'powershell'], names: ['powershell'] },
+  // --fields is checked the same way on every command: one that prints no fields says so.
+  { title: 'auth token --fields', argv: ['auth', 'token', '--fields', 'token'], names: ['--fields', 'prints no fields'] },
+  { title: 'sandbox --port out of range', argv: ['sandbox', '--port', '70000'], names: ['--port', 'maximum 65535'] },
   // A stored zip stops at 4 GiB: refused at the flag, not as an unexpected error after starting.
   { title: 'sandbox --artifact-mb 5000', argv: ['sandbox', '--artifact-mb', '5000'], names: ['--artifact-mb', 'maximum 4094'] },
 ];
