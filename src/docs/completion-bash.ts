@@ -6,31 +6,8 @@ function padded(names: string[]): string {
   return shQuote(` ${names.join(' ')} `);
 }
 
-/**
- * The bash completion script. The command tree is embedded as `case` tables (bash 3.2 compatible:
- * no associative arrays); the function walks the words before the cursor to find the command path,
- * then offers verbs, flags or flag values. It never runs collab.
- */
-export function bashCompletion(model: CompletionModel): string {
-  const nodeCases = model.nodes.map((n) => {
-    const kids = [...n.children.map((c) => c.name), ...n.words.map((w) => w.name)];
-    const flags = n.flags.map((f) => f.name);
-    const valued = n.flags.filter((f) => f.takesValue).map((f) => f.name);
-    return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;
-  });
-
-  return `# bash completion for collab
-# Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.
-# Install: collab completion bash > ~/.local/share/bash-completion/completions/collab
-#      or: echo 'source <(collab completion bash)' >> ~/.bashrc
-
-# Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
-_collab_gflags=${padded(model.globals.map((f) => f.name))}
-_collab_gvflags=${padded(model.globals.filter((f) => f.takesValue).map((f) => f.name))}
-
-# Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
-# (the command's own flags, and those taking a value) for the command path $1.
-${caseTables(model, { cases: nodeCases, unknown: "_collab_kids='' _collab_flags=' ' _collab_vflags=' '" })}
+/** The script's functions that walk the command line: the same for every tree. */
+const BASH_WALK = `
 
 # Whether flag $1 takes a value at the current command (set by _collab_node).
 _collab_takes_value() {
@@ -96,4 +73,30 @@ _collab() {
 
 complete -F _collab collab
 `;
+
+/**
+ * The bash completion script. The command tree is embedded as `case` tables (bash 3.2 compatible:
+ * no associative arrays); the function walks the words before the cursor to find the command path,
+ * then offers verbs, flags or flag values. It never runs collab.
+ */
+export function bashCompletion(model: CompletionModel): string {
+  const nodeCases = model.nodes.map((n) => {
+    const kids = [...n.children.map((c) => c.name), ...n.words.map((w) => w.name)];
+    const flags = n.flags.map((f) => f.name);
+    const valued = n.flags.filter((f) => f.takesValue).map((f) => f.name);
+    return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;
+  });
+
+  return `# bash completion for collab
+# Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.
+# Install: collab completion bash > ~/.local/share/bash-completion/completions/collab
+#      or: echo 'source <(collab completion bash)' >> ~/.bashrc
+
+# Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
+_collab_gflags=${padded(model.globals.map((f) => f.name))}
+_collab_gvflags=${padded(model.globals.filter((f) => f.takesValue).map((f) => f.name))}
+
+# Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
+# (the command's own flags, and those taking a value) for the command path $1.
+${caseTables(model, { cases: nodeCases, unknown: "_collab_kids='' _collab_flags=' ' _collab_vflags=' '" })}${BASH_WALK}`;
 }

@@ -1,4 +1,4 @@
-import { type CompletionModel, childTransitions, valueEntries } from './completion-model.js';
+import { type CompletionModel, type CompletionNode, childTransitions, valueEntries } from './completion-model.js';
 
 /** A word in single quotes for fish (where \\ and ' are the only escapes). */
 function fishQuote(s: string): string {
@@ -10,71 +10,8 @@ function described(name: string, description: string): string {
   return `${fishQuote(name)}\\t${fishQuote(description.replace(/\s+/g, ' '))}`;
 }
 
-/**
- * The fish completion script: one `complete` rule whose candidates come from __collab_complete,
- * which walks the command line with the tree embedded as `switch` tables (nothing runs collab).
- */
-export function fishCompletion(model: CompletionModel): string {
-  const nodeCases = model.nodes.map((n) => {
-    const kids = [...n.children.map((c) => described(c.name, c.summary)), ...n.words.map((w) => described(w.name, w.description))];
-    const flags = n.flags.map((f) => described(f.name, f.description));
-    const valued = n.flags.filter((f) => f.takesValue).map((f) => fishQuote(f.name));
-    return [
-      `        case ${fishQuote(n.path)}`,
-      `            set -g __collab_kids ${kids.join(' ')}`,
-      `            set -g __collab_flags ${flags.join(' ')}`,
-      `            set -g __collab_fnames ${n.flags.map((f) => fishQuote(f.name)).join(' ')}`,
-      `            set -g __collab_vflags ${valued.join(' ')}`,
-    ].join('\n');
-  });
-  const childCases = childTransitions(model.nodes).map(
-    (t) => `        case ${t.words.map((w) => fishQuote(`${t.from}/${w}`)).join(' ')}\n            echo ${fishQuote(t.to)}`,
-  );
-  const valueCases = valueEntries(model).map((e) => {
-    const values = Array.isArray(e.values) ? e.values.map(fishQuote).join(' ') : `__${e.values}`;
-    return `        case ${e.names.map((name) => fishQuote(`${e.path}|${name}`)).join(' ')}\n            printf '%s\\n' ${values}`;
-  });
-
-  return `# fish completion for collab
-# Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.
-# Install: collab completion fish > ~/.config/fish/completions/collab.fish
-
-# The flags accepted at every level (a command's own flag of the same name wins), with descriptions,
-# their names, and those taking a value.
-set -g __collab_gflags ${model.globals.map((f) => described(f.name, f.description)).join(' ')}
-set -g __collab_gnames ${model.globals.map((f) => fishQuote(f.name)).join(' ')}
-set -g __collab_gvflags ${model.globals
-    .filter((f) => f.takesValue)
-    .map((f) => fishQuote(f.name))
-    .join(' ')}
-
-# Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
-# __collab_vflags (the command's own flags, and those taking a value) for the command path $argv[1].
-function __collab_node
-    switch "$argv[1]"
-${nodeCases.join('\n')}
-        case '*'
-            set -g __collab_kids
-            set -g __collab_flags
-            set -g __collab_fnames
-            set -g __collab_vflags
-    end
-end
-
-# Prints the command path after word $argv[2] at path $argv[1] (aliases resolved); fails for a positional argument.
-function __collab_child
-    switch "$argv[1]/$argv[2]"
-${childCases.join('\n')}
-        case '*'
-            return 1
-    end
-end
-
-# Prints the values of flag $argv[2] at path $argv[1] (path '' for the global flags), one a line:
-# words, __file or __dir.
-function __collab_values
-    switch "$argv[1]|$argv[2]"
-${valueCases.join('\n')}
+/** The script's functions that walk the command line: the same for every tree. */
+const FISH_WALK = `
         case '*'
             return 1
     end
@@ -152,4 +89,73 @@ end
 complete -c collab -e
 complete -c collab -f -a '(__collab_complete)'
 `;
+
+/** The `case` of one command path in __collab_node. */
+function nodeCase(n: CompletionNode): string {
+  const kids = [...n.children.map((c) => described(c.name, c.summary)), ...n.words.map((w) => described(w.name, w.description))];
+  const flags = n.flags.map((f) => described(f.name, f.description));
+  const valued = n.flags.filter((f) => f.takesValue).map((f) => fishQuote(f.name));
+  return [
+    `        case ${fishQuote(n.path)}`,
+    `            set -g __collab_kids ${kids.join(' ')}`,
+    `            set -g __collab_flags ${flags.join(' ')}`,
+    `            set -g __collab_fnames ${n.flags.map((f) => fishQuote(f.name)).join(' ')}`,
+    `            set -g __collab_vflags ${valued.join(' ')}`,
+  ].join('\n');
+}
+
+/**
+ * The fish completion script: one `complete` rule whose candidates come from __collab_complete,
+ * which walks the command line with the tree embedded as `switch` tables (nothing runs collab).
+ */
+export function fishCompletion(model: CompletionModel): string {
+  const nodeCases = model.nodes.map(nodeCase);
+  const childCases = childTransitions(model.nodes).map(
+    (t) => `        case ${t.words.map((w) => fishQuote(`${t.from}/${w}`)).join(' ')}\n            echo ${fishQuote(t.to)}`,
+  );
+  const valueCases = valueEntries(model).map((e) => {
+    const values = Array.isArray(e.values) ? e.values.map(fishQuote).join(' ') : `__${e.values}`;
+    return `        case ${e.names.map((name) => fishQuote(`${e.path}|${name}`)).join(' ')}\n            printf '%s\\n' ${values}`;
+  });
+
+  return `# fish completion for collab
+# Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.
+# Install: collab completion fish > ~/.config/fish/completions/collab.fish
+
+# The flags accepted at every level (a command's own flag of the same name wins), with descriptions,
+# their names, and those taking a value.
+set -g __collab_gflags ${model.globals.map((f) => described(f.name, f.description)).join(' ')}
+set -g __collab_gnames ${model.globals.map((f) => fishQuote(f.name)).join(' ')}
+set -g __collab_gvflags ${model.globals
+    .filter((f) => f.takesValue)
+    .map((f) => fishQuote(f.name))
+    .join(' ')}
+
+# Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
+# __collab_vflags (the command's own flags, and those taking a value) for the command path $argv[1].
+function __collab_node
+    switch "$argv[1]"
+${nodeCases.join('\n')}
+        case '*'
+            set -g __collab_kids
+            set -g __collab_flags
+            set -g __collab_fnames
+            set -g __collab_vflags
+    end
+end
+
+# Prints the command path after word $argv[2] at path $argv[1] (aliases resolved); fails for a positional argument.
+function __collab_child
+    switch "$argv[1]/$argv[2]"
+${childCases.join('\n')}
+        case '*'
+            return 1
+    end
+end
+
+# Prints the values of flag $argv[2] at path $argv[1] (path '' for the global flags), one a line:
+# words, __file or __dir.
+function __collab_values
+    switch "$argv[1]|$argv[2]"
+${valueCases.join('\n')}${FISH_WALK}`;
 }

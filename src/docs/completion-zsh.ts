@@ -10,43 +10,8 @@ function names(list: string[]): string {
   return list.map(shQuote).join(' ');
 }
 
-/**
- * The zsh completion function (autoloadable from $fpath as `_collab`). Same walk as the bash
- * script, with descriptions: the tree is embedded as `case` tables and nothing runs collab.
- */
-export function zshCompletion(model: CompletionModel): string {
-  const nodeCases = model.nodes.map((n) => {
-    const kids = n.children.map((c) => described(c.name, c.summary));
-    const words = n.words.map((w) => described(w.name, w.description));
-    const flags = n.flags.map((f) => described(f.name, f.description));
-    return [
-      `    ${shQuote(n.path)})`,
-      `      kids=(${kids.join(' ')})`,
-      `      args=(${words.join(' ')})`,
-      `      flags=(${flags.join(' ')})`,
-      `      fnames=(${names(n.flags.map((f) => f.name))})`,
-      `      vflags=(${names(n.flags.filter((f) => f.takesValue).map((f) => f.name))}) ;;`,
-    ].join('\n');
-  });
-  const globals = model.globals;
-
-  return `#compdef collab
-# zsh completion for collab
-# Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.
-# Install: collab completion zsh > "\${fpath[1]}/_collab"   (then restart zsh; compinit must run)
-#      or: put this file as _collab in a directory of your $fpath
-
-# Sets the caller's gflags (name:description), gnames and gvflags: the flags accepted at every
-# level (a command's own flag of the same name wins), and those taking a value.
-_collab_globals() {
-  gflags=(${globals.map((f) => described(f.name, f.description)).join(' ')})
-  gnames=(${names(globals.map((f) => f.name))})
-  gvflags=(${names(globals.filter((f) => f.takesValue).map((f) => f.name))})
-}
-
-# Sets the caller's kids, args (name:description), flags (name:description), fnames and vflags
-# (the command's own flags, and those taking a value) for the command path $1.
-${caseTables(model, { cases: nodeCases, unknown: 'kids=() args=() flags=() fnames=() vflags=()' })}
+/** The script's functions that walk the command line: the same for every tree. */
+const ZSH_WALK = `
 
 # Whether flag $1 takes a value at the current command (after _collab_node and _collab_globals).
 _collab_takes_value() {
@@ -111,4 +76,42 @@ elif (( \${+functions[compdef]} )); then
   compdef _collab collab
 fi
 `;
+
+/**
+ * The zsh completion function (autoloadable from $fpath as `_collab`). Same walk as the bash
+ * script, with descriptions: the tree is embedded as `case` tables and nothing runs collab.
+ */
+export function zshCompletion(model: CompletionModel): string {
+  const nodeCases = model.nodes.map((n) => {
+    const kids = n.children.map((c) => described(c.name, c.summary));
+    const words = n.words.map((w) => described(w.name, w.description));
+    const flags = n.flags.map((f) => described(f.name, f.description));
+    return [
+      `    ${shQuote(n.path)})`,
+      `      kids=(${kids.join(' ')})`,
+      `      args=(${words.join(' ')})`,
+      `      flags=(${flags.join(' ')})`,
+      `      fnames=(${names(n.flags.map((f) => f.name))})`,
+      `      vflags=(${names(n.flags.filter((f) => f.takesValue).map((f) => f.name))}) ;;`,
+    ].join('\n');
+  });
+  const globals = model.globals;
+
+  return `#compdef collab
+# zsh completion for collab
+# Generated from the command tree by scripts/gen-docs.mjs (npm run docs); do not edit.
+# Install: collab completion zsh > "\${fpath[1]}/_collab"   (then restart zsh; compinit must run)
+#      or: put this file as _collab in a directory of your $fpath
+
+# Sets the caller's gflags (name:description), gnames and gvflags: the flags accepted at every
+# level (a command's own flag of the same name wins), and those taking a value.
+_collab_globals() {
+  gflags=(${globals.map((f) => described(f.name, f.description)).join(' ')})
+  gnames=(${names(globals.map((f) => f.name))})
+  gvflags=(${names(globals.filter((f) => f.takesValue).map((f) => f.name))})
+}
+
+# Sets the caller's kids, args (name:description), flags (name:description), fnames and vflags
+# (the command's own flags, and those taking a value) for the command path $1.
+${caseTables(model, { cases: nodeCases, unknown: 'kids=() args=() flags=() fnames=() vflags=()' })}${ZSH_WALK}`;
 }
