@@ -32,7 +32,7 @@ function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
-export function exitCodeFor(err: unknown): number {
+function exitCodeFor(err: unknown): number {
   if (err instanceof CollabError) return err.exitCode;
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;

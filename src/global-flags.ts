@@ -21,7 +21,7 @@ export interface GlobalOptions {
 /** What a command does that a global flag changes: print data (`-o`, `--fields`), or ask (`--no-input`). */
 export type FlagUse = 'output' | 'prompt';
 
-export interface GlobalFlag {
+interface GlobalFlag {
   /** commander's flag syntax: `-o, --output <format>`. */
   flags: string;
   description: string;

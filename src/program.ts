@@ -7,7 +7,7 @@ import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
-export interface ProgramOptions {
+interface ProgramOptions {
   /** Load every noun (docs and completion generation); otherwise only the one in argv. */
   loadAll?: boolean;
   argv?: string[];
@@ -61,7 +61,7 @@ function configureTree(cmd: Command, ctx: () => Context): void {
 }
 
 /** The commander tree of one command module; `only`: the argv words after it (see buildNoun). */
-export function buildModule(mod: CommandModule, getCtx: () => Context, only?: string[]): Command {
+function buildModule(mod: CommandModule, getCtx: () => Context, only?: string[]): Command {
   return mod.noun ? buildNoun(mod.noun, getCtx, only) : buildCommand(mod.command, getCtx);
 }
 

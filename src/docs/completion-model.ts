@@ -6,7 +6,7 @@ import { type DocCommand, type DocOption, walk } from './tree.js';
  * so that a Tab press never starts node.
  */
 
-export interface CompletionFlag {
+interface CompletionFlag {
   name: string;
   description: string;
   takesValue: boolean;

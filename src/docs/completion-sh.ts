@@ -5,7 +5,7 @@ export function shQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export function caseLabel(values: string[]): string {
+function caseLabel(values: string[]): string {
   return values.map(shQuote).join('|');
 }
 

@@ -90,7 +90,7 @@ function subHeading(title: string): string[] {
 }
 
 /** The page of one top-level command: `collab-issue.1`. */
-export function nounPage(cmd: DocCommand): string {
+function nounPage(cmd: DocCommand): string {
   const name = `collab-${cmd.name}`;
   const lines = [...header(name, name, cmd.summary), '.SH SYNOPSIS'];
   if (cmd.commands.length === 0) {
@@ -111,7 +111,7 @@ export function nounPage(cmd: DocCommand): string {
 }
 
 /** collab.1: the commands by section, global options, environment, exit status. */
-export function rootPage(root: DocCommand): string {
+function rootPage(root: DocCommand): string {
   const lines = [
     ...header('collab', 'collab', 'a command-line client for the Collaboration Service API v4 (GitLab v4 REST API)'),
     '.SH SYNOPSIS',

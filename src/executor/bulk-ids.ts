@@ -45,7 +45,7 @@ export async function bulkItems(
  * reference), or JSON objects carrying `key` (the lines of `-o ndjson`, or the array of `-o
  * json`), whose `project_id` names their project. Anything else is a usage error naming the line.
  */
-export function readIds(text: string, key: string, parse: ParseItem): BulkItem[] {
+function readIds(text: string, key: string, parse: ParseItem): BulkItem[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
     let list: unknown;

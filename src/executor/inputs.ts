@@ -112,10 +112,10 @@ type ArgOfType<T extends ArgSpec['type']> = T extends 'int' | 'id' ? number : st
 type ArgValue<A extends ArgSpec> = A extends { lookup: LookupKind } ? number : ArgOfType<A['type']>;
 
 /** The parsed flags of a declaration, by name: `{ ref?: string; follow?: boolean }`. */
-export type FlagValues<F extends readonly FlagSpec[]> = { [K in F[number] as K['name']]?: FlagValue<K> };
+type FlagValues<F extends readonly FlagSpec[]> = { [K in F[number] as K['name']]?: FlagValue<K> };
 
 /** The parsed arguments of a declaration, by name; optional ones may be absent. */
-export type ArgValues<A extends readonly ArgSpec[]> = {
+type ArgValues<A extends readonly ArgSpec[]> = {
   [K in A[number] as K extends { optional: true } ? never : K['name']]: ArgValue<K>;
 } & { [K in A[number] as K extends { optional: true } ? K['name'] : never]?: ArgValue<K> };
 

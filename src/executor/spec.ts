@@ -41,7 +41,7 @@ export const STAGES = [
 export type StageName = (typeof STAGES)[number]['name'];
 
 /** Who the command is: its words and its help. */
-export interface CommandHelp {
+interface CommandHelp {
   /** The verb: `list`, `view`, `reset-estimate`. */
   name: string;
   aliases?: readonly string[];
@@ -56,7 +56,7 @@ export interface CommandHelp {
 }
 
 /** The request it sends, or the `run` in its place. */
-export interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
   /** The endpoint: method and path (`/projects/:project/issues/:iid`: placeholders from args, path flags, `project`, `group`). */
   method?: Method;
   path?: string | ((v: Values<F, A>) => string);
@@ -76,7 +76,7 @@ export interface CommandEndpoint<F extends readonly FlagSpec[], A extends readon
 }
 
 /** What it takes: arguments, flags, the project or group, many ids; the last checks. */
-export interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
   args?: A;
   flags?: F;
   /** Adds `-p, --project`; `optional` resolves it when it can and leaves it unset otherwise. */
@@ -100,7 +100,7 @@ export interface CommandInput<F extends readonly FlagSpec[], A extends readonly 
 }
 
 /** What it prints. */
-export interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
   /** The columns of its answer: what table and tsv show, and the fields `--fields` may name. */
   columns?: Column[];
   /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
@@ -120,7 +120,7 @@ export interface CommandOutput<F extends readonly FlagSpec[], A extends readonly
 }
 
 /** What a write takes care of: asking first, what is already so, and saying what it did. */
-export interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
   /** Irreversible: the executor asks on a terminal, naming the object; elsewhere `--yes` is required (exit 2, nothing sent). */
   confirm?: Confirm<Values<F, A>>;
   /**
@@ -175,7 +175,7 @@ export interface Confirm<V = Values> {
  * What an error answer of one status means for this command: a hint to add, or a better error to
  * report instead (it may read more to find out); undefined keeps the error as it is.
  */
-export type Explain<V> = (ctx: Context, v: V, err: CollabError) => string | Error | undefined | Promise<string | Error | undefined>;
+type Explain<V> = (ctx: Context, v: V, err: CollabError) => string | Error | undefined | Promise<string | Error | undefined>;
 
 /**
  * A command declaration whose hooks see the values of its own flags and arguments, typed:

@@ -74,7 +74,7 @@ export function parseId(raw: string, flag: string): number {
   return parseInteger(raw, flag, 1);
 }
 
-export function parseNumber(raw: string, flag: string, min?: number, max?: number): number {
+function parseNumber(raw: string, flag: string, min?: number, max?: number): number {
   const s = raw.trim();
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) fail(flag, `"${excerpt(raw)}" is not a number`);
   const n = Number(s);
@@ -86,7 +86,7 @@ export function parseNumber(raw: string, flag: string, min?: number, max?: numbe
 const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
 
 /** A size: `1048576`, `500M`, `500MiB`, `2G`, `1.5GiB` (units are powers of 1024; `KB`, `MB`, … too). */
-export function parseBytes(raw: string, flag: string): number {
+function parseBytes(raw: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?|(b))?$/i.exec(raw.trim());
   if (!m) fail(flag, `"${excerpt(raw)}" is not a size (a number of bytes, or with a unit: 500MiB, 2GiB)`);
   if (m[2] === undefined && m[1]!.includes('.'))
@@ -97,7 +97,7 @@ export function parseBytes(raw: string, flag: string): number {
   return n;
 }
 
-export function parseBool(raw: string | boolean, flag: string): boolean {
+function parseBool(raw: string | boolean, flag: string): boolean {
   if (typeof raw === 'boolean') return raw;
   const s = raw.trim().toLowerCase();
   if (['true', 'yes', '1', 'on'].includes(s)) return true;
@@ -111,14 +111,14 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
   return d <= days;
 }
 
-export function parseDate(raw: string, flag: string): string {
+function parseDate(raw: string, flag: string): string {
   const s = raw.trim();
   const m = DATE.exec(s);
   if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) fail(flag, `"${excerpt(raw)}" is not a date in YYYY-MM-DD form`);
   return s;
 }
 
-export function parseDateTime(raw: string, flag: string): string {
+function parseDateTime(raw: string, flag: string): string {
   const s = raw.trim();
   const m = DATETIME.exec(s);
   const ok =
@@ -207,26 +207,26 @@ function splitList(raw: string): string[] {
     .filter((s) => s !== '');
 }
 
-export function parseIntList(raw: string, flag: string): number[] {
+function parseIntList(raw: string, flag: string): number[] {
   const parts = splitList(raw);
   if (parts.length === 0) fail(flag, 'expected a comma-separated list of integers');
   return parts.map((p) => parseInteger(p, flag, 0));
 }
 
-export function parseStringList(raw: string, flag: string, choices?: readonly string[]): string[] {
+function parseStringList(raw: string, flag: string, choices?: readonly string[]): string[] {
   const parts = splitList(parseString(raw, flag));
   if (choices) for (const p of parts) parseEnum(p, flag, choices);
   return parts;
 }
 
-export function parseString(raw: string, flag: string, maxLength = 1_000_000): string {
+function parseString(raw: string, flag: string, maxLength = 1_000_000): string {
   // U+FFFD is what Node makes of invalid UTF-8 in argv; a lone surrogate cannot be encoded at all.
   if (raw.includes('\uFFFD') || /\p{Cs}/u.test(raw)) fail(flag, 'the text is not valid UTF-8');
   if (raw.length > maxLength) fail(flag, `the text is longer than ${maxLength} characters`);
   return raw;
 }
 
-export interface TypedSpec {
+interface TypedSpec {
   type: ParamType;
   choices?: readonly string[];
   min?: number;

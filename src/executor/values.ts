@@ -122,7 +122,7 @@ export function setFlag(values: Values, flag: FlagSpec, value: Values['flags'][s
 }
 
 /** Parses one flag value by its type; a lookup flag's names are checked now and looked up before sending. */
-export function parseFlag(ctx: Context, flag: FlagSpec, raw: unknown): Values['flags'][string] {
+function parseFlag(ctx: Context, flag: FlagSpec, raw: unknown): Values['flags'][string] {
   const value = parseTyped(raw, flagLabel(flag), flag);
   if (flag.lookup) for (const ref of Array.isArray(value) ? value : [value]) parseReference(ctx, flag.lookup, String(ref), flagLabel(flag));
   return value;

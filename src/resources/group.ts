@@ -2,7 +2,6 @@ import { type Columns, columnSet } from '../output/format.js';
 import { GROUP_FIELDS, LDAP_LINK_FIELDS } from './fields.js';
 
 export const GROUP_ORDER_BY = ['name', 'path'] as const;
-export const GROUP_PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 
 /** Access levels by name, for `--group-access`; numbers are accepted as they are. */
 export const ACCESS_LEVELS: Record<string, number> = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 };

@@ -7,7 +7,7 @@ export const MR_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;
 export const MR_VIEWS = ['simple'] as const;
 
 /** `feature/x → main`; empty in `view=simple` lists, which carry no branches. */
-export function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): string | undefined {
+function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): string | undefined {
   if (mr.source_branch === undefined && mr.target_branch === undefined) return undefined;
   return `${mr.source_branch ?? '?'} → ${mr.target_branch ?? '?'}`;
 }
@@ -70,7 +70,7 @@ export interface MrChange {
   collapsed?: boolean;
 }
 
-export function changeStatus(c: MrChange): string {
+function changeStatus(c: MrChange): string {
   if (c.new_file) return 'added';
   if (c.deleted_file) return 'deleted';
   if (c.renamed_file) return 'renamed';
@@ -78,7 +78,7 @@ export function changeStatus(c: MrChange): string {
 }
 
 /** Added and removed lines of a unified diff body (hunk headers and file headers excluded). */
-export function diffStat(diff: string | undefined): { additions: number; deletions: number } {
+function diffStat(diff: string | undefined): { additions: number; deletions: number } {
   let additions = 0;
   let deletions = 0;
   for (const line of (diff ?? '').split('\n')) {

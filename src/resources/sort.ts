@@ -1,7 +1,7 @@
 import type { FlagSpec } from '../executor/inputs.js';
 
 /** The directions a list can be sorted in. */
-export const SORT = ['asc', 'desc'] as const;
+const SORT = ['asc', 'desc'] as const;
 
 /** `--sort`, and the direction the server sorts in when it is not given. */
 export function sortFlag(serverDefault: (typeof SORT)[number]): FlagSpec {

@@ -162,7 +162,7 @@ async function* toAsync(pages: AsyncIterable<unknown[]> | Iterable<unknown[]>): 
  * Columns for items nobody declared: each top-level field in order of first appearance, nested
  * values as JSON; scalar items (a list of strings) in one `value` column.
  */
-export function rowColumns(items: unknown[]): Column[] {
+function rowColumns(items: unknown[]): Column[] {
   const keys = new Set<string>();
   let scalars = false;
   for (const item of items) {

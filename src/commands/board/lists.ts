@@ -4,7 +4,7 @@ import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { boardListColumns } from '../../resources/board.js';
 
-export const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
+const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
 const listArg: ArgSpec = { name: 'list_id', type: 'id', description: 'board list id (see `collab board lists <board_id>`)' };
 
 const LISTS_PATH = '/projects/:project/boards/:board_id/lists';

@@ -31,7 +31,7 @@ const minutesLimit: FlagSpec = {
 };
 
 /** A group path from a name, the way the web form suggests one: lowercase, dashes for the rest. */
-export function pathFromName(name: string): string {
+function pathFromName(name: string): string {
   return name
     .trim()
     .toLowerCase()

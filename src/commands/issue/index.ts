@@ -12,7 +12,7 @@ import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
 import { create, move, update } from './write.js';
 
 /** The filters of part 1 §4.1, shared by the three issue lists. */
-export const issueListFilters: FlagSpec[] = [
+const issueListFilters: FlagSpec[] = [
   { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, default: 'opened', description: 'only issues in this state' },
   { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names; an issue must carry all' },
   { name: 'no-labels', param: false, type: 'bool', description: 'only issues without labels', conflicts: ['labels'] },

@@ -65,7 +65,7 @@ const FULL_SHA = /\b[0-9a-f]{40}\b/gi;
 const SHORT_SHA = /\b(?=[0-9a-f]*[a-f])[0-9a-f]{7,39}\b/gi;
 
 /** The current head named in a 409 message, if any (never the sha the caller sent). */
-export function shaInMessage(message: string, sent: string | undefined): string | undefined {
+function shaInMessage(message: string, sent: string | undefined): string | undefined {
   const other = (m: string) => sent === undefined || m.toLowerCase() !== sent.toLowerCase();
   return (message.match(FULL_SHA) ?? []).find(other) ?? (message.match(SHORT_SHA) ?? []).find(other);
 }

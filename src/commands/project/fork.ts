@@ -20,7 +20,7 @@ const MAX_POLL_MS = 2_000;
  * Polls the new project until its background copy ends: `finished` (or `none`, nothing to copy)
  * is success, `failed` is an error, and the whole wait is bounded by `timeoutMs`.
  */
-export async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number): Promise<ProjectState> {
+async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number): Promise<ProjectState> {
   const name = fork.path_with_namespace ?? String(fork.id);
   const started = ctx.now().getTime();
   const spin = await startSpinner(ctx.io, `Waiting for the fork ${name} to finish copying`);

@@ -38,7 +38,7 @@ function flagFor(setting: Setting): FlagSpec {
 const isGiven = (value: unknown) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** What the flag parser cannot know: exclusive bounds, and settings that need others when turned on. */
-export function checkSettings(v: Values): void {
+function checkSettings(v: Values): void {
   for (const setting of SETTINGS) {
     const value = v.params[setting.name];
     if (value === undefined) continue;
