@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { ApiClient } from './api/client.js';
 import { createTransport } from './api/connect.js';
-import { type Flavor, flavorOfVersion } from './api/dialect.js';
+import { type Flavor, flavorOfVersion } from './api/flavor.js';
 import { redactSecrets, redactUrlsIn } from './api/redact.js';
 import type { Transport } from './api/transport.js';
 import { isLoopbackHost } from './config/references.js';

@@ -1,7 +1,8 @@
 /**
  * Which server it is. The spec (shared/api) and real GitLab name some things differently, route
  * one endpoint with another method, and answer some calls in other shapes. This table is the one
- * place that knows; the executor, the flag builder, the output layer and the sandbox read it.
+ * place that knows; the dialect layer (src/executor/host-dialect.ts), the flag builder
+ * (src/executor/flag-names.ts) and the sandbox read it. Which dialect a host speaks: flavor.ts.
  *
  * Sources (GitLab repository): doc/api/settings.md and lib/api/settings.rb (application settings;
  * the 10.x page for the settings GitLab has since removed), doc/api/users.md and lib/api/users.rb
@@ -9,11 +10,8 @@
  * (POST cancel_merge_when_pipeline_succeeds), doc/api/merge_request_approvals.md (approvals_left),
  * doc/api/issues.md (user_agent_detail).
  */
-import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-
-export const FLAVORS = ['spec', 'gitlab'] as const;
-export type Flavor = (typeof FLAVORS)[number];
+import type { Flavor } from './flavor.js';
 
 /**
  * Spec name → GitLab name, for parameters sent and fields read. Each spec name is used by one
@@ -102,26 +100,28 @@ const SPEC_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(GITLAB_NAMES).map(([spec, gitlab]) => [gitlab, spec]),
 );
 
+/** A table's entry for a name: its own entries only (`constructor` or `toString` name no field). */
+const entry = (table: Readonly<Record<string, string>>, name: string): string | undefined =>
+  Object.hasOwn(table, name) ? table[name] : undefined;
+
+/** GitLab's name of a parameter or field the spec names `specName`, when it differs. */
+export function gitlabName(specName: string): string | undefined {
+  return entry(GITLAB_NAMES, specName);
+}
+
 /** The name a parameter or field has on a server of this flavour. */
 export function serverName(specName: string, flavor: Flavor): string {
-  return flavor === 'gitlab' ? (GITLAB_NAMES[specName] ?? specName) : specName;
+  return flavor === 'gitlab' ? (gitlabName(specName) ?? specName) : specName;
 }
 
 /** The spec name of a name in either dialect. */
 export function specName(name: string): string {
-  return SPEC_NAMES[name] ?? name;
+  return entry(SPEC_NAMES, name) ?? name;
 }
 
 /** The same field in the other dialect, if the two differ (`approvals_left` ↔ `approvals_missing`). */
 export function otherName(name: string): string | undefined {
-  return GITLAB_NAMES[name] ?? SPEC_NAMES[name];
-}
-
-/** A field read under either name: the one the server used. */
-export function readEither(obj: Record<string, unknown>, name: string): unknown {
-  if (name in obj) return obj[name];
-  const other = otherName(name);
-  return other === undefined ? undefined : obj[other];
+  return gitlabName(name) ?? entry(SPEC_NAMES, name);
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -170,7 +170,7 @@ const stripQuery = (path: string) => path.replace(/\?.*$/, '');
 /** Whether sending this request needs to know the flavour (a name or the method differs). */
 export function dialectMatters(method: string, path: string, names: Iterable<string>): boolean {
   if (methodOverride(method, path)) return true;
-  for (const name of names) if (GITLAB_NAMES[name] !== undefined || GITLAB_ONLY.has(name)) return true;
+  for (const name of names) if (gitlabName(name) !== undefined || GITLAB_ONLY.has(name)) return true;
   return false;
 }
 
@@ -205,27 +205,4 @@ export function unchangedNotice(method: string, path: string, data: unknown): st
     if (u.answers.includes(answer as null | false)) return bare.replace(u.path, u.notice);
   }
   return undefined;
-}
-
-export function parseFlavor(raw: string, label: string): Flavor {
-  const value = raw.trim().toLowerCase();
-  if (!(FLAVORS as readonly string[]).includes(value))
-    throw new UsageError(`invalid value for ${label}: "${raw}" is not one of ${FLAVORS.join(', ')}`);
-  return value as Flavor;
-}
-
-/**
- * The flavour from `GET /version`'s answer, and whether it is sure enough to store. GitLab answers
- * `{"version":"17.6.1-ee","revision":…}`; a server that follows only the spec has no such endpoint
- * (404), and one that answers other JSON is not GitLab. A refusal says the endpoint exists, which
- * only GitLab's side has: GitLab, for this run; that is 403 (a token without the scope, a proxy
- * hiding the version) and 401, which GitLab answers an anonymous caller (a read of public data goes
- * on; a rejected token fails its own request the same way). Anything else (5xx, a sign-in page)
- * tells nothing.
- */
-export function flavorOfVersion(status: number, data: unknown): { flavor: Flavor; store: boolean } | undefined {
-  if (status === 404) return { flavor: 'spec', store: true };
-  if (status === 401 || status === 403) return { flavor: 'gitlab', store: false };
-  if (status < 200 || status >= 300 || !isObject(data)) return undefined;
-  return { flavor: typeof data.version === 'string' ? 'gitlab' : 'spec', store: true };
 }

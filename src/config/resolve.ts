@@ -1,5 +1,5 @@
 import type { Credentials } from '../api/credentials.js';
-import { FLAVORS, type Flavor, parseFlavor } from '../api/dialect.js';
+import { FLAVORS, type Flavor, parseFlavor } from '../api/flavor.js';
 import { headerValue } from '../api/header.js';
 import { normalizeHost } from '../api/request.js';
 import { AuthError, UsageError } from '../errors.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Flavor } from '../api/dialect.js';
+import type { Flavor } from '../api/flavor.js';
 import { AuthError, CollabError, LocalError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 

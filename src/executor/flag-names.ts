@@ -1,4 +1,4 @@
-import { GITLAB_NAMES } from '../api/dialect.js';
+import { gitlabName } from '../api/dialect.js';
 import type { FlagSpec } from './inputs.js';
 
 /** How a declared flag is named: on the command line, in commander's values, and in the API. */
@@ -22,7 +22,7 @@ export function paramName(flag: FlagSpec): string | false {
 /** The flag's GitLab spelling (`akismet-enabled` beside `spamfilter-enabled`), when its parameter is named otherwise there. */
 export function gitlabFlagName(flag: FlagSpec): string | undefined {
   const param = paramName(flag);
-  const gitlab = param === false ? undefined : GITLAB_NAMES[param];
+  const gitlab = param === false ? undefined : gitlabName(param);
   const name = gitlab?.replace(/_/g, '-');
   return name !== undefined && name !== flag.name ? name : undefined;
 }

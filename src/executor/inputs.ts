@@ -1,4 +1,4 @@
-import type { Flavor } from '../api/dialect.js';
+import type { Flavor } from '../api/flavor.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
 import { isObject } from '../json.js';

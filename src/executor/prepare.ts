@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import { gitlabOnly } from '../api/dialect.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { composeMarkdown } from './compose.js';
 import { flagLabel, paramName } from './flag-names.js';
+import { onlyGitlabTakes } from './host-dialect.js';
 import type { Values } from './inputs.js';
 import { isMe, parseReference, resolveReference } from './lookup.js';
 import { readBytesArg, readTextArg } from './read-input.js';
@@ -39,15 +39,17 @@ async function readFiles(ctx: Context, spec: CommandSpec, v: Values): Promise<vo
 
 /** A flag whose parameter only GitLab takes, refused before anything is looked up when the host speaks the spec's dialect. */
 async function requireGitlabFor(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
-  for (const flag of spec.flags ?? []) {
-    const param = paramName(flag);
-    if (param === false || v.flags[flag.name] === undefined || !gitlabOnly(param)) continue;
-    if ((await ctx.flavor()) === 'spec')
-      throw new UsageError(
-        `${flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${param}`,
-        'if it is GitLab: collab config set flavor gitlab --host <url>',
-      );
-  }
+  const given = (spec.flags ?? []).filter((flag) => paramName(flag) !== false && v.flags[flag.name] !== undefined);
+  const refused = await onlyGitlabTakes(
+    ctx,
+    given.map((flag) => paramName(flag) as string),
+  );
+  const flag = given.find((f) => paramName(f) === refused);
+  if (flag)
+    throw new UsageError(
+      `${flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${refused}`,
+      'if it is GitLab: collab config set flavor gitlab --host <url>',
+    );
 }
 
 /** Names given for ids (declared lookups) replaced by the ids: in flags, parameters, path values and the group. */

@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { answerFields, type Column, Printer } from '../output/format.js';
 import { writeOut } from '../output/io.js';
+import { specField } from './host-dialect.js';
 import { asAnswer, type Values } from './inputs.js';
 import type { Sent } from './send.js';
 import type { CommandSpec } from './spec.js';
@@ -17,7 +18,8 @@ import type { CommandSpec } from './spec.js';
  */
 export async function fieldsFirst(ctx: Context, columns: Column[] | undefined): Promise<boolean> {
   if (!ctx.settings.listFields) {
-    Printer.checkFields(ctx.settings.fields ?? [], columns);
+    // Declared fields have the spec's names; GitLab's name of one (`skype`) is the same field.
+    Printer.checkFields((ctx.settings.fields ?? []).map(specField), columns);
     return false;
   }
   const fields = answerFields(columns);

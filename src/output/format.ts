@@ -1,4 +1,3 @@
-import { otherName } from '../api/dialect.js';
 import { FilterError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 import { closest } from '../suggest.js';
@@ -7,7 +6,7 @@ import { writeOut } from './io.js';
 import type { FilterRun, JqFilter } from './jq.js';
 import { cellText, jsonText, messageText, TerminalLogFilter, tableText } from './sanitize.js';
 import { type Spinner, startSpinner } from './spinner.js';
-import { isTimestamp, plainValue, readField, relativeTime } from './values.js';
+import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
 import { cellWidth, type Measure, stripSgr, truncate, wrapText } from './wrap.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
@@ -146,7 +145,7 @@ export class Printer {
 
   /**
    * Checks `--fields` before anything is sent, against the fields declared for the command's
-   * answer: a name that is neither one of them (in either dialect), nor a column or its header,
+   * answer: a name that is neither one of them, nor a column or its header,
    * nor a path below one of them (`author.username`) is exit 2, naming it and the valid ones.
    * A command that declares no fields prints none to choose from.
    */
@@ -158,7 +157,7 @@ export class Printer {
     const headers = new Set(columns!.flatMap((c) => (c.header ? [c.header.toLowerCase()] : [])));
     for (const f of names) {
       const top = f.split('.')[0]!;
-      if (accepted.has(f) || accepted.has(top) || accepted.has(otherName(top) ?? top) || headers.has(f.toLowerCase())) continue;
+      if (accepted.has(f) || accepted.has(top) || headers.has(f.toLowerCase())) continue;
       throw unknownField(f, known);
     }
   }
@@ -175,8 +174,8 @@ export class Printer {
     const answered = new Set([...(declared?.spec ?? []), ...(declared?.gitlab ?? [])]);
     const readers = fields.map((f): [string, (item: unknown) => unknown] => {
       const col = answered.has(f.split('.')[0]!) ? undefined : columnNamed(columns, f);
-      if (!col) return [f, (item) => readField(item, f)];
-      return [f, col.get ? (item) => col.get!(item) : (item) => readField(item, col.key)];
+      if (!col) return [f, (item) => getPath(item, f)];
+      return [f, col.get ? (item) => col.get!(item) : (item) => getPath(item, col.key)];
     });
     return (item) => {
       if (item === null || typeof item !== 'object') return item;
@@ -318,7 +317,7 @@ export class Printer {
 
   /** The value of a cell, a secret masked (JSON never comes here). */
   private cellValue(col: Column, item: unknown): unknown {
-    const value = col.get ? col.get(item) : readField(item, col.key);
+    const value = col.get ? col.get(item) : getPath(item, col.key);
     if (this.options.revealSecrets || typeof value !== 'string' || value === '' || !isSecretField(col.key) || isTimestamp(value))
       return value;
     // Named in --fields: asked for by name, so shown.

@@ -1,5 +1,4 @@
 /** Reading and rendering field values for table and tsv cells. */
-import { otherName } from '../api/dialect.js';
 
 export function getPath(obj: unknown, path: string): unknown {
   return walk(obj, path.split('.'));
@@ -17,15 +16,6 @@ function walk(cur: unknown, parts: string[]): unknown {
   // Own properties only: `toString` or `constructor` are not fields of a resource.
   if (cur === null || cur === undefined || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
   return walk((cur as Record<string, unknown>)[part], rest);
-}
-
-/** A field read under either dialect's name (`approvals_missing` ↔ `approvals_left`). */
-export function readField(obj: unknown, path: string): unknown {
-  const value = getPath(obj, path);
-  if (value !== undefined) return value;
-  const dot = path.lastIndexOf('.');
-  const other = otherName(path.slice(dot + 1));
-  return other === undefined ? undefined : getPath(obj, path.slice(0, dot + 1) + other);
 }
 
 /** A value's plain text for tsv: ISO dates, lists comma-joined, users by username. */

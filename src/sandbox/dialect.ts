@@ -1,4 +1,5 @@
-import { type Flavor, serverName, showsInAnswer } from '../api/dialect.js';
+import { serverName, showsInAnswer } from '../api/dialect.js';
+import type { Flavor } from '../api/flavor.js';
 
 /**
  * An object built with the spec's names, named as this flavour names it (and without what that

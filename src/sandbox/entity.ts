@@ -1,4 +1,5 @@
-import { type Flavor, serverName, showsInAnswer } from '../api/dialect.js';
+import { serverName, showsInAnswer } from '../api/dialect.js';
+import type { Flavor } from '../api/flavor.js';
 import type { ArtifactStore } from './artifacts.js';
 import type { User } from './model.js';
 import type { Store } from './store.js';

@@ -11,7 +11,7 @@
  *
  * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
  */
-import { FLAVORS, type Flavor } from '../api/dialect.js';
+import { FLAVORS, type Flavor } from '../api/flavor.js';
 import { ArtifactStore } from './artifacts.js';
 import { type Clock, realClock } from './clock.js';
 import { Router } from './router.js';

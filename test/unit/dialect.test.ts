@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   dialectMatters,
-  flavorOfVersion,
   GITLAB_NAMES,
   otherName,
-  parseFlavor,
-  readEither,
   refusalIn,
   serverMethod,
   serverName,
@@ -13,7 +10,9 @@ import {
   showsInAnswer,
   unchangedNotice,
 } from '../../src/api/dialect.js';
-import { plainValue, readField } from '../../src/output/values.js';
+import { flavorOfVersion, parseFlavor } from '../../src/api/flavor.js';
+import { eitherWay, notShown, specField } from '../../src/executor/host-dialect.js';
+import { getPath, plainValue } from '../../src/output/values.js';
 import { SETTINGS } from '../../src/resources/settings.js';
 import { GITLAB_PAIRS as PAIRS } from '../helpers/gitlab-names.js';
 
@@ -24,8 +23,10 @@ describe('the dialect table', () => {
       expect(serverName(spec, 'spec')).toBe(spec);
       expect(otherName(gitlab)).toBe(spec);
       expect(otherName(spec)).toBe(gitlab);
-      expect(readEither({ [gitlab]: 'x' }, spec)).toBe('x');
-      expect(readEither({ [spec]: 'y' }, gitlab)).toBe('y');
+      expect(getPath(eitherWay({ [gitlab]: 'x' }), spec)).toBe('x');
+      expect(getPath(eitherWay({ [spec]: 'y' }), gitlab)).toBe('y');
+      expect(specField(gitlab)).toBe(spec);
+      expect(specField(spec)).toBe(spec);
     }
     expect(GITLAB_NAMES).toEqual(Object.fromEntries(PAIRS));
   });
@@ -130,11 +131,41 @@ describe('the dialect table', () => {
     expect(() => parseFlavor('gitea', 'COLLAB_FLAVOR')).toThrow('invalid value for COLLAB_FLAVOR: "gitea" is not one of spec, gitlab');
   });
 
-  it('reads a field under either name', () => {
-    expect(readEither({ approvals_left: 1 }, 'approvals_missing')).toBe(1);
-    expect(readEither({ approvals_missing: 2 }, 'approvals_left')).toBe(2);
-    expect(readField({ detail: { akismet_submitted: true } }, 'detail.spamfilter_submitted')).toBe(true);
-    expect(readField({ title: 'x' }, 'nope')).toBeUndefined();
+  it('hands answers back readable under either name, as the server sent them to JSON', () => {
+    const answer = eitherWay([{ approvals_left: 1, detail: { akismet_submitted: true }, title: 'x' }]);
+    expect(getPath(answer, '0.approvals_missing')).toBe(1);
+    expect(getPath(answer, '0.approvals_left')).toBe(1);
+    expect(getPath(answer, '0.detail.spamfilter_submitted')).toBe(true);
+    expect(getPath(answer, '0.nope')).toBeUndefined();
+    expect(JSON.stringify(answer)).toBe('[{"approvals_left":1,"detail":{"akismet_submitted":true},"title":"x"}]');
+    expect(Object.keys(answer[0]!)).toEqual(['approvals_left', 'detail', 'title']);
+    // A field the server sent under both names keeps both values.
+    expect(eitherWay({ approvals_left: 1, approvals_missing: 2 })).toEqual({ approvals_left: 1, approvals_missing: 2 });
+    expect(specField('skype.x')).toBe('messenger.x');
+  });
+
+  it('knows the names of fields only: what every object inherits is no name of either dialect', () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(specField(name)).toBe(name);
+      expect(otherName(name)).toBeUndefined();
+      expect(serverName(name, 'gitlab')).toBe(name);
+    }
+    const answer = eitherWay({ constructor: 1, toString: 2 });
+    expect(Object.getOwnPropertyNames(answer)).toEqual(['constructor', 'toString']);
+  });
+
+  it('tells which parameters a write sent that the answer does not show, and in which dialect it shows them', () => {
+    const gitlabAnswer = eitherWay({ akismet_enabled: true, default_projects_limit: 5 });
+    expect(notShown(['spamfilter_enabled', 'default_projects_limit'], gitlabAnswer, 'gitlab')).toEqual({ ignored: [], sentIn: 'gitlab' });
+    // Sent the spec's way to a server answering GitLab's: the alias added for reading does not count.
+    expect(notShown(['spamfilter_enabled'], gitlabAnswer, 'spec')).toEqual({
+      ignored: ['spamfilter_enabled'],
+      sentIn: 'spec',
+      speaks: { flavor: 'gitlab', names: ['akismet_enabled'] },
+    });
+    expect(notShown(['no_such_setting'], gitlabAnswer, undefined)).toEqual({ ignored: ['no_such_setting'], sentIn: 'spec' });
+    // GitLab accepts performance_bar_enabled without showing it.
+    expect(notShown(['performance_bar_enabled'], {}, 'gitlab').ignored).toEqual([]);
   });
 });
 

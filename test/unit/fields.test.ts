@@ -17,16 +17,8 @@ const check =
     Printer.checkFields(names, cols);
 
 describe('Printer.checkFields (before anything is sent)', () => {
-  it('accepts declared fields of either list, column keys, headers in any case, paths below a field, either dialect', () => {
-    for (const names of [
-      ['iid', 'title'],
-      ['health_status'],
-      ['tasks'],
-      ['IID', 'Updated'],
-      ['author.username', 'author.x.y'],
-      ['skype', 'approvals_left'],
-      [],
-    ])
+  it('accepts declared fields of either list, column keys, headers in any case, paths below a field', () => {
+    for (const names of [['iid', 'title'], ['health_status'], ['tasks'], ['IID', 'Updated'], ['author.username', 'author.x.y'], []])
       expect(check(names), names.join(',')).not.toThrow();
   });
 

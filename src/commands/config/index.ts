@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parseFlavor } from '../../api/dialect.js';
+import { parseFlavor } from '../../api/flavor.js';
 import { normalizeHost } from '../../api/request.js';
 import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../../config/store.js';
 import type { Context } from '../../context.js';

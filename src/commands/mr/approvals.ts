@@ -1,4 +1,3 @@
-import { readEither } from '../../api/dialect.js';
 import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { approvalColumns } from '../../resources/mr.js';
@@ -39,7 +38,7 @@ export const approve = defineCommand({
     409: (ctx, v, err) => explainShaMismatch(ctx, v, err, v.flags.sha, 'approved', 'approve'),
   },
   done: (v, answer) => {
-    const left = answer === undefined ? undefined : readEither(answer, 'approvals_left');
+    const left = answer?.approvals_left;
     return `Approved ${titled(ref(v.args.iid), objectName(answer))}${typeof left === 'number' ? `; ${left} approval${left === 1 ? '' : 's'} left` : ''}`;
   },
 });

@@ -1,9 +1,10 @@
-import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
+import { readIn } from '../../executor/host-dialect.js';
 import { type Answer, commandLine, type Values } from '../../executor/inputs.js';
+import { isObject } from '../../json.js';
 import { MR_PATH, plain, ref, shortSha } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
@@ -113,12 +114,9 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
       `its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`,
     );
   if (reasons.length === 0) {
-    const approvals = await tryFetch(async () => {
-      const path = `${fillPath(MR_PATH, pathValues(v))}/approvals`;
-      return (await ctx.api().request<Record<string, unknown>>({ method: 'GET', path })).data;
-    });
-    // The spec's approvals_missing, GitLab's approvals_left.
-    const missing = approvals && typeof approvals === 'object' ? readEither(approvals, 'approvals_missing') : undefined;
+    const approvals = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
+    // The spec's approvals_missing, GitLab's approvals_left: the dialect layer reads either.
+    const missing = isObject(approvals) ? approvals.approvals_missing : undefined;
     if (typeof missing === 'number' && missing > 0) reasons.push(`it needs ${missing} more approval${missing === 1 ? '' : 's'}`);
   }
   return reasons;

@@ -1,10 +1,11 @@
-import { readEither } from '../../api/dialect.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, type CollabError, UsageError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
+import { readIn } from '../../executor/host-dialect.js';
 import { type Answer, commandLine, type FlagSpec, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
+import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
 import { explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, type MrState, tryFetch } from './merge-errors.js';
@@ -74,11 +75,8 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
 /** The merge request and how many approvals it misses, read to confirm the merge. */
 async function readForMerge(ctx: Context, v: MergeValues): Promise<Answer> {
   const mr = await fetchMr(ctx, v);
-  const approvals = await tryFetch(
-    async () =>
-      (await ctx.api().request<Record<string, unknown>>({ method: 'GET', path: `${fillPath(MR_PATH, pathValues(v))}/approvals` })).data,
-  );
-  const missing = approvals ? readEither(approvals, 'approvals_missing') : undefined;
+  const approvals = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
+  const missing = isObject(approvals) ? approvals.approvals_missing : undefined;
   return { ...mr, [APPROVALS_MISSING]: typeof missing === 'number' ? missing : undefined };
 }
 

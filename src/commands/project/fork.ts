@@ -1,6 +1,7 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
+import { eitherWay } from '../../executor/host-dialect.js';
 import { defineCommand } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { startSpinner } from '../../output/spinner.js';
@@ -48,7 +49,7 @@ async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number):
       const res = await ctx
         .api()
         .request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }), expect: { kind: 'object', key: 'id' } });
-      current = res.data as ProjectState;
+      current = eitherWay(res.data) as ProjectState;
     }
   } catch (err) {
     spin?.fail();
@@ -94,7 +95,7 @@ export const fork = defineCommand({
       body,
       expect: { kind: 'object', key: 'id' },
     });
-    let project = res.data as ProjectState;
+    let project = eitherWay(res.data) as ProjectState;
     const wait = v.flags.wait === true || v.flags['wait-timeout'] !== undefined;
     if (wait) project = await waitForFork(ctx, project, (v.flags['wait-timeout'] ?? 300) * 1000);
     const printer = ctx.printer();

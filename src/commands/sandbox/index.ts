@@ -1,4 +1,4 @@
-import { parseFlavor } from '../../api/dialect.js';
+import { parseFlavor } from '../../api/flavor.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';

@@ -1,6 +1,6 @@
-import { FLAVORS, otherName, serverName, showsInAnswer } from '../../api/dialect.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { notShown } from '../../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
@@ -63,20 +63,12 @@ function settingsUpdated(v: Values, data: unknown): string | { notice: string } 
   const sent = Object.keys(v.params);
   const updated = `Updated ${sent.length} application setting${sent.length === 1 ? '' : 's'}`;
   if (!isObject(data)) return updated;
-  const answer = data;
-  // Unknown: nothing renamed was sent (a renamed one makes collab ask), so the names were the same on both.
-  const flavor = v.flavor ?? 'spec';
-  const ignored = sent.filter((name) => !(serverName(name, flavor) in answer) && showsInAnswer(name, v.flavor));
+  const { ignored, sentIn, speaks } = notShown(sent, data, v.flavor);
   if (ignored.length === 0) return updated;
-  // The answer names it the other dialect's way: the host's flavour is wrong (forced, or stale).
-  const other = FLAVORS.find((f) => f !== flavor)!;
-  const misnamed = ignored.filter((name) => {
-    const o = otherName(serverName(name, flavor));
-    return o !== undefined && o in answer;
-  });
-  if (misnamed.length > 0)
+  // The answer names them the other dialect's way: the host's flavour is wrong (forced, or stale).
+  if (speaks)
     return {
-      notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[other]} names (${misnamed.map((n) => serverName(n, other)).join(', ')}) and collab sent ${DIALECT[flavor]}; set the host's flavour: collab config set flavor ${other} --host <url>`,
+      notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[speaks.flavor]} names (${speaks.names.join(', ')}) and collab sent ${DIALECT[sentIn]}; set the host's flavour: collab config set flavor ${speaks.flavor} --host <url>`,
     };
   return { notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting` };
 }

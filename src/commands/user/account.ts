@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { eitherWay } from '../../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { readStdin } from '../../executor/read-input.js';
 import { type CommandSpec, defineCommand } from '../../executor/spec.js';
@@ -68,7 +69,8 @@ export const view: CommandSpec = {
 function withoutSecrets(data: unknown): unknown {
   if (!isObject(data) || !('private_token' in data)) return data;
   const { private_token: _secret, ...rest } = data;
-  return rest;
+  // A copy: GitLab's and the spec's names of its fields are to be read on it too.
+  return eitherWay(rest);
 }
 
 const printUser = (ctx: Context, _v: Values, data: unknown) => ctx.printer().object(withoutSecrets(data), userColumns);

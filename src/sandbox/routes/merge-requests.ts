@@ -1,4 +1,4 @@
-import type { Flavor } from '../../api/dialect.js';
+import type { Flavor } from '../../api/flavor.js';
 import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { COMMIT, commitOf } from '../entities/commits.js';

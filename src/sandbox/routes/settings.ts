@@ -1,4 +1,4 @@
-import type { Flavor } from '../../api/dialect.js';
+import type { Flavor } from '../../api/flavor.js';
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { GIT_ACCESS_PROTOCOLS, inDialect, paramNames } from '../dialect.js';
