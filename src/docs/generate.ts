@@ -1,8 +1,8 @@
+import { COMPLETION_FILES } from '../shipped-files.js';
 import { bashCompletion } from './completion-bash.js';
 import { fishCompletion } from './completion-fish.js';
 import { completionModel } from './completion-model.js';
 import { zshCompletion } from './completion-zsh.js';
-import { COMPLETION_FILES } from './files.js';
 import { manPages } from './man.js';
 import type { DocCommand } from './tree.js';
 

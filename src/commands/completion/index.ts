@@ -1,10 +1,9 @@
 import type { Context } from '../../context.js';
-import { COMPLETION_FILES, SHELLS, type Shell } from '../../docs/files.js';
 import { LocalError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { writeOut } from '../../output/io.js';
-import { readPackageFile } from '../../shipped-files.js';
+import { COMPLETION_FILES, readPackageFile, SHELLS, type Shell } from '../../shipped-files.js';
 
 /**
  * Prints the generated script shipped with the package (completions/), so that this command and
