@@ -1,5 +1,5 @@
 import { type Columns, columnSet } from '../output/format.js';
-import { BOARD_FIELDS, BOARD_LIST_FIELDS } from './fields.js';
+import { BOARD_FIELDS, BOARD_LIST_FIELDS } from './issue-fields.js';
 
 interface BoardListLike {
   label?: { name?: string } | null;

@@ -1,5 +1,5 @@
 import { type Columns, columnSet } from '../output/format.js';
-import { GROUP_FIELDS, LDAP_LINK_FIELDS } from './fields.js';
+import { GROUP_FIELDS, LDAP_LINK_FIELDS } from './project-fields.js';
 
 export const GROUP_ORDER_BY = ['name', 'path'] as const;
 

@@ -1,5 +1,5 @@
 import { type Columns, columnSet } from '../output/format.js';
-import { ISSUE_FIELDS, MERGE_REQUEST_FIELDS, TIME_STATS_FIELDS, TODO_FIELDS, USER_AGENT_DETAIL_FIELDS } from './fields.js';
+import { ISSUE_FIELDS, MERGE_REQUEST_FIELDS, TIME_STATS_FIELDS, TODO_FIELDS, USER_AGENT_DETAIL_FIELDS } from './issue-fields.js';
 
 export const ISSUE_STATES = ['opened', 'closed', 'all'] as const;
 export const ISSUE_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;

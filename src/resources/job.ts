@@ -1,5 +1,5 @@
 import { type Columns, columnSet } from '../output/format.js';
-import { JOB_FIELDS } from './fields.js';
+import { JOB_FIELDS } from './issue-fields.js';
 
 /** The `scope` values of part 1 §4.5. */
 export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;

@@ -1,5 +1,5 @@
 import { type Column, type Columns, columnSet } from '../output/format.js';
-import { APPROVALS_FIELDS, COMMIT_FIELDS, ISSUE_FIELDS, MERGE_REQUEST_FIELDS, MR_VERSION_FIELDS, TODO_FIELDS } from './fields.js';
+import { APPROVALS_FIELDS, COMMIT_FIELDS, ISSUE_FIELDS, MERGE_REQUEST_FIELDS, MR_VERSION_FIELDS, TODO_FIELDS } from './issue-fields.js';
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */
 export const MR_STATES = ['opened', 'closed', 'merged', 'all'] as const;

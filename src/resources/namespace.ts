@@ -1,5 +1,5 @@
 import { type Columns, columnSet } from '../output/format.js';
-import { NAMESPACE_FIELDS } from './fields.js';
+import { NAMESPACE_FIELDS } from './project-fields.js';
 
 export const namespaceColumns: Columns = columnSet(
   [

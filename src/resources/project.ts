@@ -1,5 +1,5 @@
 import { type Columns, columnSet } from '../output/format.js';
-import { PROJECT_FIELDS, UPLOAD_FIELDS, USER_REF_FIELDS } from './fields.js';
+import { PROJECT_FIELDS, UPLOAD_FIELDS, USER_REF_FIELDS } from './project-fields.js';
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
 export const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
