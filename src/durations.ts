@@ -12,6 +12,36 @@ export const UNIT_SECONDS: Readonly<Record<string, number>> = {
   s: 1,
 };
 
+/** The unit names GitLab reads beside the short ones (`2 hours`, `30 mins`), by their short name. */
+export const UNIT_NAMES: Readonly<Record<string, string>> = {
+  s: 's',
+  sec: 's',
+  secs: 's',
+  second: 's',
+  seconds: 's',
+  m: 'm',
+  min: 'm',
+  mins: 'm',
+  minute: 'm',
+  minutes: 'm',
+  h: 'h',
+  hr: 'h',
+  hrs: 'h',
+  hour: 'h',
+  hours: 'h',
+  d: 'd',
+  day: 'd',
+  days: 'd',
+  w: 'w',
+  wk: 'w',
+  wks: 'w',
+  week: 'w',
+  weeks: 'w',
+  mo: 'mo',
+  month: 'mo',
+  months: 'mo',
+};
+
 /** Whole units, largest first: `5400` → `['1h', '30m']`; nothing for 0. */
 export function durationParts(seconds: number): string[] {
   const parts: string[] = [];

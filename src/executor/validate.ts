@@ -1,4 +1,4 @@
-import { durationParts, UNIT_SECONDS } from '../durations.js';
+import { durationParts, UNIT_NAMES, UNIT_SECONDS } from '../durations.js';
 import { excerpt, UsageError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 
@@ -23,35 +23,6 @@ export type ParamType =
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)\s*([a-z]+)/giy;
-/** Unit names GitLab reads beside the short ones (`2 hours`, `30 mins`). */
-const DURATION_UNITS: Readonly<Record<string, string>> = {
-  s: 's',
-  sec: 's',
-  secs: 's',
-  second: 's',
-  seconds: 's',
-  m: 'm',
-  min: 'm',
-  mins: 'm',
-  minute: 'm',
-  minutes: 'm',
-  h: 'h',
-  hr: 'h',
-  hrs: 'h',
-  hour: 'h',
-  hours: 'h',
-  d: 'd',
-  day: 'd',
-  days: 'd',
-  w: 'w',
-  wk: 'w',
-  wks: 'w',
-  week: 'w',
-  weeks: 'w',
-  mo: 'mo',
-  month: 'mo',
-  months: 'mo',
-};
 /** The largest duration a server stores (a 32-bit count of seconds). */
 const MAX_DURATION_SECONDS = 2 ** 31 - 1;
 const BARE_HOURS = /^(\d+(?:\.\d+)?|\.\d+)$/;
@@ -160,7 +131,7 @@ function durationTerms(text: string): { seconds: number; canonical: boolean } | 
     if (pos >= s.length) break;
     DURATION_PART.lastIndex = pos;
     const m = DURATION_PART.exec(s);
-    const unit = m ? DURATION_UNITS[m[2]!.toLowerCase()] : undefined;
+    const unit = m ? UNIT_NAMES[m[2]!.toLowerCase()] : undefined;
     if (!m || !unit) return undefined;
     const size = UNIT_SECONDS[unit]!;
     if (unit !== m[2] || m[1]!.includes('.') || /\s/.test(m[0]) || size >= smallest) canonical = false;

@@ -2,35 +2,7 @@
  * GitLab's human durations: `1mo 2w 3d 4h 30m 10s`, with 1mo = 4w, 1w = 5d, 1d = 8h.
  * A bare number means hours. Parsing returns seconds, or undefined for text that is not a duration.
  */
-import { durationParts, UNIT_SECONDS } from '../durations.js';
-
-const UNIT_ALIASES: Record<string, string> = {
-  s: 's',
-  sec: 's',
-  secs: 's',
-  second: 's',
-  seconds: 's',
-  m: 'm',
-  min: 'm',
-  mins: 'm',
-  minute: 'm',
-  minutes: 'm',
-  h: 'h',
-  hr: 'h',
-  hrs: 'h',
-  hour: 'h',
-  hours: 'h',
-  d: 'd',
-  day: 'd',
-  days: 'd',
-  w: 'w',
-  wk: 'w',
-  week: 'w',
-  weeks: 'w',
-  mo: 'mo',
-  month: 'mo',
-  months: 'mo',
-};
+import { durationParts, UNIT_NAMES, UNIT_SECONDS } from '../durations.js';
 
 export function parseDuration(text: string): number | undefined {
   const input = text.trim().toLowerCase();
@@ -43,7 +15,7 @@ export function parseDuration(text: string): number | undefined {
   let consumed = 0;
   let match: RegExpExecArray | null;
   while ((match = re.exec(body)) !== null) {
-    const unit = UNIT_ALIASES[match[2]];
+    const unit = UNIT_NAMES[match[2]];
     if (!unit) return undefined;
     total += Number(match[1]) * UNIT_SECONDS[unit];
     consumed = re.lastIndex;
