@@ -2,6 +2,7 @@ import type { Credentials } from '../api/credentials.js';
 import { FLAVORS, type Flavor, parseFlavor } from '../api/flavor.js';
 import { headerValue } from '../api/header.js';
 import { normalizeHost } from '../api/request.js';
+import { type Env, isTrue } from '../env.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { isObject } from '../json.js';
@@ -19,8 +20,6 @@ import {
 } from './references.js';
 import type { ConfigStore } from './store.js';
 
-export type Env = Record<string, string | undefined>;
-
 export type TokenSource = 'COLLAB_TOKEN' | 'COLLAB_OAUTH_TOKEN' | 'config' | 'login' | 'none';
 
 export interface ResolvedAuth {
@@ -35,10 +34,6 @@ export interface ResolvedAuth {
 
 const DEFAULT_TIMEOUT_MS = 300_000;
 const JOB_TOKEN_PREFIX = 'glcbt-';
-
-function truthy(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}
 
 function kindOf(v: unknown): string {
   return Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
@@ -83,15 +78,15 @@ export class Settings {
   }
 
   get ci(): boolean {
-    return truthy(this.env.CI) || truthy(this.env.GITLAB_CI);
+    return isTrue(this.env.CI) || isTrue(this.env.GITLAB_CI);
   }
 
   get debug(): boolean {
-    return this.flags.debug === true || truthy(this.env.COLLAB_DEBUG);
+    return this.flags.debug === true || isTrue(this.env.COLLAB_DEBUG);
   }
 
   get noInput(): boolean {
-    return this.flags.input === false || truthy(this.env.COLLAB_NO_INPUT);
+    return this.flags.input === false || isTrue(this.env.COLLAB_NO_INPUT);
   }
 
   get noColor(): boolean {

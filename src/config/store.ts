@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Flavor } from '../api/flavor.js';
+import type { Env } from '../env.js';
 import { AuthError, CollabError, LocalError, UsageError } from '../errors.js';
 import { isObject } from '../json.js';
 
@@ -36,7 +37,7 @@ function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-export function configDir(env: Record<string, string | undefined>): string {
+export function configDir(env: Env): string {
   if (env.COLLAB_CONFIG_DIR) return path.resolve(env.COLLAB_CONFIG_DIR);
   // node:os only without HOME: loading it costs every start.
   const base = env.XDG_CONFIG_HOME || path.join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.config');

@@ -1,4 +1,4 @@
-import type { Env } from '../config/resolve.js';
+import type { Env } from '../env.js';
 import { LocalError } from '../errors.js';
 
 /** Opens a URL: a web page of the server, checked by `webPage` first. */

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../config/resolve.js';
+import type { Env } from '../env.js';
 import { UsageError } from '../errors.js';
 import { runUserCommand } from './user-command.js';
 

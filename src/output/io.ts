@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { Env } from '../env.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
 
@@ -21,7 +22,7 @@ export interface IO {
 }
 
 /** The colour a stream supports by the environment (`--no-color` is applied by the Context). */
-export function colorLevelFor(isTTY: boolean, env: Record<string, string | undefined>): ColorLevel {
+export function colorLevelFor(isTTY: boolean, env: Env): ColorLevel {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   const force = env.FORCE_COLOR;
   if (force !== undefined) {

@@ -1,4 +1,4 @@
-import type { Env } from '../config/resolve.js';
+import type { Env } from '../env.js';
 
 /** The pager command: `$COLLAB_PAGER`, then `$PAGER`, then `less -FRX`; undefined for none (`cat` or empty). */
 export function pagerCommand(env: Env): string | undefined {

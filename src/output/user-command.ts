@@ -1,4 +1,4 @@
-import type { Env } from '../config/resolve.js';
+import type { Env } from '../env.js';
 
 /**
  * Runs a command line the user set (`$BROWSER`, `$EDITOR`) with one more argument, which the shell
