@@ -5,9 +5,10 @@ import type { IO } from './io.js';
 import { writeOut } from './io.js';
 import type { FilterRun, JqFilter } from './jq.js';
 import { cellText, jsonText, messageText, TerminalLogFilter, tableText } from './sanitize.js';
+import { stripSgr } from './sgr.js';
 import { type Spinner, startSpinner } from './spinner.js';
 import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
-import { cellWidth, type Measure, stripSgr, truncate, wrapText } from './wrap.js';
+import { cellWidth, type Measure, truncate, wrapText } from './wrap.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

@@ -2,6 +2,7 @@
  * The one sanitiser for text that reaches a terminal (table cells and keys, tsv, every message on
  * stderr). JSON and NDJSON never pass through here: JSON escapes control characters itself.
  */
+import { isSgr, sgr, sgrOf, splitSgr } from './sgr.js';
 
 // Escape sequences in their 7-bit (ESC …) and 8-bit (C1) forms: CSI; OSC, DCS, SOS, PM and APC up
 // to BEL or ST (or the end of the text); then any other escape (nF, Fp, Fe, Fs).
@@ -62,16 +63,13 @@ export function jsonText(json: string): string {
   });
 }
 
-const SGR_SPLIT = /(\u001b\[[0-9;]*m)/;
-
 /**
  * Text collab coloured itself (a rendered Markdown view), for a terminal: its SGR colours kept,
  * any other sequence, control or invisible character removed — including those a renderer decoded
  * from the server's text (`&#x202e;`).
  */
 export function colouredText(text: string): string {
-  return text
-    .split(SGR_SPLIT)
+  return splitSgr(text)
     .map((part, i) => (i % 2 === 1 ? part : messageText(part)))
     .join('');
 }
@@ -170,11 +168,12 @@ export class TerminalLogFilter {
   }
 
   private csi(params: string, final: string): void {
-    if (final === 'm' && /^[0-9;:]*$/.test(params)) {
-      if (this.colors) this.line += `\u001b[${params}m`;
+    const colour = sgr(params);
+    if (final === 'm' && isSgr(colour)) {
+      if (this.colors) this.line += colour;
     } else if (final === 'K' && /^[0-2]?$/.test(params) && this.line.endsWith('\r')) {
       // `\r` then erase-line: what came before on this line is gone; its colours still apply.
-      this.line = this.line.match(/\u001b\[[0-9;:]*m/g)?.join('') ?? '';
+      this.line = sgrOf(this.line).join('');
     }
   }
 }

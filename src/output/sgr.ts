@@ -1,10 +1,49 @@
 /**
- * The colours and attributes (SGR sequences) open at a point of a text, so that a line cut there
- * can close them at its end and the next line open them again: each line then stands alone, and
- * whatever is put before it (a list's indentation, a quote's bar) is never coloured by accident.
+ * SGR, the escape sequences that set colours and styles (`ESC[31m`, `ESC[1;4m`, `ESC[38:5:208m`):
+ * the only sequences collab writes, or keeps from a server (a CI log's colours). Every other
+ * module finds, removes or writes them through here.
  */
 
-export const SGR = /\u001b\[[0-9;]*m/g;
+const SGR = /\u001b\[[0-9;:]*m/g;
+const SGR_PART = new RegExp(`(${SGR.source})`);
+const INDENT = new RegExp(`^(?:${SGR.source}| )*`);
+const TRAILING_SPACES = new RegExp(` +((?:${SGR.source})*)$`);
+const ONE_SGR = new RegExp(`^${SGR.source}$`);
+
+/** The sequence for these parameters (`sgr(32)`: green). */
+export function sgr(params: string | number): string {
+  return `\u001b[${params}m`;
+}
+
+/** Whether the text is one colour sequence, and nothing else. */
+export function isSgr(text: string): boolean {
+  return ONE_SGR.test(text);
+}
+
+/** The text without its colours. */
+export function stripSgr(text: string): string {
+  return text.includes('\u001b[') ? text.replace(SGR, '') : text;
+}
+
+/** The colour sequences of a text, in order. */
+export function sgrOf(text: string): string[] {
+  return text.match(SGR) ?? [];
+}
+
+/** The text in parts: the text between sequences at even places, the sequences at odd ones. */
+export function splitSgr(text: string): string[] {
+  return text.split(SGR_PART);
+}
+
+/** The colour sequences and spaces a text starts with. */
+export function sgrIndent(text: string): string {
+  return INDENT.exec(text)![0];
+}
+
+/** The text without the spaces at its end, the colour sequences after them kept. */
+export function trimEndSgr(text: string): string {
+  return text.endsWith(' ') || text.endsWith('m') ? text.replace(TRAILING_SPACES, '$1') : text;
+}
 
 /** What closes each attribute: 22 closes both bold and dim. */
 const CLOSE: Record<string, number> = { bold: 22, dim: 22, italic: 23, underline: 24, blink: 25, inverse: 27, hidden: 28, strike: 29 };
@@ -30,6 +69,11 @@ const CLOSED_BY: Record<number, string[]> = {
   49: ['bg'],
 };
 
+/**
+ * The colours and attributes open at a point of a text, so that a line cut there can close them at
+ * its end and the next line open them again: each line then stands alone, and whatever is put
+ * before it (a list's indentation, a quote's bar) is never coloured by accident.
+ */
 export class SgrState {
   /** Each open attribute (or colour: `fg`, `bg`) and the parameters that opened it. */
   private readonly open = new Map<string, string>();
@@ -44,12 +88,12 @@ export class SgrState {
   get closing(): string {
     if (this.open.size === 0) return '';
     const codes = new Set([...this.open.keys()].map((k) => (k === 'fg' ? 39 : k === 'bg' ? 49 : CLOSE[k]!)));
-    return `\u001b[${[...codes].join(';')}m`;
+    return sgr([...codes].join(';'));
   }
 
   /** The sequence that opens again everything open ('' when nothing is). */
   get opening(): string {
-    return this.open.size === 0 ? '' : `\u001b[${[...this.open.values()].join(';')}m`;
+    return this.open.size === 0 ? '' : sgr([...this.open.values()].join(';'));
   }
 
   private apply(params: string): void {

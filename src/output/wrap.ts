@@ -6,7 +6,7 @@
  */
 
 import { graphemes, textWidth } from './graphemes.js';
-import { SGR, SgrState } from './sgr.js';
+import { SgrState, sgrIndent, splitSgr, stripSgr, trimEndSgr } from './sgr.js';
 
 export type Measure = (text: string) => number;
 
@@ -14,10 +14,6 @@ export type Measure = (text: string) => number;
 export async function cellWidth(): Promise<Measure> {
   const { default: stringWidth } = await import('string-width');
   return (text) => stringWidth(text);
-}
-
-export function stripSgr(text: string): string {
-  return text.includes('\u001b[') ? text.replace(SGR, '') : text;
 }
 
 /** A URL is never broken: it goes on a line of its own, whole, even when longer than the width. */
@@ -70,7 +66,7 @@ export function fill(line: string, width: number, measure: Measure, state: SgrSt
     return [opening + line + state.closing];
   }
   // The indentation (and any colour around it) starts the first line as it was.
-  const lead = /^(?:\u001b\[[0-9;]*m| )*/.exec(line)![0];
+  const lead = sgrIndent(line);
   state.feed(lead);
   const out: string[] = [];
   let current = opening + lead;
@@ -85,7 +81,7 @@ export function fill(line: string, width: number, measure: Measure, state: SgrSt
     return cells;
   };
   const flush = () => {
-    out.push(trimEnd(current) + state.closing);
+    out.push(trimEndSgr(current) + state.closing);
     current = ' '.repeat(hang) + state.opening;
     used = start = hang;
     spaces = 0;
@@ -122,22 +118,16 @@ export function fill(line: string, width: number, measure: Measure, state: SgrSt
       spaces = 0;
     }
   }
-  out.push(trimEnd(current) + state.closing);
+  out.push(trimEndSgr(current) + state.closing);
   return out;
-}
-
-/** The line without spaces at its end, colours at its end kept. */
-function trimEnd(line: string): string {
-  return line.endsWith(' ') || line.endsWith('m') ? line.replace(/ +((?:\u001b\[[0-9;]*m)*)$/, '$1') : line;
 }
 
 /** Graphemes, each with the colour sequences before it. */
 function splitWord(word: string): string[] {
   const pieces: string[] = [];
   let pending = '';
-  for (const part of word.split(/(\u001b\[[0-9;]*m)/)) {
-    if (part === '') continue;
-    if (part.startsWith('\u001b[')) {
+  for (const [i, part] of splitSgr(word).entries()) {
+    if (i % 2 === 1) {
       pending += part;
       continue;
     }

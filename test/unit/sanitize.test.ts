@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellText, colouredText, jsonText, messageText, TerminalLogFilter, tableText } from '../../src/output/sanitize.js';
+import { wrapText } from '../../src/output/wrap.js';
 
 describe('the sanitiser', () => {
   it.each([
@@ -74,6 +75,14 @@ describe('JSON and rendered text on a terminal', () => {
     expect(colouredText('\u001b[1mbold\u001b[22m \u202eRLO \u200bzw \u009b2J \u001b]0;t\u0007x\u001b[0m')).toBe(
       '\u001b[1mbold\u001b[22m RLO zw  x\u001b[0m',
     );
+  });
+
+  it('a colour is one rule: what a CI log keeps, a rendered text keeps, and neither counts towards its width', () => {
+    const colours = '\u001b[38:5:208mamber\u001b[4:3m curly\u001b[0m';
+    const log = new TerminalLogFilter(true);
+    expect(log.write(Buffer.from(`${colours}\n`))).toBe(`${colours}\n`);
+    expect(colouredText(colours)).toBe(colours);
+    expect(wrapText(`${colours} ${colours}`, 12, (t) => t.length)).toBe(`${colours}\n${colours}`);
   });
 });
 

@@ -4,6 +4,7 @@
  * repeats its codes at every level, and a colour reset nested in twenty list items became
  * a million resets.)
  */
+import { sgr } from '../sgr.js';
 
 export interface Look {
   bold?: boolean;
@@ -39,7 +40,7 @@ function change(from: Look, to: Look): string {
   if (to.dim && (off || !from.dim)) codes.push(2);
   for (const [key, on, close] of TOGGLES) if (!from[key] !== !to[key]) codes.push(to[key] ? on : close);
   if (from.fg !== to.fg) codes.push(to.fg ?? 39);
-  return codes.length ? `\u001b[${codes.join(';')}m` : '';
+  return codes.length ? sgr(codes.join(';')) : '';
 }
 
 /** Builds one text: each piece in its look; without colour, the text alone. */

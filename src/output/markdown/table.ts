@@ -1,8 +1,8 @@
 import type { Token } from 'markdown-it';
 import { textWidth } from '../graphemes.js';
 import { messageText } from '../sanitize.js';
-import { SgrState } from '../sgr.js';
-import { fill, type Measure, stripSgr } from '../wrap.js';
+import { SgrState, stripSgr } from '../sgr.js';
+import { fill, type Measure } from '../wrap.js';
 import { type InlineContext, renderInline } from './inline.js';
 
 type Align = 'left' | 'right' | 'center';
