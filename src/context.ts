@@ -13,6 +13,7 @@ import type { Opener } from './output/browser.js';
 import { type OutputFormat, Printer, type Schedule } from './output/format.js';
 import type { IO } from './output/io.js';
 import type { JqFilter } from './output/jq.js';
+import { mark } from './output/paint.js';
 import { messageText } from './output/sanitize.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
 import { sleep } from './sleep.js';
@@ -128,8 +129,7 @@ export class Context {
 
   /** What a write did, for people: one line on stderr, marked ✓ on a terminal. */
   success(message: string): void {
-    const mark = this.io.stderrIsTTY ? (this.io.colorLevel > 0 ? '\u001b[32m✓\u001b[39m ' : '✓ ') : '';
-    this.io.stderr.write(`${mark}${this.clean(message, false)}\n`);
+    this.io.stderr.write(`${mark('done', this.io)}${this.clean(message, false)}\n`);
   }
 
   debug(line: string): void {

@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError, CancelError, CollabError } from '../errors.js';
 import { type Column, columnSet } from '../output/format.js';
+import { mark } from '../output/paint.js';
 import { messageText } from '../output/sanitize.js';
 import { batchConsent } from './confirm.js';
 import type { ArgSpec, BulkItem, Values } from './inputs.js';
@@ -182,7 +183,7 @@ function report(ctx: Context, arg: ArgSpec, project: string | undefined, outcome
     ctx.success(outcome.said ?? `${label}: done`);
     return;
   }
-  if (ctx.io.stderrIsTTY) ctx.io.stderr.write(ctx.io.colorLevel > 0 ? '\u001b[31m✗\u001b[39m ' : '✗ ');
+  ctx.io.stderr.write(mark('failed', ctx.io));
   ctx.notice(`${ctx.io.stderrIsTTY ? '' : 'failed: '}${label}: ${outcome.error}`);
 }
 

@@ -4,6 +4,7 @@ import { closest } from '../suggest.js';
 import type { IO } from './io.js';
 import { writeOut } from './io.js';
 import type { FilterRun, JqFilter } from './jq.js';
+import { type Painter, painter } from './paint.js';
 import { cellText, jsonText, messageText, TerminalLogFilter, tableText } from './sanitize.js';
 import { stripSgr } from './sgr.js';
 import { type Spinner, startSpinner } from './spinner.js';
@@ -104,8 +105,6 @@ const defaultSchedule: Schedule = (ms, fn) => {
   const timer = setTimeout(fn, ms);
   return () => clearTimeout(timer);
 };
-
-type Painter = (text: string, kind: 'header' | 'state' | 'dim' | 'label' | 'key', value?: string) => string;
 
 /** The one formatter layer: every command prints lists and objects through it. */
 export class Printer {
@@ -287,7 +286,7 @@ export class Printer {
       if (lines.length) await writeOut(io.stdout, `${lines.join('\n')}\n`);
       return;
     }
-    const paint = await this.painter();
+    const paint = painter(this.options.io.colorLevel);
     const measure = await cellWidth();
     const isMarkdown = (c: Column) => c.kind === 'markdown' || (c.kind === undefined && MARKDOWN_FIELDS.has(c.key));
     const shown = fields.filter((c) => !isMarkdown(c));
@@ -433,33 +432,6 @@ export class Printer {
     else await writeOut(this.options.io.stdout, text);
   }
 
-  private async painter(): Promise<Painter> {
-    const level = this.options.io.colorLevel;
-    if (level === 0) return (t) => t;
-    const { Chalk } = await import('chalk');
-    const c = new Chalk({ level });
-    return (text, kind, value) => {
-      switch (kind) {
-        case 'header':
-          return c.bold(text);
-        case 'key':
-          return c.cyan(text);
-        case 'dim':
-          return c.dim(text);
-        case 'label':
-          return c.yellow(text);
-        case 'state':
-          return value === 'opened' || value === 'active' || value === 'success' || value === 'running'
-            ? c.green(text)
-            : value === 'merged'
-              ? c.magenta(text)
-              : value === 'closed' || value === 'failed' || value === 'blocked' || value === 'canceled'
-                ? c.red(text)
-                : c.yellow(text);
-      }
-    };
-  }
-
   private cell(col: Column, value: unknown, paint: Painter, long = false, item?: unknown, crossProject = false): string {
     if (col.kind === 'ref' && crossProject && item !== undefined) {
       const ref = fullReference(item);
@@ -480,7 +452,7 @@ export class Printer {
       io.stderr.write('no results\n');
       return;
     }
-    const paint = await this.painter();
+    const paint = painter(this.options.io.colorLevel);
     const measure = await cellWidth();
     const header = (c: Column) => tableText(c.kind === 'ref' && crossProject ? 'ref' : (c.header ?? c.key)).toUpperCase();
     const rows = items.map((item) => columns.map((c) => this.cell(c, this.cellValue(c, item), paint, false, item, crossProject)));
