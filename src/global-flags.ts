@@ -1,5 +1,5 @@
 import type { Command, Option } from 'commander';
-import { OUTPUT_FORMATS } from './output/format.js';
+import { OUTPUT_FORMATS } from './output/formats.js';
 
 /** The global flags as commander parses them (`--no-input` → input: false). */
 export interface GlobalOptions {

@@ -6,7 +6,7 @@ import { type Env, isTrue } from '../env.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { isObject } from '../json.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../output/format.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { type Checkout, type GitRemote, gitCheckout } from './git.js';
 import {
   cleanPath,

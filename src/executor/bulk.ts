@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError, CancelError, CollabError } from '../errors.js';
-import { type Column, columnSet } from '../output/format.js';
+import { type Column, columnSet } from '../output/columns.js';
 import { mark } from '../output/paint.js';
 import { messageText } from '../output/sanitize.js';
 import { batchConsent } from './confirm.js';

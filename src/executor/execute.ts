@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import type { Printer } from '../output/format.js';
+import type { Printer } from '../output/printer.js';
 import { askConsent, requireConsent } from './confirm.js';
 import type { Values } from './inputs.js';
 import { globalUses } from './options.js';

@@ -1,7 +1,8 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { answerFields, type Column, Printer } from '../output/format.js';
+import { answerFields, type Column } from '../output/columns.js';
 import { writeOut } from '../output/io.js';
+import { Printer } from '../output/printer.js';
 import { specField } from './host-dialect.js';
 import { asAnswer, type Values } from './inputs.js';
 import type { Sent } from './send.js';

@@ -1,7 +1,8 @@
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
-import type { Column, ListOptions } from '../output/format.js';
+import type { Column } from '../output/columns.js';
+import type { ListOptions } from '../output/summary.js';
 import { expectedAnswer, pathTemplate, pathValues, resourceOf } from './endpoint.js';
 import { dialectFor, pagesIn, readIn, sendIn } from './host-dialect.js';
 import { asAnswer, type Values } from './inputs.js';

@@ -2,7 +2,7 @@ import type { AnswerShape } from '../api/answer-check.js';
 import type { Context } from '../context.js';
 import type { CollabError } from '../errors.js';
 import type { FlagUse } from '../global-flags.js';
-import type { Column } from '../output/format.js';
+import type { Column } from '../output/columns.js';
 import type { Answer, ArgSpec, FlagSpec, Values } from './inputs.js';
 
 /**

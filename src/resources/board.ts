@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { BOARD_FIELDS, BOARD_LIST_FIELDS } from './issue-fields.js';
 
 interface BoardListLike {

@@ -1,4 +1,4 @@
-import type { Fields } from '../output/format.js';
+import type { Fields } from '../output/columns.js';
 import { SETTINGS } from './settings.js';
 
 /**

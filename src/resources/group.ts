@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { GROUP_FIELDS, LDAP_LINK_FIELDS } from './project-fields.js';
 
 export const GROUP_ORDER_BY = ['name', 'path'] as const;

@@ -1,7 +1,7 @@
 import type { Answer, ArgSpec, Values } from '../executor/inputs.js';
 import { type CommandSpec, defineCommand } from '../executor/spec.js';
 import { parseDuration } from '../executor/validate.js';
-import type { Column } from '../output/format.js';
+import type { Column } from '../output/columns.js';
 import { objectName, titled } from '../output/names.js';
 import { timeStatsColumns } from './issue.js';
 

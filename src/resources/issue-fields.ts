@@ -1,4 +1,4 @@
-import type { Fields } from '../output/format.js';
+import type { Fields } from '../output/columns.js';
 
 /** The fields of each kind of answer, for `--fields` (see fields.ts): issues, merge requests, boards and jobs. */
 

@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { ISSUE_FIELDS, MERGE_REQUEST_FIELDS, TIME_STATS_FIELDS, TODO_FIELDS, USER_AGENT_DETAIL_FIELDS } from './issue-fields.js';
 
 export const ISSUE_STATES = ['opened', 'closed', 'all'] as const;

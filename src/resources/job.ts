@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { JOB_FIELDS } from './issue-fields.js';
 
 /** The `scope` values of part 1 §4.5. */

@@ -1,4 +1,4 @@
-import { type Column, type Columns, columnSet } from '../output/format.js';
+import { type Column, type Columns, columnSet } from '../output/columns.js';
 import { APPROVALS_FIELDS, COMMIT_FIELDS, ISSUE_FIELDS, MERGE_REQUEST_FIELDS, MR_VERSION_FIELDS, TODO_FIELDS } from './issue-fields.js';
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */

@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { NAMESPACE_FIELDS } from './project-fields.js';
 
 export const namespaceColumns: Columns = columnSet(

@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { PROJECT_FIELDS, UPLOAD_FIELDS, USER_REF_FIELDS } from './project-fields.js';
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;

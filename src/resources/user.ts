@@ -1,4 +1,4 @@
-import { type Columns, columnSet } from '../output/format.js';
+import { type Columns, columnSet } from '../output/columns.js';
 import { ACTIVITY_FIELDS, EMAIL_FIELDS, GPG_KEY_FIELDS, IMPERSONATION_TOKEN_FIELDS, SSH_KEY_FIELDS, USER_FIELDS } from './fields.js';
 
 /** Impersonation token list filter (part 2 §4.4). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { columnSet, Printer } from '../../src/output/format.js';
+import { columnSet } from '../../src/output/columns.js';
+import { Printer } from '../../src/output/printer.js';
 
 const columns = columnSet(
   [

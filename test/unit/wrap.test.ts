@@ -1,8 +1,9 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fitColumns, fitSummary } from '../../src/output/format.js';
 import { chunks, graphemes, textWidth } from '../../src/output/graphemes.js';
 import { SgrState } from '../../src/output/sgr.js';
+import { fitSummary } from '../../src/output/summary.js';
+import { fitColumns } from '../../src/output/table-fit.js';
 import { fill, truncate, wrapText } from '../../src/output/wrap.js';
 
 const measure = (s: string) => stringWidth(s);

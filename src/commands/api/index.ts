@@ -8,8 +8,9 @@ import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { readBytesArg, readTextArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
-import type { Column, Printer } from '../../output/format.js';
+import type { Column } from '../../output/columns.js';
 import { writeOut } from '../../output/io.js';
+import type { Printer } from '../../output/printer.js';
 import { cellText, jsonText } from '../../output/sanitize.js';
 
 const apiFlags = [

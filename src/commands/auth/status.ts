@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
-import { type Column, columnSet } from '../../output/format.js';
+import { type Column, columnSet } from '../../output/columns.js';
 
 function maskToken(token: string): string {
   return token.length >= 16 ? `****${token.slice(-4)}` : '****';

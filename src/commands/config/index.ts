@@ -7,7 +7,8 @@ import { UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { parseEnum, parseInteger } from '../../executor/validate.js';
-import { columnSet, OUTPUT_FORMATS } from '../../output/format.js';
+import { columnSet } from '../../output/columns.js';
+import { OUTPUT_FORMATS } from '../../output/formats.js';
 
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
 const GLOBAL_ONLY: SettableKey[] = ['host'];

@@ -6,7 +6,7 @@ import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
 import type { ParamType } from '../../executor/validate.js';
 import { isObject } from '../../json.js';
-import { columnSet } from '../../output/format.js';
+import { columnSet } from '../../output/columns.js';
 import { SETTINGS_FIELDS } from '../../resources/fields.js';
 import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
 

@@ -6,7 +6,7 @@ import { readPath } from '../../executor/confirm.js';
 import { pathValues } from '../../executor/endpoint.js';
 import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
 import { type CommandSpec, defineNoun, type NounSpec } from '../../executor/spec.js';
-import type { Column } from '../../output/format.js';
+import type { Column } from '../../output/columns.js';
 import { objectName, titled } from '../../output/names.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
 

@@ -1,0 +1,73 @@
+/** What a value shows in a table cell or a view for people (tsv and JSON show values as they are). */
+import type { Column } from './columns.js';
+import type { Painter } from './paint.js';
+import { tableText } from './sanitize.js';
+import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
+
+const MASK = '********';
+
+/** A field whose value is a secret (`runners_token`, `token`, `private_token`): masked in table and tsv. */
+function isSecretField(key: string): boolean {
+  return /token/i.test(key.slice(key.lastIndexOf('.') + 1));
+}
+
+/** Who sees a secret in table and tsv. */
+export interface Reveal {
+  /** Secrets are shown (a token printed once, when created). */
+  revealSecrets?: boolean;
+  /** `--fields`: a secret named there was asked for by name, so it is shown. */
+  fields?: readonly string[];
+}
+
+/** The value of a cell, a secret masked (JSON never comes here). */
+export function cellValue(col: Column, item: unknown, reveal: Reveal): unknown {
+  const value = col.get ? col.get(item) : getPath(item, col.key);
+  if (reveal.revealSecrets || typeof value !== 'string' || value === '' || !isSecretField(col.key) || isTimestamp(value)) return value;
+  if (reveal.fields?.includes(col.key)) return value;
+  return MASK;
+}
+
+/** How a cell is drawn: with which colours, at which time, and for which table. */
+export interface CellStyle {
+  paint: Painter;
+  now: () => Date;
+  /** A view's value: a nested object spelled out rather than named. */
+  long?: boolean;
+  /** A table spanning projects: a `ref` column shows the item's full reference. */
+  crossProject?: boolean;
+}
+
+/** A cell's text for a terminal: `-` for nothing, dates relative, states and labels coloured. */
+export function drawCell(col: Column, value: unknown, item: unknown, style: CellStyle): string {
+  const { paint } = style;
+  if (col.kind === 'ref' && style.crossProject) {
+    const ref = fullReference(item);
+    if (ref !== undefined) return tableText(ref);
+  }
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return paint('-', 'dim');
+  const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
+  if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, style.now()), 'dim');
+  if (kind === 'state') return paint(tableText(String(value)), 'state', String(value));
+  if (kind === 'labels' && Array.isArray(value)) return value.map((l) => paint(tableText(plainValue(l)), 'label')).join(', ');
+  if (typeof value === 'object' && !Array.isArray(value) && style.long) return tableText(readableObject(value as Record<string, unknown>));
+  return tableText(plainValue(value));
+}
+
+/** `acme/web#3` from GitLab's `references.full`, else from the web URL's project path. */
+function fullReference(item: unknown): string | undefined {
+  const o = item as { references?: { full?: unknown }; web_url?: unknown; iid?: unknown };
+  if (typeof o?.references?.full === 'string') return o.references.full;
+  if (typeof o?.web_url !== 'string' || o.iid === undefined) return undefined;
+  const m = /^https?:\/\/[^/]+\/(.+?)\/(?:-\/)?(issues|merge_requests)\/\d+/.exec(o.web_url);
+  return m ? `${m[1]}${m[2] === 'issues' ? '#' : '!'}${String(o.iid)}` : undefined;
+}
+
+/** A nested object for people: its name when it has one, else `key: value` pairs (nulls left out). */
+function readableObject(value: Record<string, unknown>): string {
+  const named = plainValue(value);
+  if (!named.startsWith('{')) return named;
+  return Object.entries(value)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${plainValue(v)}`)
+    .join(', ');
+}

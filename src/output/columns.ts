@@ -1,0 +1,45 @@
+/** What a command declares about the answer it prints: the columns people see, the fields it has. */
+
+/**
+ * `ref`: an issue's or merge request's number, shown as its full reference (`acme/web#3`) in a
+ * table listing more than one project. `markdown`: rendered below a view's fields.
+ */
+export type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title' | 'ref' | 'markdown';
+
+export interface Column {
+  /** Field path in the object (`author.username`). */
+  key: string;
+  header?: string;
+  kind?: ColumnKind;
+  /** Computes the value instead of reading `key`. */
+  get?: (item: any) => unknown;
+  /**
+   * How soon the column gives way in a narrow table: 0 never (ids, titles), 1 late, 2 (the
+   * default for plain text, people and labels), 3 first.
+   */
+  priority?: number;
+}
+
+/**
+ * The fields of one kind of answer, known before anything is sent (`--fields` is checked against
+ * them): `spec`, the attributes the API spec documents, which the sandbox sends
+ * (test/sandbox/answer-fields.test.ts keeps the two equal), or the keys of an object collab builds
+ * itself (`auth status`); `gitlab`, those only real GitLab adds.
+ */
+export interface Fields {
+  readonly spec: readonly string[];
+  readonly gitlab?: readonly string[];
+}
+
+/** The columns of a command's answer, with the fields of that answer (for checking `--fields`). */
+export type Columns = Column[] & { fields?: Fields };
+
+/** Columns that also know every field of the answer they show. */
+export function columnSet(columns: Column[], fields: Fields): Columns {
+  return Object.assign([...columns], { fields });
+}
+
+/** The fields declared for an answer shown with these columns, if any were. */
+export function answerFields(columns: Column[] | undefined): Fields | undefined {
+  return (columns as Columns | undefined)?.fields;
+}

@@ -1,0 +1,89 @@
+import { FilterError } from '../errors.js';
+import type { Column } from './columns.js';
+import { checkFields, fieldNames } from './field-pick.js';
+import { type OutputFormat, WRITERS } from './formats.js';
+import { writeOut } from './io.js';
+import { TerminalLogFilter } from './sanitize.js';
+import { type ListOptions, printSummary } from './summary.js';
+import { Output, type WriteOptions, type Writer } from './writer.js';
+
+export interface PrinterOptions extends WriteOptions {
+  format: OutputFormat;
+}
+
+/** The one formatter layer: every command prints lists and objects through it, in the writer of its `-o` format. */
+export class Printer {
+  private readonly out: Output;
+  private readonly writer: Writer;
+
+  constructor(private readonly options: PrinterOptions) {
+    this.out = new Output(options);
+    this.writer = WRITERS[options.format];
+  }
+
+  /** Every field name `--fields` accepts for these columns, without a request. */
+  static readonly fieldNames = fieldNames;
+
+  /** Checks `--fields` before anything is sent (exit 2 for a name the answer does not have). */
+  static readonly checkFields = checkFields;
+
+  get format(): OutputFormat {
+    return this.options.format;
+  }
+
+  /** JSON out (`-o json` or `-o ndjson`, which `--jq` implies): records, not a view for people. */
+  get json(): boolean {
+    return this.writer.records;
+  }
+
+  /**
+   * A person's view on a terminal (table, no --fields, no --jq): a write then says in one line what
+   * it did instead of printing the object it answered with.
+   */
+  get brief(): boolean {
+    const { io, fields, jq } = this.options;
+    return this.writer.forPeople && io.stdoutIsTTY && !fields?.length && jq === undefined;
+  }
+
+  /** Prints a stream of items; returns how many were printed. */
+  async list(items: AsyncIterable<unknown> | Iterable<unknown>, columns: Column[]): Promise<number> {
+    return this.listPages(single(items), columns);
+  }
+
+  /** Prints a stream of pages (arrays of items): NDJSON writes each page as it arrives, in one write. */
+  async listPages(pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions = {}): Promise<number> {
+    const count = await this.writer.list(this.out, pages, columns, list);
+    await printSummary(this.options.io, count, list);
+    return count;
+  }
+
+  /** Prints one object: field/value view on a terminal, `field\tvalue` lines in tsv, JSON as it is. */
+  async object(item: unknown, columns?: Column[]): Promise<void> {
+    if (!this.writer.records && Array.isArray(item)) await this.list(item, columns ?? []);
+    else await this.writer.object(this.out, item, columns);
+  }
+
+  /**
+   * An answer that is not JSON: as it came in a pipe, on a terminal as a CI log is shown (colours
+   * only); `--jq` has nothing to filter in it (exit 5).
+   */
+  async bytes(data: Buffer, what: string): Promise<void> {
+    if (this.options.jq) throw new FilterError(`jq: ${what} is not JSON: --jq filters JSON only`);
+    const { io } = this.options;
+    if (io.stdoutIsTTY) {
+      const log = new TerminalLogFilter(io.colorLevel > 0);
+      await writeOut(io.stdout, log.write(data) + log.flush());
+      return;
+    }
+    await new Promise<void>((resolve, reject) => io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /** Raw text to stdout (traces, diffs). */
+  async text(text: string): Promise<void> {
+    await this.out.write(text);
+  }
+}
+
+async function* single(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<unknown[]> {
+  for await (const item of items) yield [item];
+}

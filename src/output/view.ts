@@ -1,0 +1,46 @@
+/** One object for people on a terminal: a field a line, its value wrapped beside it; Markdown below. */
+import { type CellStyle, cellValue, drawCell } from './cells.js';
+import type { Column } from './columns.js';
+import { painter } from './paint.js';
+import { messageText, tableText } from './sanitize.js';
+import { cellWidth, type Measure, wrapText } from './wrap.js';
+import type { Output } from './writer.js';
+
+const MARKDOWN_FIELDS = new Set(['description', 'body']);
+
+const isMarkdown = (c: Column) => c.kind === 'markdown' || (c.kind === undefined && MARKDOWN_FIELDS.has(c.key));
+
+const keyText = (c: Column) => tableText(c.key);
+
+export async function printView(out: Output, item: object, columns: Column[] | undefined): Promise<void> {
+  const { io } = out;
+  const fields = out.fieldsOf(item, columns);
+  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, long: true };
+  const { paint } = style;
+  const measure = await cellWidth();
+  const shown = fields.filter((c) => !isMarkdown(c));
+  // Keys take at most a third of the line; a longer key has its value on the next line.
+  const width = Math.min(Math.max(...shown.map((c) => measure(keyText(c))), 1), Math.max(12, Math.floor(io.columns / 3)));
+  const valueWidth = Math.max(20, io.columns - width - 2);
+  const pad = ' '.repeat(width + 2);
+  const lines = shown.map((c) => {
+    const text = drawCell(c, cellValue(c, item, out.options), undefined, style) || paint('-', 'dim');
+    const wrapped = wrapText(text, valueWidth, measure).split('\n').join(`\n${pad}`);
+    const keyWidth = measure(keyText(c));
+    if (keyWidth > width) return `${paint(keyText(c), 'key')}\n${pad}${wrapped}`;
+    return `${paint(keyText(c) + ' '.repeat(width - keyWidth), 'key')}  ${wrapped}`;
+  });
+  for (const c of fields.filter(isMarkdown)) lines.push(...(await markdownLines(out, c, item, width, style, measure)));
+  await out.emit(`${lines.join('\n')}\n`);
+}
+
+/** A Markdown field below the others, rendered to the terminal's width; `-` beside its key when empty. */
+async function markdownLines(out: Output, c: Column, item: object, width: number, style: CellStyle, measure: Measure): Promise<string[]> {
+  const { paint } = style;
+  const value = cellValue(c, item, out.options);
+  if (typeof value !== 'string' || value.trim() === '')
+    return [`${paint(keyText(c) + ' '.repeat(Math.max(0, width - measure(keyText(c)))), 'key')}  ${paint('-', 'dim')}`];
+  const { renderMarkdown, webBase } = await import('./markdown.js');
+  const body = await renderMarkdown(messageText(value), Math.max(20, out.io.columns), out.io.colorLevel, measure, webBase(item));
+  return ['', paint(keyText(c), 'key'), body];
+}

@@ -1,0 +1,105 @@
+/** What an output format's writer is, and what it writes through. */
+import type { Column } from './columns.js';
+import { chosenColumns, picker } from './field-pick.js';
+import { type IO, writeOut } from './io.js';
+import type { JqFilter } from './jq.js';
+import { fetchProgress, type Schedule } from './spinner.js';
+import type { ListOptions } from './summary.js';
+
+/** How the Printer was asked to print (all but the format, which chose the writer). */
+export interface WriteOptions {
+  io: IO;
+  /**
+   * `--fields`: checked before anything is sent (`checkFields`) where the command knows its
+   * fields; picked as given otherwise (`collab api`: a name the answer lacks is `null`).
+   */
+  fields?: string[];
+  header: boolean;
+  now: () => Date;
+  /** Secrets are shown in table and tsv too (a token printed once, when created). */
+  revealSecrets?: boolean;
+  /** Shows a long text on a terminal (the pager); absent: written as it is. */
+  page?: (text: string) => Promise<boolean>;
+  /** Terminal rows (for deciding when to page). */
+  rows?: number;
+  /** Runs `fn` after `ms` unless cancelled (the spinner's delay; tests inject their own). */
+  schedule?: Schedule;
+  /** `--jq`: JSON output goes through this filter (json: the whole answer at once; ndjson: each item). */
+  jq?: JqFilter;
+}
+
+/**
+ * One `-o` format. Each lives in a file of its own under writers/ and is named in formats.ts; the
+ * Printer hands it every list and answer.
+ */
+export interface Writer {
+  /** JSON records (`--jq` filters them; a write prints what it answered), not lines or a view. */
+  readonly records: boolean;
+  /** A view for people: on a terminal a write says in one line what it did instead. */
+  readonly forPeople: boolean;
+  /** Prints a list's pages; returns how many items there were. */
+  list(out: Output, pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions): Promise<number>;
+  /** Prints one answer (a list as such only where `records`: the Printer lists it otherwise). */
+  object(out: Output, item: unknown, columns: Column[] | undefined): Promise<void>;
+}
+
+/** What every writer writes through: the options, stdout, the pager. */
+export class Output {
+  constructor(readonly options: WriteOptions) {}
+
+  get io(): IO {
+    return this.options.io;
+  }
+
+  /** Text straight to stdout, waiting when the stream asks for it. */
+  write(text: string): Promise<void> {
+    return writeOut(this.options.io.stdout, text);
+  }
+
+  /**
+   * Text for stdout from a table or view: through the pager when it is longer than the terminal
+   * (on a terminal only; `page` is absent otherwise).
+   */
+  async emit(text: string): Promise<void> {
+    const { page, rows } = this.options;
+    if (page && rows !== undefined && countLines(text) >= rows && (await page(text))) return;
+    await this.write(text);
+  }
+
+  /** Each item of the pages as `keep` makes it, held until the last page came (a spinner meanwhile). */
+  async collect<T>(pages: AsyncIterable<unknown[]>, keep: (item: unknown) => T): Promise<T[]> {
+    const all: T[] = [];
+    const progress = fetchProgress(this.options.io, this.options.schedule);
+    try {
+      for await (const page of pages) {
+        for (const item of page) all.push(keep(item));
+        progress.update(all.length);
+      }
+    } finally {
+      await progress.stop();
+    }
+    return all;
+  }
+
+  /** The fields `--fields` names, picked out of an item (JSON). */
+  picker(columns: Column[] | undefined): (item: unknown) => unknown {
+    return picker(this.options.fields, columns);
+  }
+
+  /** The columns a table or tsv shows. */
+  columns(columns: Column[]): Column[] {
+    return chosenColumns(this.options.fields, columns);
+  }
+
+  /** The fields a view of one object shows: those `--fields` names, else each of its keys (by its column where it has one). */
+  fieldsOf(item: object, columns: Column[] | undefined): Column[] {
+    if (this.options.fields?.length) return this.columns(columns ?? []);
+    return Object.keys(item).map((k) => columns?.find((c) => c.key === k) ?? { key: k, get: (o: Record<string, unknown>) => o[k] });
+  }
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
