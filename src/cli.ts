@@ -9,11 +9,12 @@ import { buildProgram } from './program.js';
  * and are mapped to exit codes in one place.
  */
 export async function run(argv: string[], deps: ContextDeps): Promise<number> {
-  const ctx = new Context(deps);
+  let ctx = new Context(deps);
   try {
     const program = await buildProgram(() => ctx, { argv });
     program.hook('preAction', async (_root, action) => {
-      ctx.settings.flags = action.optsWithGlobals();
+      // The command runs in a context whose settings are built from the parsed flags.
+      ctx = new Context(deps, action.optsWithGlobals());
       await ctx.prepareOutput(usesFlag(action, 'output'), commandPath(action));
     });
     await program.parseAsync(argv, { from: 'user' });

@@ -5,10 +5,11 @@ import { type Flavor, flavorOfVersion } from './api/flavor.js';
 import { redactSecrets, redactUrlsIn } from './api/redact.js';
 import type { Transport } from './api/transport.js';
 import { isLoopbackHost } from './config/references.js';
-import { Settings } from './config/resolve.js';
+import { Settings } from './config/settings.js';
 import { ConfigStore, configDir } from './config/store.js';
 import type { Env } from './env.js';
 import { ApiError, AuthError, UsageError } from './errors.js';
+import type { GlobalOptions } from './global-flags.js';
 import type { Opener } from './output/browser.js';
 import type { OutputFormat } from './output/formats.js';
 import type { IO } from './output/io.js';
@@ -67,13 +68,16 @@ export class Context {
   private jqFilter?: JqFilter;
   private readonly remembered = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly deps: ContextDeps) {
+  /** `flags`: as parsed from argv; none before parsing (what commander and the error report need then). */
+  constructor(
+    private readonly deps: ContextDeps,
+    flags: GlobalOptions = {},
+  ) {
     this.signal = deps.signal;
     this.store = new ConfigStore(configDir(deps.env), (m) => this.notice(`collab: warning: ${m}`), { uid: deps.uid });
-    this.settings = new Settings(deps.env, this.store, deps.cwd, (m) => this.notice(`collab: warning: ${m}`));
-    const settings = this.settings;
+    this.settings = new Settings(flags, deps.env, this.store, deps.cwd, (m) => this.notice(`collab: warning: ${m}`));
     const io = deps.io;
-    // The streams stay getters (Node builds them on first use); --no-color is known only after parsing.
+    // The streams stay getters: Node builds them on first use.
     this.io = {
       get stdin() {
         return io.stdin;
@@ -87,9 +91,7 @@ export class Context {
       stdinIsTTY: io.stdinIsTTY,
       stdoutIsTTY: io.stdoutIsTTY,
       stderrIsTTY: io.stderrIsTTY,
-      get colorLevel() {
-        return settings.noColor ? 0 : io.colorLevel;
-      },
+      colorLevel: this.settings.noColor ? 0 : io.colorLevel,
       get columns() {
         return io.columns;
       },

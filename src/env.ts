@@ -5,3 +5,8 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export function isTrue(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
+
+/** Inside a CI job (GitLab sets both). */
+export function inCi(env: Env): boolean {
+  return isTrue(env.CI) || isTrue(env.GITLAB_CI);
+}

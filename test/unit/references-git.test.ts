@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/api/path.js';
 import { gitCheckout } from '../../src/config/git.js';
 import { isLoopbackHost, parseReference, parseWebPath } from '../../src/config/references.js';
-import { projectFromGit } from '../../src/config/resolve.js';
+import { projectFromGit } from '../../src/config/targets.js';
 import { UsageError } from '../../src/errors.js';
 import { gitRepo } from '../helpers/git.js';
 

@@ -1,0 +1,228 @@
+import { FLAVORS, type Flavor, parseFlavor } from '../api/flavor.js';
+import { headerValue } from '../api/header.js';
+import { normalizeHost } from '../api/request.js';
+import { type Env, inCi, isTrue } from '../env.js';
+import { UsageError } from '../errors.js';
+import type { GlobalOptions } from '../global-flags.js';
+import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { type Checkout, gitCheckout } from './git.js';
+import { type ResolvedAuth, RunHost } from './host.js';
+import type { ResourceKind } from './references.js';
+import type { ConfigStore } from './store.js';
+import { StoredConfig, type TokenKind } from './stored.js';
+import { Targets } from './targets.js';
+
+const DEFAULT_TIMEOUT_MS = 300_000;
+
+/**
+ * Every setting of a run, by one precedence: flags, then environment (CI's included), then the
+ * config store. Built once the flags are parsed, and never changed; what it works out on first use
+ * (the host and credentials, a host a URL named) it keeps for the run. Targets (`-p`, `-g`, URLs,
+ * references, git remotes) are resolved here too.
+ */
+export class Settings {
+  private readonly stored: StoredConfig;
+  private readonly host: RunHost;
+  private readonly targets: Targets;
+  /** The git checkout collab runs in, asked of git when first needed. */
+  private readonly checkout: Checkout;
+
+  constructor(
+    /** The parsed flags, global and the command's own. */
+    readonly flags: Readonly<GlobalOptions>,
+    private readonly env: Env,
+    store: ConfigStore,
+    /** The directory collab runs in (git remotes, relative paths). */
+    readonly cwd: string,
+    /** A notice for people (stderr): git refusing the checkout. */
+    warn: (message: string) => void = () => undefined,
+  ) {
+    this.stored = new StoredConfig(store);
+    this.host = new RunHost(flags.host, env, this.stored);
+    this.checkout = gitCheckout(cwd, env, warn);
+    this.targets = new Targets(env, this.host, this.stored, this.checkout);
+  }
+
+  get debug(): boolean {
+    return this.flags.debug === true || isTrue(this.env.COLLAB_DEBUG);
+  }
+
+  get noInput(): boolean {
+    return this.flags.input === false || isTrue(this.env.COLLAB_NO_INPUT);
+  }
+
+  get noColor(): boolean {
+    return this.flags.color === false;
+  }
+
+  get noPager(): boolean {
+    return this.flags.pager === false;
+  }
+
+  get header(): boolean {
+    return this.flags.header === true;
+  }
+
+  /** `--fields a,b` as a list, or undefined. */
+  get fields(): string[] | undefined {
+    const given = this.flags.fields;
+    const list = (typeof given === 'string' ? given : undefined)
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== '');
+    return list && list.length > 0 ? list : undefined;
+  }
+
+  /** `--fields` without names: the command lists its fields instead of running. */
+  get listFields(): boolean {
+    return this.flags.fields === true;
+  }
+
+  /** The variable whose token commands use over a stored one (COLLAB_TOKEN first), if one is set. */
+  get tokenVariable(): 'COLLAB_TOKEN' | 'COLLAB_OAUTH_TOKEN' | undefined {
+    return this.env.COLLAB_TOKEN ? 'COLLAB_TOKEN' : this.env.COLLAB_OAUTH_TOKEN ? 'COLLAB_OAUTH_TOKEN' : undefined;
+  }
+
+  /** COLLAB_HOST, normalised, when it is set and `--host` names another host (for `auth login`'s warning). */
+  hostVariableBesides(host: string): string | undefined {
+    const raw = this.env.COLLAB_HOST;
+    if (!raw) return undefined;
+    try {
+      const other = normalizeHost(raw);
+      return other !== host ? other : undefined;
+    } catch {
+      return raw;
+    }
+  }
+
+  /** `--timeout` in ms; by default 5 minutes without an answer or without data, as undici does. */
+  timeoutMs(): number {
+    const raw = this.flags.timeout;
+    if (raw === undefined) return DEFAULT_TIMEOUT_MS;
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n <= 0)
+      throw new UsageError(`invalid value for --timeout: "${raw}" is not a positive number of seconds`);
+    return Math.round(n * 1000);
+  }
+
+  sudo(): string | undefined {
+    const sudo = this.flags.sudo;
+    if (sudo === undefined) return undefined;
+    if (sudo.trim() === '') throw new UsageError('invalid value for --sudo: empty');
+    return headerValue(sudo, 'invalid value for --sudo: it');
+  }
+
+  /** Inside a CI job: the branch or tag its pipeline runs for (CI_COMMIT_REF_NAME), the default `--ref` of artifact downloads. */
+  ciRef(): string | undefined {
+    return inCi(this.env) ? this.env.CI_COMMIT_REF_NAME || undefined : undefined;
+  }
+
+  /** Inside a CI job: its pipeline (CI_PIPELINE_ID), what `--pipeline current` means. */
+  ciPipeline(): string | undefined {
+    return inCi(this.env) ? this.env.CI_PIPELINE_ID || undefined : undefined;
+  }
+
+  /** The branch checked out where collab runs (a default for `mr create --source`). */
+  gitBranch(): string | undefined {
+    return this.checkout.branch();
+  }
+
+  /** The output format asked for by `-o`, COLLAB_OUTPUT, the command's own default or the config; undefined: none. */
+  output(commandDefault?: OutputFormat): OutputFormat | undefined {
+    const check = (value: string, where: string): OutputFormat => {
+      if (!isOutputFormat(value)) throw new UsageError(`invalid value for ${where}: "${value}" is not one of ${OUTPUT_FORMATS.join(', ')}`);
+      return value;
+    };
+    // --jq filters JSON: the whole answer, or each item with -o ndjson (COLLAB_OUTPUT=ndjson too).
+    if (this.flags.jq !== undefined) return (this.flags.output ?? this.env.COLLAB_OUTPUT) === 'ndjson' ? 'ndjson' : 'json';
+    if (this.flags.output) return check(this.flags.output, '--output');
+    if (this.env.COLLAB_OUTPUT) return check(this.env.COLLAB_OUTPUT, 'COLLAB_OUTPUT');
+    if (commandDefault) return commandDefault;
+    const configured = this.host.configDefault('output', 'string');
+    return configured ? check(configured.value as string, configured.where) : undefined;
+  }
+
+  /** The config's `per_page` default, checked. */
+  perPage(): number | undefined {
+    const configured = this.host.configDefault('per_page', 'number');
+    if (!configured) return undefined;
+    const n = Number(configured.value);
+    if (!Number.isInteger(n) || n < 1 || n > 100)
+      throw new UsageError(
+        `invalid value for ${configured.where}: ${JSON.stringify(configured.value)} is not a whole number from 1 to 100`,
+      );
+    return n;
+  }
+
+  /** The API dialect when it is known without asking the server: COLLAB_FLAVOR, then the host's stored one. */
+  flavor(): Flavor | undefined {
+    const fromEnv = this.env.COLLAB_FLAVOR;
+    if (fromEnv !== undefined && fromEnv !== '') return parseFlavor(fromEnv, 'COLLAB_FLAVOR');
+    const stored = this.stored.hostEntries()[this.auth().host]?.flavor;
+    // Anything else stored is forgotten and detected again.
+    return typeof stored === 'string' && (FLAVORS as readonly string[]).includes(stored) ? (stored as Flavor) : undefined;
+  }
+
+  // --- the host and its credentials ----------------------------------------------------------
+
+  /** The host this run works on, once known (never resolves it: messages ask without side effects). */
+  get hostInUse(): string | undefined {
+    return this.host.inUse;
+  }
+
+  /** `--host` or COLLAB_HOST, for `auth login` (which never takes the host from the store). */
+  loginHost(): string | undefined {
+    const given = this.flags.host ?? this.env.COLLAB_HOST;
+    return given ? normalizeHost(given) : undefined;
+  }
+
+  /** Host and credentials: flags, then environment (CI included), then the config store. */
+  auth(): ResolvedAuth {
+    return this.host.auth();
+  }
+
+  /** `auth login`: the token being tested is the credential of this run (and is redacted like any other). */
+  useCandidate(host: string, token: string, kind: TokenKind): void {
+    this.host.useCandidate(host, token, kind);
+  }
+
+  /** The CI job token for `--job-token` on the host in use; exit 2 on a host that did not issue it. */
+  jobToken(): string | undefined {
+    return this.host.jobToken();
+  }
+
+  /** Every token this run knows of, for redaction. Never throws. */
+  secrets(): string[] {
+    return this.host.secrets();
+  }
+
+  /** Every host the config store holds (a token or settings), as stored: the user its login saw, the token and its kind. */
+  storedHostList(): { host: string; user?: string; token?: string; tokenType: TokenKind }[] {
+    return Object.keys(this.stored.hostEntries()).map((host) => ({
+      host,
+      user: this.stored.hostString(host, 'user'),
+      token: this.stored.hostString(host, 'token'),
+      tokenType: this.stored.tokenKind(host),
+    }));
+  }
+
+  // --- targets -------------------------------------------------------------------------------
+
+  /** The project given, else COLLAB_PROJECT, CI_PROJECT_ID in CI, the config default, the git remote. */
+  project(explicit?: string, label?: string): string | undefined {
+    return this.targets.project(explicit, label);
+  }
+
+  requireProject(explicit?: string, label?: string): string {
+    return this.targets.requireProject(explicit, label);
+  }
+
+  group(raw: string, label?: string): string {
+    return this.targets.group(raw, label);
+  }
+
+  /** An issue, merge request or job given as a web URL or reference: its id and project. */
+  resource(raw: string, kind: ResourceKind, label: string): { id: string; project: string } | undefined {
+    return this.targets.resource(raw, kind, label);
+  }
+}
