@@ -3,9 +3,10 @@ import { headerValue } from '../api/header.js';
 import { normalizeHost } from '../api/request.js';
 import { type Env, inCi } from '../env.js';
 import { AuthError, UsageError } from '../errors.js';
-import type { StoredConfig, StoredDefault, TokenKind } from './stored.js';
+import type { TokenType } from './store.js';
+import type { StoredConfig, StoredDefault } from './stored.js';
 
-export type TokenSource = 'COLLAB_TOKEN' | 'COLLAB_OAUTH_TOKEN' | 'config' | 'login' | 'none';
+type TokenSource = 'COLLAB_TOKEN' | 'COLLAB_OAUTH_TOKEN' | 'config' | 'login' | 'none';
 
 export interface ResolvedAuth {
   host: string;
@@ -43,7 +44,7 @@ export class RunHost {
   private resolved?: ResolvedAuth;
   /** The host a URL or remote in the arguments named. */
   private pinned?: { host: string; raw: string };
-  private candidate?: { host: string; token: string; kind: TokenKind };
+  private candidate?: { host: string; token: string; kind: TokenType };
 
   constructor(
     private readonly hostFlag: string | undefined,
@@ -79,7 +80,7 @@ export class RunHost {
   }
 
   /** `auth login`: the token being tested is the credential of this run (and is redacted like any other). */
-  useCandidate(host: string, token: string, kind: TokenKind): void {
+  useCandidate(host: string, token: string, kind: TokenType): void {
     if (this.resolved) throw new Error('internal: credentials were resolved before the login candidate was set');
     this.candidate = { host, token: checkToken(token, 'the token'), kind };
   }

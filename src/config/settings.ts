@@ -8,8 +8,8 @@ import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/for
 import { type Checkout, gitCheckout } from './git.js';
 import { type ResolvedAuth, RunHost } from './host.js';
 import type { ResourceKind } from './references.js';
-import type { ConfigStore } from './store.js';
-import { StoredConfig, type TokenKind } from './stored.js';
+import type { ConfigStore, TokenType } from './store.js';
+import { StoredConfig } from './stored.js';
 import { Targets } from './targets.js';
 
 const DEFAULT_TIMEOUT_MS = 300_000;
@@ -182,7 +182,7 @@ export class Settings {
   }
 
   /** `auth login`: the token being tested is the credential of this run (and is redacted like any other). */
-  useCandidate(host: string, token: string, kind: TokenKind): void {
+  useCandidate(host: string, token: string, kind: TokenType): void {
     this.host.useCandidate(host, token, kind);
   }
 
@@ -197,7 +197,7 @@ export class Settings {
   }
 
   /** Every host the config store holds (a token or settings), as stored: the user its login saw, the token and its kind. */
-  storedHostList(): { host: string; user?: string; token?: string; tokenType: TokenKind }[] {
+  storedHostList(): { host: string; user?: string; token?: string; tokenType: TokenType }[] {
     return Object.keys(this.stored.hostEntries()).map((host) => ({
       host,
       user: this.stored.hostString(host, 'user'),

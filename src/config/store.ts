@@ -28,7 +28,7 @@ export interface ConfigData {
   hosts?: Record<string, HostEntry>;
 }
 
-export const CONFIG_FILE = 'config.json';
+const CONFIG_FILE = 'config.json';
 const LOCK_STALE_MS = 10_000;
 const LOCK_WAIT_MS = 10_000;
 
@@ -45,7 +45,7 @@ export function configDir(env: Env): string {
 }
 
 /** Who may own and write the config file for its tokens to be trusted (ssh's rule for keys). */
-export interface TrustPolicy {
+interface TrustPolicy {
   /** The current user; undefined where there are no uids (Windows): nothing is checked. */
   uid?: number;
 }

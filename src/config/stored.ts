@@ -1,8 +1,6 @@
 import { UsageError } from '../errors.js';
 import { isObject } from '../json.js';
-import type { ConfigStore } from './store.js';
-
-export type TokenKind = 'private' | 'oauth';
+import type { ConfigStore, TokenType } from './store.js';
 
 /** What a value is, for a message about a wrong one: `a list`, `number 3`. */
 function kindOf(v: unknown): string {
@@ -21,10 +19,6 @@ export interface StoredDefault {
  */
 export class StoredConfig {
   constructor(private readonly store: ConfigStore) {}
-
-  get file(): string {
-    return this.store.file;
-  }
 
   /** The default host as stored (`host`, else the only host the file has), unchecked as a URL. */
   defaultHost(): { raw: string; where: string } | undefined {
@@ -56,7 +50,7 @@ export class StoredConfig {
     return v;
   }
 
-  tokenKind(host: string): TokenKind {
+  tokenKind(host: string): TokenType {
     const t = this.hostString(host, 'token_type');
     if (t !== undefined && t !== 'private' && t !== 'oauth')
       throw new UsageError(`invalid value for ${this.where('token_type', host)}: "${t}" is not private or oauth`);

@@ -12,7 +12,7 @@ function isSecretField(key: string): boolean {
 }
 
 /** Who sees a secret in table and tsv. */
-export interface Reveal {
+interface Reveal {
   /** Secrets are shown (a token printed once, when created). */
   revealSecrets?: boolean;
   /** `--fields`: a secret named there was asked for by name, so it is shown. */

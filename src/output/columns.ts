@@ -4,7 +4,7 @@
  * `ref`: an issue's or merge request's number, shown as its full reference (`acme/web#3`) in a
  * table listing more than one project. `markdown`: rendered below a view's fields.
  */
-export type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title' | 'ref' | 'markdown';
+type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title' | 'ref' | 'markdown';
 
 export interface Column {
   /** Field path in the object (`author.username`). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LocalError, UsageError } from '../errors.js';
 
 /** What one run of the filter gave: its output text as jq prints it, jq's messages, its errors. */
-export interface FilterRun {
+interface FilterRun {
   output: string;
   /** `debug`, `stderr` and `halt_error` text, for stderr. */
   messages: string[];

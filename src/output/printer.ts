@@ -7,7 +7,7 @@ import { TerminalLogFilter } from './sanitize.js';
 import { type ListOptions, printSummary } from './summary.js';
 import { Output, type WriteOptions, type Writer } from './writer.js';
 
-export interface PrinterOptions extends WriteOptions {
+interface PrinterOptions extends WriteOptions {
   format: OutputFormat;
 }
 

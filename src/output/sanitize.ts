@@ -19,13 +19,13 @@ const INVISIBLE =
 const HAS_INVISIBLE = /[\p{Cf}\u2028\u2029]/u;
 
 /** Removes terminal escape sequences and control characters (tab and newline stay). */
-export function stripControl(text: string): string {
+function stripControl(text: string): string {
   if (!HAS_CONTROL.test(text)) return text;
   return text.replace(SEQUENCE, '').replace(CONTROL, '');
 }
 
 /** Removes bidi controls and zero-width characters, which can reorder or hide what is shown. */
-export function stripInvisible(text: string): string {
+function stripInvisible(text: string): string {
   if (!HAS_INVISIBLE.test(text)) return text;
   return text.replace(INVISIBLE, (c) => (c === '\u2028' || c === '\u2029' ? '\n' : ''));
 }

@@ -1,6 +1,6 @@
 import type { IO } from './io.js';
 
-export interface Spinner {
+interface Spinner {
   text: string;
   stop(): void;
   succeed(text?: string): void;
@@ -23,7 +23,7 @@ const defaultSchedule: Schedule = (ms, fn) => {
 };
 
 /** How many items a fetch has read so far, for the spinner; `stop` when it is done. */
-export interface FetchProgress {
+interface FetchProgress {
   update(count: number): void;
   stop(): Promise<void>;
 }
