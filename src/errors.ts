@@ -57,8 +57,8 @@ export class CancelError extends CollabError {
   }
 }
 
-/** A raw value as an error message quotes it: one line (control characters shown as ?), at most 40 characters. */
-export function excerpt(raw: string): string {
-  const one = raw.replace(/[\u0000-\u001f\u007f]/g, '?');
-  return one.length > 40 ? `${one.slice(0, 37)}...` : one;
+/** A raw value as an error message quotes it: one line (control characters shown as ?), at most `max` characters. */
+export function excerpt(raw: string, max = 40): string {
+  const one = raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return one.length > max ? `${one.slice(0, max - 3)}...` : one;
 }

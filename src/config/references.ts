@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { excerpt, UsageError } from '../errors.js';
 
 /**
  * What a user wrote for a project, a group or a resource, read without knowing the hosts: an id, a
@@ -16,7 +16,7 @@ export type Reference =
 export type ResourceKind = 'issues' | 'merge_requests' | 'jobs';
 
 /** The parts of a web URL's path below the instance root. */
-export interface WebPath {
+interface WebPath {
   /** Project or group full path. */
   path: string;
   kind?: string;
@@ -34,12 +34,7 @@ export function isWebUrl(value: string): boolean {
 }
 
 function fail(label: string, raw: string, reason: string): never {
-  throw new UsageError(`invalid value for ${label}: "${shown(raw)}" ${reason}`);
-}
-
-function shown(raw: string): string {
-  const one = raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return one.length > 80 ? `${one.slice(0, 77)}...` : one;
+  throw new UsageError(`invalid value for ${label}: "${excerpt(raw, 80)}" ${reason}`);
 }
 
 /**

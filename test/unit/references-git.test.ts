@@ -6,7 +6,8 @@ import { fillPath } from '../../src/api/path.js';
 import { gitCheckout } from '../../src/config/git.js';
 import { isLoopbackHost, parseReference, parseWebPath } from '../../src/config/references.js';
 import { projectFromGit } from '../../src/config/targets.js';
-import { UsageError } from '../../src/errors.js';
+import { excerpt, UsageError } from '../../src/errors.js';
+import { parseTyped } from '../../src/executor/validate.js';
 import { gitRepo } from '../helpers/git.js';
 
 describe('paths, web URLs and git remotes', () => {
@@ -48,6 +49,13 @@ describe('paths, web URLs and git remotes', () => {
     for (const bad of ['-1', '0', '1.5', '+3', '1e3', '0x10', 'acme/../x', 'acme//x', 'api', 'acme/-x', 'acme/a b', 'acme%2', ''])
       expect(() => p(bad), bad).toThrow(UsageError);
     expect(parseReference('acme', '-g', 'group')).toEqual({ kind: 'path', path: 'acme' });
+  });
+
+  it('quotes a bad value as every error quotes raw input: control characters (C1 too) as ?, cut at its length', () => {
+    const raw = `acme/a\u009b2Jb\u0007c ${'x'.repeat(100)}`;
+    expect(() => parseReference(raw, '-p', 'project')).toThrow(`invalid value for -p: "${excerpt(raw, 80)}"`);
+    expect(excerpt(raw, 80)).toBe(`acme/a?2Jb?c ${'x'.repeat(64)}...`);
+    expect(() => parseTyped('1\u009b2', '--weight', { type: 'int' })).toThrow('"1?2" is not an integer');
   });
 
   it('decides loopback on the literal, not on a name prefix', () => {
