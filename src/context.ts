@@ -76,32 +76,8 @@ export class Context {
     this.signal = deps.signal;
     this.store = new ConfigStore(configDir(deps.env), (m) => this.notice(`collab: warning: ${m}`), { uid: deps.uid });
     this.settings = new Settings(flags, deps.env, this.store, deps.cwd, (m) => this.notice(`collab: warning: ${m}`));
-    const io = deps.io;
-    // The streams stay getters: Node builds them on first use.
-    this.io = {
-      get stdin() {
-        return io.stdin;
-      },
-      get stdout() {
-        return io.stdout;
-      },
-      get stderr() {
-        return io.stderr;
-      },
-      stdinIsTTY: io.stdinIsTTY,
-      stdoutIsTTY: io.stdoutIsTTY,
-      stderrIsTTY: io.stderrIsTTY,
-      colorLevel: this.settings.noColor ? 0 : io.colorLevel,
-      get columns() {
-        return io.columns;
-      },
-      get rows() {
-        return io.rows;
-      },
-      get stderrColumns() {
-        return io.stderrColumns;
-      },
-    };
+    // The entry's streams as they are (Node builds them on first use), without colour after --no-color.
+    this.io = Object.create(deps.io, { colorLevel: { value: this.settings.noColor ? 0 : deps.io.colorLevel } });
   }
 
   now(): Date {
