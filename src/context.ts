@@ -11,7 +11,7 @@ import type { Env } from './env.js';
 import { ApiError, AuthError, UsageError } from './errors.js';
 import type { GlobalOptions } from './global-flags.js';
 import type { Opener } from './output/browser.js';
-import type { OutputFormat } from './output/formats.js';
+import { isOutputFormat, type OutputFormat, WRITERS } from './output/formats.js';
 import type { IO } from './output/io.js';
 import type { JqFilter } from './output/jq.js';
 import { mark } from './output/paint.js';
@@ -161,7 +161,8 @@ export class Context {
       return;
     }
     if (!printsJson) throw new UsageError(`--jq filters JSON output, and ${command} prints none`);
-    if (output === 'table' || output === 'tsv') throw new UsageError(`--jq filters JSON output: it cannot be used with -o ${output}`);
+    if (output !== undefined && isOutputFormat(output) && !WRITERS[output].records)
+      throw new UsageError(`--jq filters JSON output: it cannot be used with -o ${output}`);
     const { JqFilter } = await import('./output/jq.js');
     this.jqFilter = await JqFilter.compile(jq, { raw: raw === true });
   }

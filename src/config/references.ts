@@ -3,7 +3,7 @@ import { excerpt, UsageError } from '../errors.js';
 /**
  * What a user wrote for a project, a group or a resource, read without knowing the hosts: an id, a
  * path, a web URL or a git remote. Which host a URL or remote names is decided by the resolver
- * (config/resolve.ts), which also strips an instance's relative URL root.
+ * (config/targets.ts), which also strips an instance's relative URL root.
  */
 export type Reference =
   | { kind: 'id'; id: string }

@@ -54,7 +54,7 @@ interface TrustPolicy {
  * The config store: one JSON file, mode 0600. Reads parse the file directly (cheap at start-up);
  * writes go through `conf` (atomic write-and-rename) under a lock file, re-reading inside the
  * lock so concurrent invocations never lose each other's keys. The values are read as the file
- * has them: src/config/resolve.ts checks each value where it is used, naming the file.
+ * has them: src/config/stored.ts checks each value where it is read, naming the file.
  */
 export class ConfigStore {
   readonly file: string;
