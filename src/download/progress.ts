@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
+import type { Measure } from '../output/graphemes.js';
 import { tableText } from '../output/sanitize.js';
-import { type Measure, truncate } from '../output/wrap.js';
+import { truncate } from '../output/wrap.js';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 

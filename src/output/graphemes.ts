@@ -7,7 +7,14 @@
  * in chunks of at most CHUNK code units that end at a cluster boundary.
  */
 
-import type { Measure } from './wrap.js';
+/** The terminal cells a text takes. */
+export type Measure = (text: string) => number;
+
+/** Terminal cells of a text (CJK and most emoji take two), loaded when something is drawn. */
+export async function cellWidth(): Promise<Measure> {
+  const { default: stringWidth } = await import('string-width');
+  return (text) => stringWidth(text);
+}
 
 const CHUNK = 256;
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;

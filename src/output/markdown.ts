@@ -1,9 +1,10 @@
+import type { Measure } from './graphemes.js';
 import type { ColorLevel } from './io.js';
 import { BlockRenderer } from './markdown/blocks.js';
 import { parseMarkdown } from './markdown/parse.js';
 import { colouredText } from './sanitize.js';
 import { SgrState } from './sgr.js';
-import { fill, type Measure } from './wrap.js';
+import { fill } from './wrap.js';
 
 export { webBase } from './markdown/links.js';
 

@@ -1,7 +1,9 @@
 /** The line under a list on a terminal that says what it leaves out: `Showing 20 of 142 …`. */
+
+import { cellWidth, type Measure } from './graphemes.js';
 import type { IO } from './io.js';
 import { cellText } from './sanitize.js';
-import { cellWidth, type Measure, truncate } from './wrap.js';
+import { truncate } from './wrap.js';
 
 /** What a list printed, for the line that says what it hides. */
 export interface ListOptions {

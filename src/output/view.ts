@@ -1,9 +1,10 @@
 /** One object for people on a terminal: a field a line, its value wrapped beside it; Markdown below. */
 import { type CellStyle, cellValue, drawCell } from './cells.js';
 import type { Column } from './columns.js';
+import { cellWidth, type Measure } from './graphemes.js';
 import { painter } from './paint.js';
 import { messageText, tableText } from './sanitize.js';
-import { cellWidth, type Measure, wrapText } from './wrap.js';
+import { wrapText } from './wrap.js';
 import type { Output } from './writer.js';
 
 const MARKDOWN_FIELDS = new Set(['description', 'body']);

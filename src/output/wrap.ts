@@ -5,16 +5,8 @@
  * slice-ansi near the end of a 200,000-character string: 143 s), and neither keeps a URL whole.
  */
 
-import { graphemes, textWidth } from './graphemes.js';
+import { graphemes, type Measure, textWidth } from './graphemes.js';
 import { SgrState, sgrIndent, splitSgr, stripSgr, trimEndSgr } from './sgr.js';
-
-export type Measure = (text: string) => number;
-
-/** Terminal cells of a text (CJK and most emoji take two), loaded when something is drawn. */
-export async function cellWidth(): Promise<Measure> {
-  const { default: stringWidth } = await import('string-width');
-  return (text) => stringWidth(text);
-}
 
 /** A URL is never broken: it goes on a line of its own, whole, even when longer than the width. */
 function isUrl(plain: string): boolean {

@@ -15,9 +15,9 @@ import { UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
+import { cellWidth } from '../../output/graphemes.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
-import { cellWidth } from '../../output/wrap.js';
 import { explainNotFound } from './artifact-404.js';
 import { authorized, chooseJob, describe, jobFlags, jobTokenFlag, resolveJob, type Source } from './which-job.js';
 

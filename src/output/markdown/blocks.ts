@@ -1,8 +1,9 @@
 import type { Token } from 'markdown-it';
+import type { Measure } from '../graphemes.js';
 import { textWidth } from '../graphemes.js';
 import { messageText } from '../sanitize.js';
 import { SgrState } from '../sgr.js';
-import { fill, type Measure } from '../wrap.js';
+import { fill } from '../wrap.js';
 import { html, type InlineContext, renderInline } from './inline.js';
 import { GRAY, GREEN, type Look, MAGENTA, Styled, styled, YELLOW } from './style.js';
 import { renderTable } from './table.js';

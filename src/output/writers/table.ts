@@ -1,6 +1,7 @@
 import { isObject } from '../../json.js';
 import { type CellStyle, cellValue, drawCell } from '../cells.js';
 import type { Column } from '../columns.js';
+import { cellWidth } from '../graphemes.js';
 import { painter } from '../paint.js';
 import { tableText } from '../sanitize.js';
 import { stripSgr } from '../sgr.js';
@@ -8,7 +9,7 @@ import type { ListOptions } from '../summary.js';
 import { fitColumns } from '../table-fit.js';
 import { plainValue } from '../values.js';
 import { printView } from '../view.js';
-import { cellWidth, truncate } from '../wrap.js';
+import { truncate } from '../wrap.js';
 import type { Output, Writer } from '../writer.js';
 
 /** `-o table`: for people (the default on a terminal): a list fitted to the terminal, an object as a view. */
