@@ -66,12 +66,7 @@ export function fill(line: string, width: number, measure: Measure, state: SgrSt
   let start = used;
   let spaces = 0;
   // A long word is measured a character at a time: each different one once.
-  const seen = new Map<string, number>();
-  const cellsOf = (g: string) => {
-    let cells = seen.get(g);
-    if (cells === undefined) seen.set(g, (cells = measure(g)));
-    return cells;
-  };
+  const cellsOf = remembered(measure);
   const flush = () => {
     out.push(trimEndSgr(current) + state.closing);
     current = ' '.repeat(hang) + state.opening;
@@ -112,6 +107,16 @@ export function fill(line: string, width: number, measure: Measure, state: SgrSt
   }
   out.push(trimEndSgr(current) + state.closing);
   return out;
+}
+
+/** `measure`, remembering what it measured: each different text is measured once. */
+function remembered(measure: Measure): Measure {
+  const seen = new Map<string, number>();
+  return (text) => {
+    let cells = seen.get(text);
+    if (cells === undefined) seen.set(text, (cells = measure(text)));
+    return cells;
+  };
 }
 
 /** Graphemes, each with the colour sequences before it. */
