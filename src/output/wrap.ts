@@ -37,7 +37,7 @@ export function wrapText(text: string, width: number, measure: Measure): string 
     .join('\n');
 }
 
-export interface FillOptions {
+interface FillOptions {
   /** Spaces that continuation lines start with (default none). */
   hang?: number;
   /** A URL wider than the line stays whole on a line of its own (default), or is broken like any word. */

@@ -8,7 +8,7 @@ import { html, type InlineContext, renderInline } from './inline.js';
 import { GRAY, GREEN, type Look, MAGENTA, Styled, styled, YELLOW } from './style.js';
 import { renderTable } from './table.js';
 
-export interface BlockContext extends InlineContext {
+interface BlockContext extends InlineContext {
   width: number;
   measure: Measure;
 }

@@ -14,7 +14,7 @@ export function clean(text: string): string {
   return messageText(text).replace(/[\t\n]/g, ' ');
 }
 
-export interface InlineOptions {
+interface InlineOptions {
   /** The look of the whole text (a heading's). */
   look?: Look;
   /** Characters of the first token left out (a task item's checkbox, which is its marker). */

@@ -17,7 +17,7 @@ export interface Look {
 }
 
 export const YELLOW = 33;
-export const BLUE = 34;
+const BLUE = 34;
 export const GREEN = 32;
 export const MAGENTA = 35;
 export const GRAY = 90;
