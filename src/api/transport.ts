@@ -199,79 +199,88 @@ function peerIdentity(target: string): { host: string; servername?: string } {
   return isIP(host) === 0 ? { host, servername: host } : { host };
 }
 
+type NodeModules = { http: typeof import('node:http'); https: typeof import('node:https') };
+
+function proxyAuthorization(proxy: URL): string | undefined {
+  if (!proxy.username && !proxy.password) return undefined;
+  const pair = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+  return `Basic ${Buffer.from(pair).toString('base64')}`;
+}
+
+function connectFailure(err: NodeJS.ErrnoException, proxy: URL, proxyName: string, target: string): string {
+  const code = err.code ?? 'EPROXY';
+  if (code === 'ECONNREFUSED') return `could not connect to proxy ${proxyName} (connection refused)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `could not resolve proxy host ${proxy.hostname}`;
+  if (code === 'ECONNRESET') return `proxy ${proxyName} closed the connection without answering CONNECT ${target}`;
+  return `proxy ${proxyName}: ${err.message}`;
+}
+
+/** Opens one CONNECT tunnel to `host:port` through `proxy`; `cb` gets the raw socket or a ProxyError. */
+function openTunnel(
+  mods: NodeModules,
+  proxy: URL,
+  options: NodeHttpOptions,
+  host: string,
+  port: number | string,
+  cb: ConnectCallback,
+): void {
+  const proxyName = authority(proxy.hostname.replace(/^\[|\]$/g, ''), defaultPort(proxy));
+  const target = authority(host, port);
+  const auth = proxyAuthorization(proxy);
+  let done = false;
+  const finish = (err: Error | null, socket?: Duplex) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    cb(err, socket);
+  };
+  const fail = (code: string, message: string, status?: number) => finish(new ProxyError(message, code, proxyName, target, status));
+  const connectReq = (proxy.protocol === 'https:' ? mods.https.request : mods.http.request)({
+    host: proxy.hostname.replace(/^\[|\]$/g, ''),
+    port: defaultPort(proxy),
+    method: 'CONNECT',
+    path: target,
+    headers: { host: target, ...(auth ? { 'proxy-authorization': auth } : {}) },
+    agent: false,
+    ...(proxy.protocol === 'https:' && options.ca ? { ca: options.ca } : {}),
+  });
+  const ms = options.connectTimeoutMs;
+  const timer =
+    ms !== undefined
+      ? setTimeout(() => {
+          connectReq.destroy();
+          fail('ETIMEDOUT', `proxy ${proxyName} did not open a tunnel to ${target} within ${Math.round(ms / 1000)}s`);
+        }, ms)
+      : undefined;
+  connectReq.once('connect', (res, socket, head) => {
+    if (res.statusCode !== 200) {
+      socket.destroy();
+      const reason =
+        res.statusCode === 407
+          ? 'asks for authentication (407)'
+          : `refused the tunnel to ${target} (${res.statusCode} ${res.statusMessage ?? ''})`.trimEnd();
+      fail('EPROXY', `proxy ${proxyName} ${reason.replace(/ \)$/, ')')}`, res.statusCode);
+      return;
+    }
+    if (head.length > 0) socket.unshift(head);
+    finish(null, socket);
+  });
+  // A proxy that answers a CONNECT with a plain response (no tunnel) is refusing it.
+  connectReq.once('response', (res) => {
+    res.resume();
+    fail('EPROXY', `proxy ${proxyName} refused the tunnel to ${target} (${res.statusCode})`, res.statusCode);
+  });
+  connectReq.once('error', (err: NodeJS.ErrnoException) => fail(err.code ?? 'EPROXY', connectFailure(err, proxy, proxyName, target)));
+  connectReq.end();
+}
+
 /** A keep-alive agent whose connections are CONNECT tunnels through `proxy` (TLS inside for https). */
 async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions): Promise<Agent> {
   const [http, https, tls] = await Promise.all([import('node:http'), import('node:https'), import('node:tls')]);
-  const proxyName = authority(proxy.hostname.replace(/^\[|\]$/g, ''), defaultPort(proxy));
-  const auth =
-    proxy.username || proxy.password
-      ? `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
-      : undefined;
-
-  const openTunnel = (host: string, port: number | string, cb: ConnectCallback): void => {
-    const target = authority(host, port);
-    let done = false;
-    const finish = (err: Error | null, socket?: Duplex) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      cb(err, socket);
-    };
-    const fail = (code: string, message: string, status?: number) => finish(new ProxyError(message, code, proxyName, target, status));
-    const connectReq = (proxy.protocol === 'https:' ? https.request : http.request)({
-      host: proxy.hostname.replace(/^\[|\]$/g, ''),
-      port: defaultPort(proxy),
-      method: 'CONNECT',
-      path: target,
-      headers: { host: target, ...(auth ? { 'proxy-authorization': auth } : {}) },
-      agent: false,
-      ...(proxy.protocol === 'https:' && options.ca ? { ca: options.ca } : {}),
-    });
-    const ms = options.connectTimeoutMs;
-    const timer =
-      ms !== undefined
-        ? setTimeout(() => {
-            connectReq.destroy();
-            fail('ETIMEDOUT', `proxy ${proxyName} did not open a tunnel to ${target} within ${Math.round(ms / 1000)}s`);
-          }, ms)
-        : undefined;
-    connectReq.once('connect', (res, socket, head) => {
-      if (res.statusCode !== 200) {
-        socket.destroy();
-        const reason =
-          res.statusCode === 407
-            ? 'asks for authentication (407)'
-            : `refused the tunnel to ${target} (${res.statusCode} ${res.statusMessage ?? ''})`.trimEnd();
-        fail('EPROXY', `proxy ${proxyName} ${reason.replace(/ \)$/, ')')}`, res.statusCode);
-        return;
-      }
-      if (head.length > 0) socket.unshift(head);
-      finish(null, socket);
-    });
-    // A proxy that answers a CONNECT with a plain response (no tunnel) is refusing it.
-    connectReq.once('response', (res) => {
-      res.resume();
-      fail('EPROXY', `proxy ${proxyName} refused the tunnel to ${target} (${res.statusCode})`, res.statusCode);
-    });
-    connectReq.once('error', (err: NodeJS.ErrnoException) => {
-      const code = err.code ?? 'EPROXY';
-      const message =
-        code === 'ECONNREFUSED'
-          ? `could not connect to proxy ${proxyName} (connection refused)`
-          : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-            ? `could not resolve proxy host ${proxy.hostname}`
-            : code === 'ECONNRESET'
-              ? `proxy ${proxyName} closed the connection without answering CONNECT ${target}`
-              : `proxy ${proxyName}: ${err.message}`;
-      fail(code, message);
-    });
-    connectReq.end();
-  };
-
   const Base = secure ? https.Agent : http.Agent;
   return new (class extends Base {
     override createConnection(opts: any, cb: ConnectCallback): undefined {
-      openTunnel(opts.host, opts.port, (err, socket) => {
+      openTunnel({ http, https }, proxy, options, opts.host, opts.port, (err, socket) => {
         if (err || !socket) return cb(err ?? new Error('no tunnel'));
         if (!secure) return cb(null, socket);
         const tlsSocket = tls.connect({
