@@ -58,11 +58,10 @@ export function renderInline(tokens: Token[], ctx: InlineContext, options: Inlin
         break;
       case 'strong_open':
       case 'strong_close':
-        bold += t.nesting;
-        break;
       case 'em_open':
       case 'em_close':
-        italic += t.nesting;
+        if (t.type.startsWith('strong')) bold += t.nesting;
+        else italic += t.nesting;
         break;
       case 's_open':
       case 's_close':
@@ -75,10 +74,8 @@ export function renderInline(tokens: Token[], ctx: InlineContext, options: Inlin
         else text(`${t.markup}${clean(t.content)}${t.markup}`);
         break;
       case 'softbreak':
-        text(' ');
-        break;
       case 'hardbreak':
-        text('\n');
+        text(t.type === 'softbreak' ? ' ' : '\n');
         break;
       case 'link_open':
         link = { href: clean(resolveLink(String(t.attrGet('href') ?? ''), ctx.base)), label: '', auto: t.markup === 'autolink' };
