@@ -4,9 +4,16 @@ import { asArray, intHeader, linkKey } from './page.js';
 
 type Key = number | string;
 
-/** The walk's memory: what was read, what repeated, what changed. */
+/**
+ * The walk's memory: what was read, what repeated, what changed. Items are told apart by their
+ * `id` only when the list's items are known to carry unique ids (`unique`: collab's own resources);
+ * otherwise (`collab api`: a repository tree gives identical files one id) nothing is left out, and
+ * a page counts as read before only when all of it was.
+ */
 export class Walk<T> {
   private readonly ids = new Set<Key>();
+  /** Without unique ids: the pages read, by a hash of their JSON. */
+  private readonly pageHashes = new Set<string>();
   private readonly pages = new Set<number>();
   private readonly links = new Set<string>();
   private previous: string | undefined;
@@ -16,7 +23,10 @@ export class Walk<T> {
   private stale = 0;
   private duplicates = 0;
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    private readonly unique: boolean,
+  ) {}
 
   /**
    * The new items of a page answered for `asked`, or undefined when the walk must stop here (the
@@ -30,27 +40,49 @@ export class Walk<T> {
       return undefined;
     }
     const page = answered ?? asked;
-    const total = intHeader(res, 'x-total');
-    // A list that grew by exactly a page between two reads repeats a page too; its total says so.
-    const grew = total !== undefined && this.lastTotal !== undefined && total !== this.lastTotal;
-    const fingerprint = items.length > 0 ? pageFingerprint(items) : undefined;
-    if (fingerprint !== undefined && fingerprint === this.previous && !grew) {
-      this.warn(`the server repeated page ${page ?? this.pages.size + 1} (the same items as the page before); stopping`);
-      return undefined;
-    }
-    // The same items under new ids: a server that ignores `page` and numbers what it sends.
-    if (fingerprint !== this.previous && this.previousItems !== undefined && sameContent(this.previousItems, items)) {
-      this.warn(`the server repeated page ${page ?? this.pages.size + 1} (the same items as the page before, under other ids); stopping`);
-      return undefined;
-    }
-    this.previous = fingerprint;
-    this.previousItems = items;
+    // What makes a page the same page: its ids in order, or (ids unknown) a hash of its JSON.
+    const fingerprint = items.length === 0 ? undefined : this.unique ? pageFingerprint(items) : String(stringHash(JSON.stringify(items)));
+    if (this.repeated(res, items, page, fingerprint)) return undefined;
     if (page !== undefined) this.pages.add(page);
     this.links.add(linkKey(res.url));
+    const total = intHeader(res, 'x-total');
     if (total !== undefined) {
       this.firstTotal ??= total;
       this.lastTotal = total;
     }
+    const fresh = this.unique ? this.freshItems(items) : items;
+    // Whatever the headers claim, two pages in a row of nothing new is a server going round in circles.
+    const nothingNew = fingerprint !== undefined && (this.unique ? fresh.length === 0 : this.pageSeen(fingerprint));
+    if (!nothingNew) this.stale = 0;
+    else if (++this.stale >= 2) {
+      this.warn(`the server sent only items already read, twice in a row (page ${page ?? '?'}); stopping`);
+      return undefined;
+    }
+    return fresh;
+  }
+
+  /** Whether the page repeats the one before (the same ids, or without ids the same JSON), with a notice. */
+  private repeated(res: ApiResponse<unknown>, items: T[], page: number | undefined, fingerprint: string | undefined): boolean {
+    const total = intHeader(res, 'x-total');
+    // A list that grew by exactly a page between two reads repeats a page too; its total says so.
+    const grew = total !== undefined && this.lastTotal !== undefined && total !== this.lastTotal;
+    const which = page ?? this.pages.size + 1;
+    if (fingerprint !== undefined && fingerprint === this.previous && !grew) {
+      this.warn(`the server repeated page ${which} (the same items as the page before); stopping`);
+      return true;
+    }
+    // The same items under new ids: a server that ignores `page` and numbers what it sends.
+    if (this.unique && fingerprint !== this.previous && this.previousItems !== undefined && sameContent(this.previousItems, items)) {
+      this.warn(`the server repeated page ${which} (the same items as the page before, under other ids); stopping`);
+      return true;
+    }
+    this.previous = fingerprint;
+    this.previousItems = items;
+    return false;
+  }
+
+  /** The items of a page not read before, by id. */
+  private freshItems(items: T[]): T[] {
     let fresh = items;
     for (let i = 0; i < items.length; i++) {
       const id = idOf(items[i]);
@@ -63,14 +95,14 @@ export class Walk<T> {
       this.ids.add(id);
       if (fresh !== items) fresh.push(items[i]!);
     }
-    // Whatever the headers claim, two pages in a row of nothing new is a server going round in circles.
-    if (items.length > 0 && fresh.length === 0) {
-      if (++this.stale >= 2) {
-        this.warn(`the server sent only items already read, twice in a row (page ${page ?? '?'}); stopping`);
-        return undefined;
-      }
-    } else this.stale = 0;
     return fresh;
+  }
+
+  /** Whether this very page was read before (its items are printed all the same: nothing is left out). */
+  private pageSeen(fingerprint: string): boolean {
+    const seen = this.pageHashes.has(fingerprint);
+    this.pageHashes.add(fingerprint);
+    return seen;
   }
 
   /** Whether X-Total moved since the first page. */
@@ -101,7 +133,7 @@ function idOf(item: unknown): Key | undefined {
   return typeof id === 'number' || typeof id === 'string' ? id : undefined;
 }
 
-/** What makes a page the same page: its ids in order (its JSON when items have no ids). */
+/** A page of items with ids, as its ids in order (its JSON when some item has none). */
 function pageFingerprint(items: unknown[]): string {
   const ids: Key[] = [];
   for (const item of items) {
@@ -126,4 +158,18 @@ function sameContent(a: unknown[], b: unknown[]): boolean {
     if (x === undefined || x !== withoutIds(b[k])) return false;
   }
   return true;
+}
+
+/** A 53-bit hash of a string (cyrb53): pages compared without keeping their text. */
+function stringHash(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

@@ -13,6 +13,12 @@ export interface PageOptions {
   limit?: number;
   /** Pages fetched at once when the server gives a page count (with `all`). */
   concurrency?: number;
+  /**
+   * The items carry unique ids (collab's own resources): an item seen again, shifted by a list that
+   * changed while it was read, is left out. Never for lists collab does not know (`collab api`).
+   */
+  unique?: boolean;
+
   /** Filled while the list is read: the server's `X-Total`, and whether items were left unread. */
   stats?: { total?: number; more?: boolean };
 }
@@ -25,8 +31,8 @@ export interface PageOptions {
  * - it stops, with a notice, when a page repeats the previous one (same ids) or the server
  *   answers another page than asked (it ignores `page`), when `X-Next-Page` does not advance,
  *   when a link points at a page already read, and past `X-Total-Pages`;
- * - items are de-duplicated by `id` as they stream (a list that shifts while it is read), and a
- *   notice says when the list changed (`X-Total`) or duplicates were left out.
+ * - with `unique`, items are de-duplicated by `id` as they stream (a list that shifts while it is
+ *   read); a notice says when the list changed (`X-Total`) or duplicates were left out.
  * When the server states `X-Total-Pages`, the remaining pages are fetched with bounded
  * concurrency and emitted in order; without totals, pages are fetched ahead the same way.
  */
@@ -48,7 +54,7 @@ export async function* paginatePages<T = unknown>(
   options: PageOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
   const { limit, stats } = options;
-  const walk = new Walk<T>((m) => client.warn(m));
+  const walk = new Walk<T>((m) => client.warn(m), options.unique === true);
   let count = 0;
   let first = true;
   try {

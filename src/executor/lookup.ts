@@ -76,7 +76,11 @@ const label: Lookup = {
   async find(ctx, name, v) {
     const path = fillPath('/projects/:project/labels', { project: v.project });
     let caseInsensitive: number | undefined;
-    for await (const l of paginate<{ id: number; name: string }>(ctx.api(), { method: 'GET', path }, { perPage: 100, all: true })) {
+    for await (const l of paginate<{ id: number; name: string }>(
+      ctx.api(),
+      { method: 'GET', path },
+      { perPage: 100, all: true, unique: true },
+    )) {
       if (l.name === name) return l.id;
       if (caseInsensitive === undefined && l.name?.toLowerCase() === name.toLowerCase()) caseInsensitive = l.id;
     }

@@ -61,7 +61,11 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
   const req = { method, path, query: inQuery ? params : {}, body: inQuery ? {} : params, files: v.files };
   if (spec.list) {
     const stats = {};
-    const pages = await pagesIn(ctx, { path, query: req.query, expect: expectedAnswer(spec, 'GET', template) }, { ...v.page, stats });
+    const pages = await pagesIn(
+      ctx,
+      { path, query: req.query, expect: expectedAnswer(spec, 'GET', template) },
+      { ...v.page, stats, unique: true },
+    );
     return { kind: 'pages', pages, list: { crossProject: v.project === undefined, what: listDescription(template, v), stats } };
   }
   if (spec.already) {

@@ -78,7 +78,7 @@ async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineN
     path: fillPath('/projects/:project/pipelines/:pipeline/jobs', { project, pipeline: pipelineNo }),
   });
   try {
-    for await (const job of paginate<PipelineJob>(ctx.api(), req, { all: true, perPage: 100 })) {
+    for await (const job of paginate<PipelineJob>(ctx.api(), req, { all: true, perPage: 100, unique: true })) {
       if (job?.name === name) named.push(job);
       else if (typeof job?.name === 'string') others.add(job.name);
     }

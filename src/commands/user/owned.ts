@@ -51,7 +51,7 @@ async function readOwned(ctx: Context, kind: OwnedKind, v: Values): Promise<Answ
   for await (const item of paginate<Record<string, unknown>>(
     ctx.api(),
     { method: 'GET', path: fillPath(`/users/:user/${kind.segment}`, pathValues(v)) },
-    { perPage: 100, all: true },
+    { perPage: 100, all: true, unique: true },
   ))
     if (item.id === id) return item;
   return undefined;
