@@ -2,6 +2,7 @@ import { ApiError, AuthError, type CollabError, UsageError } from '../errors.js'
 import { type ApiResponse, header, hostOf } from './answer.js';
 import type { Credentials } from './credentials.js';
 import { errorMessage, statusLine } from './error-body.js';
+import { isOffsetLimit, OFFSET_LIMIT_HINT } from './keyset.js';
 import { redirectError } from './redirect.js';
 import { ProxyError } from './transport.js';
 
@@ -54,6 +55,7 @@ export function statusError(res: ApiResponse, credentials: Credentials): ApiErro
   let hint: string | undefined;
   if (status === 403 && /sudo/i.test(line)) hint = '--sudo needs an administrator token';
   if (status === 404 && !credentials.token) hint = 'private resources need a token: `collab auth login`';
+  if (isOffsetLimit(status, line)) hint = OFFSET_LIMIT_HINT;
   return new ApiError(line, status, data, hint);
 }
 

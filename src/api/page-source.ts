@@ -1,7 +1,9 @@
 import { type ApiResponse, header } from './answer.js';
 import type { ApiClient } from './client.js';
+import { offsetLimitMet } from './keyset.js';
 import { asArray, declaredNext, hasNextPage, intHeader, linkPage, pageLink } from './page.js';
 import type { Walk } from './page-walk.js';
+import type { QueryValue } from './path.js';
 import type { ApiRequest } from './request.js';
 
 /** A page as it arrived: the number it was asked for (undefined: a link that names none) and the answer. */
@@ -27,9 +29,14 @@ interface Window {
  * numbers are fetched ahead in a window instead: up to its `X-Total-Pages`, or without totals
  * until the first empty or short page. A window is left for the page-by-page walk as soon as the
  * list changes under it or a page names another next page than the one fetched ahead.
+ *
+ * A list GitLab pages by keyset (`keyset`: the query that asks for it so) is walked by keyset from
+ * the first page (`first`), or once offset pagination meets GitLab's offset limit: then it is read
+ * again from its start by keyset, and the walk leaves out what was already printed.
  */
 export class PageSource {
-  private readonly query: NonNullable<ApiRequest['query']>;
+  /** The query of the walk under way: the list by offset, or by keyset. */
+  private query: NonNullable<ApiRequest['query']>;
   private readonly firstPage: number;
   private readonly perPage: number | undefined;
   private concurrency: number;
@@ -39,6 +46,7 @@ export class PageSource {
     private readonly request: ApiRequest,
     options: { perPage?: number; page?: number; concurrency?: number },
     private readonly walk: Walk<unknown>,
+    private readonly keyset?: { query: Record<string, QueryValue>; first: boolean },
   ) {
     this.firstPage = options.page ?? 1;
     this.perPage = options.perPage;
@@ -49,7 +57,25 @@ export class PageSource {
   }
 
   async *pages(): AsyncGenerator<Fetched, void, undefined> {
-    let current: Fetched = { page: this.firstPage, res: await this.client.request({ ...this.request, method: 'GET', query: this.query }) };
+    const keyset = this.keyset && { ...this.keyset.query, ...(this.perPage !== undefined ? { per_page: this.perPage } : {}) };
+    if (keyset && this.keyset?.first) return yield* this.from(keyset);
+    try {
+      yield* this.from(this.query);
+    } catch (err) {
+      if (!keyset || !offsetLimitMet(err)) throw err;
+      const limit = /offset of (\d+)/.exec((err as Error).message)?.[1];
+      this.client.warn(
+        `the server pages this list by offset${limit ? ` up to ${limit} items` : ''} only (405); reading it again by keyset, leaving out what was already printed`,
+      );
+      this.walk.replay();
+      yield* this.from(keyset);
+    }
+  }
+
+  /** The pages from the first one `query` asks for. */
+  private async *from(query: Record<string, QueryValue>): AsyncGenerator<Fetched, void, undefined> {
+    this.query = query;
+    let current: Fetched = { page: this.firstPage, res: await this.client.request({ ...this.request, method: 'GET', query }) };
     yield current;
     for (;;) {
       const step = this.stepAfter(current);

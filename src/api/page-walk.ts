@@ -22,6 +22,8 @@ export class Walk<T> {
   private lastTotal: number | undefined;
   private stale = 0;
   private duplicates = 0;
+  /** The list is read again from its start (by keyset, after offset pagination was refused): items read already are expected. */
+  private replaying = false;
 
   constructor(
     private readonly warn: (message: string) => void,
@@ -53,7 +55,7 @@ export class Walk<T> {
     const fresh = this.unique ? this.freshItems(items) : items;
     // Whatever the headers claim, two pages in a row of nothing new is a server going round in circles.
     const nothingNew = fingerprint !== undefined && (this.unique ? fresh.length === 0 : this.pageSeen(fingerprint));
-    if (!nothingNew) this.stale = 0;
+    if (!nothingNew || this.replaying) this.stale = 0;
     else if (++this.stale >= 2) {
       this.warn(`the server sent only items already read, twice in a row (page ${page ?? '?'}); stopping`);
       return undefined;
@@ -89,7 +91,7 @@ export class Walk<T> {
       if (id === undefined) continue;
       if (this.ids.has(id)) {
         if (fresh === items) fresh = items.slice(0, i);
-        this.duplicates++;
+        if (!this.replaying) this.duplicates++;
         continue;
       }
       this.ids.add(id);
@@ -103,6 +105,19 @@ export class Walk<T> {
     const seen = this.pageHashes.has(fingerprint);
     this.pageHashes.add(fingerprint);
     return seen;
+  }
+
+  /**
+   * The list is read again from its start, in another order (by keyset): the items read so far
+   * are left out without counting as duplicates, and pages of nothing new do not stop the walk.
+   */
+  replay(): void {
+    this.replaying = true;
+    this.pages.clear();
+    this.links.clear();
+    this.previous = undefined;
+    this.previousItems = undefined;
+    this.stale = 0;
   }
 
   /** Whether X-Total moved since the first page. */

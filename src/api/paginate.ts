@@ -2,6 +2,7 @@ import type { ApiClient } from './client.js';
 import { asArray, hasNextPage, intHeader } from './page.js';
 import { PageSource } from './page-source.js';
 import { Walk } from './page-walk.js';
+import type { QueryValue } from './path.js';
 import type { ApiRequest } from './request.js';
 
 export interface PageOptions {
@@ -18,7 +19,12 @@ export interface PageOptions {
    * changed while it was read, is left out. Never for lists collab does not know (`collab api`).
    */
   unique?: boolean;
-
+  /**
+   * How GitLab pages this list by keyset (see keyset.ts), from the first page (`first`) or once
+   * offset pagination meets its limit; then the list is read again, and with `unique` the items
+   * already printed are left out.
+   */
+  keyset?: { query: Record<string, QueryValue>; first: boolean };
   /** Filled while the list is read: the server's `X-Total`, and whether items were left unread. */
   stats?: { total?: number; more?: boolean };
 }
@@ -58,7 +64,9 @@ export async function* paginatePages<T = unknown>(
   let count = 0;
   let first = true;
   try {
-    for await (const { page, res } of new PageSource(client, request, options, walk).pages()) {
+    // Read again after offset pagination was refused, a list is printed whole only when its ids tell what was printed.
+    const keyset = options.unique || options.keyset?.first ? options.keyset : undefined;
+    for await (const { page, res } of new PageSource(client, request, options, walk, keyset).pages()) {
       if (first && stats) stats.total = intHeader(res, 'x-total');
       first = false;
       const items = walk.accept(res, page);

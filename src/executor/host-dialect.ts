@@ -14,6 +14,7 @@ import {
 } from '../api/dialect.js';
 import { errorMessage, statusLine } from '../api/error-body.js';
 import { FLAVORS, type Flavor } from '../api/flavor.js';
+import { keysetQuery } from '../api/keyset.js';
 import type { FilePart } from '../api/multipart.js';
 import { type PageOptions, paginatePages } from '../api/paginate.js';
 import type { QueryValue } from '../api/path.js';
@@ -89,7 +90,10 @@ export async function pagesIn(
 ): Promise<AsyncIterable<unknown[]>> {
   const { sendIn: flavor } = await dialectFor(ctx, { method: 'GET', body: {}, ...req });
   const query = serverParams(req.query, flavor) as Record<string, QueryValue>;
-  return readable(paginatePages(ctx.api(), { method: 'GET', path: req.path, query, expect: req.expect }, options));
+  // Every page of a long GitLab list: by keyset where GitLab offers it (its offset pagination ends at 50,000).
+  const keyset = options.all && options.page === undefined ? keysetQuery(req.path, query) : undefined;
+  const paging = { ...options, keyset: keyset && { query: keyset, first: ctx.settings.flavor() === 'gitlab' } };
+  return readable(paginatePages(ctx.api(), { method: 'GET', path: req.path, query, expect: req.expect }, paging));
 }
 
 async function* readable(pages: AsyncIterable<unknown[]>): AsyncGenerator<unknown[]> {
