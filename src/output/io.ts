@@ -1,4 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import type { Env } from '../env.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
@@ -38,7 +38,7 @@ export function colorLevelFor(isTTY: boolean, env: Env): ColorLevel {
 }
 
 /** Writes and waits for 'drain' when the stream asks for it, so long outputs keep memory flat. */
-export async function writeOut(stream: Writable, text: string): Promise<void> {
+export async function writeOut(stream: Writable, text: string | Uint8Array): Promise<void> {
   if (!stream.write(text)) {
     await new Promise<void>((resolve, reject) => {
       const done = () => {
@@ -53,4 +53,16 @@ export async function writeOut(stream: Writable, text: string): Promise<void> {
       stream.once('error', fail);
     });
   }
+}
+
+/**
+ * A stream that writes into `stream` (stdout) without ending it and without listening to it: a
+ * pipeline into stdout itself leaves its listeners there, and one per poll piles them up.
+ */
+export function into(stream: Writable): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      writeOut(stream, chunk).then(() => done(), done);
+    },
+  });
 }

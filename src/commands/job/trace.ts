@@ -8,6 +8,7 @@ import { ApiError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
+import { into } from '../../output/io.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
 import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
@@ -50,8 +51,8 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
   }
   const skip = new SkipBytes(offset);
   try {
-    if (filter) await pipeline(res.body, skip, new ForTerminal(filter), ctx.io.stdout, { signal: ctx.signal, end: false });
-    else await pipeline(res.body, skip, ctx.io.stdout, { signal: ctx.signal, end: false });
+    if (filter) await pipeline(res.body, skip, new ForTerminal(filter), into(ctx.io.stdout), { signal: ctx.signal });
+    else await pipeline(res.body, skip, into(ctx.io.stdout), { signal: ctx.signal });
   } catch (err) {
     throw streamError(err, `the trace of job ${v.args.id}`, skip.total, ctx.signal);
   }
