@@ -4,8 +4,8 @@
 #      or: echo 'source <(collab completion bash)' >> ~/.bashrc
 
 # Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
-_collab_gflags=' --host --sudo -o --output --fields --header --no-input --no-color --no-pager --debug --timeout --jq -r --raw -h --help '
-_collab_gvflags=' --host --sudo -o --output --fields --timeout --jq '
+_collab_gflags=' --host --sudo -o --output --fields --header --no-input --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
+_collab_gvflags=' --host --sudo -o --output --fields --timeout --retries --jq '
 
 # Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
 # (the command's own flags, and those taking a value) for the command path $1.

@@ -242,10 +242,11 @@ export class Context {
       userAgent: `collab/${VERSION}`,
       sudo,
       timeoutMs,
+      retry: { maxAttempts: this.settings.retries() + 1 },
       debug: this.settings.debug ? (line) => this.debug(line) : undefined,
       warn: (message) => this.notice(`collab: warning: ${message}`),
-      // On a terminal a wait is explained; --debug already logs each retry.
-      onRetry: this.io.stderrIsTTY && !this.settings.debug ? (message) => this.notice(message) : undefined,
+      // Every wait is explained, on a terminal and in a CI log alike.
+      onRetry: (message) => this.notice(message),
       signal: this.signal,
       sleep: this.deps.sleep,
     });

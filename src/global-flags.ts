@@ -14,6 +14,7 @@ export interface GlobalOptions {
   pager?: boolean;
   debug?: boolean;
   timeout?: string;
+  retries?: string;
   jq?: string;
   raw?: boolean;
 }
@@ -51,6 +52,10 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
   { flags: '--timeout <seconds>', description: 'one deadline per request, retries included (default 300)' },
+  {
+    flags: '--retries <n>',
+    description: 'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)',
+  },
   { flags: '--jq <expr>', description: 'filter the JSON output with jq (implies -o json; -o ndjson: per item)', matters: 'output' },
   { flags: '-r, --raw', description: 'with --jq: print strings without quotes, as jq -r', matters: 'output' },
 ];

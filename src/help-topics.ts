@@ -22,6 +22,10 @@ export const ENVIRONMENT: Entry[] = [
   { name: 'COLLAB_NO_INPUT', description: 'never prompt' },
   { name: 'COLLAB_DEBUG', description: 'log every HTTP exchange to stderr, secrets redacted' },
   {
+    name: 'COLLAB_RETRIES',
+    description: 'how often a failed read, or a throttled request, is tried again (--retries; default 4, at most 100)',
+  },
+  {
     name: 'COLLAB_FLAVOR',
     description: 'API dialect of the host: spec or gitlab (default: detected once with GET /version, kept in the config)',
   },

@@ -51,6 +51,7 @@ const REASONS: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   412: 'Precondition Failed',
   422: 'Unprocessable Entity',

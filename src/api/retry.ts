@@ -27,7 +27,8 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, maxDelayMs: 60_000, baseDel
 
 /** Methods sent again after a failure that may have reached the server. */
 export const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const RETRY_STATUSES = new Set([502, 503, 504]);
+/** Answers that say the server did not handle the request: 408 (it gave up waiting for it), a gateway's 502/503/504. */
+export const RETRY_STATUSES = new Set([408, 502, 503, 504]);
 /** Connection failures retried on idempotent requests: resets, and connects that timed out. */
 export const RETRY_ERRORS = new Set([
   'ECONNRESET',

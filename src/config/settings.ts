@@ -13,6 +13,8 @@ import { StoredConfig } from './stored.js';
 import { Targets } from './targets.js';
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+const DEFAULT_RETRIES = 4;
+const MAX_RETRIES = 100;
 
 /**
  * Every setting of a run, by one precedence: flags, then environment (CI's included), then the
@@ -103,6 +105,18 @@ export class Settings {
     if (raw.trim() === '' || !Number.isFinite(n) || n <= 0)
       throw new UsageError(`invalid value for --timeout: "${raw}" is not a positive number of seconds`);
     return Math.round(n * 1000);
+  }
+
+  /**
+   * How many times a failed read (and a throttled request) is tried again: `--retries`, else
+   * COLLAB_RETRIES, else 4. A bad value is exit 2 naming where it came from.
+   */
+  retries(): number {
+    const [raw, where] = this.flags.retries !== undefined ? [this.flags.retries, '--retries'] : [this.env.COLLAB_RETRIES, 'COLLAB_RETRIES'];
+    if (raw === undefined || (where === 'COLLAB_RETRIES' && raw === '')) return DEFAULT_RETRIES;
+    if (!/^\d+$/.test(raw.trim()) || Number(raw) > MAX_RETRIES)
+      throw new UsageError(`invalid value for ${where}: "${raw}" is not a whole number from 0 to ${MAX_RETRIES}`);
+    return Number(raw);
   }
 
   sudo(): string | undefined {

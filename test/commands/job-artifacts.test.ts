@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
+import { retriesIn } from '../helpers/e2e.js';
 import { JSON_HEADERS, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -187,7 +188,9 @@ describe('job artifacts', () => {
     const transport = resettingTransport(Buffer.alloc(1000, 1), 5000);
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport, cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(
+    const { retries, rest } = retriesIn(r.stderr);
+    expect(retries).toHaveLength(4);
+    expect(rest).toBe(
       'collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts\n',
     );
     expect(transport.seen).toHaveLength(5);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, retriesIn, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
 const ISSUES = '/api/v4/projects/acme%2Fplatform%2Fapi/issues';
@@ -223,7 +223,8 @@ describe('fault matrix: the built binary against a faulty sandbox', () => {
       const r = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stderr).toMatch(/gave up after 5 attempts$/);
-      expectCleanError(r.stderr);
+      expect(retriesIn(r.stderr).retries).toHaveLength(4);
+      expectCleanError(retriesIn(r.stderr).rest);
       expect(fs.readdirSync(dir)).toEqual([]);
 
       fs.writeFileSync(path.join(dir, 'x.zip'), 'previous download');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { retriesIn, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { TLS_CERT as CERT, connectProxy, deadPort, json, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
 
 describe('private CAs and proxies', () => {
@@ -155,7 +155,8 @@ describe('private CAs and proxies', () => {
       const proxy = track(await connectProxy('drop'));
       const r = await runBin(['user', 'me'], { COLLAB_HOST: 'https://gitlab.example.com', COLLAB_TOKEN: TOKEN, HTTPS_PROXY: proxy.url });
       expect(r.exitCode).toBe(1);
-      expect(r.stderr.split('\n')[0]).toBe(
+      expect(retriesIn(r.stderr).retries).toHaveLength(4);
+      expect(retriesIn(r.stderr).rest.split('\n')[0]).toBe(
         `collab: proxy ${proxy.host} closed the connection without answering CONNECT gitlab.example.com:443`,
       );
       expect(r.stderr).toMatch(/^hint: .*HTTPS_PROXY/m);

@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, retriesIn, runBin, tempDir } from '../helpers/e2e.js';
 import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
 
 const TOKEN = 'odd-token-0123456789';
@@ -29,9 +29,9 @@ function run(s: OddServer, args: string[], env: Record<string, string> = {}): Pr
   return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
 }
 
-/** One `collab: ` line (plus hints), no stack trace, no "unexpected error". */
+/** One `collab: ` line (plus hints) after the `retrying in …` lines of any retries, no stack trace, no "unexpected error". */
 function expectOneLine(r: BinResult, pattern: RegExp): void {
-  const lines = r.stderr.trimEnd().split('\n');
+  const lines = retriesIn(r.stderr).rest.trimEnd().split('\n');
   expect(lines[0], r.stderr).toMatch(pattern);
   expect(lines[0]).toMatch(/^collab: /);
   expect(

@@ -12,6 +12,18 @@ export interface BinResult {
   stderr: string;
 }
 
+/**
+ * stderr in two: the `retrying in …` line each retry prints (in every mode), and the rest, for
+ * tests that read the error after a retried failure.
+ */
+export function retriesIn(stderr: string): { retries: string[]; rest: string } {
+  const lines = stderr.split('\n');
+  return {
+    retries: lines.filter((l) => l.startsWith('retrying in ')),
+    rest: lines.filter((l) => !l.startsWith('retrying in ')).join('\n'),
+  };
+}
+
 export function tempDir(prefix = 'collab-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
