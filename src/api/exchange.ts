@@ -5,6 +5,7 @@ import { type Authorizer, dropCredentials } from './credentials.js';
 import { Deadline } from './deadline.js';
 import { statusLine } from './error-body.js';
 import { BodyError, bodyError, sendError } from './failures.js';
+import { type FileBody, isFileBody, openFileBody } from './file-body.js';
 import { redactHeader, redactUrl } from './redact.js';
 import { followed, redirectTarget } from './redirect.js';
 import { type ApiRequest, encodeRequest } from './request.js';
@@ -40,7 +41,7 @@ type Again = typeof AGAIN;
 export class Exchange<R> {
   private readonly method: string;
   private readonly headers: Record<string, string>;
-  private readonly body: Buffer | string | undefined;
+  private readonly body: Buffer | string | FileBody | undefined;
   private readonly idempotent: boolean;
   private readonly deadline: Deadline;
   /** This request, to the rate-limit pause shared by all (see Throttle). */
@@ -99,7 +100,7 @@ export class Exchange<R> {
         path: this.target,
         method: this.method,
         headers: this.headers,
-        body: this.body,
+        body: isFileBody(this.body) ? openFileBody(this.body) : this.body,
         signal: this.deadline.signal,
         bodyTimeout: this.wire.timeoutMs,
       });

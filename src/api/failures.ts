@@ -76,6 +76,7 @@ export function sendError(err: NodeJS.ErrnoException, url: string): CollabError 
   const code = err.code ?? '';
   if (code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN')
     return new UsageError(`a request header cannot be sent: ${err.message}`);
+  if (code === 'ERR_BODY_CHANGED') return new ApiError(err.message, undefined);
   if (err instanceof ProxyError)
     return new ApiError(err.message, err.status, undefined, 'check HTTPS_PROXY / HTTP_PROXY, or NO_PROXY for hosts reached directly');
   const where = hostOf(url);

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { Expect } from './answer-check.js';
 import type { AuthMode } from './credentials.js';
+import { type FileBody, isFileBody } from './file-body.js';
 import { buildQuery, type QueryValue } from './path.js';
 
 export interface ApiRequest {
@@ -10,8 +11,8 @@ export interface ApiRequest {
   query?: Record<string, QueryValue>;
   /** JSON body. */
   body?: unknown;
-  /** A pre-encoded body (multipart, --input). */
-  rawBody?: { data: Buffer | string; contentType: string };
+  /** A pre-encoded body (multipart, --input), or a file streamed as it is read. */
+  rawBody?: { data: Buffer | string | FileBody; contentType: string };
   headers?: Record<string, string>;
   /** `job`: send the CI job token (artifact downloads); `none`: no credentials. */
   auth?: AuthMode;
@@ -82,7 +83,7 @@ export function encodeRequest(
   req: ApiRequest,
   userAgent: string,
   credentials: Record<string, string>,
-): { headers: Record<string, string>; body: Buffer | string | undefined } {
+): { headers: Record<string, string>; body: Buffer | string | FileBody | undefined } {
   const headers: Record<string, string> = {
     'User-Agent': userAgent,
     Accept: 'application/json',
@@ -92,6 +93,7 @@ export function encodeRequest(
   for (const [k, v] of Object.entries(req.headers ?? {})) setHeader(headers, k, v);
   if (req.rawBody) {
     setHeader(headers, 'Content-Type', req.rawBody.contentType);
+    if (isFileBody(req.rawBody.data)) setHeader(headers, 'Content-Length', String(req.rawBody.data.size));
     return { headers, body: req.rawBody.data };
   }
   if (req.body === undefined) return { headers, body: undefined };

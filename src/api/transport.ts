@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { isIP } from 'node:net';
-import type { Duplex, Readable } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * The subset of undici's `Dispatcher.request()` contract that collab uses. undici's MockAgent
@@ -11,7 +12,8 @@ export interface TransportRequest {
   path: string;
   method: string;
   headers: Record<string, string>;
-  body?: Buffer | string;
+  /** A stream is sent as it is read (a file, with its Content-Length among the headers). */
+  body?: Buffer | string | Readable;
   signal?: AbortSignal;
   headersTimeout?: number;
   bodyTimeout?: number;
@@ -139,7 +141,9 @@ export class NodeHttpTransport implements Transport {
           reject(err);
         }
       });
-      outgoing.end(req.body);
+      // A body that fails while the answer is read already (a 413 before the end) changes nothing.
+      if (req.body instanceof Readable) pipeline(req.body, outgoing).catch((err) => settled || outgoing.destroy(err));
+      else outgoing.end(req.body);
     });
   }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { FileBody } from '../api/file-body.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
@@ -31,4 +32,38 @@ export async function readBytesArg(ctx: Context, pathOrDash: string, flag: strin
   } catch (err) {
     throw new UsageError(`cannot read ${flag} file ${pathOrDash}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+}
+
+/** Standard input is held in memory to be sent (and sent again after a 429); this much at most. */
+const STDIN_BODY_LIMIT = 2 ** 31 - 1;
+
+/**
+ * A request body: a regular file streamed as it is read, with its size as the Content-Length; stdin
+ * (`-`) or another kind of file (a pipe, a device) read whole into memory first, up to 2 GiB.
+ */
+export async function bodyArg(ctx: Context, pathOrDash: string, flag: string): Promise<Buffer | FileBody> {
+  if (pathOrDash !== '-') {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(pathOrDash);
+      fs.accessSync(pathOrDash, fs.constants.R_OK);
+    } catch (err) {
+      throw new UsageError(`cannot read ${flag} file ${pathOrDash}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    if (stat.isDirectory()) throw new UsageError(`cannot read ${flag} file ${pathOrDash}: it is a directory`);
+    if (stat.isFile()) return { path: pathOrDash, size: stat.size };
+  }
+  const source = pathOrDash === '-' ? ctx.io.stdin : fs.createReadStream(pathOrDash);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of source) {
+    size += (c as Buffer).length;
+    if (size > STDIN_BODY_LIMIT)
+      throw new UsageError(
+        `${flag} ${pathOrDash === '-' ? 'standard input' : pathOrDash} holds more than 2 GiB, which collab would have to hold in memory`,
+        'write it to a file and give its path: a file is streamed',
+      );
+    chunks.push(Buffer.from(c as Buffer));
+  }
+  return Buffer.concat(chunks, size);
 }

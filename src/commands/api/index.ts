@@ -5,7 +5,7 @@ import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
-import { readBytesArg, readTextArg } from '../../executor/read-input.js';
+import { bodyArg, readTextArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import type { Column } from '../../output/columns.js';
@@ -32,7 +32,12 @@ const apiFlags = [
   },
   // Short form only: the global --header (tsv header row) owns the long name.
   { name: 'H', type: 'string', repeatable: true, value: '<name: value>', description: 'an extra request header (repeatable)' },
-  { name: 'input', type: 'string', value: '<file>', description: 'the request body from a file, or - for stdin' },
+  {
+    name: 'input',
+    type: 'string',
+    value: '<file>',
+    description: 'the request body from a file (streamed, with its Content-Length), or - for stdin (read whole first)',
+  },
   { name: 'paginate', type: 'bool', description: 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' },
   { name: 'include', short: 'i', type: 'bool', description: 'print the status line and response headers first' },
 ] as const satisfies readonly FlagSpec[];
@@ -95,7 +100,7 @@ async function requestOf(ctx: Context, path: string, v: ApiValues): Promise<ApiR
   }
   let rawBody: ApiRequest['rawBody'];
   if (f.input !== undefined) {
-    const data = await readBytesArg(ctx, f.input, '--input');
+    const data = await bodyArg(ctx, f.input, '--input');
     const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
     rawBody = { data, contentType: ct };
   }
