@@ -168,13 +168,18 @@ export class Settings {
     return n;
   }
 
-  /** The API dialect when it is known without asking the server: COLLAB_FLAVOR, then the host's stored one. */
+  /**
+   * The API dialect when it is known without asking the server: COLLAB_FLAVOR, then the host's
+   * stored one, then the host itself (gitlab.com is GitLab, whose /version wants a token).
+   */
   flavor(): Flavor | undefined {
     const fromEnv = this.env.COLLAB_FLAVOR;
     if (fromEnv !== undefined && fromEnv !== '') return parseFlavor(fromEnv, 'COLLAB_FLAVOR');
-    const stored = this.stored.hostEntries()[this.auth().host]?.flavor;
+    const host = this.auth().host;
+    const stored = this.stored.hostEntries()[host]?.flavor;
     // Anything else stored is forgotten and detected again.
-    return typeof stored === 'string' && (FLAVORS as readonly string[]).includes(stored) ? (stored as Flavor) : undefined;
+    if (typeof stored === 'string' && (FLAVORS as readonly string[]).includes(stored)) return stored as Flavor;
+    return /(^|\.)gitlab\.com$/i.test(new URL(host).hostname) ? 'gitlab' : undefined;
   }
 
   // --- the host and its credentials ----------------------------------------------------------

@@ -507,6 +507,24 @@ describe('detection with GET /version, as real servers answer it', () => {
     expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
   });
 
+  it('gitlab.com (and its subdomains) is GitLab without asking: no GET /version, nothing stored', async () => {
+    for (const host of ['https://gitlab.com', 'https://staging.gitlab.com']) {
+      api = mockApi(host);
+      const dir = tmp();
+      // GitLab's own name for the reviewer filter: sent only when the dialect is known to be GitLab.
+      api.pool
+        .intercept({ path: '/api/v4/projects/acme%2Fapi/merge_requests?reviewer_username=alice&state=opened', method: 'GET' })
+        .reply(200, ...jsonReply([]));
+      const r = await runCli(['mr', 'list', '-p', 'acme/api', '--reviewer', 'alice', '-o', 'json'], {
+        transport: api.transport,
+        env: { COLLAB_HOST: host, COLLAB_CONFIG_DIR: dir },
+      });
+      expect([r.code, r.stderr], host).toEqual([0, '']);
+      expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
+      api.done();
+    }
+  });
+
   it('a bad COLLAB_FLAVOR is exit 2 even for a command that needs no flavour', async () => {
     api = mockApi();
     const r = await runCli(['issue', 'list', '-p', 'acme/api'], { transport: api.transport, env: { COLLAB_FLAVOR: 'gitea' } });
