@@ -127,9 +127,10 @@ export function parseWebPath(pathname: string): WebPath | undefined {
   if (pathParts.length === 0) return undefined;
   const ref: WebPath = { path: pathParts.join('/') };
   if (rest.length >= 1 && KINDS.includes(rest[0]!)) {
-    // Newer GitLab shows issues as work items.
+    // Newer GitLab shows issues as work items, and an incident (an issue) at issues/incident/:iid.
     ref.kind = rest[0] === 'work_items' ? 'issues' : rest[0];
-    if (rest[1] !== undefined) ref.id = rest[1];
+    const id = rest[0] === 'issues' && rest[1] === 'incident' ? rest[2] : rest[1];
+    if (id !== undefined) ref.id = id;
   }
   return ref;
 }

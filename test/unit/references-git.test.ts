@@ -29,6 +29,9 @@ describe('paths, web URLs and git remotes', () => {
     });
     expect(parseWebPath('/acme/api/issues/3')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '3' });
     expect(parseWebPath('/acme/api/-/work_items/9')).toMatchObject({ path: 'acme/api', kind: 'issues', id: '9' });
+    // An incident is an issue shown at issues/incident/:iid (GitLab's config/routes/project.rb).
+    expect(parseWebPath('/acme/api/-/issues/incident/42')).toEqual({ path: 'acme/api', kind: 'issues', id: '42' });
+    expect(parseWebPath('/acme/api/-/issues/incident/42/timeline')).toMatchObject({ kind: 'issues', id: '42' });
     expect(parseWebPath('/groups/acme/platform/-/issues')).toMatchObject({ path: 'acme/platform', kind: 'issues' });
   });
 
