@@ -10,6 +10,22 @@ export function titled(reference: string, name: string | undefined): string {
   return name ? `${reference} (${name})` : reference;
 }
 
+/** An id or path as a reference: a number or a non-empty string, nothing else (`undefined`, `null`, an object). */
+export function referenceText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? tableText(value) : undefined;
+}
+
+/**
+ * What a one-line result calls an object: its kind, then whatever of its reference and name the
+ * answer gave (`SSH key 7 (ABC)`, `SSH key ABC`, `SSH key 7`, `SSH key`) — never a missing field.
+ */
+export function described(kind: string, reference: unknown, name: string | undefined): string {
+  const ref = referenceText(reference);
+  const what = ref !== undefined ? titled(ref, name) : name;
+  return what ? `${kind} ${what}` : kind;
+}
+
 function text(object: Named, key: string): string | undefined {
   const value = object?.[key];
   return typeof value === 'string' && value.trim() !== '' ? tableText(value) : undefined;

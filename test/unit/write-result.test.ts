@@ -4,10 +4,12 @@
  * is for; with -o json the object as the server sent it; piped, the object on stdout and the
  * line (without ✓) on stderr.
  */
+import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
+import type { Transport } from '../../src/api/transport.js';
 import type { Prompter } from '../../src/prompt.js';
 import { answeringTransport, baseOf, commandTree, type Leaf, OBJECT } from '../helpers/command-tree.js';
-import { runCli } from '../helpers/harness.js';
+import { JSON_HEADERS, runCli, TEST_HOST } from '../helpers/harness.js';
 
 const { leaves } = await commandTree();
 const writes = leaves.filter((l) => l.spec.method !== undefined && l.spec.method !== 'GET');
@@ -54,4 +56,42 @@ describe('a write says what it did', () => {
       expect(piped.stderr).not.toContain('✓');
     },
   );
+});
+
+/** Reads answer OBJECT (lists of it where a list is asked for); writes answer `answer`, whatever was sent. */
+function sparseTransport(answer: unknown): Transport {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const pool = agent.get(TEST_HOST);
+  const readAnswer = answeringTransport().transport;
+  for (const method of ['POST', 'PUT', 'DELETE'])
+    pool
+      .intercept({ path: () => true, method })
+      .reply(200, JSON.stringify(answer), { headers: JSON_HEADERS })
+      .persist();
+  return {
+    request: (req) => (req.method === 'GET' ? readAnswer.request(req) : (agent.request(req as never) as never)),
+  };
+}
+
+describe('a one-line result never prints a field the answer left out', () => {
+  // What a server may answer a write with: GitLab's documented `POST /user/keys` answer has no id
+  // (doc/api/user_keys.md: {"title":"ABC","key":…,"expires_at":…,"usage_type":"auth"}); others
+  // carry their id but nothing that names the object, or only a message.
+  const answers = [
+    { title: 'ABC', key: 'ssh-ed25519 AAAA', expires_at: '2016-01-21T00:00:00.000Z', usage_type: 'auth' },
+    { id: 7 },
+    { iid: 7 },
+    { message: '201 Created' },
+  ];
+  it.each(writes.map((l) => [name(l), l] as const))('%s', async (_n, leaf) => {
+    for (const answer of answers) {
+      const r = await runCli(baseOf(leaf).render(), { transport: sparseTransport(answer), tty: true, prompter });
+      // An answer the command cannot take (no iid where it reports one) is an error of its own.
+      if (r.code !== 0) continue;
+      expect(r.stderr, JSON.stringify(answer)).not.toMatch(/\b(undefined|NaN)\b|\[object /);
+      const line = r.stderr.split('\n').find((l) => l.startsWith('✓ '));
+      if (line) expect(line, JSON.stringify(answer)).not.toMatch(/\bnull\b|\(\)| {2}| $/);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import type { ArgSpec } from '../../executor/inputs.js';
 import { type CommandSpec, defineCommand } from '../../executor/spec.js';
-import { objectName, titled } from '../../output/names.js';
+import { described, objectName, titled } from '../../output/names.js';
 import { boardListColumns } from '../../resources/board.js';
 
 const boardArg: ArgSpec = { name: 'board_id', type: 'id', description: 'board id (see `collab board list`)' };
@@ -60,7 +60,7 @@ export const listCreate = defineCommand({
     if (v.flags['label-id'] === undefined && v.flags.label === undefined)
       throw new UsageError('missing required flag --label-id (or --label <name>)');
   },
-  done: (v, list) => `Added list ${titled(String(list?.id), objectName(list))} to board ${String(v.args.board_id)}`,
+  done: (v, list) => `Added ${described('list', list?.id, objectName(list))} to board ${String(v.args.board_id)}`,
 });
 
 export const listMove: CommandSpec = {

@@ -3,13 +3,13 @@ import { UsageError } from '../../errors.js';
 import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { groupArg } from '../../executor/subject.js';
-import { deletionNotice, objectName } from '../../output/names.js';
+import { deletionNotice, described, objectName } from '../../output/names.js';
 import { groupColumns } from '../../resources/group.js';
 import { VISIBILITIES } from '../../resources/project.js';
 import { printGroup } from './list.js';
 
 /** `group acme/platform`, by the path the answer gives (the command line may have an id). */
-const groupNamed = (v: Values, group: Answer) => `group ${objectName(group, 'path') ?? v.group}`;
+const groupNamed = (v: Values, group: Answer) => described('group', objectName(group, 'path') ?? v.group, undefined);
 
 const toggle = (name: string, description: string): FlagSpec => ({ name, type: 'bool', negatable: true, description });
 

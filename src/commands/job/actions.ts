@@ -1,6 +1,6 @@
 import type { Answer, Values } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
-import { objectName, titled } from '../../output/names.js';
+import { objectName, referenceText, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
 import { jobStatusColumns } from '../../resources/job.js';
 import { jobIdArg } from './list.js';
@@ -32,7 +32,8 @@ export const retry = action({
     'collab job list --scope failed -o ndjson | collab job retry --stdin',
   ],
   path: '/projects/:project/jobs/:id/retry',
-  done: (v, job) => `Retried job ${String(v.args.id)}${job?.id !== undefined ? `: new ${jobNamed(v, job, job.id)}` : ''}${statusOf(job)}`,
+  done: (v, job) =>
+    `Retried job ${String(v.args.id)}${referenceText(job?.id) !== undefined ? `: new ${jobNamed(v, job, job?.id)}` : ''}${statusOf(job)}`,
   bulk: 'id',
 });
 

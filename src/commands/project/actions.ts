@@ -1,12 +1,12 @@
 import type { Answer, Values } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
-import { objectName } from '../../output/names.js';
+import { described, objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
 
 /** `project acme/website`, by the path the answer gives (the command line may have an id). */
-export const projectNamed = (v: Values, answer?: Answer) => `project ${objectName(answer, 'path') ?? v.project}`;
-const capitalNamed = (v: Values, answer?: Answer) => `Project ${objectName(answer, 'path') ?? v.project}`;
+export const projectNamed = (v: Values, answer?: Answer) => described('project', objectName(answer, 'path') ?? v.project, undefined);
+const capitalNamed = (v: Values, answer?: Answer) => described('Project', objectName(answer, 'path') ?? v.project, undefined);
 
 export const star: CommandSpec = {
   name: 'star',

@@ -5,7 +5,7 @@ import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { readStdin } from '../../executor/read-input.js';
 import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
-import { objectName, titled } from '../../output/names.js';
+import { described, objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 
 const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
@@ -154,7 +154,7 @@ export const create: CommandSpec = {
   prepare: (ctx, v) => readPassword(ctx, v, true),
   columns: userColumns,
   print: printUser,
-  done: (_v, user) => `Created user ${titled(String(user?.id), objectName(user))}`,
+  done: (_v, user) => `Created ${described('user', user?.id, objectName(user))}`,
 };
 
 export const update: CommandSpec = {

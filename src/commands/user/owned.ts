@@ -7,7 +7,7 @@ import { pathValues } from '../../executor/endpoint.js';
 import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
 import { type CommandSpec, defineNoun, type NounSpec } from '../../executor/spec.js';
 import type { Column } from '../../output/columns.js';
-import { objectName, titled } from '../../output/names.js';
+import { described, objectName, titled } from '../../output/names.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
 
 /**
@@ -104,7 +104,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     columns: kind.columns,
     prepare: kind.addPrepare,
     done: (v, added) =>
-      `Added ${kind.label} ${titled(String(added?.id), objectName(added))}${v.args.user !== undefined ? ` to user ${String(v.args.user)}` : ' to your account'}`,
+      `Added ${described(kind.label, added?.id, objectName(added))}${v.args.user !== undefined ? ` to user ${String(v.args.user)}` : ' to your account'}`,
   };
   const remove: CommandSpec = {
     name: 'delete',

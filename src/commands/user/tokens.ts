@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../executor/inputs.js';
 import { type CommandSpec, defineCommand, defineNoun } from '../../executor/spec.js';
-import { objectName, titled } from '../../output/names.js';
+import { described, objectName, titled } from '../../output/names.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
 import { userFlag as ownedUserFlag } from './owned.js';
 
@@ -67,7 +67,7 @@ const create = defineCommand({
   // The secret is shown once: printed on a terminal too.
   showAnswer: true,
   done: (v, token) =>
-    `Created impersonation token ${titled(String(token?.id), objectName(token))} for user ${String(v.flags.user)}; its secret is shown only now`,
+    `Created ${described('impersonation token', token?.id, objectName(token))} for user ${String(v.flags.user)}; its secret is shown only now`,
 });
 
 const revoke: CommandSpec = {
