@@ -2,6 +2,7 @@ import { ApiError } from '../errors.js';
 import { isObject } from '../json.js';
 import { type ApiResponse, contentLength, header, hostOf, readBody, type StreamResponse } from './answer.js';
 import { BodyError, tooLarge } from './failures.js';
+import { parseAnswerJson } from './json-depth.js';
 
 /**
  * The JSON a command expects of a 2xx: an `object` (carrying `key`, the field the command reports:
@@ -17,9 +18,6 @@ export interface AnswerShape {
 
 /** What a 2xx body must be (ApiRequest.expect): `json`, `any` for the raw tool, or the JSON a command expects. */
 export type Expect = 'json' | 'any' | AnswerShape;
-
-/** JSON nested deeper than this is refused before any recursive code (printing, redaction) sees it. */
-const MAX_DEPTH = 512;
 
 /**
  * A 2xx answer read whole (at most `limit` bytes, decoded from any Content-Encoding left to the
@@ -78,15 +76,12 @@ function decodeData(raw: Buffer, contentType: string | undefined, status: number
   if (start === 0x3c) throw notJson(status, host, contentType, true);
   let text = raw.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return parseAnswerJson(text, status, host);
   } catch (err) {
-    throw new BodyError(`the ${status} answer from ${host} was cut short or is not valid JSON (${(err as Error).message})`);
+    if (!(err instanceof SyntaxError)) throw err;
+    throw new BodyError(`the ${status} answer from ${host} was cut short or is not valid JSON (${err.message})`);
   }
-  if (tooDeep(data))
-    throw new ApiError(`the ${status} answer from ${host} is JSON nested more than ${MAX_DEPTH} levels deep; collab refuses it`, status);
-  return data;
 }
 
 function firstNonSpace(raw: Buffer): number | undefined {
@@ -95,24 +90,6 @@ function firstNonSpace(raw: Buffer): number | undefined {
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xef && c !== 0xbb && c !== 0xbf) return c;
   }
   return undefined;
-}
-
-/** Whether a parsed value nests deeper than MAX_DEPTH (visits objects only; stops at the limit). */
-function tooDeep(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (depth >= MAX_DEPTH) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const v = value[i];
-      if (v !== null && typeof v === 'object' && tooDeep(v, depth + 1)) return true;
-    }
-    return false;
-  }
-  for (const k in value) {
-    const v = (value as Record<string, unknown>)[k];
-    if (v !== null && typeof v === 'object' && tooDeep(v, depth + 1)) return true;
-  }
-  return false;
 }
 
 const isIdentifier = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '');

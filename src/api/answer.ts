@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { parseAnswerJson } from './json-depth.js';
 
 /** Response headers as node:http and undici give them: lower-case names, repeated ones as a list. */
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
@@ -69,14 +70,15 @@ export async function readBody(body: Readable, limit: number, over: 'truncate' |
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
-/** An error body as data: JSON when it parses as JSON, else the text (undefined when empty). */
-function parseBody(raw: string, contentType: string | undefined): unknown {
+/** An error body as data: JSON when it parses as JSON (refused when nested too deep), else the text (undefined when empty). */
+function parseBody(raw: string, res: StreamResponse): unknown {
   if (raw === '') return undefined;
-  if (contentType?.includes('json') || /^[[{"]/.test(raw.trimStart())) {
+  if (header(res.headers, 'content-type')?.includes('json') || /^[[{"]/.test(raw.trimStart())) {
     try {
-      return JSON.parse(raw);
-    } catch {
-      return raw;
+      return parseAnswerJson(raw, res.status, hostOf(res.url));
+    } catch (err) {
+      if (err instanceof SyntaxError) return raw;
+      throw err;
     }
   }
   return raw;
@@ -84,6 +86,5 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
 
 /** A non-2xx answer with its body `raw` (read up to ERROR_BODY_LIMIT) as data. */
 export function errorAnswer(res: StreamResponse, raw: Buffer): ApiResponse {
-  const data = parseBody(raw.toString('utf8'), header(res.headers, 'content-type'));
-  return { status: res.status, headers: res.headers, data, url: res.url };
+  return { status: res.status, headers: res.headers, data: parseBody(raw.toString('utf8'), res), url: res.url };
 }

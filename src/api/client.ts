@@ -116,7 +116,7 @@ export class ApiClient {
 
   /** The error for a non-2xx answer (read with `returnErrors`, or a download's). */
   statusError(res: ApiResponse): ApiError | AuthError {
-    return statusError(res, this.options.credentials);
+    return statusError(res, this.options.credentials, this.options.sudo);
   }
 
   /**

@@ -46,17 +46,49 @@ export function tooLarge(status: number, host: string, limit: number): ApiError 
   );
 }
 
-/** The error for a non-2xx answer (a 3xx says where it points), with a hint for the credentials in use. */
-export function statusError(res: ApiResponse, credentials: Credentials): ApiError | AuthError {
+/**
+ * The error for a non-2xx answer (a 3xx says where it points), with a hint for the credentials in
+ * use (and `sudo`, the user they act as).
+ */
+export function statusError(res: ApiResponse, credentials: Credentials, sudo?: string): ApiError | AuthError {
   const { status, data } = res;
   if (status >= 300 && status < 400) return redirectError(status, header(res.headers, 'location'), hostOf(res.url));
   const line = statusLine(status, errorMessage(data, header(res.headers, 'content-type'), status));
   if (status === 401) return new AuthError(line, unauthorizedHint(credentials, hostOf(res.url)));
   let hint: string | undefined;
-  if (status === 403 && /sudo/i.test(line)) hint = '--sudo needs an administrator token';
+  if (status === 403) hint = forbiddenHint(res, line, sudo !== undefined);
   if (status === 404 && !credentials.token) hint = 'private resources need a token: `collab auth login`';
   if (isOffsetLimit(status, line)) hint = OFFSET_LIMIT_HINT;
   return new ApiError(line, status, data, hint);
+}
+
+/**
+ * A 403: a token without the scope the request needs names it (GitLab, lib/api/api_guard.rb:
+ * `{"error":"insufficient_scope","error_description":…,"scope":"api read_api"}`, any one of them
+ * will do; a WWW-Authenticate `Bearer …, error="insufficient_scope", scope="…"` says the same).
+ * `--sudo` needs an administrator's token, with the `sudo` scope.
+ */
+function forbiddenHint(res: ApiResponse, line: string, sudo: boolean): string | undefined {
+  const scopes = insufficientScopes(res);
+  const sudoHint = `--sudo needs an administrator token${scopes?.includes('sudo') ? ' with the sudo scope' : ''}`;
+  if (scopes === undefined) return /sudo/i.test(line) ? sudoHint : undefined;
+  const wanted =
+    scopes.length === 0
+      ? 'the token lacks a scope GitLab asks for here (its answer does not say which)'
+      : `GitLab asks for a token with the ${scopes.map((s) => `"${s}"`).join(' or ')} scope here`;
+  return `${wanted}; create one with it and log in again (collab auth login)${sudo || scopes.includes('sudo') ? `; ${sudoHint}` : ''}`;
+}
+
+/** The scopes a 403 for an insufficient scope names (none known: empty), or undefined for another 403. */
+function insufficientScopes(res: ApiResponse): string[] | undefined {
+  const challenge = header(res.headers, 'www-authenticate') ?? '';
+  const body = res.data !== null && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {};
+  const fromHeader = /error="?insufficient_scope/i.test(challenge);
+  if (body.error !== 'insufficient_scope' && !fromHeader) return undefined;
+  const listed =
+    typeof body.scope === 'string' || Array.isArray(body.scope) ? body.scope : /(?:^|[\s,])scope="([^"]*)"/i.exec(challenge)?.[1];
+  const words = Array.isArray(listed) ? listed.map(String) : (listed ?? '').split(/[\s,]+/);
+  return [...new Set(words.filter((w) => /^[\w:-]+$/.test(w)))];
 }
 
 function unauthorizedHint({ token, jobToken, jobTokenWithheld }: Credentials, host: string): string {
