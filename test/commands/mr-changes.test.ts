@@ -70,7 +70,7 @@ describe('mr changes', () => {
 
   it('prints a unified diff on a terminal, stripped of control sequences', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(patchOf('+new red'));
@@ -94,7 +94,7 @@ describe('mr changes', () => {
 
   it('piped: the patch byte for byte (control characters and all, no colour)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'diff', '3', ...P], { transport: api.transport });
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe(patchOf('+new \u001b[31mred\u001b[0m'));
@@ -127,14 +127,14 @@ describe('mr changes', () => {
       ].join('\n'),
     );
     const shown = await renderDiff(odd, 0, false);
-    expect(shown).toContain('diff --git a/big.bin b/big.bin\n(no diff from the server: binary, or too large to show)\n');
-    expect(shown).toContain('diff --git a/img.png b/img.png\n(no diff from the server: binary, or too large to show)\n');
+    expect(shown).toContain('diff --git a/big.bin b/big.bin\n(no diff from the server: too large to show)\n');
+    expect(shown).toContain('diff --git a/img.png b/img.png\n(no diff from the server: binary)\n');
   });
 
   it('tsv (asked for): one row per changed file; json: the object as sent', async () => {
     api = mockApi();
     api.pool
-      .intercept({ path: `${MR}/changes`, method: 'GET' })
+      .intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' })
       .reply(200, withChanges, { headers: JSON_HEADERS })
       .times(2);
     const t = await runCli(['mr', 'changes', '3', ...P, '-o', 'tsv'], { transport: api.transport });
@@ -146,7 +146,9 @@ describe('mr changes', () => {
 
   it('says so when there is nothing to show', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/changes`, method: 'GET' }).reply(200, { ...mr(3), changes: [] }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' })
+      .reply(200, { ...mr(3), changes: [] }, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport, tty: true });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'No changes\n']);
   });

@@ -191,7 +191,7 @@ describe('mr diff', () => {
   it('a file the server sent no diff for is left out: the rest still applies, stderr names it, exit 1', async () => {
     const r = await runBin(['mr', 'diff', '2', '-p', 'acme/api'], env, { stripFinalNewline: false });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe('collab: the patch leaves out big.bin: the server sent no diff for it (binary, or too large to show)\n');
+    expect(r.stderr).toBe('collab: the patch leaves out big.bin (too large to show): the server sent no diff for it\n');
     expect(r.stdout).not.toContain('big.bin');
     const patch = path.join(tempDir('collab-diff-patch-'), 'part.patch');
     fs.writeFileSync(patch, r.stdout);

@@ -4,6 +4,7 @@ import type { CommandSpec } from '../../executor/spec.js';
 import type { ColorLevel } from '../../output/io.js';
 import { messageText } from '../../output/sanitize.js';
 import { closesIssueColumns, type MrChange, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
+import { type Changes, fetchChanges } from './diff-source.js';
 import { checkPatchable } from './patch-check.js';
 import { iidArg, MR_PATH } from './shared.js';
 
@@ -51,11 +52,9 @@ const hasHunk = (diff: string) => /^@@ /m.test(diff);
 
 /**
  * A change git can apply from its text: one with hunks, or one that only creates, deletes,
- * renames or changes the mode of a file. GitLab sends no hunks for a binary file or one too large
- * to show (`too_large`, `collapsed`): those cannot be in a patch.
+ * renames or changes the mode of a file.
  */
 function applicable(c: MrChange): boolean {
-  if (c.too_large === true || c.collapsed === true) return false;
   const diff = c.diff ?? '';
   if (hasHunk(diff)) return true;
   const modeChanged = Boolean(c.a_mode && c.b_mode && c.a_mode !== c.b_mode && !c.new_file && !c.deleted_file);
@@ -77,8 +76,18 @@ function fileHeader(c: MrChange): string[] {
   return lines;
 }
 
-/** What the server sent no hunks for, by path. */
-const leftOut = (changes: MrChange[]): string[] => changes.filter((c) => !applicable(c)).map((c) => c.new_path ?? c.old_path);
+/**
+ * Why a change cannot be in a patch, or undefined when it can: GitLab sends no hunks for a file too
+ * large to show or collapsed (flagged so), nor for a binary one (`Binary files … differ`), and a new
+ * file in `withoutContent` came with an empty diff although it is not empty (see diff-source.ts).
+ */
+function noDiff(c: MrChange, withoutContent: ReadonlySet<MrChange>): string | undefined {
+  if (c.too_large === true) return 'too large to show';
+  if (c.collapsed === true) return 'collapsed';
+  if (withoutContent.has(c)) return 'a new file sent without its content';
+  if (applicable(c)) return undefined;
+  return /^Binary files /.test(c.diff ?? '') ? 'binary' : 'binary, or too large to show';
+}
 
 /**
  * A unified diff of every changed file that `git apply` takes: `diff --git` headers from each
@@ -87,7 +96,12 @@ const leftOut = (changes: MrChange[]): string[] => changes.filter((c) => !applic
  * control sequences and of bidi controls and zero-width characters, which could make the code read
  * differently from what it does (as in table mode), and a file without hunks is named with a note.
  */
-export async function renderDiff(changes: MrChange[], level: ColorLevel, exact = false): Promise<string> {
+export async function renderDiff(
+  changes: MrChange[],
+  level: ColorLevel,
+  exact = false,
+  withoutContent: ReadonlySet<MrChange> = new Set(),
+): Promise<string> {
   const paint = await diffPainters(exact ? 0 : level);
   const text = exact ? (t: string) => t : messageText;
   const out: string[] = [];
@@ -97,11 +111,12 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel, exact =
       old_path: text(change.old_path ?? change.new_path ?? ''),
       new_path: text(change.new_path ?? change.old_path ?? ''),
     };
-    if (!applicable(c)) {
+    const why = noDiff(change, withoutContent);
+    if (why !== undefined) {
       if (!exact)
         out.push(
           paint.meta(`diff --git ${patchPath('a/', c.old_path)} ${patchPath('b/', c.new_path)}`),
-          paint.hunk('(no diff from the server: binary, or too large to show)'),
+          paint.hunk(`(no diff from the server: ${why})`),
         );
       continue;
     }
@@ -120,17 +135,18 @@ export async function renderDiff(changes: MrChange[], level: ColorLevel, exact =
 
 /**
  * A patch: coloured on a terminal, byte for byte when piped (`git apply` takes it); the answer
- * itself with -o json or --fields; one row per file only with -o tsv asked for.
+ * itself with -o json or --fields; one row per file only with -o tsv asked for. Piped, a patch that
+ * lacks a file, or lacks files the server did not send, fails after it is written (exit 1): a
+ * script must not take it for the merge request's change.
  */
-async function printChanges(ctx: Context, data: unknown): Promise<void> {
+async function printChanges(ctx: Context, got: Changes): Promise<void> {
   const printer = ctx.printer();
   // Fields named: they are the merge request's (with its `changes`), in every format.
   if (printer.json || ctx.settings.fields) {
-    await printer.object(data, ctx.settings.fields ? mrColumns : undefined);
+    await printer.object(got.answer, ctx.settings.fields ? mrColumns : undefined);
     return;
   }
-  const listed = (data as { changes?: unknown } | undefined)?.changes;
-  const changes = Array.isArray(listed) ? (listed as MrChange[]) : [];
+  const { changes, withoutContent, incomplete } = got;
   if (ctx.settings.output() === 'tsv') {
     await printer.list(changes, mrChangeColumns);
     return;
@@ -141,14 +157,20 @@ async function printChanges(ctx: Context, data: unknown): Promise<void> {
   }
   const exact = !ctx.io.stdoutIsTTY;
   // Piped it is a patch someone applies: it carries only what a diff of a git tree can.
-  if (exact) checkPatchable(changes, applicable);
-  await printer.text(await renderDiff(changes, ctx.io.colorLevel, exact));
-  const missing = leftOut(changes);
-  // A patch that lacks a file is not the merge request's change: a script must not take it for one.
-  if (exact && missing.length > 0)
-    throw new LocalError(
-      `the patch leaves out ${missing.map((p) => messageText(p)).join(', ')}: the server sent no diff for ${missing.length === 1 ? 'it' : 'them'} (binary, or too large to show)`,
-    );
+  if (exact) checkPatchable(changes, (c) => noDiff(c, withoutContent) === undefined);
+  await printer.text(await renderDiff(changes, ctx.io.colorLevel, exact, withoutContent));
+  const missing = changes.flatMap((c) => {
+    const why = noDiff(c, withoutContent);
+    return why === undefined ? [] : [`${messageText(c.new_path ?? c.old_path)} (${why})`];
+  });
+  const problems = [
+    ...(missing.length > 0
+      ? [`leaves out ${missing.join(', ')}: the server sent no diff for ${missing.length === 1 ? 'it' : 'them'}`]
+      : []),
+    ...(incomplete !== undefined ? [`is not the whole merge request: ${incomplete}`] : []),
+  ];
+  if (exact && problems.length > 0) throw new LocalError(`the patch ${problems.join('; it ')}`);
+  if (incomplete !== undefined) ctx.notice(`collab: warning: the diff above ${problems.at(-1)!}`);
 }
 
 export const changes: CommandSpec = {
@@ -156,7 +178,7 @@ export const changes: CommandSpec = {
   aliases: ['diff'],
   summary: 'Show the changes of a merge request as a diff',
   description:
-    'Show what a merge request changes as a unified diff with `diff --git` headers: coloured on a terminal; piped, a patch `git apply` takes, byte for byte (a file the server sent no diff for, binary or too large, is left out: a warning and exit 1). One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.',
+    "Show what a merge request changes as a unified diff with `diff --git` headers, from GitLab's raw diffs (access_raw_diffs: no size limits): coloured on a terminal; piped, a patch `git apply` takes, byte for byte. A file the server sent no diff for (binary, too large to show, collapsed, a new file sent without its content) is left out and named, as is a list of files the server cut short (overflow): piped, either is exit 1. One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.",
   examples: [
     'collab mr diff 3 -p acme/platform/api',
     'collab mr diff 3 | git apply',
@@ -165,10 +187,8 @@ export const changes: CommandSpec = {
   ],
   args: [iidArg],
   project: 'required',
-  method: 'GET',
-  path: `${MR_PATH}/changes`,
   columns: mrColumns,
-  print: (ctx, _v, data) => printChanges(ctx, data),
+  run: async (ctx, v) => printChanges(ctx, await fetchChanges(ctx, v)),
 };
 
 export const commits: CommandSpec = {
