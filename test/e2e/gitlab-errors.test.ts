@@ -6,29 +6,15 @@
  * (config/routes/project.rb: issues/incident/:id), error bodies nested too deep, and writes whose
  * documented answer lacks fields (doc/api/user_keys.md: POST /user/keys answers no id).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
-import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
+import { describe, expect, it } from 'vitest';
+import type { BinResult } from '../helpers/e2e.js';
+import { json, oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'glpat-gitlab-errors-0123456789';
 const ISSUE = '/api/v4/projects/acme%2Fapi/issues/42';
 const SCOPE_TEXT = 'The request requires higher privileges than provided by the access token.';
 
-let servers: OddServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-
-async function serve(handler: Parameters<typeof oddServer>[0]): Promise<OddServer> {
-  const s = await oddServer(handler);
-  servers.push(s);
-  return s;
-}
-
-function run(s: OddServer, args: string[], env: Record<string, string | undefined> = {}): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
-}
+const { serve, run } = oddServers(TOKEN);
 
 const hint = (r: BinResult) => r.stderr.split('\n').find((l) => l.startsWith('hint: '));
 

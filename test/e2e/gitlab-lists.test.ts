@@ -3,37 +3,16 @@
  * that share an id, the offset limit and keyset pagination, lists over 10,000 rows without totals.
  * The built binary against node:http servers; each case counts what was asked.
  */
-import type http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { ndjsonIds } from '../helpers/e2e.js';
 import { answerList, type GitlabListOptions, type Row } from '../helpers/gitlab-list.js';
-import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
+import { json, type OddServer, oddServers } from '../helpers/odd-server.js';
 import { plain, runInTerminal } from '../helpers/terminal.js';
 
 const TOKEN = 'glpat-gitlab-lists-0123456789';
 
-let servers: OddServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-
-async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<OddServer> {
-  const s = await oddServer((req, res) => handler(req, res));
-  servers.push(s);
-  return s;
-}
-
-function run(s: OddServer, args: string[], env: Record<string, string> = {}): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
-}
-
-const ids = (r: BinResult) =>
-  r.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l).id as number);
+const { serve, run } = oddServers(TOKEN);
+const ids = ndjsonIds;
 
 const rows = (n: number, name = (i: number) => `project ${String(i).padStart(5, '0')}`): Row[] =>
   Array.from({ length: n }, (_, i) => ({ id: i + 1, name: name(i + 1), path_with_namespace: `acme/p${i + 1}` }));

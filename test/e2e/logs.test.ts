@@ -4,27 +4,13 @@
  * retry budget is the user's. The built binary against node:http servers that answer as GitLab
  * does (lib/api/ci/jobs.rb: a job as JSON, its trace as text/plain).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
-import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
+import { describe, expect, it } from 'vitest';
+import type { BinResult } from '../helpers/e2e.js';
+import { json, type OddServer, oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'glpat-logs-0123456789';
 
-let servers: OddServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-
-async function serve(handler: Parameters<typeof oddServer>[0]): Promise<OddServer> {
-  const s = await oddServer(handler);
-  servers.push(s);
-  return s;
-}
-
-function run(s: OddServer, args: string[], env: Record<string, string> = {}): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
-}
+const { serve, run } = oddServers(TOKEN);
 
 const USER = '/api/v4/user';
 const asked = (s: OddServer, path: string) => s.seen.filter((q) => q.url === path).length;

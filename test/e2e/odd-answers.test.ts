@@ -5,29 +5,15 @@
  */
 import type http from 'node:http';
 import zlib from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BinResult, retriesIn, runBin, tempDir } from '../helpers/e2e.js';
-import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
+import { json, type OddServer, oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'odd-token-0123456789';
 const ISSUE = { id: 501, iid: 5, title: 'Crash on save', state: 'opened', web_url: 'http://x/-/issues/5' };
 const SIGN_IN = '<!DOCTYPE html><html><head><title>Sign in · SSO</title></head><body><form>…</form></body></html>';
 
-let servers: OddServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-
-async function serve(handler: Parameters<typeof oddServer>[0]): Promise<OddServer> {
-  const s = await oddServer(handler);
-  servers.push(s);
-  return s;
-}
-
-function run(s: OddServer, args: string[], env: Record<string, string> = {}): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
-}
+const { serve, run } = oddServers(TOKEN);
 
 /** One `collab: ` line (plus hints) after the `retrying in …` lines of any retries, no stack trace, no "unexpected error". */
 function expectOneLine(r: BinResult, pattern: RegExp): void {

@@ -5,7 +5,7 @@
  */
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, ndjsonIds, runBin, tempDir } from '../helpers/e2e.js';
 import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
 
 const TOKEN = 'odd-token-0123456789';
@@ -34,12 +34,7 @@ function run(s: OddServer, args: string[]): Promise<BinResult> {
 
 const items = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, iid: from + i, title: `issue ${from + i}` }));
-const ids = (r: BinResult) =>
-  r.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l).id as number);
+const ids = ndjsonIds;
 
 describe('pagination cannot run away', () => {
   it('a server that ignores page (and says so in X-Page): stops with a notice at any concurrency', async () => {

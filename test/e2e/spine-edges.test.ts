@@ -7,7 +7,7 @@
  */
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, ndjsonIds, runBin, tempDir } from '../helpers/e2e.js';
 import { startHostileServer } from '../helpers/hostile.js';
 import { connectProxy, json, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
 
@@ -36,12 +36,7 @@ function run(s: OddServer, args: string[], env: Record<string, string> = {}): Pr
 }
 
 const pageOf = (req: http.IncomingMessage) => Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? 1);
-const ids = (r: BinResult) =>
-  r.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l).id as number);
+const ids = ndjsonIds;
 
 describe('pagination behaves the same at every concurrency', () => {
   for (const concurrency of ['1', '4', '8', '16']) {

@@ -24,6 +24,15 @@ export function retriesIn(stderr: string): { retries: string[]; rest: string } {
   };
 }
 
+/** The `id` of each line of `-o ndjson` output. */
+export function ndjsonIds(r: BinResult): number[] {
+  return r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).id as number);
+}
+
 export function tempDir(prefix = 'collab-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -8,7 +8,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ROOT } from './e2e.js';
+import { afterEach } from 'vitest';
+import { type BinResult, ROOT, runBin, tempDir } from './e2e.js';
 
 export const TLS_CERT = path.join(ROOT, 'test/fixtures/tls/cert.pem');
 export const TLS_KEY = path.join(ROOT, 'test/fixtures/tls/key.pem');
@@ -62,6 +63,29 @@ export async function oddServer(handler: Handler, options: { tls?: boolean } = {
   const port = await listen(server);
   const host = `127.0.0.1:${port}`;
   return { url: `${options.tls ? 'https' : 'http'}://${host}`, host, seen, close };
+}
+
+/**
+ * The odd servers of a test file, each closed after its test, and the built binary run against one
+ * with `token` (a config directory of its own each run). Call at the top of the file.
+ */
+export function oddServers(token: string): {
+  serve(handler: Handler): Promise<OddServer>;
+  run(s: OddServer, args: string[], env?: Record<string, string | undefined>): Promise<BinResult>;
+} {
+  let open: OddServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    open = [];
+  });
+  return {
+    serve: async (handler) => {
+      const s = await oddServer(handler);
+      open.push(s);
+      return s;
+    },
+    run: (s, args, env = {}) => runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: token, COLLAB_CONFIG_DIR: tempDir(), ...env }),
+  };
 }
 
 export function json(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
