@@ -2,17 +2,13 @@ import type { Fields } from '../output/columns.js';
 
 /** The fields of each kind of answer, for `--fields` (see fields.ts): issues, merge requests, boards and jobs. */
 
+/** The keys every issuable answer (and the approval status) begins with. */
+const ISSUABLE_HEAD = ['id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at'];
+
 /** An issue (part 1 §2.5): lists, views and every write that answers with the issue; `subscribed` and `_links` in single answers. */
 export const ISSUE_FIELDS: Fields = {
   spec: [
-    'id',
-    'iid',
-    'project_id',
-    'title',
-    'description',
-    'state',
-    'created_at',
-    'updated_at',
+    ...ISSUABLE_HEAD,
     'closed_at',
     'labels',
     'milestone',
@@ -56,14 +52,7 @@ export const ISSUE_FIELDS: Fields = {
 /** A merge request (part 2 §2.3): lists, views, writes; `subscribed` and `head_pipeline` in single answers, `changes` from `mr changes`. GitLab answers cancel-auto-merge with `{"status": …}`. */
 export const MERGE_REQUEST_FIELDS: Fields = {
   spec: [
-    'id',
-    'iid',
-    'project_id',
-    'title',
-    'description',
-    'state',
-    'created_at',
-    'updated_at',
+    ...ISSUABLE_HEAD,
     'target_branch',
     'source_branch',
     'upvotes',
@@ -160,21 +149,7 @@ export const BOARD_LIST_FIELDS: Fields = {
 
 /** The approval status of a merge request (the spec names what is missing `approvals_missing`, and `approvals_left` where approving answers). */
 export const APPROVALS_FIELDS: Fields = {
-  spec: [
-    'id',
-    'iid',
-    'project_id',
-    'title',
-    'description',
-    'state',
-    'created_at',
-    'updated_at',
-    'merge_status',
-    'approvals_required',
-    'approvals_missing',
-    'approved_by',
-    'approvals_left',
-  ],
+  spec: [...ISSUABLE_HEAD, 'merge_status', 'approvals_required', 'approvals_missing', 'approved_by', 'approvals_left'],
   gitlab: [
     'approved',
     'require_password_to_approve',

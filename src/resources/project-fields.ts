@@ -1,4 +1,5 @@
 import type { Fields } from '../output/columns.js';
+import { PROJECT_FEATURES } from '../spec-names.js';
 
 /** The fields of each kind of answer, for `--fields` (see fields.ts): projects, groups and namespaces. */
 
@@ -18,12 +19,7 @@ export const PROJECT_FIELDS: Fields = {
     'name_with_namespace',
     'path',
     'path_with_namespace',
-    'issues_enabled',
-    'merge_requests_enabled',
-    'jobs_enabled',
-    'wiki_enabled',
-    'snippets_enabled',
-    'container_registry_enabled',
+    ...PROJECT_FEATURES,
     'resolve_outdated_diff_discussions',
     'open_issues_count',
     'created_at',

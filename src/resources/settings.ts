@@ -1,3 +1,5 @@
+import { METRICS_SETTINGS } from '../spec-names.js';
+
 /**
  * The application settings of part 2 §4.5, as data: the `settings update` flags and the
  * conditional-requirement checks are both generated from this table.
@@ -80,14 +82,7 @@ export const SETTINGS: readonly Setting[] = [
   s('max_attachment_size', 'int', 'MB', { min: 0 }),
   s('max_pages_size', 'int', 'MB', { min: 0 }),
   s('metrics_enabled', 'bool', 'time-series metrics', {
-    requires: [
-      'metrics_host',
-      'metrics_method_call_threshold',
-      'metrics_packet_size',
-      'metrics_pool_size',
-      'metrics_sample_interval',
-      'metrics_timeout',
-    ],
+    requires: [...METRICS_SETTINGS],
   }),
   s('metrics_host', 'string', 'metrics host'),
   s('metrics_method_call_threshold', 'int', 'ms', { min: 0 }),

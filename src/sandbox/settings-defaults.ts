@@ -1,3 +1,5 @@
+import { METRICS_SETTINGS } from '../spec-names.js';
+
 /** Instance settings as a fresh GitLab reports them (names as in part 2 §4.5). */
 export function defaultSettings(): Record<string, unknown> {
   return {
@@ -129,14 +131,7 @@ export const CONDITIONAL_REQUIREMENTS: Record<string, string[]> = {
   clientside_errtracker_enabled: ['clientside_errtracker_dsn'],
   domain_blacklist_enabled: ['domain_blacklist'],
   webide_enabled: ['webide_url'],
-  metrics_enabled: [
-    'metrics_host',
-    'metrics_method_call_threshold',
-    'metrics_packet_size',
-    'metrics_pool_size',
-    'metrics_sample_interval',
-    'metrics_timeout',
-  ],
+  metrics_enabled: [...METRICS_SETTINGS],
   diagram_enabled: ['diagram_url'],
   captcha_enabled: ['captcha_private_key', 'captcha_site_key'],
   errtracker_enabled: ['errtracker_dsn'],

@@ -1,3 +1,4 @@
+import { PROJECT_FEATURES } from '../../spec-names.js';
 import { canReadProject, groupAccess, projectAccess, requireAdmin, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { BASIC_PROJECT, PROJECT, UPLOAD } from '../entities/projects.js';
@@ -17,12 +18,7 @@ const PATH_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
 const FORK_FINISH_MS = 1_000;
 
 const FEATURE_PARAMS = [
-  'issues_enabled',
-  'merge_requests_enabled',
-  'jobs_enabled',
-  'wiki_enabled',
-  'snippets_enabled',
-  'container_registry_enabled',
+  ...PROJECT_FEATURES,
   'shared_runners_enabled',
   'lfs_enabled',
   'request_access_enabled',
