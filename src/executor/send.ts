@@ -41,6 +41,15 @@ async function explaining<T>(ctx: Context, spec: CommandSpec, v: Values, request
   }
 }
 
+/** A list's pages, an error answer to any of them explained as the endpoint's would be (they are read as they are printed). */
+async function* explainedPages(ctx: Context, spec: CommandSpec, v: Values, pages: AsyncIterable<unknown[]>): AsyncGenerator<unknown[]> {
+  try {
+    yield* pages;
+  } catch (err) {
+    throw await explained(ctx, spec, v, err);
+  }
+}
+
 async function explained(ctx: Context, spec: CommandSpec, v: Values, err: unknown): Promise<unknown> {
   if (!(err instanceof ApiError || err instanceof AuthError)) return err;
   const status = err instanceof ApiError ? err.status : 401;
@@ -66,7 +75,11 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
       { path, query: req.query, expect: expectedAnswer(spec, 'GET', template) },
       { ...v.page, stats, unique: true },
     );
-    return { kind: 'pages', pages, list: { crossProject: v.project === undefined, what: listDescription(template, v), stats } };
+    return {
+      kind: 'pages',
+      pages: explainedPages(ctx, spec, v, pages),
+      list: { crossProject: v.project === undefined, what: listDescription(template, v), stats },
+    };
   }
   if (spec.already) {
     const current = await alreadySo(ctx, spec, v, template);

@@ -78,6 +78,16 @@ export class Printer {
     await new Promise<void>((resolve, reject) => io.stdout.write(data, (err) => (err ? reject(err) : resolve())));
   }
 
+  /** Text for people that follows a view (a discussion): through the pager when it is long, as views are. */
+  async page(text: string): Promise<void> {
+    await this.out.emit(text);
+  }
+
+  /** What `fn` prints through `object` and `page`, shown as one text: one pager for a view and what follows it. */
+  together(fn: () => Promise<void>): Promise<void> {
+    return this.out.together(fn);
+  }
+
   /** Raw text to stdout (traces, diffs). */
   async text(text: string): Promise<void> {
     await this.out.write(text);

@@ -45,6 +45,9 @@ export interface Writer {
 
 /** What every writer writes through: the options, stdout, the pager. */
 export class Output {
+  /** What `emit` was given while `together` runs. */
+  private held: string[] | undefined;
+
   constructor(readonly options: WriteOptions) {}
 
   get io(): IO {
@@ -61,9 +64,29 @@ export class Output {
    * (on a terminal only; `page` is absent otherwise).
    */
   async emit(text: string): Promise<void> {
+    if (this.held) {
+      this.held.push(text);
+      return;
+    }
     const { page, rows } = this.options;
     if (page && rows !== undefined && countLines(text) >= rows && (await page(text))) return;
     await this.write(text);
+  }
+
+  /**
+   * What `fn` emits, shown as one text once it is done (or has failed): a view and what follows
+   * it (a discussion) go through one pager.
+   */
+  async together(fn: () => Promise<void>): Promise<void> {
+    if (this.held) return fn();
+    this.held = [];
+    try {
+      await fn();
+    } finally {
+      const text = this.held.join('');
+      this.held = undefined;
+      if (text !== '') await this.emit(text);
+    }
   }
 
   /** Each item of the pages as `keep` makes it, held until the last page came (a spinner meanwhile). */

@@ -125,6 +125,39 @@ export const TODO_FIELDS: Fields = {
   gitlab: ['group', 'updated_at'],
 };
 
+/**
+ * A note: a comment, or a system note recording what happened (GitLab's `Note`, doc/api/notes.md).
+ * The spec's API has no notes: every field is GitLab's.
+ */
+export const NOTE_FIELDS: Fields = {
+  spec: [],
+  gitlab: [
+    'id',
+    'type',
+    'body',
+    'attachment',
+    'author',
+    'created_at',
+    'updated_at',
+    'system',
+    'noteable_id',
+    'noteable_type',
+    'project_id',
+    'noteable_iid',
+    'resolvable',
+    'resolved',
+    'resolved_by',
+    'resolved_at',
+    'confidential',
+    'internal',
+    'imported',
+    'imported_from',
+    'commit_id',
+    'position',
+    'commands_changes',
+  ],
+};
+
 /** Time tracking (part 1 §2.5): estimate and time spent. */
 export const TIME_STATS_FIELDS: Fields = {
   spec: ['time_estimate', 'total_time_spent', 'human_time_estimate', 'human_total_time_spent'],

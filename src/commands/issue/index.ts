@@ -3,8 +3,10 @@ import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { defineNoun } from '../../executor/spec.js';
+import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../resources/discussion.js';
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../../resources/issuable.js';
 import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
+import { noteVerbs } from '../../resources/notes.js';
 import { peopleFilters } from '../../resources/people.js';
 import { sortFlag } from '../../resources/sort.js';
 import { closedBy, userAgent } from './actions.js';
@@ -61,17 +63,24 @@ export const view: CommandSpec = {
   name: 'view',
   aliases: ['show'],
   summary: 'Show one issue',
-  examples: ['collab issue view 42 -p acme/platform/api', 'collab issue view https://gitlab.example.com/acme/api/-/issues/42 -o json'],
+  examples: [
+    'collab issue view 42 -p acme/platform/api',
+    'collab issue view 42 -p acme/platform/api --comments --no-system',
+    'collab issue view https://gitlab.example.com/acme/api/-/issues/42 -o json',
+  ],
   args: [iidArg],
   project: 'required',
+  flags: discussionFlags,
   method: 'GET',
   path: ISSUE_PATH,
   columns: issueColumns,
+  prepare: (ctx, v) => checkDiscussionFlags(ctx, ISSUE, v),
+  print: withDiscussion(ISSUE, issueColumns),
 };
 
 export const noun = defineNoun({
   name: 'issue',
-  summary: 'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking',
+  summary: 'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking',
   commands: [
     list,
     view,
@@ -81,6 +90,7 @@ export const noun = defineNoun({
     move,
     ...notificationVerbs(ISSUE),
     ...timeTrackingVerbs(ISSUE),
+    ...noteVerbs(ISSUE),
     closedBy,
     userAgent,
   ],

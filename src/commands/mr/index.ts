@@ -1,5 +1,6 @@
 import { defineNoun } from '../../executor/spec.js';
 import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
+import { noteVerbs } from '../../resources/notes.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
 import { create, update } from './edit.js';
@@ -11,13 +12,14 @@ export const noun = defineNoun({
   name: 'mr',
   summary: 'Merge requests: list, create, approve, merge safely',
   description:
-    'Merge requests: list, view, create, update, close, reopen and delete them; approve, merge (pinned to the head you saw), cancel an automatic merge; read their commits, changes, diff versions and the issues they close.',
+    'Merge requests: list, view, create, update, close, reopen and delete them; comment on them and read their discussion; approve, merge (pinned to the head you saw), cancel an automatic merge; read their commits, changes, diff versions and the issues they close.',
   commands: [
     list,
     view,
     create,
     update,
     ...lifecycleVerbs(MERGE_REQUEST),
+    ...noteVerbs(MERGE_REQUEST),
     merge,
     cancelAutoMerge,
     approvals,

@@ -1,11 +1,12 @@
 import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
+import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../resources/discussion.js';
 import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { peopleFilters, reviewerFilter } from '../../resources/people.js';
 import { sortFlag } from '../../resources/sort.js';
-import { iidArg, MR_PATH } from './shared.js';
+import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
@@ -55,11 +56,15 @@ export const view: CommandSpec = {
   summary: 'Show one merge request',
   examples: [
     'collab mr view 3 -p acme/platform/api',
+    'collab mr view 3 -p acme/platform/api --comments',
     'collab mr view https://gitlab.example.com/acme/platform/api/-/merge_requests/3 -o json',
   ],
   args: [iidArg],
   project: 'required',
+  flags: discussionFlags,
   method: 'GET',
   path: MR_PATH,
   columns: mrColumns,
+  prepare: (ctx, v) => checkDiscussionFlags(ctx, MERGE_REQUEST, v),
+  print: withDiscussion(MERGE_REQUEST, mrColumns),
 };

@@ -1,0 +1,113 @@
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { ApiError, type CollabError, UsageError } from '../errors.js';
+import { pathValues } from '../executor/endpoint.js';
+import { readIn } from '../executor/host-dialect.js';
+import type { Values } from '../executor/inputs.js';
+import { readStdin } from '../executor/read-input.js';
+import { type CommandSpec, defineCommand } from '../executor/spec.js';
+import { type Columns, columnSet } from '../output/columns.js';
+import type { Issuable } from './issuable.js';
+import { ORDER_BY_CREATED_UPDATED } from './issue.js';
+import { NOTE_FIELDS } from './issue-fields.js';
+import { sortFlag } from './sort.js';
+
+/**
+ * Comments on issues and merge requests (GitLab's notes, doc/api/notes.md): `note` writes one,
+ * `notes` lists them. The endpoints are GitLab's, outside the spec's API.
+ */
+
+export const noteColumns: Columns = columnSet(
+  [
+    { key: 'id', header: 'ID', kind: 'number' },
+    { key: 'author', kind: 'users' },
+    { key: 'body', kind: 'title' },
+    { key: 'system', kind: 'bool', priority: 3 },
+    { key: 'created_at', header: 'created', kind: 'date' },
+  ],
+  NOTE_FIELDS,
+);
+
+/** `/projects/:project/issues/:iid/notes`. */
+export const notesPath = (kind: Issuable): string => `${kind.path}/notes`;
+
+/**
+ * A 404 of the notes route is either the issue (or merge request) missing or a server without
+ * GitLab's notes API (one that follows the spec): the object read tells them apart, and a missing
+ * one is reported as such. `exists`: it was just read.
+ */
+export async function noNotesApi(ctx: Context, kind: Issuable, v: Values, err: CollabError, exists = false): Promise<Error> {
+  if (!exists) await readIn(ctx, fillPath(kind.path, pathValues(v)), { kind: 'object', key: 'iid' });
+  const status = err instanceof ApiError ? err.status : 404;
+  return new ApiError(
+    `this server has no notes API: ${kind.noun} ${kind.ref(v.args.iid)} exists, but ${notesPath(kind).replace(/:(\w+)/g, '<$1>')} answered 404`,
+    status,
+    err instanceof ApiError ? err.body : undefined,
+    "comments are GitLab's notes, which the spec's API does not have",
+  );
+}
+
+/** The comment's text: -m, the editor (the executor's), or standard input when it is piped; never empty. */
+async function commentText(ctx: Context, v: Values): Promise<void> {
+  // `echo text |` and `git log -1 --format=%B |` end in line breaks nobody means to send.
+  if (v.params.body === undefined && !ctx.io.stdinIsTTY) v.params.body = (await readStdin(ctx)).trimEnd();
+  const body = v.params.body;
+  if (body === undefined) throw new UsageError('no comment to send', `give it with -m <text>, write it with --editor, or pipe it in`);
+  if (String(body).trim() === '') throw new UsageError('the comment is empty: nothing was sent');
+}
+
+function note(kind: Issuable): CommandSpec {
+  const where = `${kind.example} -p acme/platform/api`;
+  return defineCommand({
+    name: 'note',
+    aliases: ['comment'],
+    summary: `Comment on ${kind.one}`,
+    description: `Add a comment to ${kind.one} (GitLab's notes API; a server that follows the spec has none: exit 1). The text is -m, written in the editor (--editor, offered on a terminal), or read from standard input when it is piped. An empty comment is not sent (exit 2).`,
+    examples: [
+      `collab ${kind.command} note ${where} -m 'Looks good to me'`,
+      `collab ${kind.command} note ${where} --editor`,
+      `git log -1 --format=%B | collab ${kind.command} comment ${where}`,
+    ],
+    args: [kind.iidArg],
+    project: 'required',
+    flags: [{ name: 'message', short: 'm', param: 'body', type: 'string', markdown: true, description: 'the comment (Markdown)' }],
+    method: 'POST',
+    path: notesPath(kind),
+    answer: { kind: 'object', key: 'id' },
+    columns: noteColumns,
+    prepare: commentText,
+    explain: { 404: (ctx, v, err) => noNotesApi(ctx, kind, v, err) },
+    done: (v) => `Commented on ${kind.noun} ${kind.ref(v.args.iid)}`,
+  });
+}
+
+function notes(kind: Issuable): CommandSpec {
+  const where = `${kind.example} -p acme/platform/api`;
+  return defineCommand({
+    name: 'notes',
+    aliases: ['comments'],
+    summary: `List the comments and system notes of ${kind.one}`,
+    description: `List the notes of ${kind.one}: comments, and the system notes that record what happened ("changed the description"). Newest first unless --sort asc. GitLab's notes API: a server that follows the spec has none (exit 1).`,
+    examples: [
+      `collab ${kind.command} notes ${where}`,
+      `collab ${kind.command} notes ${where} --sort asc --all -o ndjson`,
+      `collab ${kind.command} notes ${where} --order-by updated_at --fields id,author,body`,
+    ],
+    args: [kind.iidArg],
+    project: 'required',
+    flags: [
+      { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
+      sortFlag('desc'),
+    ],
+    method: 'GET',
+    path: notesPath(kind),
+    list: true,
+    columns: noteColumns,
+    explain: { 404: (ctx, v, err) => noNotesApi(ctx, kind, v, err) },
+  });
+}
+
+/** note (alias comment), notes. */
+export function noteVerbs(kind: Issuable): CommandSpec[] {
+  return [note(kind), notes(kind)];
+}
