@@ -12,9 +12,9 @@ _collab_gvflags=' --host --sudo -o --output --fields --timeout --retries --jq '
 _collab_node() {
   case "$1" in
     '') _collab_kids='issue board mr job project group namespace user settings auth config api completion sandbox help' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
-    'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats closed-by user-agent' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_flags=' -p --project -g --group -s --state -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author --assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author --assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --limit --concurrency ' ;;
-    'issue view') _collab_kids='' _collab_flags=' -p --project -w --web -h --help ' _collab_vflags=' -p --project ' ;;
+    'issue view') _collab_kids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help ' _collab_vflags=' -p --project ' ;;
     'issue create') _collab_kids='' _collab_flags=' -p --project -t --title -d --description --description-file --confidential -a --assignee-ids --milestone-id -l --labels --assignee --milestone --created-at --due-date -w --weight --mr-to-resolve --discussion -e --editor -h --help ' _collab_vflags=' -p --project -t --title -d --description --description-file -a --assignee-ids --milestone-id -l --labels --assignee --milestone --created-at --due-date -w --weight --mr-to-resolve --discussion ' ;;
     'issue update') _collab_kids='' _collab_flags=' -p --project -t --title -d --description --description-file --confidential --no-confidential -a --assignee-ids --milestone-id -l --labels --assignee --milestone --state-event --updated-at --due-date -w --weight --discussion-locked --no-discussion-locked --stdin --concurrency -e --editor -h --help ' _collab_vflags=' -p --project -t --title -d --description --description-file -a --assignee-ids --milestone-id -l --labels --assignee --milestone --state-event --updated-at --due-date -w --weight --concurrency ' ;;
     'issue close') _collab_kids='' _collab_flags=' -p --project --stdin --concurrency -h --help ' _collab_vflags=' -p --project --concurrency ' ;;
@@ -29,6 +29,8 @@ _collab_node() {
     'issue spend') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'issue reset-spent') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'issue time-stats') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
+    'issue note') _collab_kids='' _collab_flags=' -p --project -m --message -e --editor -h --help ' _collab_vflags=' -p --project -m --message ' ;;
+    'issue notes') _collab_kids='' _collab_flags=' -p --project --order-by --sort --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --order-by --sort --per-page --page --limit --concurrency ' ;;
     'issue closed-by') _collab_kids='' _collab_flags=' -p --project --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --per-page --page --limit --concurrency ' ;;
     'issue user-agent') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'board') _collab_kids='list lists list-view list-create list-move list-delete' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
@@ -38,14 +40,16 @@ _collab_node() {
     'board list-create') _collab_kids='' _collab_flags=' -p --project --label-id --label -h --help ' _collab_vflags=' -p --project --label-id --label ' ;;
     'board list-move') _collab_kids='' _collab_flags=' -p --project --position -h --help ' _collab_vflags=' -p --project --position ' ;;
     'board list-delete') _collab_kids='' _collab_flags=' -p --project -y --yes -h --help ' _collab_vflags=' -p --project ' ;;
-    'mr') _collab_kids='list view create update close reopen delete merge cancel-auto-merge approvals approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'mr') _collab_kids='list view create update close reopen delete note notes merge cancel-auto-merge approvals approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'mr list') _collab_kids='' _collab_flags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author --assignee --reviewer --my-reaction --iids --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author --assignee --reviewer --my-reaction --iids --per-page --page --limit --concurrency ' ;;
-    'mr view') _collab_kids='' _collab_flags=' -p --project -w --web -h --help ' _collab_vflags=' -p --project ' ;;
+    'mr view') _collab_kids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help ' _collab_vflags=' -p --project ' ;;
     'mr create') _collab_kids='' _collab_flags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --remove-source-branch --approvals-before-merge --squash -e --editor -h --help ' _collab_vflags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --approvals-before-merge ' ;;
     'mr update') _collab_kids='' _collab_flags=' -p --project -b --target -t --title --assignee-id -d --description --description-file --assignee --reviewer --milestone -l --labels --milestone-id --remove-source-branch --no-remove-source-branch --squash --no-squash --discussion-locked --no-discussion-locked -e --editor -h --help ' _collab_vflags=' -p --project -b --target -t --title --assignee-id -d --description --description-file --assignee --reviewer --milestone -l --labels --milestone-id ' ;;
     'mr close') _collab_kids='' _collab_flags=' -p --project --stdin --concurrency -h --help ' _collab_vflags=' -p --project --concurrency ' ;;
     'mr reopen') _collab_kids='' _collab_flags=' -p --project --stdin --concurrency -h --help ' _collab_vflags=' -p --project --concurrency ' ;;
     'mr delete') _collab_kids='' _collab_flags=' -p --project --stdin --concurrency -y --yes -h --help ' _collab_vflags=' -p --project --concurrency ' ;;
+    'mr note') _collab_kids='' _collab_flags=' -p --project -m --message -e --editor -h --help ' _collab_vflags=' -p --project -m --message ' ;;
+    'mr notes') _collab_kids='' _collab_flags=' -p --project --order-by --sort --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --order-by --sort --per-page --page --limit --concurrency ' ;;
     'mr merge') _collab_kids='' _collab_flags=' -p --project -m --message --remove-source-branch --when-pipeline-succeeds --sha --sha-from-view --no-sha-from-view --stdin --concurrency -y --yes -h --help ' _collab_vflags=' -p --project -m --message --sha --concurrency ' ;;
     'mr cancel-auto-merge') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'mr approvals') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
@@ -183,6 +187,8 @@ _collab_child() {
     'issue/spend') REPLY='issue spend' ;;
     'issue/reset-spent') REPLY='issue reset-spent' ;;
     'issue/time-stats') REPLY='issue time-stats' ;;
+    'issue/note'|'issue/comment') REPLY='issue note' ;;
+    'issue/notes'|'issue/comments') REPLY='issue notes' ;;
     'issue/closed-by') REPLY='issue closed-by' ;;
     'issue/user-agent') REPLY='issue user-agent' ;;
     'board/list'|'board/ls') REPLY='board list' ;;
@@ -198,6 +204,8 @@ _collab_child() {
     'mr/close') REPLY='mr close' ;;
     'mr/reopen') REPLY='mr reopen' ;;
     'mr/delete'|'mr/rm') REPLY='mr delete' ;;
+    'mr/note'|'mr/comment') REPLY='mr note' ;;
+    'mr/notes'|'mr/comments') REPLY='mr notes' ;;
     'mr/merge'|'mr/accept') REPLY='mr merge' ;;
     'mr/cancel-auto-merge') REPLY='mr cancel-auto-merge' ;;
     'mr/approvals') REPLY='mr approvals' ;;
@@ -300,6 +308,8 @@ _collab_values() {
     'issue create|--description-file') REPLY='__file' ;;
     'issue update|--description-file') REPLY='__file' ;;
     'issue update|--state-event') REPLY='close reopen' ;;
+    'issue notes|--order-by') REPLY='created_at updated_at' ;;
+    'issue notes|--sort') REPLY='asc desc' ;;
     'mr list|-s'|'mr list|--state') REPLY='opened closed merged all' ;;
     'mr list|--order-by') REPLY='created_at updated_at' ;;
     'mr list|--sort') REPLY='asc desc' ;;
@@ -307,6 +317,8 @@ _collab_values() {
     'mr list|--scope') REPLY='created-by-me assigned-to-me all' ;;
     'mr create|--description-file') REPLY='__file' ;;
     'mr update|--description-file') REPLY='__file' ;;
+    'mr notes|--order-by') REPLY='created_at updated_at' ;;
+    'mr notes|--sort') REPLY='asc desc' ;;
     'job list|--scope') REPLY='created pending running failed success canceled skipped manual' ;;
     'job artifacts|-d'|'job artifacts|--dest') REPLY='__file' ;;
     'job artifacts|-x'|'job artifacts|--extract') REPLY='__dir' ;;

@@ -13,12 +13,12 @@ set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--timeout'
 function __collab_node
     switch "$argv[1]"
         case ''
-            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
+            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
             set -g __collab_flags '-V'\t'print the version' '--version'\t'print the version'
             set -g __collab_fnames '-V' '--version'
             set -g __collab_vflags 
         case 'issue'
-            set -g __collab_kids 'list'\t'List a project\'s, a group\'s or your issues' 'view'\t'Show one issue' 'create'\t'Create an issue' 'update'\t'Change an issue (title, description, labels, assignees, milestone, state, …)' 'close'\t'Close an issue' 'reopen'\t'Reopen a closed issue' 'delete'\t'Delete an issue' 'move'\t'Move an issue to another project' 'subscribe'\t'Subscribe to notifications of an issue' 'unsubscribe'\t'Unsubscribe from notifications of an issue' 'todo'\t'Add an issue to your todo list' 'estimate'\t'Set the time estimate of an issue' 'reset-estimate'\t'Reset the time estimate of an issue to zero' 'spend'\t'Add time spent on an issue' 'reset-spent'\t'Reset the time spent on an issue to zero' 'time-stats'\t'Show the time estimate and time spent of an issue' 'closed-by'\t'List the merge requests that close an issue when merged' 'user-agent'\t'Show the user agent, IP address and spam-filter state recorded when the issue was created (administrators)'
+            set -g __collab_kids 'list'\t'List a project\'s, a group\'s or your issues' 'view'\t'Show one issue' 'create'\t'Create an issue' 'update'\t'Change an issue (title, description, labels, assignees, milestone, state, …)' 'close'\t'Close an issue' 'reopen'\t'Reopen a closed issue' 'delete'\t'Delete an issue' 'move'\t'Move an issue to another project' 'subscribe'\t'Subscribe to notifications of an issue' 'unsubscribe'\t'Unsubscribe from notifications of an issue' 'todo'\t'Add an issue to your todo list' 'estimate'\t'Set the time estimate of an issue' 'reset-estimate'\t'Reset the time estimate of an issue to zero' 'spend'\t'Add time spent on an issue' 'reset-spent'\t'Reset the time spent on an issue to zero' 'time-stats'\t'Show the time estimate and time spent of an issue' 'note'\t'Comment on an issue' 'notes'\t'List the comments and system notes of an issue' 'closed-by'\t'List the merge requests that close an issue when merged' 'user-agent'\t'Show the user agent, IP address and spam-filter state recorded when the issue was created (administrators)'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -29,8 +29,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project' '-g' '--group' '-s' '--state' '-l' '--labels' '-m' '--milestone' '--scope' '--author-id' '--assignee-id' '--author' '--assignee' '--my-reaction' '--iids' '--order-by' '--sort' '--search' '--created-after' '--created-before' '--per-page' '--page' '--limit' '--concurrency'
         case 'issue view'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-c'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--comments'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--no-system'\t'with --comments: leave out system notes ("changed the description")' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-c' '--comments' '--no-system' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'issue create'
             set -g __collab_kids 
@@ -102,6 +102,16 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-p' '--project' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
+        case 'issue note'
+            set -g __collab_kids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-m'\t'the comment (Markdown)' '--message'\t'the comment (Markdown)' '-e'\t'write the message in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '--editor'\t'write the message in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-m' '--message' '-e' '--editor' '-h' '--help'
+            set -g __collab_vflags '-p' '--project' '-m' '--message'
+        case 'issue notes'
+            set -g __collab_kids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--order-by'\t'sort field (default created_at) (created_at, updated_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '--order-by' '--sort' '--per-page' '--page' '--all' '--limit' '--concurrency' '-h' '--help'
+            set -g __collab_vflags '-p' '--project' '--order-by' '--sort' '--per-page' '--page' '--limit' '--concurrency'
         case 'issue closed-by'
             set -g __collab_kids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command'
@@ -148,7 +158,7 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'mr'
-            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
+            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request' 'notes'\t'List the comments and system notes of a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -159,8 +169,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project' '-s' '--state' '--order-by' '--sort' '-m' '--milestone' '--view' '-l' '--labels' '--created-after' '--created-before' '--scope' '--author-id' '--assignee-id' '--author' '--assignee' '--reviewer' '--my-reaction' '--iids' '--per-page' '--page' '--limit' '--concurrency'
         case 'mr view'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-c'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--comments'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--no-system'\t'with --comments: leave out system notes ("changed the description")' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-c' '--comments' '--no-system' '-w' '--web' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'mr create'
             set -g __collab_kids 
@@ -187,6 +197,16 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-p' '--project' '--concurrency'
+        case 'mr note'
+            set -g __collab_kids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-m'\t'the comment (Markdown)' '--message'\t'the comment (Markdown)' '-e'\t'write the message in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '--editor'\t'write the message in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-m' '--message' '-e' '--editor' '-h' '--help'
+            set -g __collab_vflags '-p' '--project' '-m' '--message'
+        case 'mr notes'
+            set -g __collab_kids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--order-by'\t'sort field (default created_at) (created_at, updated_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '--order-by' '--sort' '--per-page' '--page' '--all' '--limit' '--concurrency' '-h' '--help'
+            set -g __collab_vflags '-p' '--project' '--order-by' '--sort' '--per-page' '--page' '--limit' '--concurrency'
         case 'mr merge'
             set -g __collab_kids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-m'\t'merge commit message' '--message'\t'merge commit message' '--remove-source-branch'\t'delete the source branch after merging' '--when-pipeline-succeeds'\t'merge once the pipeline succeeds instead of now' '--sha'\t'merge only if the source branch head is this commit' '--sha-from-view'\t'read the merge request first and merge only its current head (default on a terminal)' '--no-sha-from-view'\t'the opposite of --sha-from-view' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
@@ -678,7 +698,7 @@ function __collab_node
             set -g __collab_fnames '--port' '--bind' '--seed' '--latency' '--bandwidth' '--artifact-mb' '--flavor' '-h' '--help'
             set -g __collab_vflags '--port' '--bind' '--seed' '--latency' '--bandwidth' '--artifact-mb' '--flavor'
         case 'help'
-            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data'
+            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -755,6 +775,10 @@ function __collab_child
             echo 'issue reset-spent'
         case 'issue/time-stats'
             echo 'issue time-stats'
+        case 'issue/note' 'issue/comment'
+            echo 'issue note'
+        case 'issue/notes' 'issue/comments'
+            echo 'issue notes'
         case 'issue/closed-by'
             echo 'issue closed-by'
         case 'issue/user-agent'
@@ -785,6 +809,10 @@ function __collab_child
             echo 'mr reopen'
         case 'mr/delete' 'mr/rm'
             echo 'mr delete'
+        case 'mr/note' 'mr/comment'
+            echo 'mr note'
+        case 'mr/notes' 'mr/comments'
+            echo 'mr notes'
         case 'mr/merge' 'mr/accept'
             echo 'mr merge'
         case 'mr/cancel-auto-merge'
@@ -984,6 +1012,10 @@ function __collab_values
             printf '%s\n' __file
         case 'issue update|--state-event'
             printf '%s\n' 'close' 'reopen'
+        case 'issue notes|--order-by'
+            printf '%s\n' 'created_at' 'updated_at'
+        case 'issue notes|--sort'
+            printf '%s\n' 'asc' 'desc'
         case 'mr list|-s' 'mr list|--state'
             printf '%s\n' 'opened' 'closed' 'merged' 'all'
         case 'mr list|--order-by'
@@ -998,6 +1030,10 @@ function __collab_values
             printf '%s\n' __file
         case 'mr update|--description-file'
             printf '%s\n' __file
+        case 'mr notes|--order-by'
+            printf '%s\n' 'created_at' 'updated_at'
+        case 'mr notes|--sort'
+            printf '%s\n' 'asc' 'desc'
         case 'job list|--scope'
             printf '%s\n' 'created' 'pending' 'running' 'failed' 'success' 'canceled' 'skipped' 'manual'
         case 'job artifacts|-d' 'job artifacts|--dest'

@@ -14,6 +14,10 @@ const endpoints = readEndpoints();
 const OUTSIDE_SPEC = new Map([
   ['GET /projects/:id/labels', 'board list-create --label looks the label id up (real servers offer it)'],
   ['GET /version', 'the flavour of a host is detected once with it (and collab api tests send it)'],
+  ['GET /projects/:id/issues/:issue_iid/notes', "issue notes, issue view --comments: GitLab's notes (the spec has none)"],
+  ['POST /projects/:id/issues/:issue_iid/notes', "issue note: GitLab's notes (the spec has none)"],
+  ['GET /projects/:id/merge_requests/:merge_request_iid/notes', "mr notes, mr view --comments: GitLab's notes (the spec has none)"],
+  ['POST /projects/:id/merge_requests/:merge_request_iid/notes', "mr note: GitLab's notes (the spec has none)"],
   [
     'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
     'GitLab takes POST where the spec has PUT (src/api/dialect.ts)',

@@ -170,6 +170,9 @@ const EXTRA_BASE: Record<string, [string, string | true][]> = {
   'issue move': [['to', 'acme/website']],
   'user create': [['reset-password', true]],
   'mr create': [['target', 'main']],
+  // The comment comes from -m, the editor or stdin: the base line gives it.
+  'issue note': [['message', 'x']],
+  'mr note': [['message', 'x']],
 };
 
 /** The base command line of a leaf: every required value present and valid. */
