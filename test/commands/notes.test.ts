@@ -127,7 +127,12 @@ describe('issue notes / mr notes: the list', () => {
       transport: api.transport,
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).body)).toEqual(['first', 'second']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).body),
+    ).toEqual(['first', 'second']);
     expect(query(rec.seen()[0]!)).toMatchObject({ sort: 'asc', order_by: 'updated_at' });
     // Both pages were asked for: afterEach checks that no interceptor is left.
   });
