@@ -48,6 +48,22 @@ describe('notes against the GitLab flavour', () => {
     expect(sb.requests().filter((q) => q.method === 'POST')).toEqual([]);
   });
 
+  it('--editor writes the comment in $EDITOR; left empty, nothing is sent (exit 2)', async () => {
+    const dir = tempDir('collab-note-editor-');
+    const editor = (text: string) => {
+      const script = path.join(dir, `editor-${text.length}.sh`);
+      fs.writeFileSync(script, `#!/bin/sh\nprintf '%s' '${text}' > "$1"\n`, { mode: 0o755 });
+      return script;
+    };
+    const r = await sb.run(['issue', 'note', '5', '-p', P, '--editor', '-o', 'json'], { ...env, EDITOR: editor('Written in the editor') });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).body).toBe('Written in the editor');
+    await sb.clearRequests();
+    const empty = await sb.run(['issue', 'note', '5', '-p', P, '--editor'], { ...env, EDITOR: editor('') });
+    expect(empty.exitCode).toBe(2);
+    expect(sb.requests().filter((q) => q.method === 'POST')).toEqual([]);
+  });
+
   it('--all reads every page, in each output mode', async () => {
     const all = await json(['issue', 'notes', '2', '-p', P, '--all', '--per-page', '5', '--sort', 'asc']);
     expect(all.length).toBeGreaterThan(10);
@@ -145,6 +161,12 @@ describe('view --comments in a terminal', () => {
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).not.toContain('\u001b');
     expect(r.screen).toMatch(/^• \w+ .+ ago$/m);
+  });
+
+  it('note on a terminal says what it did in one line, the note itself not printed', async () => {
+    const r = await runInTerminal(['mr', 'note', '1', '-p', P, '-m', 'Typed on a terminal'], { cols: 80, env });
+    expect(r.code, r.screen).toBe(0);
+    expect(plain(r.screen).trim()).toBe('✓ Commented on merge request !1');
   });
 
   it('the view and its discussion go through one pager', async () => {
