@@ -41,9 +41,18 @@ describe('issue note / mr note: a comment', () => {
   it('sends -m as the body; piped, the note is printed and the line says what was done', async () => {
     api = mockApi();
     let sent: unknown;
-    api.pool.intercept({ path: `${I}/notes`, method: 'POST', body: (b) => ((sent = JSON.parse(b)), true) }).reply(201, note(7, 'LGTM'), {
-      headers: JSON_HEADERS,
-    });
+    api.pool
+      .intercept({
+        path: `${I}/notes`,
+        method: 'POST',
+        body: (b) => {
+          sent = JSON.parse(b);
+          return true;
+        },
+      })
+      .reply(201, note(7, 'LGTM'), {
+        headers: JSON_HEADERS,
+      });
     const r = await runCli(['issue', 'note', '42', '-p', P, '-m', 'LGTM', '--fields', 'id,body'], { transport: api.transport });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, 'id\t7\nbody\tLGTM\n', 'Commented on issue #42\n']);
     expect(sent).toEqual({ body: 'LGTM' });
@@ -52,9 +61,18 @@ describe('issue note / mr note: a comment', () => {
   it('reads the comment from piped stdin (comment is an alias), its trailing line breaks left out', async () => {
     api = mockApi();
     let sent: unknown;
-    api.pool.intercept({ path: `${M}/notes`, method: 'POST', body: (b) => ((sent = JSON.parse(b)), true) }).reply(201, note(8, 'x'), {
-      headers: JSON_HEADERS,
-    });
+    api.pool
+      .intercept({
+        path: `${M}/notes`,
+        method: 'POST',
+        body: (b) => {
+          sent = JSON.parse(b);
+          return true;
+        },
+      })
+      .reply(201, note(8, 'x'), {
+        headers: JSON_HEADERS,
+      });
     const r = await runCli(['mr', 'comment', '3', '-p', P, '-o', 'json'], { transport: api.transport, stdin: 'Two\n\nparagraphs\n\n' });
     expect(r.code, r.stderr).toBe(0);
     expect(sent).toEqual({ body: 'Two\n\nparagraphs' });
