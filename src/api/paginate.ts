@@ -25,8 +25,8 @@ export interface PageOptions {
    * already printed are left out.
    */
   keyset?: { query: Record<string, QueryValue>; first: boolean };
-  /** Filled while the list is read: the server's `X-Total`, and whether items were left unread. */
-  stats?: { total?: number; more?: boolean };
+  /** Filled while the list is read: the server's `X-Total` and `X-Total-Pages`, and whether items were left unread. */
+  stats?: { total?: number; pages?: number; more?: boolean };
 }
 
 /**
@@ -67,7 +67,10 @@ export async function* paginatePages<T = unknown>(
     // Read again after offset pagination was refused, a list is printed whole only when its ids tell what was printed.
     const keyset = options.unique || options.keyset?.first ? options.keyset : undefined;
     for await (const { page, res } of new PageSource(client, request, options, walk, keyset).pages()) {
-      if (first && stats) stats.total = intHeader(res, 'x-total');
+      if (first && stats) {
+        stats.total = intHeader(res, 'x-total');
+        stats.pages = intHeader(res, 'x-total-pages');
+      }
       first = false;
       const items = walk.accept(res, page);
       if (items === undefined) return;

@@ -3,9 +3,10 @@ import type { Context } from '../context.js';
 import { ApiError, AuthError } from '../errors.js';
 import type { Column } from '../output/columns.js';
 import type { ListOptions } from '../output/summary.js';
-import { expectedAnswer, pathTemplate, pathValues, resourceOf } from './endpoint.js';
+import { expectedAnswer, pathTemplate, pathValues } from './endpoint.js';
 import { dialectFor, pagesIn, readIn, sendIn } from './host-dialect.js';
 import { asAnswer, type Values } from './inputs.js';
+import { describeRequest } from './list-description.js';
 import type { CommandSpec } from './spec.js';
 
 /**
@@ -75,10 +76,11 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
       { path, query: req.query, expect: expectedAnswer(spec, 'GET', template) },
       { ...v.page, stats, unique: true },
     );
+    const what = describeRequest(spec, template, v);
     return {
       kind: 'pages',
       pages: explainedPages(ctx, spec, v, pages),
-      list: { crossProject: v.project === undefined, what: listDescription(template, v), stats },
+      list: { crossProject: v.project === undefined, project: v.project, what, page: v.page.page, stats },
     };
   }
   if (spec.already) {
@@ -96,16 +98,6 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
     return NOTHING;
   }
   return { kind: 'answer', data: res.data, status: res.status };
-}
-
-const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
-
-/** `open issues in acme/platform/api`: what a list holds, from its path and its filters. */
-function listDescription(template: string, v: Values): string {
-  const noun = (resourceOf(template) ?? 'items').replace(/_/g, ' ');
-  const state = typeof v.flags.state === 'string' ? (STATE_WORDS[v.flags.state] ?? v.flags.state) : '';
-  const where = v.project !== undefined ? ` in ${v.project}` : v.group !== undefined ? ` in ${v.group}` : '';
-  return `${state ? `${state} ` : ''}${noun}${where}`;
 }
 
 /** A state change that is no change: the current resource, after the notice that says so; undefined to go on. */

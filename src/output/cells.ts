@@ -1,6 +1,7 @@
 /** What a value shows in a table cell or a view for people (tsv and JSON show values as they are). */
 import type { Column } from './columns.js';
 import type { Painter } from './paint.js';
+import { referenceCell } from './references.js';
 import { tableText } from './sanitize.js';
 import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
 
@@ -35,31 +36,22 @@ export interface CellStyle {
   long?: boolean;
   /** A table spanning projects: a `ref` column shows the item's full reference. */
   crossProject?: boolean;
+  /** Dates as `5m`, `3w`, `2mo` (a narrow terminal). */
+  compactDates?: boolean;
 }
 
 /** A cell's text for a terminal: `-` for nothing, dates relative, states and labels coloured. */
 export function drawCell(col: Column, value: unknown, item: unknown, style: CellStyle): string {
   const { paint } = style;
-  if (col.kind === 'ref' && style.crossProject) {
-    const ref = fullReference(item);
-    if (ref !== undefined) return tableText(ref);
-  }
+  const ref = referenceCell(col, item, style.crossProject === true);
+  if (ref !== undefined) return tableText(ref);
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return paint('-', 'dim');
   const kind = col.kind ?? (isTimestamp(value) ? 'date' : 'text');
-  if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, style.now()), 'dim');
+  if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, style.now(), style.compactDates), 'dim');
   if (kind === 'state') return paint(tableText(String(value)), 'state', String(value));
   if (kind === 'labels' && Array.isArray(value)) return value.map((l) => paint(tableText(plainValue(l)), 'label')).join(', ');
   if (typeof value === 'object' && !Array.isArray(value) && style.long) return tableText(readableObject(value as Record<string, unknown>));
   return tableText(plainValue(value));
-}
-
-/** `acme/web#3` from GitLab's `references.full`, else from the web URL's project path. */
-function fullReference(item: unknown): string | undefined {
-  const o = item as { references?: { full?: unknown }; web_url?: unknown; iid?: unknown };
-  if (typeof o?.references?.full === 'string') return o.references.full;
-  if (typeof o?.web_url !== 'string' || o.iid === undefined) return undefined;
-  const m = /^https?:\/\/[^/]+\/(.+?)\/(?:-\/)?(issues|merge_requests)\/\d+/.exec(o.web_url);
-  return m ? `${m[1]}${m[2] === 'issues' ? '#' : '!'}${String(o.iid)}` : undefined;
 }
 
 /** A nested object for people: its name when it has one, else `key: value` pairs (nulls left out). */

@@ -2,9 +2,10 @@
 
 /**
  * `ref`: an issue's or merge request's number, shown as its full reference (`acme/web#3`) in a
- * table listing more than one project. `markdown`: rendered below a view's fields.
+ * list spanning projects (table and tsv). `markdown`: rendered below a view's fields. A table never
+ * cuts a `date`, `state`, `ref`, `number` or `bool` cell: the column is shown whole or dropped.
  */
-type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title' | 'ref' | 'markdown';
+export type ColumnKind = 'text' | 'date' | 'state' | 'labels' | 'users' | 'bool' | 'number' | 'title' | 'ref' | 'markdown';
 
 export interface Column {
   /** Field path in the object (`author.username`). */
@@ -14,8 +15,9 @@ export interface Column {
   /** Computes the value instead of reading `key`. */
   get?: (item: any) => unknown;
   /**
-   * How soon the column gives way in a narrow table: 0 never (ids, titles), 1 late, 2 (the
-   * default for plain text, people and labels), 3 first.
+   * How soon the column gives way in a narrow table (src/output/table-fit.ts): 0 never, then the
+   * higher the sooner (a column with nothing in it goes before any other). Undeclared: 0 for
+   * titles, ids and references, 1 for states and dates, 2 for the rest.
    */
   priority?: number;
 }

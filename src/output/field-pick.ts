@@ -33,10 +33,17 @@ export function checkFields(names: readonly string[], columns: Column[] | undefi
   }
 }
 
-/** The columns a table or tsv shows: those `--fields` names (a name no column has reads that field), else all. */
+/**
+ * The columns a table or tsv shows: those `--fields` names (a name no column has reads that
+ * field), else all. A field named is shown as it is: `iid` is the number even in a list spanning
+ * projects (`references.full` is the reference).
+ */
 export function chosenColumns(fields: readonly string[] | undefined, columns: Column[]): Column[] {
   if (!fields || fields.length === 0) return columns;
-  return fields.map((f) => columnNamed(columns, f) ?? { key: f });
+  return fields.map((f) => {
+    const col = columnNamed(columns, f);
+    return col?.kind === 'ref' ? { ...col, kind: 'number' } : (col ?? { key: f });
+  });
 }
 
 /**

@@ -3,8 +3,8 @@ import type { Column } from './columns.js';
 import { checkFields, fieldNames } from './field-pick.js';
 import { type OutputFormat, WRITERS } from './formats.js';
 import { writeOut } from './io.js';
-import { TerminalLogFilter } from './sanitize.js';
-import { type ListOptions, printSummary } from './summary.js';
+import { cellText, TerminalLogFilter } from './sanitize.js';
+import { emptyMessage, type ListOptions, printSummary } from './summary.js';
 import { Output, type WriteOptions, type Writer } from './writer.js';
 
 interface PrinterOptions extends WriteOptions {
@@ -53,7 +53,11 @@ export class Printer {
   /** Prints a stream of pages (arrays of items): NDJSON writes each page as it arrives, in one write. */
   async listPages(pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions = {}): Promise<number> {
     const count = await this.writer.list(this.out, pages, columns, list);
-    await printSummary(this.options.io, count, list);
+    const { io } = this.options;
+    // Empty: people are told what was asked, on stderr; a script's stdout stays empty (or `[]`).
+    if (count === 0 && !this.writer.records && (this.writer.forPeople || io.stderrIsTTY))
+      io.stderr.write(`${cellText(emptyMessage(list))}\n`);
+    else await printSummary(io, count, list);
     return count;
   }
 

@@ -1,21 +1,30 @@
 /** Fitting a table to the terminal: which columns stay, and how wide each is. */
-import type { Column } from './columns.js';
+import type { Column, ColumnKind } from './columns.js';
 
 /** Cells between two columns. */
 const GAP = 2;
 
-/** A table being fitted: the columns still shown (`keep`) and the width each has now (`out`). */
-interface Fit {
-  readonly widths: readonly number[];
-  readonly columns: readonly Column[];
-  readonly total: number;
-  /** Columns shown whole or not at all (URLs). */
-  readonly whole: readonly boolean[];
-  keep: number[];
-  readonly out: number[];
+/** A plain column is not cut below this many cells (nor below its header) while another can go. */
+const FLOOR = 12;
+
+/** What cut would make useless: shown whole or not at all (dates and states are at most ~14 cells). */
+const UNCUT_KINDS: ReadonlySet<ColumnKind> = new Set(['date', 'state', 'ref', 'number', 'bool']);
+
+/** What the table holds, beyond its columns' widths. */
+export interface FitOptions {
+  /** Columns may be dropped (false: they were named with `--fields`). */
+  mayDrop?: boolean;
+  /** Columns shown whole or not at all besides those of an uncut kind (URLs). */
+  whole?: readonly boolean[];
+  /** Columns with nothing in any cell: the first to go. */
+  empty?: readonly boolean[];
 }
 
-function priorityOf(c: Column): number {
+/**
+ * How soon a column gives way, as declared (`Column.priority`), else by its kind: 0 never (the
+ * title, ids and references), 1 late (states, dates), 2 for the rest.
+ */
+export function priorityOf(c: Column): number {
   if (c.priority !== undefined) return c.priority;
   switch (c.kind) {
     case 'title':
@@ -30,90 +39,75 @@ function priorityOf(c: Column): number {
   }
 }
 
-function headerWidth(c: Column): number {
-  return (c.header ?? c.key).length;
-}
-
 /** The cells these columns take at these widths, gaps included. */
 function spread(columns: readonly number[], widths: readonly number[]): number {
   return columns.reduce((a, i) => a + widths[i]!, 0) + GAP * Math.max(0, columns.length - 1);
 }
 
 /**
- * Lays a table out in `total` cells. The title (the column of kind `title`) gets the room: other
- * columns are capped, then the least valuable are dropped until the title has a fair share; only
- * then does everything shrink, widest first.
+ * Lays a table out in `total` cells. Every column first gets the least it can be shown in: a date,
+ * state, reference, id or URL its whole width, the title a fair share (30%), any other column 12
+ * cells. Columns are dropped by their declared priority (empty ones first) until that fits; the
+ * room left goes to the title, then back to dropped columns that fit again, then to the cut ones.
  */
 export function fitColumns(
-  widths: number[],
-  columns: Column[],
+  widths: readonly number[],
+  columns: readonly Column[],
   total: number,
-  mayDrop = true,
-  whole: boolean[] = [],
+  options: FitOptions = {},
 ): { keep: number[]; widths: number[] } {
   const all = widths.map((_, i) => i);
   if (spread(all, widths) <= total) return { keep: all, widths: [...widths] };
-  // A column of URLs is shown whole or not at all: a cut URL is useless.
-  const fit: Fit = { widths, columns, total, whole, keep: mayDrop ? all.filter((i) => !whole[i]) : all, out: [...widths] };
   const title = columns.findIndex((c) => c.kind === 'title');
-  if (title >= 0) fitAroundTitle(fit, title, mayDrop);
-  else if (mayDrop) dropLeastValuable(fit);
-  shrinkWidest(fit);
-  return { keep: fit.keep, widths: fit.keep.map((i) => fit.out[i]!) };
-}
-
-/** Whether a column other than the title may give up cells (nor an id, nor a URL). */
-function yields(fit: Fit, i: number, title: number): boolean {
-  return i !== title && priorityOf(fit.columns[i]!) > 0 && !fit.whole[i];
-}
-
-function fitAroundTitle(fit: Fit, title: number, mayDrop: boolean): void {
-  const { widths, columns, total, out } = fit;
-  // A plain column rarely needs more than a quarter of the line.
-  const cap = Math.max(12, Math.floor(total / 4));
-  for (let i = 0; i < out.length; i++) if (yields(fit, i, title) && out[i]! > cap) out[i] = Math.max(cap, headerWidth(columns[i]!));
-  const want = Math.min(widths[title]!, Math.max(20, Math.floor(total * 0.3)));
-  const roomForTitle = () => total - (spread(fit.keep, out) - out[title]!);
-  while (mayDrop && roomForTitle() < want) {
-    let drop = -1;
-    for (const i of fit.keep) {
-      const p = priorityOf(columns[i]!);
-      if (p === 0 || i === title) continue;
-      if (drop < 0 || p > priorityOf(columns[drop]!) || (p === priorityOf(columns[drop]!) && i > drop)) drop = i;
-    }
-    if (drop < 0) break;
-    fit.keep = fit.keep.filter((i) => i !== drop);
+  const uncut = columns.map((c, i) => i !== title && (options.whole?.[i] === true || UNCUT_KINDS.has(c.kind ?? 'text')));
+  const least = leastWidths(widths, columns, total, title, uncut);
+  const order = options.mayDrop === false ? [] : dropOrder(columns, title, options.empty ?? []);
+  let keep = all;
+  const dropped: number[] = [];
+  for (const i of order) {
+    if (spread(keep, least) <= total) break;
+    keep = keep.filter((k) => k !== i);
+    dropped.unshift(i);
   }
-  // Then the others give up cells, widest first, down to a readable floor, for the whole title.
-  const floor = (i: number) => Math.max(headerWidth(columns[i]!), Math.min(widths[i]!, 12));
-  while (roomForTitle() < widths[title]!) {
+  const out = [...least];
+  const room = () => total - spread(keep, out);
+  if (title >= 0 && keep.includes(title)) out[title] = Math.min(widths[title]!, out[title]! + Math.max(0, room()));
+  // Room freed by a column dropped too eagerly brings it back, the most valuable first.
+  for (const i of dropped) {
+    if (out[title] !== undefined && out[title]! < widths[title]!) break;
+    if (room() >= GAP + least[i]!) keep = all.filter((k) => k === i || keep.includes(k));
+  }
+  for (const i of keep) out[i] = Math.min(widths[i]!, out[i]! + Math.max(0, room()));
+  shrinkWidest(keep, out, total, (i) => !uncut[i]);
+  return { keep, widths: keep.map((i) => out[i]!) };
+}
+
+/** The least each column is shown in (see fitColumns). */
+function leastWidths(widths: readonly number[], columns: readonly Column[], total: number, title: number, uncut: readonly boolean[]) {
+  return widths.map((w, i) => {
+    const c = columns[i]!;
+    if (i === title) return Math.min(w, Math.max(20, Math.floor(total * 0.3)));
+    if (uncut[i]) return w;
+    return Math.min(w, Math.max(FLOOR, (c.header ?? c.key).length));
+  });
+}
+
+/** The columns that may go, the first to go first: empty ones, then by priority, the rightmost first. */
+function dropOrder(columns: readonly Column[], title: number, empty: readonly boolean[]): number[] {
+  const rank = (i: number) => (empty[i] ? 100 : 0) + priorityOf(columns[i]!);
+  return columns
+    .map((_, i) => i)
+    .filter((i) => i !== title && priorityOf(columns[i]!) > 0)
+    .sort((a, b) => rank(b) - rank(a) || b - a);
+}
+
+/** What still does not fit: the widest column that may be cut gives up a cell at a time, down to four. */
+function shrinkWidest(keep: readonly number[], out: number[], total: number, cuttable: (i: number) => boolean): void {
+  const candidates = keep.filter(cuttable);
+  while (spread(keep, out) > total) {
     let widest = -1;
-    for (const i of fit.keep) if (yields(fit, i, title) && out[i]! > floor(i) && (widest < 0 || out[i]! > out[widest]!)) widest = i;
-    if (widest < 0) break;
+    for (const i of candidates) if (out[i]! > 4 && (widest < 0 || out[i]! > out[widest]!)) widest = i;
+    if (widest < 0) return;
     out[widest] = out[widest]! - 1;
-  }
-  out[title] = Math.min(widths[title]!, Math.max(roomForTitle(), 1));
-}
-
-/** No title: only the columns declared least valuable go. */
-function dropLeastValuable(fit: Fit): void {
-  while (spread(fit.keep, fit.out) > fit.total) {
-    const drop = fit.keep.filter((i) => priorityOf(fit.columns[i]!) >= 3).pop();
-    if (drop === undefined) return;
-    fit.keep = fit.keep.filter((i) => i !== drop);
-  }
-}
-
-/** What still does not fit: the widest column gives up a cell at a time, down to four. */
-function shrinkWidest(fit: Fit): void {
-  const { out, total } = fit;
-  let guard = 10_000;
-  while (spread(fit.keep, out) > total && guard-- > 0) {
-    const shrinkable = fit.keep.filter((i) => !fit.whole[i]);
-    if (shrinkable.length === 0) return;
-    let idx = shrinkable[0]!;
-    for (const i of shrinkable) if (out[i]! > out[idx]!) idx = i;
-    if (out[idx]! <= 4) return;
-    out[idx] = out[idx]! - 1;
   }
 }

@@ -44,27 +44,31 @@ export function isTimestamp(value: unknown): value is string {
   return typeof value === 'string' && ISO.test(value);
 }
 
-const UNITS: [string, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
+const UNITS: [string, string, number][] = [
+  ['year', 'y', 365 * 24 * 3600],
+  ['month', 'mo', 30 * 24 * 3600],
+  ['week', 'w', 7 * 24 * 3600],
+  ['day', 'd', 24 * 3600],
+  ['hour', 'h', 3600],
+  ['minute', 'm', 60],
 ];
 
-/** "3 days ago", "in 2 hours", "just now". */
-export function relativeTime(iso: string, now: Date): string {
+/**
+ * "3 days ago", "in 2 hours", "just now" (at most 14 cells); `compact`: "3d", "in 2h", "now",
+ * for narrow terminals.
+ */
+export function relativeTime(iso: string, now: Date, compact = false): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const diff = Math.round((now.getTime() - t) / 1000);
   const abs = Math.abs(diff);
-  if (abs < 60) return 'just now';
-  for (const [unit, secs] of UNITS) {
+  if (abs < 60) return compact ? 'now' : 'just now';
+  for (const [unit, short, secs] of UNITS) {
     if (abs >= secs) {
       const n = Math.floor(abs / secs);
-      const label = `${n} ${unit}${n === 1 ? '' : 's'}`;
-      return diff >= 0 ? `${label} ago` : `in ${label}`;
+      const label = compact ? `${n}${short}` : `${n} ${unit}${n === 1 ? '' : 's'}`;
+      if (diff < 0) return `in ${label}`;
+      return compact ? label : `${label} ago`;
     }
   }
   return iso;

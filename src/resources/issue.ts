@@ -7,15 +7,16 @@ export const ORDER_BY_CREATED_UPDATED = ['created_at', 'updated_at'] as const;
 /** `state_event` of the edit endpoint (part 1 §4.2.2). */
 export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 
+/** An issue list; a narrow table drops TASKS first, then ASSIGNEES, LABELS, UPDATED and STATE. */
 export const issueColumns: Columns = columnSet(
   [
-    { key: 'iid', header: 'IID', kind: 'ref' },
-    { key: 'state', kind: 'state' },
-    { key: 'title', kind: 'title' },
-    { key: 'labels', kind: 'labels' },
+    { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
+    { key: 'state', kind: 'state', priority: 1 },
+    { key: 'title', kind: 'title', priority: 0 },
+    { key: 'labels', kind: 'labels', priority: 2 },
     { key: 'assignees', kind: 'users', priority: 3 },
-    { key: 'tasks', get: tasksDone, priority: 3 },
-    { key: 'updated_at', header: 'updated', kind: 'date' },
+    { key: 'tasks', get: tasksDone, priority: 4 },
+    { key: 'updated_at', header: 'updated', kind: 'date', priority: 1 },
   ],
   ISSUE_FIELDS,
 );
@@ -53,7 +54,7 @@ export const todoColumns: Columns = columnSet(
 /** Merge requests that close an issue (`issue closed-by`). */
 export const closingMergeRequestColumns: Columns = columnSet(
   [
-    { key: 'iid', header: 'IID', kind: 'number' },
+    { key: 'iid', header: 'IID', kind: 'ref' },
     { key: 'state', kind: 'state' },
     { key: 'title', kind: 'title' },
     { key: 'source_branch', header: 'source' },

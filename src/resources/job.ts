@@ -15,16 +15,17 @@ export const ACTIVE_JOB_STATUSES: readonly string[] = [
   'scheduled',
 ];
 
+/** A job list; a narrow table drops PIPELINE and DURATION first, then REF, STAGE and CREATED. */
 export const jobColumns: Columns = columnSet(
   [
-    { key: 'id', kind: 'number' },
-    { key: 'status', kind: 'state' },
-    { key: 'stage' },
-    { key: 'name', kind: 'title' },
-    { key: 'ref' },
-    { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration) },
-    { key: 'pipeline.id', header: 'pipeline', kind: 'number' },
-    { key: 'created_at', header: 'created', kind: 'date' },
+    { key: 'id', kind: 'number', priority: 0 },
+    { key: 'status', kind: 'state', priority: 0 },
+    { key: 'stage', priority: 2 },
+    { key: 'name', kind: 'title', priority: 0 },
+    { key: 'ref', priority: 2 },
+    { key: 'duration', get: (j: { duration?: unknown }) => seconds(j.duration), priority: 3 },
+    { key: 'pipeline.id', header: 'pipeline', kind: 'number', priority: 3 },
+    { key: 'created_at', header: 'created', kind: 'date', priority: 1 },
   ],
   JOB_FIELDS,
 );

@@ -12,13 +12,14 @@ function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): s
   return `${mr.source_branch ?? '?'} → ${mr.target_branch ?? '?'}`;
 }
 
+/** A merge request list; a narrow table drops MERGE STATUS and REVIEWERS first, then AUTHOR, BRANCHES, UPDATED and STATE. */
 export const mrColumns: Columns = columnSet(
   [
-    { key: 'iid', header: 'IID', kind: 'ref' },
-    { key: 'state', kind: 'state' },
-    { key: 'title', kind: 'title' },
-    { key: 'branches', get: branchesOf },
-    { key: 'author', kind: 'users' },
+    { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
+    { key: 'state', kind: 'state', priority: 1 },
+    { key: 'title', kind: 'title', priority: 0 },
+    { key: 'branches', get: branchesOf, priority: 2 },
+    { key: 'author', kind: 'users', priority: 2 },
     { key: 'reviewers', kind: 'users', priority: 3 },
     // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
     {
@@ -27,7 +28,7 @@ export const mrColumns: Columns = columnSet(
       priority: 3,
       get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status,
     },
-    { key: 'updated_at', header: 'updated', kind: 'date' },
+    { key: 'updated_at', header: 'updated', kind: 'date', priority: 1 },
   ],
   MERGE_REQUEST_FIELDS,
 );
@@ -97,10 +98,13 @@ export const mrChangeColumns: Column[] = [
   { key: 'deletions', kind: 'number', get: (c: MrChange) => diffStat(c.diff).deletions },
 ];
 
-/** Issues closed on merge: project issues (`#iid`) or, with an external tracker, `{id, title}`. */
+/**
+ * Issues closed on merge: project issues by iid, as every list shows them (their full reference
+ * when they are in another project), or with an external tracker `{id, title}`.
+ */
 export const closesIssueColumns: Columns = columnSet(
   [
-    { key: 'issue', get: (i: { iid?: number; id?: unknown }) => (i.iid !== undefined ? `#${i.iid}` : i.id) },
+    { key: 'issue', kind: 'ref', get: (i: { iid?: number; id?: unknown }) => i.iid ?? i.id },
     { key: 'state', kind: 'state' },
     { key: 'title', kind: 'title' },
     { key: 'web_url', header: 'url' },

@@ -8,14 +8,15 @@ export const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at
 export const IMPORT_FINISHED = 'finished';
 export const IMPORT_FAILED = 'failed';
 
+/** A project list; a narrow table drops STARS first, then TOPICS, LAST ACTIVITY and VISIBILITY. */
 export const projectColumns: Columns = columnSet(
   [
-    { key: 'id', header: 'ID', kind: 'number' },
-    { key: 'path_with_namespace', header: 'path' },
-    { key: 'visibility', kind: 'state' },
-    { key: 'topics', kind: 'labels' },
-    { key: 'star_count', header: 'stars', kind: 'number' },
-    { key: 'last_activity_at', header: 'last activity', kind: 'date' },
+    { key: 'id', header: 'ID', kind: 'number', priority: 0 },
+    { key: 'path_with_namespace', header: 'path', priority: 0 },
+    { key: 'visibility', kind: 'state', priority: 1 },
+    { key: 'topics', kind: 'labels', priority: 2 },
+    { key: 'star_count', header: 'stars', kind: 'number', priority: 3 },
+    { key: 'last_activity_at', header: 'last activity', kind: 'date', priority: 1 },
   ],
   PROJECT_FIELDS,
 );

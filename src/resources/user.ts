@@ -8,12 +8,12 @@ export const TOKEN_SCOPES = ['api', 'read_user'] as const;
 
 export const userColumns: Columns = columnSet(
   [
-    { key: 'id', kind: 'number' },
-    { key: 'username' },
-    { key: 'name' },
-    { key: 'state', kind: 'state' },
-    { key: 'email' },
-    { key: 'web_url', header: 'url' },
+    { key: 'id', kind: 'number', priority: 0 },
+    { key: 'username', priority: 0 },
+    { key: 'name', priority: 2 },
+    { key: 'state', kind: 'state', priority: 1 },
+    { key: 'email', priority: 2 },
+    { key: 'web_url', header: 'url', priority: 3 },
   ],
   USER_FIELDS,
 );

@@ -11,6 +11,7 @@ export const closedBy: CommandSpec = {
   method: 'GET',
   path: `${ISSUE_PATH}/closed_by`,
   list: true,
+  listNoun: 'merge requests that close this issue',
   columns: closingMergeRequestColumns,
 };
 

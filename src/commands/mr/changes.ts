@@ -214,6 +214,7 @@ export const closesIssues: CommandSpec = {
   method: 'GET',
   path: `${MR_PATH}/closes_issues`,
   list: true,
+  listNoun: 'issues this merge request closes',
   columns: closesIssueColumns,
 };
 

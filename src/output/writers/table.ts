@@ -3,6 +3,7 @@ import { type CellStyle, cellValue, drawCell } from '../cells.js';
 import type { Column } from '../columns.js';
 import { cellWidth } from '../graphemes.js';
 import { painter } from '../paint.js';
+import { columnHeader, spansProjects } from '../references.js';
 import { tableText } from '../sanitize.js';
 import { stripSgr } from '../sgr.js';
 import type { ListOptions } from '../summary.js';
@@ -19,7 +20,7 @@ export const table: Writer = {
 
   async list(out: Output, pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions): Promise<number> {
     const all = await out.collect(pages, (item) => item);
-    await drawTable(out, all, out.columns(columns), list.crossProject === true);
+    if (all.length > 0) await drawTable(out, all, out.columns(columns), spansProjects(all, list));
     return all.length;
   },
 
@@ -31,15 +32,15 @@ export const table: Writer = {
 
 const URL_CELL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 
+/** Below this many columns dates are `5m`, `3w`, `2mo`. */
+const COMPACT_DATES_BELOW = 60;
+
 async function drawTable(out: Output, items: unknown[], columns: Column[], crossProject: boolean): Promise<void> {
   const { io } = out;
-  if (items.length === 0) {
-    io.stderr.write('no results\n');
-    return;
-  }
-  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, crossProject };
+  const compactDates = io.columns < COMPACT_DATES_BELOW;
+  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, crossProject, compactDates };
   const measure = await cellWidth();
-  const header = (c: Column) => tableText(c.kind === 'ref' && crossProject ? 'ref' : (c.header ?? c.key)).toUpperCase();
+  const header = (c: Column) => tableText(columnHeader(c, crossProject)).toUpperCase();
   const rows = items.map((item) => columns.map((c) => drawCell(c, cellValue(c, item, out.options), item, style)));
   // Each cell's text without colour, and its width, worked out once.
   const plain = rows.map((r) => r.map(stripSgr));
@@ -47,7 +48,8 @@ async function drawTable(out: Output, items: unknown[], columns: Column[], cross
   const widths = columns.map((c, i) => cellWidths.reduce((w, r) => Math.max(w, r[i]!), measure(header(c))));
   // Columns named with --fields are what the user asked for: none is dropped.
   const urls = columns.map((_, i) => plain.some((r) => URL_CELL.test(r[i]!)));
-  const layout = fitColumns(widths, columns, io.columns, !out.options.fields?.length, urls);
+  const empty = columns.map((_, i) => plain.every((r) => r[i] === '-' || r[i] === ''));
+  const layout = fitColumns(widths, columns, io.columns, { mayDrop: !out.options.fields?.length, whole: urls, empty });
   const cells = rows.map((r, j) =>
     layout.keep.map((i, k) => {
       const w = layout.widths[k]!;

@@ -1,21 +1,28 @@
 import { isObject } from '../../json.js';
 import { cellValue } from '../cells.js';
 import type { Column } from '../columns.js';
+import { columnHeader, referenceCell, spansProjects } from '../references.js';
 import { cellText } from '../sanitize.js';
+import type { ListOptions } from '../summary.js';
 import { plainValue } from '../values.js';
 import type { Output, Writer } from '../writer.js';
 
-/** `-o tsv`: a line an item, tab-separated, for scripts (the default in a pipe); a header with `--header`. */
+/**
+ * `-o tsv`: a line an item, tab-separated, for scripts (the default in a pipe); a header with
+ * `--header`. A list spanning projects starts each line with the item's full reference.
+ */
 export const tsv: Writer = {
   records: false,
   forPeople: false,
 
-  async list(out: Output, pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
+  async list(out: Output, pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions): Promise<number> {
     const all = await out.collect(pages, (item) => item);
     const cols = out.columns(columns);
+    const cross = spansProjects(all, list);
     const lines: string[] = [];
-    if (out.options.header) lines.push(cols.map((c) => cellText(c.header ?? c.key)).join('\t'));
-    for (const item of all) lines.push(cols.map((c) => cellText(plainValue(cellValue(c, item, out.options)))).join('\t'));
+    if (out.options.header) lines.push(cols.map((c) => cellText(columnHeader(c, cross))).join('\t'));
+    for (const item of all)
+      lines.push(cols.map((c) => cellText(referenceCell(c, item, cross) ?? plainValue(cellValue(c, item, out.options)))).join('\t'));
     if (lines.length) await out.write(`${lines.join('\n')}\n`);
     return all.length;
   },
