@@ -42,7 +42,7 @@ export class Settings {
     this.stored = new StoredConfig(store);
     this.host = new RunHost(flags.host, env, this.stored);
     this.checkout = gitCheckout(cwd, env, warn);
-    this.targets = new Targets(env, this.host, this.stored, this.checkout);
+    this.targets = new Targets(env, this.host, this.stored, this.checkout, warn);
   }
 
   get debug(): boolean {

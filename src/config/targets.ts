@@ -32,7 +32,12 @@ export class Targets {
     private readonly stored: StoredConfig,
     /** The git checkout collab runs in (its remotes). */
     private readonly checkout: Checkout,
+    /** A notice for people (stderr): a checkout whose remote is on another host. */
+    private readonly warn: (message: string) => void = () => undefined,
   ) {}
+
+  /** The checkout's remote on another host was said (once a run). */
+  private saidElsewhere = false;
 
   /**
    * The project: the value given (id, path, web URL, git remote), then COLLAB_PROJECT, then
@@ -50,7 +55,14 @@ export class Targets {
     } catch {
       return undefined;
     }
-    return projectFromGit(this.checkout.remotes(), host);
+    const remotes = this.checkout.remotes();
+    const path = projectFromGit(remotes, host);
+    const elsewhere = path === undefined && !this.saidElsewhere ? remoteElsewhere(remotes, host) : undefined;
+    if (elsewhere) {
+      this.saidElsewhere = true;
+      this.warn(elsewhere);
+    }
+    return path;
   }
 
   requireProject(explicit?: string, label?: string): string {
@@ -168,4 +180,24 @@ export function projectFromGit(remotes: GitRemote[], host: string): string | und
     }
   }
   return undefined;
+}
+
+/**
+ * `remote origin is on github.com, not gitlab.example.com`: why a checkout gave no project, when
+ * its first remote (origin first) is on another host than the one in use.
+ */
+export function remoteElsewhere(remotes: GitRemote[], host: string): string | undefined {
+  const remote = remotes[0];
+  if (!remote) return undefined;
+  let where: string | undefined;
+  if (isWebUrl(remote.url)) {
+    try {
+      where = new URL(remote.url).host;
+    } catch {
+      return undefined;
+    }
+  } else where = parseSshRemote(remote.url)?.hostname;
+  const ours = new URL(host);
+  if (where === undefined || where === ours.host || where === ours.hostname) return undefined;
+  return `remote ${remote.name} is on ${where}, not ${ours.host}`;
 }

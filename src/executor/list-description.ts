@@ -10,8 +10,8 @@ import type { CommandSpec } from './spec.js';
 
 const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
 
-/** Flags that order or shape a list without choosing its items. */
-const NOT_FILTERS = new Set(['state', 'order-by', 'sort', 'view', 'statistics', 'simple']);
+/** Flags that order, shape or widen a list without narrowing it. */
+const NOT_FILTERS = new Set(['state', 'order-by', 'sort', 'view', 'statistics', 'simple', 'all-visible', 'all-available']);
 
 /** `created-by-me` → `created by you`: a scope that names whose items (`all`: everyone's). */
 function whoseScope(value: unknown): string | undefined {
@@ -30,7 +30,8 @@ function typed(flag: FlagSpec, value: unknown): string | undefined {
 
 export function describeRequest(spec: CommandSpec, template: string, v: Values): ListWhat {
   const flags = v.flags as Record<string, unknown>;
-  const noun = spec.listNoun ?? (resourceOf(template) ?? 'items').replace(/_/g, ' ');
+  const declared = typeof spec.listNoun === 'function' ? spec.listNoun(v) : spec.listNoun;
+  const noun = declared ?? (resourceOf(template) ?? 'items').replace(/_/g, ' ');
   const state = typeof flags.state === 'string' ? (STATE_WORDS[flags.state] ?? flags.state) : '';
   const everywhere = spec.project === 'optional' && v.project === undefined && v.group === undefined;
   const scopeFlag = spec.flags?.find((f) => f.name === 'scope' && f.choices?.includes('created-by-me'));

@@ -103,8 +103,8 @@ interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec
 interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
   /** The columns of its answer: what table and tsv show, and the fields `--fields` may name. */
   columns?: Column[];
-  /** What a list's items are called where its path does not say (`issues this merge request closes`). */
-  listNoun?: string;
+  /** What a list's items are called where its path does not say it all (`issues this merge request closes`). */
+  listNoun?: string | ((v: Values<F, A>) => string | undefined);
   /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
   row?: boolean;
   /** Table and tsv show `*token*` fields instead of masking them (a secret printed once, when created). */

@@ -9,11 +9,14 @@ import { sortFlag } from '../../resources/sort.js';
 export const list: CommandSpec = {
   name: 'list',
   aliases: ['ls'],
-  summary: 'List groups',
-  examples: ['collab group list --all-available --search platform', 'collab group list --owned --order-by path -o json'],
+  summary: 'List the groups you are a member of, or every group you can see',
+  description:
+    'List groups: by default those you are a member of (of one of their subgroups too), administrators included (all_available=false); --all-visible lists every group you can see.',
+  examples: ['collab group list', 'collab group list --all-visible --search platform', 'collab group list --owned --order-by path -o json'],
   flags: [
     { name: 'skip-groups', type: 'intList', description: 'leave out these group ids (comma-separated)' },
-    { name: 'all-available', type: 'bool', description: 'every group you can see, not only yours' },
+    { name: 'all-visible', param: 'all_available', type: 'bool', description: 'every group you can see, not only yours' },
+    { name: 'all-available', type: 'bool', hidden: true, description: 'the same as --all-visible (GitLab\'s name)' },
     { name: 'search', type: 'string', description: 'match name or path' },
     { name: 'order-by', type: 'enum', choices: GROUP_ORDER_BY, description: 'sort field (default name)' },
     sortFlag('asc'),
@@ -24,6 +27,11 @@ export const list: CommandSpec = {
   path: '/groups',
   list: true,
   columns: groupColumns,
+  listNoun: (v) => (v.params.all_available ? undefined : 'groups you are a member of'),
+  prepare: (_ctx, v) => {
+    // Yours unless asked for every one (GitLab's own default for administrators is every group).
+    v.params.all_available ??= false;
+  },
 };
 
 export const projects: CommandSpec = {

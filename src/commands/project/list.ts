@@ -1,16 +1,24 @@
+import type { Values } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { projectColumns, projectUserColumns } from '../../resources/project.js';
 import { projectListFilters } from '../../resources/project-flags.js';
 
+/** `project list` without --user, --all-visible or --starred: the projects you are a member of. */
+function onlyMine(v: Values): boolean {
+  const f = v.flags as Record<string, unknown>;
+  return f.user === undefined && !f['all-visible'] && !f.starred;
+}
+
 export const list: CommandSpec = {
   name: 'list',
   aliases: ['ls'],
-  summary: "List projects visible to you, or a user's projects",
+  summary: "List the projects you are a member of, every project visible to you, or a user's projects",
   description:
-    "List projects. Without --user every project visible to you (GET /projects); with --user <id|username> that user's projects.",
+    "List projects. By default those you are a member of (membership=true: on a large instance every visible project is thousands); --all-visible lists every project visible to you, --starred every project you starred; with --user <id|username> that user's projects.",
   examples: [
-    'collab project list --membership --order-by last_activity_at',
+    'collab project list --order-by last_activity_at',
+    'collab project list --all-visible --search api',
     'collab project list --search api --visibility private --all -o ndjson',
     'collab project list --user alice --starred',
   ],
@@ -25,11 +33,22 @@ export const list: CommandSpec = {
       description: "list this user's projects",
     },
     ...projectListFilters,
+    {
+      name: 'all-visible',
+      param: false,
+      type: 'bool',
+      description: 'every project visible to you, not only those you are a member of',
+      conflicts: ['membership', 'user'],
+    },
   ],
   method: 'GET',
   path: (v) => (v.flags.user !== undefined ? '/users/:user_id/projects' : '/projects'),
   list: true,
   columns: projectColumns,
+  listNoun: (v) => (onlyMine(v) ? 'projects you are a member of' : undefined),
+  prepare: (_ctx, v) => {
+    if (onlyMine(v)) v.params.membership = true;
+  },
 };
 
 export const forks: CommandSpec = {

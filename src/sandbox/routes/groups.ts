@@ -97,9 +97,9 @@ export function groupRoutes(router: Router): void {
     (ctx) => {
       const { store, user } = ctx;
       let groups = [...store.groups.values()].filter((g) => canReadGroup(store, user, g));
-      const allAvailable = ctx.params.bool('all_available') ?? false;
-      if (user && !user.admin && !allAvailable)
-        groups = groups.filter((g) => canReadGroup(store, user, g) && isMemberSomewhere(store, user.id, g));
+      // GitLab's default: every group for administrators, else only yours; `all_available=false` is yours for anyone.
+      const allAvailable = ctx.params.bool('all_available') ?? user?.admin === true;
+      if (user && !allAvailable) groups = groups.filter((g) => isMemberSomewhere(store, user.id, g));
       const skip = new Set(ctx.params.intArray('skip_groups') ?? []);
       if (skip.size > 0) groups = groups.filter((g) => !skip.has(g.id));
       const search = ctx.params.str('search')?.toLowerCase();
