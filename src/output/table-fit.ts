@@ -46,8 +46,8 @@ function spread(columns: readonly number[], widths: readonly number[]): number {
 
 /**
  * Lays a table out in `total` cells. Every column first gets the least it can be shown in: a date,
- * state, reference, id or URL its whole width, the title a fair share (30%), any other column 12
- * cells. Columns are dropped by their declared priority (empty ones first) until that fits; the
+ * state, reference, id or URL its whole width, the title a fair share (40%), any other column 12
+ * cells. Empty columns are dropped, then others by their declared priority until that fits; the
  * room left goes to the title, then back to dropped columns that fit again, then to the cut ones.
  */
 export function fitColumns(
@@ -64,8 +64,9 @@ export function fitColumns(
   const order = options.mayDrop === false ? [] : dropOrder(columns, title, options.empty ?? []);
   let keep = all;
   const dropped: number[] = [];
+  // A column with nothing in it goes as soon as the table does not fit; the others while their least does not.
   for (const i of order) {
-    if (spread(keep, least) <= total) break;
+    if (!options.empty?.[i] && spread(keep, least) <= total) break;
     keep = keep.filter((k) => k !== i);
     dropped.unshift(i);
   }
@@ -86,7 +87,7 @@ export function fitColumns(
 function leastWidths(widths: readonly number[], columns: readonly Column[], total: number, title: number, uncut: readonly boolean[]) {
   return widths.map((w, i) => {
     const c = columns[i]!;
-    if (i === title) return Math.min(w, Math.max(20, Math.floor(total * 0.3)));
+    if (i === title) return Math.min(w, Math.max(20, Math.floor(total * 0.4)));
     if (uncut[i]) return w;
     return Math.min(w, Math.max(FLOOR, (c.header ?? c.key).length));
   });

@@ -198,7 +198,7 @@ describe('mr commits, versions, version, closes-issues', () => {
     expect(bad.stderr).toContain('<version-id>');
   });
 
-  it('lists closed issues, also in the external tracker shape {id, title}', async () => {
+  it('lists closed issues by iid as every list does, also in the external tracker shape {id, title}', async () => {
     api = mockApi();
     const issue = {
       id: 1001,
@@ -213,6 +213,22 @@ describe('mr commits, versions, version, closes-issues', () => {
       .reply(200, [issue, { id: 'PROJ-123', title: 'External bug' }], { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'closes-issues', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('#1\topened\tCrash\thttps://gitlab.test/acme/platform/api/-/issues/1\nPROJ-123\t\tExternal bug\t\n');
+    expect(r.stdout).toBe('1\topened\tCrash\thttps://gitlab.test/acme/platform/api/-/issues/1\nPROJ-123\t\tExternal bug\t\n');
+  });
+
+  it('names an issue of another project by its full reference, piped and on a terminal', async () => {
+    api = mockApi();
+    const here = { id: 1001, iid: 1, project_id: 7, title: 'Crash', state: 'opened', references: { full: 'acme/platform/api#1' } };
+    const there = { id: 2002, iid: 4, project_id: 9, title: 'Docs', state: 'opened', references: { full: 'acme/website#4' } };
+    for (let i = 0; i < 3; i++)
+      api.pool.intercept({ path: `${MR}/closes_issues`, method: 'GET' }).reply(200, i < 2 ? [here, there] : [there], { headers: JSON_HEADERS });
+    const piped = await runCli(['mr', 'closes-issues', '3', ...P, '--header'], { transport: api.transport });
+    expect(piped.stdout).toBe('ref\tstate\ttitle\turl\nacme/platform/api#1\topened\tCrash\t\nacme/website#4\topened\tDocs\t\n');
+    const tty = await runCli(['mr', 'closes-issues', '3', ...P, '--no-color'], { transport: api.transport, tty: true });
+    expect(tty.stdout.split('\n')[0]).toMatch(/^REF {2,}STATE/);
+    expect(tty.stdout).toContain('acme/website#4');
+    // One issue, in another project than the merge request's: still not a bare number.
+    const elsewhere = await runCli(['mr', 'closes-issues', '3', ...P], { transport: api.transport });
+    expect(elsewhere.stdout).toBe('acme/website#4\topened\tDocs\t\n');
   });
 });

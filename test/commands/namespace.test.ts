@@ -44,7 +44,7 @@ describe('namespace list', () => {
     expect(JSON.parse(one.stdout)).toEqual([namespaces[0]]);
   });
 
-  it('shows a table on a terminal, and "no results" on stderr for none', async () => {
+  it('shows a table on a terminal, and on stderr what was asked when there is none', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/namespaces', method: 'GET' }).reply(200, namespaces, { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/namespaces?search=zzz', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
@@ -55,7 +55,7 @@ describe('namespace list', () => {
       .map((l) => l.replace(/\s+/g, ' '));
     expect(lines).toEqual(['ID KIND PATH NAME PARENT', '1 user root root -', '10 group acme/platform platform 9']);
     const none = await runCli(['namespace', 'list', '--search', 'zzz'], { transport: api.transport, tty: true });
-    expect([none.code, none.stdout, none.stderr]).toEqual([0, '', 'no results\n']);
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, '', 'No namespaces match --search "zzz"\n']);
   });
 
   it('rejects a bad --per-page and reports 401 with exit 4', async () => {

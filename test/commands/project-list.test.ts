@@ -59,7 +59,7 @@ describe('project list', () => {
 
   it("sends archived=false for --no-archived and lists a user's projects with --user", async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects?archived=false', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects?archived=false&membership=true', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
     api.pool
       .intercept({ path: '/api/v4/users/alice/projects?starred=true', method: 'GET' })
       .reply(200, [project(4, 'alice/dots')], { headers: JSON_HEADERS });
@@ -72,7 +72,7 @@ describe('project list', () => {
   it('shows path, visibility, stars and relative last activity in a table', async () => {
     api = mockApi();
     api.pool
-      .intercept({ path: '/api/v4/projects', method: 'GET' })
+      .intercept({ path: '/api/v4/projects?membership=true', method: 'GET' })
       .reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
     const r = await runCli(['project', 'list'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);

@@ -149,12 +149,12 @@ describe('fitColumns', () => {
 
   it('keeps every column when the terminal is wide enough, and none is dropped when asked for by name', () => {
     expect(fitColumns([3, 6, 60, 17, 11, 12], columns, 140).keep).toHaveLength(6);
-    expect(fitColumns([3, 6, 60, 17, 11, 12], columns, 80, false).keep).toHaveLength(6);
+    expect(fitColumns([3, 6, 60, 17, 11, 12], columns, 80, { mayDrop: false }).keep).toHaveLength(6);
   });
 
   it('drops a column of URLs rather than cutting them', () => {
     const cols = [{ key: 'id', kind: 'number' as const }, { key: 'name' }, { key: 'web_url' }];
-    const { keep } = fitColumns([3, 20, 70], cols, 80, true, [false, false, true]);
+    const { keep } = fitColumns([3, 20, 70], cols, 80, { whole: [false, false, true] });
     expect(keep).toEqual([0, 1]);
   });
 });
