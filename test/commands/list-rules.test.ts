@@ -153,7 +153,9 @@ describe('lists spanning projects', () => {
   it('piped, each line starts with the full reference; -o json is unchanged', async () => {
     api = mockApi();
     for (let i = 0; i < 2; i++)
-      api.pool.intercept({ path: '/api/v4/merge_requests?state=opened&scope=all', method: 'GET' }).reply(200, mrs, { headers: JSON_HEADERS });
+      api.pool
+        .intercept({ path: '/api/v4/merge_requests?state=opened&scope=all', method: 'GET' })
+        .reply(200, mrs, { headers: JSON_HEADERS });
     const r = await runCli(['mr', 'list', '--scope', 'all', '--header'], { transport: api.transport });
     expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(['ref', 'acme/platform/api!1', 'acme/website!1', 'labs/experiments!1']);
     const json = await runCli(['mr', 'list', '--scope', 'all', '-o', 'json'], { transport: api.transport });

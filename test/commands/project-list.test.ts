@@ -59,7 +59,9 @@ describe('project list', () => {
 
   it("sends archived=false for --no-archived and lists a user's projects with --user", async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects?archived=false&membership=true', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects?archived=false&membership=true', method: 'GET' })
+      .reply(200, [], { headers: JSON_HEADERS });
     api.pool
       .intercept({ path: '/api/v4/users/alice/projects?starred=true', method: 'GET' })
       .reply(200, [project(4, 'alice/dots')], { headers: JSON_HEADERS });

@@ -30,8 +30,12 @@ describe('lists in a terminal: the built binary against the sandbox', () => {
 
   it('mr list at 160 columns shows every column whole; at 80 REVIEWERS and MERGE STATUS go and nothing is blank', async () => {
     const wide = plain((await runInTerminal(['mr', 'list', '-p', 'acme/platform/api'], { cols: 160, env })).screen);
-    expect(wide.split('\n')[0]).toBe('IID  STATE   TITLE                                  BRANCHES                   AUTHOR  REVIEWERS   MERGE STATUS  UPDATED');
-    const at80 = plain((await runInTerminal(['mr', 'list', '-p', 'acme/platform/api'], { cols: 80, env })).screen).trimEnd().split('\n');
+    expect(wide.split('\n')[0]).toBe(
+      'IID  STATE   TITLE                                  BRANCHES                   AUTHOR  REVIEWERS   MERGE STATUS  UPDATED',
+    );
+    const at80 = plain((await runInTerminal(['mr', 'list', '-p', 'acme/platform/api'], { cols: 80, env })).screen)
+      .trimEnd()
+      .split('\n');
     expect(at80[0]).toMatch(/^IID {2}STATE {3}TITLE {2,}BRANCHES {6}AUTHOR {2}UPDATED$/);
     expect(at80[1]).toBe('8    opened  Feature X                         feature/x →…  alice   1 month ago');
     expect(Math.max(...at80.map((l) => stringWidth(l)))).toBe(80);
@@ -39,7 +43,10 @@ describe('lists in a terminal: the built binary against the sandbox', () => {
 
   it('piped, a list across projects starts each line with the reference a command takes back', async () => {
     const r = await sb.run(['mr', 'list', '--scope', 'all']);
-    const refs = r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0]);
+    const refs = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t')[0]);
     expect(refs).toContain('acme/website!1');
     expect(refs.every((ref) => /^[a-z/]+![0-9]+$/.test(ref!))).toBe(true);
     const back = await sb.run(['mr', 'view', 'acme/website!1', '--fields', 'title']);
@@ -49,8 +56,16 @@ describe('lists in a terminal: the built binary against the sandbox', () => {
   });
 
   it('an empty answer names what was asked on the terminal, and nothing on stdout', async () => {
-    const none = await runInTerminal(['issue', 'list', '-p', 'acme/platform/api', '--search', 'zzz-nothing'], { cols: 80, env, stdout: 'pipe' });
-    expect([none.code, none.stdout, plain(none.screen)]).toEqual([0, '', 'No open issues match --search "zzz-nothing" in acme/platform/api\n']);
+    const none = await runInTerminal(['issue', 'list', '-p', 'acme/platform/api', '--search', 'zzz-nothing'], {
+      cols: 80,
+      env,
+      stdout: 'pipe',
+    });
+    expect([none.code, none.stdout, plain(none.screen)]).toEqual([
+      0,
+      '',
+      'No open issues match --search "zzz-nothing" in acme/platform/api\n',
+    ]);
     const past = await runInTerminal(['issue', 'list', '-p', 'acme/platform/api', '--page', '99'], { cols: 80, env });
     expect([past.code, plain(past.screen)]).toEqual([0, 'page 99 is past the last page (10)\n']);
   });
@@ -72,8 +87,13 @@ describe('lists in a terminal: the built binary against the sandbox', () => {
       try {
         const paths = async (args: string[], token: string) =>
           (await server.run([...args], { COLLAB_TOKEN: token })).stdout.trimEnd().split('\n').filter(Boolean).sort();
-        expect(await paths(['project', 'list', '--fields', 'path_with_namespace'], BOB_TOKEN)).toEqual(['acme/website', 'labs/experiments']);
-        expect(await paths(['project', 'list', '--all-visible', '--fields', 'path_with_namespace'], BOB_TOKEN)).toContain('acme/platform/docs');
+        expect(await paths(['project', 'list', '--fields', 'path_with_namespace'], BOB_TOKEN)).toEqual([
+          'acme/website',
+          'labs/experiments',
+        ]);
+        expect(await paths(['project', 'list', '--all-visible', '--fields', 'path_with_namespace'], BOB_TOKEN)).toContain(
+          'acme/platform/docs',
+        );
         expect(await paths(['group', 'list', '--fields', 'full_path'], BOB_TOKEN)).toEqual(['labs']);
         expect(await paths(['group', 'list', '--all-visible', '--fields', 'full_path'], BOB_TOKEN)).toEqual(['acme', 'labs']);
         // The administrator is a member of nothing: GitLab would list every group without all_available=false.

@@ -16,7 +16,7 @@ export const list: CommandSpec = {
   flags: [
     { name: 'skip-groups', type: 'intList', description: 'leave out these group ids (comma-separated)' },
     { name: 'all-visible', param: 'all_available', type: 'bool', description: 'every group you can see, not only yours' },
-    { name: 'all-available', type: 'bool', hidden: true, description: 'the same as --all-visible (GitLab\'s name)' },
+    { name: 'all-available', type: 'bool', hidden: true, description: "the same as --all-visible (GitLab's name)" },
     { name: 'search', type: 'string', description: 'match name or path' },
     { name: 'order-by', type: 'enum', choices: GROUP_ORDER_BY, description: 'sort field (default name)' },
     sortFlag('asc'),
