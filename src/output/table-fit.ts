@@ -78,7 +78,7 @@ export function fitColumns(
     if (out[title] !== undefined && out[title]! < widths[title]!) break;
     if (room() >= GAP + least[i]!) keep = all.filter((k) => k === i || keep.includes(k));
   }
-  for (const i of keep) out[i] = Math.min(widths[i]!, out[i]! + Math.max(0, room()));
+  widenNarrowest(keep, out, widths, room());
   shrinkWidest(keep, out, total, (i) => !uncut[i]);
   return { keep, widths: keep.map((i) => out[i]!) };
 }
@@ -100,6 +100,16 @@ function dropOrder(columns: readonly Column[], title: number, empty: readonly bo
     .map((_, i) => i)
     .filter((i) => i !== title && priorityOf(columns[i]!) > 0)
     .sort((a, b) => rank(b) - rank(a) || b - a);
+}
+
+/** The room left to the columns that were cut, a cell at a time to the narrowest: the widest stays cut the most. */
+function widenNarrowest(keep: readonly number[], out: number[], widths: readonly number[], room: number): void {
+  for (let left = room; left > 0; left--) {
+    let narrowest = -1;
+    for (const i of keep) if (out[i]! < widths[i]! && (narrowest < 0 || out[i]! < out[narrowest]!)) narrowest = i;
+    if (narrowest < 0) return;
+    out[narrowest] = out[narrowest]! + 1;
+  }
 }
 
 /** What still does not fit: the widest column that may be cut gives up a cell at a time, down to four. */
