@@ -179,6 +179,6 @@ describe('lists over 10,000 rows, which GitLab sends without totals', () => {
     });
     expect(r.code, r.screen).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(30);
-    expect(plain(r.screen).trim()).toMatch(/^Showing 30 projects; more available · --all for every page$/);
+    expect(plain(r.screen).trim()).toMatch(/^Showing 30 projects you are a member of; more available · --all for every page$/);
   });
 });

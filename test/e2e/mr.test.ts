@@ -159,6 +159,6 @@ describe('merge requests against the sandbox', () => {
     const withIssues = list.find((m: any) => m.source_branch === 'feature/rate-limit');
     const r = await mr('closes-issues', String(withIssues.iid));
     expect(r.exitCode).toBe(0);
-    expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['#2', '#3']);
+    expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['2', '3']);
   });
 });
