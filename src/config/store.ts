@@ -145,12 +145,13 @@ export class ConfigStore {
       if (code === 'EEXIST' || code === 'ENOTDIR') throw this.dirIsFile();
       throw new LocalError(`cannot create the config directory ${this.dir}: ${(err as Error).message}`);
     }
+    // Loaded before the lock: loading takes longer than the write, and others wait for the lock.
+    const { default: Conf } = await import('conf');
     const release = await this.lock();
     try {
       this.cache = undefined;
       const current = structuredClone(this.read());
       mutate(current);
-      const { default: Conf } = await import('conf');
       const conf = new Conf<Record<string, unknown>>({
         cwd: this.dir,
         configName: CONFIG_FILE.replace(/\.json$/, ''),
