@@ -12,7 +12,7 @@ import { ApiError, AuthError, UsageError } from './errors.js';
 import type { GlobalOptions } from './global-flags.js';
 import type { Opener } from './output/browser.js';
 import { isOutputFormat, type OutputFormat, WRITERS } from './output/formats.js';
-import type { IO } from './output/io.js';
+import { colorLevelWhen, type IO } from './output/io.js';
 import type { JqFilter } from './output/jq.js';
 import { mark } from './output/paint.js';
 import { Printer } from './output/printer.js';
@@ -76,8 +76,9 @@ export class Context {
     this.signal = deps.signal;
     this.store = new ConfigStore(configDir(deps.env), (m) => this.notice(`collab: warning: ${m}`), { uid: deps.uid });
     this.settings = new Settings(flags, deps.env, this.store, deps.cwd, (m) => this.notice(`collab: warning: ${m}`));
-    // The entry's streams as they are (Node builds them on first use), without colour after --no-color.
-    this.io = Object.create(deps.io, { colorLevel: { value: this.settings.noColor ? 0 : deps.io.colorLevel } });
+    // The entry's streams as they are (Node builds them on first use), in the colours --color asks for.
+    const colorLevel = colorLevelWhen(this.settings.color, deps.io.colorLevel, deps.env);
+    this.io = Object.create(deps.io, { colorLevel: { value: colorLevel } });
   }
 
   now(): Date {
@@ -171,7 +172,7 @@ export class Context {
     if (this.settings.listFields) throw new UsageError('--fields needs names here (--fields a,b)');
     return new Printer({
       io: this.io,
-      format: this.settings.output(commandDefault) ?? (this.io.stdoutIsTTY ? 'table' : 'tsv'),
+      format: this.settings.output(commandDefault) ?? (this.forPeople ? 'table' : 'tsv'),
       fields: this.settings.fields,
       header: this.settings.header,
       now: () => this.now(),
@@ -181,6 +182,14 @@ export class Context {
       schedule: this.deps.schedule,
       jq: this.jqFilter,
     });
+  }
+
+  /**
+   * Whether stdout is read by a person: a terminal, or a pipe to a pager (`--color always | less -R`).
+   * Then lists and views are drawn as tables, a diff is coloured and a log shows only its colours.
+   */
+  get forPeople(): boolean {
+    return this.io.stdoutIsTTY || this.settings.color === 'always';
   }
 
   /** The pager for a terminal (never when stdout is not one, nor with --no-pager). */

@@ -1,5 +1,6 @@
 import type { Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from './output/formats.js';
+import { COLOR_CHOICES } from './output/io.js';
 
 /** The global flags as commander parses them (`--no-input` → input: false). */
 export interface GlobalOptions {
@@ -10,7 +11,8 @@ export interface GlobalOptions {
   fields?: string | true;
   header?: boolean;
   input?: boolean;
-  color?: boolean;
+  /** `--color <when>`, or false for `--no-color`. */
+  color?: string | false;
   pager?: boolean;
   debug?: boolean;
   timeout?: string;
@@ -44,7 +46,12 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
   },
   { flags: '--header', description: 'print a header row in tsv output', matters: 'output' },
   { flags: '--no-input', description: 'never prompt (env COLLAB_NO_INPUT)', matters: 'prompt' },
-  { flags: '--no-color', description: 'no colour (env NO_COLOR)' },
+  {
+    flags: '--color <when>',
+    description: 'colour: auto (a terminal, unless NO_COLOR), always (piped too, despite NO_COLOR), never',
+    choices: COLOR_CHOICES,
+  },
+  { flags: '--no-color', description: 'no colour, as --color never (env NO_COLOR)' },
   {
     flags: '--no-pager',
     description: 'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)',

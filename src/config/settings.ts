@@ -5,6 +5,7 @@ import { type Env, inCi, isTrue } from '../env.js';
 import { UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import type { ColorChoice } from '../output/io.js';
 import { type Checkout, gitCheckout } from './git.js';
 import { type ResolvedAuth, RunHost } from './host.js';
 import type { ResourceKind } from './references.js';
@@ -53,8 +54,11 @@ export class Settings {
     return this.flags.input === false || isTrue(this.env.COLLAB_NO_INPUT);
   }
 
-  get noColor(): boolean {
-    return this.flags.color === false;
+  /** `--color <when>` (`--no-color`: never); auto when not given. */
+  get color(): ColorChoice {
+    const given = this.flags.color;
+    if (given === false) return 'never';
+    return given === 'always' || given === 'never' ? given : 'auto';
   }
 
   get noPager(): boolean {

@@ -3,6 +3,10 @@ import type { Env } from '../env.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
 
+/** `--color <when>`: `auto` is the environment's choice (a terminal, NO_COLOR, FORCE_COLOR). */
+export const COLOR_CHOICES = ['always', 'never', 'auto'] as const;
+export type ColorChoice = (typeof COLOR_CHOICES)[number];
+
 /** The process's streams and what is known about them; tests build one on buffers. */
 export interface IO {
   stdin: Readable;
@@ -35,6 +39,17 @@ export function colorLevelFor(isTTY: boolean, env: Env): ColorLevel {
   if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit') return 3;
   if (env.TERM?.includes('256')) return 2;
   return 1;
+}
+
+/**
+ * The colour level of stdout for `--color <when>`: `auto` keeps the environment's level; `never`
+ * is none; `always` colours even a pipe, and beats NO_COLOR and FORCE_COLOR because it was asked
+ * for on the command line (the level TERM and COLORTERM allow, at least the basic colours).
+ */
+export function colorLevelWhen(choice: ColorChoice, autoLevel: ColorLevel, env: Env): ColorLevel {
+  if (choice === 'never') return 0;
+  if (choice === 'auto') return autoLevel;
+  return colorLevelFor(true, { TERM: env.TERM === 'dumb' ? undefined : env.TERM, COLORTERM: env.COLORTERM });
 }
 
 /** Writes and waits for 'drain' when the stream asks for it, so long outputs keep memory flat. */

@@ -1,8 +1,23 @@
 import type { ColorLevel, IO } from './io.js';
 import { sgr } from './sgr.js';
 
-/** What a piece of text is to people; its colour follows (a state: by the state it names). */
-export type Tone = 'header' | 'key' | 'dim' | 'label' | 'state' | 'done' | 'failed';
+/**
+ * What a piece of text is to people; its colour follows (a state: by the state it names). A diff's
+ * lines are coloured as git colours them: file headers bold, hunk headers cyan, removed lines red,
+ * added lines green.
+ */
+export type Tone =
+  | 'header'
+  | 'key'
+  | 'dim'
+  | 'label'
+  | 'state'
+  | 'done'
+  | 'failed'
+  | 'diff-file'
+  | 'diff-hunk'
+  | 'diff-removed'
+  | 'diff-added';
 
 export type Painter = (text: string, tone: Tone, state?: string) => string;
 
@@ -17,7 +32,18 @@ const YELLOW: Style = [33, 39];
 const MAGENTA: Style = [35, 39];
 const CYAN: Style = [36, 39];
 
-const TONES: Record<Exclude<Tone, 'state'>, Style> = { header: BOLD, key: CYAN, dim: DIM, label: YELLOW, done: GREEN, failed: RED };
+const TONES: Record<Exclude<Tone, 'state'>, Style> = {
+  header: BOLD,
+  key: CYAN,
+  dim: DIM,
+  label: YELLOW,
+  done: GREEN,
+  failed: RED,
+  'diff-file': BOLD,
+  'diff-hunk': CYAN,
+  'diff-removed': RED,
+  'diff-added': GREEN,
+};
 
 const STATES: Readonly<Record<string, Style>> = {
   opened: GREEN,

@@ -4,16 +4,18 @@ import { JOB_FIELDS } from './issue-fields.js';
 /** The `scope` values of part 1 §4.5. */
 export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
 
-/** Statuses of a job that is still going to change (`started` is what play answers). */
-export const ACTIVE_JOB_STATUSES: readonly string[] = [
-  'created',
-  'pending',
-  'running',
-  'started',
-  'preparing',
-  'waiting_for_resource',
-  'scheduled',
-];
+/**
+ * The statuses a job ends in (GitLab's `Ci::HasStatus::COMPLETED_STATUSES`). Every other one
+ * still changes by itself: created, waiting_for_resource, preparing, waiting_for_callback,
+ * pending, running, canceling (GitLab 17: the runner is stopping it), scheduled, `started` (what
+ * play answers), and any status GitLab adds later; except `manual`, which waits for a person.
+ */
+export const COMPLETED_JOB_STATUSES: readonly string[] = ['success', 'failed', 'canceled', 'skipped'];
+
+/** Whether a job with this status will not change unless someone acts (a status that is no string: nothing to wait for). */
+export function jobStopped(status: unknown): boolean {
+  return typeof status !== 'string' || status === 'manual' || COMPLETED_JOB_STATUSES.includes(status);
+}
 
 /** A job list; a narrow table drops PIPELINE and DURATION first, then REF, STAGE and CREATED. */
 export const jobColumns: Columns = columnSet(

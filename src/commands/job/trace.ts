@@ -11,8 +11,9 @@ import { defineCommand } from '../../executor/spec.js';
 import { into } from '../../output/io.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { ForTerminal } from '../../output/terminal-stream.js';
-import { ACTIVE_JOB_STATUSES } from '../../resources/job.js';
+import { jobStopped } from '../../resources/job.js';
 import { jobIdArg } from './list.js';
+import { type JobState, reportStanding } from './trace-status.js';
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */
 class SkipBytes extends Transform {
@@ -29,8 +30,8 @@ class SkipBytes extends Transform {
 }
 
 /**
- * Writes the trace from byte `offset` on to stdout (unchanged when piped, through `filter` on a
- * terminal); returns the trace's length.
+ * Writes the trace from byte `offset` on to stdout (unchanged, or through `filter` for people: on
+ * a terminal, or as --color asks); returns the trace's length.
  */
 async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpty: boolean, filter?: TerminalLogFilter): Promise<number> {
   let res: Awaited<ReturnType<typeof openDownload>>;
@@ -38,7 +39,7 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
     res = await openDownload(ctx.api(), { method: 'GET', path: fillPath('/projects/:project/jobs/:id/trace', pathValues(v)) }, ctx.signal);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
-      // A job that has not started yet has no trace: while following, that is an empty log.
+      // A job that has not run yet has no trace: that is an empty log.
       if (missingIsEmpty) return offset;
       throw new ApiError(
         err.message,
@@ -59,65 +60,76 @@ async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpt
   return Math.max(offset, skip.total);
 }
 
-interface JobState {
-  status?: string;
-  name?: string;
-}
-
 async function fetchJob(ctx: Context, v: Values): Promise<JobState> {
   const res = await ctx.api().request<JobState>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', pathValues(v)) });
   return res.data ?? {};
 }
 
-function finalCheck(ctx: Context, v: Values, job: JobState): void {
-  if (job.status === 'failed' || job.status === 'canceled')
-    throw new ApiError(`job ${v.args.id}${job.name ? ` (${job.name})` : ''} ${job.status}`, undefined);
-  if (ACTIVE_JOB_STATUSES.includes(job.status ?? '')) ctx.notice(`Job ${v.args.id} is still ${job.status}`);
+/** A job that has not run (yet): a missing trace is an empty log, not an error. */
+const notRun = (job: JobState) => !['success', 'failed', 'canceled'].includes(String(job.status));
+
+/**
+ * Prints the trace, then, while the job is `following` and still going to change, what is new
+ * every `following.intervalMs` (on the injected clock). Returns the job as last seen.
+ */
+async function printAndFollow(
+  ctx: Context,
+  v: Values,
+  first: JobState,
+  following: { intervalMs: number } | undefined,
+  filter?: TerminalLogFilter,
+): Promise<JobState> {
+  let job = first;
+  let offset = await printTrace(ctx, v, 0, notRun(job), filter);
+  while (following && !jobStopped(job.status)) {
+    await ctx.sleep(following.intervalMs);
+    // The job first, then the trace: once the job is seen finished, the trace read after it is complete.
+    job = await fetchJob(ctx, v);
+    offset = await printTrace(ctx, v, offset, notRun(job), filter);
+  }
+  return job;
 }
 
 export const trace = defineCommand({
   name: 'trace',
   aliases: ['log'],
-  summary: "Print a job's log (--follow for a running job)",
+  summary: "Print a job's log, following a running job on a terminal",
   description:
-    "Write a job's log to stdout: byte for byte when piped; on a terminal only its colours and \\r are kept (no colours with NO_COLOR or --no-color), other escape sequences are dropped. --follow polls a running job and prints what is new until it finishes; --exit-status makes collab exit 1 when the job failed or was canceled.",
-  examples: ['collab job trace 1234 -p acme/platform/api > job.log', 'collab job trace 1234 --follow --exit-status'],
+    "Write a job's log to stdout. On a terminal a job that has not ended is followed (--no-follow: not): what is new is printed every few seconds until the job ends, canceling and other passing states included, then how it ended. Piped, the log is written byte for byte as it stands, and stderr says when the job has not ended (--follow follows it). On a terminal, or with --color always, only the log's colours and \\r are kept, other escape sequences dropped; with --color never (or --no-color, NO_COLOR on a terminal) none. --exit-status: exit 0 only when the job succeeded, 1 when it failed, was canceled or skipped, is manual, or has not ended, naming which.",
+  examples: [
+    'collab job trace 1234 -p acme/platform/api',
+    'collab job trace 1234 --follow --exit-status > job.log',
+    'collab job trace 1234 --color always | less -R',
+  ],
   args: [jobIdArg],
   project: 'required',
   flags: [
-    { name: 'follow', short: 'f', param: false, type: 'bool', description: 'keep printing new output until the job finishes' },
-    { name: 'exit-status', param: false, type: 'bool', description: 'exit 1 when the job failed or was canceled' },
+    {
+      name: 'follow',
+      short: 'f',
+      param: false,
+      type: 'bool',
+      negatable: true,
+      description: 'print what is new until the job ends (the default on a terminal)',
+    },
+    { name: 'exit-status', param: false, type: 'bool', description: 'exit 1 unless the job succeeded, naming its status' },
     {
       name: 'interval',
       param: false,
       type: 'number',
       min: 0,
       max: 3600,
-      description: 'seconds between polls with --follow (default 3)',
+      description: 'seconds between polls while following (default 3)',
       value: '<seconds>',
     },
   ],
   run: async (ctx, v) => {
-    const follow = v.flags.follow === true;
-    const exitStatus = v.flags['exit-status'] === true;
-    // One filter for every poll: an escape sequence may be cut between two of them.
-    const filter = ctx.io.stdoutIsTTY ? new TerminalLogFilter(ctx.io.colorLevel > 0) : undefined;
-    if (!follow) {
-      await printTrace(ctx, v, 0, false, filter);
-      if (exitStatus) finalCheck(ctx, v, await fetchJob(ctx, v));
-      return;
-    }
+    const job = await fetchJob(ctx, v);
+    const following = v.flags.follow === true || (v.flags.follow === undefined && ctx.io.stdoutIsTTY && !jobStopped(job.status));
+    // One filter for every poll: an escape sequence may be cut between two of them. Piped, only --color changes the bytes.
+    const filter = ctx.io.stdoutIsTTY || ctx.settings.color !== 'auto' ? new TerminalLogFilter(ctx.io.colorLevel > 0) : undefined;
     const intervalMs = Math.round((v.flags.interval ?? 3) * 1000);
-    let offset = 0;
-    for (;;) {
-      // The job first, then the trace: once the job is seen finished, the trace read after it is complete.
-      const job = await fetchJob(ctx, v);
-      offset = await printTrace(ctx, v, offset, true, filter);
-      if (!ACTIVE_JOB_STATUSES.includes(job.status ?? '')) {
-        if (exitStatus) finalCheck(ctx, v, job);
-        return;
-      }
-      await ctx.sleep(intervalMs);
-    }
+    const last = await printAndFollow(ctx, v, job, following ? { intervalMs } : undefined, filter);
+    reportStanding(ctx, v, last, following);
   },
 });

@@ -2,23 +2,12 @@ import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import type { ColorLevel } from '../../output/io.js';
+import { painter } from '../../output/paint.js';
 import { messageText } from '../../output/sanitize.js';
 import { closesIssueColumns, type MrChange, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
 import { type Changes, fetchChanges } from './diff-source.js';
 import { checkPatchable } from './patch-check.js';
 import { iidArg, MR_PATH } from './shared.js';
-
-type Paint = (line: string) => string;
-
-async function diffPainters(level: ColorLevel): Promise<{ meta: Paint; hunk: Paint; add: Paint; del: Paint }> {
-  if (level === 0) {
-    const same: Paint = (l) => l;
-    return { meta: same, hunk: same, add: same, del: same };
-  }
-  const { Chalk } = await import('chalk');
-  const c = new Chalk({ level });
-  return { meta: (l) => c.bold(l), hunk: (l) => c.cyan(l), add: (l) => c.green(l), del: (l) => c.red(l) };
-}
 
 const ESCAPES: Record<string, string> = {
   '\u0007': 'a',
@@ -96,13 +85,19 @@ function noDiff(c: MrChange, withoutContent: ReadonlySet<MrChange>): string | un
  * control sequences and of bidi controls and zero-width characters, which could make the code read
  * differently from what it does (as in table mode), and a file without hunks is named with a note.
  */
-export async function renderDiff(
+export function renderDiff(
   changes: MrChange[],
   level: ColorLevel,
   exact = false,
   withoutContent: ReadonlySet<MrChange> = new Set(),
-): Promise<string> {
-  const paint = await diffPainters(exact ? 0 : level);
+): string {
+  const painted = painter(exact ? 0 : level);
+  const paint = {
+    meta: (l: string) => painted(l, 'diff-file'),
+    hunk: (l: string) => painted(l, 'diff-hunk'),
+    add: (l: string) => painted(l, 'diff-added'),
+    del: (l: string) => painted(l, 'diff-removed'),
+  };
   const text = exact ? (t: string) => t : messageText;
   const out: string[] = [];
   for (const change of changes) {
@@ -155,10 +150,11 @@ async function printChanges(ctx: Context, got: Changes): Promise<void> {
     ctx.notice('No changes');
     return;
   }
-  const exact = !ctx.io.stdoutIsTTY;
-  // Piped it is a patch someone applies: it carries only what a diff of a git tree can.
+  // Piped it is a patch someone applies (unless --color always: for a pager); it carries only what a diff of a git tree can.
+  const exact = !ctx.forPeople;
   if (exact) checkPatchable(changes, (c) => noDiff(c, withoutContent) === undefined);
-  await printer.text(await renderDiff(changes, ctx.io.colorLevel, exact, withoutContent));
+  const diff = renderDiff(changes, ctx.io.colorLevel, exact, withoutContent);
+  await (exact ? printer.text(diff) : printer.page(diff));
   const missing = changes.flatMap((c) => {
     const why = noDiff(c, withoutContent);
     return why === undefined ? [] : [`${messageText(c.new_path ?? c.old_path)} (${why})`];
@@ -178,7 +174,7 @@ export const changes: CommandSpec = {
   aliases: ['diff'],
   summary: 'Show the changes of a merge request as a diff',
   description:
-    "Show what a merge request changes as a unified diff with `diff --git` headers, from GitLab's raw diffs (access_raw_diffs: no size limits): coloured on a terminal; piped, a patch `git apply` takes, byte for byte. A file the server sent no diff for (binary, too large to show, collapsed, a new file sent without its content) is left out and named, as is a list of files the server cut short (overflow): piped, either is exit 1. One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.",
+    "Show what a merge request changes as a unified diff with `diff --git` headers, from GitLab's raw diffs (access_raw_diffs: no size limits): coloured on a terminal, through the pager when longer than the screen (and in a pipe with --color always, for less -R or delta); piped, a patch `git apply` takes, byte for byte. A file the server sent no diff for (binary, too large to show, collapsed, a new file sent without its content) is left out and named, as is a list of files the server cut short (overflow): piped, either is exit 1. One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.",
   examples: [
     'collab mr diff 3 -p acme/platform/api',
     'collab mr diff 3 | git apply',
