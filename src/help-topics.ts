@@ -31,7 +31,7 @@ export const ENVIRONMENT: Entry[] = [
   },
   { name: 'COLLAB_CONFIG_DIR', description: 'where config.json lives (default $XDG_CONFIG_HOME/collab or ~/.config/collab)' },
   { name: 'COLLAB_NO_CODE_CACHE', description: 'set to 1: do not keep compiled code in $XDG_CACHE_HOME/collab (~/.cache/collab)' },
-  { name: 'NO_COLOR', description: 'no colour when set to a non-empty value' },
+  { name: 'NO_COLOR', description: 'no colour when set to a non-empty value (--color always still colours)' },
   { name: 'FORCE_COLOR', description: 'colour even when piped (1, 2 or 3: the colour depth; 0: none)' },
   { name: 'HTTPS_PROXY, HTTP_PROXY', description: 'proxy for https:// and http:// hosts' },
   { name: 'NO_PROXY', description: 'comma-separated hosts reached without the proxy' },

@@ -121,7 +121,17 @@ describe('help output', () => {
   it('the global flags of the table are the root options, and the value-taking ones are skipped by the argv scan', () => {
     const root = tree.options.map((o) => [o.short, o.long].filter(Boolean).join(', ') + (o.value ? ` ${o.value}` : ''));
     expect(root.filter((o) => !o.includes('--version') && !o.includes('--help'))).toEqual(GLOBAL_FLAGS.map((f) => f.flags));
-    expect([...GLOBAL_VALUE_FLAGS].sort()).toEqual(['--fields', '--host', '--jq', '--output', '--retries', '--sudo', '--timeout', '-o']);
+    expect([...GLOBAL_VALUE_FLAGS].sort()).toEqual([
+      '--color',
+      '--fields',
+      '--host',
+      '--jq',
+      '--output',
+      '--retries',
+      '--sudo',
+      '--timeout',
+      '-o',
+    ]);
   });
 
   it('collab help environment and collab help exit-codes print the topics', async () => {
