@@ -18,6 +18,11 @@ describe('the painter', () => {
         ['label', c.yellow],
         ['done', c.green],
         ['failed', c.red],
+        // A diff as git colours it.
+        ['diff-file', c.bold],
+        ['diff-hunk', c.cyan],
+        ['diff-removed', c.red],
+        ['diff-added', c.green],
       ];
       for (const text of TEXTS) for (const [tone, style] of tones) expect(paint(text, tone), `${tone} ${text}`).toBe(style(text));
       const state = (s: string) =>
