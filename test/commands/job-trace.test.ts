@@ -150,7 +150,11 @@ describe('job trace --color', () => {
   });
 
   it('never (and --no-color): no escape sequence at all, piped or on a terminal', async () => {
-    for (const [flags, tty] of [[['--color', 'never'], false], [['--no-color'], false], [['--color', 'never'], true]] as const) {
+    for (const [flags, tty] of [
+      [['--color', 'never'], false],
+      [['--no-color'], false],
+      [['--color', 'never'], true],
+    ] as const) {
       serve([['success', log]]);
       const r = await trace([...flags], { tty });
       expect(r.stdout, flags.join(' ')).toBe('a red word end\n');

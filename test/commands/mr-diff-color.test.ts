@@ -107,10 +107,7 @@ describe('mr diff through the pager', () => {
 describe('views take --color too', () => {
   it('always: a piped view is drawn for people, in colour, despite NO_COLOR; never: no colour on a terminal', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: MR, method: 'GET' })
-      .reply(200, mr(3), { headers: JSON_HEADERS })
-      .times(2);
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS }).times(2);
     const always = await runCli(['mr', 'view', '3', '-p', 'acme/platform/api', '--color', 'always'], {
       transport: api.transport,
       env: { NO_COLOR: '1' },
