@@ -4,8 +4,8 @@
 #      or: echo 'source <(collab completion bash)' >> ~/.bashrc
 
 # Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
-_collab_gflags=' --host --sudo -o --output --fields --header --no-input --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
-_collab_gvflags=' --host --sudo -o --output --fields --timeout --retries --jq '
+_collab_gflags=' --host --sudo -o --output --fields --header --no-input --color --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
+_collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries --jq '
 
 # Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
 # (the command's own flags, and those taking a value) for the command path $1.
@@ -66,7 +66,7 @@ _collab_node() {
     'job') _collab_kids='list view trace artifacts artifact cancel retry play erase keep' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'job list') _collab_kids='' _collab_flags=' -p --project --scope --pipeline --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --scope --pipeline --per-page --page --limit --concurrency ' ;;
     'job view') _collab_kids='' _collab_flags=' -p --project -w --web -h --help ' _collab_vflags=' -p --project ' ;;
-    'job trace') _collab_kids='' _collab_flags=' -p --project -f --follow --exit-status --interval -h --help ' _collab_vflags=' -p --project --interval ' ;;
+    'job trace') _collab_kids='' _collab_flags=' -p --project -f --follow --no-follow --exit-status --interval -h --help ' _collab_vflags=' -p --project --interval ' ;;
     'job artifacts') _collab_kids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries --job-token -h --help ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries ' ;;
     'job artifact') _collab_kids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest --job-token -h --help ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest ' ;;
     'job cancel') _collab_kids='' _collab_flags=' -p --project --stdin --concurrency -h --help ' _collab_vflags=' -p --project --concurrency ' ;;
@@ -301,6 +301,7 @@ _collab_child() {
 _collab_values() {
   case "$1|$2" in
     '|-o'|'|--output') REPLY='table tsv json ndjson' ;;
+    '|--color') REPLY='always never auto' ;;
     'issue list|-s'|'issue list|--state') REPLY='opened closed all' ;;
     'issue list|--scope') REPLY='created-by-me assigned-to-me all' ;;
     'issue list|--order-by') REPLY='created_at updated_at' ;;

@@ -4,9 +4,9 @@
 
 # The flags accepted at every level (a command's own flag of the same name wins), with descriptions,
 # their names, and those taking a value.
-set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--no-color'\t'no colour (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
-set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--header' '--no-input' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
-set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--timeout' '--retries' '--jq'
+set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--color'\t'colour: auto (a terminal, unless NO_COLOR), always (piped too, despite NO_COLOR), never (choices: "always", "never", "auto")' '--no-color'\t'no colour, as --color never (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
+set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--header' '--no-input' '--color' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
+set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '--timeout' '--retries' '--jq'
 
 # Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
 # __collab_vflags (the command's own flags, and those taking a value) for the command path $argv[1].
@@ -273,7 +273,7 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'job'
-            set -g __collab_kids 'list'\t'List a project\'s jobs, or a pipeline\'s' 'view'\t'Show one job' 'trace'\t'Print a job\'s log (--follow for a running job)' 'artifacts'\t'Download a job\'s artifacts archive (by job id, or by job name on a ref or in a pipeline)' 'artifact'\t'Print one file of a job\'s artifacts (or save it with --dest)' 'cancel'\t'Cancel a job' 'retry'\t'Retry a job (prints the new job)' 'play'\t'Start a manual job' 'erase'\t'Erase a job\'s artifacts and trace' 'keep'\t'Keep a job\'s artifacts (no expiry)'
+            set -g __collab_kids 'list'\t'List a project\'s jobs, or a pipeline\'s' 'view'\t'Show one job' 'trace'\t'Print a job\'s log, following a running job on a terminal' 'artifacts'\t'Download a job\'s artifacts archive (by job id, or by job name on a ref or in a pipeline)' 'artifact'\t'Print one file of a job\'s artifacts (or save it with --dest)' 'cancel'\t'Cancel a job' 'retry'\t'Retry a job (prints the new job)' 'play'\t'Start a manual job' 'erase'\t'Erase a job\'s artifacts and trace' 'keep'\t'Keep a job\'s artifacts (no expiry)'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -289,8 +289,8 @@ function __collab_node
             set -g __collab_vflags '-p' '--project'
         case 'job trace'
             set -g __collab_kids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-f'\t'keep printing new output until the job finishes' '--follow'\t'keep printing new output until the job finishes' '--exit-status'\t'exit 1 when the job failed or was canceled' '--interval'\t'seconds between polls with --follow (default 3)' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-p' '--project' '-f' '--follow' '--exit-status' '--interval' '-h' '--help'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-f'\t'print what is new until the job ends (the default on a terminal)' '--follow'\t'print what is new until the job ends (the default on a terminal)' '--no-follow'\t'the opposite of --follow' '--exit-status'\t'exit 1 unless the job succeeded, naming its status' '--interval'\t'seconds between polls while following (default 3)' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '-f' '--follow' '--no-follow' '--exit-status' '--interval' '-h' '--help'
             set -g __collab_vflags '-p' '--project' '--interval'
         case 'job artifacts'
             set -g __collab_kids 
@@ -998,6 +998,8 @@ function __collab_values
     switch "$argv[1]|$argv[2]"
         case '|-o' '|--output'
             printf '%s\n' 'table' 'tsv' 'json' 'ndjson'
+        case '|--color'
+            printf '%s\n' 'always' 'never' 'auto'
         case 'issue list|-s' 'issue list|--state'
             printf '%s\n' 'opened' 'closed' 'all'
         case 'issue list|--scope'
