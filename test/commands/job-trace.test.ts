@@ -82,7 +82,8 @@ describe('job trace of a job that has not ended', () => {
     polls.push(['running', 'a\n'], ['canceling', 'a\nb\n'], ['some_future_state', 'a\nb\n'], ['success', 'a\nb\nc\n']);
     serve(polls);
     const r = await trace(['--follow', '--interval', '0.5', '--exit-status']);
-    expect([r.code, r.stdout, r.stderr]).toEqual([0, 'a\nb\nc\n', 'Job 12 (build-12) succeeded\n']);
+    // Piped (a CI log): the log and nothing else once the job has ended.
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, 'a\nb\nc\n', '']);
     expect(r.waits).toEqual(Array(polls.length - 1).fill(500));
   });
 
@@ -121,13 +122,13 @@ describe('job trace --exit-status', () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([1, 'log\n', said]);
   });
 
-  it('exit 0 for a job that succeeded, followed to the end', async () => {
+  it('exit 0 for a job that succeeded, followed to the end (on a terminal: ✓ and how it ended)', async () => {
     serve([
       ['running', 'a\n'],
       ['success', 'a\nb\n'],
     ]);
-    const r = await trace(['-f', '--exit-status']);
-    expect([r.code, r.stdout, r.stderr, r.waits]).toEqual([0, 'a\nb\n', 'Job 12 (build-12) succeeded\n', [3000]]);
+    const r = await trace(['--exit-status'], { tty: true });
+    expect([r.code, r.stdout, r.stderr, r.waits]).toEqual([0, 'a\nb\n', '✓ Job 12 (build-12) succeeded\n', [3000]]);
   });
 
   it('exit 1 for a job followed until it failed', async () => {

@@ -34,7 +34,7 @@ const COLOURED = [
   '\u001b[31m-old\u001b[39m',
   '\u001b[32m+new line\u001b[39m',
   bold('diff --git a/big.bin b/big.bin'),
-  '\u001b[36m(no diff from the server: binary, or too large to show)\u001b[39m',
+  '\u001b[36m(no diff from the server: too large to show)\u001b[39m',
   '',
 ].join('\n');
 const PLAIN = COLOURED.replace(/\u001b\[[0-9;]*m/g, '');
@@ -45,7 +45,7 @@ afterEach(() => api?.done());
 function serve(times = 1): void {
   api = mockApi();
   api.pool
-    .intercept({ path: `${MR}/changes`, method: 'GET' })
+    .intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' })
     .reply(200, { ...mr(3), changes }, { headers: JSON_HEADERS })
     .times(times);
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
-import { jobStopped } from '../../resources/job.js';
+import { COMPLETED_JOB_STATUSES } from '../../resources/job.js';
 
 /** What `job trace` knows of the job: its status, and the name people know it by. */
 export interface JobState {
@@ -30,15 +30,15 @@ export function jobStanding(v: Values, job: JobState): { said: string; hint?: st
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The line a trace ends with, on stderr: how the job ended, or that it has not. Said after
- * following and on a terminal; piped, only that the job has not ended (the log is not whole). With
+ * The line a trace ends with, on stderr: on a terminal, how the job ended; anywhere, that it has
+ * not (the log printed is not whole). A pipe (a CI log) gets nothing more when the job ended. With
  * `--exit-status`, exit 0 only for a job that succeeded, else exit 1 naming its status.
  */
-export function reportStanding(ctx: Context, v: Values, job: JobState, followed: boolean): void {
+export function reportStanding(ctx: Context, v: Values, job: JobState): void {
   const { said, hint } = jobStanding(v, job);
   if (v.flags['exit-status'] === true && job.status !== 'success') throw new LocalError(said, hint);
-  const finished = jobStopped(job.status) && job.status !== 'manual';
-  if (finished && !followed && !ctx.io.stderrIsTTY && v.flags['exit-status'] !== true) return;
+  const ended = typeof job.status === 'string' && COMPLETED_JOB_STATUSES.includes(job.status);
+  if (ended && !ctx.io.stderrIsTTY) return;
   if (job.status === 'success') ctx.success(sentence(said));
   else ctx.notice(`${sentence(said)}${hint ? ` (${hint})` : ''}`);
 }

@@ -130,6 +130,6 @@ export const trace = defineCommand({
     const filter = ctx.io.stdoutIsTTY || ctx.settings.color !== 'auto' ? new TerminalLogFilter(ctx.io.colorLevel > 0) : undefined;
     const intervalMs = Math.round((v.flags.interval ?? 3) * 1000);
     const last = await printAndFollow(ctx, v, job, following ? { intervalMs } : undefined, filter);
-    reportStanding(ctx, v, last, following);
+    reportStanding(ctx, v, last);
   },
 });
