@@ -174,6 +174,7 @@ export class Context {
       io: this.io,
       format: this.settings.output(commandDefault) ?? (this.forPeople ? 'table' : 'tsv'),
       fields: this.settings.fields,
+      rawFields: this.settings.rawFields,
       header: this.settings.header,
       now: () => this.now(),
       revealSecrets: options.revealSecrets,

@@ -9,6 +9,7 @@ export interface GlobalOptions {
   output?: string;
   /** `true`: `--fields` without names (list them). */
   fields?: string | true;
+  rawFields?: boolean;
   header?: boolean;
   input?: boolean;
   /** `--color <when>`, or false for `--no-color`. */
@@ -42,6 +43,11 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
     flags: '--fields [a,b]',
     description:
       'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command',
+    matters: 'output',
+  },
+  {
+    flags: '--raw-fields',
+    description: "on a terminal, every field of the object (each key and its value) instead of the view's summary",
     matters: 'output',
   },
   { flags: '--header', description: 'print a header row in tsv output', matters: 'output' },

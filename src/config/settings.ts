@@ -79,6 +79,11 @@ export class Settings {
     return list && list.length > 0 ? list : undefined;
   }
 
+  /** `--raw-fields`: every field of an object on a terminal, not its card. */
+  get rawFields(): boolean {
+    return this.flags.rawFields === true;
+  }
+
   /** `--fields` without names: the command lists its fields instead of running. */
   get listFields(): boolean {
     return this.flags.fields === true;

@@ -3,7 +3,7 @@ import type { Column } from './columns.js';
 import type { Painter } from './paint.js';
 import { referenceCell } from './references.js';
 import { tableText } from './sanitize.js';
-import { getPath, isTimestamp, plainValue, relativeTime } from './values.js';
+import { getPath, humanDuration, isDurationField, isFullSha, isTimestamp, plainValue, relativeTime, shortSha } from './values.js';
 
 const MASK = '********';
 
@@ -38,6 +38,8 @@ export interface CellStyle {
   crossProject?: boolean;
   /** Dates as `5m`, `3w`, `2mo` (a narrow terminal). */
   compactDates?: boolean;
+  /** `--fields`: a SHA named there was asked for by name, so it is shown whole. */
+  named?: readonly string[];
 }
 
 /** A cell's text for a terminal: `-` for nothing, dates relative, states and labels coloured. */
@@ -50,6 +52,8 @@ export function drawCell(col: Column, value: unknown, item: unknown, style: Cell
   if (kind === 'date' && typeof value === 'string') return paint(relativeTime(value, style.now(), style.compactDates), 'dim');
   if (kind === 'state') return paint(tableText(String(value)), 'state', String(value));
   if (kind === 'labels' && Array.isArray(value)) return value.map((l) => paint(tableText(plainValue(l)), 'label')).join(', ');
+  if (isFullSha(value) && !style.named?.includes(col.key)) return shortSha(value);
+  if (isDurationField(col.key) && typeof value === 'number') return humanDuration(value) ?? String(value);
   if (typeof value === 'object' && !Array.isArray(value) && style.long) return tableText(readableObject(value as Record<string, unknown>));
   return tableText(plainValue(value));
 }
@@ -60,6 +64,13 @@ function readableObject(value: Record<string, unknown>): string {
   if (!named.startsWith('{')) return named;
   return Object.entries(value)
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k}: ${plainValue(v)}`)
+    .map(([k, v]) => `${k}: ${readableValue(k, v)}`)
     .join(', ');
+}
+
+/** A value inside a nested object: SHAs short and durations humanised, as in a cell of their own. */
+function readableValue(key: string, value: unknown): string {
+  if (isFullSha(value)) return shortSha(value);
+  if (isDurationField(key) && typeof value === 'number') return humanDuration(value) ?? String(value);
+  return plainValue(value);
 }

@@ -1,4 +1,5 @@
-/** What a command declares about the answer it prints: the columns people see, the fields it has. */
+/** What a command declares about the answer it prints: the columns people see, the fields it has, its card. */
+import type { CardLayout } from './card.js';
 
 /**
  * `ref`: an issue's or merge request's number, shown as its full reference (`acme/web#3`) in a
@@ -34,7 +35,7 @@ export interface Fields {
 }
 
 /** The columns of a command's answer, with the fields of that answer (for checking `--fields`). */
-export type Columns = Column[] & { fields?: Fields };
+export type Columns = Column[] & { fields?: Fields; card?: CardLayout };
 
 /** Columns that also know every field of the answer they show. */
 export function columnSet(columns: Column[], fields: Fields): Columns {
@@ -44,4 +45,14 @@ export function columnSet(columns: Column[], fields: Fields): Columns {
 /** The fields declared for an answer shown with these columns, if any were. */
 export function answerFields(columns: Column[] | undefined): Fields | undefined {
   return (columns as Columns | undefined)?.fields;
+}
+
+/** Columns whose answer, one object on a terminal, is shown as this card rather than every field. */
+export function withCard(columns: Columns, card: CardLayout): Columns {
+  return Object.assign([...columns], { fields: columns.fields, card });
+}
+
+/** The card declared for an answer shown with these columns, if any was. */
+export function cardOf(columns: Column[] | undefined): CardLayout | undefined {
+  return (columns as Columns | undefined)?.card;
 }

@@ -1,10 +1,12 @@
 import { FilterError } from '../errors.js';
+import type { CardExtras } from './card.js';
 import type { Column } from './columns.js';
 import { checkFields, fieldNames } from './field-pick.js';
 import { type OutputFormat, WRITERS } from './formats.js';
 import { writeOut } from './io.js';
 import { cellText, TerminalLogFilter } from './sanitize.js';
 import { emptyMessage, type ListOptions, printSummary } from './summary.js';
+import { showsCard } from './view.js';
 import { Output, type WriteOptions, type Writer } from './writer.js';
 
 interface PrinterOptions extends WriteOptions {
@@ -61,10 +63,18 @@ export class Printer {
     return count;
   }
 
-  /** Prints one object: field/value view on a terminal, `field\tvalue` lines in tsv, JSON as it is. */
-  async object(item: unknown, columns?: Column[]): Promise<void> {
+  /**
+   * Prints one object: its card on a terminal (with `extras`: what its command read besides, the
+   * sections after its body), else a field/value view; `field\tvalue` lines in tsv; JSON as it is.
+   */
+  async object(item: unknown, columns?: Column[], extras?: CardExtras): Promise<void> {
     if (!this.writer.records && Array.isArray(item)) await this.list(item, columns ?? []);
-    else await this.writer.object(this.out, item, columns);
+    else await this.writer.object(this.out, item, columns, extras);
+  }
+
+  /** Whether an object printed with these columns is shown as its card (worth reading its extras for). */
+  showsCard(columns: Column[] | undefined): boolean {
+    return this.writer.forPeople && showsCard(this.out, columns) !== undefined;
   }
 
   /**

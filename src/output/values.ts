@@ -73,3 +73,27 @@ export function relativeTime(iso: string, now: Date, compact = false): string {
   }
   return iso;
 }
+
+/** A commit SHA (40 hex digits, or 64 for SHA-256) as people read it: its first 8, the same everywhere. */
+export function shortSha(value: string): string {
+  return /^[0-9a-f]{9,}$/i.test(value) ? value.slice(0, 8) : value;
+}
+
+export function isFullSha(value: unknown): value is string {
+  return typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value);
+}
+
+/** A field holding seconds of run time (`duration`, `queued_duration`): shown as `1m 05s`. */
+export function isDurationField(key: string): boolean {
+  return /(?:^|[._])duration$/.test(key);
+}
+
+/** `30s`, `1m 05s`, `2h 03m 10s` from seconds (GitLab sends floats); nothing for what is not a duration. */
+export function humanDuration(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  const total = Math.round(value);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m ${s}s` : m > 0 ? `${m}m ${s}s` : `${total}s`;
+}

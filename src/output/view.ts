@@ -1,6 +1,10 @@
-/** One object for people on a terminal: a field a line, its value wrapped beside it; Markdown below. */
+/**
+ * One object for people: on a terminal its card where its kind has one; otherwise (piped, with
+ * `--fields` or `--raw-fields`) a field a line, its value wrapped beside it, Markdown below.
+ */
+import { type CardExtras, type CardLayout, drawCard } from './card.js';
 import { type CellStyle, cellValue, drawCell } from './cells.js';
-import type { Column } from './columns.js';
+import { type Column, cardOf } from './columns.js';
 import { cellWidth, type Measure } from './graphemes.js';
 import { painter } from './paint.js';
 import { messageText, tableText } from './sanitize.js';
@@ -13,10 +17,12 @@ const isMarkdown = (c: Column) => c.kind === 'markdown' || (c.kind === undefined
 
 const keyText = (c: Column) => tableText(c.key);
 
-export async function printView(out: Output, item: object, columns: Column[] | undefined): Promise<void> {
+export async function printView(out: Output, item: object, columns: Column[] | undefined, extras?: CardExtras): Promise<void> {
+  const card = showsCard(out, columns);
+  if (card) return printCard(out, item, card, extras);
   const { io } = out;
   const fields = out.fieldsOf(item, columns);
-  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, long: true };
+  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, long: true, named: out.options.fields };
   const { paint } = style;
   const measure = await cellWidth();
   const shown = fields.filter((c) => !isMarkdown(c));
@@ -33,6 +39,25 @@ export async function printView(out: Output, item: object, columns: Column[] | u
   });
   for (const c of fields.filter(isMarkdown)) lines.push(...(await markdownLines(out, c, item, width, style, measure)));
   await out.emit(`${lines.join('\n')}\n`);
+}
+
+/** The card this view shows: on a terminal, for a kind that has one, unless `--fields` or `--raw-fields` asks for fields. */
+export function showsCard(out: Output, columns: Column[] | undefined): CardLayout | undefined {
+  const { io, fields, rawFields } = out.options;
+  return io.stdoutIsTTY && !fields?.length && !rawFields ? cardOf(columns) : undefined;
+}
+
+async function printCard(out: Output, item: object, layout: CardLayout, extras: CardExtras = {}): Promise<void> {
+  const now = out.options.now();
+  const frame = {
+    width: Math.max(20, out.io.columns),
+    colorLevel: out.io.colorLevel,
+    measure: await cellWidth(),
+    paint: painter(out.io.colorLevel),
+    now,
+  };
+  const { webBase } = await import('./markdown.js');
+  await out.emit(await drawCard(layout.card(item, extras.facts, now), frame, extras.sections ?? [], webBase(item)));
 }
 
 /** A Markdown field below the others, rendered to the terminal's width; `-` beside its key when empty. */

@@ -1,4 +1,5 @@
 /** What an output format's writer is, and what it writes through. */
+import type { CardExtras } from './card.js';
 import type { Column } from './columns.js';
 import { chosenColumns, picker } from './field-pick.js';
 import { type IO, writeOut } from './io.js';
@@ -14,6 +15,8 @@ export interface WriteOptions {
    * fields; picked as given otherwise (`collab api`: a name the answer lacks is `null`).
    */
   fields?: string[];
+  /** `--raw-fields`: on a terminal too, every field of an object rather than its card. */
+  rawFields?: boolean;
   header: boolean;
   now: () => Date;
   /** Secrets are shown in table and tsv too (a token printed once, when created). */
@@ -39,8 +42,8 @@ export interface Writer {
   readonly forPeople: boolean;
   /** Prints a list's pages; returns how many items there were. */
   list(out: Output, pages: AsyncIterable<unknown[]>, columns: Column[], list: ListOptions): Promise<number>;
-  /** Prints one answer (a list as such only where `records`: the Printer lists it otherwise). */
-  object(out: Output, item: unknown, columns: Column[] | undefined): Promise<void>;
+  /** Prints one answer (a list as such only where `records`: the Printer lists it otherwise); `extras` go on its card. */
+  object(out: Output, item: unknown, columns: Column[] | undefined, extras?: CardExtras): Promise<void>;
 }
 
 /** What every writer writes through: the options, stdout, the pager. */

@@ -6,7 +6,6 @@ import { pagesIn } from '../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../executor/inputs.js';
 import type { Column } from '../output/columns.js';
 import { webBase } from '../output/markdown/links.js';
-import type { Printer } from '../output/printer.js';
 import type { Issuable } from './issuable.js';
 import { noNotesApi, notesPath } from './notes.js';
 
@@ -52,22 +51,36 @@ async function readNotes(ctx: Context, kind: Issuable, v: Values): Promise<unkno
   return v.flags['no-system'] ? notes.filter((n) => !(n as { system?: unknown }).system) : notes;
 }
 
-/** With `--comments`, the discussion of `item` (the object just printed) after it. */
-export async function printDiscussion(ctx: Context, kind: Issuable, v: Values, printer: Printer, item: unknown): Promise<void> {
-  if (!v.flags.comments) return;
+/** With `--comments`, the discussion of `item` (the object just read) as text for the terminal; nothing without. */
+async function discussionText(ctx: Context, kind: Issuable, v: Values, item: unknown): Promise<string | undefined> {
+  if (!v.flags.comments) return undefined;
   const notes = await readNotes(ctx, kind, v);
   const { renderDiscussion } = await import('../output/discussion.js');
   const { columns, colorLevel } = ctx.io;
-  await printer.page(await renderDiscussion(notes, { columns, colorLevel, now: ctx.now(), base: webBase(item) }));
+  return renderDiscussion(notes, { columns, colorLevel, now: ctx.now(), base: webBase(item) });
 }
 
-/** A view's `print`: the object, then its discussion with `--comments`, shown as one text. */
-export function withDiscussion(kind: Issuable, columns: Column[]) {
+/** What a view's command reads besides the object for its card (a merge request's failed jobs). */
+export type CardFacts = (ctx: Context, v: Values, item: unknown) => Promise<unknown>;
+
+/**
+ * A view's `print`, shown as one text: on a terminal the object's card (with what `facts` reads
+ * for it) and, with `--comments`, its discussion after the description, before its link;
+ * otherwise the object, then its discussion.
+ */
+export function withDiscussion(kind: Issuable, columns: Column[], facts?: CardFacts) {
   return async (ctx: Context, v: Values, data: unknown): Promise<void> => {
     const printer = ctx.printer();
     await printer.together(async () => {
-      await printer.object(data, columns);
-      await printDiscussion(ctx, kind, v, printer, data);
+      if (!printer.showsCard(columns)) {
+        await printer.object(data, columns);
+        const text = await discussionText(ctx, kind, v, data);
+        if (text) await printer.page(text);
+        return;
+      }
+      const [known, text] = await Promise.all([facts?.(ctx, v, data), discussionText(ctx, kind, v, data)]);
+      const sections = text ? [async () => text.replace(/^\n+|\n+$/g, '').split('\n')] : [];
+      await printer.object(data, columns, { facts: known, sections });
     });
   };
 }

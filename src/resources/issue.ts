@@ -1,4 +1,5 @@
-import { type Columns, columnSet } from '../output/columns.js';
+import { type Columns, columnSet, withCard } from '../output/columns.js';
+import { issueCard } from './issuable-cards.js';
 import { ISSUE_FIELDS, MERGE_REQUEST_FIELDS, TIME_STATS_FIELDS, TODO_FIELDS, USER_AGENT_DETAIL_FIELDS } from './issue-fields.js';
 
 export const ISSUE_STATES = ['opened', 'closed', 'all'] as const;
@@ -8,17 +9,20 @@ export const ORDER_BY_CREATED_UPDATED = ['created_at', 'updated_at'] as const;
 export const ISSUE_STATE_EVENTS = ['close', 'reopen'] as const;
 
 /** An issue list; a narrow table drops TASKS first, then ASSIGNEES, LABELS, UPDATED and STATE. */
-export const issueColumns: Columns = columnSet(
-  [
-    { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
-    { key: 'state', kind: 'state', priority: 1 },
-    { key: 'title', kind: 'title', priority: 0 },
-    { key: 'labels', kind: 'labels', priority: 2 },
-    { key: 'assignees', kind: 'users', priority: 3 },
-    { key: 'tasks', get: tasksDone, priority: 4 },
-    { key: 'updated_at', header: 'updated', kind: 'date', priority: 1 },
-  ],
-  ISSUE_FIELDS,
+export const issueColumns: Columns = withCard(
+  columnSet(
+    [
+      { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
+      { key: 'state', kind: 'state', priority: 1 },
+      { key: 'title', kind: 'title', priority: 0 },
+      { key: 'labels', kind: 'labels', priority: 2 },
+      { key: 'assignees', kind: 'users', priority: 3 },
+      { key: 'tasks', get: tasksDone, priority: 4 },
+      { key: 'updated_at', header: 'updated', kind: 'date', priority: 1 },
+    ],
+    ISSUE_FIELDS,
+  ),
+  issueCard,
 );
 
 /** `2/5` from GitLab's task_completion_status; nothing for an issue without a task list. */

@@ -1,4 +1,5 @@
-import { type Column, type Columns, columnSet } from '../output/columns.js';
+import { type Column, type Columns, columnSet, withCard } from '../output/columns.js';
+import { mergeRequestCard } from './issuable-cards.js';
 import { APPROVALS_FIELDS, COMMIT_FIELDS, ISSUE_FIELDS, MERGE_REQUEST_FIELDS, MR_VERSION_FIELDS, TODO_FIELDS } from './issue-fields.js';
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */
@@ -13,24 +14,27 @@ function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): s
 }
 
 /** A merge request list; a narrow table drops MERGE STATUS and REVIEWERS first, then AUTHOR, BRANCHES, UPDATED and STATE. */
-export const mrColumns: Columns = columnSet(
-  [
-    { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
-    { key: 'state', kind: 'state', priority: 1 },
-    { key: 'title', kind: 'title', priority: 0 },
-    { key: 'branches', get: branchesOf, priority: 2 },
-    { key: 'author', kind: 'users', priority: 2 },
-    { key: 'reviewers', kind: 'users', priority: 3 },
-    // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
-    {
-      key: 'detailed_merge_status',
-      header: 'merge status',
-      priority: 3,
-      get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status,
-    },
-    { key: 'updated_at', header: 'updated', kind: 'date', priority: 1 },
-  ],
-  MERGE_REQUEST_FIELDS,
+export const mrColumns: Columns = withCard(
+  columnSet(
+    [
+      { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
+      { key: 'state', kind: 'state', priority: 1 },
+      { key: 'title', kind: 'title', priority: 0 },
+      { key: 'branches', get: branchesOf, priority: 2 },
+      { key: 'author', kind: 'users', priority: 2 },
+      { key: 'reviewers', kind: 'users', priority: 3 },
+      // GitLab's verdict (mergeable, not_approved, conflict, draft_status, …); the spec's servers send merge_status only.
+      {
+        key: 'detailed_merge_status',
+        header: 'merge status',
+        priority: 3,
+        get: (mr: { detailed_merge_status?: unknown; merge_status?: unknown }) => mr.detailed_merge_status ?? mr.merge_status,
+      },
+      { key: 'updated_at', header: 'updated', kind: 'date', priority: 1 },
+    ],
+    MERGE_REQUEST_FIELDS,
+  ),
+  mergeRequestCard,
 );
 
 export const mrCommitColumns: Columns = columnSet(

@@ -7,6 +7,7 @@ import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';
 import { MERGE_REQUEST } from './shared.js';
+import { jobs } from './view.js';
 
 export const noun = defineNoun({
   name: 'mr',
@@ -23,6 +24,7 @@ export const noun = defineNoun({
     merge,
     cancelAutoMerge,
     approvals,
+    jobs,
     approve,
     unapprove,
     commits,

@@ -7,6 +7,7 @@ import { MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js
 import { peopleFilters, reviewerFilter } from '../../resources/people.js';
 import { sortFlag } from '../../resources/sort.js';
 import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
+import { mergeRequestFacts } from './view.js';
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
@@ -66,5 +67,5 @@ export const view: CommandSpec = {
   path: MR_PATH,
   columns: mrColumns,
   prepare: (ctx, v) => checkDiscussionFlags(ctx, MERGE_REQUEST, v),
-  print: withDiscussion(MERGE_REQUEST, mrColumns),
+  print: withDiscussion(MERGE_REQUEST, mrColumns, mergeRequestFacts),
 };

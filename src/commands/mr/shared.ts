@@ -1,5 +1,6 @@
 import type { ArgSpec } from '../../executor/inputs.js';
 import { cellText } from '../../output/sanitize.js';
+import { shortSha as shortened } from '../../output/values.js';
 import type { Issuable } from '../../resources/issuable.js';
 import { mrColumns, todoColumns } from '../../resources/mr.js';
 
@@ -29,8 +30,9 @@ export const MERGE_REQUEST: Issuable = {
   example: 3,
 };
 
+/** A SHA in a notice: as short as everywhere else in what people read. */
 export function shortSha(sha: unknown): string {
-  return plain(typeof sha === 'string' ? sha.slice(0, 8) : sha);
+  return plain(typeof sha === 'string' ? shortened(sha) : sha);
 }
 
 /** Server text placed in a notice or error line: one line, no terminal control sequences. */

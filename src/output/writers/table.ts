@@ -1,4 +1,5 @@
 import { isObject } from '../../json.js';
+import type { CardExtras } from '../card.js';
 import { type CellStyle, cellValue, drawCell } from '../cells.js';
 import type { Column } from '../columns.js';
 import { cellWidth } from '../graphemes.js';
@@ -24,9 +25,9 @@ export const table: Writer = {
     return all.length;
   },
 
-  async object(out: Output, item: unknown, columns: Column[] | undefined): Promise<void> {
+  async object(out: Output, item: unknown, columns: Column[] | undefined, extras?: CardExtras): Promise<void> {
     if (!isObject(item)) await out.write(`${tableText(plainValue(item))}\n`);
-    else await printView(out, item, columns);
+    else await printView(out, item, columns, extras);
   },
 };
 
@@ -38,7 +39,7 @@ const COMPACT_DATES_BELOW = 60;
 async function drawTable(out: Output, items: unknown[], columns: Column[], crossProject: boolean): Promise<void> {
   const { io } = out;
   const compactDates = io.columns < COMPACT_DATES_BELOW;
-  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, crossProject, compactDates };
+  const style: CellStyle = { paint: painter(io.colorLevel), now: out.options.now, crossProject, compactDates, named: out.options.fields };
   const measure = await cellWidth();
   const header = (c: Column) => tableText(columnHeader(c, crossProject)).toUpperCase();
   const rows = items.map((item) => columns.map((c) => drawCell(c, cellValue(c, item, out.options), item, style)));
