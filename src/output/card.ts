@@ -140,7 +140,8 @@ function statusLines(parts: Card['status'], frame: CardFrame): string[] {
   return lines;
 }
 
-const URL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+/** A URL, or git's `user@host:path`: never cut, whole on a line of its own when it does not fit beside its label. */
+const URL = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|[\w.-]+@[\w.-]+:[\w./~-]+)$/i;
 
 /** `Label  value`, labels in a column; a value cut to the line, a URL that does not fit whole on the next line. */
 function fieldLines(fields: readonly CardField[], frame: CardFrame): string[] {

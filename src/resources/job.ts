@@ -1,5 +1,6 @@
-import { type Columns, columnSet } from '../output/columns.js';
+import { type Columns, columnSet, withCard } from '../output/columns.js';
 import { humanDuration } from '../output/values.js';
+import { jobCard } from './cards.js';
 import { JOB_FIELDS } from './issue-fields.js';
 
 /** The `scope` values of part 1 §4.5. */
@@ -19,18 +20,21 @@ export function jobStopped(status: unknown): boolean {
 }
 
 /** A job list; a narrow table drops PIPELINE and DURATION first, then REF, STAGE and CREATED. */
-export const jobColumns: Columns = columnSet(
-  [
-    { key: 'id', kind: 'number', priority: 0 },
-    { key: 'status', kind: 'state', priority: 0 },
-    { key: 'stage', priority: 2 },
-    { key: 'name', kind: 'title', priority: 0 },
-    { key: 'ref', priority: 2 },
-    { key: 'duration', get: (j: { duration?: unknown }) => humanDuration(j.duration), priority: 3 },
-    { key: 'pipeline.id', header: 'pipeline', kind: 'number', priority: 3 },
-    { key: 'created_at', header: 'created', kind: 'date', priority: 1 },
-  ],
-  JOB_FIELDS,
+export const jobColumns: Columns = withCard(
+  columnSet(
+    [
+      { key: 'id', kind: 'number', priority: 0 },
+      { key: 'status', kind: 'state', priority: 0 },
+      { key: 'stage', priority: 2 },
+      { key: 'name', kind: 'title', priority: 0 },
+      { key: 'ref', priority: 2 },
+      { key: 'duration', get: (j: { duration?: unknown }) => humanDuration(j.duration), priority: 3 },
+      { key: 'pipeline.id', header: 'pipeline', kind: 'number', priority: 3 },
+      { key: 'created_at', header: 'created', kind: 'date', priority: 1 },
+    ],
+    JOB_FIELDS,
+  ),
+  jobCard,
 );
 
 /** What the action commands (cancel, retry, …) print as a row: the job and its new status. */

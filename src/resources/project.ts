@@ -1,4 +1,5 @@
-import { type Columns, columnSet } from '../output/columns.js';
+import { type Columns, columnSet, withCard } from '../output/columns.js';
+import { projectCard } from './cards.js';
 import { PROJECT_FIELDS, UPLOAD_FIELDS, USER_REF_FIELDS } from './project-fields.js';
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
@@ -9,16 +10,19 @@ export const IMPORT_FINISHED = 'finished';
 export const IMPORT_FAILED = 'failed';
 
 /** A project list; a narrow table drops STARS first, then TOPICS, LAST ACTIVITY and VISIBILITY. */
-export const projectColumns: Columns = columnSet(
-  [
-    { key: 'id', header: 'ID', kind: 'number', priority: 0 },
-    { key: 'path_with_namespace', header: 'path', priority: 0 },
-    { key: 'visibility', kind: 'state', priority: 1 },
-    { key: 'topics', kind: 'labels', priority: 2 },
-    { key: 'star_count', header: 'stars', kind: 'number', priority: 3 },
-    { key: 'last_activity_at', header: 'last activity', kind: 'date', priority: 1 },
-  ],
-  PROJECT_FIELDS,
+export const projectColumns: Columns = withCard(
+  columnSet(
+    [
+      { key: 'id', header: 'ID', kind: 'number', priority: 0 },
+      { key: 'path_with_namespace', header: 'path', priority: 0 },
+      { key: 'visibility', kind: 'state', priority: 1 },
+      { key: 'topics', kind: 'labels', priority: 2 },
+      { key: 'star_count', header: 'stars', kind: 'number', priority: 3 },
+      { key: 'last_activity_at', header: 'last activity', kind: 'date', priority: 1 },
+    ],
+    PROJECT_FIELDS,
+  ),
+  projectCard,
 );
 
 /** A user reference (`GET /projects/:id/users`). */

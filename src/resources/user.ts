@@ -1,4 +1,5 @@
-import { type Columns, columnSet } from '../output/columns.js';
+import { type Columns, columnSet, withCard } from '../output/columns.js';
+import { userCard } from './cards.js';
 import { ACTIVITY_FIELDS, EMAIL_FIELDS, GPG_KEY_FIELDS, IMPERSONATION_TOKEN_FIELDS, SSH_KEY_FIELDS, USER_FIELDS } from './fields.js';
 
 /** Impersonation token list filter (part 2 §4.4). */
@@ -6,16 +7,19 @@ export const TOKEN_STATES = ['all', 'active', 'inactive'] as const;
 /** Scopes an impersonation token may carry (part 2 §2.5). */
 export const TOKEN_SCOPES = ['api', 'read_user'] as const;
 
-export const userColumns: Columns = columnSet(
-  [
-    { key: 'id', kind: 'number', priority: 0 },
-    { key: 'username', priority: 0 },
-    { key: 'name', priority: 2 },
-    { key: 'state', kind: 'state', priority: 1 },
-    { key: 'email', priority: 2 },
-    { key: 'web_url', header: 'url', priority: 3 },
-  ],
-  USER_FIELDS,
+export const userColumns: Columns = withCard(
+  columnSet(
+    [
+      { key: 'id', kind: 'number', priority: 0 },
+      { key: 'username', priority: 0 },
+      { key: 'name', priority: 2 },
+      { key: 'state', kind: 'state', priority: 1 },
+      { key: 'email', priority: 2 },
+      { key: 'web_url', header: 'url', priority: 3 },
+    ],
+    USER_FIELDS,
+  ),
+  userCard,
 );
 
 export const sshKeyColumns: Columns = columnSet(
