@@ -62,8 +62,8 @@ describe('in a terminal: the built binary against the sandbox', () => {
     expect(line).toBe(`description\t${DESCRIPTION.replace(/\u001b\]0;owned\u0007/, '').replace(/\n+/g, ' ')}`);
   });
 
-  it('project view at 80 columns shows URLs whole and wraps long values', async () => {
-    const r = await runInTerminal(['project', 'view', '-p', PROJECT, '--no-color'], { cols: 80, env });
+  it('project view --raw-fields at 80 columns shows URLs whole and wraps long values', async () => {
+    const r = await runInTerminal(['project', 'view', '-p', PROJECT, '--no-color', '--raw-fields'], { cols: 80, env });
     expect(r.code).toBe(0);
     expect(r.screen).toMatch(new RegExp(`web_url +${sb.url.replace(/\./g, '\\.')}/acme/platform/api\\n`));
     expect(r.screen).not.toContain('…');
@@ -120,9 +120,11 @@ describe('in a terminal: the built binary against the sandbox', () => {
     const tsv = await sb.run(['project', 'view', '-p', PROJECT]);
     expect(tsv.stdout).toContain('runners_token\t********\n');
     expect(tsv.stdout).not.toContain(json.runners_token);
-    const table = await runInTerminal(['project', 'view', '-p', PROJECT, '--no-color'], { cols: 80, env });
+    const table = await runInTerminal(['project', 'view', '-p', PROJECT, '--no-color', '--raw-fields'], { cols: 80, env });
     expect(table.screen).toMatch(/runners_token +\*{8}\n/);
     expect(table.screen).not.toContain(json.runners_token);
+    const card = await runInTerminal(['project', 'view', '-p', PROJECT, '--no-color'], { cols: 80, env });
+    expect(card.screen).not.toContain(json.runners_token);
     const named = await sb.run(['project', 'view', '-p', PROJECT, '--fields', 'runners_token']);
     expect(named.stdout).toBe(`runners_token\t${json.runners_token}`);
   });
