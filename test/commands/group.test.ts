@@ -79,8 +79,22 @@ describe('group list, view, projects', () => {
   it('views a group: its fields, then its projects and shared projects', async () => {
     api = mockApi();
     const detail = { ...group(7, 'acme'), projects: [project(2, 'acme/website')], shared_projects: [project(5, 'labs/x')] };
-    api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, detail, { headers: JSON_HEADERS }).times(3);
+    api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, detail, { headers: JSON_HEADERS }).times(4);
+    const tables = [
+      '',
+      'Projects (1)',
+      'ID  PATH          VISIBILITY  TOPICS   STARS  LAST ACTIVITY',
+      '2   acme/website  private     api, go  2      1 day ago',
+      '',
+      'Shared projects (1)',
+      'ID  PATH    VISIBILITY  TOPICS   STARS  LAST ACTIVITY',
+      '5   labs/x  private     api, go  2      1 day ago',
+      '',
+    ];
     let r = await runCli(['group', 'view', '-g', 'acme'], { transport: api.transport, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(['acme acme', 'public', '', 'The acme group', ...tables].join('\n'));
+    r = await runCli(['group', 'view', '-g', 'acme', '--raw-fields'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [

@@ -43,6 +43,7 @@ const LINES: string[][] = [
   ['mr', 'list', '--scope', 'all', '--state', 'all'],
   ['mr', 'view', '1', '-p', P],
   ['mr', 'approvals', '6', '-p', P],
+  ['mr', 'jobs', '8', '-p', P],
   ['mr', 'commits', '1', '-p', P],
   ['mr', 'changes', '1', '-p', P],
   ['mr', 'closes-issues', '1', '-p', P],
