@@ -11,6 +11,8 @@ interface Issuable {
   description?: string | null;
   author?: unknown;
   created_at?: string;
+  closed_by?: unknown;
+  closed_at?: string | null;
   user_notes_count?: number;
   labels?: unknown[];
   assignees?: unknown[];
@@ -33,6 +35,9 @@ export interface MergeRequest extends Issuable {
   detailed_merge_status?: string;
   merge_status?: string;
   reviewers?: unknown[];
+  merged_by?: unknown;
+  merge_user?: unknown;
+  merged_at?: string | null;
   head_pipeline?: { id?: number; status?: string; project_id?: number } | null;
 }
 
@@ -53,6 +58,13 @@ function state(value: unknown): Span[] | undefined {
 
 function reference(item: Issuable, sign: '#' | '!'): string | undefined {
   return fullReference(item) ?? (item.iid !== undefined ? `${sign}${item.iid}` : undefined);
+}
+
+/** `bob closed it 2 days ago`, `carol merged it 1 hour ago`: who ended it, where the server says. */
+function ended(item: Issuable & Partial<MergeRequest>, now: Date): Span[] | undefined {
+  if (item.state === 'merged') return whoWhen(item.merged_by ?? item.merge_user, 'merged it', item.merged_at, now);
+  if (item.state === 'closed') return whoWhen(item.closed_by, 'closed it', item.closed_at, now);
+  return undefined;
 }
 
 /** The fields both share after their own: labels, people, milestone. */
@@ -89,6 +101,7 @@ export const issueCard: CardLayout<Issue> = {
       state(issue.state),
       issue.confidential ? span('Confidential', 'failed') : undefined,
       whoWhen(issue.author, 'opened', issue.created_at, now),
+      ended(issue, now),
       comments(issue.user_notes_count),
     ],
     fields: [
@@ -110,6 +123,7 @@ export const mergeRequestCard: CardLayout<MergeRequest, MergeRequestFacts> = {
       state(mr.state),
       mr.draft || mr.work_in_progress ? span('Draft', 'dim') : undefined,
       whoWhen(mr.author, 'opened', mr.created_at, now),
+      ended(mr, now),
       comments(mr.user_notes_count),
     ],
     fields: [

@@ -13,7 +13,8 @@ const API = 'acme/platform/api';
 const WEBSITE = 'acme/website';
 
 /** Relative times read from the real clock: named `<when>` so that screens compare exactly. */
-const timeless = (screen: string) => plain(screen).replace(/(?:\d+ (?:minute|hour|day|week|month|year)s? ago|in \d+ \w+|just now)/g, '<when>');
+const timeless = (screen: string) =>
+  plain(screen).replace(/(?:\d+ (?:minute|hour|day|week|month|year)s? ago|in \d+ \w+|just now)/g, '<when>');
 
 /** Every line fits the width, but a line that is one whole URL (never cut, never broken). */
 function expectFits(screen: string, cols: number): void {
@@ -101,7 +102,9 @@ for (const flavor of ['spec', 'gitlab'] as const) {
       const piped = await sb.run(['issue', 'view', '1', '-p', API], { COLLAB_FLAVOR: flavor });
       expect(piped.stdout.toString()).toMatch(/^id\t\d+\niid\t1\nproject_id\t\d+\n/);
       const json = JSON.parse((await sb.run(['issue', 'view', '1', '-p', API, '-o', 'json'], { COLLAB_FLAVOR: flavor })).stdout.toString());
-      const answer = JSON.parse((await sb.run(['api', `/projects/${encodeURIComponent(API)}/issues/1`], { COLLAB_FLAVOR: flavor })).stdout.toString());
+      const answer = JSON.parse(
+        (await sb.run(['api', `/projects/${encodeURIComponent(API)}/issues/1`], { COLLAB_FLAVOR: flavor })).stdout.toString(),
+      );
       expect(json).toEqual(answer);
     });
 

@@ -3,8 +3,8 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { type Card, type CardFrame, drawCard, span } from '../../src/output/card.js';
 import { painter } from '../../src/output/paint.js';
-import { issueCard, mergeRequestCard } from '../../src/resources/issuable-cards.js';
 import { jobCard } from '../../src/resources/cards.js';
+import { issueCard, mergeRequestCard } from '../../src/resources/issuable-cards.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const frame = (width: number, colour = false): CardFrame => ({
@@ -42,12 +42,17 @@ describe('drawCard', () => {
   });
 
   it('a value that fills the line exactly is whole; one more cell and the last is `…`', async () => {
-    const at = (value: string) => drawCard(card({ title: 't', reference: undefined, status: [], fields: [{ label: 'L', value: span(value) }] }), frame(10), []);
+    const at = (value: string) =>
+      drawCard(card({ title: 't', reference: undefined, status: [], fields: [{ label: 'L', value: span(value) }] }), frame(10), []);
     // 10 columns less `L` and two spaces: 7 cells for the value.
     expect(await at('1234567')).toBe('t\nL  1234567\n');
     expect(await at('12345678')).toBe('t\nL  123456…\n');
     // Two spans where the first fills the line: cut there, with the marker, as one text.
-    const two = await drawCard(card({ title: 't', reference: undefined, status: [], fields: [{ label: 'L', value: [...span('1234567'), ...span('89')] }] }), frame(10), []);
+    const two = await drawCard(
+      card({ title: 't', reference: undefined, status: [], fields: [{ label: 'L', value: [...span('1234567'), ...span('89')] }] }),
+      frame(10),
+      [],
+    );
     expect(two).toBe('t\nL  123456…\n');
   });
 
@@ -72,7 +77,11 @@ describe('drawCard', () => {
   });
 
   it('server text cannot move the cursor or colour the card', async () => {
-    const out = await drawCard(card({ title: 'x\u001b[2J\u001b[31my', status: [span('a\u001b]8;;http://evil\u0007b')], fields: [] }), frame(80), []);
+    const out = await drawCard(
+      card({ title: 'x\u001b[2J\u001b[31my', status: [span('a\u001b]8;;http://evil\u0007b')], fields: [] }),
+      frame(80),
+      [],
+    );
     expect(out).not.toContain('\u001b');
   });
 
