@@ -1,3 +1,4 @@
+import type { FlagSpec } from '../executor/inputs.js';
 import { type Columns, columnSet, withCard } from '../output/columns.js';
 import { humanDuration } from '../output/values.js';
 import { jobCard } from './cards.js';
@@ -5,6 +6,15 @@ import { JOB_FIELDS } from './issue-fields.js';
 
 /** The `scope` values of part 1 §4.5. */
 export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
+
+/** `--scope`: jobs in these statuses only (`job list`, `mr jobs`). */
+export const jobScopeFlag: FlagSpec = {
+  name: 'scope',
+  type: 'stringList',
+  choices: JOB_SCOPES,
+  description: 'only jobs in these statuses (comma-separated)',
+  value: '<statuses>',
+};
 
 /**
  * The statuses a job ends in (GitLab's `Ci::HasStatus::COMPLETED_STATUSES`). Every other one

@@ -104,15 +104,7 @@ describe('group list, view, projects', () => {
         'full_path    acme',
         'visibility   public',
         'description  The acme group',
-        '',
-        'Projects (1)',
-        'ID  PATH          VISIBILITY  TOPICS   STARS  LAST ACTIVITY',
-        '2   acme/website  private     api, go  2      1 day ago',
-        '',
-        'Shared projects (1)',
-        'ID  PATH    VISIBILITY  TOPICS   STARS  LAST ACTIVITY',
-        '5   labs/x  private     api, go  2      1 day ago',
-        '',
+        ...tables,
       ].join('\n'),
     );
     r = await runCli(['group', 'view', 'acme'], { transport: api.transport });

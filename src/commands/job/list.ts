@@ -1,6 +1,6 @@
 import type { ArgSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
-import { JOB_SCOPES, jobColumns } from '../../resources/job.js';
+import { jobColumns, jobScopeFlag } from '../../resources/job.js';
 
 export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };
 
@@ -13,13 +13,7 @@ export const list: CommandSpec = {
   examples: ['collab job list -p acme/platform/api --scope failed,canceled', 'collab job list --pipeline 4711 -o json'],
   project: 'required',
   flags: [
-    {
-      name: 'scope',
-      type: 'stringList',
-      choices: JOB_SCOPES,
-      description: 'only jobs in these statuses (comma-separated)',
-      value: '<statuses>',
-    },
+    jobScopeFlag,
     { name: 'pipeline', param: 'pipeline_id', in: 'path', type: 'id', description: 'only the jobs of this pipeline id' },
   ],
   method: 'GET',

@@ -9,7 +9,7 @@ import { readPath } from '../../executor/confirm.js';
 import { asAnswer, type Values } from '../../executor/inputs.js';
 import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import type { MergeRequest, MergeRequestFacts } from '../../resources/issuable-cards.js';
-import { JOB_SCOPES, jobColumns } from '../../resources/job.js';
+import { jobColumns, jobScopeFlag } from '../../resources/job.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
 /**
@@ -61,15 +61,7 @@ export const jobs = defineCommand({
   examples: ['collab mr jobs 3 -p acme/platform/api', 'collab mr jobs 3 --scope failed', 'collab mr jobs 3 -o json'],
   args: [iidArg],
   project: 'required',
-  flags: [
-    {
-      name: 'scope',
-      type: 'stringList',
-      choices: JOB_SCOPES,
-      description: 'only jobs in these statuses (comma-separated)',
-      value: '<statuses>',
-    },
-  ],
+  flags: [jobScopeFlag],
   method: 'GET',
   path: '/projects/:pipeline_project/pipelines/:pipeline/jobs',
   list: true,
