@@ -151,8 +151,10 @@ describe('view --comments in a terminal', () => {
       const screen = plain(r.screen);
       expect(screen).toContain('Comments (3)');
       expect(screen).toMatch(/^carol · .+ ago\n {2}The pipeline is green now\.$/m);
-      // The discussion's lines fit (the view above keeps a long URL whole, as it always has).
-      for (const line of screen.slice(screen.indexOf('Comments (3)')).split('\n')) expect(line.length, line).toBeLessThanOrEqual(cols);
+      // The discussion's lines fit; it comes between the description and the link, which stays whole.
+      const discussion = screen.slice(screen.indexOf('Comments (3)'), screen.indexOf('View it at'));
+      expect(discussion).toContain('The pipeline is green now.');
+      for (const line of discussion.split('\n')) expect(line.length, line).toBeLessThanOrEqual(cols);
     });
   }
 
@@ -182,6 +184,7 @@ describe('view --comments in a terminal', () => {
     expect(r.code, r.screen).toBe(0);
     const paged = plain(fs.readFileSync(log, 'utf8'));
     expect(paged.match(/--- pager ended/g)).toHaveLength(1);
-    expect(paged.indexOf('title')).toBeLessThan(paged.indexOf('Comments (12)'));
+    expect(paged.indexOf(`${P}#2`)).toBeGreaterThanOrEqual(0);
+    expect(paged.indexOf(`${P}#2`)).toBeLessThan(paged.indexOf('Comments (12)'));
   });
 });
