@@ -4,7 +4,7 @@
 #      or: echo 'source <(collab completion bash)' >> ~/.bashrc
 
 # Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
-_collab_gflags=' --host --sudo -o --output --fields --header --no-input --color --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
+_collab_gflags=' --host --sudo -o --output --fields --raw-fields --header --no-input --color --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
 _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries --jq '
 
 # Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
@@ -40,7 +40,7 @@ _collab_node() {
     'board list-create') _collab_kids='' _collab_flags=' -p --project --label-id --label -h --help ' _collab_vflags=' -p --project --label-id --label ' ;;
     'board list-move') _collab_kids='' _collab_flags=' -p --project --position -h --help ' _collab_vflags=' -p --project --position ' ;;
     'board list-delete') _collab_kids='' _collab_flags=' -p --project -y --yes -h --help ' _collab_vflags=' -p --project ' ;;
-    'mr') _collab_kids='list view create update close reopen delete note notes merge cancel-auto-merge approvals approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'mr') _collab_kids='list view create update close reopen delete note notes merge cancel-auto-merge approvals jobs approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'mr list') _collab_kids='' _collab_flags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author --assignee --reviewer --my-reaction --iids --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author --assignee --reviewer --my-reaction --iids --per-page --page --limit --concurrency ' ;;
     'mr view') _collab_kids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help ' _collab_vflags=' -p --project ' ;;
     'mr create') _collab_kids='' _collab_flags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --remove-source-branch --approvals-before-merge --squash -e --editor -h --help ' _collab_vflags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --approvals-before-merge ' ;;
@@ -53,6 +53,7 @@ _collab_node() {
     'mr merge') _collab_kids='' _collab_flags=' -p --project -m --message --remove-source-branch --when-pipeline-succeeds --sha --sha-from-view --no-sha-from-view --stdin --concurrency -y --yes -h --help ' _collab_vflags=' -p --project -m --message --sha --concurrency ' ;;
     'mr cancel-auto-merge') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'mr approvals') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
+    'mr jobs') _collab_kids='' _collab_flags=' -p --project --scope --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --scope --per-page --page --limit --concurrency ' ;;
     'mr approve') _collab_kids='' _collab_flags=' -p --project --sha --stdin --concurrency -h --help ' _collab_vflags=' -p --project --sha --concurrency ' ;;
     'mr unapprove') _collab_kids='' _collab_flags=' -p --project -h --help ' _collab_vflags=' -p --project ' ;;
     'mr commits') _collab_kids='' _collab_flags=' -p --project --per-page --page --all --limit --concurrency -h --help ' _collab_vflags=' -p --project --per-page --page --limit --concurrency ' ;;
@@ -209,6 +210,7 @@ _collab_child() {
     'mr/merge'|'mr/accept') REPLY='mr merge' ;;
     'mr/cancel-auto-merge') REPLY='mr cancel-auto-merge' ;;
     'mr/approvals') REPLY='mr approvals' ;;
+    'mr/jobs'|'mr/pipelines'|'mr/checks') REPLY='mr jobs' ;;
     'mr/approve') REPLY='mr approve' ;;
     'mr/unapprove') REPLY='mr unapprove' ;;
     'mr/commits') REPLY='mr commits' ;;
@@ -320,6 +322,7 @@ _collab_values() {
     'mr update|--description-file') REPLY='__file' ;;
     'mr notes|--order-by') REPLY='created_at updated_at' ;;
     'mr notes|--sort') REPLY='asc desc' ;;
+    'mr jobs|--scope') REPLY='created pending running failed success canceled skipped manual' ;;
     'job list|--scope') REPLY='created pending running failed success canceled skipped manual' ;;
     'job artifacts|-d'|'job artifacts|--dest') REPLY='__file' ;;
     'job artifacts|-x'|'job artifacts|--extract') REPLY='__dir' ;;

@@ -4,8 +4,8 @@
 
 # The flags accepted at every level (a command's own flag of the same name wins), with descriptions,
 # their names, and those taking a value.
-set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--color'\t'colour: auto (a terminal, unless NO_COLOR), always (piped too, despite NO_COLOR), never (choices: "always", "never", "auto")' '--no-color'\t'no colour, as --color never (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
-set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--header' '--no-input' '--color' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
+set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--raw-fields'\t'on a terminal, every field of the object (each key and its value) instead of the view\'s summary' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--color'\t'colour: auto (a terminal, unless NO_COLOR), always (piped too, despite NO_COLOR), never (choices: "always", "never", "auto")' '--no-color'\t'no colour, as --color never (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
+set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--raw-fields' '--header' '--no-input' '--color' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
 set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '--timeout' '--retries' '--jq'
 
 # Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
@@ -158,7 +158,7 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
         case 'mr'
-            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request' 'notes'\t'List the comments and system notes of a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
+            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request' 'notes'\t'List the comments and system notes of a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'jobs'\t'List the jobs of a merge request\'s head pipeline' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -222,6 +222,11 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-p' '--project' '-h' '--help'
             set -g __collab_vflags '-p' '--project'
+        case 'mr jobs'
+            set -g __collab_kids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, pending, running, failed, success, canceled, skipped, manual)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-p' '--project' '--scope' '--per-page' '--page' '--all' '--limit' '--concurrency' '-h' '--help'
+            set -g __collab_vflags '-p' '--project' '--scope' '--per-page' '--page' '--limit' '--concurrency'
         case 'mr approve'
             set -g __collab_kids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--sha'\t'approve only if the source branch head is this commit' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command'
@@ -819,6 +824,8 @@ function __collab_child
             echo 'mr cancel-auto-merge'
         case 'mr/approvals'
             echo 'mr approvals'
+        case 'mr/jobs' 'mr/pipelines' 'mr/checks'
+            echo 'mr jobs'
         case 'mr/approve'
             echo 'mr approve'
         case 'mr/unapprove'
@@ -1036,6 +1043,8 @@ function __collab_values
             printf '%s\n' 'created_at' 'updated_at'
         case 'mr notes|--sort'
             printf '%s\n' 'asc' 'desc'
+        case 'mr jobs|--scope'
+            printf '%s\n' 'created' 'pending' 'running' 'failed' 'success' 'canceled' 'skipped' 'manual'
         case 'job list|--scope'
             printf '%s\n' 'created' 'pending' 'running' 'failed' 'success' 'canceled' 'skipped' 'manual'
         case 'job artifacts|-d' 'job artifacts|--dest'
