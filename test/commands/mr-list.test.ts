@@ -72,7 +72,7 @@ describe('mr list', () => {
     );
   });
 
-  it('uses the global list without a project, with view=simple and state=all', async () => {
+  it('uses the global list without a project, with view=simple and state=all; rows lead with the full reference', async () => {
     api = mockApi();
     const simple = {
       id: 501,
@@ -92,7 +92,7 @@ describe('mr list', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'IID\tstate\ttitle\tbranches\tauthor\treviewers\tmerge status\tupdated\n1\topened\tMR 1\t\t\t\t\t2026-11-25T11:00:00.000Z\n',
+      'ref\tstate\ttitle\tbranches\tauthor\treviewers\tmerge status\tupdated\na!1\topened\tMR 1\t\t\t\t\t2026-11-25T11:00:00.000Z\n',
     );
   });
 
