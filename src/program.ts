@@ -1,8 +1,10 @@
-import { Command, Option } from 'commander';
-import { type CommandModule, findNoun, NOUNS, type NounEntry } from './commands/index.js';
+import { Command, type HelpContext, Option } from 'commander';
+import { type CommandModule, findNoun, NOUNS, type NounEntry, nounWords } from './commands/index.js';
 import type { Context } from './context.js';
 import { buildCommand, buildNoun } from './executor/build.js';
+import { parseEnum } from './executor/validate.js';
 import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
+import { unknownCommand } from './habits.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
@@ -57,6 +59,9 @@ function configureTree(cmd: Command, ctx: () => Context): void {
     outputError: (s, write) => write(`collab: ${s.replace(/^error: /, '')}`),
   });
   cmd.showSuggestionAfterError(true);
+  // A noun (or collab) alone asked for its help, which is no error: stdout, exit 0 (`collab | less`).
+  const help = cmd.help.bind(cmd) as (context?: HelpContext) => never;
+  cmd.help = ((context?: HelpContext) => help(context?.error ? undefined : context)) as Command['help'];
   for (const sub of cmd.commands) configureTree(sub, ctx);
 }
 
@@ -76,8 +81,14 @@ function rootCommand(): Command {
     .addHelpText('after', `\nExamples:\n${examples}\n\n${HELP_TOPICS_TEXT}\n\n${ROOT_HELP_FOOTER}`);
   for (const flag of GLOBAL_FLAGS) {
     const option = new Option(flag.flags, flag.description);
-    program.addOption(flag.choices ? option.choices([...flag.choices]) : option);
+    const choices = flag.choices;
+    const long = flag.flags.match(/--[\w-]+/)?.[0] ?? flag.flags;
+    // Help lists the choices; a value not among them gets collab's own wording, not commander's.
+    program.addOption(choices ? option.choices(choices).argParser((value: string) => parseEnum(value, long, choices)) : option);
   }
+  program.on('command:*', (operands: string[]) => {
+    throw unknownCommand(operands);
+  });
   program.configureHelp({
     // The grouped list (rootHelp) stands for commander's flat one, which still serves "did you mean …?".
     visibleCommands: () => [],
@@ -93,8 +104,13 @@ function rootCommand(): Command {
 /** A noun not in use: its name and summary, for the root's suggestions. */
 function stubNoun(entry: NounEntry): Command {
   const stub = new Command(entry.name).description(entry.summary);
-  for (const a of entry.aliases ?? []) stub.alias(a);
-  return stub;
+  return named(stub, entry);
+}
+
+/** The noun's aliases and plural (`issues`), which commander dispatches on. */
+function named(cmd: Command, entry: NounEntry): Command {
+  for (const word of nounWords(entry).slice(1)) if (!cmd.aliases().includes(word)) cmd.alias(word);
+  return cmd;
 }
 
 /** A fresh commander root per invocation (never commander's global program). */
@@ -110,7 +126,7 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
       continue;
     }
     const at = argv.findIndex((w) => findNoun(w) === entry);
-    program.addCommand(buildModule(await entry.load(), getCtx, options.loadAll || at < 0 ? undefined : argv.slice(at + 1)));
+    program.addCommand(named(buildModule(await entry.load(), getCtx, options.loadAll || at < 0 ? undefined : argv.slice(at + 1)), entry));
   }
   program.addCommand(helpCommand(program, getCtx));
   configureTree(program, getCtx);

@@ -72,8 +72,21 @@ export const NOUNS: NounEntry[] = [
     section: 'Tools',
     load: () => import('./sandbox/index.js'),
   },
+  { name: 'version', summary: 'Print the version', section: 'Tools', load: () => import('./version/index.js') },
 ];
 
+/** `issues` for `issue`, `mrs` for `mr`: gh and glab users type the plural; a noun already plural has none. */
+export function pluralOf(name: string): string | undefined {
+  if (name.endsWith('s')) return undefined;
+  return /(x|ch|sh)$/.test(name) ? `${name}es` : `${name}s`;
+}
+
+/** Every word that names the noun: its name, aliases and, for a resource, its plural (accepted, never offered). */
+export function nounWords(entry: NounEntry): string[] {
+  const plural = entry.section === 'Resources' ? pluralOf(entry.name) : undefined;
+  return [entry.name, ...(entry.aliases ?? []), ...(plural === undefined ? [] : [plural])];
+}
+
 export function findNoun(name: string): NounEntry | undefined {
-  return NOUNS.find((n) => n.name === name || n.aliases?.includes(name));
+  return NOUNS.find((n) => nounWords(n).includes(name));
 }

@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { firstPositional, showGlobalFlags } from '../global-flags.js';
 import { execute } from './execute.js';
+import { parseEnum } from './validate.js';
 import { gitlabFlagName } from './flag-names.js';
 import { argDescription, argUsage, commandOptions, globalUses, type OptionDecl } from './options.js';
 import type { CommandSpec, NounSpec } from './spec.js';
@@ -25,7 +26,9 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   for (const arg of spec.args ?? []) {
     const argument = new Argument(argUsage(spec, arg), argDescription(spec, arg));
-    cmd.addArgument(arg.choices ? argument.choices(arg.choices) : argument);
+    const choices = arg.choices;
+    // Help lists the choices; a value not among them gets collab's own wording, not commander's.
+    cmd.addArgument(choices ? argument.choices(choices).argParser((value: string) => parseEnum(value, `<${arg.name}>`, choices)) : argument);
   }
   for (const option of commandOptions(spec)) cmd.addOption(commanderOption(option));
   showGlobalFlags(cmd, globalUses(spec));
