@@ -48,3 +48,9 @@ export function unknownCommand(operands: readonly string[]): UsageError {
   const hint = named === undefined ? '' : `; did you mean "${named}"?`;
   return new UsageError(`unknown command "${typed}"${hint}`, 'collab --help lists the commands');
 }
+
+/** gh's `--json a,b`: collab's way to say it, one line (exit 2, nothing sent). */
+export function jsonFlag(fields: unknown): UsageError {
+  const named = typeof fields === 'string' && fields.trim() !== '' ? ` --fields ${excerpt(fields.trim())}` : '';
+  return new UsageError(`--json is gh's flag: use -o json${named}`);
+}

@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import { buildCommand, buildNoun } from './executor/build.js';
 import { parseEnum } from './executor/validate.js';
 import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
-import { unknownCommand } from './habits.js';
+import { jsonFlag, unknownCommand } from './habits.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
@@ -88,6 +88,10 @@ function rootCommand(): Command {
   }
   program.on('command:*', (operands: string[]) => {
     throw unknownCommand(operands);
+  });
+  program.addOption(new Option('--json [fields]').hideHelp());
+  program.on('option:json', (fields: unknown) => {
+    throw jsonFlag(fields);
   });
   program.configureHelp({
     // The grouped list (rootHelp) stands for commander's flat one, which still serves "did you mean …?".

@@ -35,8 +35,7 @@ function fileKind(value: string | undefined): 'file' | 'dir' | undefined {
 function flagsOf(option: DocOption): CompletionFlag[] {
   const takesValue = option.value !== undefined;
   const values = option.choices ?? fileKind(option.value);
-  const said = option.aliasOf ? `GitLab's name for --${option.aliasOf}` : option.description;
-  const description = said.replace(/\s+/g, ' ');
+  const description = option.description.replace(/\s+/g, ' ');
   return [option.short, option.long]
     .filter((n): n is string => n !== undefined)
     .map((name) => ({ name, description, takesValue, values: takesValue ? values : undefined }));

@@ -3,11 +3,10 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { firstPositional, showGlobalFlags } from '../global-flags.js';
 import { execute } from './execute.js';
-import { parseEnum } from './validate.js';
-import { gitlabFlagName } from './flag-names.js';
-import { argDescription, argUsage, commandOptions, globalUses, type OptionDecl } from './options.js';
+import { argDescription, argUsage, commandOptions, globalUses, type OptionDecl, otherFlagNames } from './options.js';
 import type { CommandSpec, NounSpec } from './spec.js';
 import { executeWithSubject } from './subject.js';
+import { parseEnum } from './validate.js';
 
 type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Record<string, unknown>) => Promise<void>;
 
@@ -28,7 +27,9 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
     const argument = new Argument(argUsage(spec, arg), argDescription(spec, arg));
     const choices = arg.choices;
     // Help lists the choices; a value not among them gets collab's own wording, not commander's.
-    cmd.addArgument(choices ? argument.choices(choices).argParser((value: string) => parseEnum(value, `<${arg.name}>`, choices)) : argument);
+    cmd.addArgument(
+      choices ? argument.choices(choices).argParser((value: string) => parseEnum(value, `<${arg.name}>`, choices)) : argument,
+    );
   }
   for (const option of commandOptions(spec)) cmd.addOption(commanderOption(option));
   showGlobalFlags(cmd, globalUses(spec));
@@ -38,7 +39,7 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   // them is invisible in opts: record which flags were actually given.
   const given = new Set<string>();
   for (const flag of spec.flags ?? [])
-    for (const name of [flag.name, gitlabFlagName(flag)]) if (name) cmd.on(`option:${name}`, () => given.add(flag.name));
+    for (const name of [flag.name, ...otherFlagNames(spec, flag)]) cmd.on(`option:${name}`, () => given.add(flag.name));
   cmd.action(async (...actionArgs: unknown[]) => {
     for (const flag of spec.flags ?? [])
       for (const other of flag.conflicts ?? [])

@@ -1,6 +1,7 @@
 import type { FlagUse } from '../global-flags.js';
+import { GLOBAL_FLAGS } from '../global-flags.js';
 import { opensWebPage } from './endpoint.js';
-import { flagLabel, gitlabFlagName } from './flag-names.js';
+import { flagLabel, gitlabFlagName, paramName } from './flag-names.js';
 import type { ArgSpec, FlagSpec } from './inputs.js';
 import type { CommandSpec } from './spec.js';
 import { parseInteger } from './validate.js';
@@ -14,7 +15,7 @@ export interface OptionDecl {
   flags: string;
   description: string;
   hidden?: boolean;
-  /** The flag this one is GitLab's spelling of: hidden from help, completed. */
+  /** The flag this one is another name of (GitLab's spelling, gh's name): hidden from help, completed. */
   aliasOf?: string;
   /** The values completion offers (a declaration's `choices`). */
   choices?: readonly string[];
@@ -39,7 +40,7 @@ const LIST_OPTIONS: readonly OptionDecl[] = [
   { flags: '--per-page <n>', description: 'items per page (1-100)' },
   { flags: '--page <n>', description: 'page number to fetch' },
   { flags: '--all', description: 'fetch every page' },
-  { flags: '--limit <n>', description: 'stop after n items' },
+  { flags: '-L, --limit <n>', description: 'stop after n items' },
   concurrencyOption('all'),
 ];
 
@@ -77,6 +78,10 @@ export function argDescription(spec: CommandSpec, arg: ArgSpec): string {
   return arg.name === spec.bulk ? `${described}; several, or none with --stdin` : described;
 }
 
+/** ` (required)` for a flag nothing fills when it is missing: not one with a default or a suggestion (mr create's branches). */
+const requiredNote = (flag: FlagSpec): string =>
+  (flag.required || flag.prompt) && flag.default === undefined && flag.suggest === undefined ? ' (required)' : '';
+
 function flagOption(flag: FlagSpec): OptionDecl[] {
   const short = flag.short ? `-${flag.short}, ` : '';
   const hidden = flag.hidden ? { hidden: true } : {};
@@ -94,7 +99,7 @@ function flagOption(flag: FlagSpec): OptionDecl[] {
   return [
     {
       flags: `${short}${flagLabel(flag)} ${placeholder}`,
-      description: `${flag.description}${choices}${flag.required || flag.prompt ? ' (required)' : ''}`,
+      description: `${flag.description}${choices}${requiredNote(flag)}`,
       ...hidden,
       ...(listed ? { choices: flag.choices } : {}),
       ...(flag.repeatable ? { repeatable: true } : {}),
@@ -102,13 +107,40 @@ function flagOption(flag: FlagSpec): OptionDecl[] {
   ];
 }
 
-/** The flag, and its GitLab spelling as a hidden alias (`--akismet-enabled` for `--spamfilter-enabled`). */
-function flagOptions(flag: FlagSpec): OptionDecl[] {
-  const alias = gitlabFlagName(flag);
-  if (alias === undefined) return flagOption(flag);
-  const described = { ...flag, description: `${flag.description} (also --${alias})` };
+/** The long names of the options the executor adds beside the declared flags (see commandOptions). */
+const OWN_OPTIONS = ['project', 'repo', 'group', 'per-page', 'page', 'all', 'limit', 'concurrency', 'stdin', 'yes', 'editor', 'web'];
+
+/**
+ * The other names a declared flag answers to, hidden from help but completed: GitLab's spelling
+ * of its parameter (`--akismet-enabled` for `--spamfilter-enabled`), and the parameter's own name
+ * where collab's flag is shorter (`--source-branch` for `--source`, as glab and GitLab's docs say
+ * it) — unless the command has another option of that name.
+ */
+export function otherFlagNames(spec: CommandSpec, flag: FlagSpec): string[] {
+  const flags = spec.flags ?? [];
+  const taken = new Set([
+    ...OWN_OPTIONS,
+    ...GLOBAL_FLAGS.flatMap((g) => g.flags.match(/--[\w-]+/g) ?? []).map((n) => n.slice(2)),
+    ...flags.flatMap((f) => (f === flag ? [] : [f.name, gitlabFlagName(f) ?? f.name])),
+  ]);
+  const param = paramName(flag);
+  const names = [gitlabFlagName(flag), param === false || flag.in === 'path' ? undefined : param.replace(/_/g, '-')];
+  return [...new Set(names)].filter((n): n is string => n !== undefined && n !== flag.name && /^[a-z][a-z0-9-]*$/.test(n) && !taken.has(n));
+}
+
+/** The flag, and its other names (otherFlagNames) as hidden aliases. */
+function flagOptions(spec: CommandSpec, flag: FlagSpec): OptionDecl[] {
+  const others = otherFlagNames(spec, flag);
+  if (others.length === 0) return flagOption(flag);
+  const described = { ...flag, description: `${flag.description} (also ${others.map((n) => `--${n}`).join(', ')})` };
   // Kept out of help and man pages, but completed: a GitLab user types GitLab's name.
-  const hidden = flagOption({ ...flag, name: alias, short: undefined, hidden: true }).map((o) => ({ ...o, aliasOf: flag.name }));
+  const hidden = others.flatMap((name) =>
+    flagOption({ ...flag, name, short: undefined, hidden: true }).map((o) => ({
+      ...o,
+      description: `${name === gitlabFlagName(flag) ? "GitLab's" : "the API's"} name for --${flag.name}`,
+      aliasOf: flag.name,
+    })),
+  );
   return [...flagOption(described), ...hidden];
 }
 
@@ -123,9 +155,12 @@ function markdownOption(spec: CommandSpec): OptionDecl[] {
 export function commandOptions(spec: CommandSpec): OptionDecl[] {
   const options: OptionDecl[] = [];
   if (spec.project)
-    options.push({ flags: '-p, --project <id|path>', description: 'project: numeric id, full path (group/project) or web URL' });
+    options.push(
+      { flags: '-p, --project <id|path>', description: 'project: numeric id, full path (group/project) or web URL' },
+      { flags: '-R, --repo <id|path>', description: "gh's name for --project", hidden: true, aliasOf: 'project' },
+    );
   if (spec.group) options.push({ flags: '-g, --group <id|path>', description: 'group: numeric id or full path' });
-  for (const flag of spec.flags ?? []) options.push(...flagOptions(flag));
+  for (const flag of spec.flags ?? []) options.push(...flagOptions(spec, flag));
   if (spec.list) options.push(...LIST_OPTIONS);
   if (spec.bulk)
     options.push(

@@ -1,10 +1,10 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { bulkItems, checkItemProjects } from './bulk-ids.js';
-import { camel, flagLabel, gitlabFlagName, paramName } from './flag-names.js';
+import { camel, flagLabel, paramName } from './flag-names.js';
 import type { ArgSpec, FlagSpec, Values } from './inputs.js';
 import { parseReference } from './lookup.js';
-import { parseConcurrency } from './options.js';
+import { otherFlagNames, parseConcurrency } from './options.js';
 import type { CommandSpec } from './spec.js';
 import { parseInteger, parseTyped } from './validate.js';
 
@@ -86,18 +86,28 @@ function parseArg(ctx: Context, arg: ArgSpec, raw: string, label = `<${arg.name}
 /** How a flag was written on the command line: `--no-x` for a boolean turned off. */
 const givenAs = (name: string, value: unknown) => (value === false ? `--no-${name}` : `--${name}`);
 
+/**
+ * A flag's value under whichever of its names was given (`--source`, `--source-branch`): the same
+ * value under two names is one, different values are a usage error naming both.
+ */
+function givenValue(spec: CommandSpec, flag: FlagSpec, opts: Options): unknown {
+  let found: { name: string; value: unknown } | undefined;
+  for (const name of [flag.name, ...otherFlagNames(spec, flag)]) {
+    const value = opts[camel(name)];
+    if (value === undefined) continue;
+    if (found && JSON.stringify(found.value) !== JSON.stringify(value))
+      throw new UsageError(
+        `${givenAs(found.name, found.value)} and ${givenAs(name, value)} set the same ${paramName(flag) || flag.name} (two names of one flag): give one`,
+      );
+    found ??= { name, value };
+  }
+  return found?.value;
+}
+
 /** The declared flags given (or defaulted), each parsed by its type. */
 function parseFlags(ctx: Context, spec: CommandSpec, opts: Options, values: Values): void {
   for (const flag of spec.flags ?? []) {
-    let raw = opts[camel(flag.name)];
-    const alias = gitlabFlagName(flag);
-    const aliased = alias === undefined ? undefined : opts[camel(alias)];
-    // Both spellings of one parameter (`--messenger a --skype b`): one value, or say which.
-    if (raw !== undefined && aliased !== undefined && JSON.stringify(raw) !== JSON.stringify(aliased))
-      throw new UsageError(
-        `${givenAs(flag.name, raw)} and ${givenAs(alias!, aliased)} set the same ${paramName(flag) || flag.name} (the spec's and GitLab's spelling): give one`,
-      );
-    raw ??= aliased;
+    let raw = givenValue(spec, flag, opts);
     // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
     if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false) raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;
@@ -148,7 +158,8 @@ function pageValues(ctx: Context, opts: Options): Values['page'] {
 }
 
 /** The project and the group: given, named by a URL argument, or from the settings (environment, git remote). */
-function target(ctx: Context, spec: CommandSpec, opts: Options, values: Values, urlProject: string | undefined): void {
+function target(ctx: Context, spec: CommandSpec, given: Options, values: Values, urlProject: string | undefined): void {
+  const opts: Options = { ...given, project: projectOption(given) };
   if (spec.project && spec.group && opts.project !== undefined && opts.group !== undefined)
     throw new UsageError('--project and --group cannot be used together');
   if (spec.project && !(spec.project === 'optional' && opts.group !== undefined)) {
@@ -169,6 +180,13 @@ function target(ctx: Context, spec: CommandSpec, opts: Options, values: Values, 
       values.group = String(spec.group === 'id' ? parseReference(ctx, 'group', explicit, '--group') : ctx.settings.group(explicit));
     else if (spec.group !== 'optional') throw new UsageError('no group given: use -g <id|group/path>');
   }
+}
+
+/** `-p`, or gh's `-R/--repo` for it (the same value twice is one). */
+function projectOption(opts: Options): unknown {
+  if (opts.project !== undefined && opts.repo !== undefined && opts.project !== opts.repo)
+    throw new UsageError(`-p/--project and -R/--repo name the same thing: give one (${String(opts.project)} or ${String(opts.repo)})`);
+  return opts.project ?? opts.repo;
 }
 
 /** Required flags not given: suggested (`suggest`), asked on a terminal (`prompt`), else exit 2. */

@@ -2,7 +2,7 @@ import type { FlagSpec } from '../executor/inputs.js';
 
 /**
  * People and milestones by name, beside the id flags: usernames (`alice`, `@alice`), `@me` for the
- * token's user, and ids too; milestones by title. Each name is looked up once per run
+ * token's user, and ids too (`-a` is `--assignee`, as in gh and glab); milestones by title. Each name is looked up once per run
  * (src/executor/lookup.ts); on a host known to be GitLab, list filters send the username itself.
  */
 const ONE = 'username or @me';
@@ -23,6 +23,7 @@ export function peopleFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
     },
     {
       name: 'assignee',
+      short: 'a',
       param: 'assignee_id',
       ...(kind === 'issues' ? { byName: 'assignee_username' } : {}),
       type: 'string',
@@ -48,6 +49,7 @@ export const reviewerFilter: FlagSpec = {
 /** Issues take several assignees (`assignee_ids`). */
 export const assigneesField: FlagSpec = {
   name: 'assignee',
+  short: 'a',
   param: 'assignee_ids',
   type: 'stringList',
   lookup: 'user',
@@ -59,6 +61,7 @@ export const assigneesField: FlagSpec = {
 /** A merge request has one assignee in the API both dialects share (`assignee_id`). */
 export const assigneeField: FlagSpec = {
   name: 'assignee',
+  short: 'a',
   param: 'assignee_id',
   type: 'string',
   lookup: 'user',

@@ -34,7 +34,6 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
       : { name: 'confidential', type: 'bool', description: 'create it confidential (default: not)' },
     {
       name: 'assignee-ids',
-      short: 'a',
       type: 'intList',
       description: update ? 'assignee user ids, comma-separated (0 unassigns everyone)' : 'assignee user ids, comma-separated',
     },
