@@ -199,7 +199,7 @@ export class Context {
     const env = this.deps.env;
     return async (text) => {
       const { pagerCommand, runPager } = await import('./output/pager.js');
-      const command = pagerCommand(env);
+      const command = pagerCommand(env, this.settings.program('pager'));
       return command !== undefined && runPager(command, text, env);
     };
   }
@@ -220,15 +220,20 @@ export class Context {
 
   /**
    * The person's own programs: the browser `--web` opens, the editor `--editor` runs on a temporary
-   * Markdown file (`$VISUAL`, `$EDITOR`, else vi). Their modules load only when used.
+   * Markdown file (the config's `editor`, `$VISUAL`, `$EDITOR`, else vi). Their modules load only when used.
    */
   desktop(): Desktop {
     const { env, opener, editor } = this.deps;
     const signal = this.signal;
     return {
-      openUrl: async (url) => (opener ? opener(url) : (await import('./output/browser.js')).openUrl(url, env)),
-      editText: async (initial) => (editor ? editor(initial) : (await import('./output/editor.js')).editText(initial, env, signal)),
-      editorName: async () => (await import('./output/editor.js')).editorCommand(env),
+      openUrl: async (url) =>
+        opener ? opener(url) : (await import('./output/browser.js')).openUrl(url, env, undefined, this.settings.program('browser')),
+      editText: async (initial) => {
+        if (editor) return editor(initial);
+        const { editText, editorCommand } = await import('./output/editor.js');
+        return editText(initial, env, signal, editorCommand(env, this.settings.program('editor')));
+      },
+      editorName: async () => (await import('./output/editor.js')).editorCommand(env, this.settings.program('editor')),
     };
   }
 

@@ -165,6 +165,11 @@ export class Settings {
     return configured ? check(configured.value as string, configured.where) : undefined;
   }
 
+  /** The program the config names for `collab config set pager|editor|browser`, if any. */
+  program(key: 'pager' | 'editor' | 'browser'): string | undefined {
+    return this.stored.globalString(key);
+  }
+
   /** The config's `per_page` default, checked. */
   perPage(): number | undefined {
     const configured = this.host.configDefault('per_page', 'number');

@@ -193,7 +193,7 @@ export class ConfigStore {
   }
 }
 
-export const SETTABLE_KEYS = ['host', 'output', 'per_page', 'project', 'ca_file', 'flavor'] as const;
+export const SETTABLE_KEYS = ['host', 'output', 'per_page', 'project', 'ca_file', 'flavor', 'pager', 'editor', 'browser'] as const;
 export type SettableKey = (typeof SETTABLE_KEYS)[number];
 
 export function checkKey(raw: string): SettableKey {

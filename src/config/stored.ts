@@ -76,6 +76,14 @@ export class StoredConfig {
     return out;
   }
 
+  /** A global text value of the file (`pager`), checked. */
+  globalString(key: string): string | undefined {
+    const v = (this.store.read() as Record<string, unknown>)[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string') throw new UsageError(`invalid value for ${this.where(key)}: expected text, found ${kindOf(v)}`);
+    return v;
+  }
+
   /** A default of `host` where it has one, else the file's global one. */
   defaultOf(key: 'output' | 'per_page' | 'project', type: 'string' | 'number', host: string | undefined): StoredDefault | undefined {
     const fromHost = host ? this.hostEntries()[host]?.[key] : undefined;

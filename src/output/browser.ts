@@ -22,16 +22,18 @@ export function webPage(value: unknown): string {
 }
 
 /**
- * Opens `url` with `$BROWSER` (a command line; the URL is its last argument, never read by the
- * shell) and waits for it, as a terminal browser needs the terminal; else with the platform's
- * opener (the `open` package: xdg-open, open, start), loaded only here.
+ * Opens `url` with the browser people set (the config's `browser`, else `$BROWSER`: a command
+ * line; the URL is its last argument, never read by the shell) and waits for it, as a terminal
+ * browser needs the terminal; else with the platform's opener (the `open` package: xdg-open,
+ * open, start), loaded only here.
  */
 export async function openUrl(
   url: string,
   env: Env,
   load: () => Promise<{ default: (target: string) => Promise<unknown> }> = () => import('open'),
+  configured?: string,
 ): Promise<void> {
-  const browser = env.BROWSER?.trim();
+  const browser = configured?.trim() || env.BROWSER?.trim();
   if (browser) return runBrowser(browser, url, env);
   const { default: open } = await load();
   try {
@@ -44,5 +46,5 @@ export async function openUrl(
 async function runBrowser(browser: string, url: string, env: Env): Promise<void> {
   const { runUserCommand } = await import('./user-command.js');
   const failed = await runUserCommand(browser, url, env);
-  if (failed) throw new LocalError(`BROWSER=${browser} failed (${failed})`, `open ${url} yourself`);
+  if (failed) throw new LocalError(`the browser (${browser}) failed (${failed})`, `open ${url} yourself`);
 }

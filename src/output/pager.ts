@@ -1,8 +1,11 @@
 import type { Env } from '../env.js';
 
-/** The pager command: `$COLLAB_PAGER`, then `$PAGER`, then `less -FRX`; undefined for none (`cat` or empty). */
-export function pagerCommand(env: Env): string | undefined {
-  const chosen = env.COLLAB_PAGER ?? env.PAGER ?? 'less -FRX';
+/**
+ * The pager command: `$COLLAB_PAGER`, then the config's `pager`, then `$PAGER`, then `less -FRX`;
+ * undefined for none (`cat` or empty).
+ */
+export function pagerCommand(env: Env, configured?: string): string | undefined {
+  const chosen = env.COLLAB_PAGER ?? configured ?? env.PAGER ?? 'less -FRX';
   const trimmed = chosen.trim();
   return trimmed === '' || trimmed === 'cat' ? undefined : trimmed;
 }

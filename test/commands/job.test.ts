@@ -73,8 +73,10 @@ describe('job actions', () => {
 
   it.each([
     ['cancel', 'cancel', 'canceled', 'Cancelled job 12 (build-12)'],
-    ['retry', 'retry', 'pending', 'Retried job 12: new job 12 (build-12), pending'],
-    ['play', 'play', 'started', 'Started job 12 (build-12), started'],
+    ['retry', 'retry', 'pending', 'Retried job 12: new job 12 (build-12), now pending'],
+    ['play', 'play', 'started', 'Started job 12 (build-12)'],
+    // GitLab answers a played job as pending (or running): said once, after the verb.
+    ['play', 'play', 'pending', 'Started job 12 (build-12), now pending'],
     ['keep', 'artifacts/keep', 'success', 'Kept the artifacts of job 12 (build-12): they no longer expire'],
   ])('%s posts to .../%s and prints the new status; on a terminal one line says it', async (verb, suffix, status, line) => {
     api = mockApi();

@@ -11,7 +11,7 @@ import { columnSet } from '../../output/columns.js';
 import { OUTPUT_FORMATS } from '../../output/formats.js';
 
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
-const GLOBAL_ONLY: SettableKey[] = ['host'];
+const GLOBAL_ONLY: SettableKey[] = ['host', 'pager', 'editor', 'browser'];
 
 function checkValue(ctx: Context, key: SettableKey, raw: string): string | number {
   switch (key) {
@@ -29,6 +29,11 @@ function checkValue(ctx: Context, key: SettableKey, raw: string): string | numbe
     }
     case 'flavor':
       return parseFlavor(raw, 'flavor');
+    case 'pager':
+    case 'editor':
+    case 'browser':
+      // A command line, run as $PAGER, $EDITOR and $BROWSER are (`cat` pages nothing).
+      return raw;
   }
 }
 
@@ -91,7 +96,7 @@ async function list(ctx: Context): Promise<void> {
   await ctx.printer().list(rows, LIST_COLUMNS);
 }
 
-const KEYS = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host is global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set.`;
+const KEYS = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host, pager, editor and browser are global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set. pager, editor and browser are command lines, used over $PAGER, $VISUAL/$EDITOR and $BROWSER (COLLAB_PAGER still wins; a pager of cat pages nothing).`;
 
 const keyArg = { name: 'key', type: 'string', description: 'the key' } as const;
 
@@ -109,6 +114,8 @@ export const noun = defineNoun({
         'collab config set per_page 50 --host https://gitlab.example.com',
         'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp',
         'collab config set flavor gitlab --host https://gitlab.example.com',
+        "collab config set editor 'code --wait'",
+        "collab config set pager 'less -R'",
       ],
       args: [keyArg, { name: 'value', type: 'string', description: 'the value' }],
       run: set,

@@ -7,7 +7,9 @@ import { jobIdArg } from './list.js';
 
 /** `job 12 (build)`: the job of the answer (or the one confirmed), by its name. */
 const jobNamed = (v: Values, job: Answer, id: unknown = v.args.id) => `job ${titled(String(id), objectName(job ?? v.seen))}`;
-const statusOf = (job: Answer) => (typeof job?.status === 'string' ? `, ${tableText(job.status)}` : '');
+/** `, pending`: the job's status after an action, unless it only repeats the verb (play answers `started`). */
+const statusOf = (job: Answer, verb?: string) =>
+  typeof job?.status === 'string' && job.status !== verb ? `, now ${tableText(job.status)}` : '';
 
 /** A job action: the job it answers with is printed as one row (id, name, new status) in table and tsv. */
 function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'> & { path: string }): CommandSpec {
@@ -63,5 +65,5 @@ export const play = action({
   summary: 'Start a manual job',
   examples: ['collab job play 1234 -p acme/platform/api'],
   path: '/projects/:project/jobs/:id/play',
-  done: (v, job) => `Started ${jobNamed(v, job)}${statusOf(job)}`,
+  done: (v, job) => `Started ${jobNamed(v, job)}${statusOf(job, 'started')}`,
 });

@@ -8,7 +8,8 @@ import { isObject } from '../../json.js';
 import { described, objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
 
-const idArg = { name: 'id', type: 'id', description: 'user id' } as const;
+/** The user a command is about: an id or a username (`@me` too), looked up before sending, the same for every verb. */
+const userArg = { name: 'id', type: 'string', lookup: 'user', description: 'user id or username' } as const;
 
 export const list = defineCommand({
   name: 'list',
@@ -59,9 +60,9 @@ export const view: CommandSpec = {
   aliases: ['show'],
   summary: 'Show one user by id or username',
   examples: ['collab user view 42', 'collab user view alice -o json'],
-  args: [{ name: 'user', type: 'string', lookup: 'user', description: 'user id or username' }],
+  args: [userArg],
   method: 'GET',
-  path: '/users/:user',
+  path: '/users/:id',
   columns: userColumns,
 };
 
@@ -162,8 +163,8 @@ export const update: CommandSpec = {
   aliases: ['edit'],
   summary: 'Change a user',
   admin: true,
-  examples: ['collab user update 42 --name "Alice A" --projects-limit 50', 'collab user update 42 --no-admin --external'],
-  args: [idArg],
+  examples: ['collab user update 42 --name "Alice A" --projects-limit 50', 'collab user update alice --no-admin --external'],
+  args: [userArg],
   flags: profileFlags(false),
   requireOne: true,
   method: 'PUT',
@@ -186,8 +187,8 @@ export const remove: CommandSpec = {
   aliases: ['rm'],
   summary: 'Delete a user',
   admin: true,
-  examples: ['collab user delete 42 --yes', 'collab user delete 42 --hard --yes'],
-  args: [idArg],
+  examples: ['collab user delete 42 --yes', 'collab user delete carol --hard --yes'],
+  args: [userArg],
   flags: [
     {
       name: 'hard',
@@ -217,8 +218,8 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     name: verb,
     summary: verb === 'block' ? 'Block a user (no sign-in, no API access)' : 'Unblock a blocked user',
     admin: true,
-    examples: [`collab user ${verb} 42`, `collab user ${verb} 42 43 44`],
-    args: [idArg],
+    examples: [`collab user ${verb} 42`, `collab user ${verb} carol 43 dave`],
+    args: [userArg],
     method: 'POST',
     path: `/users/:id/${verb}`,
     explain: { 403: (_ctx, _v, err) => (/sudo/i.test(err.message) ? undefined : blockHint(err.message)) },
