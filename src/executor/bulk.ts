@@ -109,7 +109,7 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
     );
   // File flags and `prepare` run once for the batch (standard input is read once), seeing the first id.
   v.args[key] = items[0]!.value;
-  await prepareValues(ctx, spec, v);
+  if (!(await prepareValues(ctx, spec, v))) return;
   // Names given for ids in flags (`--to acme/web`) are looked up once, not per item.
   await resolveLookups(ctx, spec, v);
 

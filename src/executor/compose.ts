@@ -8,9 +8,10 @@ import type { CommandSpec } from './spec.js';
 /**
  * The Markdown of a declaration (its `markdown` flag, sent as `param`) written in the editor: with
  * `--editor`, or when a create on a terminal has none and the person says yes. An update starts
- * from the current text. An empty text stops the command: nothing is sent.
+ * from the current text. An empty text stops the command: nothing is sent. An update's text left
+ * as it was is not sent; when nothing else is, the command says so and ends (false).
  */
-export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values, flag: FlagSpec, param: string): Promise<void> {
+export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values, flag: FlagSpec, param: string): Promise<boolean> {
   const given = v.params[param] !== undefined;
   if (v.editor && given) throw new UsageError(`--editor writes the ${flag.name}: do not give it on the command line too`);
   // One text written for a batch would land on every item, an update's starting from the first one's.
@@ -20,11 +21,19 @@ export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values
   let edit = v.editor === true;
   if (!edit && !given && !several && spec.method === 'POST' && ctx.canPrompt)
     edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.desktop().editorName()}?`, false);
-  if (!edit) return;
-  const initial = spec.method === 'PUT' && spec.path !== undefined ? await current(ctx, spec, v, param) : '';
+  if (!edit) return true;
+  const update = spec.method === 'PUT' && spec.path !== undefined;
+  const initial = update ? await current(ctx, spec, v, param) : '';
   const text = await ctx.desktop().editText(initial);
   if (text.trim() === '') throw new UsageError(`the ${flag.name} is empty: nothing was sent`);
-  v.params[param] = text;
+  // The editor's text loses its trailing blank space; the current text's is no change either.
+  if (!update || text !== initial.replace(/\s+$/, '')) {
+    v.params[param] = text;
+    return true;
+  }
+  if (Object.keys(v.params).length > 0 || v.files.length > 0) return true;
+  ctx.notice(`The ${flag.name} is unchanged: nothing was sent`);
+  return false;
 }
 
 /** The text the object has now (`''` when it has none). */

@@ -53,7 +53,7 @@ const STEPS: Record<StageName, Step> = {
     if (spec.confirm) requireConsent(ctx, spec.confirm, v!);
   },
   async prepare({ ctx, spec, v }) {
-    await prepareValues(ctx, spec, v!);
+    if (!(await prepareValues(ctx, spec, v!))) return DONE;
   },
   async lookup({ ctx, spec, v }) {
     await resolveLookups(ctx, spec, v!);

@@ -16,13 +16,14 @@ import { setFlag } from './values.js';
  * GitLab takes refused on another server, then names given for ids looked up.
  */
 
-/** Files read, the Markdown written, `prepare`, GitLab-only flags refused. */
-export async function prepareValues(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+/** Files read, the Markdown written, `prepare`, GitLab-only flags refused; false: nothing is left to send (it was said). */
+export async function prepareValues(ctx: Context, spec: CommandSpec, v: Values): Promise<boolean> {
   await readFiles(ctx, spec, v);
   const markdown = spec.flags?.find((f) => f.markdown);
-  if (markdown) await composeMarkdown(ctx, spec, v, markdown, paramName(markdown) || markdown.name);
+  if (markdown && !(await composeMarkdown(ctx, spec, v, markdown, paramName(markdown) || markdown.name))) return false;
   if (spec.prepare) await spec.prepare(ctx, v);
   await requireGitlabFor(ctx, spec, v);
+  return true;
 }
 
 /** The declared file flags read: their text as parameters, their bytes as file parts (a usage error if unreadable). */
