@@ -12,6 +12,16 @@ export interface Checkout {
   remotes(): GitRemote[];
   /** The branch checked out; undefined outside a checkout, on a detached HEAD, or when git refuses it. */
   branch(): string | undefined;
+  /**
+   * The commits of branch `head` that branch `base` lacks, oldest first, `base` as a remote knows
+   * it (origin first) or else the local branch; undefined when either branch is unknown here.
+   */
+  commitsBetween(base: string, head: string): Commit[] | undefined;
+}
+
+export interface Commit {
+  subject: string;
+  body: string;
 }
 
 const GIT_TIMEOUT_MS = 5_000;
@@ -35,14 +45,38 @@ export function gitCheckout(cwd: string, env: Record<string, string | undefined>
     return undefined;
   };
   let remotes: GitRemote[] | undefined;
+  const knownRemotes = () => (remotes ??= parseRemotes(ask(['remote', '-v'], 'project') ?? ''));
   let branch: { name?: string } | undefined;
   return {
-    remotes: () => (remotes ??= parseRemotes(ask(['remote', '-v'], 'project') ?? '')),
+    remotes: knownRemotes,
     branch: () => {
       branch ??= { name: ask(['symbolic-ref', '--quiet', '--short', 'HEAD'], 'branch')?.trim() || undefined };
       return branch.name;
     },
+    commitsBetween: (base, head) => {
+      // Full ref names only: a branch is never read as one of git's options.
+      const resolves = (ref: string) => ask(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], 'branch') !== undefined;
+      const from = [...knownRemotes(), { name: '' }]
+        .map((r) => (r.name === '' ? `refs/heads/${base}` : `refs/remotes/${r.name}/${base}`))
+        .find(resolves);
+      const to = `refs/heads/${head}`;
+      if (from === undefined || !resolves(to)) return undefined;
+      const log = ask(['log', '-z', '--format=%s%x1f%b', `${from}..${to}`], 'commits');
+      return log === undefined ? undefined : parseLog(log);
+    },
   };
+}
+
+/** `git log -z --format=%s%x1f%b`, newest first → commits oldest first. */
+function parseLog(text: string): Commit[] {
+  return text
+    .split('\0')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const cut = entry.indexOf('\x1f');
+      return cut < 0 ? { subject: entry.trim(), body: '' } : { subject: entry.slice(0, cut).trim(), body: entry.slice(cut + 1).trim() };
+    })
+    .reverse();
 }
 
 /** git's output, or why there is none: `problem` when git refused or failed, nothing to say outside a checkout. */

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import type { ColorChoice } from '../output/io.js';
-import { type Checkout, gitCheckout } from './git.js';
+import { type Checkout, type Commit, gitCheckout } from './git.js';
 import { type ResolvedAuth, RunHost } from './host.js';
 import type { ResourceKind } from './references.js';
 import type { ConfigStore, TokenType } from './store.js';
@@ -148,6 +148,11 @@ export class Settings {
   /** The branch checked out where collab runs (a default for `mr create --source`). */
   gitBranch(): string | undefined {
     return this.checkout.branch();
+  }
+
+  /** The commits of branch `head` that `base` lacks, oldest first (`mr create --fill`); undefined: git knows no such branches here. */
+  gitCommits(base: string, head: string): Commit[] | undefined {
+    return this.checkout.commitsBetween(base, head);
   }
 
   /** The output format asked for by `-o`, COLLAB_OUTPUT, the command's own default or the config; undefined: none. */

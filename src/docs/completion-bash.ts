@@ -1,4 +1,4 @@
-import type { CompletionModel } from './completion-model.js';
+import { type CompletionModel, childWords } from './completion-model.js';
 import { caseTables, shQuote } from './completion-sh.js';
 
 /** ` a b c `: padded so that `*" $word "*` tests membership. */
@@ -81,7 +81,7 @@ complete -F _collab collab
  */
 export function bashCompletion(model: CompletionModel): string {
   const nodeCases = model.nodes.map((n) => {
-    const kids = [...n.children.map((c) => c.name), ...n.words.map((w) => w.name)];
+    const kids = [...childWords(n).map((c) => c.name), ...n.words.map((w) => w.name)];
     const flags = n.flags.map((f) => f.name);
     const valued = n.flags.filter((f) => f.takesValue).map((f) => f.name);
     return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;

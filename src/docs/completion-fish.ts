@@ -1,4 +1,4 @@
-import { type CompletionModel, type CompletionNode, childTransitions, valueEntries } from './completion-model.js';
+import { type CompletionModel, type CompletionNode, childTransitions, childWords, valueEntries } from './completion-model.js';
 
 /** A word in single quotes for fish (where \\ and ' are the only escapes). */
 function fishQuote(s: string): string {
@@ -92,7 +92,7 @@ complete -c collab -f -a '(__collab_complete)'
 
 /** The `case` of one command path in __collab_node. */
 function nodeCase(n: CompletionNode): string {
-  const kids = [...n.children.map((c) => described(c.name, c.summary)), ...n.words.map((w) => described(w.name, w.description))];
+  const kids = [...childWords(n).map((c) => described(c.name, c.summary)), ...n.words.map((w) => described(w.name, w.description))];
   const flags = n.flags.map((f) => described(f.name, f.description));
   const valued = n.flags.filter((f) => f.takesValue).map((f) => fishQuote(f.name));
   return [

@@ -62,18 +62,30 @@ export interface CompletionModel {
   nodes: CompletionNode[];
 }
 
+/** `--fields` where the command prints fields: the global flag, offering their names. */
+function fieldsFlag(cmd: DocCommand, rootFlags: CompletionFlag[]): CompletionFlag[] {
+  const global = rootFlags.find((f) => f.name === '--fields');
+  return global && cmd.fields.length > 0 ? [{ ...global, values: cmd.fields }] : [];
+}
+
 export function completionModel(root: DocCommand): CompletionModel {
   const rootFlags = root.options.flatMap(flagsOf);
   const nodes: CompletionNode[] = [];
   for (const cmd of walk(root)) {
+    const own = [...cmd.options, ...cmd.aliasOptions].flatMap(flagsOf);
     nodes.push({
       path: cmd.path.join(' '),
       children: cmd.commands.map((c) => ({ name: c.name, aliases: c.aliases, summary: c.summary })),
-      flags: cmd === root ? rootFlags.filter((f) => !isGlobal(f)) : [...cmd.options, ...cmd.aliasOptions].flatMap(flagsOf),
+      flags: cmd === root ? rootFlags.filter((f) => !isGlobal(f)) : [...own, ...fieldsFlag(cmd, rootFlags)],
       words: wordsOf(cmd, root),
     });
   }
   return { globals: rootFlags.filter(isGlobal), nodes };
+}
+
+/** What is offered for the next word: every child by its name and its aliases (`mr di` → `diff`), each with its summary. */
+export function childWords(node: CompletionNode): { name: string; summary: string }[] {
+  return node.children.flatMap((c) => [c.name, ...c.aliases].map((name) => ({ name, summary: c.summary })));
 }
 
 /** The command path after one more word: a child name or alias, or undefined. */

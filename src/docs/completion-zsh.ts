@@ -1,4 +1,4 @@
-import type { CompletionModel } from './completion-model.js';
+import { type CompletionModel, childWords } from './completion-model.js';
 import { caseTables, shQuote } from './completion-sh.js';
 
 /** `name:description` for _describe (a colon in the name must be escaped). */
@@ -83,7 +83,7 @@ fi
  */
 export function zshCompletion(model: CompletionModel): string {
   const nodeCases = model.nodes.map((n) => {
-    const kids = n.children.map((c) => described(c.name, c.summary));
+    const kids = childWords(n).map((c) => described(c.name, c.summary));
     const words = n.words.map((w) => described(w.name, w.description));
     const flags = n.flags.map((f) => described(f.name, f.description));
     return [

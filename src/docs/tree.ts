@@ -2,6 +2,8 @@ import { type CommandModule, NOUNS } from '../commands/index.js';
 import { argDescription, argUsage, commandOptions, type OptionDecl } from '../executor/options.js';
 import type { CommandSpec, NounSpec } from '../executor/spec.js';
 import { GLOBAL_FLAGS } from '../global-flags.js';
+import { answerFields } from '../output/columns.js';
+import { fieldNames } from '../output/field-pick.js';
 import { ROOT } from '../program.js';
 
 /**
@@ -52,6 +54,8 @@ export interface DocCommand {
   notes: string;
   /** Visible subcommands (verbs and nested nouns). */
   commands: DocCommand[];
+  /** The names `--fields` takes here (its answer's fields); empty where it prints none. */
+  fields: string[];
 }
 
 /** Every command has `-h, --help` (commander adds it). */
@@ -103,6 +107,7 @@ function describeCommand(spec: CommandSpec, path: string[]): DocCommand {
     examples: [...spec.examples],
     notes: spec.notes ?? '',
     commands: [],
+    fields: answerFields(spec.columns) ? fieldNames(spec.columns!) : [],
   };
 }
 
@@ -119,6 +124,7 @@ function describeNoun(noun: NounSpec, path: string[]): DocCommand {
     aliasOptions: [],
     examples: [],
     notes: '',
+    fields: [],
     commands: [
       ...noun.commands.map((c) => describeCommand(c, [...path, c.name])),
       ...(noun.nouns ?? []).map((n) => describeNoun(n, [...path, n.name])),
@@ -144,6 +150,7 @@ const HELP: DocCommand = {
   examples: [],
   notes: '',
   commands: [],
+  fields: [],
 };
 
 /** The whole tree: every noun's module loaded (generation never runs a command). */
@@ -166,6 +173,7 @@ export async function describeTree(): Promise<DocCommand> {
     aliasOptions: [],
     examples: [...ROOT.examples],
     notes: '',
+    fields: [],
     commands: [...modules, HELP],
   };
 }

@@ -60,6 +60,11 @@ export interface FlagSpec {
    */
   suggest?(ctx: Context, v: Values): Promise<string | undefined>;
   /**
+   * A boolean that fills other flags (`mr create --fill`): given, the flags still missing once
+   * suggestions are in take the values it works out (by flag name), and nothing is asked.
+   */
+  fill?(ctx: Context, v: Values): Promise<Readonly<Record<string, string | undefined>>>;
+  /**
    * Markdown people write (a description): the command takes `--editor`, which opens `$VISUAL` or
    * `$EDITOR` for it (starting from the current text on an update), and a create offers it on a
    * terminal when none is given.

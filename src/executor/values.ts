@@ -189,31 +189,53 @@ function projectOption(opts: Options): unknown {
   return opts.project ?? opts.repo;
 }
 
-/** Required flags not given: suggested (`suggest`), asked on a terminal (`prompt`), else exit 2. */
+/** The filling flag given (`--fill`), if any: it fills the missing flags, and nothing is asked. */
+function fillerGiven(spec: CommandSpec, v: Values): FlagSpec | undefined {
+  return (spec.flags ?? []).find((f) => f.fill !== undefined && v.flags[f.name] === true);
+}
+
+/** Whether a filling flag (`--fill`) was given. */
+export const filling = (spec: CommandSpec, v: Values): boolean => fillerGiven(spec, v) !== undefined;
+
+/**
+ * Required flags not given: suggested (`suggest`), asked on a terminal (`prompt`), filled by a
+ * filling flag given (`--fill`, then nothing is asked), else exit 2.
+ */
 async function fillMissing(ctx: Context, spec: CommandSpec, values: Values): Promise<void> {
+  const filler = fillerGiven(spec, values);
+  const ask = ctx.canPrompt && filler === undefined;
   const missing = (spec.flags ?? []).filter((flag) => values.flags[flag.name] === undefined && (flag.required || flag.prompt));
   // What nothing can fill is exit 2 before any suggestion is worked out (one may read the API).
-  const unfilled = missing.find((flag) => !flag.suggest && !(flag.prompt && ctx.canPrompt));
-  if (unfilled) throw new UsageError(`missing required flag ${flagLabel(unfilled)}`);
+  const unfilled = missing.find((flag) => !flag.suggest && !(flag.prompt && ask));
+  if (unfilled && !filler) throw new UsageError(`missing required flag ${flagLabel(unfilled)}`);
   for (const flag of missing) {
     const suggested = await flag.suggest?.(ctx, values);
-    if (!flag.prompt || !ctx.canPrompt) {
-      if (suggested === undefined) throw new UsageError(`missing required flag ${flagLabel(flag)}`);
-      setFlag(values, flag, parseFlag(ctx, flag, suggested));
-      continue;
-    }
-    const answer = await ctx.prompter().input(flag.prompt, {
-      default: suggested,
-      validate: (v) => {
-        if (v.trim() === '') return 'required';
-        try {
-          parseFlag(ctx, flag, v);
-          return true;
-        } catch (err) {
-          return (err as Error).message;
-        }
-      },
-    });
-    setFlag(values, flag, parseFlag(ctx, flag, answer));
+    if (flag.prompt && ask) setFlag(values, flag, parseFlag(ctx, flag, await askFor(ctx, flag, flag.prompt, suggested)));
+    else if (suggested !== undefined) setFlag(values, flag, parseFlag(ctx, flag, suggested));
+    else if (!filler) throw new UsageError(`missing required flag ${flagLabel(flag)}`);
   }
+  if (!filler?.fill) return;
+  const filled = await filler.fill(ctx, values);
+  for (const flag of spec.flags ?? []) {
+    const value = filled[flag.name];
+    if (values.flags[flag.name] === undefined && value !== undefined) setFlag(values, flag, parseFlag(ctx, flag, value));
+  }
+  const still = missing.find((flag) => values.flags[flag.name] === undefined);
+  if (still) throw new UsageError(`missing required flag ${flagLabel(still)}: ${flagLabel(filler)} found nothing for it`);
+}
+
+/** A missing flag asked for on a terminal, its suggestion as the default. */
+function askFor(ctx: Context, flag: FlagSpec, question: string, suggested: string | undefined): Promise<string> {
+  return ctx.prompter().input(question, {
+    default: suggested,
+    validate: (v) => {
+      if (v.trim() === '') return 'required';
+      try {
+        parseFlag(ctx, flag, v);
+        return true;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    },
+  });
 }

@@ -32,7 +32,10 @@ export async function editText(
     await fs.writeFile(file, initial, { mode: 0o600, flag: 'wx' });
     const failed = await runUserCommand(editor, file, env);
     if (failed)
-      throw new UsageError(`the editor (${editor}) failed (${failed}): nothing was sent`, 'set VISUAL or EDITOR to the editor you use, or collab config set editor <command>');
+      throw new UsageError(
+        `the editor (${editor}) failed (${failed}): nothing was sent`,
+        'set VISUAL or EDITOR to the editor you use, or collab config set editor <command>',
+      );
     return (await fs.readFile(file, 'utf8')).replace(/\s+$/, '');
   } finally {
     signal?.removeEventListener('abort', removeNow);

@@ -6,6 +6,7 @@ import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../../resources/people.js';
+import { fillFlag } from './fill.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
 /** Assignee, reviewers and milestone by name (beside --assignee-id and --milestone-id). */
@@ -43,6 +44,7 @@ export const create = defineCommand({
     "Open a merge request from a source branch into a target branch. The source defaults to the branch checked out where collab runs, the target to the target project's default branch; on a terminal, source, target and title are asked for when missing, with those defaults shown.",
   examples: [
     'collab mr create --title "Add feature X"   # from the current branch into the default branch',
+    'collab mr create --fill --target main   # title and description from the commits',
     'collab mr create -p acme/platform/api --source feature/x --target main --title "Add feature X"',
     'collab mr create --source fix/crash --target main --title "Fix crash" --description-file notes.md --labels bug --remove-source-branch --squash',
   ],
@@ -69,6 +71,7 @@ export const create = defineCommand({
     { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'title' },
     { name: 'assignee-id', type: 'id', description: 'assign to this user id' },
     ...descriptionFlags,
+    fillFlag,
     ...peopleFields,
     { name: 'target-project-id', type: 'id', description: 'target project id (for a merge request from a fork)' },
     { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
