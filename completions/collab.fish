@@ -4,9 +4,9 @@
 
 # The flags accepted at every level (a command's own flag of the same name wins), with descriptions,
 # their names, and those taking a value.
-set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--no-color'\t'no colour (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
-set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--header' '--no-input' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
-set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--timeout' '--retries' '--jq'
+set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--no-color'\t'no colour (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
+set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--header' '--no-input' '--no-color' '--no-pager' '--debug' '--timeout' '--jq' '-r' '--raw' '-h' '--help'
+set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--timeout' '--jq'
 
 # Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
 # __collab_vflags (the command's own flags, and those taking a value) for the command path $argv[1].
@@ -14,681 +14,817 @@ function __collab_node
     switch "$argv[1]"
         case ''
             set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
+            set -g __collab_akids 
             set -g __collab_flags '-V'\t'print the version' '--version'\t'print the version'
             set -g __collab_fnames '-V' '--version'
             set -g __collab_vflags 
         case 'issue'
-            set -g __collab_kids 'list'\t'List a project\'s, a group\'s or your issues' 'ls'\t'List a project\'s, a group\'s or your issues' 'view'\t'Show one issue' 'show'\t'Show one issue' 'create'\t'Create an issue' 'new'\t'Create an issue' 'update'\t'Change an issue (title, description, labels, assignees, milestone, state, …)' 'edit'\t'Change an issue (title, description, labels, assignees, milestone, state, …)' 'close'\t'Close an issue' 'reopen'\t'Reopen a closed issue' 'delete'\t'Delete an issue' 'rm'\t'Delete an issue' 'move'\t'Move an issue to another project' 'subscribe'\t'Subscribe to notifications of an issue' 'unsubscribe'\t'Unsubscribe from notifications of an issue' 'todo'\t'Add an issue to your todo list' 'estimate'\t'Set the time estimate of an issue' 'reset-estimate'\t'Reset the time estimate of an issue to zero' 'spend'\t'Add time spent on an issue' 'reset-spent'\t'Reset the time spent on an issue to zero' 'time-stats'\t'Show the time estimate and time spent of an issue' 'closed-by'\t'List the merge requests that close an issue when merged' 'user-agent'\t'Show the user agent, IP address and spam-filter state recorded when the issue was created (administrators)'
+            set -g __collab_kids 'list'\t'List a project\'s, a group\'s or your issues' 'view'\t'Show one issue' 'create'\t'Create an issue' 'update'\t'Change an issue (title, description, labels, assignees, milestone, state, …)' 'close'\t'Close an issue' 'reopen'\t'Reopen a closed issue' 'delete'\t'Delete an issue' 'move'\t'Move an issue to another project' 'subscribe'\t'Subscribe to notifications of an issue' 'unsubscribe'\t'Unsubscribe from notifications of an issue' 'todo'\t'Add an issue to your todo list' 'estimate'\t'Set the time estimate of an issue' 'reset-estimate'\t'Reset the time estimate of an issue to zero' 'spend'\t'Add time spent on an issue' 'reset-spent'\t'Reset the time spent on an issue to zero' 'time-stats'\t'Show the time estimate and time spent of an issue' 'closed-by'\t'List the merge requests that close an issue when merged' 'user-agent'\t'Show the user agent, IP address and spam-filter state recorded when the issue was created (administrators)'
+            set -g __collab_akids 'ls'\t'List a project\'s, a group\'s or your issues' 'show'\t'Show one issue' 'new'\t'Create an issue' 'edit'\t'Change an issue (title, description, labels, assignees, milestone, state, …)' 'rm'\t'Delete an issue'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'issue list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-s'\t'only issues in this state (opened, closed, all; default opened)' '--state'\t'only issues in this state (opened, closed, all; default opened)' '-l'\t'comma-separated label names; an issue must carry all' '--labels'\t'comma-separated label names; an issue must carry all' '--no-labels'\t'only issues without labels' '-m'\t'milestone title' '--milestone'\t'milestone title' '--scope'\t'created-by-me (default without a project), assigned-to-me or all (created-by-me, assigned-to-me, all)' '--author-id'\t'issues created by this user id' '--assignee-id'\t'issues assigned to this user id' '--author'\t'issues created by this user: username or @me' '-a'\t'issues assigned to this user: username or @me' '--assignee'\t'issues assigned to this user: username or @me' '--my-reaction'\t'issues you reacted to with this emoji (also --my-reaction-emoji)' '--iids'\t'only these IIDs (comma-separated)' '--order-by'\t'sort field (default created_at) (created_at, updated_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '--search'\t'match title and description' '--created-after'\t'created on or after (project lists only)' '--created-before'\t'created on or before (project lists only)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--my-reaction-emoji'\t'the API\'s name for --my-reaction' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-g' '--group' '-s' '--state' '-l' '--labels' '--no-labels' '-m' '--milestone' '--scope' '--author-id' '--assignee-id' '--author' '-a' '--assignee' '--my-reaction' '--iids' '--order-by' '--sort' '--search' '--created-after' '--created-before' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--my-reaction-emoji' '--fields'
             set -g __collab_vflags '-p' '--project' '-g' '--group' '-s' '--state' '-l' '--labels' '-m' '--milestone' '--scope' '--author-id' '--assignee-id' '--author' '-a' '--assignee' '--my-reaction' '--iids' '--order-by' '--sort' '--search' '--created-after' '--created-before' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--my-reaction-emoji' '--fields'
         case 'issue view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-t'\t'issue title (required)' '--title'\t'issue title (required)' '-d'\t'description (Markdown)' '--description'\t'description (Markdown)' '--description-file'\t'read the description from a file (- for stdin)' '--confidential'\t'create it confidential (default: not)' '--assignee-ids'\t'assignee user ids, comma-separated' '--milestone-id'\t'milestone id' '-l'\t'comma-separated label names' '--labels'\t'comma-separated label names' '-a'\t'assignees: usernames or @me, comma-separated' '--assignee'\t'assignees: usernames or @me, comma-separated' '--milestone'\t'milestone by its title' '--created-at'\t'ISO 8601 creation time (administrators and project owners)' '--due-date'\t'due date, YYYY-MM-DD' '-w'\t'weight, 0 to 9' '--weight'\t'weight, 0 to 9' '--mr-to-resolve'\t'IID of a merge request whose open discussions this issue resolves (fills a default description) (also --merge-request-to-resolve-discussions-of)' '--discussion'\t'id of one discussion of that merge request to resolve (needs --mr-to-resolve) (also --discussion-to-resolve)' '-e'\t'write the description in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '--editor'\t'write the description in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--merge-request-to-resolve-discussions-of'\t'the API\'s name for --mr-to-resolve' '--discussion-to-resolve'\t'the API\'s name for --discussion' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-t' '--title' '-d' '--description' '--description-file' '--confidential' '--assignee-ids' '--milestone-id' '-l' '--labels' '-a' '--assignee' '--milestone' '--created-at' '--due-date' '-w' '--weight' '--mr-to-resolve' '--discussion' '-e' '--editor' '-h' '--help' '-R' '--repo' '--merge-request-to-resolve-discussions-of' '--discussion-to-resolve' '--fields'
             set -g __collab_vflags '-p' '--project' '-t' '--title' '-d' '--description' '--description-file' '--assignee-ids' '--milestone-id' '-l' '--labels' '-a' '--assignee' '--milestone' '--created-at' '--due-date' '-w' '--weight' '--mr-to-resolve' '--discussion' '-R' '--repo' '--merge-request-to-resolve-discussions-of' '--discussion-to-resolve' '--fields'
         case 'issue update'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-t'\t'new title' '--title'\t'new title' '-d'\t'description (Markdown)' '--description'\t'description (Markdown)' '--description-file'\t'read the description from a file (- for stdin)' '--confidential'\t'make the issue confidential' '--no-confidential'\t'the opposite of --confidential' '--assignee-ids'\t'assignee user ids, comma-separated (0 unassigns everyone)' '--milestone-id'\t'milestone id (0 removes the milestone)' '-l'\t'comma-separated label names (replaces the labels)' '--labels'\t'comma-separated label names (replaces the labels)' '-a'\t'assignees: usernames or @me, comma-separated' '--assignee'\t'assignees: usernames or @me, comma-separated' '--milestone'\t'milestone by its title' '--state-event'\t'close or reopen (or use `issue close` / `issue reopen`) (close, reopen)' '--updated-at'\t'ISO 8601 update time (administrators and project owners)' '--due-date'\t'due date, YYYY-MM-DD' '-w'\t'weight, 0 to 9' '--weight'\t'weight, 0 to 9' '--discussion-locked'\t'only project members may comment' '--no-discussion-locked'\t'the opposite of --discussion-locked' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-e'\t'write the description in $VISUAL or $EDITOR, starting from the current one; empty: nothing is sent' '--editor'\t'write the description in $VISUAL or $EDITOR, starting from the current one; empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-t' '--title' '-d' '--description' '--description-file' '--confidential' '--no-confidential' '--assignee-ids' '--milestone-id' '-l' '--labels' '-a' '--assignee' '--milestone' '--state-event' '--updated-at' '--due-date' '-w' '--weight' '--discussion-locked' '--no-discussion-locked' '--stdin' '--concurrency' '-e' '--editor' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-t' '--title' '-d' '--description' '--description-file' '--assignee-ids' '--milestone-id' '-l' '--labels' '-a' '--assignee' '--milestone' '--state-event' '--updated-at' '--due-date' '-w' '--weight' '--concurrency' '-R' '--repo' '--fields'
         case 'issue close'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'issue reopen'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'issue delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo'
         case 'issue move'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--to'\t'target project: id, full path or web URL (also --to-project-id) (required)' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--to-project-id'\t'the API\'s name for --to' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--to' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--to-project-id' '--fields'
             set -g __collab_vflags '-p' '--project' '--to' '--concurrency' '-R' '--repo' '--to-project-id' '--fields'
         case 'issue subscribe'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'issue unsubscribe'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'issue todo'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue estimate'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue reset-estimate'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue spend'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue reset-spent'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue time-stats'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue closed-by'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'issue user-agent'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'board'
-            set -g __collab_kids 'list'\t'List a project\'s issue boards with their lists' 'ls'\t'List a project\'s issue boards with their lists' 'lists'\t'Show a board\'s lists (label columns; backlog and closed are not lists)' 'list-view'\t'Show one list of a board' 'list-create'\t'Add a list for a label to a board' 'list-move'\t'Move a list of a board to another position' 'list-delete'\t'Remove a list from a board'
+            set -g __collab_kids 'list'\t'List a project\'s issue boards with their lists' 'lists'\t'Show a board\'s lists (label columns; backlog and closed are not lists)' 'list-view'\t'Show one list of a board' 'list-create'\t'Add a list for a label to a board' 'list-move'\t'Move a list of a board to another position' 'list-delete'\t'Remove a list from a board'
+            set -g __collab_akids 'ls'\t'List a project\'s issue boards with their lists'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'board list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'board lists'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'board list-view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'board list-create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--label-id'\t'id of the label the list shows' '--label'\t'name of the label (looked up in the project labels)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--label-id' '--label' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--label-id' '--label' '-R' '--repo' '--fields'
         case 'board list-move'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--position'\t'new position, 0 is the first list (required)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--position' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--position' '-R' '--repo' '--fields'
         case 'board list-delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '-R' '--repo'
         case 'mr'
-            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'ls'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'show'\t'Show one merge request' 'create'\t'Open a merge request' 'new'\t'Open a merge request' 'update'\t'Change a merge request' 'edit'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'rm'\t'Delete a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'accept'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'diff'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
+            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
+            set -g __collab_akids 'ls'\t'List a project\'s merge requests, or yours' 'show'\t'Show one merge request' 'new'\t'Open a merge request' 'edit'\t'Change a merge request' 'rm'\t'Delete a merge request' 'accept'\t'Merge a merge request, pinned to the head you saw' 'diff'\t'Show the changes of a merge request as a diff'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'mr list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-s'\t'only merge requests in this state (opened, closed, merged, all; default opened)' '--state'\t'only merge requests in this state (opened, closed, merged, all; default opened)' '--order-by'\t'sort field (default created_at) (created_at, updated_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '-m'\t'milestone title' '--milestone'\t'milestone title' '--view'\t'simple: only iid, URL, title, description and state (simple)' '-l'\t'comma-separated label names' '--labels'\t'comma-separated label names' '--created-after'\t'created on or after this date-time' '--created-before'\t'created on or before this date-time' '--scope'\t'created-by-me (the default without a project), assigned-to-me or all (created-by-me, assigned-to-me, all)' '--author-id'\t'created by this user id (with --scope all or assigned-to-me without a project)' '--assignee-id'\t'assigned to this user id' '--author'\t'merge requests created by this user: username or @me' '-a'\t'merge requests assigned to this user: username or @me' '--assignee'\t'merge requests assigned to this user: username or @me' '--reviewer'\t'merge requests this user is asked to review: username or @me (GitLab) (also --reviewer-id)' '--my-reaction'\t'merge requests you reacted to with this emoji (also --my-reaction-emoji)' '--iids'\t'only these IIDs, comma-separated (project lists only)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--reviewer-id'\t'the API\'s name for --reviewer' '--my-reaction-emoji'\t'the API\'s name for --my-reaction' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-s' '--state' '--order-by' '--sort' '-m' '--milestone' '--view' '-l' '--labels' '--created-after' '--created-before' '--scope' '--author-id' '--assignee-id' '--author' '-a' '--assignee' '--reviewer' '--my-reaction' '--iids' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--reviewer-id' '--my-reaction-emoji' '--fields'
             set -g __collab_vflags '-p' '--project' '-s' '--state' '--order-by' '--sort' '-m' '--milestone' '--view' '-l' '--labels' '--created-after' '--created-before' '--scope' '--author-id' '--assignee-id' '--author' '-a' '--assignee' '--reviewer' '--my-reaction' '--iids' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--reviewer-id' '--my-reaction-emoji' '--fields'
         case 'mr view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-s'\t'source branch (default: the branch checked out here) (also --source-branch)' '--source'\t'source branch (default: the branch checked out here) (also --source-branch)' '-b'\t'target branch (default: the target project\'s default branch) (also --target-branch)' '--target'\t'target branch (default: the target project\'s default branch) (also --target-branch)' '-t'\t'title (required)' '--title'\t'title (required)' '--assignee-id'\t'assign to this user id' '-d'\t'description (Markdown)' '--description'\t'description (Markdown)' '--description-file'\t'read the description from a file, or from stdin with -' '--fill'\t'title and description from the branch\'s commits (one commit: its message; several: the branch name and a list); asks nothing' '-a'\t'assign to this user: username or @me' '--assignee'\t'assign to this user: username or @me' '--reviewer'\t'reviewers: usernames or @me, comma-separated (GitLab) (also --reviewer-ids)' '--milestone'\t'milestone by its title' '--target-project-id'\t'target project id (for a merge request from a fork)' '-l'\t'comma-separated label names' '--labels'\t'comma-separated label names' '--milestone-id'\t'milestone id' '--remove-source-branch'\t'delete the source branch once merged' '--approvals-before-merge'\t'approvals required (only raises the target project’s value; inherited when absent)' '--squash'\t'squash the commits when merging' '-e'\t'write the description in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '--editor'\t'write the description in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--source-branch'\t'the API\'s name for --source' '--target-branch'\t'the API\'s name for --target' '--reviewer-ids'\t'the API\'s name for --reviewer' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-s' '--source' '-b' '--target' '-t' '--title' '--assignee-id' '-d' '--description' '--description-file' '--fill' '-a' '--assignee' '--reviewer' '--milestone' '--target-project-id' '-l' '--labels' '--milestone-id' '--remove-source-branch' '--approvals-before-merge' '--squash' '-e' '--editor' '-h' '--help' '-R' '--repo' '--source-branch' '--target-branch' '--reviewer-ids' '--fields'
             set -g __collab_vflags '-p' '--project' '-s' '--source' '-b' '--target' '-t' '--title' '--assignee-id' '-d' '--description' '--description-file' '-a' '--assignee' '--reviewer' '--milestone' '--target-project-id' '-l' '--labels' '--milestone-id' '--approvals-before-merge' '-R' '--repo' '--source-branch' '--target-branch' '--reviewer-ids' '--fields'
         case 'mr update'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-b'\t'new target branch (also --target-branch)' '--target'\t'new target branch (also --target-branch)' '-t'\t'new title' '--title'\t'new title' '--assignee-id'\t'assign to this user id (0 unassigns)' '-d'\t'description (Markdown)' '--description'\t'description (Markdown)' '--description-file'\t'read the description from a file, or from stdin with -' '-a'\t'assign to this user: username or @me' '--assignee'\t'assign to this user: username or @me' '--reviewer'\t'reviewers: usernames or @me, comma-separated (GitLab) (also --reviewer-ids)' '--milestone'\t'milestone by its title' '-l'\t'comma-separated label names (replaces the labels)' '--labels'\t'comma-separated label names (replaces the labels)' '--milestone-id'\t'milestone id (0 removes the milestone)' '--remove-source-branch'\t'delete the source branch once merged' '--no-remove-source-branch'\t'the opposite of --remove-source-branch' '--squash'\t'squash the commits when merging' '--no-squash'\t'the opposite of --squash' '--discussion-locked'\t'only project members may comment' '--no-discussion-locked'\t'the opposite of --discussion-locked' '-e'\t'write the description in $VISUAL or $EDITOR, starting from the current one; empty: nothing is sent' '--editor'\t'write the description in $VISUAL or $EDITOR, starting from the current one; empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--target-branch'\t'the API\'s name for --target' '--reviewer-ids'\t'the API\'s name for --reviewer' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-b' '--target' '-t' '--title' '--assignee-id' '-d' '--description' '--description-file' '-a' '--assignee' '--reviewer' '--milestone' '-l' '--labels' '--milestone-id' '--remove-source-branch' '--no-remove-source-branch' '--squash' '--no-squash' '--discussion-locked' '--no-discussion-locked' '-e' '--editor' '-h' '--help' '-R' '--repo' '--target-branch' '--reviewer-ids' '--fields'
             set -g __collab_vflags '-p' '--project' '-b' '--target' '-t' '--title' '--assignee-id' '-d' '--description' '--description-file' '-a' '--assignee' '--reviewer' '--milestone' '-l' '--labels' '--milestone-id' '-R' '--repo' '--target-branch' '--reviewer-ids' '--fields'
         case 'mr close'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'mr reopen'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'mr delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo'
         case 'mr merge'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-m'\t'merge commit message (also --merge-commit-message)' '--message'\t'merge commit message (also --merge-commit-message)' '--remove-source-branch'\t'delete the source branch after merging (also --should-remove-source-branch)' '--when-pipeline-succeeds'\t'merge once the pipeline succeeds instead of now (also --merge-when-pipeline-succeeds)' '--sha'\t'merge only if the source branch head is this commit' '--sha-from-view'\t'read the merge request first and merge only its current head (default on a terminal)' '--no-sha-from-view'\t'the opposite of --sha-from-view' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--merge-commit-message'\t'the API\'s name for --message' '--should-remove-source-branch'\t'the API\'s name for --remove-source-branch' '--merge-when-pipeline-succeeds'\t'the API\'s name for --when-pipeline-succeeds' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-m' '--message' '--remove-source-branch' '--when-pipeline-succeeds' '--sha' '--sha-from-view' '--no-sha-from-view' '--stdin' '--concurrency' '-y' '--yes' '-h' '--help' '-R' '--repo' '--merge-commit-message' '--should-remove-source-branch' '--merge-when-pipeline-succeeds' '--fields'
             set -g __collab_vflags '-p' '--project' '-m' '--message' '--sha' '--concurrency' '-R' '--repo' '--merge-commit-message' '--fields'
         case 'mr cancel-auto-merge'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr approvals'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr approve'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--sha'\t'approve only if the source branch head is this commit' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--sha' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--sha' '--concurrency' '-R' '--repo' '--fields'
         case 'mr unapprove'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr commits'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'mr changes'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr closes-issues'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'mr versions'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'mr version'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr subscribe'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'mr unsubscribe'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the iids from standard input: one a line, or JSON objects with "iid" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'mr todo'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'job'
-            set -g __collab_kids 'list'\t'List a project\'s jobs, or a pipeline\'s' 'ls'\t'List a project\'s jobs, or a pipeline\'s' 'view'\t'Show one job' 'show'\t'Show one job' 'trace'\t'Print a job\'s log (--follow for a running job)' 'log'\t'Print a job\'s log (--follow for a running job)' 'artifacts'\t'Download a job\'s artifacts archive (by job id, or by job name on a ref or in a pipeline)' 'artifact'\t'Print one file of a job\'s artifacts (or save it with --dest)' 'cancel'\t'Cancel a job' 'retry'\t'Retry a job (prints the new job)' 'play'\t'Start a manual job' 'erase'\t'Erase a job\'s artifacts and trace' 'keep'\t'Keep a job\'s artifacts (no expiry)'
+            set -g __collab_kids 'list'\t'List a project\'s jobs, or a pipeline\'s' 'view'\t'Show one job' 'trace'\t'Print a job\'s log (--follow for a running job)' 'artifacts'\t'Download a job\'s artifacts archive (by job id, or by job name on a ref or in a pipeline)' 'artifact'\t'Print one file of a job\'s artifacts (or save it with --dest)' 'cancel'\t'Cancel a job' 'retry'\t'Retry a job (prints the new job)' 'play'\t'Start a manual job' 'erase'\t'Erase a job\'s artifacts and trace' 'keep'\t'Keep a job\'s artifacts (no expiry)'
+            set -g __collab_akids 'ls'\t'List a project\'s jobs, or a pipeline\'s' 'show'\t'Show one job' 'log'\t'Print a job\'s log (--follow for a running job)'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'job list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, pending, running, failed, success, canceled, skipped, manual)' '--pipeline'\t'only the jobs of this pipeline id' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--scope' '--pipeline' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--scope' '--pipeline' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'job view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'job trace'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-f'\t'keep printing new output until the job finishes' '--follow'\t'keep printing new output until the job finishes' '--exit-status'\t'exit 1 when the job failed or was canceled' '--interval'\t'seconds between polls with --follow (default 3)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '-f' '--follow' '--exit-status' '--interval' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '--interval' '-R' '--repo'
         case 'job artifacts'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'branch or tag: the last successful job named --job on it (inside CI: default the job\'s own ref, CI_COMMIT_REF_NAME)' '--job'\t'job name: that job on --ref, or in --pipeline' '--pipeline'\t'take the job named --job from this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--sha256'\t'the SHA-256 the download must have: on a mismatch nothing is kept (saved, extracted or printed)' '-d'\t'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file' '--dest'\t'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file' '-x'\t'unzip into this directory, checked first: nothing may lead outside it or replace what it holds by another kind' '--extract'\t'unzip into this directory, checked first: nothing may lead outside it or replace what it holds by another kind' '--max-size'\t'with --extract: the most the archive\'s files may add up to (default 200 times the archive, at least 100 MiB, at most 8 GiB)' '--max-entries'\t'with --extract: the most entries the archive may hold (default 100000)' '--job-token'\t'authenticate with the CI job token from CI_JOB_TOKEN, even when a personal token is set' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '--ref' '--job' '--pipeline' '--sha256' '-d' '--dest' '-x' '--extract' '--max-size' '--max-entries' '--job-token' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '--ref' '--job' '--pipeline' '--sha256' '-d' '--dest' '-x' '--extract' '--max-size' '--max-entries' '-R' '--repo'
         case 'job artifact'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'branch or tag: the last successful job named --job on it (inside CI: default the job\'s own ref, CI_COMMIT_REF_NAME)' '--job'\t'job name: that job on --ref, or in --pipeline' '--pipeline'\t'take the job named --job from this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--sha256'\t'the SHA-256 the download must have: on a mismatch nothing is kept (saved, extracted or printed)' '-d'\t'write the file here instead of stdout; replaces only a regular file' '--dest'\t'write the file here instead of stdout; replaces only a regular file' '--job-token'\t'authenticate with the CI job token from CI_JOB_TOKEN, even when a personal token is set' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '--ref' '--job' '--pipeline' '--sha256' '-d' '--dest' '--job-token' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '--ref' '--job' '--pipeline' '--sha256' '-d' '--dest' '-R' '--repo'
         case 'job cancel'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'job retry'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'job play'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'job erase'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'job keep'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project'
-            set -g __collab_kids 'list'\t'List projects visible to you, or a user\'s projects' 'ls'\t'List projects visible to you, or a user\'s projects' 'view'\t'Show one project' 'show'\t'Show one project' 'users'\t'List the users of a project' 'forks'\t'List the forks of a project' 'create'\t'Create a project (yours, or for another user with --for-user)' 'new'\t'Create a project (yours, or for another user with --for-user)' 'update'\t'Change a project\'s settings' 'edit'\t'Change a project\'s settings' 'delete'\t'Delete a project with everything inside' 'rm'\t'Delete a project with everything inside' 'fork'\t'Fork a project into a namespace' 'star'\t'Star a project' 'unstar'\t'Remove your star from a project' 'archive'\t'Archive a project (read-only)' 'unarchive'\t'Unarchive a project' 'upload'\t'Upload a file to a project and print its markdown link'
+            set -g __collab_kids 'list'\t'List projects visible to you, or a user\'s projects' 'view'\t'Show one project' 'users'\t'List the users of a project' 'forks'\t'List the forks of a project' 'create'\t'Create a project (yours, or for another user with --for-user)' 'update'\t'Change a project\'s settings' 'delete'\t'Delete a project with everything inside' 'fork'\t'Fork a project into a namespace' 'star'\t'Star a project' 'unstar'\t'Remove your star from a project' 'archive'\t'Archive a project (read-only)' 'unarchive'\t'Unarchive a project' 'upload'\t'Upload a file to a project and print its markdown link'
+            set -g __collab_akids 'ls'\t'List projects visible to you, or a user\'s projects' 'show'\t'Show one project' 'new'\t'Create a project (yours, or for another user with --for-user)' 'edit'\t'Change a project\'s settings' 'rm'\t'Delete a project with everything inside'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'project list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'list this user\'s projects' '--user'\t'list this user\'s projects' '--archived'\t'only archived projects (--no-archived: only active ones)' '--no-archived'\t'the opposite of --archived' '--visibility'\t'only projects with this visibility (private, internal, public)' '--order-by'\t'sort field (default created_at) (id, name, path, created_at, updated_at, last_activity_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '--search'\t'match name, path and description' '--simple'\t'only id, URLs, name and path of each project' '--owned'\t'only projects you own' '--membership'\t'only projects you are a member of' '--starred'\t'only projects you starred' '--statistics'\t'include storage and commit statistics' '--with-issues-enabled'\t'only projects with issues enabled' '--with-merge-requests-enabled'\t'only projects with merge requests enabled' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '--archived' '--no-archived' '--visibility' '--order-by' '--sort' '--search' '--simple' '--owned' '--membership' '--starred' '--statistics' '--with-issues-enabled' '--with-merge-requests-enabled' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--visibility' '--order-by' '--sort' '--search' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'project view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--statistics'\t'include storage and commit statistics' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--statistics' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project users'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--search'\t'match username and name' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--search' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--search' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'project forks'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--archived'\t'only archived projects (--no-archived: only active ones)' '--no-archived'\t'the opposite of --archived' '--visibility'\t'only projects with this visibility (private, internal, public)' '--order-by'\t'sort field (default created_at) (id, name, path, created_at, updated_at, last_activity_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '--search'\t'match name, path and description' '--simple'\t'only id, URLs, name and path of each project' '--owned'\t'only projects you own' '--membership'\t'only projects you are a member of' '--starred'\t'only projects you starred' '--statistics'\t'include storage and commit statistics' '--with-issues-enabled'\t'only projects with issues enabled' '--with-merge-requests-enabled'\t'only projects with merge requests enabled' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--archived' '--no-archived' '--visibility' '--order-by' '--sort' '--search' '--simple' '--owned' '--membership' '--starred' '--statistics' '--with-issues-enabled' '--with-merge-requests-enabled' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--visibility' '--order-by' '--sort' '--search' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'project create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-n'\t'project name' '--name'\t'project name' '--path'\t'repository path (default: generated from the name)' '--namespace-id'\t'namespace (group or user) id to create it in; default: yours' '--default-branch'\t'default branch (default master)' '-d'\t'short description' '--description'\t'short description' '--issues-enabled'\t'enable issues' '--no-issues-enabled'\t'the opposite of --issues-enabled' '--merge-requests-enabled'\t'enable merge requests' '--no-merge-requests-enabled'\t'the opposite of --merge-requests-enabled' '--jobs-enabled'\t'enable CI jobs' '--no-jobs-enabled'\t'the opposite of --jobs-enabled' '--wiki-enabled'\t'enable the wiki' '--no-wiki-enabled'\t'the opposite of --wiki-enabled' '--snippets-enabled'\t'enable snippets' '--no-snippets-enabled'\t'the opposite of --snippets-enabled' '--container-registry-enabled'\t'enable the container registry' '--no-container-registry-enabled'\t'the opposite of --container-registry-enabled' '--shared-runners-enabled'\t'enable shared runners' '--no-shared-runners-enabled'\t'the opposite of --shared-runners-enabled' '--resolve-outdated-diff-discussions'\t'auto-resolve diff discussions on lines changed by a push' '--no-resolve-outdated-diff-discussions'\t'the opposite of --resolve-outdated-diff-discussions' '--visibility'\t'who can see the project (private, internal, public)' '--import-url'\t'URL to import the repository from' '--public-jobs'\t'jobs viewable by non-members' '--no-public-jobs'\t'the opposite of --public-jobs' '--only-allow-merge-if-pipeline-succeeds'\t'merge only when the pipeline succeeded' '--no-only-allow-merge-if-pipeline-succeeds'\t'the opposite of --only-allow-merge-if-pipeline-succeeds' '--only-allow-merge-if-all-discussions-are-resolved'\t'merge only when every discussion is resolved' '--no-only-allow-merge-if-all-discussions-are-resolved'\t'the opposite of --only-allow-merge-if-all-discussions-are-resolved' '--lfs-enabled'\t'enable Git LFS' '--no-lfs-enabled'\t'the opposite of --lfs-enabled' '--request-access-enabled'\t'let users request access' '--no-request-access-enabled'\t'the opposite of --request-access-enabled' '--tag-list'\t'comma-separated tags (replaces the current ones)' '--avatar'\t'avatar image file (sent as multipart form data)' '--printing-merge-request-link-enabled'\t'show the merge request link when pushing from the command line' '--no-printing-merge-request-link-enabled'\t'the opposite of --printing-merge-request-link-enabled' '--ci-config-path'\t'path of the CI configuration file' '--repository-storage'\t'storage shard (administrators)' '--approvals-before-merge'\t'default approvals required on merge requests' '--for-user'\t'create the project for this user (administrators)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-n' '--name' '--path' '--namespace-id' '--default-branch' '-d' '--description' '--issues-enabled' '--no-issues-enabled' '--merge-requests-enabled' '--no-merge-requests-enabled' '--jobs-enabled' '--no-jobs-enabled' '--wiki-enabled' '--no-wiki-enabled' '--snippets-enabled' '--no-snippets-enabled' '--container-registry-enabled' '--no-container-registry-enabled' '--shared-runners-enabled' '--no-shared-runners-enabled' '--resolve-outdated-diff-discussions' '--no-resolve-outdated-diff-discussions' '--visibility' '--import-url' '--public-jobs' '--no-public-jobs' '--only-allow-merge-if-pipeline-succeeds' '--no-only-allow-merge-if-pipeline-succeeds' '--only-allow-merge-if-all-discussions-are-resolved' '--no-only-allow-merge-if-all-discussions-are-resolved' '--lfs-enabled' '--no-lfs-enabled' '--request-access-enabled' '--no-request-access-enabled' '--tag-list' '--avatar' '--printing-merge-request-link-enabled' '--no-printing-merge-request-link-enabled' '--ci-config-path' '--repository-storage' '--approvals-before-merge' '--for-user' '-h' '--help' '--fields'
             set -g __collab_vflags '-n' '--name' '--path' '--namespace-id' '--default-branch' '-d' '--description' '--visibility' '--import-url' '--tag-list' '--avatar' '--ci-config-path' '--repository-storage' '--approvals-before-merge' '--for-user' '--fields'
         case 'project update'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-n'\t'project name' '--name'\t'project name' '--path'\t'repository path (default: generated from the name)' '--default-branch'\t'default branch (default master)' '-d'\t'short description' '--description'\t'short description' '--issues-enabled'\t'enable issues' '--no-issues-enabled'\t'the opposite of --issues-enabled' '--merge-requests-enabled'\t'enable merge requests' '--no-merge-requests-enabled'\t'the opposite of --merge-requests-enabled' '--jobs-enabled'\t'enable CI jobs' '--no-jobs-enabled'\t'the opposite of --jobs-enabled' '--wiki-enabled'\t'enable the wiki' '--no-wiki-enabled'\t'the opposite of --wiki-enabled' '--snippets-enabled'\t'enable snippets' '--no-snippets-enabled'\t'the opposite of --snippets-enabled' '--container-registry-enabled'\t'enable the container registry' '--no-container-registry-enabled'\t'the opposite of --container-registry-enabled' '--shared-runners-enabled'\t'enable shared runners' '--no-shared-runners-enabled'\t'the opposite of --shared-runners-enabled' '--resolve-outdated-diff-discussions'\t'auto-resolve diff discussions on lines changed by a push' '--no-resolve-outdated-diff-discussions'\t'the opposite of --resolve-outdated-diff-discussions' '--visibility'\t'who can see the project (private, internal, public)' '--import-url'\t'URL to import the repository from' '--public-jobs'\t'jobs viewable by non-members' '--no-public-jobs'\t'the opposite of --public-jobs' '--only-allow-merge-if-pipeline-succeeds'\t'merge only when the pipeline succeeded' '--no-only-allow-merge-if-pipeline-succeeds'\t'the opposite of --only-allow-merge-if-pipeline-succeeds' '--only-allow-merge-if-all-discussions-are-resolved'\t'merge only when every discussion is resolved' '--no-only-allow-merge-if-all-discussions-are-resolved'\t'the opposite of --only-allow-merge-if-all-discussions-are-resolved' '--lfs-enabled'\t'enable Git LFS' '--no-lfs-enabled'\t'the opposite of --lfs-enabled' '--request-access-enabled'\t'let users request access' '--no-request-access-enabled'\t'the opposite of --request-access-enabled' '--tag-list'\t'comma-separated tags (replaces the current ones)' '--avatar'\t'avatar image file (sent as multipart form data)' '--ci-config-path'\t'path of the CI configuration file' '--repository-storage'\t'storage shard (administrators)' '--approvals-before-merge'\t'default approvals required on merge requests' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-n' '--name' '--path' '--default-branch' '-d' '--description' '--issues-enabled' '--no-issues-enabled' '--merge-requests-enabled' '--no-merge-requests-enabled' '--jobs-enabled' '--no-jobs-enabled' '--wiki-enabled' '--no-wiki-enabled' '--snippets-enabled' '--no-snippets-enabled' '--container-registry-enabled' '--no-container-registry-enabled' '--shared-runners-enabled' '--no-shared-runners-enabled' '--resolve-outdated-diff-discussions' '--no-resolve-outdated-diff-discussions' '--visibility' '--import-url' '--public-jobs' '--no-public-jobs' '--only-allow-merge-if-pipeline-succeeds' '--no-only-allow-merge-if-pipeline-succeeds' '--only-allow-merge-if-all-discussions-are-resolved' '--no-only-allow-merge-if-all-discussions-are-resolved' '--lfs-enabled' '--no-lfs-enabled' '--request-access-enabled' '--no-request-access-enabled' '--tag-list' '--avatar' '--ci-config-path' '--repository-storage' '--approvals-before-merge' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-n' '--name' '--path' '--default-branch' '-d' '--description' '--visibility' '--import-url' '--tag-list' '--avatar' '--ci-config-path' '--repository-storage' '--approvals-before-merge' '-R' '--repo' '--fields'
         case 'project delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '-R' '--repo'
         case 'project fork'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--namespace'\t'namespace to fork into: id or path (required)' '--wait'\t'wait until the copy has finished' '--wait-timeout'\t'longest wait with --wait (default 300)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--namespace' '--wait' '--wait-timeout' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--namespace' '--wait-timeout' '-R' '--repo' '--fields'
         case 'project star'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project unstar'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project archive'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project unarchive'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project upload'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--filename'\t'name for the uploaded file (default: the file name; required with -)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--filename' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--filename' '-R' '--repo' '--fields'
         case 'group'
-            set -g __collab_kids 'list'\t'List groups' 'ls'\t'List groups' 'view'\t'Show a group with its projects' 'show'\t'Show a group with its projects' 'projects'\t'List a group\'s projects' 'create'\t'Create a group (nested with --parent-id)' 'new'\t'Create a group (nested with --parent-id)' 'update'\t'Change a group\'s settings' 'edit'\t'Change a group\'s settings' 'delete'\t'Delete a group with all its projects' 'rm'\t'Delete a group with all its projects' 'transfer-project'\t'Move a project into a group\'s namespace (administrators)' 'ldap-sync'\t'Sync a group with its linked LDAP group' 'ldap-link'\t'LDAP group links of a group: add, delete'
+            set -g __collab_kids 'list'\t'List groups' 'view'\t'Show a group with its projects' 'projects'\t'List a group\'s projects' 'create'\t'Create a group (nested with --parent-id)' 'update'\t'Change a group\'s settings' 'delete'\t'Delete a group with all its projects' 'transfer-project'\t'Move a project into a group\'s namespace (administrators)' 'ldap-sync'\t'Sync a group with its linked LDAP group' 'ldap-link'\t'LDAP group links of a group: add, delete'
+            set -g __collab_akids 'ls'\t'List groups' 'show'\t'Show a group with its projects' 'new'\t'Create a group (nested with --parent-id)' 'edit'\t'Change a group\'s settings' 'rm'\t'Delete a group with all its projects'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'group list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--skip-groups'\t'leave out these group ids (comma-separated)' '--all-available'\t'every group you can see, not only yours' '--search'\t'match name or path' '--order-by'\t'sort field (default name) (name, path)' '--sort'\t'sort direction (default asc) (asc, desc)' '--statistics'\t'include statistics (administrators)' '--owned'\t'only groups you own' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--skip-groups' '--all-available' '--search' '--order-by' '--sort' '--statistics' '--owned' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '--skip-groups' '--search' '--order-by' '--sort' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'group view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-g' '--group' '-w' '--web' '-h' '--help' '--fields'
             set -g __collab_vflags '-g' '--group' '--fields'
         case 'group projects'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--archived'\t'only archived projects (--no-archived: only active ones)' '--no-archived'\t'the opposite of --archived' '--visibility'\t'only projects with this visibility (private, internal, public)' '--order-by'\t'sort field (default created_at) (id, name, path, created_at, updated_at, last_activity_at)' '--sort'\t'sort direction (default desc) (asc, desc)' '--search'\t'match name, path and description' '--simple'\t'only id, URLs, name and path of each project' '--owned'\t'only projects you own' '--starred'\t'only projects you starred' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-g' '--group' '--archived' '--no-archived' '--visibility' '--order-by' '--sort' '--search' '--simple' '--owned' '--starred' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '-g' '--group' '--visibility' '--order-by' '--sort' '--search' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'group create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-n'\t'group name (required)' '--name'\t'group name (required)' '--path'\t'group path (default: derived from the name)' '-d'\t'short description' '--description'\t'short description' '--membership-lock'\t'prevent adding members to projects within the group' '--no-membership-lock'\t'the opposite of --membership-lock' '--share-with-group-lock'\t'prevent sharing projects of the group with other groups' '--no-share-with-group-lock'\t'the opposite of --share-with-group-lock' '--visibility'\t'who can see the group (private, internal, public)' '--lfs-enabled'\t'enable Git LFS for its projects' '--no-lfs-enabled'\t'the opposite of --lfs-enabled' '--request-access-enabled'\t'let users request access' '--no-request-access-enabled'\t'the opposite of --request-access-enabled' '--parent-id'\t'parent group id, for a nested group' '--shared-runners-minutes-limit'\t'pipeline minutes quota (administrators)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-n' '--name' '--path' '-d' '--description' '--membership-lock' '--no-membership-lock' '--share-with-group-lock' '--no-share-with-group-lock' '--visibility' '--lfs-enabled' '--no-lfs-enabled' '--request-access-enabled' '--no-request-access-enabled' '--parent-id' '--shared-runners-minutes-limit' '-h' '--help' '--fields'
             set -g __collab_vflags '-n' '--name' '--path' '-d' '--description' '--visibility' '--parent-id' '--shared-runners-minutes-limit' '--fields'
         case 'group update'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-n'\t'new name' '--name'\t'new name' '--path'\t'new path' '-d'\t'short description' '--description'\t'short description' '--membership-lock'\t'prevent adding members to projects within the group' '--no-membership-lock'\t'the opposite of --membership-lock' '--share-with-group-lock'\t'prevent sharing projects of the group with other groups' '--no-share-with-group-lock'\t'the opposite of --share-with-group-lock' '--visibility'\t'who can see the group (private, internal, public)' '--lfs-enabled'\t'enable Git LFS for its projects' '--no-lfs-enabled'\t'the opposite of --lfs-enabled' '--request-access-enabled'\t'let users request access' '--no-request-access-enabled'\t'the opposite of --request-access-enabled' '--shared-runners-minutes-limit'\t'pipeline minutes quota (administrators)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-g' '--group' '-n' '--name' '--path' '-d' '--description' '--membership-lock' '--no-membership-lock' '--share-with-group-lock' '--no-share-with-group-lock' '--visibility' '--lfs-enabled' '--no-lfs-enabled' '--request-access-enabled' '--no-request-access-enabled' '--shared-runners-minutes-limit' '-h' '--help' '--fields'
             set -g __collab_vflags '-g' '--group' '-n' '--name' '--path' '-d' '--description' '--visibility' '--shared-runners-minutes-limit' '--fields'
         case 'group delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-g' '--group' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-g' '--group'
         case 'group transfer-project'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-g' '--group' '-y' '--yes' '-h' '--help' '--fields'
             set -g __collab_vflags '-g' '--group' '--fields'
         case 'group ldap-sync'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-g' '--group' '-h' '--help'
             set -g __collab_vflags '-g' '--group'
         case 'group ldap-link'
-            set -g __collab_kids 'add'\t'Link an LDAP group to a group' 'delete'\t'Remove an LDAP group link' 'rm'\t'Remove an LDAP group link'
+            set -g __collab_kids 'add'\t'Link an LDAP group to a group' 'delete'\t'Remove an LDAP group link'
+            set -g __collab_akids 'rm'\t'Remove an LDAP group link'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'group ldap-link add'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--cn'\t'LDAP group CN (required)' '--group-access'\t'minimum access level of its members (guest, reporter, developer, maintainer, owner, 10, 20, 30, 40, 50) (required)' '--provider'\t'LDAP provider name (required)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-g' '--group' '--cn' '--group-access' '--provider' '-h' '--help' '--fields'
             set -g __collab_vflags '-g' '--group' '--cn' '--group-access' '--provider' '--fields'
         case 'group ldap-link delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--provider'\t'only the link of this LDAP provider' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-g' '--group' '--provider' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-g' '--group' '--provider'
         case 'namespace'
-            set -g __collab_kids 'list'\t'List the namespaces (users and groups) you can see' 'ls'\t'List the namespaces (users and groups) you can see'
+            set -g __collab_kids 'list'\t'List the namespaces (users and groups) you can see'
+            set -g __collab_akids 'ls'\t'List the namespaces (users and groups) you can see'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'namespace list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--search'\t'only namespaces whose name or path matches' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--search' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '--search' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user'
-            set -g __collab_kids 'list'\t'List users (administrators see the admin view)' 'ls'\t'List users (administrators see the admin view)' 'view'\t'Show one user by id or username' 'show'\t'Show one user by id or username' 'me'\t'Show the current user (or, with --sudo, the user acted as)' 'whoami'\t'Show the current user (or, with --sudo, the user acted as)' 'create'\t'Create a user (administrators)' 'update'\t'Change a user (administrators)' 'edit'\t'Change a user (administrators)' 'delete'\t'Delete a user (administrators)' 'rm'\t'Delete a user (administrators)' 'block'\t'Block a user (no sign-in, no API access) (administrators)' 'unblock'\t'Unblock a blocked user (administrators)' 'activities'\t'Users\' last activity dates, oldest first (administrators)' 'key'\t'SSH keys: yours, or (administrators) another user’s with --user' 'gpg-key'\t'GPG keys: yours, or (administrators) another user’s with --user' 'email'\t'Secondary emails: yours, or (administrators) another user’s with --user' 'token'\t'Impersonation tokens of a user (administrators)'
+            set -g __collab_kids 'list'\t'List users (administrators see the admin view)' 'view'\t'Show one user by id or username' 'me'\t'Show the current user (or, with --sudo, the user acted as)' 'create'\t'Create a user (administrators)' 'update'\t'Change a user (administrators)' 'delete'\t'Delete a user (administrators)' 'block'\t'Block a user (no sign-in, no API access) (administrators)' 'unblock'\t'Unblock a blocked user (administrators)' 'activities'\t'Users\' last activity dates, oldest first (administrators)' 'key'\t'SSH keys: yours, or (administrators) another user’s with --user' 'gpg-key'\t'GPG keys: yours, or (administrators) another user’s with --user' 'email'\t'Secondary emails: yours, or (administrators) another user’s with --user' 'token'\t'Impersonation tokens of a user (administrators)'
+            set -g __collab_akids 'ls'\t'List users (administrators see the admin view)' 'show'\t'Show one user by id or username' 'whoami'\t'Show the current user (or, with --sudo, the user acted as)' 'edit'\t'Change a user (administrators)' 'rm'\t'Delete a user (administrators)'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'user list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--active'\t'only active users' '--blocked'\t'only blocked users' '--search'\t'match email or username' '--username'\t'exactly this username' '--extern-uid'\t'external identity uid (with --provider)' '--provider'\t'external identity provider (with --extern-uid)' '--external'\t'only external users' '--created-before'\t'created before this date-time' '--created-after'\t'created after this date-time' '--custom-attribute'\t'custom attribute filter (administrators; repeatable)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--active' '--blocked' '--search' '--username' '--extern-uid' '--provider' '--external' '--created-before' '--created-after' '--custom-attribute' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '--search' '--username' '--extern-uid' '--provider' '--created-before' '--created-after' '--custom-attribute' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-w' '--web' '-h' '--help' '--fields'
             set -g __collab_vflags '--fields'
         case 'user me'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-h' '--help' '--fields'
             set -g __collab_vflags '--fields'
         case 'user create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--email'\t'primary email (required)' '--username'\t'username (required)' '--name'\t'full name (required)' '--password-stdin'\t'read the password from standard input' '--reset-password'\t'send a password reset link instead of setting a password' '--messenger'\t'messenger handle (also --skype)' '--professional-profile'\t'professional profile handle (also --linkedin)' '--microblog'\t'microblog handle (also --twitter)' '--website-url'\t'website URL' '--organization'\t'organization' '--projects-limit'\t'how many projects the user may create' '--extern-uid'\t'external identity uid' '--provider'\t'external identity provider' '--bio'\t'short biography' '--location'\t'location' '--admin'\t'make the user an administrator' '--no-admin'\t'the opposite of --admin' '--can-create-group'\t'allow creating groups' '--no-can-create-group'\t'the opposite of --can-create-group' '--skip-confirmation'\t'mark the email as confirmed (no confirmation mail)' '--external'\t'make the user external' '--no-external'\t'the opposite of --external' '--avatar'\t'avatar image file (sent as multipart form data)' '--shared-runners-minutes-limit'\t'monthly pipeline minutes on shared runners' '-h'\t'display help for command' '--help'\t'display help for command' '--skype'\t'GitLab\'s name for --messenger' '--linkedin'\t'GitLab\'s name for --professional-profile' '--twitter'\t'GitLab\'s name for --microblog' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--email' '--username' '--name' '--password-stdin' '--reset-password' '--messenger' '--professional-profile' '--microblog' '--website-url' '--organization' '--projects-limit' '--extern-uid' '--provider' '--bio' '--location' '--admin' '--no-admin' '--can-create-group' '--no-can-create-group' '--skip-confirmation' '--external' '--no-external' '--avatar' '--shared-runners-minutes-limit' '-h' '--help' '--skype' '--linkedin' '--twitter' '--fields'
             set -g __collab_vflags '--email' '--username' '--name' '--messenger' '--professional-profile' '--microblog' '--website-url' '--organization' '--projects-limit' '--extern-uid' '--provider' '--bio' '--location' '--avatar' '--shared-runners-minutes-limit' '--skype' '--linkedin' '--twitter' '--fields'
         case 'user update'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--email'\t'primary email' '--username'\t'username' '--name'\t'full name' '--password-stdin'\t'read the password from standard input' '--messenger'\t'messenger handle (also --skype)' '--professional-profile'\t'professional profile handle (also --linkedin)' '--microblog'\t'microblog handle (also --twitter)' '--website-url'\t'website URL' '--organization'\t'organization' '--projects-limit'\t'how many projects the user may create' '--extern-uid'\t'external identity uid' '--provider'\t'external identity provider' '--bio'\t'short biography' '--location'\t'location' '--admin'\t'make the user an administrator' '--no-admin'\t'the opposite of --admin' '--can-create-group'\t'allow creating groups' '--no-can-create-group'\t'the opposite of --can-create-group' '--external'\t'make the user external' '--no-external'\t'the opposite of --external' '--avatar'\t'avatar image file (sent as multipart form data)' '--shared-runners-minutes-limit'\t'monthly pipeline minutes on shared runners' '-h'\t'display help for command' '--help'\t'display help for command' '--skype'\t'GitLab\'s name for --messenger' '--linkedin'\t'GitLab\'s name for --professional-profile' '--twitter'\t'GitLab\'s name for --microblog' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--email' '--username' '--name' '--password-stdin' '--messenger' '--professional-profile' '--microblog' '--website-url' '--organization' '--projects-limit' '--extern-uid' '--provider' '--bio' '--location' '--admin' '--no-admin' '--can-create-group' '--no-can-create-group' '--external' '--no-external' '--avatar' '--shared-runners-minutes-limit' '-h' '--help' '--skype' '--linkedin' '--twitter' '--fields'
             set -g __collab_vflags '--email' '--username' '--name' '--messenger' '--professional-profile' '--microblog' '--website-url' '--organization' '--projects-limit' '--extern-uid' '--provider' '--bio' '--location' '--avatar' '--shared-runners-minutes-limit' '--skype' '--linkedin' '--twitter' '--fields'
         case 'user delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--hard'\t'also delete their contributions (otherwise moved to the ghost user) and the groups only they own (also --hard-delete)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '--hard-delete'\t'the API\'s name for --hard'
             set -g __collab_fnames '--hard' '-y' '--yes' '-h' '--help' '--hard-delete'
             set -g __collab_vflags 
         case 'user block'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '--stdin' '--concurrency' '-h' '--help'
             set -g __collab_vflags '--concurrency'
         case 'user unblock'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '--stdin' '--concurrency' '-h' '--help'
             set -g __collab_vflags '--concurrency'
         case 'user activities'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--from'\t'activity since this date (default: six months ago)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--from' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '--from' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user key'
-            set -g __collab_kids 'list'\t'List your SSH keys, or another user\'s' 'ls'\t'List your SSH keys, or another user\'s' 'view'\t'Show one of your SSH keys' 'show'\t'Show one of your SSH keys' 'add'\t'Add an SSH key to your account, or another user\'s' 'create'\t'Add an SSH key to your account, or another user\'s' 'delete'\t'Delete one of your SSH keys, or another user\'s' 'rm'\t'Delete one of your SSH keys, or another user\'s'
+            set -g __collab_kids 'list'\t'List your SSH keys, or another user\'s' 'view'\t'Show one of your SSH keys' 'add'\t'Add an SSH key to your account, or another user\'s' 'delete'\t'Delete one of your SSH keys, or another user\'s'
+            set -g __collab_akids 'ls'\t'List your SSH keys, or another user\'s' 'show'\t'Show one of your SSH keys' 'create'\t'Add an SSH key to your account, or another user\'s' 'rm'\t'Delete one of your SSH keys, or another user\'s'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'user key list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user key view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--fields'
         case 'user key add'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-t'\t'a name for the key (required)' '--title'\t'a name for the key (required)' '--key'\t'the public key text' '--key-file'\t'read the public key from a file (- for stdin)' '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-t' '--title' '--key' '--key-file' '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '-t' '--title' '--key' '--key-file' '-u' '--user' '--fields'
         case 'user key delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'user gpg-key'
-            set -g __collab_kids 'list'\t'List your GPG keys, or another user\'s' 'ls'\t'List your GPG keys, or another user\'s' 'view'\t'Show one of your GPG keys, or another user\'s' 'show'\t'Show one of your GPG keys, or another user\'s' 'add'\t'Add a GPG key to your account, or another user\'s' 'create'\t'Add a GPG key to your account, or another user\'s' 'delete'\t'Delete one of your GPG keys, or another user\'s' 'rm'\t'Delete one of your GPG keys, or another user\'s'
+            set -g __collab_kids 'list'\t'List your GPG keys, or another user\'s' 'view'\t'Show one of your GPG keys, or another user\'s' 'add'\t'Add a GPG key to your account, or another user\'s' 'delete'\t'Delete one of your GPG keys, or another user\'s'
+            set -g __collab_akids 'ls'\t'List your GPG keys, or another user\'s' 'show'\t'Show one of your GPG keys, or another user\'s' 'create'\t'Add a GPG key to your account, or another user\'s' 'rm'\t'Delete one of your GPG keys, or another user\'s'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'user gpg-key list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user gpg-key view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--fields'
         case 'user gpg-key add'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--key'\t'the armored public key block text' '--key-file'\t'read the armored public key block from a file (- for stdin)' '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--key' '--key-file' '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '--key' '--key-file' '-u' '--user' '--fields'
         case 'user gpg-key delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'user email'
-            set -g __collab_kids 'list'\t'List your emails, or another user\'s' 'ls'\t'List your emails, or another user\'s' 'view'\t'Show one of your emails' 'show'\t'Show one of your emails' 'add'\t'Add an email to your account, or another user\'s' 'create'\t'Add an email to your account, or another user\'s' 'delete'\t'Delete one of your emails, or another user\'s' 'rm'\t'Delete one of your emails, or another user\'s'
+            set -g __collab_kids 'list'\t'List your emails, or another user\'s' 'view'\t'Show one of your emails' 'add'\t'Add an email to your account, or another user\'s' 'delete'\t'Delete one of your emails, or another user\'s'
+            set -g __collab_akids 'ls'\t'List your emails, or another user\'s' 'show'\t'Show one of your emails' 'create'\t'Add an email to your account, or another user\'s' 'rm'\t'Delete one of your emails, or another user\'s'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'user email list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user email view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--fields'
         case 'user email add'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-e'\t'the email address (required)' '--email'\t'the email address (required)' '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-e' '--email' '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '-e' '--email' '-u' '--user' '--fields'
         case 'user email delete'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'another user\'s (administrators); default: your own' '--user'\t'another user\'s (administrators); default: your own' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'user token'
-            set -g __collab_kids 'list'\t'List a user\'s impersonation tokens (administrators)' 'ls'\t'List a user\'s impersonation tokens (administrators)' 'view'\t'Show one impersonation token (administrators)' 'show'\t'Show one impersonation token (administrators)' 'create'\t'Create an impersonation token (its secret is printed once)' 'revoke'\t'Revoke an impersonation token (administrators)' 'delete'\t'Revoke an impersonation token (administrators)'
+            set -g __collab_kids 'list'\t'List a user\'s impersonation tokens (administrators)' 'view'\t'Show one impersonation token (administrators)' 'create'\t'Create an impersonation token (its secret is printed once)' 'revoke'\t'Revoke an impersonation token (administrators)'
+            set -g __collab_akids 'ls'\t'List a user\'s impersonation tokens (administrators)' 'show'\t'Show one impersonation token (administrators)' 'delete'\t'Revoke an impersonation token (administrators)'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'user token list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'the user the token acts as (required)' '--user'\t'the user the token acts as (required)' '--state'\t'which tokens (default all) (all, active, inactive)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '--state' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--state' '--per-page' '--page' '-L' '--limit' '--concurrency' '--fields'
         case 'user token view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'the user the token acts as (required)' '--user'\t'the user the token acts as (required)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '--fields'
         case 'user token create'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'the user the token acts as (required)' '--user'\t'the user the token acts as (required)' '-n'\t'a name for the token (required)' '--name'\t'a name for the token (required)' '--scopes'\t'comma-separated scopes (api, read_user) (required)' '--expires-at'\t'expiry date (default: never on the spec\'s servers; GitLab 16+ applies the instance\'s maximum token lifetime)' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-u' '--user' '-n' '--name' '--scopes' '--expires-at' '-h' '--help' '--fields'
             set -g __collab_vflags '-u' '--user' '-n' '--name' '--scopes' '--expires-at' '--fields'
         case 'user token revoke'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-u'\t'the user the token acts as (required)' '--user'\t'the user the token acts as (required)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-u' '--user' '-y' '--yes' '-h' '--help'
             set -g __collab_vflags '-u' '--user'
         case 'settings'
-            set -g __collab_kids 'view'\t'Show the application settings (administrators)' 'show'\t'Show the application settings (administrators)' 'update'\t'Change application settings' 'set'\t'Change application settings'
+            set -g __collab_kids 'view'\t'Show the application settings (administrators)' 'update'\t'Change application settings'
+            set -g __collab_akids 'show'\t'Show the application settings (administrators)' 'set'\t'Change application settings'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'settings view'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-h' '--help' '--fields'
             set -g __collab_vflags '--fields'
         case 'settings update'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--admin-notification-email'\t'receives abuse reports when set (also --abuse-notification-email)' '--after-sign-out-path'\t'redirect after logout' '--after-sign-up-text'\t'text shown after sign-up' '--spamfilter-api-key'\t'spam filter API key (also --akismet-api-key)' '--spamfilter-enabled'\t'spam filter (also --akismet-enabled)' '--no-spamfilter-enabled'\t'the opposite of --spamfilter-enabled' '--allow-group-owners-to-manage-ldap'\t'group owners may manage LDAP' '--no-allow-group-owners-to-manage-ldap'\t'the opposite of --allow-group-owners-to-manage-ldap' '--authorized-keys-enabled'\t'write authorized_keys; disable only if the SSH server looks keys up from the database' '--no-authorized-keys-enabled'\t'the opposite of --authorized-keys-enabled' '--clientside-errtracker-dsn'\t'client-side error tracker DSN (also --sentry-clientside-dsn)' '--clientside-errtracker-enabled'\t'client-side error reporting; needs --clientside-errtracker-dsn (also --clientside-sentry-enabled)' '--no-clientside-errtracker-enabled'\t'the opposite of --clientside-errtracker-enabled' '--container-registry-token-expire-delay'\t'container registry token lifetime in minutes' '--default-artifacts-expire-in'\t'default artifact expiry (e.g. "30 days")' '--default-branch-protection'\t'0 not protected, 1 partially (developers push), 2 fully protected' '--default-group-visibility'\t'default visibility of new groups (private, internal, public)' '--default-project-visibility'\t'default visibility of new projects (private, internal, public)' '--default-snippet-visibility'\t'default visibility of new snippets (private, internal, public)' '--default-projects-limit'\t'projects per user' '--disabled-oauth-sign-in-sources'\t'OAuth sign-in sources to disable (comma-separated)' '--domain-blacklist-enabled'\t'refuse sign-up from the --domain-blacklist domains; needs --domain-blacklist (also --domain-denylist-enabled)' '--no-domain-blacklist-enabled'\t'the opposite of --domain-blacklist-enabled' '--domain-blacklist'\t'email domains refused at sign-up (comma-separated) (also --domain-denylist)' '--domain-whitelist'\t'only these email domains may sign up (empty: no restriction) (comma-separated) (also --domain-allowlist)' '--rsa-key-restriction'\t'minimum RSA key size in bits (0 no restriction, -1 disables the type)' '--dsa-key-restriction'\t'minimum DSA key size in bits (0 no restriction, -1 disables the type)' '--ecdsa-key-restriction'\t'minimum ECDSA key size in bits (0 no restriction, -1 disables the type)' '--ed25519-key-restriction'\t'minimum ED25519 key size in bits (0 no restriction, -1 disables the type)' '--searchengine-cloud'\t'use a cloud-hosted search engine (also --elasticsearch-aws)' '--no-searchengine-cloud'\t'the opposite of --searchengine-cloud' '--searchengine-cloud-access-key'\t'cloud search engine access key (also --elasticsearch-aws-access-key)' '--searchengine-cloud-secret-access-key'\t'cloud search engine secret access key (also --elasticsearch-aws-secret-access-key)' '--searchengine-cloud-region'\t'cloud search engine region (also --elasticsearch-aws-region)' '--searchengine-experimental-indexer'\t'experimental search indexer (also --elasticsearch-experimental-indexer)' '--no-searchengine-experimental-indexer'\t'the opposite of --searchengine-experimental-indexer' '--searchengine-indexing'\t'search engine indexing (also --elasticsearch-indexing)' '--no-searchengine-indexing'\t'the opposite of --searchengine-indexing' '--searchengine-search'\t'search through the search engine (also --elasticsearch-search)' '--no-searchengine-search'\t'the opposite of --searchengine-search' '--searchengine-url'\t'search engine URL (comma-separated for clusters) (also --elasticsearch-url)' '--email-author-in-body'\t'put the author in the email body' '--no-email-author-in-body'\t'the opposite of --email-author-in-body' '--enabled-git-access-protocol'\t'git access protocol (both: nil on the spec\'s servers and older GitLab, all on newer GitLab) (ssh, http, nil, all)' '--geo-status-timeout'\t'seconds' '--avatarservice-enabled'\t'avatar service (also --gravatar-enabled)' '--no-avatarservice-enabled'\t'the opposite of --avatarservice-enabled' '--help-page-hide-commercial-content'\t'hide commercial content on the help page' '--no-help-page-hide-commercial-content'\t'the opposite of --help-page-hide-commercial-content' '--help-page-support-url'\t'support URL on the help page' '--help-text'\t'help text' '--home-page-url'\t'redirect target when not logged in' '--housekeeping-enabled'\t'repository housekeeping' '--no-housekeeping-enabled'\t'the opposite of --housekeeping-enabled' '--housekeeping-bitmaps-enabled'\t'housekeeping bitmaps' '--no-housekeeping-bitmaps-enabled'\t'the opposite of --housekeeping-bitmaps-enabled' '--housekeeping-full-repack-period'\t'pushes between full repacks' '--housekeeping-gc-period'\t'pushes between garbage collections' '--housekeeping-incremental-repack-period'\t'pushes between incremental repacks' '--html-emails-enabled'\t'HTML emails' '--no-html-emails-enabled'\t'the opposite of --html-emails-enabled' '--import-sources'\t'sources allowed for project import (comma-separated)' '--webide-enabled'\t'web IDE; needs --webide-url (also --koding-enabled)' '--no-webide-enabled'\t'the opposite of --webide-enabled' '--webide-url'\t'web IDE URL (also --koding-url)' '--max-artifacts-size'\t'MB' '--max-attachment-size'\t'MB' '--max-pages-size'\t'MB' '--metrics-enabled'\t'time-series metrics; needs --metrics-host, --metrics-method-call-threshold, --metrics-packet-size, --metrics-pool-size, --metrics-sample-interval, --metrics-timeout' '--no-metrics-enabled'\t'the opposite of --metrics-enabled' '--metrics-host'\t'metrics host' '--metrics-method-call-threshold'\t'ms' '--metrics-packet-size'\t'datapoints per UDP packet' '--metrics-pool-size'\t'connections' '--metrics-sample-interval'\t'seconds' '--metrics-timeout'\t'seconds' '--metrics-port'\t'UDP port' '--password-authentication-enabled'\t'password sign-in (also --password-authentication-enabled-for-web)' '--no-password-authentication-enabled'\t'the opposite of --password-authentication-enabled' '--performance-bar-allowed-group-id'\t'group allowed to see the performance bar' '--performance-bar-enabled'\t'performance bar' '--no-performance-bar-enabled'\t'the opposite of --performance-bar-enabled' '--diagram-enabled'\t'diagram rendering; needs --diagram-url (also --plantuml-enabled)' '--no-diagram-enabled'\t'the opposite of --diagram-enabled' '--diagram-url'\t'diagram service URL (also --plantuml-url)' '--polling-interval-multiplier'\t'0 disables polling' '--project-export-enabled'\t'project export' '--no-project-export-enabled'\t'the opposite of --project-export-enabled' '--prometheus-metrics-enabled'\t'Prometheus metrics' '--no-prometheus-metrics-enabled'\t'the opposite of --prometheus-metrics-enabled' '--captcha-enabled'\t'captcha at sign-up; needs --captcha-private-key, --captcha-site-key (also --recaptcha-enabled)' '--no-captcha-enabled'\t'the opposite of --captcha-enabled' '--captcha-private-key'\t'captcha private key (also --recaptcha-private-key)' '--captcha-site-key'\t'captcha site key (also --recaptcha-site-key)' '--repository-checks-enabled'\t'periodic repository integrity check' '--no-repository-checks-enabled'\t'the opposite of --repository-checks-enabled' '--repository-size-limit'\t'MB' '--repository-storages'\t'enabled storage names (new projects land in one at random) (comma-separated)' '--require-two-factor-authentication'\t'require two-factor authentication' '--no-require-two-factor-authentication'\t'the opposite of --require-two-factor-authentication' '--restricted-visibility-levels'\t'visibility levels non-admins cannot use (comma-separated) (private, internal, public)' '--send-user-confirmation-email'\t'confirmation email at sign-up' '--no-send-user-confirmation-email'\t'the opposite of --send-user-confirmation-email' '--errtracker-enabled'\t'error tracker; needs --errtracker-dsn (also --sentry-enabled)' '--no-errtracker-enabled'\t'the opposite of --errtracker-enabled' '--errtracker-dsn'\t'error tracker DSN (also --sentry-dsn)' '--session-expire-delay'\t'minutes; restart needed' '--shared-runners-enabled'\t'shared runners for new projects; needs --shared-runners-minutes' '--no-shared-runners-enabled'\t'the opposite of --shared-runners-enabled' '--shared-runners-minutes'\t'monthly pipeline minutes per group' '--shared-runners-text'\t'shared runners text' '--jobqueue-throttling-enabled'\t'job queue throttling; needs --jobqueue-throttling-factor, --jobqueue-throttling-queues (also --sidekiq-throttling-enabled)' '--no-jobqueue-throttling-enabled'\t'the opposite of --jobqueue-throttling-enabled' '--jobqueue-throttling-factor'\t'strictly between 0 and 1 (also --sidekiq-throttling-factor)' '--jobqueue-throttling-queues'\t'throttled queues (comma-separated) (also --sidekiq-throttling-queues)' '--sign-in-text'\t'text on the sign-in page' '--signup-enabled'\t'sign-up' '--no-signup-enabled'\t'the opposite of --signup-enabled' '--chat-app-enabled'\t'chat app; needs --chat-app-id, --chat-app-secret, --chat-app-verification-token (also --slack-app-enabled)' '--no-chat-app-enabled'\t'the opposite of --chat-app-enabled' '--chat-app-id'\t'chat app id (also --slack-app-id)' '--chat-app-secret'\t'chat app secret (also --slack-app-secret)' '--chat-app-verification-token'\t'chat app verification token (also --slack-app-verification-token)' '--terminal-max-session-time'\t'seconds; 0 unlimited' '--two-factor-grace-period'\t'hours' '--unique-ips-limit-enabled'\t'limit sign-ins from distinct IPs; needs --unique-ips-limit-per-user, --unique-ips-limit-time-window' '--no-unique-ips-limit-enabled'\t'the opposite of --unique-ips-limit-enabled' '--unique-ips-limit-per-user'\t'distinct IPs per user' '--unique-ips-limit-time-window'\t'seconds' '--usage-ping-enabled'\t'weekly usage report' '--no-usage-ping-enabled'\t'the opposite of --usage-ping-enabled' '--user-default-external'\t'new users are external' '--no-user-default-external'\t'the opposite of --user-default-external' '--user-oauth-applications'\t'users may register OAuth applications' '--no-user-oauth-applications'\t'the opposite of --user-oauth-applications' '--version-check-enabled'\t'version check' '--no-version-check-enabled'\t'the opposite of --version-check-enabled' '-h'\t'display help for command' '--help'\t'display help for command' '--abuse-notification-email'\t'GitLab\'s name for --admin-notification-email' '--akismet-api-key'\t'GitLab\'s name for --spamfilter-api-key' '--akismet-enabled'\t'GitLab\'s name for --spamfilter-enabled' '--no-akismet-enabled'\t'GitLab\'s name for --spamfilter-enabled' '--sentry-clientside-dsn'\t'GitLab\'s name for --clientside-errtracker-dsn' '--clientside-sentry-enabled'\t'GitLab\'s name for --clientside-errtracker-enabled' '--no-clientside-sentry-enabled'\t'GitLab\'s name for --clientside-errtracker-enabled' '--domain-denylist-enabled'\t'GitLab\'s name for --domain-blacklist-enabled' '--no-domain-denylist-enabled'\t'GitLab\'s name for --domain-blacklist-enabled' '--domain-denylist'\t'GitLab\'s name for --domain-blacklist' '--domain-allowlist'\t'GitLab\'s name for --domain-whitelist' '--elasticsearch-aws'\t'GitLab\'s name for --searchengine-cloud' '--no-elasticsearch-aws'\t'GitLab\'s name for --searchengine-cloud' '--elasticsearch-aws-access-key'\t'GitLab\'s name for --searchengine-cloud-access-key' '--elasticsearch-aws-secret-access-key'\t'GitLab\'s name for --searchengine-cloud-secret-access-key' '--elasticsearch-aws-region'\t'GitLab\'s name for --searchengine-cloud-region' '--elasticsearch-experimental-indexer'\t'GitLab\'s name for --searchengine-experimental-indexer' '--no-elasticsearch-experimental-indexer'\t'GitLab\'s name for --searchengine-experimental-indexer' '--elasticsearch-indexing'\t'GitLab\'s name for --searchengine-indexing' '--no-elasticsearch-indexing'\t'GitLab\'s name for --searchengine-indexing' '--elasticsearch-search'\t'GitLab\'s name for --searchengine-search' '--no-elasticsearch-search'\t'GitLab\'s name for --searchengine-search' '--elasticsearch-url'\t'GitLab\'s name for --searchengine-url' '--gravatar-enabled'\t'GitLab\'s name for --avatarservice-enabled' '--no-gravatar-enabled'\t'GitLab\'s name for --avatarservice-enabled' '--koding-enabled'\t'GitLab\'s name for --webide-enabled' '--no-koding-enabled'\t'GitLab\'s name for --webide-enabled' '--koding-url'\t'GitLab\'s name for --webide-url' '--password-authentication-enabled-for-web'\t'GitLab\'s name for --password-authentication-enabled' '--no-password-authentication-enabled-for-web'\t'GitLab\'s name for --password-authentication-enabled' '--plantuml-enabled'\t'GitLab\'s name for --diagram-enabled' '--no-plantuml-enabled'\t'GitLab\'s name for --diagram-enabled' '--plantuml-url'\t'GitLab\'s name for --diagram-url' '--recaptcha-enabled'\t'GitLab\'s name for --captcha-enabled' '--no-recaptcha-enabled'\t'GitLab\'s name for --captcha-enabled' '--recaptcha-private-key'\t'GitLab\'s name for --captcha-private-key' '--recaptcha-site-key'\t'GitLab\'s name for --captcha-site-key' '--sentry-enabled'\t'GitLab\'s name for --errtracker-enabled' '--no-sentry-enabled'\t'GitLab\'s name for --errtracker-enabled' '--sentry-dsn'\t'GitLab\'s name for --errtracker-dsn' '--sidekiq-throttling-enabled'\t'GitLab\'s name for --jobqueue-throttling-enabled' '--no-sidekiq-throttling-enabled'\t'GitLab\'s name for --jobqueue-throttling-enabled' '--sidekiq-throttling-factor'\t'GitLab\'s name for --jobqueue-throttling-factor' '--sidekiq-throttling-queues'\t'GitLab\'s name for --jobqueue-throttling-queues' '--slack-app-enabled'\t'GitLab\'s name for --chat-app-enabled' '--no-slack-app-enabled'\t'GitLab\'s name for --chat-app-enabled' '--slack-app-id'\t'GitLab\'s name for --chat-app-id' '--slack-app-secret'\t'GitLab\'s name for --chat-app-secret' '--slack-app-verification-token'\t'GitLab\'s name for --chat-app-verification-token' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '--admin-notification-email' '--after-sign-out-path' '--after-sign-up-text' '--spamfilter-api-key' '--spamfilter-enabled' '--no-spamfilter-enabled' '--allow-group-owners-to-manage-ldap' '--no-allow-group-owners-to-manage-ldap' '--authorized-keys-enabled' '--no-authorized-keys-enabled' '--clientside-errtracker-dsn' '--clientside-errtracker-enabled' '--no-clientside-errtracker-enabled' '--container-registry-token-expire-delay' '--default-artifacts-expire-in' '--default-branch-protection' '--default-group-visibility' '--default-project-visibility' '--default-snippet-visibility' '--default-projects-limit' '--disabled-oauth-sign-in-sources' '--domain-blacklist-enabled' '--no-domain-blacklist-enabled' '--domain-blacklist' '--domain-whitelist' '--rsa-key-restriction' '--dsa-key-restriction' '--ecdsa-key-restriction' '--ed25519-key-restriction' '--searchengine-cloud' '--no-searchengine-cloud' '--searchengine-cloud-access-key' '--searchengine-cloud-secret-access-key' '--searchengine-cloud-region' '--searchengine-experimental-indexer' '--no-searchengine-experimental-indexer' '--searchengine-indexing' '--no-searchengine-indexing' '--searchengine-search' '--no-searchengine-search' '--searchengine-url' '--email-author-in-body' '--no-email-author-in-body' '--enabled-git-access-protocol' '--geo-status-timeout' '--avatarservice-enabled' '--no-avatarservice-enabled' '--help-page-hide-commercial-content' '--no-help-page-hide-commercial-content' '--help-page-support-url' '--help-text' '--home-page-url' '--housekeeping-enabled' '--no-housekeeping-enabled' '--housekeeping-bitmaps-enabled' '--no-housekeeping-bitmaps-enabled' '--housekeeping-full-repack-period' '--housekeeping-gc-period' '--housekeeping-incremental-repack-period' '--html-emails-enabled' '--no-html-emails-enabled' '--import-sources' '--webide-enabled' '--no-webide-enabled' '--webide-url' '--max-artifacts-size' '--max-attachment-size' '--max-pages-size' '--metrics-enabled' '--no-metrics-enabled' '--metrics-host' '--metrics-method-call-threshold' '--metrics-packet-size' '--metrics-pool-size' '--metrics-sample-interval' '--metrics-timeout' '--metrics-port' '--password-authentication-enabled' '--no-password-authentication-enabled' '--performance-bar-allowed-group-id' '--performance-bar-enabled' '--no-performance-bar-enabled' '--diagram-enabled' '--no-diagram-enabled' '--diagram-url' '--polling-interval-multiplier' '--project-export-enabled' '--no-project-export-enabled' '--prometheus-metrics-enabled' '--no-prometheus-metrics-enabled' '--captcha-enabled' '--no-captcha-enabled' '--captcha-private-key' '--captcha-site-key' '--repository-checks-enabled' '--no-repository-checks-enabled' '--repository-size-limit' '--repository-storages' '--require-two-factor-authentication' '--no-require-two-factor-authentication' '--restricted-visibility-levels' '--send-user-confirmation-email' '--no-send-user-confirmation-email' '--errtracker-enabled' '--no-errtracker-enabled' '--errtracker-dsn' '--session-expire-delay' '--shared-runners-enabled' '--no-shared-runners-enabled' '--shared-runners-minutes' '--shared-runners-text' '--jobqueue-throttling-enabled' '--no-jobqueue-throttling-enabled' '--jobqueue-throttling-factor' '--jobqueue-throttling-queues' '--sign-in-text' '--signup-enabled' '--no-signup-enabled' '--chat-app-enabled' '--no-chat-app-enabled' '--chat-app-id' '--chat-app-secret' '--chat-app-verification-token' '--terminal-max-session-time' '--two-factor-grace-period' '--unique-ips-limit-enabled' '--no-unique-ips-limit-enabled' '--unique-ips-limit-per-user' '--unique-ips-limit-time-window' '--usage-ping-enabled' '--no-usage-ping-enabled' '--user-default-external' '--no-user-default-external' '--user-oauth-applications' '--no-user-oauth-applications' '--version-check-enabled' '--no-version-check-enabled' '-h' '--help' '--abuse-notification-email' '--akismet-api-key' '--akismet-enabled' '--no-akismet-enabled' '--sentry-clientside-dsn' '--clientside-sentry-enabled' '--no-clientside-sentry-enabled' '--domain-denylist-enabled' '--no-domain-denylist-enabled' '--domain-denylist' '--domain-allowlist' '--elasticsearch-aws' '--no-elasticsearch-aws' '--elasticsearch-aws-access-key' '--elasticsearch-aws-secret-access-key' '--elasticsearch-aws-region' '--elasticsearch-experimental-indexer' '--no-elasticsearch-experimental-indexer' '--elasticsearch-indexing' '--no-elasticsearch-indexing' '--elasticsearch-search' '--no-elasticsearch-search' '--elasticsearch-url' '--gravatar-enabled' '--no-gravatar-enabled' '--koding-enabled' '--no-koding-enabled' '--koding-url' '--password-authentication-enabled-for-web' '--no-password-authentication-enabled-for-web' '--plantuml-enabled' '--no-plantuml-enabled' '--plantuml-url' '--recaptcha-enabled' '--no-recaptcha-enabled' '--recaptcha-private-key' '--recaptcha-site-key' '--sentry-enabled' '--no-sentry-enabled' '--sentry-dsn' '--sidekiq-throttling-enabled' '--no-sidekiq-throttling-enabled' '--sidekiq-throttling-factor' '--sidekiq-throttling-queues' '--slack-app-enabled' '--no-slack-app-enabled' '--slack-app-id' '--slack-app-secret' '--slack-app-verification-token' '--fields'
             set -g __collab_vflags '--admin-notification-email' '--after-sign-out-path' '--after-sign-up-text' '--spamfilter-api-key' '--clientside-errtracker-dsn' '--container-registry-token-expire-delay' '--default-artifacts-expire-in' '--default-branch-protection' '--default-group-visibility' '--default-project-visibility' '--default-snippet-visibility' '--default-projects-limit' '--disabled-oauth-sign-in-sources' '--domain-blacklist' '--domain-whitelist' '--rsa-key-restriction' '--dsa-key-restriction' '--ecdsa-key-restriction' '--ed25519-key-restriction' '--searchengine-cloud-access-key' '--searchengine-cloud-secret-access-key' '--searchengine-cloud-region' '--searchengine-url' '--enabled-git-access-protocol' '--geo-status-timeout' '--help-page-support-url' '--help-text' '--home-page-url' '--housekeeping-full-repack-period' '--housekeeping-gc-period' '--housekeeping-incremental-repack-period' '--import-sources' '--webide-url' '--max-artifacts-size' '--max-attachment-size' '--max-pages-size' '--metrics-host' '--metrics-method-call-threshold' '--metrics-packet-size' '--metrics-pool-size' '--metrics-sample-interval' '--metrics-timeout' '--metrics-port' '--performance-bar-allowed-group-id' '--diagram-url' '--polling-interval-multiplier' '--captcha-private-key' '--captcha-site-key' '--repository-size-limit' '--repository-storages' '--restricted-visibility-levels' '--errtracker-dsn' '--session-expire-delay' '--shared-runners-minutes' '--shared-runners-text' '--jobqueue-throttling-factor' '--jobqueue-throttling-queues' '--sign-in-text' '--chat-app-id' '--chat-app-secret' '--chat-app-verification-token' '--terminal-max-session-time' '--two-factor-grace-period' '--unique-ips-limit-per-user' '--unique-ips-limit-time-window' '--abuse-notification-email' '--akismet-api-key' '--sentry-clientside-dsn' '--domain-denylist' '--domain-allowlist' '--elasticsearch-aws-access-key' '--elasticsearch-aws-secret-access-key' '--elasticsearch-aws-region' '--elasticsearch-url' '--koding-url' '--plantuml-url' '--recaptcha-private-key' '--recaptcha-site-key' '--sentry-dsn' '--sidekiq-throttling-factor' '--sidekiq-throttling-queues' '--slack-app-id' '--slack-app-secret' '--slack-app-verification-token' '--fields'
         case 'auth'
             set -g __collab_kids 'login'\t'Check a token with GET /user and store it for the host (0600 config file)' 'status'\t'Show the host, the user and where the token comes from (exit 4 when not logged in)' 'logout'\t'Remove the stored token of the host' 'token'\t'Print the token in use (for scripts)'
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'auth login'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--token-stdin'\t'read the token from standard input' '--oauth'\t'the token is an OAuth token (sent as Authorization: Bearer)' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '--token-stdin' '--oauth' '-h' '--help'
             set -g __collab_vflags 
         case 'auth status'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-h' '--help' '--fields'
             set -g __collab_vflags '--fields'
         case 'auth logout'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'auth token'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'config'
-            set -g __collab_kids 'get'\t'Print a value' 'set'\t'Set a value' 'unset'\t'Remove a value' 'list'\t'List every value (tokens are not shown)' 'ls'\t'List every value (tokens are not shown)'
+            set -g __collab_kids 'get'\t'Print a value' 'set'\t'Set a value' 'unset'\t'Remove a value' 'list'\t'List every value (tokens are not shown)'
+            set -g __collab_akids 'ls'\t'List every value (tokens are not shown)'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'config get'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'config set'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'config unset'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'config list'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-h' '--help' '--fields'
             set -g __collab_vflags '--fields'
         case 'api'
             set -g __collab_kids 
-            set -g __collab_flags '-X'\t'HTTP method (default GET, or POST when fields are given)' '--method'\t'HTTP method (default GET, or POST when fields are given)' '-f'\t'a string parameter (repeatable)' '--raw-field'\t'a string parameter (repeatable)' '-F'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '--field'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '-H'\t'an extra request header (repeatable)' '--input'\t'the request body from a file (streamed, with its Content-Length), or - for stdin (read whole first)' '--paginate'\t'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' '-i'\t'print the status line and response headers first' '--include'\t'print the status line and response headers first' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_akids 
+            set -g __collab_flags '-X'\t'HTTP method (default GET, or POST when fields are given)' '--method'\t'HTTP method (default GET, or POST when fields are given)' '-f'\t'a string parameter (repeatable)' '--raw-field'\t'a string parameter (repeatable)' '-F'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '--field'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '-H'\t'an extra request header (repeatable)' '--input'\t'the request body from a file, or - for stdin' '--paginate'\t'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' '-i'\t'print the status line and response headers first' '--include'\t'print the status line and response headers first' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-X' '--method' '-f' '--raw-field' '-F' '--field' '-H' '--input' '--paginate' '-i' '--include' '-h' '--help'
             set -g __collab_vflags '-X' '--method' '-f' '--raw-field' '-F' '--field' '-H' '--input'
         case 'completion'
             set -g __collab_kids 'bash'\t'the shell' 'zsh'\t'the shell' 'fish'\t'the shell'
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'sandbox'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '--port'\t'port to listen on (0 = a free one) (default 0)' '--bind'\t'address to listen on (default 127.0.0.1; --host works too)' '--seed'\t'demo data, nothing, or demo data with n issues in acme/platform/api (default demo)' '--latency'\t'delay every response by this many milliseconds' '--bandwidth'\t'send every response through one link of this speed (20 Mbit/s is 2441)' '--artifact-mb'\t'make the artifact of job "package" on main this large (streamed; at most 4094)' '--flavor'\t'the API dialect served: the spec\'s, or GitLab\'s (names, methods, answers, GET /version) (default spec)' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '--port' '--bind' '--seed' '--latency' '--bandwidth' '--artifact-mb' '--flavor' '-h' '--help'
             set -g __collab_vflags '--port' '--bind' '--seed' '--latency' '--bandwidth' '--artifact-mb' '--flavor'
         case 'version'
             set -g __collab_kids 
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'help'
             set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
+            set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case '*'
             set -g __collab_kids
+            set -g __collab_akids
             set -g __collab_flags
             set -g __collab_fnames
             set -g __collab_vflags
@@ -1319,7 +1455,13 @@ function __collab_complete
             contains -- $__collab_gnames[$i] $__collab_fnames; or printf '%s\n' $__collab_gflags[$i]
         end
     else
-        printf '%s\n' $__collab_kids
+        # A child's aliases only when none of the names matches what was typed (mr di → diff).
+        set -l names (string replace -r -- '\t.*' '' $__collab_kids)
+        if test -z "$cur"; or string match -q -- "$cur*" $names
+            printf '%s\n' $__collab_kids
+        else
+            printf '%s\n' $__collab_kids $__collab_akids
+        end
     end
 end
 

@@ -1,4 +1,4 @@
-import { type CompletionModel, childWords } from './completion-model.js';
+import { type CompletionModel, childAliases } from './completion-model.js';
 import { caseTables, shQuote } from './completion-sh.js';
 
 /** ` a b c `: padded so that `*" $word "*` tests membership. */
@@ -18,7 +18,7 @@ _collab_takes_value() {
 
 _collab() {
   local cur=\${COMP_WORDS[COMP_CWORD]} cmdpath='' pending='' word flag i REPLY
-  local _collab_kids _collab_flags _collab_vflags
+  local _collab_kids _collab_akids _collab_flags _collab_vflags
   local dashdash=0
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -67,6 +67,7 @@ _collab() {
     COMPREPLY=($(compgen -W "$flags" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "$_collab_kids" -- "$cur"))
+    ((\${#COMPREPLY[@]})) || COMPREPLY=($(compgen -W "$_collab_akids" -- "$cur"))
   fi
   return 0
 }
@@ -81,10 +82,11 @@ complete -F _collab collab
  */
 export function bashCompletion(model: CompletionModel): string {
   const nodeCases = model.nodes.map((n) => {
-    const kids = [...childWords(n).map((c) => c.name), ...n.words.map((w) => w.name)];
+    const kids = [...n.children.map((c) => c.name), ...n.words.map((w) => w.name)];
+    const aliases = childAliases(n).map((c) => c.name);
     const flags = n.flags.map((f) => f.name);
     const valued = n.flags.filter((f) => f.takesValue).map((f) => f.name);
-    return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;
+    return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_akids=${shQuote(aliases.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;
   });
 
   return `# bash completion for collab
@@ -96,7 +98,8 @@ export function bashCompletion(model: CompletionModel): string {
 _collab_gflags=${padded(model.globals.map((f) => f.name))}
 _collab_gvflags=${padded(model.globals.filter((f) => f.takesValue).map((f) => f.name))}
 
-# Sets _collab_kids (verbs, nested nouns, argument values), _collab_flags and _collab_vflags
+# Sets _collab_kids (verbs, nested nouns, argument values), _collab_akids (their aliases, offered
+# when no name matches), _collab_flags and _collab_vflags
 # (the command's own flags, and those taking a value) for the command path $1.
-${caseTables(model, { cases: nodeCases, unknown: "_collab_kids='' _collab_flags=' ' _collab_vflags=' '" })}${BASH_WALK}`;
+${caseTables(model, { cases: nodeCases, unknown: "_collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' '" })}${BASH_WALK}`;
 }

@@ -1,4 +1,4 @@
-import { type CompletionModel, type CompletionNode, childTransitions, childWords, valueEntries } from './completion-model.js';
+import { type CompletionModel, type CompletionNode, childAliases, childTransitions, valueEntries } from './completion-model.js';
 
 /** A word in single quotes for fish (where \\ and ' are the only escapes). */
 function fishQuote(s: string): string {
@@ -82,7 +82,13 @@ function __collab_complete
             contains -- $__collab_gnames[$i] $__collab_fnames; or printf '%s\\n' $__collab_gflags[$i]
         end
     else
-        printf '%s\\n' $__collab_kids
+        # A child's aliases only when none of the names matches what was typed (mr di → diff).
+        set -l names (string replace -r -- '\\t.*' '' $__collab_kids)
+        if test -z "$cur"; or string match -q -- "$cur*" $names
+            printf '%s\\n' $__collab_kids
+        else
+            printf '%s\\n' $__collab_kids $__collab_akids
+        end
     end
 end
 
@@ -92,12 +98,14 @@ complete -c collab -f -a '(__collab_complete)'
 
 /** The `case` of one command path in __collab_node. */
 function nodeCase(n: CompletionNode): string {
-  const kids = [...childWords(n).map((c) => described(c.name, c.summary)), ...n.words.map((w) => described(w.name, w.description))];
+  const aliases = childAliases(n).map((c) => described(c.name, c.summary));
+  const kids = [...n.children.map((c) => described(c.name, c.summary)), ...n.words.map((w) => described(w.name, w.description))];
   const flags = n.flags.map((f) => described(f.name, f.description));
   const valued = n.flags.filter((f) => f.takesValue).map((f) => fishQuote(f.name));
   return [
     `        case ${fishQuote(n.path)}`,
     `            set -g __collab_kids ${kids.join(' ')}`,
+    `            set -g __collab_akids ${aliases.join(' ')}`,
     `            set -g __collab_flags ${flags.join(' ')}`,
     `            set -g __collab_fnames ${n.flags.map((f) => fishQuote(f.name)).join(' ')}`,
     `            set -g __collab_vflags ${valued.join(' ')}`,
@@ -138,6 +146,7 @@ function __collab_node
 ${nodeCases.join('\n')}
         case '*'
             set -g __collab_kids
+            set -g __collab_akids
             set -g __collab_flags
             set -g __collab_fnames
             set -g __collab_vflags

@@ -83,9 +83,12 @@ export function completionModel(root: DocCommand): CompletionModel {
   return { globals: rootFlags.filter(isGlobal), nodes };
 }
 
-/** What is offered for the next word: every child by its name and its aliases (`mr di` → `diff`), each with its summary. */
-export function childWords(node: CompletionNode): { name: string; summary: string }[] {
-  return node.children.flatMap((c) => [c.name, ...c.aliases].map((name) => ({ name, summary: c.summary })));
+/**
+ * The children's aliases, each with its summary: offered when no name matches what was typed
+ * (`mr di` → `diff`), so that `issue l` still completes to `list` alone.
+ */
+export function childAliases(node: CompletionNode): { name: string; summary: string }[] {
+  return node.children.flatMap((c) => c.aliases.map((name) => ({ name, summary: c.summary })));
 }
 
 /** The command path after one more word: a child name or alias, or undefined. */

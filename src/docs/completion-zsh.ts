@@ -1,4 +1,4 @@
-import { type CompletionModel, childWords } from './completion-model.js';
+import { type CompletionModel, childAliases } from './completion-model.js';
 import { caseTables, shQuote } from './completion-sh.js';
 
 /** `name:description` for _describe (a colon in the name must be escaped). */
@@ -22,7 +22,7 @@ _collab_takes_value() {
 
 _collab() {
   local cmdpath='' pending='' word REPLY
-  local -a kids args flags fnames vflags gflags gnames gvflags values
+  local -a kids akids args flags fnames vflags gflags gnames gvflags values
   integer i dashdash=0
   _collab_globals
   for (( i = 2; i < CURRENT; i++ )); do
@@ -66,6 +66,7 @@ _collab() {
   fi
   local ret=1
   (( \${#kids} )) && _describe -t commands 'command' kids && ret=0
+  (( ret && \${#akids} )) && _describe -t aliases 'alias' akids && ret=0
   (( \${#args} )) && _describe -t values 'value' args && ret=0
   return $ret
 }
@@ -83,12 +84,14 @@ fi
  */
 export function zshCompletion(model: CompletionModel): string {
   const nodeCases = model.nodes.map((n) => {
-    const kids = childWords(n).map((c) => described(c.name, c.summary));
+    const kids = n.children.map((c) => described(c.name, c.summary));
+    const aliases = childAliases(n).map((c) => described(c.name, c.summary));
     const words = n.words.map((w) => described(w.name, w.description));
     const flags = n.flags.map((f) => described(f.name, f.description));
     return [
       `    ${shQuote(n.path)})`,
       `      kids=(${kids.join(' ')})`,
+      `      akids=(${aliases.join(' ')})`,
       `      args=(${words.join(' ')})`,
       `      flags=(${flags.join(' ')})`,
       `      fnames=(${names(n.flags.map((f) => f.name))})`,
@@ -111,7 +114,7 @@ _collab_globals() {
   gvflags=(${names(globals.filter((f) => f.takesValue).map((f) => f.name))})
 }
 
-# Sets the caller's kids, args (name:description), flags (name:description), fnames and vflags
+# Sets the caller's kids, akids (their aliases, offered when no name matches), args (name:description), flags (name:description), fnames and vflags
 # (the command's own flags, and those taking a value) for the command path $1.
-${caseTables(model, { cases: nodeCases, unknown: 'kids=() args=() flags=() fnames=() vflags=()' })}${ZSH_WALK}`;
+${caseTables(model, { cases: nodeCases, unknown: 'kids=() akids=() args=() flags=() fnames=() vflags=()' })}${ZSH_WALK}`;
 }

@@ -64,6 +64,27 @@ describe.skipIf(skip)('bash completion script', () => {
     expect(alias).toEqual(['--state']);
   });
 
+  it('offers an alias when no name matches, field names after --fields, and the new commands and flags', () => {
+    const [alias, names, fields, eq, version, fill, source, repo] = complete([
+      'collab mr di',
+      'collab issue l',
+      'collab issue list --fields web_u',
+      'collab mr view --fields=sha',
+      'collab vers',
+      'collab mr create --fil',
+      'collab mr create --source-b',
+      'collab issue list -',
+    ]);
+    expect(alias).toEqual(['diff']);
+    expect(names).toEqual(['list']);
+    expect(fields).toEqual(['web_url']);
+    expect(eq).toEqual(expect.arrayContaining(['sha']));
+    expect(version).toEqual(['version']);
+    expect(fill).toEqual(['--fill']);
+    expect(source).toEqual(['--source-branch']);
+    expect(repo).toEqual(expect.arrayContaining(['-R', '--repo', '-L', '--limit', '-a', '--assignee']));
+  });
+
   it("completes GitLab's spelling of a renamed flag (hidden from help), with its values", () => {
     const [akismet, skype, negated, spec] = complete([
       'collab settings update --akis',

@@ -47,6 +47,21 @@ describe.skipIf(skip)('fish completion script', () => {
     expect(described.stdout).toBe('--state\tonly issues in this state (opened, closed, all; default opened)\n');
   });
 
+  it('offers an alias when no name matches, field names after --fields, and the new commands and flags', () => {
+    const [alias, names, fields, version, fill] = complete([
+      'collab mr di',
+      'collab issue l',
+      'collab issue list --fields web_u',
+      'collab vers',
+      'collab mr create --fil',
+    ]);
+    expect(alias).toEqual(['diff']);
+    expect(names).toEqual(['list']);
+    expect(fields).toEqual(['web_url']);
+    expect(version).toEqual(['version']);
+    expect(fill).toEqual(['--fill']);
+  });
+
   it('completes enum values, after a space or an =', () => {
     const [state, output, eq, shells] = complete([
       'collab issue list --state ',

@@ -32,7 +32,7 @@ function zsh(script: string): { stdout: string; stderr: string; status: number |
  */
 function candidates(lines: string[]): string[][] {
   const stubs = `
-_describe() { local arr=\${@[-1]} e; for e in \${(P)arr}; do [[ \${e%%:*} == \${PREFIX}* ]] && print -r -- "\${e%%:*}"; done; return 0 }
+_describe() { local arr=\${@[-1]} e n=1; for e in \${(P)arr}; do [[ \${e%%:*} == \${PREFIX}* ]] && print -r -- "\${e%%:*}" && n=0; done; return n }
 compadd() { local arr=\${@[-1]} e; for e in \${(P)arr}; do [[ $e == \${PREFIX}* ]] && print -r -- "$e"; done; return 0 }
 _files() { print -r -- "<files $*>" }
 _message() { print -r -- "<message>" }
@@ -93,6 +93,24 @@ describe.skipIf(skip)('zsh completion function', () => {
     expect(text).toEqual(['<message>']);
   });
 
+  it('offers an alias when no name matches, field names after --fields, and the new commands and flags', () => {
+    const [alias, names, fields, version, fill, repo] = candidates([
+      'collab mr di',
+      'collab issue l',
+      'collab mr view --fields sha',
+      'collab vers',
+      'collab mr create --fil',
+      'collab issue list -R',
+    ]);
+    expect(alias).toEqual(['diff']);
+    expect(names).toEqual(['list']);
+    expect(fields).toEqual(expect.arrayContaining(['sha']));
+    expect(fields.every((f) => f.startsWith('sha'))).toBe(true);
+    expect(version).toEqual(['version']);
+    expect(fill).toEqual(['--fill']);
+    expect(repo).toEqual(['-R']);
+  });
+
   it('completes in an interactive zsh with compinit (zpty)', () => {
     // Each line is typed, then Tab, then ^X which prints the edited buffer: a unique match is inserted.
     const inputs = [
@@ -104,6 +122,10 @@ describe.skipIf(skip)('zsh completion function', () => {
       'collab user key ad',
       'collab issue ls --state=cl',
       'collab --sudo iss',
+      // An alias when no name matches; the names a command prints after --fields.
+      'collab mr di',
+      'collab issue list --fields web_u',
+      'collab vers',
     ];
     const script = `
 zmodload zsh/zpty || exit 3
@@ -128,6 +150,9 @@ zpty -d z
       'collab user key add ',
       'collab issue ls --state=closed ',
       'collab --sudo iss',
+      'collab mr diff ',
+      'collab issue list --fields web_url ',
+      'collab version ',
     ]);
   });
 });
