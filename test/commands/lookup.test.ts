@@ -36,7 +36,7 @@ describe('name → id lookups', () => {
   it('a value that is neither an id nor a name is exit 2 before anything is sent', async () => {
     api = mockApi();
     for (const [argv, message] of [
-      [['user', 'view', '@'], 'invalid value for <user>: empty'],
+      [['user', 'view', '@'], 'invalid value for <id>: empty'],
       [['user', 'token', 'list', '--user', '0'], 'invalid value for --user: 0 is below the minimum 1'],
       [
         ['issue', 'move', '3', '-p', '7', '--to', 'acme/../x'],

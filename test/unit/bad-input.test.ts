@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FlagSpec } from '../../src/executor/inputs.js';
+import { otherFlagNames } from '../../src/executor/options.js';
 import { baseOf, commandTree, type Leaf, refusingTransport, validValue } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
 
@@ -105,6 +106,24 @@ function casesFor(leaf: Leaf): Case[] {
     // A flag with a suggestion (mr create's branches) is not missing when dropped: its tests say what it becomes.
     if ((flag.required || flag.prompt) && !flag.suggest)
       cases.push({ title: `${name} without required --${flag.name}`, argv: base.render({ drop: [flag.name] }), names: [`--${flag.name}`] });
+    // Its other names (`--source-branch`, GitLab's spelling) refuse the same values; two of its names given different values are refused.
+    for (const alias of otherFlagNames(spec, flag)) {
+      for (const [label, value] of badValues(flag))
+        cases.push({ title: `${name} --${alias} ${label}`, argv: base.render({ set: [[alias, value]] }), names: [`--${flag.name}`] });
+      if (flag.type !== 'bool' && (flag.choices === undefined || flag.choices.length > 1)) {
+        const [a, b] = flag.choices ? [flag.choices[0]!, flag.choices[1]!] : ['1', '2'];
+        cases.push({
+          title: `${name} --${flag.name} with --${alias}, different values`,
+          argv: base.render({
+            set: [
+              [flag.name, a],
+              [alias, b],
+            ],
+          }),
+          names: [`--${flag.name}`, `--${alias}`, 'give one'],
+        });
+      }
+    }
     for (const other of flag.conflicts ?? []) {
       const otherFlag = spec.flags!.find((f) => f.name === other)!;
       cases.push({
@@ -135,6 +154,7 @@ function casesFor(leaf: Leaf): Case[] {
     cases.push({ title: `${name} --per-page 101`, argv: base.render({ set: [['per-page', '101']] }), names: ['--per-page'] });
     cases.push({ title: `${name} --per-page 0`, argv: base.render({ set: [['per-page', '0']] }), names: ['--per-page'] });
     cases.push({ title: `${name} --limit x`, argv: base.render({ set: [['limit', 'x']] }), names: ['--limit'] });
+    cases.push({ title: `${name} -L 0`, argv: [...base.render(), '-L', '0'], names: ['--limit'] });
     cases.push({ title: `${name} --concurrency 17`, argv: base.render({ set: [['concurrency', '17']] }), names: ['--concurrency'] });
     cases.push({
       title: `${name} --all with --page`,
@@ -149,8 +169,12 @@ function casesFor(leaf: Leaf): Case[] {
   }
   if (spec.project && spec.group)
     cases.push({ title: `${name} --project with --group`, argv: base.render({ set: [['group', '1']] }), names: ['--project', '--group'] });
-  if (spec.project)
+  if (spec.project) {
     cases.push({ title: `${name} --project ../x`, argv: base.render({ set: [['project', 'acme/../x']] }), names: ['acme/../x'] });
+    cases.push({ title: `${name} -R ../x`, argv: [...base.render({ drop: ['project'] }), '-R', 'acme/../x'], names: ['acme/../x'] });
+    cases.push({ title: `${name} -R beside another -p`, argv: [...base.render(), '-R', '2'], names: ['-R/--repo', 'give one'] });
+  }
+  cases.push({ title: `${name} --json`, argv: [...base.render(), '--json', 'id,name'], names: ['use -o json --fields id,name'] });
   return cases;
 }
 
@@ -184,6 +208,9 @@ const GLOBAL_CASES: Case[] = [
   { title: 'api --paginate with POST', argv: ['api', '-X', 'POST', '/projects', '--paginate'], names: ['--paginate'] },
   { title: 'config set unknown key', argv: ['config', 'set', 'colour', 'red'], names: ['colour'] },
   { title: 'completion unknown shell', argv: ['completion', 'powershell'], names: ['powershell'] },
+  { title: 'unknown noun', argv: ['isue', 'list'], names: ['"isue"', 'did you mean "issue"'] },
+  { title: "gh's noun", argv: ['pr', 'view', '1'], names: ['"pr"', 'collab mr view'] },
+  { title: 'global -o yaml', argv: ['issue', 'list', '-p', '1', '-o', 'yaml'], names: ['invalid value for --output: "yaml"'] },
   // --fields is checked the same way on every command: one that prints no fields says so.
   { title: 'auth token --fields', argv: ['auth', 'token', '--fields', 'token'], names: ['--fields', 'prints no fields'] },
   { title: 'sandbox --port out of range', argv: ['sandbox', '--port', '70000'], names: ['--port', 'maximum 65535'] },
@@ -224,6 +251,7 @@ describe('generated bad input: exit 2, the flag named, nothing sent', () => {
         'config unset',
         'help',
         'sandbox',
+        'version',
       ].sort(),
     );
     expect(generated.length).toBeGreaterThan(500);
