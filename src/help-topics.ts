@@ -78,7 +78,11 @@ export const IRREVERSIBLE_RULE =
   'Irreversible commands ask on a terminal, naming what they act on (a project or group: type its path), and need --yes elsewhere; without it they exit 2 and send nothing (a declined question is exit 2 too):';
 
 export const EXIT_CODES: Entry[] = [
-  { name: '0', description: 'success (a 304 "already so" answer included)', short: 'success' },
+  {
+    name: '0',
+    description: 'success (a 304 "already so" answer included); help, and collab or a noun alone (its help, on stdout)',
+    short: 'success',
+  },
   { name: '1', description: 'API, network or server failure', short: 'API/network failure' },
   { name: '2', description: 'usage error or invalid input (nothing was sent)', short: 'usage error' },
   { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },
