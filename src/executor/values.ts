@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { bulkItems, checkItemProjects } from './bulk-ids.js';
-import { camel, flagLabel, paramName } from './flag-names.js';
+import { camel, flagLabel, gitlabFlagName, paramName } from './flag-names.js';
 import type { ArgSpec, FlagSpec, Values } from './inputs.js';
 import { parseReference } from './lookup.js';
 import { otherFlagNames, parseConcurrency } from './options.js';
@@ -97,7 +97,9 @@ function givenValue(spec: CommandSpec, flag: FlagSpec, opts: Options): unknown {
     if (value === undefined) continue;
     if (found && JSON.stringify(found.value) !== JSON.stringify(value))
       throw new UsageError(
-        `${givenAs(found.name, found.value)} and ${givenAs(name, value)} set the same ${paramName(flag) || flag.name} (two names of one flag): give one`,
+        `${givenAs(found.name, found.value)} and ${givenAs(name, value)} set the same ${paramName(flag) || flag.name} (${
+          name === gitlabFlagName(flag) ? "the spec's and GitLab's spelling" : 'two names of one flag'
+        }): give one`,
       );
     found ??= { name, value };
   }
