@@ -68,7 +68,7 @@ describe('--web on the views', () => {
   it('on a terminal, a $BROWSER that fails is exit 1 naming it, with the URL to open by hand', async () => {
     const r = await runInTerminal(['issue', 'view', '1', '-p', API, '--web'], { cols: 100, env: { ...env, BROWSER: 'false' } });
     expect(r.code).toBe(1);
-    expect(visible(r.screen)).toMatch(/collab: BROWSER=false failed \(exit status 1\)/);
+    expect(visible(r.screen)).toMatch(/collab: the browser \(false\) failed \(exit status 1\)/);
     expect(visible(r.screen)).toMatch(/hint: open http:\/\/127\.0\.0\.1:\d+\/acme\/platform\/api\/issues\/1 yourself/);
   });
 

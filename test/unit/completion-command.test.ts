@@ -23,7 +23,7 @@ describe('collab completion <shell>', () => {
     const r = await runCli(['completion', 'tcsh']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain("'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.");
+    expect(r.stderr).toBe('collab: invalid value for <shell>: "tcsh" is not one of bash, zsh, fish\n');
   });
 
   it('needs a shell (exit 2)', async () => {
