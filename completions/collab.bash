@@ -4,8 +4,8 @@
 #      or: echo 'source <(collab completion bash)' >> ~/.bashrc
 
 # Flags accepted at every level (a command's own flag of the same name wins), and those taking a value.
-_collab_gflags=' --host --sudo -o --output --fields --header --no-input --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
-_collab_gvflags=' --host --sudo -o --output --fields --timeout --retries --jq '
+_collab_gflags=' --host --sudo -o --output --fields --raw-fields --header --no-input --color --no-color --no-pager --debug --timeout --retries --jq -r --raw -h --help '
+_collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries --jq '
 
 # Sets _collab_kids (verbs, nested nouns, argument values), _collab_akids (their aliases, offered
 # when no name matches), _collab_flags and _collab_vflags
@@ -41,7 +41,7 @@ _collab_node() {
     'board list-create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --label-id --label -h --help -R --repo --fields ' _collab_vflags=' -p --project --label-id --label -R --repo --fields ' ;;
     'board list-move') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --position -h --help -R --repo --fields ' _collab_vflags=' -p --project --position -R --repo --fields ' ;;
     'board list-delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
-    'mr') _collab_kids='list view create update close reopen delete note notes merge cancel-auto-merge approvals approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_akids='ls show new edit rm comment comments accept diff' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'mr') _collab_kids='list view create update close reopen delete note notes merge cancel-auto-merge approvals jobs approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_akids='ls show new edit rm comment comments accept pipelines checks diff' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'mr list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --my-reaction --iids --per-page --page --all -L --limit --concurrency -h --help -R --repo --reviewer-id --my-reaction-emoji --fields ' _collab_vflags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --my-reaction --iids --per-page --page -L --limit --concurrency -R --repo --reviewer-id --my-reaction-emoji --fields ' ;;
     'mr view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --fill -a --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --remove-source-branch --approvals-before-merge --squash -e --editor -h --help -R --repo --source-branch --target-branch --reviewer-ids --fields ' _collab_vflags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file -a --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --approvals-before-merge -R --repo --source-branch --target-branch --reviewer-ids --fields ' ;;
@@ -54,6 +54,7 @@ _collab_node() {
     'mr merge') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -m --message --remove-source-branch --when-pipeline-succeeds --sha --sha-from-view --no-sha-from-view --stdin --concurrency -y --yes -h --help -R --repo --merge-commit-message --should-remove-source-branch --merge-when-pipeline-succeeds --fields ' _collab_vflags=' -p --project -m --message --sha --concurrency -R --repo --merge-commit-message --fields ' ;;
     'mr cancel-auto-merge') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr approvals') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'mr jobs') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --scope --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --scope --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
     'mr approve') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --sha --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --sha --concurrency -R --repo --fields ' ;;
     'mr unapprove') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr commits') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
@@ -67,7 +68,7 @@ _collab_node() {
     'job') _collab_kids='list view trace artifacts artifact cancel retry play erase keep' _collab_akids='ls show log' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'job list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --scope --pipeline --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --scope --pipeline --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
     'job view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
-    'job trace') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -f --follow --exit-status --interval -h --help -R --repo ' _collab_vflags=' -p --project --interval -R --repo ' ;;
+    'job trace') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -f --follow --no-follow --exit-status --interval -h --help -R --repo ' _collab_vflags=' -p --project --interval -R --repo ' ;;
     'job artifacts') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries --job-token -h --help -R --repo ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries -R --repo ' ;;
     'job artifact') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest --job-token -h --help -R --repo ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest -R --repo ' ;;
     'job cancel') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
@@ -212,6 +213,7 @@ _collab_child() {
     'mr/merge'|'mr/accept') REPLY='mr merge' ;;
     'mr/cancel-auto-merge') REPLY='mr cancel-auto-merge' ;;
     'mr/approvals') REPLY='mr approvals' ;;
+    'mr/jobs'|'mr/pipelines'|'mr/checks') REPLY='mr jobs' ;;
     'mr/approve') REPLY='mr approve' ;;
     'mr/unapprove') REPLY='mr unapprove' ;;
     'mr/commits') REPLY='mr commits' ;;
@@ -304,6 +306,7 @@ _collab_child() {
 _collab_values() {
   case "$1|$2" in
     '|-o'|'|--output') REPLY='table tsv json ndjson' ;;
+    '|--color') REPLY='always never auto' ;;
     'issue list|-s'|'issue list|--state') REPLY='opened closed all' ;;
     'issue list|--scope') REPLY='created-by-me assigned-to-me all' ;;
     'issue list|--order-by') REPLY='created_at updated_at' ;;
@@ -357,6 +360,8 @@ _collab_values() {
     'mr merge|--fields') REPLY='iid state title branches author reviewers detailed_merge_status updated_at id project_id description created_at target_branch source_branch upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees draft has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'mr cancel-auto-merge|--fields') REPLY='iid state title branches author reviewers detailed_merge_status updated_at id project_id description created_at target_branch source_branch upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees draft has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'mr approvals|--fields') REPLY='approved_by id iid project_id title description state created_at updated_at merge_status approvals_required approvals_missing approvals_left approved require_password_to_approve suggested_approvers approvers approver_groups user_has_approved user_can_approve approval_rules_left has_approval_rules merge_request_approvers_available multiple_approval_rules_available invalid_approvers_rules' ;;
+    'mr jobs|--scope') REPLY='created pending running failed success canceled skipped manual' ;;
+    'mr jobs|--fields') REPLY='id status stage name ref duration pipeline.id created_at tag coverage started_at finished_at erased_at queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'mr approve|--fields') REPLY='approved_by id iid project_id title description state created_at updated_at merge_status approvals_required approvals_missing approvals_left approved require_password_to_approve suggested_approvers approvers approver_groups user_has_approved user_can_approve approval_rules_left has_approval_rules merge_request_approvers_available multiple_approval_rules_available invalid_approvers_rules' ;;
     'mr unapprove|--fields') REPLY='approved_by id iid project_id title description state created_at updated_at merge_status approvals_required approvals_missing approvals_left approved require_password_to_approve suggested_approvers approvers approver_groups user_has_approved user_can_approve approval_rules_left has_approval_rules merge_request_approvers_available multiple_approval_rules_available invalid_approvers_rules' ;;
     'mr commits|--fields') REPLY='short_id title author_name created_at id message author_email parent_ids authored_date committer_name committer_email committed_date trailers extended_trailers web_url' ;;

@@ -4,9 +4,9 @@
 
 # The flags accepted at every level (a command's own flag of the same name wins), with descriptions,
 # their names, and those taking a value.
-set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--no-color'\t'no colour (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
-set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--header' '--no-input' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
-set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--timeout' '--retries' '--jq'
+set -g __collab_gflags '--host'\t'instance base URL (env COLLAB_HOST)' '--sudo'\t'act as another user (id or username; administrators)' '-o'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--output'\t'output format (env COLLAB_OUTPUT) (choices: "table", "tsv", "json", "ndjson")' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command' '--raw-fields'\t'on a terminal, every field of the object (each key and its value) instead of the view\'s summary' '--header'\t'print a header row in tsv output' '--no-input'\t'never prompt (env COLLAB_NO_INPUT)' '--color'\t'colour: auto (a terminal, unless NO_COLOR), always (piped too, despite NO_COLOR), never (choices: "always", "never", "auto")' '--no-color'\t'no colour, as --color never (env NO_COLOR)' '--no-pager'\t'never page long output on a terminal (env COLLAB_PAGER, PAGER; default less -FRX)' '--debug'\t'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' '--timeout'\t'one deadline per request, retries included (default 300)' '--retries'\t'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)' '--jq'\t'filter the JSON output with jq (implies -o json; -o ndjson: per item)' '-r'\t'with --jq: print strings without quotes, as jq -r' '--raw'\t'with --jq: print strings without quotes, as jq -r' '-h'\t'display help for command' '--help'\t'display help for command'
+set -g __collab_gnames '--host' '--sudo' '-o' '--output' '--fields' '--raw-fields' '--header' '--no-input' '--color' '--no-color' '--no-pager' '--debug' '--timeout' '--retries' '--jq' '-r' '--raw' '-h' '--help'
+set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '--timeout' '--retries' '--jq'
 
 # Sets __collab_kids and __collab_flags (candidates with descriptions), __collab_fnames and
 # __collab_vflags (the command's own flags, and those taking a value) for the command path $argv[1].
@@ -187,8 +187,8 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '-R' '--repo'
         case 'mr'
-            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request' 'notes'\t'List the comments and system notes of a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
-            set -g __collab_akids 'ls'\t'List a project\'s merge requests, or yours' 'show'\t'Show one merge request' 'new'\t'Open a merge request' 'edit'\t'Change a merge request' 'rm'\t'Delete a merge request' 'comment'\t'Comment on a merge request' 'comments'\t'List the comments and system notes of a merge request' 'accept'\t'Merge a merge request, pinned to the head you saw' 'diff'\t'Show the changes of a merge request as a diff'
+            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request' 'notes'\t'List the comments and system notes of a merge request' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'jobs'\t'List the jobs of a merge request\'s head pipeline' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
+            set -g __collab_akids 'ls'\t'List a project\'s merge requests, or yours' 'show'\t'Show one merge request' 'new'\t'Open a merge request' 'edit'\t'Change a merge request' 'rm'\t'Delete a merge request' 'comment'\t'Comment on a merge request' 'comments'\t'List the comments and system notes of a merge request' 'accept'\t'Merge a merge request, pinned to the head you saw' 'pipelines'\t'List the jobs of a merge request\'s head pipeline' 'checks'\t'List the jobs of a merge request\'s head pipeline' 'diff'\t'Show the changes of a merge request as a diff'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -264,6 +264,12 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+        case 'mr jobs'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, pending, running, failed, success, canceled, skipped, manual)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--scope' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--scope' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'mr approve'
             set -g __collab_kids 
             set -g __collab_akids 
@@ -325,8 +331,8 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'job'
-            set -g __collab_kids 'list'\t'List a project\'s jobs, or a pipeline\'s' 'view'\t'Show one job' 'trace'\t'Print a job\'s log (--follow for a running job)' 'artifacts'\t'Download a job\'s artifacts archive (by job id, or by job name on a ref or in a pipeline)' 'artifact'\t'Print one file of a job\'s artifacts (or save it with --dest)' 'cancel'\t'Cancel a job' 'retry'\t'Retry a job (prints the new job)' 'play'\t'Start a manual job' 'erase'\t'Erase a job\'s artifacts and trace' 'keep'\t'Keep a job\'s artifacts (no expiry)'
-            set -g __collab_akids 'ls'\t'List a project\'s jobs, or a pipeline\'s' 'show'\t'Show one job' 'log'\t'Print a job\'s log (--follow for a running job)'
+            set -g __collab_kids 'list'\t'List a project\'s jobs, or a pipeline\'s' 'view'\t'Show one job' 'trace'\t'Print a job\'s log, following a running job on a terminal' 'artifacts'\t'Download a job\'s artifacts archive (by job id, or by job name on a ref or in a pipeline)' 'artifact'\t'Print one file of a job\'s artifacts (or save it with --dest)' 'cancel'\t'Cancel a job' 'retry'\t'Retry a job (prints the new job)' 'play'\t'Start a manual job' 'erase'\t'Erase a job\'s artifacts and trace' 'keep'\t'Keep a job\'s artifacts (no expiry)'
+            set -g __collab_akids 'ls'\t'List a project\'s jobs, or a pipeline\'s' 'show'\t'Show one job' 'log'\t'Print a job\'s log, following a running job on a terminal'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -345,8 +351,8 @@ function __collab_node
         case 'job trace'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-f'\t'keep printing new output until the job finishes' '--follow'\t'keep printing new output until the job finishes' '--exit-status'\t'exit 1 when the job failed or was canceled' '--interval'\t'seconds between polls with --follow (default 3)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
-            set -g __collab_fnames '-p' '--project' '-f' '--follow' '--exit-status' '--interval' '-h' '--help' '-R' '--repo'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-f'\t'print what is new until the job ends (the default on a terminal)' '--follow'\t'print what is new until the job ends (the default on a terminal)' '--no-follow'\t'the opposite of --follow' '--exit-status'\t'exit 1 unless the job succeeded, naming its status' '--interval'\t'seconds between polls while following (default 3)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-f' '--follow' '--no-follow' '--exit-status' '--interval' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '--interval' '-R' '--repo'
         case 'job artifacts'
             set -g __collab_kids 
@@ -966,6 +972,8 @@ function __collab_child
             echo 'mr cancel-auto-merge'
         case 'mr/approvals'
             echo 'mr approvals'
+        case 'mr/jobs' 'mr/pipelines' 'mr/checks'
+            echo 'mr jobs'
         case 'mr/approve'
             echo 'mr approve'
         case 'mr/unapprove'
@@ -1145,6 +1153,8 @@ function __collab_values
     switch "$argv[1]|$argv[2]"
         case '|-o' '|--output'
             printf '%s\n' 'table' 'tsv' 'json' 'ndjson'
+        case '|--color'
+            printf '%s\n' 'always' 'never' 'auto'
         case 'issue list|-s' 'issue list|--state'
             printf '%s\n' 'opened' 'closed' 'all'
         case 'issue list|--scope'
@@ -1251,6 +1261,10 @@ function __collab_values
             printf '%s\n' 'iid' 'state' 'title' 'branches' 'author' 'reviewers' 'detailed_merge_status' 'updated_at' 'id' 'project_id' 'description' 'created_at' 'target_branch' 'source_branch' 'upvotes' 'downvotes' 'assignee' 'source_project_id' 'target_project_id' 'labels' 'work_in_progress' 'milestone' 'merge_when_pipeline_succeeds' 'merge_status' 'sha' 'merge_commit_sha' 'user_notes_count' 'approvals_before_merge' 'should_remove_source_branch' 'force_remove_source_branch' 'squash' 'web_url' 'discussion_locked' 'time_stats' 'assignees' 'draft' 'has_conflicts' 'references' 'subscribed' 'head_pipeline' 'changes' 'merged_at' 'merged_by' 'merge_user' 'closed_at' 'closed_by' 'squash_commit_sha' 'allow_collaboration' 'allow_maintainer_to_push' 'squash_on_merge' 'task_completion_status' 'blocking_discussions_resolved' 'pipeline' 'changes_count' 'diff_refs' 'first_contribution' 'user' 'prepared_at' 'imported' 'imported_from' 'latest_build_started_at' 'latest_build_finished_at' 'first_deployed_to_production_at' 'diverged_commits_count' 'rebase_in_progress' 'merge_error' 'status' 'merge_after' 'reference' 'overflow'
         case 'mr approvals|--fields'
             printf '%s\n' 'approved_by' 'id' 'iid' 'project_id' 'title' 'description' 'state' 'created_at' 'updated_at' 'merge_status' 'approvals_required' 'approvals_missing' 'approvals_left' 'approved' 'require_password_to_approve' 'suggested_approvers' 'approvers' 'approver_groups' 'user_has_approved' 'user_can_approve' 'approval_rules_left' 'has_approval_rules' 'merge_request_approvers_available' 'multiple_approval_rules_available' 'invalid_approvers_rules'
+        case 'mr jobs|--scope'
+            printf '%s\n' 'created' 'pending' 'running' 'failed' 'success' 'canceled' 'skipped' 'manual'
+        case 'mr jobs|--fields'
+            printf '%s\n' 'id' 'status' 'stage' 'name' 'ref' 'duration' 'pipeline.id' 'created_at' 'tag' 'coverage' 'started_at' 'finished_at' 'erased_at' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
         case 'mr approve|--fields'
             printf '%s\n' 'approved_by' 'id' 'iid' 'project_id' 'title' 'description' 'state' 'created_at' 'updated_at' 'merge_status' 'approvals_required' 'approvals_missing' 'approvals_left' 'approved' 'require_password_to_approve' 'suggested_approvers' 'approvers' 'approver_groups' 'user_has_approved' 'user_can_approve' 'approval_rules_left' 'has_approval_rules' 'merge_request_approvers_available' 'multiple_approval_rules_available' 'invalid_approvers_rules'
         case 'mr unapprove|--fields'
