@@ -249,7 +249,7 @@ export class Context {
     const sudo = this.settings.sudo();
     const timeoutMs = this.settings.timeoutMs();
     if (!this.deps.transport)
-      this.transportInstance = createTransport({ host: auth.host, env: this.deps.env, caFile: auth.caFile, timeoutMs });
+      this.transportInstance = createTransport({ host: auth.host, env: this.deps.env, caFiles: auth.caFiles, timeoutMs });
     this.client = new ApiClient({
       host: auth.host,
       credentials: auth.credentials,

@@ -36,6 +36,11 @@ export const ENVIRONMENT: Entry[] = [
   { name: 'HTTPS_PROXY, HTTP_PROXY', description: 'proxy for https:// and http:// hosts' },
   { name: 'NO_PROXY', description: 'comma-separated hosts reached without the proxy' },
   { name: 'NODE_EXTRA_CA_CERTS', description: 'extra trusted certificate authorities (a PEM file)' },
+  {
+    name: 'SSL_CERT_FILE',
+    description:
+      "the system's CA bundle, trusted beside Node's own CAs (default: the distribution's, /etc/ssl/certs/ca-certificates.crt …)",
+  },
 ];
 
 /** Read only inside a CI job (CI or GITLAB_CI set to true). */
@@ -47,8 +52,13 @@ export const CI_ENVIRONMENT: Entry[] = [
     description:
       "sent as JOB-TOKEN, only to CI_SERVER_URL's instance, where GitLab accepts it (artifact downloads, a pipeline's jobs): when there is no other token, or the other one was refused (401/403)",
   },
-  { name: 'CI_COMMIT_REF_NAME', description: 'the default --ref of job artifacts/artifact --job <name>' },
+  {
+    name: 'CI_COMMIT_REF_NAME, CI_MERGE_REQUEST_REF_PATH',
+    description:
+      'the default --ref of job artifacts/artifact --job <name>: the ref the pipeline runs for (a merge request pipeline: refs/merge-requests/<iid>/head, /merge for merged results, /train on a merge train)',
+  },
   { name: 'CI_PIPELINE_ID', description: 'what --pipeline current means' },
+  { name: 'CI_SERVER_TLS_CA_FILE', description: "a private CA trusted for CI_SERVER_URL's instance (as the runner's own tools trust it)" },
 ];
 
 export const PRECEDENCE = 'Precedence: flags, then environment, then the config store.';

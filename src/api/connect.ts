@@ -7,8 +7,8 @@ export interface ConnectOptions {
   /** Normalised instance URL. */
   host: string;
   env: Record<string, string | undefined>;
-  /** A private CA (PEM) trusted for this host, from the config store. */
-  caFile?: string;
+  /** Private CAs (PEM files) trusted for this host: the config's `ca_file`, a CI job's CI_SERVER_TLS_CA_FILE. */
+  caFiles?: readonly { path: string; from: string }[];
   timeoutMs?: number;
 }
 
@@ -18,14 +18,19 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * The one transport policy. Proxy or direct is decided per request origin (the API host, and any
  * host a download is redirected to), as curl does: HTTPS_PROXY for https, HTTP_PROXY for http,
- * NO_PROXY bypassing both. A per-host CA file is added to Node's defaults (NODE_EXTRA_CA_CERTS
- * included), never replacing them, and trusted direct and through the proxy alike; connect
- * timeouts are the same either way.
+ * NO_PROXY bypassing both. TLS trusts what curl, git and a runner's own tools trust: the system's
+ * CA store beside Node's own (NODE_EXTRA_CA_CERTS included), and the host's private CAs, direct
+ * and through the proxy alike; connect timeouts are the same either way.
  */
 export function createTransport(options: ConnectOptions): Transport {
-  const ca = caCertificates(options.caFile, options.env.NODE_EXTRA_CA_CERTS);
+  // Read now: an unreadable private CA is bad input, before anything is sent.
+  const privateCas = (options.caFiles ?? []).map(({ path, from }) => readPem(path, from));
   const connectTimeoutMs = Math.min(CONNECT_TIMEOUT_MS, options.timeoutMs ?? CONNECT_TIMEOUT_MS);
-  return new NodeHttpTransport({ ca, connectTimeoutMs, proxyFor: proxyPolicy(options.env) });
+  return new NodeHttpTransport({
+    trust: () => extraCas(options.env, privateCas),
+    connectTimeoutMs,
+    proxyFor: proxyPolicy(options.env),
+  });
 }
 
 /** Which proxy (if any) carries requests to an origin; undefined when no proxy is configured at all. */
@@ -59,25 +64,60 @@ function proxyUrl(raw: string | undefined, name: string): URL | undefined {
   return url;
 }
 
-function caCertificates(caFile: string | undefined, extraCaFile: string | undefined): string[] | undefined {
-  if (!caFile) return undefined;
-  let pem: string;
+function readPem(file: string, from: string): string {
   try {
-    pem = fs.readFileSync(caFile, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read ca_file ${caFile}: ${(err as Error).message}`);
+    throw new UsageError(`cannot read ${from} ${file}: ${(err as Error).message}`);
   }
-  const extra: string[] = [];
-  if (extraCaFile) {
-    try {
-      extra.push(fs.readFileSync(extraCaFile, 'utf8'));
-    } catch {
-      // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS
-    }
+}
+
+/**
+ * Where the system keeps its trusted CAs, as OpenSSL, curl and Go find them: SSL_CERT_FILE, else
+ * the bundle of the distribution (Go's crypto/x509 root_linux.go list). Node trusts only the CAs
+ * built into it, and a single executable cannot be told otherwise (NODE_OPTIONS=--use-openssl-ca):
+ * a CA installed with update-ca-certificates would be trusted by every tool in the image but collab.
+ */
+const SYSTEM_BUNDLES = [
+  '/etc/ssl/certs/ca-certificates.crt',
+  '/etc/pki/tls/certs/ca-bundle.crt',
+  '/etc/ssl/ca-bundle.pem',
+  '/etc/pki/tls/cacert.pem',
+  '/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem',
+  '/etc/ssl/cert.pem',
+];
+
+function readQuietly(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
-  // Loaded only here: node:tls (and node:module for a require) cost every start that needs neither.
-  const tls = process.getBuiltinModule('node:tls');
-  return [...tls.rootCertificates, ...extra, pem];
+}
+
+function firstBundle(): string | undefined {
+  for (const file of SYSTEM_BUNDLES) {
+    const pem = readQuietly(file);
+    if (pem !== undefined) return pem;
+  }
+  return undefined;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const base64Of = (pem: string) => pem.replace(/-----[A-Z ]+-----|\s/g, '');
+
+/**
+ * The CAs to trust besides Node's own: the system's that Node does not already have (most of a
+ * distribution's bundle is the same Mozilla list), NODE_EXTRA_CA_CERTS (which a context of our own
+ * does not get), and the host's private CAs.
+ */
+function extraCas(env: Record<string, string | undefined>, privateCas: string[]): string[] {
+  const bundle = env.SSL_CERT_FILE ? readQuietly(env.SSL_CERT_FILE) : firstBundle();
+  // Loaded only here: node:tls costs every start that makes no TLS connection.
+  const known = new Set(process.getBuiltinModule('node:tls').rootCertificates.map(base64Of));
+  const system = (bundle?.match(PEM_CERTIFICATE) ?? []).filter((pem) => !known.has(base64Of(pem)));
+  const extra = env.NODE_EXTRA_CA_CERTS ? readQuietly(env.NODE_EXTRA_CA_CERTS) : undefined;
+  return [...system, ...(extra ? [extra] : []), ...privateCas];
 }
 
 /**

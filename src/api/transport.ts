@@ -31,8 +31,11 @@ export interface Transport {
 }
 
 export interface NodeHttpOptions {
-  /** Trusted CA certificates (PEM): Node's defaults plus a private CA. Applies direct and through a proxy. */
-  ca?: string[];
+  /**
+   * CA certificates (PEM) TLS connections trust besides Node's own (NODE_EXTRA_CA_CERTS included),
+   * direct and through a proxy; asked once, on the first TLS connection.
+   */
+  trust?: () => string[];
   /** TCP connect, proxy CONNECT and TLS handshake together, the same direct and through a proxy. */
   connectTimeoutMs?: number;
   /** The proxy for a request origin, or undefined to connect directly (decided per origin). */
@@ -59,6 +62,8 @@ export class ProxyError extends Error {
 }
 
 type Agent = http.Agent;
+/** What TLS connections are given: one secure context for every connection, so the CAs are parsed once. */
+type TlsOptions = { secureContext?: import('node:tls').SecureContext };
 type ConnectCallback = (err: Error | null, socket?: Duplex) => void;
 
 /**
@@ -74,8 +79,18 @@ type ConnectCallback = (err: Error | null, socket?: Duplex) => void;
 export class NodeHttpTransport implements Transport {
   private readonly agents = new Map<string, Agent>();
   private closed = false;
+  private tls?: TlsOptions;
 
   constructor(private readonly options: NodeHttpOptions = {}) {}
+
+  /** The secure context every TLS connection shares (made on the first that needs it). */
+  private async tlsOptions(): Promise<TlsOptions> {
+    if (!this.tls) {
+      const extra = this.options.trust?.() ?? [];
+      this.tls = extra.length > 0 ? { secureContext: withCas(await import('node:tls'), extra) } : {};
+    }
+    return this.tls;
+  }
 
   /** node:http(s) loaded on the first request: commands that send nothing never pay for TLS. */
   private async agentFor(target: URL, proxy: URL | undefined): Promise<{ request: typeof http.request; agent: Agent }> {
@@ -84,7 +99,8 @@ export class NodeHttpTransport implements Transport {
     const mod = secure ? await import('node:https') : await import('node:http');
     let agent = this.agents.get(key);
     if (!agent) {
-      agent = proxy ? await tunnelAgent(secure, proxy, this.options) : await directAgent(secure, this.options);
+      const tls = secure || proxy?.protocol === 'https:' ? await this.tlsOptions() : {};
+      agent = proxy ? await tunnelAgent(secure, proxy, this.options, tls) : await directAgent(secure, this.options, tls);
       this.agents.set(key, agent);
     }
     return { request: mod.request as unknown as typeof http.request, agent };
@@ -154,6 +170,19 @@ export class NodeHttpTransport implements Transport {
   }
 }
 
+/**
+ * Node's default CAs and `extra`. The CAs are added to a context that starts from Node's own store
+ * (shared, already parsed): naming every CA in `ca` instead costs tens of milliseconds of parsing
+ * at each start. `addCACert` is the native call behind `ca`; where it is missing, `ca` it is.
+ */
+function withCas(tls: typeof import('node:tls'), extra: string[]): import('node:tls').SecureContext {
+  const context = tls.createSecureContext();
+  const native = (context as { context?: { addCACert?: (pem: string) => void } }).context;
+  if (typeof native?.addCACert !== 'function') return tls.createSecureContext({ ca: [...tls.rootCertificates, ...extra] });
+  for (const pem of extra) native.addCACert(pem);
+  return context;
+}
+
 function abortError(signal: AbortSignal): Error {
   const reason = signal.reason;
   if (reason instanceof Error) return reason;
@@ -169,7 +198,7 @@ function connectDeadline(socket: Duplex, ready: string, ms: number | undefined, 
   socket.once('close', clear);
 }
 
-async function directAgent(secure: boolean, options: NodeHttpOptions): Promise<Agent> {
+async function directAgent(secure: boolean, options: NodeHttpOptions, tls: TlsOptions): Promise<Agent> {
   const Base: typeof http.Agent = secure ? (await import('node:https')).Agent : (await import('node:http')).Agent;
   const timeout = options.connectTimeoutMs;
   return new (class extends Base {
@@ -178,7 +207,7 @@ async function directAgent(secure: boolean, options: NodeHttpOptions): Promise<A
       connectDeadline(socket, secure ? 'secureConnect' : 'connect', timeout, 'connecting');
       return socket;
     }
-  })({ keepAlive: true, ...(secure && options.ca ? { ca: options.ca } : {}) });
+  })({ keepAlive: true, ...(secure ? tls : {}) });
 }
 
 /** `host:port` with IPv6 brackets, as CONNECT and messages write it. */
@@ -224,6 +253,7 @@ function openTunnel(
   mods: NodeModules,
   proxy: URL,
   options: NodeHttpOptions,
+  tlsOptions: TlsOptions,
   host: string,
   port: number | string,
   cb: ConnectCallback,
@@ -246,7 +276,7 @@ function openTunnel(
     path: target,
     headers: { host: target, ...(auth ? { 'proxy-authorization': auth } : {}) },
     agent: false,
-    ...(proxy.protocol === 'https:' && options.ca ? { ca: options.ca } : {}),
+    ...(proxy.protocol === 'https:' ? tlsOptions : {}),
   });
   const ms = options.connectTimeoutMs;
   const timer =
@@ -279,23 +309,23 @@ function openTunnel(
 }
 
 /** A keep-alive agent whose connections are CONNECT tunnels through `proxy` (TLS inside for https). */
-async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions): Promise<Agent> {
+async function tunnelAgent(secure: boolean, proxy: URL, options: NodeHttpOptions, tlsOptions: TlsOptions): Promise<Agent> {
   const [http, https, tls] = await Promise.all([import('node:http'), import('node:https'), import('node:tls')]);
   const Base = secure ? https.Agent : http.Agent;
   return new (class extends Base {
     override createConnection(opts: any, cb: ConnectCallback): undefined {
-      openTunnel({ http, https }, proxy, options, opts.host, opts.port, (err, socket) => {
+      openTunnel({ http, https }, proxy, options, tlsOptions, opts.host, opts.port, (err, socket) => {
         if (err || !socket) return cb(err ?? new Error('no tunnel'));
         if (!secure) return cb(null, socket);
         const tlsSocket = tls.connect({
           socket: socket as import('node:net').Socket,
           ...peerIdentity(opts.host),
-          ...(options.ca ? { ca: options.ca } : {}),
+          ...tlsOptions,
         });
         connectDeadline(tlsSocket, 'secureConnect', options.connectTimeoutMs, 'the TLS handshake');
         cb(null, tlsSocket);
       });
       return undefined;
     }
-  })({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
+  })({ keepAlive: true, ...tlsOptions });
 }

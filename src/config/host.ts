@@ -3,6 +3,7 @@ import { headerValue } from '../api/header.js';
 import { normalizeHost } from '../api/request.js';
 import { type Env, inCi } from '../env.js';
 import { AuthError, UsageError } from '../errors.js';
+import type { CiJob } from './ci.js';
 import type { TokenType } from './store.js';
 import type { StoredConfig, StoredDefault } from './stored.js';
 
@@ -14,8 +15,8 @@ export interface ResolvedAuth {
   hostSource: string;
   credentials: Credentials;
   tokenSource: TokenSource;
-  /** A private CA for this host (config `ca_file`). */
-  caFile?: string;
+  /** Private CAs for this host: config `ca_file`, and CI_SERVER_TLS_CA_FILE for the CI job's own instance. */
+  caFiles: { path: string; from: string }[];
 }
 
 const JOB_TOKEN_PREFIX = 'glcbt-';
@@ -50,6 +51,7 @@ export class RunHost {
     private readonly hostFlag: string | undefined,
     private readonly env: Env,
     private readonly stored: StoredConfig,
+    private readonly ciJob: CiJob,
   ) {}
 
   /** The host this run works on, once known (never resolves it: messages ask without side effects). */
@@ -110,7 +112,13 @@ export class RunHost {
   private resolve(): ResolvedAuth {
     if (this.candidate) {
       const { host, token, kind } = this.candidate;
-      return { host, hostSource: 'login', credentials: { token: { value: token, kind } }, tokenSource: 'login', caFile: this.caFile(host) };
+      return {
+        host,
+        hostSource: 'login',
+        credentials: { token: { value: token, kind } },
+        tokenSource: 'login',
+        caFiles: this.caFiles(host),
+      };
     }
     const configured = this.configured();
     if (this.pinned && this.pinned.host !== configured?.host) {
@@ -119,14 +127,14 @@ export class RunHost {
       const credentials: Credentials = this.jobTokenFor(host);
       const token = this.storedToken(host);
       if (token) credentials.token = token;
-      return { host, hostSource: 'URL', credentials, tokenSource: token ? 'config' : 'none', caFile: this.caFile(host) };
+      return { host, hostSource: 'URL', credentials, tokenSource: token ? 'config' : 'none', caFiles: this.caFiles(host) };
     }
     if (!configured) throw new AuthError('no host configured', 'run `collab auth login --host <url>` or set COLLAB_HOST');
     const { host, source } = configured;
     const credentials: Credentials = this.jobTokenFor(host);
     const [token, tokenSource] = this.token(host);
     if (token) credentials.token = token;
-    return { host, hostSource: source, credentials, tokenSource, caFile: this.caFile(host) };
+    return { host, hostSource: source, credentials, tokenSource, caFiles: this.caFiles(host) };
   }
 
   /**
@@ -139,13 +147,7 @@ export class RunHost {
     const t = this.env.CI_JOB_TOKEN;
     if (!t) return {};
     const token = checkToken(t, 'CI_JOB_TOKEN');
-    const [name, raw] = this.env.CI_SERVER_URL ? ['CI_SERVER_URL', this.env.CI_SERVER_URL] : ['CI_API_V4_URL', this.env.CI_API_V4_URL];
-    let home: string | undefined;
-    try {
-      home = raw ? new URL(normalizeHost(raw)).origin : undefined;
-    } catch {
-      // an unusable URL names no instance
-    }
+    const { name, origin: home } = this.ciJob.server();
     if (home === undefined) return { jobTokenWithheld: 'CI_SERVER_URL does not name the instance that issued it' };
     if (home !== new URL(host).origin) return { jobTokenWithheld: `it belongs to ${home} (${name})` };
     return { jobToken: token };
@@ -170,7 +172,12 @@ export class RunHost {
     return token ? { value: checkToken(token, this.stored.where('token', host)), kind: this.stored.tokenKind(host) } : undefined;
   }
 
-  private caFile(host: string): string | undefined {
-    return this.stored.hostString(host, 'ca_file');
+  /** The host's `ca_file`, then CI_SERVER_TLS_CA_FILE when the host is the CI job's own instance. */
+  private caFiles(host: string): { path: string; from: string }[] {
+    const files = [
+      { path: this.stored.hostString(host, 'ca_file'), from: 'ca_file' },
+      { path: this.ciJob.caFileFor(host), from: 'CI_SERVER_TLS_CA_FILE' },
+    ];
+    return files.filter((f): f is { path: string; from: string } => f.path !== undefined);
   }
 }

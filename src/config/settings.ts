@@ -1,11 +1,12 @@
 import { FLAVORS, type Flavor, parseFlavor } from '../api/flavor.js';
 import { headerValue } from '../api/header.js';
 import { normalizeHost } from '../api/request.js';
-import { type Env, inCi, isTrue } from '../env.js';
+import { type Env, isTrue } from '../env.js';
 import { UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import type { ColorChoice } from '../output/io.js';
+import { CiJob } from './ci.js';
 import { type Checkout, type Commit, gitCheckout } from './git.js';
 import { type ResolvedAuth, RunHost } from './host.js';
 import type { ResourceKind } from './references.js';
@@ -29,6 +30,8 @@ export class Settings {
   private readonly targets: Targets;
   /** The git checkout collab runs in, asked of git when first needed. */
   private readonly checkout: Checkout;
+  /** What a CI job's environment says (its ref, pipeline, instance). */
+  readonly ciJob: CiJob;
 
   constructor(
     /** The parsed flags, global and the command's own. */
@@ -41,7 +44,8 @@ export class Settings {
     warn: (message: string) => void = () => undefined,
   ) {
     this.stored = new StoredConfig(store);
-    this.host = new RunHost(flags.host, env, this.stored);
+    this.ciJob = new CiJob(env);
+    this.host = new RunHost(flags.host, env, this.stored, this.ciJob);
     this.checkout = gitCheckout(cwd, env, warn);
     this.targets = new Targets(env, this.host, this.stored, this.checkout, warn);
   }
@@ -133,16 +137,6 @@ export class Settings {
     if (sudo === undefined) return undefined;
     if (sudo.trim() === '') throw new UsageError('invalid value for --sudo: empty');
     return headerValue(sudo, 'invalid value for --sudo: it');
-  }
-
-  /** Inside a CI job: the branch or tag its pipeline runs for (CI_COMMIT_REF_NAME), the default `--ref` of artifact downloads. */
-  ciRef(): string | undefined {
-    return inCi(this.env) ? this.env.CI_COMMIT_REF_NAME || undefined : undefined;
-  }
-
-  /** Inside a CI job: its pipeline (CI_PIPELINE_ID), what `--pipeline current` means. */
-  ciPipeline(): string | undefined {
-    return inCi(this.env) ? this.env.CI_PIPELINE_ID || undefined : undefined;
   }
 
   /** The branch checked out where collab runs (a default for `mr create --source`). */

@@ -12,6 +12,8 @@ import readline from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, ROOT, tempDir } from '../helpers/e2e.js';
+import { runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
+import { makeCa } from '../helpers/pki.js';
 
 const EXECUTABLE = `collab-${process.platform}-${process.arch}`;
 const PROJECT = 'acme/platform/api';
@@ -229,6 +231,29 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     expect(r.stdout.split('\n')).toHaveLength(3);
     for (const line of r.stdout.split('\n')) expect(line).toMatch(/^\d+\t(opened|closed)$/);
     expect((await run(['issue', 'list', '-p', PROJECT, '--jq', '.['])).exitCode).toBe(2);
+  });
+
+  it("trusts the system's CA store and CI_SERVER_TLS_CA_FILE, as the npm form does", async () => {
+    const ca = makeCa();
+    const model = [
+      { id: 1, ref: 'main', status: 'success' as const, jobs: [{ id: 10, name: 'build', status: 'success', files: { 'v.txt': 'ok' } }] },
+    ];
+    const server = await startGitlabCi(model, { tls: ca.issue(['IP:127.0.0.1']) });
+    try {
+      const bundle = path.join(tempDir('collab-system-ca-'), 'ca-certificates.crt');
+      fs.copyFileSync(ca.file, bundle);
+      const args = ['job', 'artifact', '--job', 'build', 'v.txt'];
+      const job = { ...runnerEnv(server, model[0]!), COLLAB_HOST: '', COLLAB_TOKEN: '' };
+      const system = await run(args, { ...job, SSL_CERT_FILE: bundle });
+      expect(system.exitCode, system.stderr).toBe(0);
+      expect(system.stdout).toBe('ok');
+      const ciCa = await run(args, { ...job, CI_SERVER_TLS_CA_FILE: ca.file, SSL_CERT_FILE: path.join(path.dirname(bundle), 'none') });
+      expect(ciCa.stdout, ciCa.stderr).toBe('ok');
+      const neither = await run(args, { ...job, SSL_CERT_FILE: path.join(path.dirname(bundle), 'none') });
+      expect(neither.stderr).toContain('TLS certificate problem');
+    } finally {
+      await server.close();
+    }
   });
 
   it('keeps the exit codes: bad input is 2 with nothing sent, a 401 is 4', async () => {

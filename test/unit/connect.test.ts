@@ -69,7 +69,12 @@ describe('choosing a transport', () => {
     expect(() => proxyPolicy({ HTTP_PROXY: 'ftp://me:s3cret@proxy:21' })).toThrow('invalid HTTP_PROXY "ftp://…@proxy:21"');
   });
 
-  it('an unreadable ca_file is a usage error', () => {
-    expect(() => createTransport({ host: 'https://h.example', env: {}, caFile: '/nonexistent/ca.pem' })).toThrow(UsageError);
+  it('an unreadable private CA is a usage error naming where it was set', () => {
+    expect(() =>
+      createTransport({ host: 'https://h.example', env: {}, caFiles: [{ path: '/nonexistent/ca.pem', from: 'ca_file' }] }),
+    ).toThrow('cannot read ca_file /nonexistent/ca.pem');
+    expect(() =>
+      createTransport({ host: 'https://h.example', env: {}, caFiles: [{ path: '/nonexistent/ci.pem', from: 'CI_SERVER_TLS_CA_FILE' }] }),
+    ).toThrow(UsageError);
   });
 });

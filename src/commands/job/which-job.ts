@@ -13,9 +13,10 @@ import { parseInteger } from '../../executor/validate.js';
 
 /**
  * Which job: one id (given, or found in a pipeline's job list: `label` says how), or the last
- * successful job of a name on a ref, which the server looks up.
+ * successful job of a name on a ref, which the server looks up (`refFrom`: the CI variable the ref
+ * was taken from, when it was not given).
  */
-export type Job = { id: number; label?: string } | { ref: string; name: string };
+export type Job = { id: number; label?: string } | { ref: string; name: string; refFrom?: string };
 
 /** What is downloaded, for requests, messages and 404 hints: the job's archive, or one file of it. */
 export interface Source {
@@ -48,7 +49,7 @@ export function authorized(ctx: Context, v: Values, req: ApiRequest): ApiRequest
 /** `--pipeline`: a pipeline id, or `current` (the CI job's own pipeline, CI_PIPELINE_ID). */
 function pipelineId(ctx: Context, raw: string): number {
   if (raw.trim() === 'current') {
-    const current = ctx.settings.ciPipeline();
+    const current = ctx.settings.ciJob.pipeline();
     if (current === undefined)
       throw new UsageError(
         '--pipeline current needs a CI job: CI_PIPELINE_ID is not set',
@@ -113,7 +114,7 @@ export function chooseJob(
   ctx: Context,
   v: Values,
   id: number | undefined,
-): { id: number } | { pipeline: number; name: string } | { ref: string; name: string } {
+): { id: number } | { pipeline: number; name: string } | { ref: string; name: string; refFrom?: string } {
   const { ref, job: name, pipeline: inPipeline } = v.flags as { ref?: string; job?: string; pipeline?: string };
   if (id !== undefined) {
     if (ref !== undefined || name !== undefined || inPipeline !== undefined)
@@ -127,14 +128,17 @@ export function chooseJob(
   }
   if (name.trim() === '') throw new UsageError('invalid value for --job: empty');
   if (inPipeline !== undefined) return { pipeline: pipelineId(ctx, inPipeline), name };
-  const onRef = ref ?? ctx.settings.ciRef();
-  if (onRef === undefined)
+  if (ref !== undefined) {
+    if (ref.trim() === '') throw new UsageError('invalid value for --ref: empty');
+    return { ref, name };
+  }
+  const own = ctx.settings.ciJob.ref();
+  if (own === undefined)
     throw new UsageError(
       '--job needs --ref <branch|tag> or --pipeline <id|current>',
-      "inside a CI job --ref defaults to the job's own ref (CI_COMMIT_REF_NAME)",
+      "inside a CI job --ref defaults to the ref of the job's pipeline (CI_COMMIT_REF_NAME, or the merge request's ref)",
     );
-  if (onRef.trim() === '') throw new UsageError('invalid value for --ref: empty');
-  return { ref: onRef, name };
+  return { ref: own.ref, name, refFrom: own.from };
 }
 
 export async function resolveJob(ctx: Context, v: Values, project: string, chosen: ReturnType<typeof chooseJob>): Promise<Job> {
@@ -147,7 +151,8 @@ export const jobFlags = [
     name: 'ref',
     param: false,
     type: 'string',
-    description: "branch or tag: the last successful job named --job on it (inside CI: default the job's own ref, CI_COMMIT_REF_NAME)",
+    description:
+      "branch or tag: the last successful job named --job on it (inside CI: default the ref of the job's pipeline, refs/merge-requests/<iid>/head in a merge request pipeline)",
     value: '<ref>',
     conflicts: ['pipeline'],
   },
