@@ -43,6 +43,15 @@ export class LocalError extends CollabError {
   }
 }
 
+/**
+ * The artifacts asked for are not there: an artifact download answered 404 (no such project, job,
+ * artifacts or file), or no job of the name was found. Exit 3, which a script waiting for
+ * artifacts can tell from a server or network failure (1).
+ */
+export class MissingArtifactsError extends ApiError {
+  override readonly exitCode: number = 3;
+}
+
 /** The `--jq` filter failed at run time on the server's answer: exit 5, jq's own status for it. */
 export class FilterError extends CollabError {
   constructor(message: string) {

@@ -95,6 +95,12 @@ export const EXIT_CODES: Entry[] = [
   },
   { name: '1', description: 'API, network or server failure', short: 'API/network failure' },
   { name: '2', description: 'usage error or invalid input (nothing was sent)', short: 'usage error' },
+  {
+    name: '3',
+    description:
+      'no such artifacts: an artifact download answered 404 (no such job, artifacts or file), or no job of the name was found; a script waiting for artifacts tells it from a failure (1)',
+    short: 'no such artifacts',
+  },
   { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },
   { name: '5', description: 'the --jq filter failed on the answer (a jq runtime error, as jq exits 5)', short: '--jq runtime error' },
   { name: '130', description: 'interrupted (Ctrl-C), or stopped by SIGTERM or SIGHUP', short: 'interrupted' },

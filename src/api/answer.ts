@@ -11,6 +11,8 @@ export interface ApiResponse<T = unknown> {
   data: T;
   /** The URL that answered. */
   url: string;
+  /** The request carried the CI job token (JOB-TOKEN): a 401 is GitLab refusing it there. */
+  sentJobToken?: boolean;
 }
 
 /** An answer whose body is left open for the caller to read. */
@@ -21,6 +23,7 @@ export interface StreamResponse {
   url: string;
   /** Content codings left for the reader to undo once the body is read whole (outermost last). */
   codings?: string[];
+  sentJobToken?: boolean;
 }
 
 /** Error bodies are read this far: enough for any message, and for `collab api`, which prints them. */
@@ -86,5 +89,11 @@ function parseBody(raw: string, res: StreamResponse): unknown {
 
 /** A non-2xx answer with its body `raw` (read up to ERROR_BODY_LIMIT) as data. */
 export function errorAnswer(res: StreamResponse, raw: Buffer): ApiResponse {
-  return { status: res.status, headers: res.headers, data: parseBody(raw.toString('utf8'), res), url: res.url };
+  return {
+    status: res.status,
+    headers: res.headers,
+    data: parseBody(raw.toString('utf8'), res),
+    url: res.url,
+    sentJobToken: res.sentJobToken,
+  };
 }

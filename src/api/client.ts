@@ -4,6 +4,7 @@ import { readAnswer } from './answer-check.js';
 import { Authorizer, type Credentials } from './credentials.js';
 import { Exchange, type Wire } from './exchange.js';
 import { statusError } from './failures.js';
+import { acceptsJobToken } from './job-token-routes.js';
 import { type ApiRequest, normalizeHost, requestTarget } from './request.js';
 import { type Delay, Retries, type RetryPolicy } from './retry.js';
 import { Throttle } from './throttle.js';
@@ -104,7 +105,11 @@ export class ApiClient {
   }
 
   private exchange<R>(req: ApiRequest, consume: (res: StreamResponse) => Promise<R>, whole: boolean): Promise<R> {
-    return new Exchange(this.wire, req, requestTarget(req, this.apiPrefix), consume, whole).run();
+    const target = requestTarget(req, this.apiPrefix);
+    // The CI job token goes where GitLab takes it, unless the caller decided the credentials.
+    const below = target.startsWith(`${this.apiPrefix}/`) ? target.slice(this.apiPrefix.length) : target;
+    const sent = req.auth === undefined && acceptsJobToken(req.method, below) ? { ...req, auth: 'job' as const } : req;
+    return new Exchange(this.wire, sent, target, consume, whole).run();
   }
 
   private async readResponse<T>(req: ApiRequest, res: StreamResponse): Promise<ApiResponse<T>> {

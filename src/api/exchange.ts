@@ -172,7 +172,8 @@ export class Exchange<R> {
   private async read(res: TransportResponse): Promise<{ value: R } | Again> {
     const url = this.url;
     const status = res.statusCode;
-    const head = { status, headers: res.headers, body: res.body, url };
+    const sentJobToken = Object.keys(this.headers).some((k) => k.toLowerCase() === 'job-token');
+    const head = { status, headers: res.headers, body: res.body, url, sentJobToken };
     const decoded = await this.bounded(decodedBody(head, this.method, this.whole, this.wire.debug));
     if (decoded instanceof BodyError) return this.retryBody(decoded);
     try {

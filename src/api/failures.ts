@@ -54,7 +54,7 @@ export function statusError(res: ApiResponse, credentials: Credentials, sudo?: s
   const { status, data } = res;
   if (status >= 300 && status < 400) return redirectError(status, header(res.headers, 'location'), hostOf(res.url));
   const line = statusLine(status, errorMessage(data, header(res.headers, 'content-type'), status));
-  if (status === 401) return new AuthError(line, unauthorizedHint(credentials, hostOf(res.url)));
+  if (status === 401) return new AuthError(line, unauthorizedHint(credentials, hostOf(res.url), res.sentJobToken === true));
   let hint: string | undefined;
   if (status === 403) hint = forbiddenHint(res, line, sudo !== undefined);
   if (status === 404 && !credentials.token) hint = 'private resources need a token: `collab auth login`';
@@ -91,14 +91,16 @@ function insufficientScopes(res: ApiResponse): string[] | undefined {
   return [...new Set(words.filter((w) => /^[\w:-]+$/.test(w)))];
 }
 
-function unauthorizedHint({ token, jobToken, jobTokenWithheld }: Credentials, host: string): string {
-  if (token?.kind === 'job')
-    return (
-      "a CI job token (glcbt-…) is accepted only where GitLab allows job tokens (artifact downloads, a pipeline's jobs, …); " +
-      'use a personal access token for the rest'
-    );
+/** What a job token reaches, for hints: GitLab's job_token_allowed routes (src/api/job-token-routes.ts). */
+const JOB_TOKEN_REACH =
+  "artifact downloads, the job's own job (GET /job), releases, packages, deployments, environments; a pipeline's and the project's job lists on newer GitLab";
+
+function unauthorizedHint({ token, jobToken, jobTokenWithheld }: Credentials, host: string, sentJobToken: boolean): string {
+  const refused = `GitLab refused the CI job token here: it reaches ${JOB_TOKEN_REACH}, for as long as its job runs`;
+  if (token?.kind === 'job') return `${refused}; use a personal access token for the rest`;
   if (token) return 'the token was rejected: check it with `collab auth status`, or log in again with `collab auth login`';
-  if (jobToken) return 'CI_JOB_TOKEN only authenticates artifact downloads; set COLLAB_TOKEN for other commands';
+  if (sentJobToken) return `${refused}; set COLLAB_TOKEN for the rest`;
+  if (jobToken) return `GitLab does not take the CI job token for this request (it reaches ${JOB_TOKEN_REACH}): set COLLAB_TOKEN`;
   if (jobTokenWithheld !== undefined) return `CI_JOB_TOKEN was not sent to ${host}: ${jobTokenWithheld}`;
   return 'no token is set: run `collab auth login` or set COLLAB_TOKEN';
 }

@@ -233,7 +233,7 @@ describe('job artifacts', () => {
     fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
     api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(404, { message }, { headers: JSON_HEADERS });
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe(`collab: ${message}\nhint: ${hint}\n`);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
@@ -248,7 +248,7 @@ describe('job artifacts', () => {
       .intercept({ path: `${P}/jobs/12`, method: 'GET' })
       .reply(200, { id: 12, artifacts_file: { filename: 'artifacts.zip', size: 10 } }, { headers: JSON_HEADERS });
     const r = await runCli(['job', 'artifact', '12', 'missing.txt', '-p', 'acme/platform/api'], { transport: api.transport });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe('collab: 404 Not found\nhint: the artifacts of job 12 have no file "missing.txt"\n');
   });
 
@@ -260,7 +260,7 @@ describe('job artifacts', () => {
     const r = await runCli(['job', 'artifacts', '--ref', 'main', '--job', 'nope', '-p', 'acme/platform/api', '--dest', '-'], {
       transport: api.transport,
     });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe(
       'collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api\n',
     );

@@ -94,7 +94,7 @@ describe('artifacts the way CI uses them', () => {
       ['job', 'artifact', '--ref', 'main', '--job', 'build', 'no/such.txt', '-p', PROJECT],
       tempDir(),
     );
-    expect(missing.exitCode).toBe(1);
+    expect(missing.exitCode).toBe(3);
     expect(missing.stderr).toContain('404');
     expect(missing.stderr).toContain('no file "no/such.txt"');
   });
@@ -170,7 +170,7 @@ describe('artifacts the way CI uses them', () => {
     for (const q of calls) expect(q.headers['job-token']).toBe('sandbox-job-token');
   });
 
-  it('--pipeline prefers the newest successful job of the name (a retry still pending does not hide it); an unknown name is exit 1 naming the jobs there', async () => {
+  it('--pipeline prefers the newest successful job of the name (a retry still pending does not hide it); an unknown name is exit 3 naming the jobs there', async () => {
     const pipeline = jobs.find((j) => j.name === 'package' && j.ref === 'feature/x' && j.status === 'success')!.pipeline.id;
     const first = job('package', pipeline);
     const retried = await fetch(`${sb.url}${API}/jobs/${first.id}/retry`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
@@ -184,7 +184,7 @@ describe('artifacts the way CI uses them', () => {
     expect(r.stdout.equals(await direct(`${API}/jobs/${first.id}/artifacts/${FILE}`))).toBe(true);
 
     const unknown = await runBytes(ci(), ['job', 'artifacts', '--job', 'biuld', '--pipeline', 'current'], tempDir());
-    expect(unknown.exitCode).toBe(1);
+    expect(unknown.exitCode).toBe(3);
     expect(unknown.stderr).toMatch(new RegExp(`^collab: pipeline ${running} has no job named "biuld"\\nhint: its jobs: .*build`));
   });
 

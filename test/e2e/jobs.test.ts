@@ -145,13 +145,14 @@ describe('jobs and artifacts against the sandbox', () => {
   it('says which thing is missing on a 404', async () => {
     const noArtifacts = find('test', 'main', 'failed');
     const a = await sb.run(['job', 'artifacts', String(noArtifacts.id), '-p', PROJECT], {}, { cwd: tempDir() });
-    expect(a.exitCode).toBe(1);
+    // Exit 3: the artifacts are not there (not a failure to reach them).
+    expect(a.exitCode).toBe(3);
     expect(a.stderr).toContain(`hint: job ${noArtifacts.id} has no artifacts`);
     const b = await sb.run(['job', 'artifacts', '--ref', 'feature/x', '--job', 'nope', '-p', PROJECT], {}, { cwd: tempDir() });
-    expect(b.exitCode).toBe(1);
+    expect(b.exitCode).toBe(3);
     expect(b.stderr).toContain('hint: no successful job named "nope" with artifacts on ref "feature/x"');
     const c = await sb.run(['job', 'artifact', String(find('package', 'main').id), 'missing.txt', '-p', PROJECT]);
-    expect(c.exitCode).toBe(1);
+    expect(c.exitCode).toBe(3);
     expect(c.stderr).toMatch(/^collab: 404 .*\nhint: the artifacts of job \d+ have no file "missing.txt"$/);
     const d = await sb.run(['job', 'artifact', String(find('package', 'main').id), 'a/./b', '-p', PROJECT]);
     expect(d.exitCode).toBe(1);
@@ -202,7 +203,7 @@ describe('jobs and artifacts against the sandbox', () => {
     const erase = await sb.run(['job', 'erase', String(build.id), '-p', PROJECT, '--yes']);
     expect(erase.exitCode, erase.stderr).toBe(0);
     const gone = await sb.run(['job', 'artifacts', String(build.id), '-p', PROJECT], {}, { cwd: tempDir() });
-    expect(gone.exitCode).toBe(1);
+    expect(gone.exitCode).toBe(3);
   });
 });
 

@@ -151,16 +151,35 @@ describe('ApiClient', () => {
     expect(err.message).toBe('401 Unauthorized');
   });
 
-  it('a 401 with only a CI job token says what the job token is for', async () => {
+  it('the CI job token goes where GitLab takes it (its job_token_allowed routes), nowhere else', async () => {
+    api = mockApi();
+    const onlyJobToken = { credentials: { jobToken: 'ci-job-token' } };
+    // lib/api/ci/pipelines.rb: `route_setting :authentication, job_token_allowed: true` on a pipeline's jobs.
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/pipelines/9/jobs', method: 'GET', headers: { 'job-token': 'ci-job-token' } })
+      .reply(200, [], { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/1/jobs/5', method: 'GET', headers: (h) => !('job-token' in h) && !('private-token' in h) })
+      .reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    const { c } = client(api, onlyJobToken);
+    expect((await c.request({ method: 'GET', path: '/projects/1/pipelines/9/jobs' })).data).toEqual([]);
+    const err = await c.request({ method: 'GET', path: '/projects/1/jobs/5' }).catch((e) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect(err.hint).toMatch(
+      /^GitLab does not take the CI job token for this request \(it reaches artifact downloads.*\): set COLLAB_TOKEN$/,
+    );
+  });
+
+  it('a job token GitLab refuses (an older GitLab, a finished job) is a 401 that says so', async () => {
     api = mockApi();
     api.pool
-      .intercept({ path: '/api/v4/projects/1/jobs', method: 'GET' })
+      .intercept({ path: '/api/v4/projects/1/jobs', method: 'GET', headers: { 'job-token': 'ci-job-token' } })
       .reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
     const err = await client(api, { credentials: { jobToken: 'ci-job-token' } })
       .c.request({ method: 'GET', path: '/projects/1/jobs' })
       .catch((e) => e);
     expect(err).toBeInstanceOf(AuthError);
-    expect(err.hint).toContain('CI_JOB_TOKEN only authenticates artifact downloads');
+    expect(err.hint).toMatch(/^GitLab refused the CI job token here: it reaches .*; set COLLAB_TOKEN for the rest$/);
   });
 
   it('follows redirects to another origin without credentials', async () => {

@@ -1,6 +1,6 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, MissingArtifactsError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { describeJob, type Source } from './which-job.js';
 
@@ -56,5 +56,5 @@ function hintFor(missing: Missing | undefined, s: Source): string {
 export async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values): Promise<unknown> {
   if (!(err instanceof ApiError) || err.status !== 404) return err;
   const missing = classify(err.message) ?? (await lookUpMissing(ctx, s, v));
-  return new ApiError(err.message, 404, err.body, hintFor(missing, s));
+  return new MissingArtifactsError(err.message, 404, err.body, hintFor(missing, s));
 }

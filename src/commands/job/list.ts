@@ -1,6 +1,7 @@
 import type { ArgSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { jobColumns, jobScopeFlag } from '../../resources/job.js';
+import { pipelineId } from './which-job.js';
 
 export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };
 
@@ -9,13 +10,27 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List a project's jobs, or a pipeline's",
   description:
-    "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline. --scope keeps jobs in the given statuses.",
-  examples: ['collab job list -p acme/platform/api --scope failed,canceled', 'collab job list --pipeline 4711 -o json'],
+    "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline (current: inside a CI job, its own pipeline). --scope keeps jobs in the given statuses.",
+  examples: [
+    'collab job list -p acme/platform/api --scope failed,canceled',
+    'collab job list --pipeline 4711 -o json',
+    'collab job list --pipeline current --scope failed   # inside a CI job',
+  ],
   project: 'required',
   flags: [
     jobScopeFlag,
-    { name: 'pipeline', param: 'pipeline_id', in: 'path', type: 'id', description: 'only the jobs of this pipeline id' },
+    {
+      name: 'pipeline',
+      param: 'pipeline_id',
+      in: 'path',
+      type: 'string',
+      description: "only the jobs of this pipeline (current: the CI job's own, CI_PIPELINE_ID)",
+      value: '<id|current>',
+    },
   ],
+  prepare: (ctx, v) => {
+    if (v.flags.pipeline !== undefined) v.args.pipeline_id = pipelineId(ctx, String(v.flags.pipeline));
+  },
   method: 'GET',
   path: (v) => (v.flags.pipeline !== undefined ? '/projects/:project/pipelines/:pipeline_id/jobs' : '/projects/:project/jobs'),
   list: true,

@@ -2,7 +2,7 @@ import { paginate } from '../../api/paginate.js';
 import { fillPath } from '../../api/path.js';
 import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, AuthError, MissingArtifactsError, UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { parseInteger } from '../../executor/validate.js';
 
@@ -34,20 +34,27 @@ export function describe(s: Source): string {
   return `${s.path === undefined ? '' : `${s.path} from `}the artifacts of ${describeJob(s.job)}`;
 }
 
-/** The request as `--job-token` wants it: only the job token; otherwise whatever token there is, the job token when there is none. */
+/**
+ * The request as `--job-token` wants it: only the job token. Otherwise the client decides: the job
+ * token goes where GitLab takes it (src/api/job-token-routes.ts) when there is no other token, or
+ * when the other one is refused.
+ */
 export function authorized(ctx: Context, v: Values, req: ApiRequest): ApiRequest {
-  if (v.flags['job-token'] === true) {
-    const token = ctx.settings.jobToken();
-    if (!token) throw new UsageError('--job-token needs the job token in CI_JOB_TOKEN');
-    // Only the job token, even when a personal token is configured.
-    return { ...req, auth: 'none', headers: { ...req.headers, 'JOB-TOKEN': token } };
-  }
-  // GitLab accepts the job token here: it goes out when there is no other token, or when the other one is refused.
-  return { ...req, auth: 'job' };
+  if (v.flags['job-token'] !== true) return req;
+  const token = ctx.settings.jobToken();
+  if (!token) throw new UsageError('--job-token needs the job token in CI_JOB_TOKEN');
+  // Only the job token, even when a personal token is configured.
+  return { ...req, auth: 'none', headers: { ...req.headers, 'JOB-TOKEN': token } };
+}
+
+/** Whether the run's requests carry only the CI job token (CI_JOB_TOKEN, or a glcbt- token). */
+function onlyJobToken(ctx: Context, v: Values): boolean {
+  const { token, jobToken } = ctx.settings.auth().credentials;
+  return v.flags['job-token'] === true || token?.kind === 'job' || (token === undefined && jobToken !== undefined);
 }
 
 /** `--pipeline`: a pipeline id, or `current` (the CI job's own pipeline, CI_PIPELINE_ID). */
-function pipelineId(ctx: Context, raw: string): number {
+export function pipelineId(ctx: Context, raw: string): number {
   if (raw.trim() === 'current') {
     const current = ctx.settings.ciJob.pipeline();
     if (current === undefined)
@@ -85,11 +92,16 @@ async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineN
     }
   } catch (err) {
     if (err instanceof ApiError && err.status === 404)
-      throw new ApiError(
+      throw new MissingArtifactsError(
         err.message,
         404,
         err.body,
         `pipeline ${pipelineNo} was not found in project ${project} (or is not visible with these credentials)`,
+      );
+    if (err instanceof AuthError && onlyJobToken(ctx, v))
+      throw new AuthError(
+        err.message,
+        `this GitLab does not take the CI job token for a pipeline's job list (GET /projects/:id/pipelines/${pipelineNo}/jobs), which finds the "${name}" job there (GitLab takes it with its fine-grained job token permissions, on newer versions); set COLLAB_TOKEN to a token with read_api, or let the pipeline hand the artifacts over (needs: with artifacts: true in .gitlab-ci.yml)`,
       );
     throw err;
   }
@@ -97,7 +109,7 @@ async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineN
     jobs.reduce<PipelineJob | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
   const job = newest(named.filter((j) => j.status === 'success')) ?? newest(named);
   if (!job)
-    throw new ApiError(
+    throw new MissingArtifactsError(
       `pipeline ${pipelineNo} has no job named "${name}"`,
       undefined,
       undefined,

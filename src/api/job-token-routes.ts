@@ -1,0 +1,37 @@
+/**
+ * The requests GitLab accepts a CI job token on: its routes with `route_setting :authentication,
+ * job_token_allowed: true` (doc/ci/jobs/ci_job_token.md "Job token access", and the generated
+ * doc/ci/jobs/fine_grained_permissions.md). On any other route GitLab refuses the token (401), so
+ * it is not sent there: a public project is then read anonymously. The job lists take it on newer
+ * GitLab only (fine-grained job token permissions, `job_token_policies: :read_jobs`); an older one
+ * refuses it, which the caller explains.
+ */
+
+const P = '/projects/[^/]+';
+
+const ROUTES: readonly (readonly [method: string, path: RegExp])[] = [
+  // lib/api/ci/jobs.rb: the job the token belongs to; the project's jobs (newer GitLab).
+  ['GET', /^\/job(\/allowed_agents)?$/],
+  ['GET', new RegExp(`^${P}/jobs$`)],
+  // lib/api/ci/pipelines.rb: a pipeline's jobs (newer GitLab); a pipeline's name.
+  ['GET', new RegExp(`^${P}/pipelines/\\d+/jobs$`)],
+  ['PUT', new RegExp(`^${P}/pipelines/\\d+/metadata$`)],
+  // lib/api/ci/job_artifacts.rb: every download.
+  ['GET', new RegExp(`^${P}/jobs/\\d+/artifacts(/.+)?$`)],
+  ['GET', new RegExp(`^${P}/jobs/artifacts/.+/(download|raw/.+)$`)],
+  // lib/api/ci/triggers.rb
+  ['POST', new RegExp(`^${P}/(ref/[^/]+/)?trigger/pipeline$`)],
+  // Releases and their links, packages, deployments, environments, secure files, Terraform state: the whole APIs.
+  ['*', new RegExp(`^${P}/(releases|packages|deployments|environments|secure_files|terraform/state)(/.*)?$`)],
+  // Read-only parts of the repository and merge request APIs.
+  ['GET', new RegExp(`^${P}/repository/(files/.+/raw|branches|tags|changelog)$`)],
+  ['GET', new RegExp(`^${P}/repository/commits/[^/]+(/merge_requests)?$`)],
+  ['GET', new RegExp(`^${P}/merge_requests(/\\d+(/notes(/\\d+)?)?)?$`)],
+];
+
+/** Whether GitLab takes the CI job token for `method` on `path` (below /api/v4, query ignored). */
+export function acceptsJobToken(method: string, path: string): boolean {
+  const m = method.toUpperCase();
+  const bare = path.split('?')[0]!;
+  return ROUTES.some(([method, route]) => (method === '*' || method === m) && route.test(bare));
+}
