@@ -13,14 +13,17 @@ export function parseSha256(raw: string, label = '--sha256'): string {
 }
 
 /**
- * Hashes a download's bytes as they arrive; `check` runs once all arrived, before they are kept
- * (renamed into place, extracted or printed): a mismatch fails the download and nothing remains.
+ * Hashes a download's bytes as they arrive (what was taken, for `-o json`); with `expected`,
+ * `check` runs once all arrived, before they are kept (renamed into place, extracted or printed):
+ * a mismatch fails the download and nothing remains.
  */
 export class Sha256Check implements Observer {
   private hash: Hash = createHash('sha256');
+  /** The SHA-256 of every byte, once all arrived. */
+  digest?: string;
 
   constructor(
-    private readonly expected: string,
+    private readonly expected: string | undefined,
     /** For the message: what was downloaded, and what became of it (`nothing was extracted`). */
     private readonly what: string,
   ) {}
@@ -35,7 +38,8 @@ export class Sha256Check implements Observer {
 
   check(): void {
     const actual = this.hash.digest('hex');
-    if (actual !== this.expected)
+    this.digest = actual;
+    if (this.expected !== undefined && actual !== this.expected)
       throw new LocalError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`);
   }
 }

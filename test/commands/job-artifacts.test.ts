@@ -133,7 +133,7 @@ describe('job artifacts', () => {
       .intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' })
       .reply(200, await zipOf({ 'dist/app.js': 'js', 'README.md': 'r' }));
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api', '--extract', 'out'], { transport: api.transport, cwd });
-    expect(r.stderr).toMatch(/^Extracted 2 files \(3 B, archive \d+ B\) into out\n$/);
+    expect(r.stderr).toMatch(/^Extracted 2 files \(3 B\) of the artifacts of job 12 \(archive \d+ B\) into out\n$/);
     expect(r.code).toBe(0);
     expect(fs.readdirSync(cwd)).toEqual(['out']);
     expect(fs.readFileSync(path.join(cwd, 'out/dist/app.js'), 'utf8')).toBe('js');
@@ -262,7 +262,7 @@ describe('job artifacts', () => {
     });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(
-      'collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api\n',
+      'collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api: GitLab looks only in the latest successful pipeline on ref "main", which may have skipped it; --pipeline <id> names a pipeline\n',
     );
   });
 

@@ -62,8 +62,9 @@ describe('artifacts the way CI uses them', () => {
   it('job artifact --ref R --job J <path> prints one file of the last successful J on R (or --dest saves it)', async () => {
     const expected = await direct(`${API}/jobs/artifacts/main/raw/${FILE}?job=build`);
     await sb.clearRequests();
+    // GitLab's one-file-by-ref route, on a host known to be GitLab.
     const r = await runBytes(
-      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN, COLLAB_FLAVOR: 'gitlab' },
       ['job', 'artifact', '--ref', 'main', '--job', 'build', FILE, '-p', PROJECT],
       tempDir(),
     );
@@ -85,7 +86,7 @@ describe('artifacts the way CI uses them', () => {
         .equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/reports/junit.xml?job=build`)),
     ).toBe(true);
     expect(saved.stderr).toMatch(
-      /^(✓ )?Saved reports\/junit.xml from the artifacts of the last successful "build" job on feature\/x to junit.xml/,
+      /^(✓ )?Saved reports\/junit.xml from the artifacts of job \d+ \("build" of pipeline \d+ on feature\/x, success\) to junit.xml/,
     );
     expect(fs.readdirSync(dir)).toEqual(['junit.xml']);
 

@@ -46,7 +46,7 @@ describe('progress and retries on a terminal', () => {
       // Redrawn in place: the only line the terminal keeps is the final message.
       expect(r.screen.split('\n').filter((l) => l.trim() !== '')).toHaveLength(1);
       expect(plain(r.screen)).toMatch(
-        /\r\u001b\[K✓ Saved the artifacts of the last successful "package" job on main to .*a\.zip \(1\.00 MiB\)\n$/,
+        /\r\u001b\[K✓ Saved the artifacts of the "package" job of the latest successful pipeline on main to .*a\.zip \(1\.00 MiB\)\n$/,
       );
     });
   }

@@ -20,6 +20,7 @@ import { runCli } from '../helpers/harness.js';
 const P = 'acme/platform/api';
 const UPLOAD = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-fields-')), 'notes.txt');
 fs.writeFileSync(UPLOAD, 'hello\n');
+const OUT = path.dirname(UPLOAD);
 /** Run as alice rather than root. */
 const ALICE = '@alice';
 const GPG = '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBFxyz\n-----END PGP PUBLIC KEY BLOCK-----';
@@ -51,6 +52,9 @@ const LINES: string[][] = [
   ['mr', 'version', '1', '1', '-p', P],
   ['job', 'list', '-p', P],
   ['job', 'view', '1', '-p', P],
+  // With -o json the downloads print a record of what they saved.
+  ['job', 'artifacts', '-p', P, '--ref', 'main', '--job', 'build', '--dest', path.join(OUT, 'a.zip')],
+  ['job', 'artifact', '-p', P, '--ref', 'main', '--job', 'build', 'README.md', '--dest', path.join(OUT, 'README.md')],
   ['project', 'list'],
   ['project', 'view', P],
   ['project', 'users', P],

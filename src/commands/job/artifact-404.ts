@@ -41,10 +41,11 @@ function hintFor(missing: Missing | undefined, s: Source): string {
   const { job } = s;
   if (missing === 'project') return `${project} was not found (or is not visible with these credentials)`;
   if (!('id' in job)) {
-    if (missing === 'artifacts') return `the last successful job named "${job.name}" on ref "${job.ref}" has no artifacts`;
-    if (missing === 'file' && s.path !== undefined)
-      return `the artifacts of the last successful "${job.name}" job on ref "${job.ref}" have no file "${s.path}"`;
-    return `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ${project}`;
+    const latest = `the latest successful pipeline on ref "${job.ref}"`;
+    if (missing === 'artifacts') return `the "${job.name}" job of ${latest} has no artifacts`;
+    if (missing === 'file' && s.path !== undefined) return `the artifacts of the "${job.name}" job of ${latest} have no file "${s.path}"`;
+    // GitLab looks in that one pipeline (Project#latest_successful_build_for_ref): one that skipped the job hides older ones.
+    return `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ${project}: GitLab looks only in ${latest}, which may have skipped it; --pipeline <id> names a pipeline`;
   }
   const which = describeJob(job);
   if (missing === 'job') return `job ${job.id} does not exist in ${project}`;

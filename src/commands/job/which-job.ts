@@ -1,8 +1,6 @@
-import { paginate } from '../../api/paginate.js';
-import { fillPath } from '../../api/path.js';
 import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, MissingArtifactsError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { parseInteger } from '../../executor/validate.js';
 
@@ -11,12 +9,27 @@ import { parseInteger } from '../../executor/validate.js';
  * with `--ref` or `--pipeline`; every usage error found before anything is sent.
  */
 
+/** A job known by its id, and what is known of it (from a job list, or read after the download). */
+export interface JobById {
+  id: number;
+  name?: string;
+  pipeline?: number;
+  ref?: string;
+  status?: string;
+}
+
 /**
- * Which job: one id (given, or found in a pipeline's job list: `label` says how), or the last
- * successful job of a name on a ref, which the server looks up (`refFrom`: the CI variable the ref
- * was taken from, when it was not given).
+ * The last successful job of a name on a ref, which the server looks up: on GitLab, the job of
+ * that name in the latest *successful pipeline* of the ref (Project#latest_successful_build_for_ref).
+ * `refFrom`: the CI variable the ref was taken from, when it was not given.
  */
-export type Job = { id: number; label?: string } | { ref: string; name: string; refFrom?: string };
+export interface JobOnRef {
+  ref: string;
+  name: string;
+  refFrom?: string;
+}
+
+export type Job = JobById | JobOnRef;
 
 /** What is downloaded, for requests, messages and 404 hints: the job's archive, or one file of it. */
 export interface Source {
@@ -25,9 +38,15 @@ export interface Source {
   path?: string;
 }
 
+/** `job 12 ("build" of pipeline 7 on main, success)`, or `the "build" job of the latest successful pipeline on main`. */
 export function describeJob(job: Job): string {
-  if ('id' in job) return `job ${job.id}${job.label ? ` (${job.label})` : ''}`;
-  return `the last successful "${job.name}" job on ${job.ref}`;
+  if (!('id' in job)) return `the "${job.name}" job of the latest successful pipeline on ${job.ref}`;
+  const what = [job.name === undefined ? '' : `"${job.name}"`, job.pipeline === undefined ? '' : `of pipeline ${job.pipeline}`]
+    .concat(job.ref === undefined ? [] : [`on ${job.ref}`])
+    .filter((w) => w !== '')
+    .join(' ');
+  const details = [what, job.status ?? ''].filter((d) => d !== '').join(', ');
+  return `job ${job.id}${details ? ` (${details})` : ''}`;
 }
 
 export function describe(s: Source): string {
@@ -48,7 +67,7 @@ export function authorized(ctx: Context, v: Values, req: ApiRequest): ApiRequest
 }
 
 /** Whether the run's requests carry only the CI job token (CI_JOB_TOKEN, or a glcbt- token). */
-function onlyJobToken(ctx: Context, v: Values): boolean {
+export function onlyJobToken(ctx: Context, v: Values): boolean {
   const { token, jobToken } = ctx.settings.auth().credentials;
   return v.flags['job-token'] === true || token?.kind === 'job' || (token === undefined && jobToken !== undefined);
 }
@@ -68,65 +87,11 @@ export function pipelineId(ctx: Context, raw: string): number {
   return parseInteger(raw.trim(), '--pipeline', 1);
 }
 
-interface PipelineJob {
-  id: number;
-  name: string;
-  status: string;
-}
-
-/**
- * The job named `name` in a pipeline, through the pipeline's job list: the newest successful one,
- * else the newest of any status (a failed job may have uploaded artifacts too).
- */
-async function jobInPipeline(ctx: Context, v: Values, project: string, pipelineNo: number, name: string): Promise<Job> {
-  const named: PipelineJob[] = [];
-  const others = new Set<string>();
-  const req = authorized(ctx, v, {
-    method: 'GET',
-    path: fillPath('/projects/:project/pipelines/:pipeline/jobs', { project, pipeline: pipelineNo }),
-  });
-  try {
-    for await (const job of paginate<PipelineJob>(ctx.api(), req, { all: true, perPage: 100, unique: true })) {
-      if (job?.name === name) named.push(job);
-      else if (typeof job?.name === 'string') others.add(job.name);
-    }
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404)
-      throw new MissingArtifactsError(
-        err.message,
-        404,
-        err.body,
-        `pipeline ${pipelineNo} was not found in project ${project} (or is not visible with these credentials)`,
-      );
-    if (err instanceof AuthError && onlyJobToken(ctx, v))
-      throw new AuthError(
-        err.message,
-        `this GitLab does not take the CI job token for a pipeline's job list (GET /projects/:id/pipelines/${pipelineNo}/jobs), which finds the "${name}" job there (GitLab takes it with its fine-grained job token permissions, on newer versions); set COLLAB_TOKEN to a token with read_api, or let the pipeline hand the artifacts over (needs: with artifacts: true in .gitlab-ci.yml)`,
-      );
-    throw err;
-  }
-  const newest = (jobs: PipelineJob[]) =>
-    jobs.reduce<PipelineJob | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
-  const job = newest(named.filter((j) => j.status === 'success')) ?? newest(named);
-  if (!job)
-    throw new MissingArtifactsError(
-      `pipeline ${pipelineNo} has no job named "${name}"`,
-      undefined,
-      undefined,
-      others.size > 0 ? `its jobs: ${[...others].join(', ')}` : 'the pipeline has no jobs',
-    );
-  return { id: job.id, label: `"${name}" of pipeline ${pipelineNo}, ${job.status}` };
-}
-
 /**
  * The job the arguments name, every usage error found before anything is sent: a job id, or
  * `--job` with `--pipeline`, or `--job` on `--ref` (inside a CI job, the job's own ref).
  */
-export function chooseJob(
-  ctx: Context,
-  v: Values,
-  id: number | undefined,
-): { id: number } | { pipeline: number; name: string } | { ref: string; name: string; refFrom?: string } {
+export function chooseJob(ctx: Context, v: Values, id: number | undefined): { id: number } | { pipeline: number; name: string } | JobOnRef {
   const { ref, job: name, pipeline: inPipeline } = v.flags as { ref?: string; job?: string; pipeline?: string };
   if (id !== undefined) {
     if (ref !== undefined || name !== undefined || inPipeline !== undefined)
@@ -151,10 +116,6 @@ export function chooseJob(
       "inside a CI job --ref defaults to the ref of the job's pipeline (CI_COMMIT_REF_NAME, or the merge request's ref)",
     );
   return { ref: own.ref, name, refFrom: own.from };
-}
-
-export async function resolveJob(ctx: Context, v: Values, project: string, chosen: ReturnType<typeof chooseJob>): Promise<Job> {
-  return 'pipeline' in chosen ? jobInPipeline(ctx, v, project, chosen.pipeline, chosen.name) : chosen;
 }
 
 /** How the job is named without its id (both commands). */
