@@ -1,10 +1,10 @@
 import type { Context } from '../context.js';
 import { ApiError, AuthError, CancelError, CollabError } from '../errors.js';
-import { type Column, columnSet } from '../output/columns.js';
+import { answerFields, type Column, columnSet } from '../output/columns.js';
 import { mark } from '../output/paint.js';
 import { messageText } from '../output/sanitize.js';
 import { batchConsent } from './confirm.js';
-import type { ArgSpec, BulkItem, Values } from './inputs.js';
+import { type ArgSpec, asAnswer, type BulkItem, type Values } from './inputs.js';
 import { prepareValues, resolveLookups } from './prepare.js';
 import { fieldsFirst, printSent } from './print.js';
 import { send } from './send.js';
@@ -22,6 +22,8 @@ interface Outcome {
   ok: boolean;
   /** What the item's run said last (its done line, an "already so" notice). */
   said?: string;
+  /** What the server answered a success with. */
+  answer?: unknown;
   status?: number;
   error?: string;
 }
@@ -60,8 +62,9 @@ async function runItem(ctx: Context, spec: CommandSpec, batch: Values, item: Bul
   try {
     await resolveLookups(itemCtx, spec, v);
     const printer = itemCtx.printer();
-    await printSent(itemCtx, spec, v, printer, await send(itemCtx, spec, v, printer.brief));
-    return { item, ok: true, said: said.at(-1) };
+    const sent = await send(itemCtx, spec, v, printer.brief);
+    await printSent(itemCtx, spec, v, printer, sent);
+    return { item, ok: true, said: said.at(-1), answer: sent.kind === 'answer' ? sent.data : undefined };
   } catch (err) {
     // Ctrl-C ends the batch; anything not an answer or a refusal is a bug.
     if (err instanceof CancelError || !(err instanceof CollabError)) throw err;
@@ -70,18 +73,24 @@ async function runItem(ctx: Context, spec: CommandSpec, batch: Values, item: Bul
   }
 }
 
-/** The columns of a result record (`-o json`, `-o ndjson`, `--fields`, `--jq`). */
-function resultColumns(key: string): Column[] {
-  const keys = [key, 'ok', 'status', 'error'];
-  return columnSet(
-    keys.map((k) => ({ key: k })),
-    { spec: keys },
-  );
+/** The columns of a result record (`-o json`, `-o ndjson`, `--fields`, `--jq`); with `bulkAnswer`, the answer's too. */
+function resultColumns(spec: CommandSpec): Column[] {
+  const keys = [spec.bulk!, 'ok', 'status', 'error'];
+  const own = keys.map((k) => ({ key: k }));
+  if (spec.bulkAnswer === undefined) return columnSet(own, { spec: keys });
+  const answer = answerFields(spec.columns);
+  return columnSet([...(spec.columns ?? []), ...own, { key: spec.bulkAnswer }], {
+    spec: [...(answer?.spec ?? []), ...keys, spec.bulkAnswer],
+    gitlab: answer?.gitlab,
+  });
 }
 
-function record(key: string, outcome: Outcome): Record<string, unknown> {
+function record(spec: CommandSpec, outcome: Outcome): Record<string, unknown> {
+  const key = spec.bulk!;
   const value =
     typeof outcome.item.value === 'string' && /^\d+$/.test(outcome.item.value) ? Number(outcome.item.value) : outcome.item.value;
+  const answer = asAnswer(outcome.answer);
+  if (outcome.ok && spec.bulkAnswer !== undefined && answer) return { ...answer, ok: true, [spec.bulkAnswer]: value };
   if (outcome.ok) return { [key]: value, ok: true };
   return { [key]: value, ok: false, ...(outcome.status !== undefined ? { status: outcome.status } : {}), error: outcome.error };
 }
@@ -91,7 +100,7 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
   const { items, concurrency, fromStdin } = v.bulk!;
   const key = spec.bulk!;
   const arg = spec.args!.find((a) => a.name === key)!;
-  const columns = resultColumns(key);
+  const columns = resultColumns(spec);
   if (await fieldsFirst(ctx, columns)) return;
   const printer = ctx.printer();
   const asRecords = printer.json;
@@ -122,7 +131,7 @@ export async function executeBulk(ctx: Context, spec: CommandSpec, v: Values): P
     }
   })();
   try {
-    if (asRecords) await printer.listPages(pagesOf(counted, key), columns);
+    if (asRecords) await printer.listPages(pagesOf(counted, spec), columns);
     else for await (const outcome of counted) report(ctx, arg, v.project, outcome);
   } finally {
     await pool.stop();
@@ -172,8 +181,8 @@ function inOrder<T, R>(
   };
 }
 
-async function* pagesOf(outcomes: AsyncIterable<Outcome>, key: string): AsyncGenerator<unknown[]> {
-  for await (const outcome of outcomes) yield [record(key, outcome)];
+async function* pagesOf(outcomes: AsyncIterable<Outcome>, spec: CommandSpec): AsyncGenerator<unknown[]> {
+  for await (const outcome of outcomes) yield [record(spec, outcome)];
 }
 
 /** One line per item for people: `✓ closed issue #4`, `✗ issue #99: 404 Issue Not Found`. */

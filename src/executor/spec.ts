@@ -93,6 +93,12 @@ interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec
    */
   bulk?: 'iid' | 'id';
   /**
+   * A bulk verb whose answer is a new object (a retried job): in the batch's records (-o json,
+   * ndjson) a success is that object, as a single run prints it, with `ok: true` and the id given
+   * under this key; `--fields` takes the answer's fields.
+   */
+  bulkAnswer?: string;
+  /**
    * Last checks and changes to the parameters (a file's text, a prompt for what is missing). Runs
    * before names are looked up; a usage error here means nothing was sent.
    */

@@ -189,7 +189,9 @@ describe('bulk verbs against the sandbox', () => {
     const jobIds = ndjson(jobs.stdout).map((j) => j.id);
     await sb.clearRequests();
     const retry = await sb.run(['job', 'retry', '-p', API, '--stdin', '-o', 'ndjson'], {}, { input: jobs.stdout });
-    expect(ndjson(retry.stdout).map((x) => x.id)).toEqual(jobIds);
+    // A retry's record is the new job, with the job retried in retried_id.
+    expect(ndjson(retry.stdout).map((x) => x.retried_id)).toEqual(jobIds);
+    expect(ndjson(retry.stdout).every((x) => x.ok === true && !jobIds.includes(x.id))).toBe(true);
     expect(sent('POST', /\/jobs\/\d+\/retry$/)).toHaveLength(3);
     const cancel = await sb.run(['job', 'cancel', ...jobIds.map(String), '-p', API, '-o', 'ndjson']);
     expect(ndjson(cancel.stdout).map((x) => x.id)).toEqual(jobIds);

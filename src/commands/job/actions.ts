@@ -37,6 +37,8 @@ export const retry = action({
   done: (v, job) =>
     `Retried job ${String(v.args.id)}${referenceText(job?.id) !== undefined ? `: new ${jobNamed(v, job, job?.id)}` : ''}${statusOf(job)}`,
   bulk: 'id',
+  // The records of a batch are the new jobs (as `job retry 1234 -o json` prints one), the job retried in retried_id.
+  bulkAnswer: 'retried_id',
 });
 
 export const erase = action({
