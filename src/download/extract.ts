@@ -43,6 +43,7 @@ async function writeEntries(zip: yauzl.ZipFile, plan: Plan, stage: StagingDir, s
       }
       try {
         await pipeline(source, new EntryCheck(p.name, p.entry.uncompressedSize, p.entry.crc32), out, { signal });
+        await stage.setTime(p.name, p.mtime);
       } catch (err) {
         throw entryError(p.name, err);
       }
@@ -64,8 +65,9 @@ function entryError(name: string, err: unknown): unknown {
 /**
  * Extracts `zipFile` into `destDir`. Every entry is checked first, against the archive and
  * against what `destDir` holds (nothing is written when one is refused); the tree is then written
- * aside, verified, and moved into place. On any failure, Ctrl-C included, what this run wrote is
- * removed and `destDir` is left as it was.
+ * aside, verified, and moved into place. Files and directories keep the archive's modes (never
+ * wider; the umask applies) and modification times, as `unzip` does. On any failure, Ctrl-C
+ * included, what this run wrote is removed and `destDir` is left as it was.
  */
 export async function extractZip(zipFile: string, destDir: string, options: ExtractOptions = {}): Promise<ExtractResult> {
   const { signal } = options;
@@ -84,6 +86,7 @@ export async function extractZip(zipFile: string, destDir: string, options: Extr
     const result = await writeEntries(zip, plan, stage, signal);
     if (signal?.aborted) throw new CancelError();
     await stage.commit();
+    await stage.settle(plan.entries.filter((p) => p.kind === 'dir'));
     return result;
   } catch (err) {
     await stage?.discard();

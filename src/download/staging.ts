@@ -8,6 +8,9 @@ import { describeKind, Leftover, lstatOrUndefined, renameOntoRegular, tempPathBe
  * same file system as what it merges into), else beside it (renamed into place as a whole).
  */
 export class StagingDir {
+  /** What the commit moved in new (relative names; `''`: the whole tree): everything below them is new too. */
+  private placed: string[] = [];
+
   private constructor(
     readonly target: string,
     /** Where the tree is written. */
@@ -55,6 +58,11 @@ export class StagingDir {
     return stream;
   }
 
+  /** A written file's modification time, as the archive gives it (its mode was set when it was created). */
+  async setTime(name: string, mtime: Date): Promise<void> {
+    await fs.promises.utimes(this.full(name), mtime, mtime);
+  }
+
   async symlink(name: string, linkTarget: string): Promise<void> {
     const full = this.full(name);
     await fs.promises.mkdir(path.dirname(full), { recursive: true });
@@ -66,8 +74,9 @@ export class StagingDir {
     if (this.realTarget === undefined) {
       if (lstatOrUndefined(this.target)) throw new LocalError(`cannot extract into ${this.target}: it appeared while extracting`);
       await fs.promises.rename(this.root, this.target);
+      this.placed = [''];
     } else {
-      const merge: Merge = { target: this.target, realTarget: this.realTarget };
+      const merge: Merge = { target: this.target, realTarget: this.realTarget, placed: this.placed };
       for (const name of await fs.promises.readdir(this.root))
         await mergeInto(path.join(this.root, name), path.join(this.target, name), merge);
     }
@@ -76,6 +85,33 @@ export class StagingDir {
 
   async discard(): Promise<void> {
     await this.leftover.remove();
+  }
+
+  /**
+   * After the commit: the directories it placed get the mode and time the archive gives them,
+   * deepest first, once nothing more goes into them (a read-only directory could not have been
+   * filled). The mode is never wider than the one mkdir gave them under the umask. Directories
+   * that were in the target already are left as they were.
+   */
+  async settle(dirs: readonly { name: string; mode: number; mtime: Date }[]): Promise<void> {
+    const placed = (name: string) => this.placed.some((p) => p === '' || name === p || name.startsWith(`${p}/`));
+    const realTarget = this.realTarget ?? (await fs.promises.realpath(this.target));
+    const merge: Merge = { target: this.target, realTarget, placed: [] };
+    const deepestFirst = dirs.filter((d) => placed(d.name)).sort((a, b) => b.name.split('/').length - a.name.split('/').length);
+    for (const dir of deepestFirst) {
+      const full = path.join(this.target, ...dir.name.split('/'));
+      checkStillInside(path.dirname(full), merge);
+      // No link followed at the last step; checkStillInside vouched for the steps before it.
+      const handle = await fs.promises.open(full, fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
+      try {
+        const st = await handle.stat();
+        if (!st.isDirectory()) continue;
+        await handle.utimes(dir.mtime, dir.mtime);
+        await handle.chmod(dir.mode & st.mode & 0o777);
+      } finally {
+        await handle.close();
+      }
+    }
   }
 }
 
@@ -87,6 +123,8 @@ function relativeName(target: string, p: string): string {
 interface Merge {
   target: string;
   realTarget: string;
+  /** What was moved in new, as relative names. */
+  placed: string[];
 }
 
 /**
@@ -122,7 +160,10 @@ async function mergeInto(src: string, dest: string, merge: Merge): Promise<void>
   checkStillInside(path.dirname(dest), merge);
   const existing = lstatOrUndefined(dest);
   const conflict = (what: string) => new LocalError(`cannot extract ${relativeName(target, dest)}: ${what} (it changed while extracting)`);
-  if (!existing) return moveAcross(src, dest, from);
+  if (!existing) {
+    merge.placed.push(relativeName(target, dest));
+    return moveAcross(src, dest, from);
+  }
   if (from.isDirectory()) {
     if (!existing.isDirectory()) throw conflict(`it is a ${describeKind(existing)}`);
     for (const name of await fs.promises.readdir(src)) await mergeInto(path.join(src, name), path.join(dest, name), merge);

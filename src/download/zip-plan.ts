@@ -61,7 +61,10 @@ export interface PlannedEntry {
   /** Normalised relative path (`/`-separated, no `.` or empty segments). */
   name: string;
   kind: EntryKind;
+  /** Permission bits, as the archive gives them (no setuid, setgid or sticky bit); the umask still applies. */
   mode: number;
+  /** When it was last modified, as the archive says (Info-ZIP's UTC time field, else the DOS time, local). */
+  mtime: Date;
   entry: yauzl.Entry;
   /** Symlink target, as stored. */
   target?: string;
@@ -83,13 +86,19 @@ const MAX_PATH_BYTES = 4095;
 /** What the staging directory adds to a path: `/.collab-extract-XXXXXX/tree/` (or `.<target>` beside it). */
 const STAGING_BYTES = 40;
 
+/**
+ * An entry's kind and mode. A Unix archive's permission bits are kept as `unzip` keeps them, never
+ * wider, without setuid, setgid or sticky bit (and the umask applies when they are written); an
+ * archive from elsewhere, or one whose Unix attributes are empty, gets 0644 files and 0755
+ * directories.
+ */
 function kindOf(entry: yauzl.Entry, rawName: string): { kind: EntryKind; mode: number } {
   const unixMode = entry.versionMadeBy >> 8 === UNIX_HOST ? (entry.externalFileAttributes >>> 16) & 0xffff : 0;
   const type = unixMode & S_IFMT;
+  const permissions = unixMode === 0 ? undefined : unixMode & 0o777;
   if (type === S_IFLNK) return { kind: 'symlink', mode: 0o777 };
-  if (rawName.endsWith('/') || rawName.endsWith('\\') || type === S_IFDIR) return { kind: 'dir', mode: 0o755 };
-  // Only the executable bit is kept: no setuid, no world-writable files from an archive.
-  return { kind: 'file', mode: unixMode & 0o111 ? 0o755 : 0o644 };
+  if (rawName.endsWith('/') || rawName.endsWith('\\') || type === S_IFDIR) return { kind: 'dir', mode: permissions ?? 0o755 };
+  return { kind: 'file', mode: permissions ?? 0o644 };
 }
 
 export function openZip(file: string): Promise<yauzl.ZipFile> {
@@ -207,7 +216,7 @@ async function readNames(zip: yauzl.ZipFile, target: string): Promise<Entries> {
     }
     const { kind, mode } = kindOf(entry, raw);
     found.declaredBytes += entry.uncompressedSize;
-    const item: PlannedEntry = { name: checked.name, kind, mode, entry };
+    const item: PlannedEntry = { name: checked.name, kind, mode, mtime: entry.getLastModDate(), entry };
     for (const dir of parents(item.name)) found.impliedDirs.add(dir);
     const earlier = byName.get(item.name);
     if (earlier && !(earlier.kind === kind && kind !== 'symlink')) {

@@ -27,6 +27,8 @@ export interface CiJobModel {
   status: string;
   /** The archive's entries (file name → content); none: the job has no artifacts. */
   files?: Record<string, string>;
+  /** The archive itself, as a test built it (instead of `files`). */
+  archive?: Buffer;
 }
 
 export interface CiPipelineModel {
@@ -90,6 +92,7 @@ export async function startGitlabCi(pipelines: CiPipelineModel[], options: Gitla
   const all = () => pipelines.flatMap((p) => p.jobs.map((job) => ({ job, pipeline: p })));
   const archive = (jobId: number): Buffer => {
     const found = all().find(({ job }) => job.id === jobId)?.job;
+    if (found?.archive) return found.archive;
     if (!found?.files) throw new Error(`job ${jobId} has no artifacts`);
     if (!archives.has(jobId)) archives.set(jobId, zipOf(Object.entries(found.files).map(([name, data]) => ({ name, data }))));
     return archives.get(jobId)!;
@@ -105,8 +108,11 @@ export async function startGitlabCi(pipelines: CiPipelineModel[], options: Gitla
     created_at: '2026-11-20T10:00:00.000Z',
     pipeline: { id: p.id, project_id: o.projectId, ref: p.ref, status: p.status, source: p.source ?? 'push' },
     web_url: `${base}/${o.projectPath}/-/jobs/${job.id}`,
-    artifacts_file: job.files ? { filename: 'artifacts.zip', size: archive(job.id).length } : undefined,
-    artifacts: job.files ? [{ file_type: 'archive', size: archive(job.id).length, filename: 'artifacts.zip', file_format: 'zip' }] : [],
+    artifacts_file: job.files || job.archive ? { filename: 'artifacts.zip', size: archive(job.id).length } : undefined,
+    artifacts:
+      job.files || job.archive
+        ? [{ file_type: 'archive', size: archive(job.id).length, filename: 'artifacts.zip', file_format: 'zip' }]
+        : [],
   });
 
   const who = (req: http.IncomingMessage): Who => {
@@ -137,7 +143,7 @@ export async function startGitlabCi(pipelines: CiPipelineModel[], options: Gitla
     };
     const latestByRef = (ref: string, name: string) => {
       const pipeline = pipelines.filter((p) => p.ref === ref && p.status === 'success').sort((a, b) => b.id - a.id)[0];
-      return pipeline?.jobs.filter((j) => j.name === name && j.files).sort((a, b) => b.id - a.id)[0];
+      return pipeline?.jobs.filter((j) => j.name === name && (j.files || j.archive)).sort((a, b) => b.id - a.id)[0];
     };
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/version') {
@@ -162,7 +168,7 @@ export async function startGitlabCi(pipelines: CiPipelineModel[], options: Gitla
     if (req.method === 'GET' && (m = route('/jobs/(\\d+)/artifacts(?:/(.+))?'))) {
       if (!allow(true)) return unauthorized();
       const job = all().find(({ job }) => job.id === Number(m![1]))?.job;
-      if (!job?.files) return notFound();
+      if (!job?.files && !job?.archive) return notFound();
       return m[2] === undefined ? zip(job) : entry(job, m[2]);
     }
     if (req.method === 'GET' && (m = route('/pipelines/(\\d+)/jobs'))) {
