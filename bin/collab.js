@@ -222,8 +222,23 @@ function importChunk(spec) {
   });
 }
 
+// Whatever escapes (a failure while loading, a bug outside the CLI's own reporting) is one line on
+// stderr and exit 1: never Node's report, which prints the bundle's minified source line.
+let crashReport = (err) => 'collab: unexpected error: ' + String((err && err.message) || err).replace(/\s*[\r\n]+\s*/g, ' ') + '\n';
+const crash = (err) => {
+  try {
+    process.stderr.write(crashReport(err));
+  } catch (_) {}
+  process.exit(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+
 Promise.resolve(FORM === 'installed' ? loadInstalled() : requireChunk('main'))
-  .then(({ main }) => main(controller.signal))
+  .then((mod) => {
+    if (typeof mod.crashReport === 'function') crashReport = mod.crashReport;
+    return mod.main(controller.signal);
+  })
   .then((code) => {
     process.exitCode = code;
-  });
+  }, crash);

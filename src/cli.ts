@@ -1,6 +1,6 @@
 import { type Command, CommanderError } from 'commander';
 import { Context, type ContextDeps } from './context.js';
-import { CancelError, CollabError } from './errors.js';
+import { BUG_HINT, CancelError, CollabError, crashReport, oneLine } from './errors.js';
 import { usesFlag } from './global-flags.js';
 import { buildProgram } from './program.js';
 
@@ -9,7 +9,14 @@ import { buildProgram } from './program.js';
  * and are mapped to exit codes in one place.
  */
 export async function run(argv: string[], deps: ContextDeps): Promise<number> {
-  let ctx = new Context(deps);
+  let ctx: Context;
+  try {
+    ctx = new Context(deps);
+  } catch (err) {
+    // Nothing to redact yet: no setting has been read.
+    deps.io.stderr.write(crashReport(err));
+    return 1;
+  }
   try {
     const program = await buildProgram(() => ctx, { argv });
     program.hook('preAction', async (_root, action) => {
@@ -51,7 +58,6 @@ function reportError(ctx: Context, err: unknown): number {
     ctx.notice('collab: interrupted');
     return 130;
   }
-  const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
   if (err instanceof CollabError) {
     ctx.notice(`collab: ${oneLine(err.message)}`);
     if (err.hint) ctx.notice(`hint: ${oneLine(err.hint)}`);
@@ -59,6 +65,7 @@ function reportError(ctx: Context, err: unknown): number {
   }
   const e = err as Error;
   ctx.notice(`collab: unexpected error: ${oneLine(e?.message ?? String(err))}`);
+  ctx.notice(`hint: ${BUG_HINT}`);
   if (ctx.settings.debug && e?.stack) ctx.notice(e.stack);
   return code;
 }

@@ -1,3 +1,16 @@
+/** What an "unexpected error" (a bug) adds: where it goes, and what to send along. */
+export const BUG_HINT =
+  "this is a bug in collab: please report it on the project's issue tracker, with the command line and its output with COLLAB_DEBUG=1 (secrets are redacted)";
+
+/** A message as one line: an error report is one line, whatever a message holds. */
+export const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
+
+/** The report of a failure nothing expected, ready for stderr: one line and the hint, never a stack or code. */
+export function crashReport(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return `collab: unexpected error: ${oneLine(message)}\nhint: ${BUG_HINT}\n`;
+}
+
 /** Errors that map to collab's exit codes (see mapErrorToExit in cli.ts). */
 export class CollabError extends Error {
   constructor(

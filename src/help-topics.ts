@@ -30,6 +30,10 @@ export const ENVIRONMENT: Entry[] = [
     description: 'API dialect of the host: spec or gitlab (default: detected once with GET /version, kept in the config)',
   },
   { name: 'COLLAB_CONFIG_DIR', description: 'where config.json lives (default $XDG_CONFIG_HOME/collab or ~/.config/collab)' },
+  {
+    name: 'TMPDIR',
+    description: 'where temporary files go (a checked download on its way to stdout, the text --editor edits); default /tmp',
+  },
   { name: 'COLLAB_NO_CODE_CACHE', description: 'set to 1: do not keep compiled code in $XDG_CACHE_HOME/collab (~/.cache/collab)' },
   { name: 'NO_COLOR', description: 'no colour when set to a non-empty value (--color always still colours)' },
   { name: 'FORCE_COLOR', description: 'colour even when piped (1, 2 or 3: the colour depth; 0: none)' },

@@ -37,11 +37,21 @@ function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-export function configDir(env: Env): string {
+/**
+ * Where config.json lives; undefined when there is nowhere: no HOME, and a user the system knows
+ * no home directory of (a container's uid without a passwd entry).
+ */
+export function configDir(env: Env): string | undefined {
   if (env.COLLAB_CONFIG_DIR) return path.resolve(env.COLLAB_CONFIG_DIR);
-  // node:os only without HOME: loading it costs every start.
-  const base = env.XDG_CONFIG_HOME || path.join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.config');
-  return path.join(base, 'collab');
+  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'collab');
+  let home = env.HOME;
+  try {
+    // node:os only without HOME: loading it costs every start.
+    home ||= process.getBuiltinModule('node:os').homedir();
+  } catch {
+    return undefined;
+  }
+  return path.join(home, '.config', 'collab');
 }
 
 /** Who may own and write the config file for its tokens to be trusted (ssh's rule for keys). */
@@ -57,19 +67,25 @@ interface TrustPolicy {
  * has them: src/config/stored.ts checks each value where it is read, naming the file.
  */
 export class ConfigStore {
+  readonly dir: string;
   readonly file: string;
   private cache: ConfigData | undefined;
+  /** Why the file could not be read (permission denied): the run goes on without it, a write does not. */
+  private unreadable?: string;
 
   constructor(
-    readonly dir: string,
+    /** Undefined: there is no home to keep a config in; reads find nothing, writes are refused. */
+    dir: string | undefined,
     private readonly warn: (message: string) => void = () => {},
     private readonly trust: TrustPolicy = {},
   ) {
-    this.file = path.join(dir, CONFIG_FILE);
+    this.dir = dir ?? '';
+    this.file = dir === undefined ? '' : path.join(dir, CONFIG_FILE);
   }
 
   read(): ConfigData {
     if (this.cache) return this.cache;
+    if (this.file === '') return (this.cache = {});
     let text: string;
     let fd: number;
     try {
@@ -78,6 +94,14 @@ export class ConfigStore {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return (this.cache = {});
       if (code === 'ENOTDIR') throw this.dirIsFile();
+      // Someone else's home (HOME=/root for a container's other user): a command that needs no config still runs.
+      if (code === 'EACCES' || code === 'EPERM') {
+        this.unreadable = `cannot read config file ${this.file}: permission denied`;
+        // Cached first: the warning's own redaction reads the store again.
+        this.cache = {};
+        this.warn(`${this.unreadable}; going on without it`);
+        return this.cache;
+      }
       throw new LocalError(`cannot read config file ${this.file}: ${(err as Error).message}`);
     }
     try {
@@ -138,6 +162,11 @@ export class ConfigStore {
 
   /** Applies a change under the lock and writes the file atomically with mode 0600. */
   async update(mutate: (data: ConfigData) => void): Promise<ConfigData> {
+    if (this.file === '')
+      throw new LocalError(
+        'nowhere to keep the config: HOME is not set, and the system knows no home directory for this user',
+        'set COLLAB_CONFIG_DIR (or HOME) to a directory collab may write to',
+      );
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     } catch (err) {
@@ -151,6 +180,8 @@ export class ConfigStore {
     try {
       this.cache = undefined;
       const current = structuredClone(this.read());
+      // Written over, a file that could not be read would lose what it holds.
+      if (this.unreadable) throw new LocalError(this.unreadable);
       mutate(current);
       const conf = new Conf<Record<string, unknown>>({
         cwd: this.dir,

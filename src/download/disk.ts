@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
+import { makeTempDir } from '../temp-dir.js';
 
 /**
  * The one place that creates files and directories for downloads and extraction (with
@@ -132,7 +132,7 @@ export class Leftover {
  * any leftover.
  */
 export async function scratchDir(): Promise<Leftover> {
-  return new Leftover(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'collab-')));
+  return new Leftover(await makeTempDir('collab-'));
 }
 
 /** Renames `from` onto `to` unless `to` appeared meanwhile as something other than a regular file. */

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../env.js';
 import { UsageError } from '../errors.js';
+import { makeTempDir } from '../temp-dir.js';
 import { runUserCommand } from './user-command.js';
 
 /** The editor people set: the config's `editor`, then `$VISUAL`, then `$EDITOR`, else vi (as git does). */
@@ -23,7 +23,7 @@ export async function editText(
   editor = editorCommand(env),
   name = 'DESCRIPTION.md',
 ): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'collab-edit-'));
+  const dir = await makeTempDir('collab-edit-');
   // Interrupted (a closed terminal: SIGHUP), collab ends before the editor does: the file goes now.
   const removeNow = () => rmSync(dir, { recursive: true, force: true });
   signal?.addEventListener('abort', removeNow, { once: true });
