@@ -2,6 +2,7 @@ import { ApiError, AuthError, type CollabError, UsageError } from '../errors.js'
 import { type ApiResponse, header, hostOf } from './answer.js';
 import type { Credentials } from './credentials.js';
 import { errorMessage, statusLine } from './error-body.js';
+import { JOB_TOKEN_REACH } from './job-token-routes.js';
 import { isOffsetLimit, OFFSET_LIMIT_HINT } from './keyset.js';
 import { redirectError } from './redirect.js';
 import { ProxyError } from './transport.js';
@@ -90,10 +91,6 @@ function insufficientScopes(res: ApiResponse): string[] | undefined {
   const words = Array.isArray(listed) ? listed.map(String) : (listed ?? '').split(/[\s,]+/);
   return [...new Set(words.filter((w) => /^[\w:-]+$/.test(w)))];
 }
-
-/** What a job token reaches, for hints: GitLab's job_token_allowed routes (src/api/job-token-routes.ts). */
-const JOB_TOKEN_REACH =
-  "artifact downloads, the job's own job (GET /job), releases, packages, deployments, environments; a pipeline's and the project's job lists on newer GitLab";
 
 function unauthorizedHint({ token, jobToken, jobTokenWithheld }: Credentials, host: string, sentJobToken: boolean): string {
   const refused = `GitLab refused the CI job token here: it reaches ${JOB_TOKEN_REACH}, for as long as its job runs`;

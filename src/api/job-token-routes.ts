@@ -7,6 +7,10 @@
  * refuses it, which the caller explains.
  */
 
+/** What a job token reaches, in words (hints, `auth status`). */
+export const JOB_TOKEN_REACH =
+  "artifact downloads, the job's own job (GET /job), releases, packages, deployments, environments; a pipeline's and the project's job lists on newer GitLab";
+
 const P = '/projects/[^/]+';
 
 const ROUTES: readonly (readonly [method: string, path: RegExp])[] = [

@@ -57,6 +57,11 @@ export class CiJob {
     return this.env.CI_COMMIT_BRANCH || this.env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME || undefined;
   }
 
+  /** The job's project by its id (CI_PROJECT_ID). */
+  projectId(): string | undefined {
+    return this.inside ? this.env.CI_PROJECT_ID || undefined : undefined;
+  }
+
   /** The job's project as its full path (CI_PROJECT_PATH). */
   projectPath(): string | undefined {
     return this.inside ? this.env.CI_PROJECT_PATH || undefined : undefined;

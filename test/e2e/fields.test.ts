@@ -85,7 +85,10 @@ describe('--fields is checked before anything is sent', () => {
     expect((await sb.run(['auth', 'status', '--fields', 'user,admin'])).stdout).toBe('user\troot\nadmin\ttrue');
     await sb.clearRequests();
     const listed = await sb.run(['auth', 'status', '--fields']);
-    expect([listed.exitCode, listed.stdout]).toEqual([0, 'host\nhost_source\nuser\nname\nadmin\ntoken_source\ntoken_type\ntoken\nhosts']);
+    expect([listed.exitCode, listed.stdout]).toEqual([
+      0,
+      'host\nhost_source\nuser\nname\nadmin\ntoken_source\ntoken_type\ntoken\njob_id\npipeline_id\nreaches\nhosts',
+    ]);
     expect(sb.requests()).toEqual([]);
     const config = await sb.run(['config', 'list', '--fields', 'hots']);
     expect([config.exitCode, config.stdout]).toEqual([2, '']);

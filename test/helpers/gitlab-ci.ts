@@ -15,6 +15,9 @@ import { zipOf } from './zip-writer.js';
  *   `GET :id/jobs` take the job token (`job_token_allowed: true`, job_token_policies :read_jobs) on
  *   newer GitLab only (`jobTokenJobLists`); `GET :id/jobs/:job_id` and `POST …/retry` never do;
  *   `GET /job` only does (the job the token belongs to).
+ * - lib/api/commits.rb `GET :id/repository/commits/:sha` and lib/api/releases.rb `GET
+ *   :id/releases` take the job token; lib/api/branches.rb `GET :id/repository/branches/:branch` and
+ *   lib/api/projects.rb `GET :id` do not (a private project answers the anonymous 404).
  * - lib/api/api.rb: an unknown route is `404 {"error":"404 Not Found"}`; lib/api/helpers.rb
  *   `unauthorized!` is `401 {"message":"401 Unauthorized"}`.
  * `flavor: 'spec'` is a server that follows only the spec's endpoint list: no raw-by-ref route, no
@@ -46,6 +49,8 @@ export interface GitlabCiOptions {
   jobToken?: string;
   /** The job the job token belongs to (GET /job). */
   currentJob?: number;
+  /** The repository's branches (default: main). */
+  branches?: string[];
   /** Whether the job lists take the job token (GitLab's fine-grained job token permissions); default true. */
   jobTokenJobLists?: boolean;
   flavor?: 'gitlab' | 'spec';
@@ -108,6 +113,7 @@ export async function startGitlabCi(pipelines: CiPipelineModel[], options: Gitla
     created_at: '2026-11-20T10:00:00.000Z',
     pipeline: { id: p.id, project_id: o.projectId, ref: p.ref, status: p.status, source: p.source ?? 'push' },
     web_url: `${base}/${o.projectPath}/-/jobs/${job.id}`,
+    user: { id: 3, username: 'deployer', name: 'Dee Ployer', state: 'active' },
     artifacts_file: job.files || job.archive ? { filename: 'artifacts.zip', size: archive(job.id).length } : undefined,
     artifacts:
       job.files || job.archive
@@ -210,6 +216,24 @@ export async function startGitlabCi(pipelines: CiPipelineModel[], options: Gitla
       const copy: CiJobModel = { id: Math.max(...all().map(({ job }) => job.id)) + 1, name: found.job.name, status: 'pending' };
       found.pipeline.jobs.push(copy);
       return send(res, 201, entity(copy, found.pipeline));
+    }
+    const branch = (name: string) => (o.branches ?? ['main']).includes(name);
+    const commit = (ref: string) => ({ id: `${'c0ffee'.repeat(6)}cafe`, short_id: 'c0ffeec0', title: `tip of ${ref}` });
+    if (req.method === 'GET' && (m = route('/repository/commits/([^/?]+)'))) {
+      if (!allow(true)) return unauthorized();
+      const ref = decodeURIComponent(m[1]!);
+      return branch(ref) ? send(res, 200, commit(ref)) : send(res, 404, { message: '404 Commit Not Found' });
+    }
+    if (req.method === 'GET' && (m = route('/repository/branches/([^?]+)'))) {
+      if (!allow(false)) return caller === 'none' ? notFound() : unauthorized();
+      const name = decodeURIComponent(m[1]!);
+      return branch(name)
+        ? send(res, 200, { name, commit: commit(name), merged: false, protected: name === 'main', default: name === 'main' })
+        : send(res, 404, { message: '404 Branch Not Found' });
+    }
+    if (req.method === 'GET' && route('/releases')) {
+      if (!allow(true)) return unauthorized();
+      return send(res, 200, [{ tag_name: 'v1.0.0', name: 'First', released_at: '2026-11-01T00:00:00.000Z' }]);
     }
     if (req.method === 'GET' && route('')) {
       if (!allow(false)) return caller === 'none' ? notFound() : unauthorized();

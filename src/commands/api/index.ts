@@ -12,6 +12,7 @@ import type { Column } from '../../output/columns.js';
 import { writeOut } from '../../output/io.js';
 import type { Printer } from '../../output/printer.js';
 import { cellText, jsonText } from '../../output/sanitize.js';
+import { fillPlaceholders } from './placeholders.js';
 
 const apiFlags = [
   {
@@ -45,7 +46,7 @@ const apiFlags = [
 const pathArg = {
   name: 'path',
   type: 'string',
-  description: 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues), or a URL on the configured host',
+  description: 'path below /api/v4 (e.g. /projects/acme%2Fapi/issues, /projects/:id/issues), or a URL on the configured host',
 } as const;
 
 type ApiValues = Values<typeof apiFlags, readonly [typeof pathArg]>;
@@ -58,9 +59,10 @@ function splitField(raw: string, flag: string): [string, string] {
   return [raw.slice(0, i), raw.slice(i + 1)];
 }
 
-/** `-F` values: numbers, booleans and null typed; `@file` (or `@-`) read as text. */
-async function typedValue(ctx: Context, value: string): Promise<unknown> {
-  if (value.startsWith('@')) return readTextArg(ctx, value.slice(1), '-F');
+/** `-F` values: numbers, booleans and null typed; `@file` (or `@-`) read as text; placeholders (`:branch`) filled. */
+async function typedValue(ctx: Context, raw: string): Promise<unknown> {
+  if (raw.startsWith('@')) return readTextArg(ctx, raw.slice(1), '-F');
+  const value = await fillPlaceholders(ctx, raw, 'value');
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
@@ -77,13 +79,21 @@ function addParam(params: Record<string, unknown>, key: string, value: unknown):
   } else params[key] = value;
 }
 
+/** The method `collab api` sends: -X, else POST with fields or a body, else GET; checked before anything is asked. */
+function methodOf(v: ApiValues): string {
+  const f = v.flags;
+  const method = (f.method ?? (f.field?.length || f['raw-field']?.length || f.input ? 'POST' : 'GET')).toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`invalid value for -X: "${f.method}" is not one of ${METHODS.join(', ')}`);
+  if (v.flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET requests only');
+  return method;
+}
+
 /** The request `collab api` sends: the method, the parameters (query or body), headers and a raw body. */
 async function requestOf(ctx: Context, path: string, v: ApiValues): Promise<ApiRequest> {
   const f = v.flags;
   const rawFields = f['raw-field'] ?? [];
   const fields = f.field ?? [];
-  const method = (f.method ?? (fields.length || rawFields.length || f.input ? 'POST' : 'GET')).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`invalid value for -X: "${f.method}" is not one of ${METHODS.join(', ')}`);
+  const method = methodOf(v);
   const headers: Record<string, string> = {};
   for (const h of f.H ?? []) {
     const [name, value] = parseHeader(h, '-H');
@@ -111,15 +121,16 @@ async function requestOf(ctx: Context, path: string, v: ApiValues): Promise<ApiR
 }
 
 async function runApi(ctx: Context, v: ApiValues): Promise<void> {
-  const path = v.args.path;
   const api = ctx.api();
-  if (/^https?:\/\//i.test(path) && new URL(path).origin !== api.origin)
-    throw new UsageError(`refusing to send credentials to ${new URL(path).origin}: collab api only talks to ${api.origin}`);
-  if (!/^https?:\/\//i.test(path) && !path.startsWith('/') && path.trim() === '') throw new UsageError('missing <path>');
+  const raw = v.args.path;
+  if (/^https?:\/\//i.test(raw) && new URL(raw).origin !== api.origin)
+    throw new UsageError(`refusing to send credentials to ${new URL(raw).origin}: collab api only talks to ${api.origin}`);
+  if (!/^https?:\/\//i.test(raw) && !raw.startsWith('/') && raw.trim() === '') throw new UsageError('missing <path>');
+  methodOf(v);
+  const path = await fillPlaceholders(ctx, raw, 'path');
   const request = await requestOf(ctx, path, v);
   const printer = ctx.printer('json');
   if (v.flags.paginate) {
-    if (request.method !== 'GET') throw new UsageError('--paginate works with GET requests only');
     const { query, headers } = request;
     await printList(printer, paginatePages(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 }));
     return;
@@ -191,8 +202,12 @@ function rowColumns(items: unknown[]): Column[] {
 export const command = defineCommand({
   name: 'api',
   summary: 'Send any request to the API (same auth, paginator and output)',
+  description:
+    "Send any request to the API, with the same credentials, paginator and output as every command. In the path and in -F values, :id and :fullpath are the project (COLLAB_PROJECT, else the CI job's project, the configured default, the git remote on the host in use) and :branch the branch checked out (inside a CI job, the pipeline's), as glab's api fills them. Inside a CI job the job token goes where GitLab takes it.",
   examples: [
     'collab api /user',
+    'collab api /projects/:id/repository/branches/:branch   # the project and branch of the checkout',
+    'collab api /projects/:fullpath/releases -o json          # inside a CI job: its project, with the job token',
     'collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson',
     'collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close',
     "collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin",

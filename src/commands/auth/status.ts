@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
 import { type Column, columnSet } from '../../output/columns.js';
+import { jobTokenStatus } from './job-token-status.js';
 
 function maskToken(token: string): string {
   return token.length >= 16 ? `****${token.slice(-4)}` : '****';
@@ -9,7 +10,20 @@ function maskToken(token: string): string {
 
 /** What `auth status` prints (collab's own object, so `--fields` is checked before the request). */
 const STATUS_COLUMNS = columnSet([], {
-  spec: ['host', 'host_source', 'user', 'name', 'admin', 'token_source', 'token_type', 'token', 'hosts'],
+  spec: [
+    'host',
+    'host_source',
+    'user',
+    'name',
+    'admin',
+    'token_source',
+    'token_type',
+    'token',
+    'job_id',
+    'pipeline_id',
+    'reaches',
+    'hosts',
+  ],
 });
 
 /** One row per host collab knows (`hosts` of `auth status`). */
@@ -58,9 +72,27 @@ async function printHosts(ctx: Context, rows: HostRow[]): Promise<void> {
   await printer.list(rows, HOST_COLUMNS);
 }
 
+/** The status of the host in use (the token is masked already: its source and type are no secrets). */
+async function printStatus(ctx: Context, status: Record<string, unknown>): Promise<void> {
+  const hosts = hostRows(ctx, {
+    host: String(status.host),
+    user: (status.user as string | null | undefined) ?? null,
+    token_source: String(status.token_source),
+    token_type: status.token_type as string,
+    token: status.token as string,
+  });
+  const printer = ctx.printer(undefined, { revealSecrets: true });
+  // JSON: the host in use as before, and every host collab knows under `hosts`.
+  await printer.object(printer.json ? { ...status, hosts } : status, STATUS_COLUMNS);
+  await printHosts(ctx, hosts);
+}
+
 async function showStatus(ctx: Context): Promise<void> {
   const auth = ctx.settings.auth();
   const token = auth.credentials.token;
+  // Only a CI job token: GitLab's GET /user refuses it; what it is and reaches is said instead.
+  const jobToken = token?.kind === 'job' ? token.value : token ? undefined : auth.credentials.jobToken;
+  if (jobToken !== undefined) return printStatus(ctx, await jobTokenStatus(ctx, auth, maskToken(jobToken)));
   if (!token) {
     await printHosts(ctx, hostRows(ctx, { host: auth.host, user: null, token_source: 'none', token_type: null, token: null }));
     throw new AuthError(`not logged in to ${auth.host}`);
@@ -72,16 +104,7 @@ async function showStatus(ctx: Context): Promise<void> {
     if (err instanceof AuthError) throw new AuthError(`${err.message}: the token for ${auth.host} (from ${auth.tokenSource}) was rejected`);
     throw err;
   }
-  const hosts = hostRows(ctx, {
-    host: auth.host,
-    user: user.username ?? null,
-    token_source: auth.tokenSource,
-    token_type: token.kind,
-    token: maskToken(token.value),
-  });
-  // The token is masked here already: token_source and token_type are no secrets.
-  const printer = ctx.printer(undefined, { revealSecrets: true });
-  const status = {
+  await printStatus(ctx, {
     host: auth.host,
     host_source: auth.hostSource,
     user: user.username,
@@ -90,10 +113,7 @@ async function showStatus(ctx: Context): Promise<void> {
     token_source: auth.tokenSource,
     token_type: token.kind,
     token: maskToken(token.value),
-  };
-  // JSON: the host in use as before, and every host collab knows under `hosts`.
-  await printer.object(printer.json ? { ...status, hosts } : status, STATUS_COLUMNS);
-  await printHosts(ctx, hosts);
+  });
 }
 
 export const status = defineCommand({
