@@ -54,7 +54,7 @@ export const CI_ENVIRONMENT: Entry[] = [
   {
     name: 'CI_JOB_TOKEN',
     description:
-      "sent as JOB-TOKEN, only to CI_SERVER_URL's instance, where GitLab accepts it (artifact downloads, a pipeline's jobs): when there is no other token, or the other one was refused (401/403)",
+      "sent as JOB-TOKEN, only to CI_SERVER_URL's instance, where GitLab accepts it (artifact downloads, GET /job, job lists on newer GitLab, releases, packages, …; collab api too): when there is no other token, or the other one was refused (401/403); auth status says what it reaches",
   },
   {
     name: 'CI_COMMIT_REF_NAME, CI_MERGE_REQUEST_REF_PATH',
@@ -62,6 +62,11 @@ export const CI_ENVIRONMENT: Entry[] = [
       'the default --ref of job artifacts/artifact --job <name>: the ref the pipeline runs for (a merge request pipeline: refs/merge-requests/<iid>/head, /merge for merged results, /train on a merge train)',
   },
   { name: 'CI_PIPELINE_ID', description: 'what --pipeline current means' },
+  {
+    name: 'CI_PROJECT_PATH, CI_COMMIT_BRANCH',
+    description:
+      "collab api's :fullpath, and its :branch on a detached checkout (CI_MERGE_REQUEST_SOURCE_BRANCH_NAME in a merge request pipeline)",
+  },
   { name: 'CI_SERVER_TLS_CA_FILE', description: "a private CA trusted for CI_SERVER_URL's instance (as the runner's own tools trust it)" },
 ];
 
