@@ -80,6 +80,6 @@ describe('bulk job retry prints the new jobs', () => {
   it('for people, each line names the new job', async () => {
     const r = await runBin(['job', 'retry', '700', '702'], env());
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^Retried job 700: new job \d+ \(test\), pending\nRetried job 702: new job \d+ \(build\), pending$/);
+    expect(r.stderr).toMatch(/^Retried job 700: new job \d+ \(test\), now pending\nRetried job 702: new job \d+ \(build\), now pending$/);
   });
 });
