@@ -1,6 +1,7 @@
 import { isatty } from 'node:tty';
 import type { ContextDeps } from './context.js';
 import { colorLevelFor } from './output/io.js';
+import { scaledSleep } from './sleep.js';
 
 /**
  * Wires the real process into a Context: the only module that reads process state. The streams
@@ -47,5 +48,6 @@ export function processDeps(signal: AbortSignal): ContextDeps {
     cwd: process.cwd(),
     uid: process.getuid?.(),
     signal,
+    sleep: scaledSleep(env.COLLAB_TEST_WAIT_SCALE),
   };
 }
