@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, retriesIn, runBin, tempDir } from '../helpers/e2e.js';
+import { BIN, binEnv, retriesIn, runBin, tempDir } from '../helpers/e2e.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile-server.js';
 import { snapshot } from '../helpers/tree.js';
 import { deflatedZeros, type RawEntry, SYMLINK, zipOf } from '../helpers/zip-writer.js';
@@ -168,7 +168,7 @@ describe('rule 3: --dest replaces only regular files', () => {
     const id = nextJob++;
     server.serve(id, { body: zip });
     const r = await execa(process.execPath, [BIN, 'job', 'artifacts', String(id), '-p', '1', '--dest', '-'], {
-      env: { PATH: process.env.PATH, HOME: tempDir(), COLLAB_CONFIG_DIR: tempDir(), ...env() },
+      env: binEnv(tempDir(), env()),
       extendEnv: false,
       encoding: 'buffer',
       reject: false,
@@ -243,9 +243,8 @@ describe('rule 5: limits', () => {
 
 /** Starts the binary without waiting (for signals). */
 function spawnCollab(args: string[], cwd: string) {
-  const home = tempDir('collab-cfg-');
   return execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home, ...env() },
+    env: binEnv(tempDir('collab-cfg-'), env()),
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

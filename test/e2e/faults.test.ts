@@ -8,16 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, retriesIn, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, binEnv, retriesIn, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const PROJECT = 'acme/platform/api';
 const ISSUES = '/api/v4/projects/acme%2Fplatform%2Fapi/issues';
 
 /** Starts the binary without waiting for it (for signals); same clean environment as runBin. */
 function spawnBin(sb: SandboxFixture, args: string[], cwd: string) {
-  const configDir = tempDir('collab-cfg-');
   return execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN },
+    env: binEnv(tempDir('collab-cfg-'), { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN }),
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

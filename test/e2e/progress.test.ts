@@ -6,7 +6,7 @@
 import { execa } from 'execa';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, binEnv, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { plain, runInTerminal } from '../helpers/terminal.js';
 
 const PROJECT = 'acme/platform/api';
@@ -86,7 +86,7 @@ describe('progress and retries on a terminal', () => {
       `collab: refusing to write binary data to the terminal (package/big.bin from the artifacts of job ${packageJob}): use --dest <file> or pipe the output\n`,
     );
     const piped = await execa(process.execPath, [BIN, 'job', 'artifact', String(packageJob), 'package/big.bin', '-p', PROJECT], {
-      env: { PATH: process.env.PATH, HOME: tempDir(), ...env },
+      env: binEnv(tempDir(), env),
       extendEnv: false,
       encoding: 'buffer',
       stdin: 'ignore',

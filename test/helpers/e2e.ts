@@ -38,13 +38,28 @@ export function tempDir(prefix = 'collab-test-'): string {
 }
 
 /**
- * Runs the built binary as a user would: a clean environment (nothing inherited but PATH), its
- * own config dir, stdin not a terminal unless given.
+ * The binary's waits between retries and polls, as a share of the real ones: the tests do not sit
+ * out real backoff, and the binary still tells, logs and decides by the full wait (src/sleep.ts).
+ * A test about the real passing of time gives `COLLAB_TEST_WAIT_SCALE: undefined`.
+ */
+export const WAIT_SCALE = '0.01';
+
+/**
+ * A clean environment for the binary: nothing inherited but PATH, `home` as HOME and the config
+ * dir, waits shortened (WAIT_SCALE); `env` goes on top.
+ */
+export function binEnv(home: string, env: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home, COLLAB_TEST_WAIT_SCALE: WAIT_SCALE, ...env };
+}
+
+/**
+ * Runs the built binary as a user would: a clean environment (binEnv), its own config dir, stdin
+ * not a terminal unless given.
  */
 export async function runBin(args: string[], env: Record<string, string | undefined> = {}, options: Options = {}): Promise<BinResult> {
   const configDir = env.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
   const res = await execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
+    env: binEnv(configDir, env),
     extendEnv: false,
     reject: false,
     timeout: 60_000,
@@ -56,9 +71,8 @@ export async function runBin(args: string[], env: Record<string, string | undefi
 
 /** The binary with stdout as bytes (archives are binary), run in `cwd`. */
 export async function runBytes(env: Record<string, string | undefined>, args: string[], cwd: string) {
-  const configDir = tempDir('collab-cfg-');
   const r = await execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, ...env },
+    env: binEnv(tempDir('collab-cfg-'), env),
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { execa } from 'execa';
-import { BIN, tempDir } from './e2e.js';
+import { BIN, binEnv, tempDir } from './e2e.js';
 import { tunnel } from './odd-server.js';
 
 export interface Reply {
@@ -115,7 +115,7 @@ export async function runInPty(
   const configDir = env.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-');
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
   const res = await execa('script', ['-qfec', command, '/dev/null'], {
-    env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', COLUMNS: '160', ...env },
+    env: binEnv(configDir, { TERM: 'xterm-256color', COLUMNS: '160', ...env }),
     extendEnv: false,
     reject: false,
     timeout: 60_000,

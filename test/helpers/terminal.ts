@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { execa } from 'execa';
-import { BIN, tempDir } from './e2e.js';
+import { BIN, binEnv, tempDir } from './e2e.js';
 
 export interface TerminalResult {
   code: number;
@@ -33,7 +33,7 @@ export async function runInTerminal(args: string[], options: TerminalOptions): P
     'python3',
     [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args],
     {
-      env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, TERM: 'xterm-256color', ...options.env },
+      env: binEnv(configDir, { TERM: 'xterm-256color', ...options.env }),
       extendEnv: false,
       timeout: 60_000,
       cwd: options.cwd,
