@@ -96,6 +96,30 @@ export function mockApi(origin = TEST_HOST) {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 
+export interface Answer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A MockAgent that answers every GET through `handler`, as a hand-written server would: the URL
+ * asked for and the 1-based count of requests so far. `seen` lists the paths asked, in order.
+ */
+export function mockServer(handler: (url: URL, n: number) => Answer) {
+  const api = mockApi();
+  const seen: string[] = [];
+  api.pool
+    .intercept({ path: () => true, method: 'GET' })
+    .reply((req) => {
+      seen.push(req.path);
+      const { status = 200, body, headers } = handler(new URL(req.path, TEST_HOST), seen.length);
+      return { statusCode: status, data: JSON.stringify(body), responseOptions: { headers: { ...JSON_HEADERS, ...headers } } };
+    })
+    .persist();
+  return { ...api, seen };
+}
+
 /** The arguments of `.reply(status, ...jsonReply(data))`: a JSON body with its content type. */
 export const jsonReply = (data: object) => [data, { headers: JSON_HEADERS }] as const;
 
