@@ -10,13 +10,19 @@ import { defineConfig } from 'vitest/config';
  */
 process.env.COLLAB_TEST_REQUEST_LOG ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-requests-'));
 const requestLog = process.env.COLLAB_TEST_REQUEST_LOG;
+/**
+ * The binaries the tests spawn share one V8 code cache (their XDG_CACHE_HOME, test/helpers/e2e.ts):
+ * each has a fresh HOME, and would otherwise compile the bundle and write a cache at every start.
+ */
+process.env.COLLAB_TEST_CODE_CACHE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-code-cache-'));
+const codeCache = process.env.COLLAB_TEST_CODE_CACHE;
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    provide: { requestLog },
+    provide: { requestLog, codeCache },
     projects: [
       {
         extends: true,
@@ -24,7 +30,7 @@ export default defineConfig({
           name: 'tests',
           include: ['test/**/*.test.ts'],
           exclude: ['test/coverage/**'],
-          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/request-log-setup.ts'],
+          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/run-dirs-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa, type Options } from 'execa';
+import { inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/collab.js');
@@ -46,10 +47,17 @@ export const WAIT_SCALE = '0.01';
 
 /**
  * A clean environment for the binary: nothing inherited but PATH, `home` as HOME and the config
- * dir, waits shortened (WAIT_SCALE); `env` goes on top.
+ * dir, waits shortened (WAIT_SCALE), the run's code cache (vitest.config.ts); `env` goes on top.
  */
 export function binEnv(home: string, env: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-  return { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home, COLLAB_TEST_WAIT_SCALE: WAIT_SCALE, ...env };
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    COLLAB_CONFIG_DIR: home,
+    COLLAB_TEST_WAIT_SCALE: WAIT_SCALE,
+    XDG_CACHE_HOME: inject('codeCache'),
+    ...env,
+  };
 }
 
 /**

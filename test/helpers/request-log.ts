@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The directory of this run's request log (vitest.config.ts). */
     requestLog: string;
+    /** The XDG_CACHE_HOME of the binaries this run spawns (vitest.config.ts). */
+    codeCache: string;
   }
 }
 
