@@ -5,7 +5,7 @@
  */
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, binEnv, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const P = ['-p', 'acme/platform/api'];
 
@@ -49,11 +49,10 @@ describe('bad input against the sandbox: exit 2, the flag named, nothing sent', 
 
   it('refuses invalid UTF-8 bytes in argv (the shell passes them through)', async () => {
     await sb.clearRequests();
-    const configDir = tempDir('collab-cfg-');
     // printf turns \377 into a raw 0xFF byte: not UTF-8; Node decodes it to U+FFFD.
     const script = `exec "${process.execPath}" "${BIN}" issue create -p acme/platform/api --title "$(printf 'caf\\377')"`;
     const r = await execa('/bin/sh', ['-c', script], {
-      env: { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN },
+      env: binEnv(tempDir('collab-cfg-'), { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN }),
       extendEnv: false,
       reject: false,
       stdin: 'ignore',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, runJson, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, binEnv, runJson, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
@@ -147,9 +147,8 @@ describe('--editor on issue and merge request create and update', () => {
     const script = path.join(dir, 'editor.sh');
     // An editor still open when collab is told to end: it waits until the test lets it go.
     fs.writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${log}'\nwhile [ ! -f '${stop}' ]; do sleep 0.05; done\n`, { mode: 0o755 });
-    const cfg = tempDir('collab-cfg-');
     const child = execa(process.execPath, [BIN, 'issue', 'create', '-p', API, '--title', 'Interrupted', '--editor'], {
-      env: { PATH: process.env.PATH, HOME: cfg, COLLAB_CONFIG_DIR: cfg, COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, EDITOR: script },
+      env: binEnv(tempDir('collab-cfg-'), { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, EDITOR: script }),
       extendEnv: false,
       reject: false,
       stdin: 'ignore',

@@ -6,7 +6,7 @@
 
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runBin, tempDir } from '../helpers/e2e.js';
+import { BIN, binEnv, runBin, tempDir } from '../helpers/e2e.js';
 import { type HostileServer, runInPty, startHostileServer, terminalSafe } from '../helpers/hostile.js';
 
 // Clipboard write, window title, clear screen, a one-byte CSI (cursor report), a C1 OSC hyperlink,
@@ -175,7 +175,7 @@ describe('nothing from the server reaches a terminal raw', () => {
     }
 
     const piped = await execa(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: tempDir(), ...env, FORCE_COLOR: '1' },
+      env: binEnv(tempDir(), { ...env, FORCE_COLOR: '1' }),
       extendEnv: false,
       encoding: 'buffer',
       stdin: 'ignore',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { binEnv, ROOT, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 
 const P = ['-p', 'acme/platform/api'];
 
@@ -121,7 +121,7 @@ describe('--jq: jq on the JSON output of every command', () => {
       if (name !== 'jq-wasm' && !name.startsWith('.')) fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(modules, name));
     }
     const bin = path.join(root, 'bin/collab.js');
-    const env = { PATH: process.env.PATH, HOME: root, COLLAB_CONFIG_DIR: root, COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN };
+    const env = binEnv(root, { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN });
     const run = (args: string[]) => execa(process.execPath, [bin, ...args], { env, extendEnv: false, reject: false, stdin: 'ignore' });
     const plain = await run(['issue', 'view', '1', ...P, '-o', 'json']);
     expect(plain.exitCode, String(plain.stderr)).toBe(0);

@@ -1,13 +1,12 @@
 import readline from 'node:readline';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, BIN, runBin, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, binEnv, runBin, tempDir } from '../helpers/e2e.js';
 
 describe('collab sandbox --bandwidth, --latency and compression', () => {
   it('serves through one slow link, gzip when asked, and stops on Ctrl-C', async () => {
-    const home = tempDir();
     const child = execa(process.execPath, [BIN, 'sandbox', '--port', '0', '--seed', '500', '--latency', '40', '--bandwidth', '2441'], {
-      env: { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home },
+      env: binEnv(tempDir()),
       extendEnv: false,
       reject: false,
     });

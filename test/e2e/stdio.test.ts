@@ -4,19 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { BIN, tempDir } from '../helpers/e2e.js';
+import { BIN, binEnv, tempDir } from '../helpers/e2e.js';
 
 it('a usage error whose message cannot be written still exits 2, not as a crash', async () => {
-  const home = tempDir('collab-cfg-');
   const child = spawn(process.execPath, [BIN, 'issue', 'view', 'not-a-number', '-p', 'acme/platform/api'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: home,
-      COLLAB_CONFIG_DIR: home,
-      COLLAB_HOST: 'http://127.0.0.1:9',
-      COLLAB_TOKEN: 'glpat-e2e-stdio',
-    },
+    env: binEnv(tempDir('collab-cfg-'), { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-e2e-stdio' }),
   });
   // Closed before collab has started: its one line on stderr meets EPIPE.
   child.stderr.destroy();
