@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('collab api', () => {
   let api: ReturnType<typeof mockApi>;
@@ -20,7 +20,7 @@ describe('collab api', () => {
 
   it('-f strings and -F typed values go in a JSON body; default method POST', async () => {
     api = mockApi();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-api-'));
+    const dir = tempDir('collab-api-');
     fs.writeFileSync(path.join(dir, 'desc.md'), 'from a file');
     api.pool
       .intercept({

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_HOST } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'collab-cfg-'));
+const tmp = () => tempDir('collab-cfg-');
 const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
 
 describe('auth and config', () => {

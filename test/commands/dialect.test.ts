@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renamedSettingArgs, SETTING_PAIRS, USER_PAIRS } from '../helpers/gitlab-names.js';
 import { JSON_HEADERS, jsonReply, mockApi, runCli, TEST_HOST } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'collab-cfg-'));
+const tmp = () => tempDir('collab-cfg-');
 const readConfig = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
 const SETTINGS = '/api/v4/application/settings';
 const CANCEL = '/api/v4/projects/acme%2Fapi/merge_requests/3/cancel_merge_when_pipeline_succeeds';

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,16 +7,12 @@ import yazl from 'yazl';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
 import { retriesIn } from '../helpers/e2e.js';
 import { JSON_HEADERS, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { tempDirsPerTest } from '../helpers/temp.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const ZIP_HEADERS = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="artifacts.zip"' };
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-job-art-'));
-  dirs.push(d);
-  return d;
-}
+const tmp = tempDirsPerTest('collab-job-art-');
 
 async function zipOf(files: Record<string, string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -49,10 +44,7 @@ function resettingTransport(first: Buffer, declared: number): Transport & { seen
 
 describe('job artifacts', () => {
   let api: ReturnType<typeof mockApi>;
-  afterEach(() => {
-    api?.done();
-    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-  });
+  afterEach(() => api?.done());
 
   it('downloads by job id to ./artifacts.zip atomically', async () => {
     api = mockApi();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, gitRepo } from '../helpers/git.js';
 import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 import { mr } from './mr-fixtures.js';
 
 const MRS = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests';
@@ -13,7 +13,7 @@ const PROJECT = '/api/v4/projects/acme%2Fplatform%2Fapi';
 
 /** A git checkout on `branch`, or on a detached HEAD (null); `worktree`: a subdirectory of a worktree `git worktree` made on it. */
 function checkout(branch: string | null, worktree = false): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-branch-'));
+  const dir = tempDir('collab-branch-');
   const main = worktree ? path.join(dir, 'main-repo') : dir;
   gitRepo(main, {}, worktree ? 'trunk' : (branch ?? 'main'));
   if (branch === null || worktree) {
@@ -174,7 +174,7 @@ describe('mr create: the branches by default', () => {
 
   it('outside a checkout or on a detached HEAD there is no source: exit 2, nothing sent; the same branch twice is exit 2', async () => {
     api = mockApi();
-    for (const cwd of [fs.mkdtempSync(path.join(os.tmpdir(), 'collab-nogit-')), checkout(null)]) {
+    for (const cwd of [tempDir('collab-nogit-'), checkout(null)]) {
       const r = await runCli(['mr', 'create', ...P, '--title', 'T'], { transport: api.transport, cwd });
       expect([r.code, r.stderr]).toEqual([2, 'collab: missing required flag --source\n']);
     }

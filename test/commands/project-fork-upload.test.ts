@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const fork = (status: string, extra: Record<string, unknown> = {}) => ({
   id: 9,
@@ -137,7 +137,7 @@ describe('project upload', () => {
 
   it('posts the file as multipart form data and prints the markdown link', async () => {
     api = mockApi();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-upload-'));
+    const dir = tempDir('collab-upload-');
     const file = path.join(dir, 'notes.txt');
     fs.writeFileSync(file, 'line 1\r\nline 2\n');
     const seen = recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/uploads', 201, uploaded);

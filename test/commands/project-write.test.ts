@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const project = (id: number, fullPath: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -157,7 +157,7 @@ describe('project create', () => {
 
   it('sends the avatar as multipart form data with the other parameters', async () => {
     api = mockApi();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-avatar-'));
+    const dir = tempDir('collab-avatar-');
     const file = path.join(dir, 'logo.png');
     fs.writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
     const seen = expectRequest(api, 'POST', '/api/v4/projects', 201, project(6, 'root/logo'));

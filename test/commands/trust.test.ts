@@ -3,12 +3,12 @@
  * could slip into an error (a network error quoting it, an unexpected crash with --debug).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
 import type { Prompter } from '../../src/prompt.js';
 import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ME = { id: 1, username: 'root', name: 'Administrator', state: 'active' };
 const HTTP_WARNING = /warning: sending a token over plain http:\/\/ to gitlab\.plain\.test/;
@@ -54,7 +54,7 @@ describe('tokens in errors and crashes', () => {
 
   /** A config dir whose only credential is SECRET, stored for the test host. */
   function configWithToken(): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-trust-'));
+    const dir = tempDir('collab-trust-');
     fs.writeFileSync(
       path.join(dir, 'config.json'),
       JSON.stringify({ host: 'https://gitlab.test', hosts: { 'https://gitlab.test': { token: SECRET } } }),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const alice = {
   id: 2,
@@ -206,7 +206,7 @@ describe('user create / update', () => {
 
   it('sends an avatar as multipart form data', async () => {
     api = mockApi();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-avatar-'));
+    const dir = tempDir('collab-avatar-');
     const file = path.join(dir, 'me.png');
     fs.writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     let seen: { body: string; type: string } | undefined;

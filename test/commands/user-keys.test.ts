@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const sshKey = {
   id: 7,
@@ -42,7 +42,7 @@ describe('user key', () => {
 
   it('adds a key from a file, for yourself and for another user', async () => {
     api = mockApi();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-key-'));
+    const dir = tempDir('collab-key-');
     const file = path.join(dir, 'id.pub');
     fs.writeFileSync(file, `${sshKey.key}\n`);
     api.pool

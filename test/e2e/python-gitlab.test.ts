@@ -4,13 +4,12 @@
  * it is not installed on a developer machine; under CI (CI=true) a missing client fails.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yauzl from 'yauzl';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/index.js';
-import { ADMIN_TOKEN, runBin } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, runBin, tempDir } from '../helpers/e2e.js';
 import { renamedSettingArgs, SETTING_PAIRS, USER_PAIRS } from '../helpers/gitlab-names.js';
 
 const cli = await execa('sh', ['-c', 'command -v python-gitlab'], { reject: false });
@@ -46,7 +45,7 @@ describe.skipIf(!cliPath)(`python-gitlab fidelity${cliPath ? '' : ` — skipped:
   beforeAll(async () => {
     // python-gitlab speaks GitLab's dialect (POST cancel_merge_when_pipeline_succeeds, skype, akismet_*, …).
     sb = await startSandbox({ port: 0, flavor: 'gitlab' });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'python-gitlab-'));
+    dir = tempDir('python-gitlab-');
     config = path.join(dir, 'python-gitlab.cfg');
     fs.writeFileSync(
       config,

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { MockAgent } from 'undici';
@@ -9,6 +8,7 @@ import type { FlagSpec } from '../../src/executor/inputs.js';
 import type { CommandSpec } from '../../src/executor/spec.js';
 import { buildProgram } from '../../src/program.js';
 import { JSON_HEADERS, TEST_HOST } from './harness.js';
+import { tempDir } from './temp.js';
 
 /**
  * The declared command tree as tests walk it, and a valid, complete command line for each leaf.
@@ -114,7 +114,7 @@ export function answeringTransport(): { transport: Transport; calls: string[] } 
   };
 }
 
-const UPLOAD_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bad-input-')), 'upload.txt');
+const UPLOAD_FILE = path.join(tempDir('collab-bad-input-'), 'upload.txt');
 fs.writeFileSync(UPLOAD_FILE, 'hello\n');
 
 /** A valid value of a flag's type (bool flags take none). */

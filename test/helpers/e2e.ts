@@ -1,8 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execa, type Options } from 'execa';
 import { inject } from 'vitest';
+import { tempDir } from './temp.js';
+
+export { tempDir };
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/collab.js');
@@ -32,10 +33,6 @@ export function ndjsonIds(r: BinResult): number[] {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l).id as number);
-}
-
-export function tempDir(prefix = 'collab-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 /**

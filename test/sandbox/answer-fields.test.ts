@@ -7,7 +7,6 @@
  *   spec dialect.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherName } from '../../src/api/dialect.js';
@@ -16,9 +15,10 @@ import { answerFields, type Fields } from '../../src/output/columns.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
 import { commandTree } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const P = 'acme/platform/api';
-const UPLOAD = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-fields-')), 'notes.txt');
+const UPLOAD = path.join(tempDir('collab-fields-'), 'notes.txt');
 fs.writeFileSync(UPLOAD, 'hello\n');
 const OUT = path.dirname(UPLOAD);
 /** Run as alice rather than root. */

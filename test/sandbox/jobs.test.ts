@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import * as yauzl from 'yauzl';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { tempDir } from '../helpers/temp.js';
 import { ADMIN, ALICE, API_PROJECT, call, useSandbox } from './helpers.js';
 import { unzip } from './zip-helpers.js';
 
@@ -186,7 +186,7 @@ describe('sandbox jobs and artifacts', () => {
 describe('sandbox large streamed artifact', () => {
   it('streams a 64 MiB stored zip with a correct CRC and Content-Length', async () => {
     const sb = await startSandbox({ port: 0, artifactMb: 64 });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-big-'));
+    const dir = tempDir('sandbox-big-');
     try {
       const res = await fetch(`${sb.url}/api/v4${JOBS}/artifacts/main/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN } });
       expect(res.status).toBe(200);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openUrl, webPage } from '../../src/output/browser.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('webPage: what a server names as web_url, before a browser sees it', () => {
   it('keeps http and https URLs, normalised', () => {
@@ -20,7 +20,7 @@ describe('webPage: what a server names as web_url, before a browser sees it', ()
 
 describe('openUrl', () => {
   it('runs $BROWSER with the URL as one argument the shell never reads', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-browser-'));
+    const dir = tempDir('collab-browser-');
     const out = path.join(dir, 'args');
     const script = path.join(dir, 'browser.sh');
     fs.writeFileSync(script, `#!/bin/sh\nprintf '%s|' "$@" > '${out}'\n`, { mode: 0o755 });

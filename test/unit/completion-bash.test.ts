@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../../src/docs/generate.js';
 import { describeTree } from '../../src/docs/tree.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Present here, and installed by .ci/run: a missing shell fails under CI instead of skipping. */
 const hasShell = (bin: string) => spawnSync(bin, ['-c', 'exit 0']).status === 0;
@@ -14,7 +14,7 @@ let script: string;
 
 beforeAll(async () => {
   const files = generateDocs(await describeTree());
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-bash-'));
+  const dir = tempDir('collab-bash-');
   script = path.join(dir, 'collab.bash');
   fs.writeFileSync(script, files.get('completions/collab.bash')!);
   fs.mkdirSync(path.join(dir, 'files', 'sub dir'), { recursive: true });

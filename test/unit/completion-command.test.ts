@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,7 +33,7 @@ describe('collab completion <shell>', () => {
   });
 
   it('loads neither the other commands, the generators nor undici', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-loads-'));
+    const dir = tempDir('collab-loads-');
     const log = path.join(dir, 'loaded.txt');
     const hooks = `import fs from 'node:fs';
 export async function load(url, context, next) {

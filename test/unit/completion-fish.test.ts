@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../../src/docs/generate.js';
 import { describeTree } from '../../src/docs/tree.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Installed by .ci/run: a missing fish fails under CI instead of skipping. */
 const skip = spawnSync('fish', ['--version']).status !== 0 && process.env.CI !== 'true';
@@ -13,7 +13,7 @@ let dir: string;
 
 beforeAll(async () => {
   const files = generateDocs(await describeTree());
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-fish-'));
+  dir = tempDir('collab-fish-');
   fs.writeFileSync(path.join(dir, 'collab.fish'), files.get('completions/collab.fish')!);
   fs.mkdirSync(path.join(dir, 'out'));
   fs.writeFileSync(path.join(dir, 'report.json'), '{}');

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../../src/docs/generate.js';
 import { describeTree } from '../../src/docs/tree.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Installed by .ci/run: a missing zsh fails under CI instead of skipping. */
 const skip = spawnSync('zsh', ['-fc', 'exit 0']).status !== 0 && process.env.CI !== 'true';
@@ -13,7 +13,7 @@ let dir: string;
 
 beforeAll(async () => {
   const files = generateDocs(await describeTree());
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-zsh-'));
+  dir = tempDir('collab-zsh-');
   fs.writeFileSync(path.join(dir, '_collab'), files.get('completions/_collab')!);
 });
 

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/commands/index.js';
@@ -9,6 +8,7 @@ import { generateDocs, manList } from '../../src/docs/generate.js';
 import { roff } from '../../src/docs/man.js';
 import { describeTree } from '../../src/docs/tree.js';
 import { ENVIRONMENT, EXIT_CODES } from '../../src/help-topics.js';
+import { tempDir } from '../helpers/temp.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let files: Map<string, string>;
@@ -47,7 +47,7 @@ describe('man pages', () => {
   });
 
   it.skipIf(!hasMan && process.env.CI !== 'true')('read as a manual with man -l: sections, every verb, options and examples', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-man-'));
+    const dir = tempDir('collab-man-');
     const render = (page: string) => {
       const file = path.join(dir, page);
       fs.writeFileSync(file, files.get(`man/${page}`)!);

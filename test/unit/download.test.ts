@@ -1,25 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import stringWidth from 'string-width';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
 import { formatBytes, formatDuration, ProgressBar } from '../../src/download/progress.js';
 import { download } from '../../src/download/receive.js';
 import { dispositionFilename } from '../../src/download/response.js';
 import { ApiError, CancelError } from '../../src/errors.js';
+import { tempDirsPerTest } from '../helpers/temp.js';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-dl-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirsPerTest('collab-dl-');
 
 interface Scripted {
   status?: number;

@@ -6,28 +6,20 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import yazl from 'yazl';
 import { extractZip, UnsafeArchiveError } from '../../src/download/extract.js';
 import { DEFAULT_MAX_ENTRIES, defaultMaxBytes } from '../../src/download/zip-plan.js';
 import { checkEntryName, resolveLink } from '../../src/download/zip-rules.js';
 import { CancelError, CollabError } from '../../src/errors.js';
 import { escapingLink, lexicallyInside, targetsOver } from '../helpers/link-model.js';
+import { tempDirsPerTest } from '../helpers/temp.js';
 import { snapshot, tree } from '../helpers/tree.js';
 import { deflatedZeros, type RawEntry, SYMLINK, zipOf } from '../helpers/zip-writer.js';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-extract-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirsPerTest('collab-extract-');
 
 function writeZip(dir: string, entries: RawEntry[]): string {
   const file = path.join(dir, 'a.zip');

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/api/path.js';
@@ -9,6 +8,7 @@ import { projectFromGit } from '../../src/config/targets.js';
 import { excerpt, UsageError } from '../../src/errors.js';
 import { parseTyped } from '../../src/executor/validate.js';
 import { gitRepo } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('paths, web URLs and git remotes', () => {
   it('encodes every segment, keeping / only for wildcard paths', () => {
@@ -70,7 +70,7 @@ describe('paths, web URLs and git remotes', () => {
   });
 
   it('finds the project of the remote whose host matches, as git lists them from a subdirectory', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-'));
+    const dir = tempDir('collab-git-');
     gitRepo(dir, {
       upstream: 'git@gitlab.example.com:acme/upstream.git',
       origin: 'https://gitlab.example.com/acme/platform/api.git',
