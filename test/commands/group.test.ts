@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS, mockApi, recordRequests, runCli, scriptedPrompter } from '../helpers/harness.js';
 
 const group = (id: number, fullPath: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -20,15 +20,6 @@ const project = (id: number, fullPath: string) => ({
   star_count: 2,
   last_activity_at: '2026-11-24T12:00:00.000Z',
 });
-
-function recordBody(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data?: unknown) {
-  const seen: string[] = [];
-  api.pool.intercept({ path: apiPath, method }).reply((opts) => {
-    seen.push(String(opts.body ?? ''));
-    return { statusCode: status, data: data === undefined ? '' : JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
-  });
-  return seen;
-}
 
 describe('group list, view, projects', () => {
   let api: ReturnType<typeof mockApi>;
@@ -162,7 +153,7 @@ describe('group create, update, delete, transfer', () => {
 
   it('creates with every parameter, the path derived from the name', async () => {
     api = mockApi();
-    const seen = recordBody(api, 'POST', '/api/v4/groups', 201, { ...group(12, 'acme/platform-team'), projects: [] });
+    const seen = recordRequests(api, 'POST', '/api/v4/groups', 201, { ...group(12, 'acme/platform-team'), projects: [] });
     const r = await runCli(
       [
         'group',
@@ -187,7 +178,7 @@ describe('group create, update, delete, transfer', () => {
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
-    expect(JSON.parse(seen[0]!)).toStrictEqual({
+    expect(JSON.parse(seen[0]!.body)).toStrictEqual({
       name: 'Platform Team',
       path: 'platform-team',
       description: 'd',
@@ -211,27 +202,27 @@ describe('group create, update, delete, transfer', () => {
     r = await runCli(['group', 'create', '--name', '***'], { transport: api.transport });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--path');
-    const seen = recordBody(api, 'POST', '/api/v4/groups', 201, group(13, 'tools'));
+    const seen = recordRequests(api, 'POST', '/api/v4/groups', 201, group(13, 'tools'));
     const prompter = scriptedPrompter(['Tools', 'tools-x']);
     r = await runCli(['group', 'create'], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual(['Group name:', 'Group path:']);
-    expect(JSON.parse(seen[0]!)).toStrictEqual({ name: 'Tools', path: 'tools-x' });
+    expect(JSON.parse(seen[0]!.body)).toStrictEqual({ name: 'Tools', path: 'tools-x' });
   });
 
   it('updates by numeric id, looking the id up when given a path', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, group(7, 'acme'), { headers: JSON_HEADERS });
-    const first = recordBody(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
-    const second = recordBody(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
+    const first = recordRequests(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
+    const second = recordRequests(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
     let r = await runCli(['group', 'update', 'acme', '--description', 'New', '--no-lfs-enabled', '-o', 'json'], {
       transport: api.transport,
     });
     expect(r.code).toBe(0);
-    expect(JSON.parse(first[0]!)).toStrictEqual({ description: 'New', lfs_enabled: false });
+    expect(JSON.parse(first[0]!.body)).toStrictEqual({ description: 'New', lfs_enabled: false });
     r = await runCli(['group', 'update', '-g', '7', '--name', 'ACME', '--shared-runners-minutes-limit', '0'], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(JSON.parse(second[0]!)).toStrictEqual({ name: 'ACME', shared_runners_minutes_limit: 0 });
+    expect(JSON.parse(second[0]!.body)).toStrictEqual({ name: 'ACME', shared_runners_minutes_limit: 0 });
     r = await runCli(['group', 'update', '-g', '7'], { transport: api.transport });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nothing to change');
@@ -241,7 +232,7 @@ describe('group create, update, delete, transfer', () => {
     api = mockApi();
     let r = await runCli(['group', 'delete', '-g', 'acme/old'], { transport: api.transport });
     expect(r.code).toBe(2);
-    recordBody(api, 'DELETE', '/api/v4/groups/acme%2Fold', 202, { message: '202 Accepted' });
+    recordRequests(api, 'DELETE', '/api/v4/groups/acme%2Fold', 202, { message: '202 Accepted' });
     r = await runCli(['group', 'delete', 'acme/old', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -250,7 +241,7 @@ describe('group create, update, delete, transfer', () => {
 
   it('transfers a project into a group', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/groups/acme%2Fplatform/projects/acme%2Fwebsite', 201, {
+    recordRequests(api, 'POST', '/api/v4/groups/acme%2Fplatform/projects/acme%2Fwebsite', 201, {
       ...group(8, 'acme/platform'),
       projects: [project(2, 'acme/platform/website')],
     });
@@ -270,7 +261,7 @@ describe('group LDAP', () => {
 
   it('starts a sync and shows the answer as a notice', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/groups/acme/ldap_sync', 202, { message: '202 Accepted' });
+    recordRequests(api, 'POST', '/api/v4/groups/acme/ldap_sync', 202, { message: '202 Accepted' });
     const r = await runCli(['group', 'ldap-sync', '-g', 'acme'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('LDAP sync of group acme started: 202 Accepted\n');
@@ -278,18 +269,18 @@ describe('group LDAP', () => {
 
   it('adds a link with an access level given by name or number', async () => {
     api = mockApi();
-    const a = recordBody(api, 'POST', '/api/v4/groups/acme/ldap_group_links', 201, { cn: 'devs', group_access: 30, provider: 'main' });
-    const b = recordBody(api, 'POST', '/api/v4/groups/acme/ldap_group_links', 201, { cn: 'ops', group_access: 40, provider: 'main' });
+    const a = recordRequests(api, 'POST', '/api/v4/groups/acme/ldap_group_links', 201, { cn: 'devs', group_access: 30, provider: 'main' });
+    const b = recordRequests(api, 'POST', '/api/v4/groups/acme/ldap_group_links', 201, { cn: 'ops', group_access: 40, provider: 'main' });
     let r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'devs', '--group-access', 'developer', '--provider', 'main'], {
       transport: api.transport,
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('cn\tdevs\ngroup_access\t30\nprovider\tmain\n');
-    expect(JSON.parse(a[0]!)).toStrictEqual({ cn: 'devs', group_access: 30, provider: 'main' });
+    expect(JSON.parse(a[0]!.body)).toStrictEqual({ cn: 'devs', group_access: 30, provider: 'main' });
     r = await runCli(['group', 'ldap-link', 'add', '-g', 'acme', '--cn', 'ops', '--group-access', '40', '--provider', 'main'], {
       transport: api.transport,
     });
-    expect(JSON.parse(b[0]!)).toStrictEqual({ cn: 'ops', group_access: 40, provider: 'main' });
+    expect(JSON.parse(b[0]!.body)).toStrictEqual({ cn: 'ops', group_access: 40, provider: 'main' });
   });
 
   it('checks the link parameters before sending', async () => {
@@ -306,8 +297,8 @@ describe('group LDAP', () => {
 
   it('deletes a link, for one provider with --provider', async () => {
     api = mockApi();
-    recordBody(api, 'DELETE', '/api/v4/groups/acme/ldap_group_links/cn%3Ddevs%2Cou%3Dx', 204);
-    recordBody(api, 'DELETE', '/api/v4/groups/acme/ldap_group_links/main/devs', 204);
+    recordRequests(api, 'DELETE', '/api/v4/groups/acme/ldap_group_links/cn%3Ddevs%2Cou%3Dx', 204);
+    recordRequests(api, 'DELETE', '/api/v4/groups/acme/ldap_group_links/main/devs', 204);
     let r = await runCli(['group', 'ldap-link', 'delete', 'cn=devs,ou=x', '-g', 'acme', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Removed LDAP link cn=devs,ou=x from group acme\n');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { contentTypeOf, JSON_HEADERS, mockApi, recordRequests, runCli, type Sent } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const fork = (status: string, extra: Record<string, unknown> = {}) => ({
@@ -12,25 +12,13 @@ const fork = (status: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function recordBody(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data: unknown) {
-  const seen: { body: string; headers: Record<string, string> }[] = [];
-  api.pool.intercept({ path: apiPath, method }).reply((opts) => {
-    seen.push({
-      body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''),
-      headers: opts.headers as Record<string, string>,
-    });
-    return { statusCode: status, data: JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
-  });
-  return seen;
-}
-
 describe('project fork', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());
 
   it('returns at once with the new project and says the copy continues', async () => {
     api = mockApi();
-    const seen = recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    const seen = recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--fields', 'path_with_namespace,import_status'], {
       transport: api.transport,
     });
@@ -42,7 +30,7 @@ describe('project fork', () => {
 
   it('sends a numeric namespace as an integer', async () => {
     api = mockApi();
-    const seen = recordBody(api, 'POST', '/api/v4/projects/2/fork', 201, fork('finished'));
+    const seen = recordRequests(api, 'POST', '/api/v4/projects/2/fork', 201, fork('finished'));
     const r = await runCli(['project', 'fork', '-p', '2', '--namespace', '12', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ namespace: 12 });
@@ -51,7 +39,7 @@ describe('project fork', () => {
 
   it('--wait polls the new project until import_status is finished', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('started'), { headers: JSON_HEADERS });
     api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
@@ -64,7 +52,7 @@ describe('project fork', () => {
 
   it('--wait exits 1 when the copy failed', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     api.pool
       .intercept({ path: '/api/v4/projects/9', method: 'GET' })
       .reply(200, fork('failed', { import_error: 'disk full' }), { headers: JSON_HEADERS });
@@ -76,7 +64,7 @@ describe('project fork', () => {
 
   it('--wait gives up after --wait-timeout', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     let polls = 0;
     api.pool
       .intercept({ path: '/api/v4/projects/9', method: 'GET' })
@@ -99,7 +87,7 @@ describe('project fork', () => {
 
   it('shows a spinner only when stderr is a terminal', async () => {
     api = mockApi();
-    recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
       transport: api.transport,
@@ -126,9 +114,8 @@ describe('project upload', () => {
 
   const uploaded = { alt: 'notes', url: '/uploads/abc/notes.txt', markdown: '[notes](/uploads/abc/notes.txt)' };
 
-  function multipartOf(seen: { body: string; headers: Record<string, string> }, filename: string, type: string, content: string): void {
-    const header = Object.entries(seen.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(header)?.[1];
+  function multipartOf(seen: Sent, filename: string, type: string, content: string): void {
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(contentTypeOf(seen))?.[1];
     expect(boundary).toBeTruthy();
     expect(seen.body).toBe(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
@@ -140,7 +127,7 @@ describe('project upload', () => {
     const dir = tempDir('collab-upload-');
     const file = path.join(dir, 'notes.txt');
     fs.writeFileSync(file, 'line 1\r\nline 2\n');
-    const seen = recordBody(api, 'POST', '/api/v4/projects/acme%2Fwebsite/uploads', 201, uploaded);
+    const seen = recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/uploads', 201, uploaded);
     const r = await runCli(['project', 'upload', file, '-p', 'acme/website'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('[notes](/uploads/abc/notes.txt)\n');
@@ -149,7 +136,7 @@ describe('project upload', () => {
 
   it('prints the whole upload object with -o json and reads stdin with --filename', async () => {
     api = mockApi();
-    const seen = recordBody(api, 'POST', '/api/v4/projects/7/uploads', 201, uploaded);
+    const seen = recordRequests(api, 'POST', '/api/v4/projects/7/uploads', 201, uploaded);
     const r = await runCli(['project', 'upload', '-', '-p', '7', '--filename', 'shot "1".png', '-o', 'json'], {
       transport: api.transport,
       stdin: 'PNGDATA',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { contentTypeOf, JSON_HEADERS, mockApi, recordRequests, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const project = (id: number, fullPath: string, extra: Record<string, unknown> = {}) => ({
@@ -14,29 +14,6 @@ const project = (id: number, fullPath: string, extra: Record<string, unknown> = 
   ...extra,
 });
 
-interface Seen {
-  body: string;
-  headers: Record<string, string>;
-}
-
-/** Stubs one request and records what was sent. */
-function expectRequest(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data?: unknown): Seen[] {
-  const seen: Seen[] = [];
-  api.pool.intercept({ path: apiPath, method }).reply((opts) => {
-    seen.push({
-      body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''),
-      headers: opts.headers as Record<string, string>,
-    });
-    return { statusCode: status, data: data === undefined ? '' : JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
-  });
-  return seen;
-}
-
-function contentType(seen: Seen): string {
-  const entry = Object.entries(seen.headers).find(([k]) => k.toLowerCase() === 'content-type');
-  return entry?.[1] ?? '';
-}
-
 describe('project create', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());
@@ -44,7 +21,7 @@ describe('project create', () => {
   it('sends every create parameter of the table as JSON', async () => {
     api = mockApi();
     const created = project(6, 'acme/site', { printing_merge_requests_link_enabled: false });
-    const seen = expectRequest(api, 'POST', '/api/v4/projects', 201, created);
+    const seen = recordRequests(api, 'POST', '/api/v4/projects', 201, created);
     const r = await runCli(
       [
         'project',
@@ -118,7 +95,7 @@ describe('project create', () => {
       repository_storage: 'default',
       approvals_before_merge: 2,
     });
-    expect(contentType(seen[0]!)).toBe('application/json');
+    expect(contentTypeOf(seen[0]!)).toBe('application/json');
     expect(JSON.parse(r.stdout)).toEqual(created);
     expect(r.stderr).toBe('Created project acme/site\n');
   });
@@ -128,7 +105,7 @@ describe('project create', () => {
     let r = await runCli(['project', 'create', '--visibility', 'public'], { transport: api.transport });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--name');
-    const seen = expectRequest(api, 'POST', '/api/v4/projects', 201, project(6, 'root/tools'));
+    const seen = recordRequests(api, 'POST', '/api/v4/projects', 201, project(6, 'root/tools'));
     const prompter = scriptedPrompter(['Tools']);
     r = await runCli(['project', 'create', '--visibility', 'public'], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
@@ -138,7 +115,7 @@ describe('project create', () => {
 
   it('creates for another user with --for-user, which needs --name and refuses C-only parameters', async () => {
     api = mockApi();
-    const seen = expectRequest(api, 'POST', '/api/v4/projects/user/5', 201, project(8, 'alice/tools'));
+    const seen = recordRequests(api, 'POST', '/api/v4/projects/user/5', 201, project(8, 'alice/tools'));
     let r = await runCli(['project', 'create', '--for-user', '5', '--name', 'tools', '--printing-merge-request-link-enabled'], {
       transport: api.transport,
     });
@@ -160,12 +137,12 @@ describe('project create', () => {
     const dir = tempDir('collab-avatar-');
     const file = path.join(dir, 'logo.png');
     fs.writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
-    const seen = expectRequest(api, 'POST', '/api/v4/projects', 201, project(6, 'root/logo'));
+    const seen = recordRequests(api, 'POST', '/api/v4/projects', 201, project(6, 'root/logo'));
     const r = await runCli(['project', 'create', '--name', 'Logo', '--no-wiki-enabled', '--tag-list', 'a,b', '--avatar', file], {
       transport: api.transport,
     });
     expect(r.code).toBe(0);
-    const type = contentType(seen[0]!);
+    const type = contentTypeOf(seen[0]!);
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(type)?.[1];
     expect(boundary).toBeTruthy();
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -197,7 +174,7 @@ describe('project update and delete', () => {
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' })
       .reply(200, project(6, 'acme/site', { name: 'Site' }), { headers: JSON_HEADERS });
-    const seen = expectRequest(api, 'PUT', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { description: 'New' }));
+    const seen = recordRequests(api, 'PUT', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { description: 'New' }));
     const r = await runCli(
       ['project', 'update', 'acme/site', '--description', 'New', '--no-snippets-enabled', '--tag-list', 'x', '--fields', 'description'],
       {
@@ -211,7 +188,7 @@ describe('project update and delete', () => {
 
   it('sends only the PUT when --name is given', async () => {
     api = mockApi();
-    const seen = expectRequest(api, 'PUT', '/api/v4/projects/6', 200, project(6, 'acme/site2'));
+    const seen = recordRequests(api, 'PUT', '/api/v4/projects/6', 200, project(6, 'acme/site2'));
     const r = await runCli(['project', 'update', '-p', '6', '--name', 'Site 2', '--path', 'site2', '--approvals-before-merge', '1'], {
       transport: api.transport,
     });
@@ -236,7 +213,7 @@ describe('project update and delete', () => {
     let r = await runCli(['project', 'delete', 'acme/site'], { transport: api.transport });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--yes');
-    expectRequest(api, 'DELETE', '/api/v4/projects/acme%2Fsite', 202, { message: '202 Accepted' });
+    recordRequests(api, 'DELETE', '/api/v4/projects/acme%2Fsite', 202, { message: '202 Accepted' });
     r = await runCli(['project', 'delete', 'acme/site', '--yes'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -258,7 +235,7 @@ describe('project update and delete', () => {
     expect(r.code).toBe(2);
     const yes = scriptedPrompter([true]);
     expect((await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: yes })).code).toBe(2);
-    expectRequest(api, 'DELETE', '/api/v4/projects/6', 202, { message: '202 Accepted' });
+    recordRequests(api, 'DELETE', '/api/v4/projects/6', 202, { message: '202 Accepted' });
     const typed = await runCli(['project', 'delete', '-p', '6'], {
       transport: api.transport,
       tty: true,
@@ -274,7 +251,7 @@ describe('project star, unstar, archive, unarchive', () => {
 
   it('stars, and treats 304 as success printing the current project', async () => {
     api = mockApi();
-    expectRequest(api, 'POST', '/api/v4/projects/acme%2Fsite/star', 201, project(6, 'acme/site', { star_count: 2 }));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fsite/star', 201, project(6, 'acme/site', { star_count: 2 }));
     let r = await runCli(['project', 'star', 'acme/site', '--fields', 'star_count'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('star_count\t2\n');
@@ -302,10 +279,10 @@ describe('project star, unstar, archive, unarchive', () => {
 
   it('archives and unarchives (reading the project first), one line on a terminal', async () => {
     api = mockApi();
-    expectRequest(api, 'GET', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { archived: false }));
-    expectRequest(api, 'POST', '/api/v4/projects/acme%2Fsite/archive', 201, project(6, 'acme/site', { archived: true }));
-    expectRequest(api, 'GET', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { archived: true }));
-    expectRequest(api, 'POST', '/api/v4/projects/acme%2Fsite/unarchive', 201, project(6, 'acme/site', { archived: false }));
+    recordRequests(api, 'GET', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { archived: false }));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fsite/archive', 201, project(6, 'acme/site', { archived: true }));
+    recordRequests(api, 'GET', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { archived: true }));
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fsite/unarchive', 201, project(6, 'acme/site', { archived: false }));
     let r = await runCli(['project', 'archive', 'acme/site', '--fields', 'archived'], { transport: api.transport });
     expect([r.stdout, r.stderr]).toEqual(['archived\ttrue\n', 'Archived project acme/site\n']);
     r = await runCli(['project', 'unarchive', 'acme/site'], { transport: api.transport, tty: true });
@@ -314,8 +291,8 @@ describe('project star, unstar, archive, unarchive', () => {
 
   it('an archived project is not archived again: exit 0, nothing sent, the project with -o json', async () => {
     api = mockApi();
-    expectRequest(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: true }));
-    expectRequest(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: false }));
+    recordRequests(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: true }));
+    recordRequests(api, 'GET', '/api/v4/projects/6', 200, project(6, 'acme/site', { archived: false }));
     const again = await runCli(['project', 'archive', '6', '-o', 'json'], { transport: api.transport, tty: true });
     expect([again.code, JSON.parse(again.stdout).archived, again.stderr]).toEqual([
       0,

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import {
+  contentTypeOf,
+  JSON_HEADERS,
+  jsonReply,
+  mockApi,
+  recordRequests,
+  runCli,
+  scriptedPrompter,
+  TEST_TOKEN,
+} from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const alice = {
@@ -209,24 +218,12 @@ describe('user create / update', () => {
     const dir = tempDir('collab-avatar-');
     const file = path.join(dir, 'me.png');
     fs.writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    let seen: { body: string; type: string } | undefined;
-    api.pool.intercept({ path: '/api/v4/users/2', method: 'PUT' }).reply(
-      200,
-      (opts) => {
-        const headers = opts.headers as Record<string, string>;
-        seen = {
-          body: Buffer.from(opts.body as Buffer).toString('latin1'),
-          type: headers['content-type'] ?? headers['Content-Type'] ?? '',
-        };
-        return alice;
-      },
-      { headers: JSON_HEADERS },
-    );
+    const seen = recordRequests(api, 'PUT', '/api/v4/users/2', 200, alice);
     const r = await runCli(['user', 'update', '2', '--bio', 'hi', '--avatar', file], { transport: api.transport });
     expect(r.code).toBe(0);
-    expect(seen?.type).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen?.body).toContain('name="bio"\r\n\r\nhi\r\n');
-    expect(seen?.body).toContain('name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n');
+    expect(contentTypeOf(seen[0]!)).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]!.body).toContain('name="bio"\r\n\r\nhi\r\n');
+    expect(seen[0]!.body).toContain('name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n');
   });
 
   it('updates, needs at least one change, and explains the 404 for a taken email', async () => {

@@ -96,6 +96,33 @@ export function mockApi(origin = TEST_HOST) {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** What one request sent: its body as text (bytes as latin1) and its headers. */
+export interface Sent {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Stubs one `method apiPath`, answered with `status` and `data` as JSON (an empty body when
+ * undefined), and records what each request sent.
+ */
+export function recordRequests(api: ReturnType<typeof mockApi>, method: string, apiPath: string, status: number, data?: unknown): Sent[] {
+  const seen: Sent[] = [];
+  api.pool.intercept({ path: apiPath, method }).reply((opts) => {
+    seen.push({
+      body: Buffer.isBuffer(opts.body) ? opts.body.toString('latin1') : String(opts.body ?? ''),
+      headers: opts.headers as Record<string, string>,
+    });
+    return { statusCode: status, data: data === undefined ? '' : JSON.stringify(data), responseOptions: { headers: JSON_HEADERS } };
+  });
+  return seen;
+}
+
+/** The content type a request sent, whatever the case of the header's name. */
+export function contentTypeOf(sent: Sent): string {
+  return Object.entries(sent.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+}
+
 export interface Answer {
   status?: number;
   body: unknown;
