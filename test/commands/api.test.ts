@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('collab api', () => {
@@ -12,7 +12,7 @@ describe('collab api', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': TEST_TOKEN } })
-      .reply(200, { id: 1, username: 'root' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ id: 1, username: 'root' }));
     const r = await runCli(['api', '/user'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('{"id":1,"username":"root"}\n');
@@ -38,7 +38,7 @@ describe('collab api', () => {
           return true;
         },
       })
-      .reply(201, { iid: 1 }, { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply({ iid: 1 }));
     const r = await runCli(
       [
         'api',
@@ -68,15 +68,15 @@ describe('collab api', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues?state=opened&per_page=100', method: 'GET' })
-      .reply(200, [{ iid: 1 }], { headers: { ...JSON_HEADERS, 'x-next-page': '2', 'x-page': '1' } });
+      .reply(200, ...jsonReply([{ iid: 1 }], { 'x-next-page': '2', 'x-page': '1' }));
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues?state=opened&per_page=100&page=2', method: 'GET' })
-      .reply(200, [{ iid: 2 }], { headers: { ...JSON_HEADERS, 'x-next-page': '', 'x-page': '2' } });
+      .reply(200, ...jsonReply([{ iid: 2 }], { 'x-next-page': '', 'x-page': '2' }));
     const r = await runCli(['api', '-X', 'GET', '/projects/7/issues', '-f', 'state=opened', '--paginate'], { transport: api.transport });
     expect(r.stdout).toBe('[{"iid":1},{"iid":2}]\n');
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues?per_page=100', method: 'GET' })
-      .reply(200, [{ iid: 1 }, { iid: 2 }], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
+      .reply(200, ...jsonReply([{ iid: 1 }, { iid: 2 }], { 'x-next-page': '' }));
     const n = await runCli(['api', '/projects/7/issues', '--paginate', '-o', 'ndjson'], { transport: api.transport });
     expect(n.stdout).toBe('{"iid":1}\n{"iid":2}\n');
   });
@@ -85,14 +85,12 @@ describe('collab api', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/version', method: 'GET', headers: { 'x-custom': 'yes' } })
-      .reply(200, { version: '17' }, { headers: { ...JSON_HEADERS, 'x-request-id': 'abc' } });
+      .reply(200, ...jsonReply({ version: '17' }, { 'x-request-id': 'abc' }));
     const r = await runCli(['api', '/version', '-i', '-H', 'X-Custom: yes'], { transport: api.transport });
     expect(r.stdout).toMatch(/^HTTP 200\n/);
     expect(r.stdout).toContain('x-request-id: abc');
     expect(r.stdout).toMatch(/\n\n\{"version":"17"\}\n$/);
-    api.pool
-      .intercept({ path: '/api/v4/projects/99', method: 'GET' })
-      .reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/99', method: 'GET' }).reply(404, ...jsonReply({ message: '404 Project Not Found' }));
     const e = await runCli(['api', '/projects/99'], { transport: api.transport });
     expect(e.code).toBe(1);
     expect(e.stderr).toBe('collab: 404 Project Not Found\n');
@@ -107,7 +105,7 @@ describe('collab api', () => {
         body: (b: unknown) => Buffer.from(b as Buffer).toString() === '{"title":"raw"}',
         headers: { 'content-type': 'application/json' },
       })
-      .reply(200, { iid: 1 }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ iid: 1 }));
     const r = await runCli(['api', '-X', 'PUT', '/projects/7/issues/1', '--input', '-'], {
       transport: api.transport,
       stdin: '{"title":"raw"}',

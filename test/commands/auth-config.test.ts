@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_HOST } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter, TEST_HOST } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const tmp = () => tempDir('collab-cfg-');
@@ -15,7 +15,7 @@ describe('auth and config', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } })
-      .reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ username: 'alice', name: 'Alice' }));
     const dir = tmp();
     const r = await runCli(['auth', 'login', '--host', 'https://gitlab.test', '--token-stdin'], {
       transport: api.transport,
@@ -33,7 +33,7 @@ describe('auth and config', () => {
 
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'private-token': 'tok-abcdefghijklmnop' } })
-      .reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ username: 'alice', name: 'Alice', is_admin: false }));
     const s = await runCli(['auth', 'status', '-o', 'json'], {
       transport: api.transport,
       env: { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined },
@@ -54,7 +54,7 @@ describe('auth and config', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET' })
-      .reply(200, { username: 'alice', name: 'Alice' }, { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply({ username: 'alice', name: 'Alice' }))
       .times(3);
     const login = async (env: Record<string, string | undefined>) => {
       const dir = tmp();
@@ -83,7 +83,7 @@ describe('auth and config', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET' })
-      .reply(200, { username: 'alice', name: 'Alice', is_admin: false }, { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply({ username: 'alice', name: 'Alice', is_admin: false }))
       .times(2);
     const dir = tmp();
     fs.writeFileSync(
@@ -119,7 +119,7 @@ describe('auth and config', () => {
 
   it('a rejected token is not saved and exits 4', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, ...jsonReply({ message: '401 Unauthorized' }));
     const dir = tmp();
     const r = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], {
       transport: api.transport,
@@ -135,7 +135,7 @@ describe('auth and config', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-xyz' } })
-      .reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ username: 'bob' }));
     const dir = tmp();
     const prompter = scriptedPrompter(['https://gitlab.test', 'oauth-xyz']);
     const r = await runCli(['auth', 'login', '--oauth'], {
@@ -180,7 +180,7 @@ describe('auth and config', () => {
     await runCli(['config', 'set', 'output', 'json'], { env: { COLLAB_CONFIG_DIR: dir } });
     api.pool
       .intercept({ path: '/api/v4/projects/1/issues/1', method: 'GET' })
-      .reply(200, { iid: 1, title: 'x' }, { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply({ iid: 1, title: 'x' }))
       .times(3);
     const viaConfig = await runCli(['issue', 'view', '1', '-p', '1'], { transport: api.transport, env: { COLLAB_CONFIG_DIR: dir } });
     expect(viaConfig.stdout).toBe('{"iid":1,"title":"x"}\n');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const list = (id: number, name: string, position: number) => ({ id, label: { name, color: '#F0AD4E', description: null }, position });
@@ -16,10 +16,8 @@ describe('board list', () => {
 
   it("lists a project's boards with their lists in position order", async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${P}/boards`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(200, [board], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${P}/boards`, method: 'GET' }).reply(200, [board], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/boards`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } }).reply(200, ...jsonReply([board]));
+    api.pool.intercept({ path: `${P}/boards`, method: 'GET' }).reply(200, ...jsonReply([board]));
     const tsv = await runCli(['board', 'list', '-p', 'acme/platform/api', '--header'], { transport: api.transport });
     expect(tsv.code).toBe(0);
     expect(tsv.stdout).toBe('id\tproject\tmilestone\tlists\n1\tacme/platform/api\tv1.0\tTodo, Doing\n');
@@ -43,7 +41,7 @@ describe('board lists and list-view', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/boards/1/lists?per_page=5`, method: 'GET' })
-      .reply(200, [list(11, 'Todo', 0), list(12, 'Doing', 1)], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([list(11, 'Todo', 0), list(12, 'Doing', 1)]));
     const r = await runCli(['board', 'lists', '1', '-p', 'acme/platform/api', '--per-page', '5'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('11\t0\tTodo\t#F0AD4E\t\n12\t1\tDoing\t#F0AD4E\t\n');
@@ -51,7 +49,7 @@ describe('board lists and list-view', () => {
 
   it('shows one list as a table on a terminal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${P}/boards/1/lists/12`, method: 'GET' }).reply(200, list(12, 'Doing', 1), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/boards/1/lists/12`, method: 'GET' }).reply(200, ...jsonReply(list(12, 'Doing', 1)));
     const r = await runCli(['board', 'list-view', '1', '12', '-p', 'acme/platform/api'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').map((l) => l.replace(/\s+/g, ' ').trim())).toEqual(['id 12', 'label Doing', 'position 1', '']);
@@ -73,7 +71,7 @@ describe('board lists and list-view', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/boards/9/lists', method: 'GET' })
-      .reply(404, { message: '404 Board Not Found' }, { headers: JSON_HEADERS });
+      .reply(404, ...jsonReply({ message: '404 Board Not Found' }));
     const r = await runCli(['board', 'lists', '9', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('404 Board Not Found');
@@ -88,7 +86,7 @@ describe('board list-create, list-move, list-delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/boards/1/lists`, method: 'POST', body: '{"label_id":5}' })
-      .reply(201, list(13, 'Review', 2), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(list(13, 'Review', 2)));
     const r = await runCli(['board', 'list-create', '1', '--label-id', '5', '-p', 'acme/platform/api', '-o', 'json'], {
       transport: api.transport,
     });
@@ -101,18 +99,20 @@ describe('board list-create, list-move, list-delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/labels?per_page=100`, method: 'GET' })
-      .reply(200, [{ id: 4, name: 'bug' }], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
+      .reply(200, ...jsonReply([{ id: 4, name: 'bug' }], { 'x-next-page': '2' }));
     api.pool.intercept({ path: `${P}/labels?per_page=100&page=2`, method: 'GET' }).reply(
       200,
-      [
-        { id: 5, name: 'in review' },
-        { id: 6, name: 'In Review' },
-      ],
-      { headers: { ...JSON_HEADERS, 'x-next-page': '' } },
+      ...jsonReply(
+        [
+          { id: 5, name: 'in review' },
+          { id: 6, name: 'In Review' },
+        ],
+        { 'x-next-page': '' },
+      ),
     );
     api.pool
       .intercept({ path: `${P}/boards/1/lists`, method: 'POST', body: '{"label_id":6}' })
-      .reply(201, list(13, 'In Review', 2), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(list(13, 'In Review', 2)));
     const r = await runCli(['board', 'list-create', '1', '--label', 'In Review', '-p', 'acme/platform/api', '--fields', 'id'], {
       transport: api.transport,
     });
@@ -124,7 +124,7 @@ describe('board list-create, list-move, list-delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/labels?per_page=100', method: 'GET' })
-      .reply(200, [{ id: 4, name: 'bug' }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([{ id: 4, name: 'bug' }]));
     const r = await runCli(['board', 'list-create', '1', '--label', 'nope', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no label named "nope"');
@@ -147,7 +147,7 @@ describe('board list-create, list-move, list-delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/boards/1/lists', method: 'POST' })
-      .reply(400, { message: { label: ['has already been taken'] } }, { headers: JSON_HEADERS });
+      .reply(400, ...jsonReply({ message: { label: ['has already been taken'] } }));
     const r = await runCli(['board', 'list-create', '1', '--label-id', '5', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('label: has already been taken');
@@ -157,7 +157,7 @@ describe('board list-create, list-move, list-delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/boards/1/lists/12`, method: 'PUT', body: '{"position":0}' })
-      .reply(200, list(12, 'Doing', 0), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(list(12, 'Doing', 0)));
     const r = await runCli(['board', 'list-move', '1', '12', '--position', '0', '-p', 'acme/platform/api', '-o', 'ndjson'], {
       transport: api.transport,
     });
@@ -175,9 +175,7 @@ describe('board list-create, list-move, list-delete', () => {
     const refused = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    api.pool
-      .intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'GET' })
-      .reply(200, list(12, 'Doing', 1), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'GET' }).reply(200, ...jsonReply(list(12, 'Doing', 1)));
     api.pool.intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' }).reply(204, '');
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['board', 'list-delete', '1', '12', '-p', '7'], { transport: api.transport, tty: true, prompter });
@@ -185,7 +183,7 @@ describe('board list-create, list-move, list-delete', () => {
     expect([asked.code, asked.stdout, asked.stderr]).toEqual([0, '', '✓ Removed list 12 (Doing) from board 1\n']);
     api.pool
       .intercept({ path: '/api/v4/projects/7/boards/1/lists/12', method: 'DELETE' })
-      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const denied = await runCli(['board', 'list-delete', '1', '12', '-p', '7', '--yes'], { transport: api.transport });
     expect(denied.code).toBe(1);
     expect(denied.stderr).toContain('403 Forbidden');

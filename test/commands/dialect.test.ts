@@ -128,13 +128,13 @@ describe('dialects', () => {
   it('user block/unblock: a null or false answer is a notice and exit 0', async () => {
     api = mockApi();
     // Bodies as GitLab writes them: the JSON texts `null` and `false`.
-    api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, 'null', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, ...jsonReply('null'));
     const a = await runCli(['user', 'block', '5'], { transport: api.transport });
     expect([a.code, a.stdout, a.stderr]).toEqual([0, '', 'User 5 was already blocked: nothing changed\n']);
-    api.pool.intercept({ path: '/api/v4/users/5/unblock', method: 'POST' }).reply(201, 'false', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/5/unblock', method: 'POST' }).reply(201, ...jsonReply('false'));
     const b = await runCli(['user', 'unblock', '5'], { transport: api.transport });
     expect([b.code, b.stderr]).toEqual([0, 'User 5 was not blocked: nothing changed\n']);
-    api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, 'true', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, ...jsonReply('true'));
     const c = await runCli(['user', 'block', '5'], { transport: api.transport });
     expect([c.code, c.stderr]).toEqual([0, 'Blocked user 5\n']);
   });
@@ -248,8 +248,8 @@ describe('every renamed field, in either spelling, goes out under the server nam
       bodies.push(JSON.parse(String(opts.body)));
       return JSON.stringify({ id: 42, username: 'alice', ...bodies.at(-1) });
     };
-    api.pool.intercept({ path: '/api/v4/users', method: 'POST' }).reply(201, answer, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/users/42', method: 'PUT' }).reply(200, answer, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users', method: 'POST' }).reply(201, ...jsonReply(answer));
+    api.pool.intercept({ path: '/api/v4/users/42', method: 'PUT' }).reply(200, ...jsonReply(answer));
     const profile = (spelling: 'spec' | 'gitlab') =>
       USER_PAIRS.flatMap(([spec, gitlab]) => [`--${(spelling === 'spec' ? spec : gitlab).replace(/_/g, '-')}`, `h-${spec}`]);
     const env = { COLLAB_FLAVOR: flavor };
@@ -371,7 +371,7 @@ describe("GitLab's answers", () => {
 
   it('block: GitLab\'s old false (the state machine refused) is also "already blocked"', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, 'false', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/5/block', method: 'POST' }).reply(201, ...jsonReply('false'));
     const r = await runCli(['user', 'block', '5'], { transport: api.transport });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'User 5 was already blocked: nothing changed\n']);
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, recordRequests, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { jsonReply, mockApi, recordRequests, runCli, scriptedPrompter } from '../helpers/harness.js';
 
 const group = (id: number, fullPath: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -32,7 +32,7 @@ describe('group list, view, projects', () => {
         path: '/api/v4/groups?skip_groups%5B%5D=1&skip_groups%5B%5D=2&all_available=true&search=plat&order_by=path&sort=desc&statistics=true&owned=true',
         method: 'GET',
       })
-      .reply(200, [group(8, 'acme/platform')], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([group(8, 'acme/platform')]));
     const r = await runCli(
       [
         'group',
@@ -70,7 +70,10 @@ describe('group list, view, projects', () => {
   it('views a group: its fields, then its projects and shared projects', async () => {
     api = mockApi();
     const detail = { ...group(7, 'acme'), projects: [project(2, 'acme/website')], shared_projects: [project(5, 'labs/x')] };
-    api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, detail, { headers: JSON_HEADERS }).times(4);
+    api.pool
+      .intercept({ path: '/api/v4/groups/acme', method: 'GET' })
+      .reply(200, ...jsonReply(detail))
+      .times(4);
     const tables = [
       '',
       'Projects (1)',
@@ -120,7 +123,7 @@ describe('group list, view, projects', () => {
         path: '/api/v4/groups/acme%2Fplatform/projects?archived=false&visibility=private&order_by=name&sort=asc&search=api&simple=true&owned=true&starred=true',
         method: 'GET',
       })
-      .reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([project(1, 'acme/platform/api')]));
     const r = await runCli(
       [
         'group',
@@ -212,7 +215,7 @@ describe('group create, update, delete, transfer', () => {
 
   it('updates by numeric id, looking the id up when given a path', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, group(7, 'acme'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/groups/acme', method: 'GET' }).reply(200, ...jsonReply(group(7, 'acme')));
     const first = recordRequests(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
     const second = recordRequests(api, 'PUT', '/api/v4/groups/7', 200, { ...group(7, 'acme'), projects: [] });
     let r = await runCli(['group', 'update', 'acme', '--description', 'New', '--no-lfs-enabled', '-o', 'json'], {

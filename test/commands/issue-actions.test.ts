@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 const I = '/api/v4/projects/acme%2Fplatform%2Fapi/issues/42';
@@ -12,7 +12,7 @@ describe('issue subscribe / unsubscribe', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${I}/subscribe`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(201, issue(42, { subscribed: true }), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(issue(42, { subscribed: true })));
     const r = await runCli(['issue', 'subscribe', '42', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(issue(42, { subscribed: true }));
@@ -22,7 +22,7 @@ describe('issue subscribe / unsubscribe', () => {
   it('treats 304 (already subscribed) as success: notice, then the current issue', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${I}/subscribe`, method: 'POST' }).reply(304, '');
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { subscribed: true }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42, { subscribed: true })));
     const r = await runCli(['issue', 'subscribe', '42', '-p', 'acme/platform/api', '--fields', 'iid,subscribed'], {
       transport: api.transport,
     });
@@ -33,11 +33,9 @@ describe('issue subscribe / unsubscribe', () => {
 
   it('unsubscribes; 304 (not subscribed) is a notice too', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${I}/unsubscribe`, method: 'POST' })
-      .reply(201, issue(42, { subscribed: false }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/unsubscribe`, method: 'POST' }).reply(201, ...jsonReply(issue(42, { subscribed: false })));
     api.pool.intercept({ path: `${I}/unsubscribe`, method: 'POST' }).reply(304, '');
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { subscribed: false }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42, { subscribed: false })));
     const first = await runCli(['issue', 'unsubscribe', '42', '-p', 'acme/platform/api', '-o', 'ndjson', '--fields', 'subscribed'], {
       transport: api.transport,
     });
@@ -56,7 +54,7 @@ describe('issue subscribe / unsubscribe', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues/999/subscribe', method: 'POST' })
-      .reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+      .reply(404, ...jsonReply({ message: '404 Not found' }));
     const missing = await runCli(['issue', 'subscribe', '999', '-p', '7'], { transport: api.transport });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('404 Not found');
@@ -82,7 +80,7 @@ describe('issue todo', () => {
 
   it('creates a todo and prints it with todo columns', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/todo`, method: 'POST', body: '{}' }).reply(201, todo, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/todo`, method: 'POST', body: '{}' }).reply(201, ...jsonReply(todo));
     const r = await runCli(['issue', 'todo', '42', '-p', 'acme/platform/api', '--fields', 'id,state,action_name,body'], {
       transport: api.transport,
     });
@@ -94,7 +92,7 @@ describe('issue todo', () => {
   it('treats 304 (todo exists) as success and prints the issue', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${I}/todo`, method: 'POST' }).reply(304, '');
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42)));
     const r = await runCli(['issue', 'todo', '42', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(issue(42));
@@ -118,12 +116,10 @@ describe('issue closed-by and user-agent', () => {
 
   it('lists the closing merge requests, paginated', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${I}/closed_by?per_page=100`, method: 'GET' })
-      .reply(200, [mr(1)], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
+    api.pool.intercept({ path: `${I}/closed_by?per_page=100`, method: 'GET' }).reply(200, ...jsonReply([mr(1)], { 'x-next-page': '2' }));
     api.pool
       .intercept({ path: `${I}/closed_by?per_page=100&page=2`, method: 'GET' })
-      .reply(200, [mr(2)], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
+      .reply(200, ...jsonReply([mr(2)], { 'x-next-page': '' }));
     const r = await runCli(['issue', 'closed-by', '42', '-p', 'acme/platform/api', '--all'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
@@ -133,7 +129,7 @@ describe('issue closed-by and user-agent', () => {
 
   it('shows a table on a terminal with relative dates', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/closed_by`, method: 'GET' }).reply(200, [mr(1)], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/closed_by`, method: 'GET' }).reply(200, ...jsonReply([mr(1)]));
     const r = await runCli(['issue', 'closed-by', '42', '-p', 'acme/platform/api'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('IID');
@@ -144,10 +140,8 @@ describe('issue closed-by and user-agent', () => {
   it('shows the user agent detail (admin endpoint)', async () => {
     api = mockApi();
     const detail = { user_agent: 'AppleWebKit/537.36', ip_address: '127.0.0.1', spamfilter_submitted: false };
-    api.pool.intercept({ path: `${I}/user_agent_detail`, method: 'GET' }).reply(200, detail, { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: `${I}/user_agent_detail`, method: 'GET' })
-      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/user_agent_detail`, method: 'GET' }).reply(200, ...jsonReply(detail));
+    api.pool.intercept({ path: `${I}/user_agent_detail`, method: 'GET' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const r = await runCli(['issue', 'user-agent', '42', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('user_agent\tAppleWebKit/537.36\nip_address\t127.0.0.1\nspamfilter_submitted\tfalse\n');

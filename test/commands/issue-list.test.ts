@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS, jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 describe('issue list', () => {
@@ -16,8 +16,10 @@ describe('issue list', () => {
       })
       .reply(
         200,
-        [issue(1, { task_completion_status: { count: 3, completed_count: 1 } }), issue(2, { title: 'tab\there \u001b[31mred\u001b[0m' })],
-        { headers: JSON_HEADERS },
+        ...jsonReply([
+          issue(1, { task_completion_status: { count: 3, completed_count: 1 } }),
+          issue(2, { title: 'tab\there \u001b[31mred\u001b[0m' }),
+        ]),
       );
     const r = await runCli(
       [
@@ -54,10 +56,8 @@ describe('issue list', () => {
 
   it('uses the group and global endpoints', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: '/api/v4/groups/acme/issues?state=opened', method: 'GET' })
-      .reply(200, [issue(1)], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/issues?state=opened&labels=No+Label', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/groups/acme/issues?state=opened', method: 'GET' }).reply(200, ...jsonReply([issue(1)]));
+    api.pool.intercept({ path: '/api/v4/issues?state=opened&labels=No+Label', method: 'GET' }).reply(200, ...jsonReply([]));
     expect((await runCli(['issue', 'list', '-g', 'acme', '-o', 'json'], { transport: api.transport })).stdout).toBe(
       `${JSON.stringify([issue(1)])}\n`,
     );
@@ -97,9 +97,7 @@ describe('fetch progress', () => {
   it("shows a spinner on a terminal's stderr when a list takes a while, and nothing when piped", async () => {
     for (const tty of [true, false]) {
       const api = mockApi();
-      api.pool
-        .intercept({ path: '/api/v4/projects/7/issues?state=opened', method: 'GET' })
-        .reply(200, [issue(1)], { headers: JSON_HEADERS });
+      api.pool.intercept({ path: '/api/v4/projects/7/issues?state=opened', method: 'GET' }).reply(200, ...jsonReply([issue(1)]));
       // The spinner's delay has passed as soon as it is asked for: no wall clock involved.
       const delays: number[] = [];
       const schedule = (ms: number, fn: () => void) => {
@@ -133,7 +131,7 @@ describe('what a list hides', () => {
     expect(all.stderr).toBe('');
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues?state=opened&per_page=20', method: 'GET' })
-      .reply(200, [issue(1), issue(2), issue(3)], { headers: { ...JSON_HEADERS, 'x-total': '3' } });
+      .reply(200, ...jsonReply([issue(1), issue(2), issue(3)], { 'x-total': '3' }));
     const cut = await runCli(['issue', 'list', '-p', '7', '--limit', '2'], { transport: api.transport, tty: true });
     expect(cut.stderr).toBe('Showing 2 of 3 open issues in 7 · --all for every page\n');
     api.done();

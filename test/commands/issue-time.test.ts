@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
 const I = '/api/v4/projects/7/issues/3';
 const stats = (estimate: number, spent: number, human: [string | null, string | null] = [null, null]) => ({
@@ -17,7 +17,7 @@ describe('issue time tracking', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${I}/time_estimate`, method: 'POST', body: '{"duration":"1d 2h"}' })
-      .reply(200, stats(36000, 0, ['1d 2h', null]), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(stats(36000, 0, ['1d 2h', null])));
     const r = await runCli(['issue', 'estimate', '3', '1d 2h', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('time_estimate\t36000\ntotal_time_spent\t0\nhuman_time_estimate\t1d 2h\nhuman_total_time_spent\t\n');
@@ -28,10 +28,10 @@ describe('issue time tracking', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"1h30m"}' })
-      .reply(201, stats(0, 5400, [null, '1h 30m']), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(stats(0, 5400, [null, '1h 30m'])));
     api.pool
       .intercept({ path: `${I}/add_spent_time`, method: 'POST', body: '{"duration":"-30m"}' })
-      .reply(201, stats(0, 3600, [null, '1h']), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(stats(0, 3600, [null, '1h'])));
     const add = await runCli(['issue', 'spend', '3', '1h30m', '-p', '7', '-o', 'json'], { transport: api.transport });
     expect(add.code).toBe(0);
     expect(JSON.parse(add.stdout)).toEqual(stats(0, 5400, [null, '1h 30m']));
@@ -45,11 +45,9 @@ describe('issue time tracking', () => {
 
   it('resets estimate and spent time, and reads the stats', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${I}/reset_time_estimate`, method: 'POST', body: '{}' })
-      .reply(200, stats(0, 60), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${I}/reset_spent_time`, method: 'POST', body: '{}' }).reply(200, stats(0, 0), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${I}/time_stats`, method: 'GET' }).reply(200, stats(7200, 0, ['2h', null]), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/reset_time_estimate`, method: 'POST', body: '{}' }).reply(200, ...jsonReply(stats(0, 60)));
+    api.pool.intercept({ path: `${I}/reset_spent_time`, method: 'POST', body: '{}' }).reply(200, ...jsonReply(stats(0, 0)));
+    api.pool.intercept({ path: `${I}/time_stats`, method: 'GET' }).reply(200, ...jsonReply(stats(7200, 0, ['2h', null])));
     const a = await runCli(['issue', 'reset-estimate', '3', '-p', '7', '-o', 'ndjson'], { transport: api.transport });
     expect(a.stdout).toBe(`${JSON.stringify(stats(0, 60))}\n`);
     const b = await runCli(['issue', 'reset-spent', '3', '-p', '7', '-o', 'ndjson'], { transport: api.transport });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS, jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 /** Replies that record each JSON request body, so tests compare bodies whole (key order aside). */
@@ -136,7 +136,7 @@ describe('issue create', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues', method: 'POST' })
-      .reply(400, { message: { title: ['is too long (maximum is 255 characters)'] } }, { headers: JSON_HEADERS });
+      .reply(400, ...jsonReply({ message: { title: ['is too long (maximum is 255 characters)'] } }));
     const r = await runCli(['issue', 'create', '-p', '7', '-t', 'x'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('400');
@@ -238,11 +238,9 @@ describe('issue update, close, reopen', () => {
     api = mockApi();
     const body = recorder();
     // Each reads the issue first: one already in that state is not sent again.
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, ...jsonReply(issue(3)));
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3, { state: 'closed' })));
-    api.pool
-      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
-      .reply(200, issue(3, { state: 'closed' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, ...jsonReply(issue(3, { state: 'closed' })));
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3)));
     const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
     expect(closed.stdout).toBe('state\tclosed\n');
@@ -257,10 +255,10 @@ describe('issue update, close, reopen', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
-      .reply(200, issue(3, { state: 'closed', title: 'Crash on save' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(issue(3, { state: 'closed', title: 'Crash on save' })));
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
-      .reply(200, issue(3, { state: 'opened', title: 'Crash on save' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(issue(3, { state: 'opened', title: 'Crash on save' })));
     const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
     expect([closed.code, closed.stdout, closed.stderr]).toEqual([
       0,
@@ -273,10 +271,8 @@ describe('issue update, close, reopen', () => {
 
   it('shows a 403 with exit 1', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, issue(3), { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' })
-      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, ...jsonReply(issue(3)));
+    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const r = await runCli(['issue', 'close', '3', '-p', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('403 Forbidden');
@@ -308,7 +304,7 @@ describe('issue delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' })
-      .reply(200, { iid: 3, title: 'Crash on save' }, { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply({ iid: 3, title: 'Crash on save' }))
       .times(2);
     const no = scriptedPrompter([false]);
     const r = await runCli(['issue', 'delete', '3', '-p', '7'], { transport: api.transport, tty: true, prompter: no });
@@ -333,7 +329,7 @@ describe('issue move', () => {
     const body = recorder();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' })
-      .reply(200, { id: 17, path_with_namespace: 'acme/website' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ id: 17, path_with_namespace: 'acme/website' }));
     api.pool
       .intercept({ path: `${P}/issues/42/move`, method: 'POST' })
       .reply(body.reply(201, issue(8, { project_id: 17, web_url: 'https://gitlab.test/acme/website/-/issues/8' })));
@@ -353,7 +349,7 @@ describe('issue move', () => {
     api = mockApi();
     const body = recorder();
     api.pool.intercept({ path: '/api/v4/projects/7/issues/1/move', method: 'POST' }).reply(body.reply(201, issue(1)));
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, { id: 18 }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, ...jsonReply({ id: 18 }));
     api.pool.intercept({ path: '/api/v4/projects/7/issues/2/move', method: 'POST' }).reply(body.reply(201, issue(2)));
     expect((await runCli(['issue', 'move', '1', '-p', '7', '--to', '17'], { transport: api.transport })).code).toBe(0);
     expect(
@@ -366,7 +362,7 @@ describe('issue move', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues/1/move', method: 'POST' })
-      .reply(400, { message: 'Cannot move issue to project it originates from!' }, { headers: JSON_HEADERS });
+      .reply(400, ...jsonReply({ message: 'Cannot move issue to project it originates from!' }));
     const r = await runCli(['issue', 'move', '1', '-p', '7', '--to', '7'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('collab: 400 Cannot move issue to project it originates from!');
@@ -376,7 +372,7 @@ describe('issue move', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/nope%2Fgone', method: 'GET' })
-      .reply(404, { message: '404 Project Not Found' }, { headers: JSON_HEADERS });
+      .reply(404, ...jsonReply({ message: '404 Project Not Found' }));
     const r = await runCli(['issue', 'move', '1', '-p', '7', '--to', 'nope/gone'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('404 Project Not Found');

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
 import { retriesIn } from '../helpers/e2e.js';
-import { JSON_HEADERS, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS, jsonReply, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
 import { tempDirsPerTest } from '../helpers/temp.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -223,7 +223,7 @@ describe('job artifacts', () => {
     api = mockApi();
     const cwd = tmp();
     fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
-    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(404, { message }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(404, ...jsonReply({ message }));
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(`collab: ${message}\nhint: ${hint}\n`);
@@ -235,10 +235,10 @@ describe('job artifacts', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/12/artifacts/missing.txt`, method: 'GET' })
-      .reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+      .reply(404, ...jsonReply({ message: '404 Not found' }));
     api.pool
       .intercept({ path: `${P}/jobs/12`, method: 'GET' })
-      .reply(200, { id: 12, artifacts_file: { filename: 'artifacts.zip', size: 10 } }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ id: 12, artifacts_file: { filename: 'artifacts.zip', size: 10 } }));
     const r = await runCli(['job', 'artifact', '12', 'missing.txt', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('collab: 404 Not found\nhint: the artifacts of job 12 have no file "missing.txt"\n');
@@ -248,7 +248,7 @@ describe('job artifacts', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/artifacts/main/download?job=nope`, method: 'GET' })
-      .reply(404, { message: '404 Not found' }, { headers: JSON_HEADERS });
+      .reply(404, ...jsonReply({ message: '404 Not found' }));
     const r = await runCli(['job', 'artifacts', '--ref', 'main', '--job', 'nope', '-p', 'acme/platform/api', '--dest', '-'], {
       transport: api.transport,
     });
@@ -262,7 +262,7 @@ describe('job artifacts', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/12/artifacts/a//b`, method: 'GET' })
-      .reply(400, { message: '400 Bad request - Invalid artifact path' }, { headers: JSON_HEADERS });
+      .reply(400, ...jsonReply({ message: '400 Bad request - Invalid artifact path' }));
     const r = await runCli(['job', 'artifact', '12', 'a//b', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 400 Bad request - Invalid artifact path\n');

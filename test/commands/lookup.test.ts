@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, jsonReply, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
 /**
  * Names given where the API takes ids (src/executor/lookup.ts). A name that matches nothing is
@@ -20,7 +20,7 @@ describe('name → id lookups', () => {
     api.pool.intercept({ path: '/api/v4/groups/acme%2Fodd', method: 'GET' }).reply(200, ...jsonReply({ name: 'odd' }));
     api.pool
       .intercept({ path: '/api/v4/projects/7/labels?per_page=100', method: 'GET' })
-      .reply(200, [{ id: 4, name: 'bug' }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([{ id: 4, name: 'bug' }]));
     const cases: [string[], string][] = [
       [['user', 'key', 'list', '--user', 'nobody'], 'collab: 404 no user with username "nobody"'],
       [['issue', 'move', '3', '-p', '7', '--to', 'acme/gone'], 'collab: 404 Project Not Found'],

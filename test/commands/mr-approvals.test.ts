@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
@@ -23,7 +23,7 @@ describe('mr approvals, approve, unapprove', () => {
 
   it('shows the approval status with approvers by username', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, status({ approvals_missing: 0 }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply(status({ approvals_missing: 0 })));
     const r = await runCli(['mr', 'approvals', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('approvals_missing\t0\n');
@@ -34,10 +34,8 @@ describe('mr approvals, approve, unapprove', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/approve`, method: 'POST', body: JSON.stringify({ sha: HEAD }) })
-      .reply(201, status({ approvals_left: 1 }), { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: `${MR}/approve`, method: 'POST', body: '{}' })
-      .reply(201, status({ approvals_left: 0 }), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(status({ approvals_left: 1 })));
+    api.pool.intercept({ path: `${MR}/approve`, method: 'POST', body: '{}' }).reply(201, ...jsonReply(status({ approvals_left: 0 })));
     const a = await runCli(['mr', 'approve', '3', ...P, '--sha', HEAD, '-o', 'json'], { transport: api.transport });
     expect([a.code, JSON.parse(a.stdout).approvals_left, a.stderr]).toEqual([0, 1, 'Approved !3 (MR 3); 1 approval left\n']);
     const b = await runCli(['mr', 'approve', '3', ...P, '-o', 'json'], { transport: api.transport });
@@ -46,8 +44,8 @@ describe('mr approvals, approve, unapprove', () => {
 
   it('409 on approve: not approved, the current head named', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/approve`, method: 'POST' }).reply(409, { message: '409 Conflict' }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: 'c'.repeat(40) }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approve`, method: 'POST' }).reply(409, ...jsonReply({ message: '409 Conflict' }));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: 'c'.repeat(40) })));
     const r = await runCli(['mr', 'approve', '3', ...P, '--sha', HEAD], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
@@ -58,8 +56,8 @@ describe('mr approvals, approve, unapprove', () => {
 
   it('401 on approve with a working token: not allowed (exit 1)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/approve`, method: 'POST' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/approve`, method: 'POST' }).reply(401, ...jsonReply({ message: '401 Unauthorized' }));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     const r = await runCli(['mr', 'approve', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
@@ -71,7 +69,7 @@ describe('mr approvals, approve, unapprove', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/unapprove`, method: 'POST', body: '{}' })
-      .reply(201, status({ approvals_missing: 1, approved_by: [] }), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(status({ approvals_missing: 1, approved_by: [] })));
     const r = await runCli(['mr', 'unapprove', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Withdrew your approval of !3 (MR 3)\n');
@@ -84,8 +82,8 @@ describe('mr subscribe, unsubscribe, todo', () => {
 
   it('subscribes and unsubscribes', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/subscribe`, method: 'POST' }).reply(201, mr(3, { subscribed: true }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/unsubscribe`, method: 'POST' }).reply(201, mr(3, { subscribed: false }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/subscribe`, method: 'POST' }).reply(201, ...jsonReply(mr(3, { subscribed: true })));
+    api.pool.intercept({ path: `${MR}/unsubscribe`, method: 'POST' }).reply(201, ...jsonReply(mr(3, { subscribed: false })));
     const s = await runCli(['mr', 'subscribe', '3', ...P, '-o', 'json'], { transport: api.transport });
     expect([s.code, JSON.parse(s.stdout).subscribed, s.stderr]).toEqual([0, true, 'Subscribed to merge request !3 (MR 3)\n']);
     const u = await runCli(['mr', 'unsubscribe', '3', ...P, '-o', 'json'], { transport: api.transport });
@@ -98,7 +96,7 @@ describe('mr subscribe, unsubscribe, todo', () => {
       api.pool.intercept({ path: `${MR}/${action}`, method: 'POST' }).reply(304, '');
     api.pool
       .intercept({ path: MR, method: 'GET' })
-      .reply(200, mr(3, { subscribed: true }), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(mr(3, { subscribed: true })))
       .times(3);
     const expected: [string, string][] = [
       ['subscribe', 'Already subscribed to merge request !3: nothing changed\n'],
@@ -123,7 +121,7 @@ describe('mr subscribe, unsubscribe, todo', () => {
       target: mr(3),
       state: 'pending',
     };
-    api.pool.intercept({ path: `${MR}/todo`, method: 'POST' }).reply(201, todo, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/todo`, method: 'POST' }).reply(201, ...jsonReply(todo));
     const r = await runCli(['mr', 'todo', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('project\tacme/platform/api\n');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderDiff } from '../../src/commands/mr/changes.js';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
@@ -70,7 +70,7 @@ describe('mr changes', () => {
 
   it('prints a unified diff on a terminal, stripped of control sequences', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, ...jsonReply(withChanges));
     const r = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(patchOf('+new red'));
@@ -94,7 +94,7 @@ describe('mr changes', () => {
 
   it('piped: the patch byte for byte (control characters and all, no colour)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, withChanges, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, ...jsonReply(withChanges));
     const r = await runCli(['mr', 'diff', '3', ...P], { transport: api.transport });
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe(patchOf('+new \u001b[31mred\u001b[0m'));
@@ -135,7 +135,7 @@ describe('mr changes', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' })
-      .reply(200, withChanges, { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(withChanges))
       .times(2);
     const t = await runCli(['mr', 'changes', '3', ...P, '-o', 'tsv'], { transport: api.transport });
     expect(t.code).toBe(0);
@@ -146,9 +146,7 @@ describe('mr changes', () => {
 
   it('says so when there is nothing to show', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' })
-      .reply(200, { ...mr(3), changes: [] }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' }).reply(200, ...jsonReply({ ...mr(3), changes: [] }));
     const r = await runCli(['mr', 'changes', '3', ...P], { transport: api.transport, tty: true });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'No changes\n']);
   });
@@ -169,7 +167,7 @@ describe('mr commits, versions, version, closes-issues', () => {
       created_at: '2026-11-20T00:00:00Z',
       message: 'Fix\n',
     };
-    api.pool.intercept({ path: `${MR}/commits?per_page=5&page=2`, method: 'GET' }).reply(200, [commit], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/commits?per_page=5&page=2`, method: 'GET' }).reply(200, ...jsonReply([commit]));
     const r = await runCli(['mr', 'commits', '3', ...P, '--per-page', '5', '--page', '2'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('ffffffff\tFix\tAlice\t2026-11-20T00:00:00Z\n');
@@ -187,8 +185,8 @@ describe('mr commits, versions, version, closes-issues', () => {
       state: 'collected',
       real_size: '2',
     };
-    api.pool.intercept({ path: `${MR}/versions`, method: 'GET' }).reply(200, [v], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/versions/12`, method: 'GET' }).reply(200, { ...v, diffs: [] }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/versions`, method: 'GET' }).reply(200, ...jsonReply([v]));
+    api.pool.intercept({ path: `${MR}/versions/12`, method: 'GET' }).reply(200, ...jsonReply({ ...v, diffs: [] }));
     const l = await runCli(['mr', 'versions', '3', ...P], { transport: api.transport });
     expect(l.stdout).toBe('12\tcollected\th\tb\ts\t2\t2026-11-20T00:00:00Z\n');
     const one = await runCli(['mr', 'version', '3', '12', ...P, '-o', 'json'], { transport: api.transport });
@@ -210,7 +208,7 @@ describe('mr commits, versions, version, closes-issues', () => {
     };
     api.pool
       .intercept({ path: `${MR}/closes_issues`, method: 'GET' })
-      .reply(200, [issue, { id: 'PROJ-123', title: 'External bug' }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([issue, { id: 'PROJ-123', title: 'External bug' }]));
     const r = await runCli(['mr', 'closes-issues', '3', ...P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('1\topened\tCrash\thttps://gitlab.test/acme/platform/api/-/issues/1\nPROJ-123\t\tExternal bug\t\n');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, gitRepo } from '../helpers/git.js';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 import { mr } from './mr-fixtures.js';
 
@@ -47,7 +47,7 @@ describe('mr create', () => {
     };
     api.pool
       .intercept({ path: MRS, method: 'POST', body: JSON.stringify(body) })
-      .reply(201, mr(5, { web_url: 'https://gitlab.test/acme/platform/api/-/merge_requests/5' }), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(mr(5, { web_url: 'https://gitlab.test/acme/platform/api/-/merge_requests/5' })));
     const r = await runCli(
       [
         'mr',
@@ -85,14 +85,14 @@ describe('mr create', () => {
 
   it('asks for source, target and title on a terminal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: PROJECT, method: 'GET' }).reply(200, { id: 1, default_branch: 'main' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: PROJECT, method: 'GET' }).reply(200, ...jsonReply({ id: 1, default_branch: 'main' }));
     api.pool
       .intercept({
         path: MRS,
         method: 'POST',
         body: JSON.stringify({ description: 'd', source_branch: 'feature/y', target_branch: 'main', title: 'Y' }),
       })
-      .reply(201, mr(6), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(mr(6)));
     const prompter = scriptedPrompter(['feature/y', 'main', 'Y']);
     const r = await runCli(['mr', 'create', ...P, '-d', 'd'], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
@@ -131,11 +131,9 @@ describe('mr create: the branches by default', () => {
         method: 'POST',
         body: (b: string) => isDeepStrictEqual(JSON.parse(b), { source_branch: source, target_branch: target, title: 'T', ...more }),
       })
-      .reply(201, mr(7), { headers: JSON_HEADERS });
+      .reply(201, ...jsonReply(mr(7)));
   const defaultBranch = (project: string, branch: string | null) =>
-    api.pool
-      .intercept({ path: `/api/v4/projects/${project}`, method: 'GET' })
-      .reply(200, { id: 1, default_branch: branch }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `/api/v4/projects/${project}`, method: 'GET' }).reply(200, ...jsonReply({ id: 1, default_branch: branch }));
 
   it('piped: the source is the branch checked out, the target the project default branch', async () => {
     api = mockApi();
@@ -215,7 +213,7 @@ describe('mr update', () => {
       squash: false,
       discussion_locked: true,
     };
-    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify(body) }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify(body) }).reply(200, ...jsonReply(mr(3)));
     const r = await runCli(
       [
         'mr',
@@ -249,7 +247,7 @@ describe('mr update', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MRS}/3`, method: 'PUT', body: JSON.stringify({ discussion_locked: false }) })
-      .reply(200, mr(3), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(mr(3)));
     expect((await runCli(['mr', 'update', '3', ...P, '--no-discussion-locked'], { transport: api.transport })).code).toBe(0);
   });
 
@@ -267,14 +265,14 @@ describe('mr close, reopen, delete', () => {
 
   it('close and reopen send state_event', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     api.pool
       .intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' })
-      .reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3, { state: 'closed' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(mr(3, { state: 'closed' })));
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, ...jsonReply(mr(3, { state: 'closed' })));
     api.pool
       .intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"reopen"}' })
-      .reply(200, mr(3, { state: 'reopened' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(mr(3, { state: 'reopened' })));
     const c = await runCli(['mr', 'close', '3', ...P, '-o', 'json'], { transport: api.transport });
     expect([c.code, JSON.parse(c.stdout).state, c.stderr]).toEqual([0, 'closed', 'Closed merge request !3 (MR 3)\n']);
     const o = await runCli(['mr', 'reopen', '3', ...P], { transport: api.transport, tty: true });
@@ -283,10 +281,10 @@ describe('mr close, reopen, delete', () => {
 
   it('says so when closing left the merge request in another state', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MRS}/3`, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     api.pool
       .intercept({ path: `${MRS}/3`, method: 'PUT', body: '{"state_event":"close"}' })
-      .reply(200, mr(3, { state: 'merged' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(mr(3, { state: 'merged' })));
     const c = await runCli(['mr', 'close', '3', ...P], { transport: api.transport, tty: true });
     expect(c.stderr).toBe('note: merge request !3 (MR 3) is merged, not closed\n');
   });
@@ -304,7 +302,7 @@ describe('mr close, reopen, delete', () => {
     expect([yes.code, yes.stdout, yes.stderr]).toEqual([0, '', 'Deleted merge request !3\n']);
     api.pool
       .intercept({ path: `${MRS}/3`, method: 'GET' })
-      .reply(200, mr(3, { title: 'Add feature X' }), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(mr(3, { title: 'Add feature X' })))
       .times(2);
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['mr', 'delete', '3', ...P], { transport: api.transport, tty: true, prompter });

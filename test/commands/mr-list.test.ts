@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 describe('mr list', () => {
@@ -18,7 +18,7 @@ describe('mr list', () => {
       })
       .reply(
         200,
-        [
+        ...jsonReply([
           mr(1, {
             reviewers: [
               { id: 4, username: 'carol' },
@@ -27,8 +27,7 @@ describe('mr list', () => {
             detailed_merge_status: 'not_approved',
           }),
           mr(2, { title: 'tab\there', state: 'merged' }),
-        ],
-        { headers: JSON_HEADERS },
+        ]),
       );
     const r = await runCli(
       [
@@ -86,7 +85,7 @@ describe('mr list', () => {
     };
     api.pool
       .intercept({ path: '/api/v4/merge_requests?state=all&view=simple&scope=assigned-to-me', method: 'GET' })
-      .reply(200, [simple], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([simple]));
     const r = await runCli(['mr', 'list', '--state', 'all', '--view', 'simple', '--scope', 'assigned-to-me', '--header'], {
       transport: api.transport,
     });
@@ -100,7 +99,7 @@ describe('mr list', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/7/merge_requests?state=opened', method: 'GET' })
-      .reply(200, [mr(3)], { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply([mr(3)]))
       .times(2);
     const t = await runCli(['mr', 'list', '-p', '7'], { transport: api.transport, tty: true });
     expect(t.code).toBe(0);
@@ -136,7 +135,7 @@ describe('mr view', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3', method: 'GET' })
-      .reply(200, mr(3), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(mr(3)))
       .times(2);
     const r = await runCli(['mr', 'view', '3', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);

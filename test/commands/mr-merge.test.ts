@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
@@ -22,7 +22,7 @@ describe('mr merge', () => {
         method: 'PUT',
         body: JSON.stringify({ merge_commit_message: 'Merge X', should_remove_source_branch: true, sha: HEAD }),
       })
-      .reply(200, merged(), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(merged()));
     const r = await runCli(
       ['mr', 'merge', '3', ...P, '--yes', '--message', 'Merge X', '--remove-source-branch', '--sha', HEAD, '-o', 'json'],
       { transport: api.transport },
@@ -34,10 +34,8 @@ describe('mr merge', () => {
 
   it('--sha-from-view reads the merge request first and pins its head', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD })));
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Merging !3 "MR 3" (feature/x → main) at 1f2e3d4c\nMerged !3 (MR 3): feature/x → main as abcdef01\n');
@@ -45,22 +43,16 @@ describe('mr merge', () => {
 
   it('strips terminal control sequences from server text in its notices', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: MR, method: 'GET' })
-      .reply(200, mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' }), { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD, title: 'evil \u001b]0;pwned\u0007title' })));
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view', '-o', 'json'], { transport: api.transport });
     expect(r.stderr.split('\n')[0]).toBe('Merging !3 "evil title" (feature/x → main) at 1f2e3d4c');
   });
 
   it('pins the head by default on a terminal, and not when piped or with --no-sha-from-view', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD })));
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
     const tty = await runCli(['mr', 'merge', '3', ...P, '--yes', '-o', 'table', '--fields', 'state'], {
       transport: api.transport,
       tty: true,
@@ -70,7 +62,7 @@ describe('mr merge', () => {
 
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT', body: '{}' })
-      .reply(200, merged(), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(merged()))
       .times(2);
     expect((await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport })).code).toBe(0);
     expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view', '--yes'], { transport: api.transport, tty: true })).code).toBe(0);
@@ -79,13 +71,11 @@ describe('mr merge', () => {
   it('asks on a terminal, showing title, branches, the head it pins, approvals missing and the pipeline, then merges that head', async () => {
     api = mockApi();
     const seen = mr(3, { sha: HEAD, title: 'Add feature X', head_pipeline: { id: 45, status: 'failed' } });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, seen, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
     api.pool
       .intercept({ path: `${MR}/approvals`, method: 'GET' })
-      .reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(200, merged(), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
     const prompter = scriptedPrompter([true]);
     const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
     expect(r.code).toBe(0);
@@ -99,8 +89,8 @@ describe('mr merge', () => {
 
   it('declined on a terminal, or off a terminal without --yes: nothing is merged', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: HEAD }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, err('404 Not Found'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD })));
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, ...jsonReply(err('404 Not Found')));
     const no = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter: scriptedPrompter([false]) });
     expect([no.code, no.stdout]).toEqual([2, '']);
     expect(no.stderr).toContain('  approvals: unknown\n');
@@ -116,9 +106,7 @@ describe('mr merge', () => {
     api = mockApi();
     const scheduled = mr(3, { merge_when_pipeline_succeeds: true });
     for (const project of ['7', 'acme%2Fweb', 'acme%2Fplatform%2Fapi'])
-      api.pool
-        .intercept({ path: `/api/v4/projects/${project}/merge_requests/3/merge`, method: 'PUT' })
-        .reply(200, scheduled, { headers: JSON_HEADERS });
+      api.pool.intercept({ path: `/api/v4/projects/${project}/merge_requests/3/merge`, method: 'PUT' }).reply(200, ...jsonReply(scheduled));
     const cases: [string[], Record<string, string>, string][] = [
       [['3', '-p', '7'], {}, 'collab mr cancel-auto-merge 3 -p 7'],
       [['https://gitlab.test/acme/web/-/merge_requests/3'], {}, 'collab mr cancel-auto-merge 3 -p acme/web'],
@@ -138,7 +126,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ merge_when_pipeline_succeeds: true }) })
-      .reply(200, mr(3, { merge_when_pipeline_succeeds: true }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(mr(3, { merge_when_pipeline_succeeds: true })));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--when-pipeline-succeeds', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).state).toBe('opened');
@@ -149,7 +137,7 @@ describe('mr merge', () => {
 
   it('a 200 whose state is not merged is a failure (exit 1), not a success', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(200, mr(3, { merge_status: 'unchecked' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(200, ...jsonReply(mr(3, { merge_status: 'unchecked' })));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -160,8 +148,8 @@ describe('mr merge', () => {
 
   it('401: not allowed to merge (exit 1) when the token itself works', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, ...jsonReply(err('401 Unauthorized')));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
@@ -171,8 +159,8 @@ describe('mr merge', () => {
 
   it('401 with a rejected token stays an authentication error (exit 4)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(401, ...jsonReply(err('401 Unauthorized')));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(401, ...jsonReply(err('401 Unauthorized')));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('collab: 401 Unauthorized\n');
@@ -180,10 +168,10 @@ describe('mr merge', () => {
 
   it('405: names the reason from the merge request seen before (closed), with both readings of 405', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { state: 'closed', sha: HEAD }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { state: 'closed', sha: HEAD })));
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
+      .reply(405, ...jsonReply(err('405 Method Not Allowed')));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -199,17 +187,15 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT' })
-      .reply(405, err('Branch cannot be merged'), { headers: JSON_HEADERS })
+      .reply(405, ...jsonReply(err('Branch cannot be merged')))
       .times(2);
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { merge_status: 'cannot_be_merged' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { merge_status: 'cannot_be_merged' })));
     const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(a.code).toBe(1);
     expect(a.stderr).toContain(
       'collab: 405 Branch cannot be merged — !3 was not merged: its branch cannot be merged: feature/x conflicts with main\n',
     );
-    api.pool
-      .intercept({ path: MR, method: 'GET' })
-      .reply(200, mr(3, { title: 'WIP: x', work_in_progress: true }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { title: 'WIP: x', work_in_progress: true })));
     const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(b.stderr).toContain('was not merged: it is marked as a draft (WIP): remove the prefix from its title first\n');
   });
@@ -218,24 +204,24 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT' })
-      .reply(406, err('Method Not Allowed'), { headers: JSON_HEADERS })
+      .reply(406, ...jsonReply(err('Method Not Allowed')))
       .times(3);
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, merged(), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(merged()));
     const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(a.code).toBe(1);
     expect(a.stderr).toBe(
       'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01)\n' +
         'hint: servers answer 406 when the branch cannot be merged (conflicts, missing approvals); the spec table gives 406 for a merge request already merged or closed\n',
     );
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     api.pool
       .intercept({ path: `${MR}/approvals`, method: 'GET' })
-      .reply(200, { approvals_required: 2, approvals_missing: 1, approved_by: [] }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
     const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(b.code).toBe(1);
     expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval\n');
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, err('404 Not Found'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, ...jsonReply(err('404 Not Found')));
     const c = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(c.code).toBe(1);
     expect(c.stderr).toContain('— !3 was not merged: the merge request shows no reason (state opened, merge_status can_be_merged)\n');
@@ -245,7 +231,7 @@ describe('mr merge', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(409, err(`SHA does not match HEAD of source branch: ${NEW_HEAD}`), { headers: JSON_HEADERS });
+      .reply(409, ...jsonReply(err(`SHA does not match HEAD of source branch: ${NEW_HEAD}`)));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha', HEAD], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -257,10 +243,8 @@ describe('mr merge', () => {
 
   it('409 without a sha in the message: reads the merge request to name the current head', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT' })
-      .reply(409, err('SHA does not match HEAD of source branch'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3, { sha: NEW_HEAD }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(409, ...jsonReply(err('SHA does not match HEAD of source branch')));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: NEW_HEAD })));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha', HEAD], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`!3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n`);
@@ -268,7 +252,7 @@ describe('mr merge', () => {
 
   it('other errors pass through unchanged', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(404, err('404 Not found'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(404, ...jsonReply(err('404 Not found')));
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('collab: 404 Not found\n');
@@ -293,7 +277,7 @@ describe('mr cancel-auto-merge', () => {
 
   it('cancels and prints the merge request', async () => {
     api = mockApi();
-    api.pool.intercept({ path, method: 'PUT' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path, method: 'PUT' }).reply(200, ...jsonReply(mr(3)));
     const r = await runCli(['mr', 'cancel-auto-merge', '3', ...P, '-o', 'json'], { transport: api.transport, env: SPEC_FLAVOR });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(mr(3));
@@ -302,10 +286,10 @@ describe('mr cancel-auto-merge', () => {
 
   it('explains 405, 406 and 401', async () => {
     api = mockApi();
-    api.pool.intercept({ path, method: 'PUT' }).reply(405, err('405 Method Not Allowed'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path, method: 'PUT' }).reply(406, err('406 Not Acceptable'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path, method: 'PUT' }).reply(401, err('401 Unauthorized'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS });
+    api.pool.intercept({ path, method: 'PUT' }).reply(405, ...jsonReply(err('405 Method Not Allowed')));
+    api.pool.intercept({ path, method: 'PUT' }).reply(406, ...jsonReply(err('406 Not Acceptable')));
+    api.pool.intercept({ path, method: 'PUT' }).reply(401, ...jsonReply(err('401 Unauthorized')));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     const a = await runCli(['mr', 'cancel-auto-merge', '3', ...P], { transport: api.transport, env: SPEC_FLAVOR });
     expect([a.code, a.stderr]).toEqual([
       1,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 const namespaces = [
   { id: 1, name: 'root', path: 'root', kind: 'user', full_path: 'root', parent_id: null },
@@ -23,7 +23,7 @@ describe('namespace list', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/namespaces?search=plat+form', method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(200, namespaces, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(namespaces));
     const r = await runCli(['namespace', 'list', '--search', 'plat form'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('1\tuser\troot\troot\t\n10\tgroup\tacme/platform\tplatform\t9\n');
@@ -33,21 +33,21 @@ describe('namespace list', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/namespaces?per_page=100', method: 'GET' })
-      .reply(200, [namespaces[0]], { headers: { ...JSON_HEADERS, 'x-next-page': '2' } });
+      .reply(200, ...jsonReply([namespaces[0]], { 'x-next-page': '2' }));
     api.pool
       .intercept({ path: '/api/v4/namespaces?per_page=100&page=2', method: 'GET' })
-      .reply(200, [namespaces[1]], { headers: { ...JSON_HEADERS, 'x-next-page': '' } });
+      .reply(200, ...jsonReply([namespaces[1]], { 'x-next-page': '' }));
     const all = await runCli(['namespace', 'list', '--all', '-o', 'ndjson', '--fields', 'id,kind'], { transport: api.transport });
     expect(all.stdout).toBe('{"id":1,"kind":"user"}\n{"id":10,"kind":"group"}\n');
-    api.pool.intercept({ path: '/api/v4/namespaces?per_page=20', method: 'GET' }).reply(200, namespaces, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/namespaces?per_page=20', method: 'GET' }).reply(200, ...jsonReply(namespaces));
     const one = await runCli(['namespace', 'list', '--limit', '1', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(one.stdout)).toEqual([namespaces[0]]);
   });
 
   it('shows a table on a terminal, and on stderr what was asked when there is none', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/namespaces', method: 'GET' }).reply(200, namespaces, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/namespaces?search=zzz', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/namespaces', method: 'GET' }).reply(200, ...jsonReply(namespaces));
+    api.pool.intercept({ path: '/api/v4/namespaces?search=zzz', method: 'GET' }).reply(200, ...jsonReply([]));
     const r = await runCli(['namespace', 'list'], { transport: api.transport, tty: true });
     const lines = r.stdout
       .trimEnd()
@@ -62,9 +62,7 @@ describe('namespace list', () => {
     api = mockApi();
     const bad = await runCli(['namespace', 'list', '--per-page', '0'], { transport: api.transport });
     expect(bad.code).toBe(2);
-    api.pool
-      .intercept({ path: '/api/v4/namespaces', method: 'GET' })
-      .reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/namespaces', method: 'GET' }).reply(401, ...jsonReply({ message: '401 Unauthorized' }));
     const denied = await runCli(['namespace', 'list'], { transport: api.transport });
     expect(denied.code).toBe(4);
   });

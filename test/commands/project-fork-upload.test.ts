@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentTypeOf, JSON_HEADERS, mockApi, recordRequests, runCli, type Sent } from '../helpers/harness.js';
+import { contentTypeOf, JSON_HEADERS, jsonReply, mockApi, recordRequests, runCli, type Sent } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const fork = (status: string, extra: Record<string, unknown> = {}) => ({
@@ -40,8 +40,8 @@ describe('project fork', () => {
   it('--wait polls the new project until import_status is finished', async () => {
     api = mockApi();
     recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
-    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('started'), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, ...jsonReply(fork('started')));
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, ...jsonReply(fork('finished')));
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
       transport: api.transport,
     });
@@ -55,7 +55,7 @@ describe('project fork', () => {
     recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
     api.pool
       .intercept({ path: '/api/v4/projects/9', method: 'GET' })
-      .reply(200, fork('failed', { import_error: 'disk full' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(fork('failed', { import_error: 'disk full' })));
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -88,7 +88,7 @@ describe('project fork', () => {
   it('shows a spinner only when stderr is a terminal', async () => {
     api = mockApi();
     recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
-    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, fork('finished'), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(200, ...jsonReply(fork('finished')));
     const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
       transport: api.transport,
       tty: true,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 
 const project = (id: number, path: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -26,7 +26,7 @@ describe('project list', () => {
         method: 'GET',
         headers: { 'PRIVATE-TOKEN': TEST_TOKEN },
       })
-      .reply(200, [project(1, 'acme/api'), project(2, 'acme/web', { visibility: 'public', star_count: 0 })], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([project(1, 'acme/api'), project(2, 'acme/web', { visibility: 'public', star_count: 0 })]));
     const r = await runCli(
       [
         'project',
@@ -59,12 +59,10 @@ describe('project list', () => {
 
   it("sends archived=false for --no-archived and lists a user's projects with --user", async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: '/api/v4/projects?archived=false&membership=true', method: 'GET' })
-      .reply(200, [], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects?archived=false&membership=true', method: 'GET' }).reply(200, ...jsonReply([]));
     api.pool
       .intercept({ path: '/api/v4/users/alice/projects?starred=true', method: 'GET' })
-      .reply(200, [project(4, 'alice/dots')], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([project(4, 'alice/dots')]));
     expect((await runCli(['project', 'list', '--no-archived'], { transport: api.transport })).code).toBe(0);
     const r = await runCli(['project', 'list', '--user', 'alice', '--starred', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
@@ -75,7 +73,7 @@ describe('project list', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects?membership=true', method: 'GET' })
-      .reply(200, [project(1, 'acme/platform/api')], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([project(1, 'acme/platform/api')]));
     const r = await runCli(['project', 'list'], { transport: api.transport, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
@@ -106,8 +104,8 @@ describe('project forks, view, users', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks?owned=true', method: 'GET' })
-      .reply(200, [project(9, 'bob/website')], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks', method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([project(9, 'bob/website')]));
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite/forks', method: 'GET' }).reply(200, ...jsonReply([]));
     const r = await runCli(['project', 'forks', '-p', 'acme/website', '--owned'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('9\tbob/website\tprivate\tweb\t3\t2026-11-22T12:00:00.000Z\n');
@@ -117,10 +115,11 @@ describe('project forks, view, users', () => {
   it('views a project by positional path, web URL or -p, with --statistics', async () => {
     api = mockApi();
     const body = project(2, 'acme/website', { printing_merge_requests_link_enabled: true });
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite?statistics=true', method: 'GET' }).reply(200, ...jsonReply(body));
     api.pool
-      .intercept({ path: '/api/v4/projects/acme%2Fwebsite?statistics=true', method: 'GET' })
-      .reply(200, body, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, body, { headers: JSON_HEADERS }).times(2);
+      .intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' })
+      .reply(200, ...jsonReply(body))
+      .times(2);
     let r = await runCli(['project', 'view', 'acme/website', '--statistics', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(body);
@@ -147,7 +146,7 @@ describe('project forks, view, users', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fwebsite/users?search=ali', method: 'GET' })
-      .reply(200, [{ id: 2, username: 'alice', name: 'Alice', state: 'active' }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([{ id: 2, username: 'alice', name: 'Alice', state: 'active' }]));
     const r = await runCli(['project', 'users', '--search', 'ali'], { transport: api.transport, env: { COLLAB_PROJECT: 'acme/website' } });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('2\talice\tAlice\tactive\n');

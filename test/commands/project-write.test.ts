@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentTypeOf, JSON_HEADERS, mockApi, recordRequests, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { contentTypeOf, jsonReply, mockApi, recordRequests, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const project = (id: number, fullPath: string, extra: Record<string, unknown> = {}) => ({
@@ -173,7 +173,7 @@ describe('project update and delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' })
-      .reply(200, project(6, 'acme/site', { name: 'Site' }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(project(6, 'acme/site', { name: 'Site' })));
     const seen = recordRequests(api, 'PUT', '/api/v4/projects/acme%2Fsite', 200, project(6, 'acme/site', { description: 'New' }));
     const r = await runCli(
       ['project', 'update', 'acme/site', '--description', 'New', '--no-snippets-enabled', '--tag-list', 'x', '--fields', 'description'],
@@ -224,7 +224,7 @@ describe('project update and delete', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/6', method: 'GET' })
-      .reply(200, project(6, 'acme/site'), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(project(6, 'acme/site')))
       .times(3);
     const wrong = scriptedPrompter(['acme/sit']);
     const r = await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: wrong });
@@ -258,7 +258,7 @@ describe('project star, unstar, archive, unarchive', () => {
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fsite/star', method: 'POST' }).reply(304, '');
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fsite', method: 'GET' })
-      .reply(200, project(6, 'acme/site', { star_count: 2 }), { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply(project(6, 'acme/site', { star_count: 2 })));
     r = await runCli(['project', 'star', '-p', 'acme/site', '--fields', 'star_count'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('star_count\t2\n');
@@ -268,9 +268,7 @@ describe('project star, unstar, archive, unarchive', () => {
   it('unstars, with 304 when not starred', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/projects/6/unstar', method: 'POST' }).reply(304, '');
-    api.pool
-      .intercept({ path: '/api/v4/projects/6', method: 'GET' })
-      .reply(200, project(6, 'acme/site', { star_count: 0 }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/6', method: 'GET' }).reply(200, ...jsonReply(project(6, 'acme/site', { star_count: 0 })));
     const r = await runCli(['project', 'unstar', '6', '-o', 'json'], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(project(6, 'acme/site', { star_count: 0 }));

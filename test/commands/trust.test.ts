@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
 import type { Prompter } from '../../src/prompt.js';
-import { JSON_HEADERS, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ME = { id: 1, username: 'root', name: 'Administrator', state: 'active' };
@@ -19,9 +19,7 @@ describe('plain http://', () => {
 
   it('warns once when a token goes to a non-loopback host over http://', async () => {
     api = mockApi('http://gitlab.plain.test');
-    api.pool
-      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(200, ME, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } }).reply(200, ...jsonReply(ME));
     const r = await runCli(['user', 'me', '-o', 'json'], { transport: api.transport, env: { COLLAB_HOST: 'http://gitlab.plain.test' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(HTTP_WARNING);
@@ -40,7 +38,7 @@ describe('plain http://', () => {
     ];
     for (const [host, env] of cases) {
       api = mockApi(host);
-      api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ME, { headers: JSON_HEADERS });
+      api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply(ME));
       const r = await runCli(['user', 'me'], { transport: api.transport, env: { COLLAB_HOST: host, ...env } });
       expect(r.code, `${host}: ${r.stderr}`).toBe(0);
       expect(r.stderr, host).not.toMatch(/warning/);

@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  contentTypeOf,
-  JSON_HEADERS,
-  jsonReply,
-  mockApi,
-  recordRequests,
-  runCli,
-  scriptedPrompter,
-  TEST_TOKEN,
-} from '../helpers/harness.js';
+import { contentTypeOf, jsonReply, mockApi, recordRequests, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const alice = {
@@ -258,9 +249,7 @@ describe('user delete / block / unblock / activities', () => {
     const hard = await runCli(['user', 'delete', '5', '--hard', '--yes'], { transport: api.transport });
     expect(hard.code).toBe(0);
     expect(hard.stderr).toBe('Deleted user 5\n');
-    api.pool
-      .intercept({ path: '/api/v4/users/6', method: 'GET' })
-      .reply(200, { id: 6, username: 'eve', name: 'Eve' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/6', method: 'GET' }).reply(200, ...jsonReply({ id: 6, username: 'eve', name: 'Eve' }));
     const prompter = scriptedPrompter([true]);
     expect((await runCli(['user', 'delete', '6'], { transport: api.transport, tty: true, prompter })).code).toBe(0);
     expect(prompter.asked).toEqual(['Delete user 6 (@eve)?']);
@@ -268,7 +257,7 @@ describe('user delete / block / unblock / activities', () => {
 
   it('blocks and unblocks; a directory-synced user gets an explanation', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/users/3/block', method: 'POST' }).reply(201, 'true', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/3/block', method: 'POST' }).reply(201, ...jsonReply('true'));
     api.pool
       .intercept({ path: '/api/v4/users/4/unblock', method: 'POST' })
       .reply(403, ...jsonReply({ message: '403 Forbidden - LDAP blocked users cannot be unblocked by the API' }));

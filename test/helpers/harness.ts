@@ -147,8 +147,9 @@ export function mockServer(handler: (url: URL, n: number) => Answer) {
   return { ...api, seen };
 }
 
-/** The arguments of `.reply(status, ...jsonReply(data))`: a JSON body with its content type. */
-export const jsonReply = (data: object) => [data, { headers: JSON_HEADERS }] as const;
+/** The arguments of `.reply(status, ...jsonReply(data))`: a JSON body with its content type, and any other `headers`. */
+export const jsonReply = (data: object | string, headers: Record<string, string> = {}) =>
+  [data, { headers: { ...JSON_HEADERS, ...headers } }] as const;
 
 /** A scripted prompter: answers in order; fails on any unexpected question. */
 export function scriptedPrompter(answers: (string | boolean)[]): Prompter & { asked: string[]; defaults: (string | undefined)[] } {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { paginate } from '../../src/api/paginate.js';
 import { ApiError, AuthError } from '../../src/errors.js';
-import { JSON_HEADERS, mockApi, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS, jsonReply, mockApi, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
 
 function client(api: ReturnType<typeof mockApi>, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
   const sleeps: number[] = [];
@@ -37,10 +37,10 @@ describe('ApiClient', () => {
         method: 'GET',
         headers: { 'private-token': TEST_TOKEN, sudo: 'alice', 'user-agent': 'collab/test' },
       })
-      .reply(200, { username: 'alice' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ username: 'alice' }));
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET', headers: { authorization: 'Bearer oauth-1' } })
-      .reply(200, { username: 'bob' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ username: 'bob' }));
     expect((await client(api, { sudo: 'alice' }).c.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'alice' });
     const oauth = client(api, { credentials: { token: { value: 'oauth-1', kind: 'oauth' } } }).c;
     expect((await oauth.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'bob' });
@@ -50,23 +50,23 @@ describe('ApiClient', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'job-token': 'glcbt-1' } })
-      .reply(200, { username: 'job' }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ username: 'job' }));
     const job = client(api, { credentials: { token: { value: 'glcbt-1', kind: 'job' } } }).c;
     expect((await job.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'job' });
 
     const refused = (header: string) => (headers: Record<string, string>) => headers[header] !== undefined;
     api.pool
       .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: refused('private-token') })
-      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
     api.pool
       .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
-      .reply(200, [{ id: 9, name: 'build' }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([{ id: 9, name: 'build' }]));
     api.pool
       .intercept({ path: '/api/v4/projects/1/jobs/9', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
-      .reply(200, { id: 9 }, { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply({ id: 9 }));
     api.pool
       .intercept({ path: '/api/v4/projects/1/issues', method: 'GET', headers: refused('private-token') })
-      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const warned: string[] = [];
     const ci = client(api, {
       credentials: { token: { value: TEST_TOKEN, kind: 'private' }, jobToken: 'ci-job-1' },
@@ -95,7 +95,7 @@ describe('ApiClient', () => {
     api.pool
       .intercept({ path: '/api/v4/projects/1/issues', method: 'POST' })
       .reply(429, '', { headers: { 'ratelimit-reset': String(Date.parse('2026-11-25T12:00:05Z') / 1000) } });
-    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(201, { iid: 1 }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/projects/1/issues', method: 'POST' }).reply(201, ...jsonReply({ iid: 1 }));
     const told: string[] = [];
     const { c, sleeps, log } = client(api, { onRetry: (m) => told.push(m) });
     const res = await c.request({ method: 'POST', path: '/projects/1/issues', body: { title: 't' } });
@@ -113,7 +113,7 @@ describe('ApiClient', () => {
     api.pool
       .intercept({ path: '/api/v4/version', method: 'GET' })
       .replyWithError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
-    api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(200, { version: '17' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(200, ...jsonReply({ version: '17' }));
     const told: string[] = [];
     const { c, sleeps } = client(api, { onRetry: (m) => told.push(m) });
     expect((await c.request({ method: 'GET', path: '/version' })).data).toEqual({ version: '17' });
@@ -131,7 +131,7 @@ describe('ApiClient', () => {
 
   it('gives up after the bounded number of attempts', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(500, { message: 'boom' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(500, ...jsonReply({ message: 'boom' }));
     api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(502, 'x').times(5);
     const { c } = client(api);
     await expect(c.request({ method: 'GET', path: '/user' })).rejects.toThrow('500 boom');
@@ -142,7 +142,7 @@ describe('ApiClient', () => {
 
   it('maps 401 to AuthError with a hint', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, ...jsonReply({ message: '401 Unauthorized' }));
     const err = await client(api)
       .c.request({ method: 'GET', path: '/user' })
       .catch((e) => e);
@@ -174,7 +174,7 @@ describe('ApiClient', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/1/jobs', method: 'GET', headers: { 'job-token': 'ci-job-token' } })
-      .reply(401, { message: '401 Unauthorized' }, { headers: JSON_HEADERS });
+      .reply(401, ...jsonReply({ message: '401 Unauthorized' }));
     const err = await client(api, { credentials: { jobToken: 'ci-job-token' } })
       .c.request({ method: 'GET', path: '/projects/1/jobs' })
       .catch((e) => e);
@@ -222,7 +222,7 @@ describe('ApiClient', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/issues?per_page=20', method: 'GET' })
-      .reply(200, [{ id: 1 }], { headers: { ...JSON_HEADERS, 'x-next-page': '2', 'x-page': '1' } });
+      .reply(200, ...jsonReply([{ id: 1 }], { 'x-next-page': '2', 'x-page': '1' }));
     api.pool.intercept({ path: '/api/v4/issues?per_page=20&page=2', method: 'GET' }).reply(200, [], {
       headers: { ...JSON_HEADERS, 'x-next-page': '3', 'x-page': '2', link: '<https://gitlab.test/api/v4/issues?page=3>; rel="next"' },
     });
@@ -237,11 +237,11 @@ describe('ApiClient', () => {
     const link = '<https://gitlab.test/api/v4/projects/1/issues?page=2&per_page=2&state=opened>; rel="next"';
     api.pool
       .intercept({ path: '/api/v4/projects/1/issues?state=opened&per_page=2', method: 'GET' })
-      .reply(200, [{ n: 1 }, { n: 2 }], { headers: { ...JSON_HEADERS, ...total, 'x-page': '1', 'x-next-page': '2', link } });
+      .reply(200, ...jsonReply([{ n: 1 }, { n: 2 }], { ...total, 'x-page': '1', 'x-next-page': '2', link }));
     for (const p of [2, 3, 4]) {
       const scope = api.pool
         .intercept({ path: `/api/v4/projects/1/issues?page=${p}&per_page=2&state=opened`, method: 'GET' })
-        .reply(200, [{ n: p * 2 - 1 }, { n: p * 2 }], { headers: { ...JSON_HEADERS, ...total, 'x-page': String(p) } });
+        .reply(200, ...jsonReply([{ n: p * 2 - 1 }, { n: p * 2 }], { ...total, 'x-page': String(p) }));
       // page 2 answers last: the output must still be in page order
       if (p === 2) scope.delay(30);
     }
@@ -333,7 +333,7 @@ describe('ApiClient', () => {
     for (const [coding, data] of codings) {
       api.pool
         .intercept({ path: '/api/v4/x', method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } })
-        .reply(200, data, { headers: { ...JSON_HEADERS, 'content-encoding': coding, 'content-length': String(data.length) } });
+        .reply(200, ...jsonReply(data, { 'content-encoding': coding, 'content-length': String(data.length) }));
     }
     const { c } = client(api);
     for (let i = 0; i < codings.length; i++) {
@@ -363,9 +363,9 @@ describe('ApiClient', () => {
 
   it('truncated JSON is retried on GET with the usual backoff, never on POST', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, '{"id": 1, "user', { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { id: 1 }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/issues', method: 'POST' }).reply(201, '{"iid": 4', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply('{"id": 1, "user'));
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply({ id: 1 }));
+    api.pool.intercept({ path: '/api/v4/issues', method: 'POST' }).reply(201, ...jsonReply('{"iid": 4'));
     const { c, sleeps } = client(api);
     expect((await c.request({ method: 'GET', path: '/user' })).data).toEqual({ id: 1 });
     expect(sleeps).toEqual([375]);
@@ -401,7 +401,10 @@ describe('ApiClient', () => {
     await expect(clocked.request({ method: 'GET', path: '/busy' })).rejects.toThrow('503 busy');
     expect(t).toBe(375);
 
-    api.pool.intercept({ path: '/api/v4/slow', method: 'GET' }).reply(200, { late: true }, { headers: JSON_HEADERS }).delay(60_000);
+    api.pool
+      .intercept({ path: '/api/v4/slow', method: 'GET' })
+      .reply(200, ...jsonReply({ late: true }))
+      .delay(60_000);
     const err = await client(api, { timeoutMs: 50 })
       .c.request({ method: 'GET', path: '/slow' })
       .catch((e) => e);
@@ -412,13 +415,9 @@ describe('ApiClient', () => {
   it('limits: bodies larger than the cap, JSON nested too deep, a 3xx shows its Location', async () => {
     api = mockApi();
     const big = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i })));
-    api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, big, { headers: JSON_HEADERS });
-    api.pool
-      .intercept({ path: '/api/v4/big', method: 'GET' })
-      .reply(200, zlib.gzipSync(big), { headers: { ...JSON_HEADERS, 'content-encoding': 'gzip' } });
-    api.pool
-      .intercept({ path: '/api/v4/deep', method: 'GET' })
-      .reply(200, `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, ...jsonReply(big));
+    api.pool.intercept({ path: '/api/v4/big', method: 'GET' }).reply(200, ...jsonReply(zlib.gzipSync(big), { 'content-encoding': 'gzip' }));
+    api.pool.intercept({ path: '/api/v4/deep', method: 'GET' }).reply(200, ...jsonReply(`${'{"a":'.repeat(600)}1${'}'.repeat(600)}`));
     api.pool
       .intercept({ path: '/api/v4/moved', method: 'GET' })
       .reply(301, '', { headers: { location: 'https://new.example/api/v4/moved' } });
