@@ -22,6 +22,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default on 2 cores is one worker: the end-to-end files spend much of their time in
+    // the binaries they spawn and in waits, so two run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // The files of a worker share its module cache: src/ and the helpers are loaded once per worker,
+    // not once per file, which halves the CPU time of the in-process tests. Nothing in src/ keeps
+    // state in a module, and a test restores what it stubs.
+    isolate: false,
     provide: { requestLog, codeCache },
     projects: [
       {
