@@ -29,82 +29,106 @@ function dosTime(): { time: number; date: number } {
   return { time: (12 << 11) | (0 << 5), date: ((2026 - 1980) << 9) | (1 << 5) | 15 };
 }
 
+/** An entry as stored: its content, method, sizes and mode worked out. */
+interface Stored {
+  entry: RawEntry;
+  name: number;
+  localName: number;
+  stored: Buffer;
+  method: number;
+  size: number;
+  crc: number;
+  mode: number;
+}
+
+function store(e: RawEntry): Stored {
+  const data = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data ?? '', 'utf8');
+  let stored: Buffer;
+  let method: number;
+  let size: number;
+  let crc: number;
+  if (e.deflated) {
+    ({ data: stored, size, crc } = e.deflated);
+    method = 8;
+  } else {
+    stored = e.compress ? deflateRawSync(data) : data;
+    method = e.compress ? 8 : 0;
+    size = data.length;
+    crc = crc32(data);
+  }
+  return {
+    entry: e,
+    name: Buffer.byteLength(e.name, 'utf8'),
+    localName: Buffer.byteLength(e.local?.name ?? e.name, 'utf8'),
+    stored,
+    method,
+    size: e.declaredSize ?? size,
+    crc: e.declaredCrc ?? crc,
+    mode: e.mode ?? (e.name.endsWith('/') ? 0o040755 : 0o100644),
+  };
+}
+
+/**
+ * The archive, written into one buffer: an archive of 100,001 entries built from small buffers
+ * spent most of its time collecting them.
+ */
 export function zipOf(entries: RawEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+  const all = entries.map(store);
+  const localsLength = all.reduce((n, s) => n + 30 + s.localName + s.stored.length, 0);
+  const cdLength = all.reduce((n, s) => n + 46 + s.name, 0);
+  // More entries than the classic end record counts: the zip64 end record (56) and its locator (20).
+  const zip64 = entries.length > 0xffff;
+  const out = Buffer.alloc(localsLength + cdLength + (zip64 ? 76 : 0) + 22);
   const { time, date } = dosTime();
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const data = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data ?? '', 'utf8');
-    let stored: Buffer;
-    let method: number;
-    let size: number;
-    let crc: number;
-    if (e.deflated) {
-      ({ data: stored, size, crc } = e.deflated);
-      method = 8;
-    } else {
-      stored = e.compress ? deflateRawSync(data) : data;
-      method = e.compress ? 8 : 0;
-      size = data.length;
-      crc = crc32(data);
-    }
-    size = e.declaredSize ?? size;
-    crc = e.declaredCrc ?? crc;
-    const mode = e.mode ?? (e.name.endsWith('/') ? 0o040755 : 0o100644);
-    // The fields both headers share, in the same order: from "version needed" to the name length.
-    const shared = (header: Buffer, at: number, o: NonNullable<RawEntry['local']> = {}, nameLength = name.length) => {
-      header.writeUInt16LE(20, at);
-      header.writeUInt16LE(o.flags ?? 0x0800, at + 2); // UTF-8 names
-      header.writeUInt16LE(o.method ?? method, at + 4);
-      header.writeUInt16LE(time, at + 6);
-      header.writeUInt16LE(date, at + 8);
-      header.writeUInt32LE((o.crc ?? crc) >>> 0, at + 10);
-      header.writeUInt32LE(o.compressedSize ?? stored.length, at + 14);
-      header.writeUInt32LE(o.size ?? size, at + 18);
-      header.writeUInt16LE(nameLength, at + 22);
-    };
-    const localName = e.local?.name === undefined ? name : Buffer.from(e.local.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    shared(local, 4, e.local, localName.length);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix
-    shared(central, 6);
-    central.writeUInt32LE(((mode & 0xffff) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, localName, stored);
-    centrals.push(central, name);
-    offset += local.length + localName.length + stored.length;
+  // The fields both headers share, in the same order: from "version needed" to the name length.
+  const shared = (at: number, s: Stored, nameLength: number, o: NonNullable<RawEntry['local']> = {}) => {
+    out.writeUInt16LE(20, at);
+    out.writeUInt16LE(o.flags ?? 0x0800, at + 2); // UTF-8 names
+    out.writeUInt16LE(o.method ?? s.method, at + 4);
+    out.writeUInt16LE(time, at + 6);
+    out.writeUInt16LE(date, at + 8);
+    out.writeUInt32LE((o.crc ?? s.crc) >>> 0, at + 10);
+    out.writeUInt32LE(o.compressedSize ?? s.stored.length, at + 14);
+    out.writeUInt32LE(o.size ?? s.size, at + 18);
+    out.writeUInt16LE(nameLength, at + 22);
+  };
+  let offset = 0;
+  let cd = localsLength;
+  for (const s of all) {
+    out.writeUInt32LE(0x04034b50, offset);
+    shared(offset + 4, s, s.localName, s.entry.local);
+    out.write(s.entry.local?.name ?? s.entry.name, offset + 30, 'utf8');
+    s.stored.copy(out, offset + 30 + s.localName);
+    out.writeUInt32LE(0x02014b50, cd);
+    out.writeUInt16LE((3 << 8) | 20, cd + 4); // made by Unix
+    shared(cd + 6, s, s.name);
+    out.writeUInt32LE(((s.mode & 0xffff) << 16) >>> 0, cd + 38);
+    out.writeUInt32LE(offset, cd + 42);
+    out.write(s.entry.name, cd + 46, 'utf8');
+    offset += 30 + s.localName + s.stored.length;
+    cd += 46 + s.name;
   }
-  const cd = Buffer.concat(centrals);
-  const zip64: Buffer[] = [];
-  if (entries.length > 0xffff) {
-    // More entries than the classic end record counts: the zip64 end record and its locator.
-    const record = Buffer.alloc(56);
-    record.writeUInt32LE(0x06064b50, 0);
-    record.writeBigUInt64LE(44n, 4);
-    record.writeUInt16LE((3 << 8) | 45, 12);
-    record.writeUInt16LE(45, 14);
-    record.writeBigUInt64LE(BigInt(entries.length), 24);
-    record.writeBigUInt64LE(BigInt(entries.length), 32);
-    record.writeBigUInt64LE(BigInt(cd.length), 40);
-    record.writeBigUInt64LE(BigInt(offset), 48);
-    const locator = Buffer.alloc(20);
-    locator.writeUInt32LE(0x07064b50, 0);
-    locator.writeBigUInt64LE(BigInt(offset + cd.length), 8);
-    locator.writeUInt32LE(1, 16);
-    zip64.push(record, locator);
+  let end = cd;
+  if (zip64) {
+    out.writeUInt32LE(0x06064b50, end);
+    out.writeBigUInt64LE(44n, end + 4);
+    out.writeUInt16LE((3 << 8) | 45, end + 12);
+    out.writeUInt16LE(45, end + 14);
+    out.writeBigUInt64LE(BigInt(entries.length), end + 24);
+    out.writeBigUInt64LE(BigInt(entries.length), end + 32);
+    out.writeBigUInt64LE(BigInt(cdLength), end + 40);
+    out.writeBigUInt64LE(BigInt(localsLength), end + 48);
+    out.writeUInt32LE(0x07064b50, end + 56);
+    out.writeBigUInt64LE(BigInt(cd), end + 64);
+    out.writeUInt32LE(1, end + 72);
+    end += 76;
   }
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
-  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, ...zip64, end]);
+  out.writeUInt32LE(0x06054b50, end);
+  out.writeUInt16LE(Math.min(entries.length, 0xffff), end + 8);
+  out.writeUInt16LE(Math.min(entries.length, 0xffff), end + 10);
+  out.writeUInt32LE(cdLength, end + 12);
+  out.writeUInt32LE(localsLength, end + 16);
+  return out;
 }
 
 const MiB = 1024 * 1024;
