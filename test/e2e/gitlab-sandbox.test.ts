@@ -11,7 +11,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yauzl from 'yauzl';
 import { ManualClock } from '../../src/sandbox/index.js';
-import { ADMIN_TOKEN, BIN, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, binEnv, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const P = 'acme/platform/api';
 
@@ -110,9 +110,8 @@ describe('collab against the GitLab flavour', () => {
 
 describe('collab sandbox --time-scale', () => {
   it('0 ends the sandbox waits at once: a fork is imported and a job canceled without waiting', async () => {
-    const home = tempDir();
     const child = execa(process.execPath, [BIN, 'sandbox', '--port', '0', '--flavor', 'gitlab', '--time-scale', '0'], {
-      env: { PATH: process.env.PATH, HOME: home, COLLAB_CONFIG_DIR: home },
+      env: binEnv(tempDir()),
       extendEnv: false,
       reject: false,
     });
