@@ -17,6 +17,19 @@ const requestLog = process.env.COLLAB_TEST_REQUEST_LOG;
 process.env.COLLAB_TEST_CODE_CACHE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-code-cache-'));
 const codeCache = process.env.COLLAB_TEST_CODE_CACHE;
 
+/**
+ * The test files that replace a module (`vi.mock`): a mock holds only in a fresh module cache, and
+ * would reach the files run after it in a shared one, so these run isolated.
+ */
+const mocking = fs
+  .readdirSync(path.join(import.meta.dirname, 'test'), { recursive: true, encoding: 'utf8' })
+  .map((file) => path.join('test', file))
+  .filter(
+    (file) => file.endsWith('.test.ts') && /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+  );
+/** Removes this run's folders at its end; the run's projects each name it, and it runs for each. */
+const runDirs = 'test/helpers/run-dirs-setup.ts';
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -25,10 +38,6 @@ export default defineConfig({
     // vitest's default on 2 cores is one worker: the end-to-end files spend much of their time in
     // the binaries they spawn and in waits, so two run side by side.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    // The files of a worker share its module cache: src/ and the helpers are loaded once per worker,
-    // not once per file, which halves the CPU time of the in-process tests. Nothing in src/ keeps
-    // state in a module, and a test restores what it stubs.
-    isolate: false,
     provide: { requestLog, codeCache },
     projects: [
       {
@@ -36,10 +45,19 @@ export default defineConfig({
         test: {
           name: 'tests',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/coverage/**'],
-          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/run-dirs-setup.ts'],
+          exclude: ['test/coverage/**', ...mocking],
+          globalSetup: ['test/helpers/global-setup.ts', runDirs],
+          // The files of a worker share its module cache: src/ and the helpers are loaded once per
+          // worker, not once per file, which halves the CPU time of the in-process tests. Nothing in
+          // src/ keeps state in a module, and a test restores what it stubs.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        // In-process only: nothing to build.
+        test: { name: 'mocking', include: mocking, globalSetup: [runDirs], sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
