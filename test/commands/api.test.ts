@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('collab api', () => {
@@ -103,7 +104,7 @@ describe('collab api', () => {
         path: '/api/v4/projects/7/issues/1',
         method: 'PUT',
         body: (b: unknown) => Buffer.from(b as Buffer).toString() === '{"title":"raw"}',
-        headers: { 'content-type': 'application/json' },
+        headers: JSON_HEADERS,
       })
       .reply(200, ...jsonReply({ iid: 1 }));
     const r = await runCli(['api', '-X', 'PUT', '/projects/7/issues/1', '--input', '-'], {

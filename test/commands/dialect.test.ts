@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renamedSettingArgs, SETTING_PAIRS, USER_PAIRS } from '../helpers/gitlab-names.js';
-import { JSON_HEADERS, jsonReply, mockApi, runCli, TEST_HOST } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_HOST } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { tempDir } from '../helpers/temp.js';
 
 const tmp = () => tempDir('collab-cfg-');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { issue } from './issue-fixtures.js';
 
 describe('issue list', () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { issue } from './issue-fixtures.js';
 
 /** Replies that record each JSON request body, so tests compare bodies whole (key order aside). */
@@ -22,7 +23,7 @@ describe('issue create', () => {
     api = mockApi();
     const body = recorder();
     api.pool
-      .intercept({ path: `${P}/issues`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN, 'content-type': 'application/json' } })
+      .intercept({ path: `${P}/issues`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN, ...JSON_HEADERS } })
       .reply(body.reply(201, issue(251, { title: 'Crash' })));
     const r = await runCli(
       [

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
 import { retriesIn } from '../helpers/e2e.js';
-import { JSON_HEADERS, jsonReply, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { tempDirsPerTest } from '../helpers/temp.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';

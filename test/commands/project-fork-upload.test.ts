@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentTypeOf, JSON_HEADERS, jsonReply, mockApi, recordRequests, runCli, type Sent } from '../helpers/harness.js';
+import { contentTypeOf, jsonReply, mockApi, recordRequests, runCli, type Sent } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { tempDir } from '../helpers/temp.js';
 
 const fork = (status: string, extra: Record<string, unknown> = {}) => ({

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { type OddServer, oddServer } from '../helpers/odd-server.js';
 
 const TOKEN = 'shape-token-0123456789';
@@ -22,7 +23,7 @@ afterEach(async () => {
 /** A server answering every request with `status` and `body` (raw text; undefined: no body). */
 async function answering(status: number, body: string | undefined): Promise<OddServer> {
   const s = await oddServer((_req, res) => {
-    res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+    res.writeHead(status, body === undefined ? {} : JSON_HEADERS);
     res.end(body);
   });
   servers.push(s);

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { JSON_HEADERS, json } from '../helpers/json-answer.js';
 import { runInTerminal, visible } from '../helpers/terminal.js';
 
 const API = 'acme/platform/api';
@@ -222,12 +223,10 @@ describe('one rate-limit budget for every worker', () => {
       // collab reads each issue first (already closed is no change), then closes it.
       const state = req.method === 'GET' ? 'opened' : 'closed';
       const answer = () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 100 + iid, iid, project_id: 1, state, title: `Issue ${iid}` }));
+        json(res, 200, { id: 100 + iid, iid, project_id: 1, state, title: `Issue ${iid}` });
       };
       if ((req.method !== 'PUT' && req.method !== 'GET') || !iid) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end('{"message":"404 Not Found"}');
+        json(res, 404, { message: '404 Not Found' });
         return;
       }
       events.push(`arrive ${iid}`);
@@ -235,7 +234,7 @@ describe('one rate-limit budget for every worker', () => {
       if (iid === 1 && !throttled) {
         throttled = true;
         void second.then(() => {
-          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+          res.writeHead(429, { ...JSON_HEADERS, 'retry-after': '1' });
           res.end('{"message":"429 Too Many Requests"}', () => {
             events.push('429 sent');
             release?.();

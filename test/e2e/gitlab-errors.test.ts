@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BinResult } from '../helpers/e2e.js';
-import { json, oddServers } from '../helpers/odd-server.js';
+import { json } from '../helpers/json-answer.js';
+import { oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'glpat-gitlab-errors-0123456789';
 const ISSUE = '/api/v4/projects/acme%2Fapi/issues/42';

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { ADMIN_TOKEN, runBytes, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { json } from '../helpers/json-answer.js';
 
 const PROJECT = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -229,8 +230,7 @@ describe('a zip-slip archive from a server', () => {
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': archive.length });
         res.end(archive);
       } else {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end('{"message":"404 Not Found"}');
+        json(res, 404, { message: '404 Not Found' });
       }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BinResult } from '../helpers/e2e.js';
-import { json, type OddServer, oddServers } from '../helpers/odd-server.js';
+import { json } from '../helpers/json-answer.js';
+import { type OddServer, oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'glpat-logs-0123456789';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { retriesIn, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
-import { TLS_CERT as CERT, connectProxy, deadPort, json, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
+import { JSON_HEADERS, json } from '../helpers/json-answer.js';
+import { TLS_CERT as CERT, connectProxy, deadPort, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
 
 describe('private CAs and proxies', () => {
   let tls: OddServer;
@@ -110,7 +111,7 @@ describe('private CAs and proxies', () => {
           (req, res) => {
             const data = gzipSync(JSON.stringify(items));
             res.writeHead(200, {
-              'content-type': 'application/json',
+              ...JSON_HEADERS,
               'content-encoding': 'gzip',
               'x-next-page': '',
               'x-sent-for': String(req.headers['accept-encoding']),
@@ -225,7 +226,7 @@ describe('private CAs and proxies', () => {
     it('--timeout bounds a body that trickles forever, and the retries of a failing server', async () => {
       const trickle = track(
         await oddServer((_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
+          res.writeHead(200, JSON_HEADERS);
           res.write('[');
           const timer = setInterval(() => res.write(' '), 50);
           res.on('close', () => clearInterval(timer));

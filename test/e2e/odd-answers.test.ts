@@ -7,7 +7,8 @@ import type http from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type BinResult, retriesIn, runBin, tempDir } from '../helpers/e2e.js';
-import { json, type OddServer, oddServers } from '../helpers/odd-server.js';
+import { JSON_HEADERS, json } from '../helpers/json-answer.js';
+import { oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'odd-token-0123456789';
 const ISSUE = { id: 501, iid: 5, title: 'Crash on save', state: 'opened', web_url: 'http://x/-/issues/5' };
@@ -106,7 +107,7 @@ describe('bodies cut short', () => {
     (body: unknown, cuts = 1) =>
     (_req: http.IncomingMessage, res: http.ServerResponse, n: number) => {
       const text = JSON.stringify(body);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.writeHead(200, { ...JSON_HEADERS, 'content-length': Buffer.byteLength(text) });
       if (n <= cuts) {
         res.write(text.slice(0, text.length >> 1));
         setTimeout(() => res.socket?.destroy(), 20);
@@ -124,7 +125,7 @@ describe('bodies cut short', () => {
   it('JSON truncated inside a well-framed body (no length, connection closed) is retried on GET', async () => {
     const text = JSON.stringify(ISSUE);
     const s = await serve((_req, res, n) => {
-      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+      res.writeHead(200, { ...JSON_HEADERS, connection: 'close' });
       res.end(n === 1 ? text.slice(0, 20) : text);
     });
     const r = await run(s, ['issue', 'view', '5', '-p', 'acme/api', '-o', 'json', '--debug']);
@@ -158,7 +159,7 @@ describe('bodies cut short', () => {
       const page = Number(u.searchParams.get('page') ?? 1);
       const text = JSON.stringify(all.slice((page - 1) * 2, page * 2));
       res.writeHead(200, {
-        'content-type': 'application/json',
+        ...JSON_HEADERS,
         'content-length': Buffer.byteLength(text),
         'x-page': String(page),
         'x-per-page': '2',
@@ -210,7 +211,7 @@ describe('compressed answers', () => {
             ? zlib.brotliCompressSync(zlib.gzipSync(raw))
             : encoders[coding]!(raw);
       res.writeHead(200, {
-        'content-type': 'application/json',
+        ...JSON_HEADERS,
         'content-encoding': coding === 'deflate-raw' ? 'deflate' : coding,
         'content-length': data.length,
         ...extra,
@@ -242,7 +243,7 @@ describe('compressed answers', () => {
   it('an error body compressed is read as its message', async () => {
     const s = await serve((_req, res) => {
       const data = zlib.gzipSync(JSON.stringify({ message: '404 Project Not Found' }));
-      res.writeHead(404, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.writeHead(404, { ...JSON_HEADERS, 'content-encoding': 'gzip' });
       res.end(data);
     });
     const r = await run(s, ['issue', 'view', '5', '-p', 'acme/api']);
@@ -254,7 +255,7 @@ describe('compressed answers', () => {
     const good = zlib.gzipSync(JSON.stringify(ISSUE));
     const s = await serve((_req, res, n) => {
       const data = n === 1 ? good.subarray(0, good.length - 8) : n === 2 ? Buffer.from('not gzip at all') : good;
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': data.length });
+      res.writeHead(200, { ...JSON_HEADERS, 'content-encoding': 'gzip', 'content-length': data.length });
       res.end(data);
     });
     const r = await run(s, ['issue', 'view', '5', '-p', 'acme/api', '-o', 'json']);
@@ -263,7 +264,7 @@ describe('compressed answers', () => {
     expect(s.seen).toHaveLength(3);
 
     const bad = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.writeHead(200, { ...JSON_HEADERS, 'content-encoding': 'gzip' });
       res.end('never gzip');
     });
     const r2 = await run(bad, ['issue', 'view', '5', '-p', 'acme/api']);
@@ -273,7 +274,7 @@ describe('compressed answers', () => {
 
   it('an encoding collab does not know is a clean error', async () => {
     const s = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'zstd' });
+      res.writeHead(200, { ...JSON_HEADERS, 'content-encoding': 'zstd' });
       res.end('(zstd bytes)');
     });
     const r = await run(s, ['issue', 'view', '5', '-p', 'acme/api']);
@@ -308,7 +309,7 @@ describe('limits and redirects: one line, never "unexpected error"', () => {
   it('deeply nested JSON', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const s = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, JSON_HEADERS);
       res.end(deep);
     });
     for (const args of [
@@ -326,7 +327,7 @@ describe('limits and redirects: one line, never "unexpected error"', () => {
 
   it('a body too large to hold is refused before it is read', async () => {
     const s = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
+      res.writeHead(200, { ...JSON_HEADERS, 'content-length': String(600 * 1024 * 1024) });
       res.write('[');
       // never finished: collab must not wait for 600 MB
     });

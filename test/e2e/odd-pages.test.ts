@@ -7,7 +7,8 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
 import type { Answer } from '../helpers/harness.js';
-import { json, type OddServer, oddServer } from '../helpers/odd-server.js';
+import { json } from '../helpers/json-answer.js';
+import { type OddServer, oddServer } from '../helpers/odd-server.js';
 import { growingList, items, ndjsonIds } from '../helpers/pages.js';
 
 const TOKEN = 'odd-token-0123456789';

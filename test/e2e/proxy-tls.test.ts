@@ -10,6 +10,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin, tempDir } from '../helpers/e2e.js';
+import { json } from '../helpers/json-answer.js';
 import { impostorProxy, type KeyPair, makeCa, type TestCa } from '../helpers/pki.js';
 
 const TOKEN = 'glpat-proxy-tls-0123456789';
@@ -30,8 +31,7 @@ async function tlsServer(pair: KeyPair, redirect?: string): Promise<TlsServer> {
       res.end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 9, username: 'real-server' }));
+    json(res, 200, { id: 9, username: 'real-server' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;

@@ -9,7 +9,8 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, ndjsonIds, runBin, tempDir } from '../helpers/e2e.js';
 import { startHostileServer } from '../helpers/hostile.js';
-import { connectProxy, json, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
+import { json } from '../helpers/json-answer.js';
+import { connectProxy, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
 
 const TOKEN = 'edges-token-0123456789';
 

@@ -7,7 +7,8 @@ import { NOUNS } from '../../src/commands/index.js';
 import type { FlagSpec } from '../../src/executor/inputs.js';
 import type { CommandSpec } from '../../src/executor/spec.js';
 import { buildProgram } from '../../src/program.js';
-import { JSON_HEADERS, TEST_HOST } from './harness.js';
+import { TEST_HOST } from './harness.js';
+import { JSON_HEADERS } from './json-answer.js';
 import { tempDir } from './temp.js';
 
 /**

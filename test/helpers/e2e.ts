@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { execa, type Options } from 'execa';
 import { inject } from 'vitest';
+import { JSON_HEADERS } from './json-answer.js';
 import { tempDir } from './temp.js';
 
 export { tempDir };
@@ -120,7 +121,7 @@ export async function startSandboxFixture(opts: Record<string, unknown> = {}): P
     fault: async (spec) => {
       const res = await fetch(`${sb.url}/__sandbox/faults`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: JSON_HEADERS,
         body: JSON.stringify(spec),
       });
       if (!res.ok) throw new Error(`arming fault failed: ${res.status} ${await res.text()}`);

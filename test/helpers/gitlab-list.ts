@@ -14,7 +14,7 @@
  * Links name GitLab's configured host, not the one asked (header_builder.rb sets the host).
  */
 import type http from 'node:http';
-import { json } from './odd-server.js';
+import { json } from './json-answer.js';
 
 export interface Row {
   id: number;

@@ -3,6 +3,7 @@ import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
 import { run } from '../../src/cli.js';
 import type { Prompter } from '../../src/prompt.js';
+import { JSON_HEADERS } from './json-answer.js';
 import { recording } from './request-log.js';
 
 export const TEST_HOST = 'https://gitlab.test';
@@ -93,8 +94,6 @@ export function mockApi(origin = TEST_HOST) {
     done: () => agent.assertNoPendingInterceptors(),
   };
 }
-
-export const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** What one request sent: its body as text (bytes as latin1) and its headers. */
 export interface Sent {

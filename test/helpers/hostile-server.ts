@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JSON_HEADERS } from './json-answer.js';
 
 /** How one artifact is served. */
 export interface Served {
@@ -42,11 +43,11 @@ export async function startHostileServer(): Promise<HostileServer> {
     const m = /^\/api\/v4\/projects\/1\/jobs\/(\d+)\/artifacts$/.exec(req.url ?? '');
     const served = m ? artifacts.get(Number(m[1])) : undefined;
     if (req.url === '/api/v4/version') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"17.0.0","revision":"abc"}');
+      res.writeHead(200, JSON_HEADERS).end('{"version":"17.0.0","revision":"abc"}');
       return;
     }
     if (!m || !served) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"404 Not Found"}');
+      res.writeHead(404, JSON_HEADERS).end('{"message":"404 Not Found"}');
       return;
     }
     const id = Number(m[1]);

@@ -8,6 +8,7 @@ import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { execa } from 'execa';
 import { BIN, binEnv, tempDir } from './e2e.js';
+import { JSON_HEADERS } from './json-answer.js';
 import { tunnel } from './odd-server.js';
 
 export interface Reply {
@@ -57,7 +58,7 @@ export async function startHostileServer(routes: Record<string, Route>, host = '
             ? reply.body
             : JSON.stringify(reply.body);
       const isJson = reply.body !== undefined && !(typeof reply.body === 'string' || Buffer.isBuffer(reply.body));
-      res.writeHead(reply.status ?? 200, { ...(isJson ? { 'content-type': 'application/json' } : {}), ...reply.headers });
+      res.writeHead(reply.status ?? 200, { ...(isJson ? JSON_HEADERS : {}), ...reply.headers });
       res.end(body);
     });
   });

@@ -88,12 +88,6 @@ export function oddServers(token: string): {
   };
 }
 
-export function json(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
 export interface TestProxy {
   url: string;
   host: string;

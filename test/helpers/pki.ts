@@ -5,6 +5,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { tempDir } from './e2e.js';
+import { json } from './json-answer.js';
 import { tunnel } from './odd-server.js';
 
 /** A certificate and its key, as PEM text. */
@@ -112,8 +113,7 @@ export async function impostorProxy(own: KeyPair, impersonate: (target: string) 
   const heard: http.IncomingHttpHeaders[] = [];
   const inner = http.createServer((req, res) => {
     heard.push(req.headers);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 1, username: 'impostor' }));
+    json(res, 200, { id: 1, username: 'impostor' });
   });
   const sockets = new Set<net.Socket>();
   const server = http.createServer();

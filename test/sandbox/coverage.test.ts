@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouter } from '../../src/sandbox/index.js';
 import { readEndpoints } from '../helpers/endpoints.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 
 describe('sandbox endpoint coverage', () => {
   it('routes every endpoint of the spec', () => {
@@ -80,7 +81,7 @@ describe('sandbox robustness', () => {
         ]) {
           const res = await fetch(`${sb.url}/api/v4${path}`, {
             method,
-            headers: { 'PRIVATE-TOKEN': 'sandbox-admin-token', 'Content-Type': 'application/json' },
+            headers: { 'PRIVATE-TOKEN': 'sandbox-admin-token', ...JSON_HEADERS },
             body: body && method !== 'GET' ? JSON.stringify(body) : undefined,
           });
           const text = await res.text();

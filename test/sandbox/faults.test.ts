@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { ADMIN, API_PROJECT, call, useSandbox } from './helpers.js';
 
 describe('sandbox fault injection', () => {
@@ -11,7 +12,7 @@ describe('sandbox fault injection', () => {
   async function arm(fault: Record<string, unknown>): Promise<void> {
     const res = await fetch(`${sandbox().url}/__sandbox/faults`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: JSON_HEADERS,
       body: JSON.stringify(fault),
     });
     expect(res.status).toBe(201);

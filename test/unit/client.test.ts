@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { paginate } from '../../src/api/paginate.js';
 import { ApiError, AuthError } from '../../src/errors.js';
-import { JSON_HEADERS, jsonReply, mockApi, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 
 function client(api: ReturnType<typeof mockApi>, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
   const sleeps: number[] = [];
@@ -544,7 +545,7 @@ describe('one rate-limit budget per run', () => {
         const a = await answer(path, sent.filter((s) => s === `${req.method} ${path}`).length);
         return {
           statusCode: a.status,
-          headers: { 'content-type': 'application/json', ...a.headers },
+          headers: { ...JSON_HEADERS, ...a.headers },
           body: Readable.from([Buffer.from(JSON.stringify(a.body ?? {}))]),
         };
       },

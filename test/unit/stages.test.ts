@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../src/executor/spec.js';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 
 /**
  * The executor calls a declaration's hooks in the order STAGES lists them: a probe noun whose two

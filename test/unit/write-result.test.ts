@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
 import type { Prompter } from '../../src/prompt.js';
 import { answeringTransport, baseOf, commandTree, type Leaf, OBJECT } from '../helpers/command-tree.js';
-import { JSON_HEADERS, runCli, TEST_HOST } from '../helpers/harness.js';
+import { runCli, TEST_HOST } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
 
 const { leaves } = await commandTree();
 const writes = leaves.filter((l) => l.spec.method !== undefined && l.spec.method !== 'GET');
