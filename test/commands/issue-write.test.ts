@@ -1,17 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
-import { JSON_HEADERS } from '../helpers/json-answer.js';
+import {
+  contentTypeOf,
+  headerOf,
+  jsonReply,
+  mockApi,
+  recordRequests,
+  runCli,
+  type Sent,
+  scriptedPrompter,
+  TEST_TOKEN,
+} from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
-/** Replies that record each JSON request body, so tests compare bodies whole (key order aside). */
-function recorder() {
-  const seen: unknown[] = [];
-  const reply = (statusCode: number, data: object) => (opts: { body?: unknown }) => {
-    seen.push(opts.body ? JSON.parse(String(opts.body)) : undefined);
-    return { statusCode, data, responseOptions: { headers: JSON_HEADERS } };
-  };
-  return { seen, reply };
-}
+/** The JSON bodies requests sent, in order, so tests compare them whole (key order aside). */
+const bodies = (...sent: Sent[][]) => sent.flat().map((s) => JSON.parse(s.body));
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 
@@ -21,10 +23,7 @@ describe('issue create', () => {
 
   it('sends every parameter of 4.2.1 in the JSON body and prints the issue', async () => {
     api = mockApi();
-    const body = recorder();
-    api.pool
-      .intercept({ path: `${P}/issues`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN, ...JSON_HEADERS } })
-      .reply(body.reply(201, issue(251, { title: 'Crash' })));
+    const sent = recordRequests(api, 'POST', `${P}/issues`, 201, issue(251, { title: 'Crash' }));
     const r = await runCli(
       [
         'issue',
@@ -58,7 +57,8 @@ describe('issue create', () => {
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
-    expect(body.seen).toEqual([
+    expect([headerOf(sent[0]!, 'private-token'), contentTypeOf(sent[0]!)]).toEqual([TEST_TOKEN, 'application/json']);
+    expect(bodies(sent)).toEqual([
       {
         title: 'Crash',
         description: 'It *crashes*',
@@ -79,23 +79,19 @@ describe('issue create', () => {
 
   it('reads the description from stdin and prints field/value lines in tsv', async () => {
     api = mockApi();
-    const body = recorder();
-    api.pool
-      .intercept({ path: '/api/v4/projects/7/issues', method: 'POST' })
-      .reply(body.reply(201, { iid: 3, title: 'T', labels: ['a', 'b'] }));
+    const sent = recordRequests(api, 'POST', '/api/v4/projects/7/issues', 201, { iid: 3, title: 'T', labels: ['a', 'b'] });
     const r = await runCli(['issue', 'create', '-p', '7', '-t', 'T', '--description-file', '-'], {
       transport: api.transport,
       stdin: 'line 1\nline 2\n',
     });
     expect(r.code).toBe(0);
-    expect(body.seen).toEqual([{ title: 'T', description: 'line 1\nline 2\n' }]);
+    expect(bodies(sent)).toEqual([{ title: 'T', description: 'line 1\nline 2\n' }]);
     expect(r.stdout).toBe('iid\t3\ntitle\tT\nlabels\ta,b\n');
   });
 
   it('asks for a missing title on a terminal', async () => {
     api = mockApi();
-    const body = recorder();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues', method: 'POST' }).reply(body.reply(201, issue(9)));
+    const sent = recordRequests(api, 'POST', '/api/v4/projects/7/issues', 201, issue(9));
     const prompter = scriptedPrompter(['Asked title', false]);
     const r = await runCli(['issue', 'create', '-p', '7', '-o', 'json', '--fields', 'iid'], {
       transport: api.transport,
@@ -106,7 +102,7 @@ describe('issue create', () => {
     expect(r.code).toBe(0);
     // Without a description, the editor is offered; "no" sends none.
     expect(prompter.asked).toEqual(['Title:', 'Write a description in nano?']);
-    expect(body.seen).toEqual([{ title: 'Asked title' }]);
+    expect(bodies(sent)).toEqual([{ title: 'Asked title' }]);
     expect(JSON.parse(r.stdout)).toEqual({ iid: 9 });
   });
 
@@ -151,8 +147,7 @@ describe('issue update, close, reopen', () => {
 
   it('sends every parameter of 4.2.2, negations as false', async () => {
     api = mockApi();
-    const body = recorder();
-    api.pool.intercept({ path: `${P}/issues/42`, method: 'PUT' }).reply(body.reply(200, issue(42)));
+    const sent = recordRequests(api, 'PUT', `${P}/issues/42`, 200, issue(42));
     const r = await runCli(
       [
         'issue',
@@ -188,7 +183,7 @@ describe('issue update, close, reopen', () => {
       { transport: api.transport },
     );
     expect(r.code).toBe(0);
-    expect(body.seen).toEqual([
+    expect(bodies(sent)).toEqual([
       {
         title: 'New',
         description: 'Body',
@@ -208,13 +203,12 @@ describe('issue update, close, reopen', () => {
 
   it('accepts the web URL of the issue and true booleans', async () => {
     api = mockApi();
-    const body = recorder();
-    api.pool.intercept({ path: '/api/v4/projects/acme%2Fapi/issues/5', method: 'PUT' }).reply(body.reply(200, issue(5)));
+    const sent = recordRequests(api, 'PUT', '/api/v4/projects/acme%2Fapi/issues/5', 200, issue(5));
     const r = await runCli(['issue', 'update', 'https://gitlab.test/acme/api/-/issues/5', '--confidential', '--discussion-locked'], {
       transport: api.transport,
     });
     expect(r.code).toBe(0);
-    expect(body.seen).toEqual([{ confidential: true, discussion_locked: true }]);
+    expect(bodies(sent)).toEqual([{ confidential: true, discussion_locked: true }]);
   });
 
   it('needs at least one change and valid values', async () => {
@@ -237,19 +231,18 @@ describe('issue update, close, reopen', () => {
 
   it('close and reopen send state_event', async () => {
     api = mockApi();
-    const body = recorder();
     // Each reads the issue first: one already in that state is not sent again.
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, ...jsonReply(issue(3)));
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3, { state: 'closed' })));
+    const close = recordRequests(api, 'PUT', '/api/v4/projects/7/issues/3', 200, issue(3, { state: 'closed' }));
     api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'GET' }).reply(200, ...jsonReply(issue(3, { state: 'closed' })));
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/3', method: 'PUT' }).reply(body.reply(200, issue(3)));
+    const reopen = recordRequests(api, 'PUT', '/api/v4/projects/7/issues/3', 200, issue(3));
     const closed = await runCli(['issue', 'close', '3', '-p', '7', '--fields', 'state'], { transport: api.transport });
     expect(closed.stdout).toBe('state\tclosed\n');
     expect(closed.stderr).toBe('Closed issue #3 (Issue 3)\n');
     const reopened = await runCli(['issue', 'reopen', '3', '-p', '7', '-o', 'json', '--fields', 'state'], { transport: api.transport });
     expect(reopened.stdout).toBe('{"state":"opened"}\n');
     expect(reopened.stderr).toBe('Reopened issue #3 (Issue 3)\n');
-    expect(body.seen).toEqual([{ state_event: 'close' }, { state_event: 'reopen' }]);
+    expect(bodies(close, reopen)).toEqual([{ state_event: 'close' }, { state_event: 'reopen' }]);
   });
 
   it('an issue already closed (or open) is said so and not sent: exit 0, the issue printed when piped', async () => {
@@ -327,13 +320,16 @@ describe('issue move', () => {
 
   it('resolves a target path to its id, then moves', async () => {
     api = mockApi();
-    const body = recorder();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' })
       .reply(200, ...jsonReply({ id: 17, path_with_namespace: 'acme/website' }));
-    api.pool
-      .intercept({ path: `${P}/issues/42/move`, method: 'POST' })
-      .reply(body.reply(201, issue(8, { project_id: 17, web_url: 'https://gitlab.test/acme/website/-/issues/8' })));
+    const sent = recordRequests(
+      api,
+      'POST',
+      `${P}/issues/42/move`,
+      201,
+      issue(8, { project_id: 17, web_url: 'https://gitlab.test/acme/website/-/issues/8' }),
+    );
     const r = await runCli(
       ['issue', 'move', '42', '-p', 'acme/platform/api', '--to', 'acme/website', '-o', 'json', '--fields', 'iid,project_id'],
       {
@@ -341,22 +337,21 @@ describe('issue move', () => {
       },
     );
     expect(r.code).toBe(0);
-    expect(body.seen).toEqual([{ to_project_id: 17 }]);
+    expect(bodies(sent)).toEqual([{ to_project_id: 17 }]);
     expect(r.stdout).toBe('{"iid":8,"project_id":17}\n');
     expect(r.stderr).toBe('Moved issue #42 (Issue 8) to https://gitlab.test/acme/website/-/issues/8\n');
   });
 
   it('sends a numeric target as is, and a web URL as its path', async () => {
     api = mockApi();
-    const body = recorder();
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/1/move', method: 'POST' }).reply(body.reply(201, issue(1)));
+    const first = recordRequests(api, 'POST', '/api/v4/projects/7/issues/1/move', 201, issue(1));
     api.pool.intercept({ path: '/api/v4/projects/acme%2Fwebsite', method: 'GET' }).reply(200, ...jsonReply({ id: 18 }));
-    api.pool.intercept({ path: '/api/v4/projects/7/issues/2/move', method: 'POST' }).reply(body.reply(201, issue(2)));
+    const second = recordRequests(api, 'POST', '/api/v4/projects/7/issues/2/move', 201, issue(2));
     expect((await runCli(['issue', 'move', '1', '-p', '7', '--to', '17'], { transport: api.transport })).code).toBe(0);
     expect(
       (await runCli(['issue', 'move', '2', '-p', '7', '--to', 'https://gitlab.test/acme/website'], { transport: api.transport })).code,
     ).toBe(0);
-    expect(body.seen).toEqual([{ to_project_id: 17 }, { to_project_id: 18 }]);
+    expect(bodies(first, second)).toEqual([{ to_project_id: 17 }, { to_project_id: 18 }]);
   });
 
   it('shows the server reason for a move to the same project (exit 1)', async () => {

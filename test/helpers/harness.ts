@@ -117,10 +117,13 @@ export function recordRequests(api: ReturnType<typeof mockApi>, method: string, 
   return seen;
 }
 
-/** The content type a request sent, whatever the case of the header's name. */
-export function contentTypeOf(sent: Sent): string {
-  return Object.entries(sent.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+/** A header a request sent, whatever the case of its name ('' when it was not sent). */
+export function headerOf(sent: Sent, name: string): string {
+  return Object.entries(sent.headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
 }
+
+/** The content type a request sent. */
+export const contentTypeOf = (sent: Sent): string => headerOf(sent, 'content-type');
 
 export interface Answer {
   status?: number;
