@@ -29,6 +29,8 @@ export interface FaultSpec {
   /** For `trickle`: bytes per write and pause between writes (defaults 16 bytes / 200 ms). */
   chunkBytes?: number;
   intervalMs?: number;
+  /** For `reset-mid-body`: how long the client has to read the half it was sent before the cut. */
+  graceMs?: number;
 }
 
 interface ActiveFault extends FaultSpec {
@@ -73,6 +75,8 @@ function validate(input: unknown): FaultSpec {
   if (!FAULT_KINDS.includes(o.kind as FaultKind)) throw new ApiError(400, { message: `kind must be one of ${FAULT_KINDS.join(', ')}` });
   const count = o.count === undefined ? 1 : Number(o.count);
   if (!Number.isInteger(count) || count < 1) throw new ApiError(400, { message: 'count must be a positive integer' });
+  const graceMs = o.graceMs === undefined ? undefined : Number(o.graceMs);
+  if (graceMs !== undefined && !(graceMs >= 0)) throw new ApiError(400, { message: 'graceMs must be a number of milliseconds from 0' });
   if (o.path !== undefined) {
     try {
       new RegExp(String(o.path));
@@ -89,6 +93,7 @@ function validate(input: unknown): FaultSpec {
     rateLimitReset: o.rateLimitReset === undefined ? undefined : Number(o.rateLimitReset),
     chunkBytes: o.chunkBytes === undefined ? undefined : Math.max(1, Number(o.chunkBytes)),
     intervalMs: o.intervalMs === undefined ? undefined : Math.max(1, Number(o.intervalMs)),
+    graceMs,
   };
 }
 

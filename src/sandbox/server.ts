@@ -30,7 +30,7 @@ export interface RecordedRequest {
 const API_PREFIX = '/api/v4';
 const MAX_RECORDED = 50_000;
 const CONTROL_PREFIX = '/__sandbox/';
-/** How long a `reset-mid-body` fault leaves the client to read the half it was sent. */
+/** How long a `reset-mid-body` fault leaves the client to read the half it was sent, unless it says. */
 const CUT_GRACE_MS = 300;
 
 /**
@@ -317,14 +317,14 @@ export class SandboxServer {
    * Cuts the connection a moment after the half body was written: a reset that comes with bytes the
    * client has not read yet discards them, and how far a client got should not depend on its load.
    */
-  private async cutSoon(res: ServerResponse): Promise<void> {
-    await this.sleep(CUT_GRACE_MS);
+  private async cutSoon(res: ServerResponse, graceMs = CUT_GRACE_MS): Promise<void> {
+    await this.sleep(graceMs);
     res.destroy();
   }
 
   private async sendBuffer(res: ServerResponse, body: Buffer, fault: FaultSpec | undefined): Promise<void> {
     if (fault?.kind === 'reset-mid-body') {
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => void this.cutSoon(res));
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => void this.cutSoon(res, fault.graceMs));
       return;
     }
     if (fault?.kind === 'trickle') return trickle(res, [body], fault, this.sleep);
@@ -349,7 +349,7 @@ export class SandboxServer {
       let piece = chunk as Buffer;
       if (sent + piece.length >= cutoff) {
         piece = piece.subarray(0, cutoff - sent);
-        res.write(piece, () => void this.cutSoon(res));
+        res.write(piece, () => void this.cutSoon(res, fault?.graceMs));
         return;
       }
       sent += piece.length;

@@ -59,6 +59,24 @@ describe('sandbox fault injection', () => {
     expect((await ok.arrayBuffer()).byteLength).toBe(Number(ok.headers.get('content-length')));
   });
 
+  it('cuts a body 300 ms after its half was sent, or graceMs later', async () => {
+    const sb = sandbox();
+    const download = () =>
+      fetch(`${sb.url}/api/v4/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, { headers: { 'PRIVATE-TOKEN': ADMIN } })
+        .then((res) => res.arrayBuffer())
+        .catch((err: Error) => err);
+    waits.length = 0;
+    await arm({ path: 'artifacts', count: 1, kind: 'reset-mid-body' });
+    expect(await download()).toBeInstanceOf(Error);
+    await arm({ path: 'artifacts', count: 1, kind: 'reset-mid-body', graceMs: 0 });
+    expect(await download()).toBeInstanceOf(Error);
+    expect(waits).toEqual([300, 0]);
+    for (const graceMs of [-1, 'soon'])
+      expect(
+        (await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ kind: 'reset-mid-body', graceMs }) })).status,
+      ).toBe(400);
+  });
+
   it('trickles bodies and hangs until the client gives up', async () => {
     const sb = sandbox();
     await arm({ count: 1, kind: 'trickle', chunkBytes: 4, intervalMs: 50 });
