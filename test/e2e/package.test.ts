@@ -11,7 +11,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, ROOT, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, binEnv, ROOT, tempDir } from '../helpers/e2e.js';
 import { runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
 import { makeCa } from '../helpers/pki.js';
 
@@ -135,7 +135,7 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     const home = tempDir('collab-home-');
     const r = await execa(cmd!, rest, {
       cwd: dir,
-      env: { PATH: variant.path()!, HOME: home, COLLAB_CONFIG_DIR: home, COLLAB_HOST: url, COLLAB_TOKEN: ADMIN_TOKEN, ...env },
+      env: binEnv(home, { PATH: variant.path(), COLLAB_HOST: url, COLLAB_TOKEN: ADMIN_TOKEN, ...env }),
       extendEnv: false,
       reject: false,
       ...(input === undefined ? { stdin: 'ignore' as const } : { input }),
