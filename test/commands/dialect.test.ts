@@ -182,14 +182,11 @@ describe('dialects', () => {
 function echoSettings(): { body: Record<string, unknown> } {
   api = mockApi();
   const sent = { body: {} as Record<string, unknown> };
-  api.pool.intercept({ path: SETTINGS, method: 'PUT' }).reply(
-    200,
-    (opts) => {
-      sent.body = JSON.parse(String(opts.body));
-      return JSON.stringify({ id: 1, ...sent.body });
-    },
-    { headers: JSON_HEADERS },
-  );
+  const answer = (opts: { body?: unknown }) => {
+    sent.body = JSON.parse(String(opts.body));
+    return JSON.stringify({ id: 1, ...sent.body });
+  };
+  api.pool.intercept({ path: SETTINGS, method: 'PUT' }).reply(200, ...jsonReply(answer));
   return sent;
 }
 

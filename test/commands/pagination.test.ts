@@ -5,12 +5,12 @@
  * test/e2e/odd-pages.test.ts runs the hardest two through the built binary and real sockets.
  */
 import { describe, expect, it } from 'vitest';
-import { type Answer, mockServer, type RunResult, runCli } from '../helpers/harness.js';
+import { type Answer, mockServer, runCli } from '../helpers/harness.js';
 import { growingList, items, ndjsonIds } from '../helpers/pages.js';
 
 const LIST = '/api/v4/projects/acme%2Fapi/issues';
 
-const ids = (r: RunResult) => ndjsonIds(r.stdout);
+const ids = ndjsonIds;
 const pageOf = (url: URL) => Number(url.searchParams.get('page') ?? 1);
 
 /** A server answering every request by `handler`, given the page asked for. */

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBin, tempDir } from '../helpers/e2e.js';
+import { json } from '../helpers/json-answer.js';
 
 const TOKEN = 'glpat-api-input-0123456789';
 const PACKAGE = '/api/v4/projects/7/packages/generic/app/1.0.0/app.bin';
@@ -52,9 +53,7 @@ beforeAll(async () => {
         sha256: hash.digest('hex'),
       });
       const a = answers.shift() ?? { status: 201, body: { message: '201 Created' } };
-      const text = JSON.stringify(a.body);
-      res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...a.headers });
-      res.end(text);
+      json(res, a.status, a.body, a.headers);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BinResult } from '../helpers/e2e.js';
-import { json } from '../helpers/json-answer.js';
+import { JSON_HEADERS, json } from '../helpers/json-answer.js';
 import { oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'glpat-gitlab-errors-0123456789';
@@ -110,7 +110,7 @@ describe('error bodies nested too deep are refused like answers', () => {
     const deep = `${'{"a":'.repeat(100_000)}"x"${'}'.repeat(100_000)}`;
     const s = await serve((req, res) => {
       // Issue 42 fails with it, issue 43 answers it as success.
-      res.writeHead(req.url?.endsWith('/42') ? 500 : 200, { 'content-type': 'application/json' });
+      res.writeHead(req.url?.endsWith('/42') ? 500 : 200, JSON_HEADERS);
       res.end(deep);
     });
     for (const [status, args] of [

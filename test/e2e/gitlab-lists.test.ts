@@ -4,10 +4,10 @@
  * The built binary against node:http servers; each case counts what was asked.
  */
 import { describe, expect, it } from 'vitest';
-import { ndjsonIds } from '../helpers/e2e.js';
 import { answerList, type GitlabListOptions, type Row } from '../helpers/gitlab-list.js';
 import { json } from '../helpers/json-answer.js';
 import { type OddServer, oddServers } from '../helpers/odd-server.js';
+import { ndjsonIds } from '../helpers/pages.js';
 import { plain, runInTerminal } from '../helpers/terminal.js';
 
 const TOKEN = 'glpat-gitlab-lists-0123456789';

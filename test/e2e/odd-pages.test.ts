@@ -43,7 +43,7 @@ it('a server that ignores page (and says so in X-Page): stops with a notice at a
     s.seen.length = 0;
     const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '-o', 'ndjson', '--concurrency', concurrency]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(ndjsonIds(r.stdout)).toEqual([1, 2]);
+    expect(ndjsonIds(r)).toEqual([1, 2]);
     expect(r.stderr).toMatch(/^collab: warning: the server answered page 1 when asked for page 2 .*; stopping$/m);
     expect(s.seen.length).toBeLessThanOrEqual(Number(concurrency) + 1);
   }
@@ -54,7 +54,7 @@ describe('a list that changes while it is read', () => {
     const s = await serve(growingList(1000, 1, 100));
     const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--per-page', '100', '--concurrency', '8', '-o', 'ndjson']);
     expect(r.exitCode, r.stderr).toBe(0);
-    const got = ndjsonIds(r.stdout);
+    const got = ndjsonIds(r);
     expect(new Set(got).size).toBe(got.length);
     for (let id = 1; id <= 1000; id++) expect(got).toContain(id);
     expect(r.stderr).toMatch(

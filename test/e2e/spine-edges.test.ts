@@ -7,10 +7,11 @@
  */
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, ndjsonIds, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
 import { startHostileServer } from '../helpers/hostile.js';
 import { json } from '../helpers/json-answer.js';
 import { connectProxy, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
+import { ndjsonIds } from '../helpers/pages.js';
 
 const TOKEN = 'edges-token-0123456789';
 

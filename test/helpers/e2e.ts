@@ -27,15 +27,6 @@ export function retriesIn(stderr: string): { retries: string[]; rest: string } {
   };
 }
 
-/** The `id` of each line of `-o ndjson` output. */
-export function ndjsonIds(r: BinResult): number[] {
-  return r.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l).id as number);
-}
-
 /**
  * The binary's waits between retries and polls, as a share of the real ones: the tests do not sit
  * out real backoff, and the binary still tells, logs and decides by the full wait (src/sleep.ts).

@@ -4,9 +4,9 @@ import type { Answer } from './harness.js';
 export const items = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, iid: from + i, title: `issue ${from + i}` }));
 
-/** The ids of `-o ndjson` output, in order. */
-export const ndjsonIds = (stdout: string) =>
-  stdout
+/** The `id` of each line of a run's `-o ndjson` output, in order. */
+export const ndjsonIds = (run: { stdout: string }) =>
+  run.stdout
     .trim()
     .split('\n')
     .filter(Boolean)

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../src/executor/spec.js';
-import { mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
-import { JSON_HEADERS } from '../helpers/json-answer.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 
 /**
  * The executor calls a declaration's hooks in the order STAGES lists them: a probe noun whose two
@@ -82,7 +81,7 @@ async function record(argv: string[], replies: [string, number][], options: { tt
   for (const [method, status] of replies)
     api.pool
       .intercept({ path: '/api/v4/projects/7/issues/1', method })
-      .reply(status, status === 304 ? '' : { id: 1, iid: 1, title: 'the thing' }, { headers: JSON_HEADERS });
+      .reply(status, ...jsonReply(status === 304 ? '' : { id: 1, iid: 1, title: 'the thing' }));
   const r = await runCli(['probe', ...argv], {
     transport: api.transport,
     tty: options.tty,

@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/api/transport.js';
 import type { Prompter } from '../../src/prompt.js';
 import { answeringTransport, baseOf, commandTree, type Leaf, OBJECT } from '../helpers/command-tree.js';
-import { runCli, TEST_HOST } from '../helpers/harness.js';
-import { JSON_HEADERS } from '../helpers/json-answer.js';
+import { jsonReply, runCli, TEST_HOST } from '../helpers/harness.js';
 
 const { leaves } = await commandTree();
 const writes = leaves.filter((l) => l.spec.method !== undefined && l.spec.method !== 'GET');
@@ -68,7 +67,7 @@ function sparseTransport(answer: unknown): Transport {
   for (const method of ['POST', 'PUT', 'DELETE'])
     pool
       .intercept({ path: () => true, method })
-      .reply(200, JSON.stringify(answer), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(JSON.stringify(answer)))
       .persist();
   return {
     request: (req) => (req.method === 'GET' ? readAnswer.request(req) : (agent.request(req as never) as never)),
