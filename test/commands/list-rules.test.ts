@@ -7,7 +7,7 @@ import type { Column } from '../../src/output/columns.js';
 import { fitColumns } from '../../src/output/table-fit.js';
 import { relativeTime } from '../../src/output/values.js';
 import { gitRepo } from '../helpers/git.js';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -35,7 +35,7 @@ describe('fitting a list to the terminal', () => {
   for (const columns of [160, 100, 80, 59, 40]) {
     it(`at ${columns} columns dates are whole, the title takes the rest and no line is wider`, async () => {
       api = mockApi();
-      api.pool.intercept({ path: ISSUES, method: 'GET' }).reply(200, longIssues(), { headers: JSON_HEADERS });
+      api.pool.intercept({ path: ISSUES, method: 'GET' }).reply(200, ...jsonReply(longIssues()));
       const r = await runCli(['issue', 'list', '-p', 'acme/platform/api'], { transport: api.transport, tty: true, columns });
       expect(r.code).toBe(0);
       const rows = lines(r.stdout);
@@ -55,7 +55,7 @@ describe('fitting a list to the terminal', () => {
 
   it('keeps what fits and drops by priority: the exact tables at 160, 80 and 40 columns', async () => {
     api = mockApi();
-    for (let i = 0; i < 3; i++) api.pool.intercept({ path: ISSUES, method: 'GET' }).reply(200, longIssues(), { headers: JSON_HEADERS });
+    for (let i = 0; i < 3; i++) api.pool.intercept({ path: ISSUES, method: 'GET' }).reply(200, ...jsonReply(longIssues()));
     const at = async (columns: number) =>
       (await runCli(['issue', 'list', '-p', 'acme/platform/api'], { transport: api.transport, tty: true, columns })).stdout;
     const title = (n: number, w: number) => (w >= LONG.length + 2 ? `${LONG} ${n}`.padEnd(w) : `${LONG.slice(0, w - 1)}…`);
@@ -153,9 +153,7 @@ describe('lists spanning projects', () => {
   it('piped, each line starts with the full reference; -o json is unchanged', async () => {
     api = mockApi();
     for (let i = 0; i < 2; i++)
-      api.pool
-        .intercept({ path: '/api/v4/merge_requests?state=opened&scope=all', method: 'GET' })
-        .reply(200, mrs, { headers: JSON_HEADERS });
+      api.pool.intercept({ path: '/api/v4/merge_requests?state=opened&scope=all', method: 'GET' }).reply(200, ...jsonReply(mrs));
     const r = await runCli(['mr', 'list', '--scope', 'all', '--header'], { transport: api.transport });
     expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(['ref', 'acme/platform/api!1', 'acme/website!1', 'labs/experiments!1']);
     const json = await runCli(['mr', 'list', '--scope', 'all', '-o', 'json'], { transport: api.transport });
@@ -166,7 +164,7 @@ describe('lists spanning projects', () => {
     api = mockApi();
     const issues = [issue(1, { references: { full: 'acme/api#1' } }), issue(2, { references: { full: 'acme/api#2' } })];
     for (let i = 0; i < 2; i++)
-      api.pool.intercept({ path: '/api/v4/groups/acme/issues?state=opened', method: 'GET' }).reply(200, issues, { headers: JSON_HEADERS });
+      api.pool.intercept({ path: '/api/v4/groups/acme/issues?state=opened', method: 'GET' }).reply(200, ...jsonReply(issues));
     const r = await runCli(['issue', 'list', '-g', 'acme', '--fields', 'iid,title', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(r.stdout)).toEqual([
       { iid: 1, title: 'Issue 1' },
@@ -180,7 +178,7 @@ describe('lists spanning projects', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests?state=opened', method: 'GET' })
-      .reply(200, [mr(2, 'acme/platform/api'), mr(3, 'acme/website')], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([mr(2, 'acme/platform/api'), mr(3, 'acme/website')]));
     const r = await runCli(['mr', 'list', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(['acme/platform/api!2', 'acme/website!3']);
   });
@@ -189,15 +187,15 @@ describe('lists spanning projects', () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests?state=opened', method: 'GET' })
-      .reply(200, [mr(2, 'acme/platform/api'), mr(3, 'acme/platform/api')], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([mr(2, 'acme/platform/api'), mr(3, 'acme/platform/api')]));
     const r = await runCli(['mr', 'list', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(lines(r.stdout).map((l) => l.split('\t')[0])).toEqual(['2', '3']);
   });
 
   it('on a terminal the line under the list names the scope when no project was given', async () => {
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/issues?state=opened', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/issues?state=all&scope=all', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/issues?state=opened', method: 'GET' }).reply(200, ...jsonReply([issue(1)]));
+    api.pool.intercept({ path: '/api/v4/issues?state=all&scope=all', method: 'GET' }).reply(200, ...jsonReply([issue(1)]));
     const mine = await runCli(['issue', 'list'], { transport: api.transport, tty: true });
     expect(mine.stderr).toBe('open issues created by you, all projects · --scope all\n');
     const all = await runCli(['issue', 'list', '--state', 'all', '--scope', 'all'], { transport: api.transport, tty: true });
@@ -212,7 +210,7 @@ describe('an empty list says what was asked', () => {
   it('on stderr for people, with its filters and where; nothing for a script', async () => {
     api = mockApi();
     const path = `${ISSUES}&search=x`;
-    for (let i = 0; i < 3; i++) api.pool.intercept({ path, method: 'GET' }).reply(200, [], { headers: JSON_HEADERS });
+    for (let i = 0; i < 3; i++) api.pool.intercept({ path, method: 'GET' }).reply(200, ...jsonReply([]));
     const tty = await runCli(['issue', 'list', '-p', 'acme/platform/api', '--search', 'x'], { transport: api.transport, tty: true });
     expect([tty.code, tty.stdout, tty.stderr]).toEqual([0, '', 'No open issues match --search "x" in acme/platform/api\n']);
     const piped = await runCli(['issue', 'list', '-p', 'acme/platform/api', '--search', 'x'], { transport: api.transport });
@@ -226,12 +224,10 @@ describe('an empty list says what was asked', () => {
 
   it('names whose items and each filter as typed', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: '/api/v4/merge_requests?scope=assigned-to-me&state=opened', method: 'GET' })
-      .reply(200, [], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/merge_requests?scope=assigned-to-me&state=opened', method: 'GET' }).reply(200, ...jsonReply([]));
     api.pool
       .intercept({ path: '/api/v4/merge_requests?state=merged&labels=bug%2Cui&scope=all', method: 'GET' })
-      .reply(200, [], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([]));
     const mine = await runCli(['mr', 'list', '--scope', 'assigned-to-me'], { transport: api.transport, tty: true });
     expect(mine.stderr).toBe('No open merge requests assigned to you\n');
     const all = await runCli(['mr', 'list', '--scope', 'all', '--state', 'merged', '--labels', 'bug,ui'], {
@@ -245,7 +241,7 @@ describe('an empty list says what was asked', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${ISSUES}&page=99`, method: 'GET' })
-      .reply(200, [], { headers: { ...JSON_HEADERS, 'x-total-pages': '10', 'x-total': '200', 'x-page': '99' } });
+      .reply(200, ...jsonReply([], { 'x-total-pages': '10', 'x-total': '200', 'x-page': '99' }));
     const r = await runCli(['issue', 'list', '-p', 'acme/platform/api', '--page', '99'], { transport: api.transport, tty: true });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', 'page 99 is past the last page (10)\n']);
   });
@@ -258,7 +254,7 @@ describe('a checkout whose remote is on another host', () => {
   it('is said once on stderr, and the list spans projects', async () => {
     const dir = gitRepo(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-gh-')), { origin: 'git@github.com:acme/api.git' });
     api = mockApi();
-    api.pool.intercept({ path: '/api/v4/issues?state=opened', method: 'GET' }).reply(200, [issue(1)], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/issues?state=opened', method: 'GET' }).reply(200, ...jsonReply([issue(1)]));
     const r = await runCli(['issue', 'list'], { transport: api.transport, cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('collab: warning: remote origin is on github.com, not gitlab.test\n');

@@ -219,9 +219,7 @@ describe('mr commits, versions, version, closes-issues', () => {
     const here = { id: 1001, iid: 1, project_id: 7, title: 'Crash', state: 'opened', references: { full: 'acme/platform/api#1' } };
     const there = { id: 2002, iid: 4, project_id: 9, title: 'Docs', state: 'opened', references: { full: 'acme/website#4' } };
     for (let i = 0; i < 3; i++)
-      api.pool
-        .intercept({ path: `${MR}/closes_issues`, method: 'GET' })
-        .reply(200, i < 2 ? [here, there] : [there], { headers: JSON_HEADERS });
+      api.pool.intercept({ path: `${MR}/closes_issues`, method: 'GET' }).reply(200, ...jsonReply(i < 2 ? [here, there] : [there]));
     const piped = await runCli(['mr', 'closes-issues', '3', ...P, '--header'], { transport: api.transport });
     expect(piped.stdout).toBe('ref\tstate\ttitle\turl\nacme/platform/api#1\topened\tCrash\t\nacme/website#4\topened\tDocs\t\n');
     const tty = await runCli(['mr', 'closes-issues', '3', ...P, '--no-color'], { transport: api.transport, tty: true });

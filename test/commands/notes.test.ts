@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter } from '../helpers/harness.js';
 import { issue } from './issue-fixtures.js';
 
 const P = 'acme/platform/api';
@@ -50,9 +50,7 @@ describe('issue note / mr note: a comment', () => {
           return true;
         },
       })
-      .reply(201, note(7, 'LGTM'), {
-        headers: JSON_HEADERS,
-      });
+      .reply(201, ...jsonReply(note(7, 'LGTM')));
     const r = await runCli(['issue', 'note', '42', '-p', P, '-m', 'LGTM', '--fields', 'id,body'], { transport: api.transport });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, 'id\t7\nbody\tLGTM\n', 'Commented on issue #42\n']);
     expect(sent).toEqual({ body: 'LGTM' });
@@ -70,9 +68,7 @@ describe('issue note / mr note: a comment', () => {
           return true;
         },
       })
-      .reply(201, note(8, 'x'), {
-        headers: JSON_HEADERS,
-      });
+      .reply(201, ...jsonReply(note(8, 'x')));
     const r = await runCli(['mr', 'comment', '3', '-p', P, '-o', 'json'], { transport: api.transport, stdin: 'Two\n\nparagraphs\n\n' });
     expect(r.code, r.stderr).toBe(0);
     expect(sent).toEqual({ body: 'Two\n\nparagraphs' });
@@ -109,8 +105,8 @@ describe('issue note / mr note: a comment', () => {
 
   it('a server without the notes API (404 while the issue exists) is said once, exit 1', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/notes`, method: 'POST' }).reply(404, NOT_FOUND, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/notes`, method: 'POST' }).reply(404, ...jsonReply(NOT_FOUND));
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42)));
     const r = await runCli(['issue', 'note', '42', '-p', P, '-m', 'hi'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr.match(/has no notes API/g)).toHaveLength(1);
@@ -119,8 +115,8 @@ describe('issue note / mr note: a comment', () => {
 
   it('a missing issue stays a missing issue', async () => {
     api = mockApi();
-    api.pool.intercept({ path: `${I}/notes`, method: 'POST' }).reply(404, NOT_FOUND, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: I, method: 'GET' }).reply(404, { message: '404 Issue Not Found' }, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${I}/notes`, method: 'POST' }).reply(404, ...jsonReply(NOT_FOUND));
+    api.pool.intercept({ path: I, method: 'GET' }).reply(404, ...jsonReply({ message: '404 Issue Not Found' }));
     const r = await runCli(['issue', 'note', '42', '-p', P, '-m', 'hi'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('404 Issue Not Found');
@@ -137,10 +133,10 @@ describe('issue notes / mr notes: the list', () => {
     const rec = recorder(api);
     api.pool
       .intercept({ path: rec.match(`${M}/notes`), method: 'GET' })
-      .reply(200, [note(1, 'first')], { headers: { ...JSON_HEADERS, 'x-next-page': '2', 'x-page': '1' } });
+      .reply(200, ...jsonReply([note(1, 'first')], { 'x-next-page': '2', 'x-page': '1' }));
     api.pool
       .intercept({ path: rec.match(`${M}/notes`), method: 'GET' })
-      .reply(200, [note(2, 'second', { system: true })], { headers: { ...JSON_HEADERS, 'x-next-page': '', 'x-page': '2' } });
+      .reply(200, ...jsonReply([note(2, 'second', { system: true })], { 'x-next-page': '', 'x-page': '2' }));
     const r = await runCli(['mr', 'notes', '3', '-p', P, '--sort', 'asc', '--order-by', 'updated_at', '--all', '-o', 'ndjson'], {
       transport: api.transport,
     });
@@ -159,7 +155,7 @@ describe('issue notes / mr notes: the list', () => {
     api = mockApi();
     api.pool
       .intercept({ path: (p) => p.startsWith(`${I}/notes`), method: 'GET' })
-      .reply(200, [note(5, 'Looks *good*'), note(4, 'changed the description', { system: true })], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([note(5, 'Looks *good*'), note(4, 'changed the description', { system: true })]));
     const r = await runCli(['issue', 'notes', '42', '-p', P, '--fields', 'id,system,body'], { transport: api.transport });
     expect([r.code, r.stdout]).toEqual([0, '5\tfalse\tLooks *good*\n4\ttrue\tchanged the description\n']);
   });
@@ -173,8 +169,8 @@ describe('issue notes / mr notes: the list', () => {
 
   it('a 404 of the list, the issue there: no notes API, exit 1', async () => {
     api = mockApi();
-    api.pool.intercept({ path: (p) => p.startsWith(`${I}/notes`), method: 'GET' }).reply(404, NOT_FOUND, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: (p) => p.startsWith(`${I}/notes`), method: 'GET' }).reply(404, ...jsonReply(NOT_FOUND));
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42)));
     const r = await runCli(['issue', 'notes', '42', '-p', P, '--all'], { transport: api.transport });
     expect([r.code, r.stdout]).toEqual([1, '']);
     expect(r.stderr.match(/this server has no notes API/g)).toHaveLength(1);
@@ -193,8 +189,8 @@ describe('issue view --comments / mr view --comments', () => {
   it('prints the discussion after the body, oldest first, system notes on one line', async () => {
     api = mockApi();
     const rec = recorder(api);
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42, { description: 'The body' }), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: rec.match(`${I}/notes`), method: 'GET' }).reply(200, conversation, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42, { description: 'The body' })));
+    api.pool.intercept({ path: rec.match(`${I}/notes`), method: 'GET' }).reply(200, ...jsonReply(conversation));
     const r = await runCli(['issue', 'view', '42', '-p', P, '--comments', '-o', 'table'], { transport: api.transport, columns: 60 });
     expect(r.code, r.stderr).toBe(0);
     const body = r.stdout.indexOf('The body');
@@ -209,8 +205,8 @@ describe('issue view --comments / mr view --comments', () => {
   it('--no-system leaves system notes out, even where the server ignores activity_filter', async () => {
     api = mockApi();
     const rec = recorder(api);
-    api.pool.intercept({ path: M, method: 'GET' }).reply(200, { id: 9, iid: 3, title: 'MR' }, { headers: JSON_HEADERS });
-    api.pool.intercept({ path: rec.match(`${M}/notes`), method: 'GET' }).reply(200, conversation, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: M, method: 'GET' }).reply(200, ...jsonReply({ id: 9, iid: 3, title: 'MR' }));
+    api.pool.intercept({ path: rec.match(`${M}/notes`), method: 'GET' }).reply(200, ...jsonReply(conversation));
     const r = await runCli(['mr', 'view', '3', '-p', P, '--comments', '--no-system'], { transport: api.transport });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Could we add a test?');
@@ -220,7 +216,7 @@ describe('issue view --comments / mr view --comments', () => {
 
   it('without --comments, no notes are read', async () => {
     api = mockApi();
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42)));
     const r = await runCli(['issue', 'view', '42', '-p', P], { transport: api.transport });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('Comments');
@@ -240,8 +236,8 @@ describe('issue view --comments / mr view --comments', () => {
 
   it('a server without the notes API: the body, then one line saying so, exit 1 (the issue is not read again)', async () => {
     api = mockApi();
-    api.pool.intercept({ path: I, method: 'GET' }).reply(200, issue(42), { headers: JSON_HEADERS });
-    api.pool.intercept({ path: (p) => p.startsWith(`${I}/notes`), method: 'GET' }).reply(404, NOT_FOUND, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42)));
+    api.pool.intercept({ path: (p) => p.startsWith(`${I}/notes`), method: 'GET' }).reply(404, ...jsonReply(NOT_FOUND));
     const r = await runCli(['issue', 'view', '42', '-p', P, '--comments'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Issue 42');
