@@ -4,7 +4,7 @@
  * --exit-status, --color.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
 const P = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const ARGS = ['job', 'trace', '12', '-p', 'acme/platform/api'];
@@ -21,9 +21,9 @@ afterEach(() => api?.done());
 function serve(polls: [status: string, log: Log][]): void {
   api = mockApi();
   for (const [status, log] of polls) {
-    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, jobAnswer(status), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, ...jsonReply(jobAnswer(status)));
     const trace = api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' });
-    if (log === null) trace.reply(404, { message: '404 Trace Not Found' }, { headers: JSON_HEADERS });
+    if (log === null) trace.reply(404, ...jsonReply({ message: '404 Trace Not Found' }));
     else trace.reply(200, log, { headers: { 'content-type': 'text/plain' } });
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 
 const job = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -22,7 +22,7 @@ describe('job list and view', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs?scope%5B%5D=failed&scope%5B%5D=success`, method: 'GET', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(200, [job(2, { status: 'failed', duration: 83.4 }), job(1, { duration: 3725.2 })], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([job(2, { status: 'failed', duration: 83.4 }), job(1, { duration: 3725.2 })]));
     const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--scope', 'failed,success'], { transport: api.transport });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -33,9 +33,7 @@ describe('job list and view', () => {
 
   it('lists the jobs of a pipeline', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${P}/pipelines/40/jobs?scope%5B%5D=manual`, method: 'GET' })
-      .reply(200, [job(3)], { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/pipelines/40/jobs?scope%5B%5D=manual`, method: 'GET' }).reply(200, ...jsonReply([job(3)]));
     const r = await runCli(['job', 'list', '-p', 'acme/platform/api', '--pipeline', '40', '--scope', 'manual', '-o', 'json'], {
       transport: api.transport,
     });
@@ -55,7 +53,7 @@ describe('job list and view', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/12`, method: 'GET' })
-      .reply(200, job(12), { headers: JSON_HEADERS })
+      .reply(200, ...jsonReply(job(12)))
       .times(2);
     const a = await runCli(['job', 'view', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(a.stdout)).toEqual(job(12));
@@ -82,7 +80,7 @@ describe('job actions', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/12/${suffix}`, method: 'POST', headers: { 'PRIVATE-TOKEN': TEST_TOKEN } })
-      .reply(201, job(12, { status }), { headers: JSON_HEADERS })
+      .reply(201, ...jsonReply(job(12, { status })))
       .times(2);
     const r = await runCli(['job', verb, '12', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.stderr).toBe(`${line}\n`);
@@ -94,9 +92,7 @@ describe('job actions', () => {
 
   it('prints the whole job with -o json', async () => {
     api = mockApi();
-    api.pool
-      .intercept({ path: `${P}/jobs/12/retry`, method: 'POST' })
-      .reply(201, job(13, { status: 'pending' }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/jobs/12/retry`, method: 'POST' }).reply(201, ...jsonReply(job(13, { status: 'pending' })));
     const r = await runCli(['job', 'retry', '12', '-p', 'acme/platform/api', '-o', 'json'], { transport: api.transport });
     expect(JSON.parse(r.stdout)).toEqual(job(13, { status: 'pending' }));
   });
@@ -108,12 +104,12 @@ describe('job actions', () => {
     expect(refused.stderr).toContain('--yes');
     api.pool
       .intercept({ path: `${P}/jobs/12/erase`, method: 'POST' })
-      .reply(201, job(12, { download_url: null }), { headers: JSON_HEADERS })
+      .reply(201, ...jsonReply(job(12, { download_url: null })))
       .times(2);
     const yes = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '--yes'], { transport: api.transport });
     expect(yes.code).toBe(0);
     expect(yes.stdout).toBe('12\tbuild-12\tsuccess\n');
-    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, job(12), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, ...jsonReply(job(12)));
     const prompter = scriptedPrompter([true]);
     const asked = await runCli(['job', 'erase', '12', '-p', 'acme/platform/api', '-o', 'json'], {
       transport: api.transport,
@@ -128,7 +124,7 @@ describe('job actions', () => {
     api = mockApi();
     api.pool
       .intercept({ path: `${P}/jobs/12/play`, method: 'POST' })
-      .reply(400, { message: '400 Bad request - Unplayable Job' }, { headers: JSON_HEADERS });
+      .reply(400, ...jsonReply({ message: '400 Bad request - Unplayable Job' }));
     const r = await runCli(['job', 'play', '12', '-p', 'acme/platform/api'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('400');

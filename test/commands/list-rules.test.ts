@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../src/output/columns.js';
@@ -8,6 +5,7 @@ import { fitColumns } from '../../src/output/table-fit.js';
 import { relativeTime } from '../../src/output/values.js';
 import { gitRepo } from '../helpers/git.js';
 import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 import { issue } from './issue-fixtures.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -252,7 +250,7 @@ describe('a checkout whose remote is on another host', () => {
   afterEach(() => api?.done());
 
   it('is said once on stderr, and the list spans projects', async () => {
-    const dir = gitRepo(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-gh-')), { origin: 'git@github.com:acme/api.git' });
+    const dir = gitRepo(tempDir('collab-gh-'), { origin: 'git@github.com:acme/api.git' });
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/issues?state=opened', method: 'GET' }).reply(200, ...jsonReply([issue(1)]));
     const r = await runCli(['issue', 'list'], { transport: api.transport, cwd: dir });

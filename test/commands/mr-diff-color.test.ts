@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/e2e.js';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MR = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
@@ -46,7 +46,7 @@ function serve(times = 1): void {
   api = mockApi();
   api.pool
     .intercept({ path: `${MR}/changes?access_raw_diffs=true`, method: 'GET' })
-    .reply(200, { ...mr(3), changes }, { headers: JSON_HEADERS })
+    .reply(200, ...jsonReply({ ...mr(3), changes }))
     .times(times);
 }
 
@@ -107,7 +107,10 @@ describe('mr diff through the pager', () => {
 describe('views take --color too', () => {
   it('always: a piped view is drawn for people, in colour, despite NO_COLOR; never: no colour on a terminal', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, mr(3), { headers: JSON_HEADERS }).times(2);
+    api.pool
+      .intercept({ path: MR, method: 'GET' })
+      .reply(200, ...jsonReply(mr(3)))
+      .times(2);
     const always = await runCli(['mr', 'view', '3', '-p', 'acme/platform/api', '--color', 'always'], {
       transport: api.transport,
       env: { NO_COLOR: '1' },
