@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 import { mr } from './mr-fixtures.js';
 
 const MR_PATH = '/api/v4/projects/acme%2Fapi/merge_requests/3';
@@ -12,10 +12,10 @@ describe('mr view reads what its card says besides the merge request', () => {
 
   it("on a terminal: the failed jobs of a failed head pipeline, from the pipeline's project, one request", async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, failed, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply(failed));
     api.pool
       .intercept({ path: '/api/v4/projects/9/pipelines/40/jobs?scope%5B%5D=failed&per_page=100', method: 'GET' })
-      .reply(200, [{ id: 91, name: 'lint', status: 'failed' }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([{ id: 91, name: 'lint', status: 'failed' }]));
     const r = await runCli(['mr', 'view', '3', '-p', 'acme/api'], { transport: api.transport, tty: true, columns: 60 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(
@@ -35,10 +35,10 @@ describe('mr view reads what its card says besides the merge request', () => {
 
   it('a job list it may not read is said in the card, and the view still shows: exit 0', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, failed, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply(failed));
     api.pool
       .intercept({ path: (p) => p.startsWith('/api/v4/projects/9/pipelines/40/jobs'), method: 'GET' })
-      .reply(403, { message: '403 Forbidden' }, { headers: JSON_HEADERS });
+      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
     const r = await runCli(['mr', 'view', '3', '-p', 'acme/api'], { transport: api.transport, tty: true, columns: 80 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Failed jobs +could not be read: .*403/m);
@@ -46,7 +46,10 @@ describe('mr view reads what its card says besides the merge request', () => {
 
   it('piped, with --fields or --raw-fields: no other request, every field as before', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, failed, { headers: JSON_HEADERS }).times(3);
+    api.pool
+      .intercept({ path: MR_PATH, method: 'GET' })
+      .reply(200, ...jsonReply(failed))
+      .times(3);
     const piped = await runCli(['mr', 'view', '3', '-p', 'acme/api'], { transport: api.transport });
     expect(piped.stdout).toMatch(/^id\t503\niid\t3\n/);
     expect(piped.stdout).toContain(`sha\t${'a'.repeat(40)}\n`);
@@ -64,10 +67,10 @@ describe('mr jobs', () => {
 
   it("lists the head pipeline's jobs, in the pipeline's project, with --scope", async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, failed, { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply(failed));
     api.pool
       .intercept({ path: '/api/v4/projects/9/pipelines/40/jobs?scope%5B%5D=failed', method: 'GET' })
-      .reply(200, [{ id: 91, name: 'lint', status: 'failed', stage: 'test', ref: 'feature/x', duration: 65 }], { headers: JSON_HEADERS });
+      .reply(200, ...jsonReply([{ id: 91, name: 'lint', status: 'failed', stage: 'test', ref: 'feature/x', duration: 65 }]));
     const r = await runCli(['mr', 'jobs', '3', '-p', 'acme/api', '--scope', 'failed', '--fields', 'id,name,duration'], {
       transport: api.transport,
     });
@@ -76,7 +79,7 @@ describe('mr jobs', () => {
 
   it('a merge request without a pipeline: exit 1, saying so, no job list asked for', async () => {
     api = mockApi();
-    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, mr(3, { head_pipeline: null }), { headers: JSON_HEADERS });
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply(mr(3, { head_pipeline: null })));
     const r = await runCli(['mr', 'jobs', '3', '-p', 'acme/api'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('merge request !3 in acme/api has no pipeline');
