@@ -3,7 +3,7 @@ import { NOUNS, pluralOf } from '../../src/commands/index.js';
 import { flagLabel } from '../../src/executor/flag-names.js';
 import { commandOptions, otherFlagNames } from '../../src/executor/options.js';
 import { commandTree, refusingTransport } from '../helpers/command-tree.js';
-import { JSON_HEADERS, jsonReply, mockApi, runCli } from '../helpers/harness.js';
+import { jsonReply, mockApi, runCli } from '../helpers/harness.js';
 
 /**
  * What gh and glab users type lands somewhere useful (in-process: what is sent, what is said).
@@ -181,8 +181,8 @@ describe('users by name, for every verb', () => {
       .reply(200, ...jsonReply([{ id: 3, username: 'carol' }]))
       .times(5);
     api.pool.intercept({ path: '/api/v4/users/3', method: 'GET' }).reply(200, ...jsonReply({ id: 3, username: 'carol' }));
-    api.pool.intercept({ path: '/api/v4/users/3/block', method: 'POST' }).reply(201, 'true', { headers: JSON_HEADERS });
-    api.pool.intercept({ path: '/api/v4/users/3/unblock', method: 'POST' }).reply(201, 'true', { headers: JSON_HEADERS });
+    api.pool.intercept({ path: '/api/v4/users/3/block', method: 'POST' }).reply(201, ...jsonReply('true'));
+    api.pool.intercept({ path: '/api/v4/users/3/unblock', method: 'POST' }).reply(201, ...jsonReply('true'));
     api.pool
       .intercept({ path: '/api/v4/users/3', method: 'PUT', body: JSON.stringify({ name: 'Carol C' }) })
       .reply(200, ...jsonReply({ id: 3, username: 'carol', name: 'Carol C' }));

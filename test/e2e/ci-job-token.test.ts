@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBytes, tempDir } from '../helpers/e2e.js';
 import { type CiPipelineModel, type GitlabCi, runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
-import { deadPort, json, type OddServer, oddServer } from '../helpers/odd-server.js';
+import { json } from '../helpers/json-answer.js';
+import { deadPort, type OddServer, oddServer } from '../helpers/odd-server.js';
 
 const pipelines: CiPipelineModel[] = [
   { id: 50, ref: 'main', status: 'success', jobs: [{ id: 500, name: 'build', status: 'success', files: { 'v.txt': 'fifty' } }] },
