@@ -5,7 +5,7 @@ import { errorMessage, statusLine } from './error-body.js';
 import { JOB_TOKEN_REACH } from './job-token-routes.js';
 import { isOffsetLimit, OFFSET_LIMIT_HINT } from './keyset.js';
 import { redirectError } from './redirect.js';
-import { ProxyError } from './transport.js';
+import { ProxyError } from './tunnel.js';
 
 /**
  * What went wrong, as the error a command throws: an error status, a connection that failed, a
