@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { parseSha256 } from '../../download/checksum.js';
 import { downloadDestination, extractionTarget, Leftover, tempPathBeside } from '../../download/disk.js';
 import { UsageError } from '../../errors.js';
-import type { Values } from '../../executor/inputs.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
 import { ARCHIVE_RESULT, FILE_RESULT, recordAsked, refuseRecordOnStdout, reportSaved, type Saved } from './artifact-result.js';
@@ -49,6 +49,10 @@ async function downloadAndExtract(ctx: Context, v: Values, s: Source, extractTo:
   }
 }
 
+/** `-d/--dest`: where the download goes; only the description differs between the two commands. */
+const destFlag = (description: string) =>
+  ({ name: 'dest', short: 'd', param: false, type: 'string', description, value: '<path>' }) as const satisfies FlagSpec;
+
 export const artifacts = defineCommand({
   name: 'artifacts',
   summary: "Download a job's artifacts archive (by job id, or by job name on a ref or in a pipeline)",
@@ -66,14 +70,7 @@ export const artifacts = defineCommand({
   columns: ARCHIVE_RESULT,
   flags: [
     ...jobFlags,
-    {
-      name: 'dest',
-      short: 'd',
-      param: false,
-      type: 'string',
-      description: 'where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file',
-      value: '<path>',
-    },
+    destFlag('where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file'),
     {
       name: 'extract',
       short: 'x',
@@ -154,18 +151,7 @@ export const artifact = defineCommand({
   ],
   project: 'required',
   columns: FILE_RESULT,
-  flags: [
-    ...jobFlags,
-    {
-      name: 'dest',
-      short: 'd',
-      param: false,
-      type: 'string',
-      description: 'write the file here instead of stdout; replaces only a regular file',
-      value: '<path>',
-    },
-    jobTokenFlag,
-  ],
+  flags: [...jobFlags, destFlag('write the file here instead of stdout; replaces only a regular file'), jobTokenFlag],
   run: async (ctx, v) => {
     const project = String(v.project);
     const [first, second] = [v.args.id, v.args.path];
