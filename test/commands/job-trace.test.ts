@@ -56,7 +56,8 @@ describe('job trace of a job that has ended', () => {
     const r = await trace([]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'collab: 404 Trace Not Found\nhint: job 12 has no trace in acme/platform/api (the job does not exist, has not started, or was erased)\n',
+      'collab: 404 Trace Not Found\nhint: job 12 has no trace in acme/platform/api (the ' +
+        'job does not exist, has not started, or was erased)\n',
     );
   });
 });
@@ -172,6 +173,6 @@ describe('job trace --color', () => {
     api = mockApi();
     const r = await runCli([...ARGS, '--color', 'sometimes'], { transport: api.transport });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("'--color <when>' argument 'sometimes' is invalid. Allowed choices are always, never, auto.");
+    expect(r.stderr).toContain('invalid value for --color: "sometimes" is not one of always, never, auto');
   });
 });
