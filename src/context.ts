@@ -319,6 +319,7 @@ export class Context {
 function whileDetecting(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
   const skip =
-    'collab asked GET /version to learn which API dialect the server speaks; name it instead: collab config set flavor gitlab|spec --host <url>, or COLLAB_FLAVOR';
+    'collab asked GET /version to learn which API dialect the server speaks; name it ' +
+    'instead: collab config set flavor gitlab|spec --host <url>, or COLLAB_FLAVOR';
   return new ApiError(err.message, err.status, err.body, err.hint ? `${err.hint}; ${skip}` : skip);
 }

@@ -1,6 +1,7 @@
 /** What an "unexpected error" (a bug) adds: where it goes, and what to send along. */
 export const BUG_HINT =
-  "this is a bug in collab: please report it on the project's issue tracker, with the command line and its output with COLLAB_DEBUG=1 (secrets are redacted)";
+  "this is a bug in collab: please report it on the project's issue tracker, with " +
+  'the command line and its output with COLLAB_DEBUG=1 (secrets are redacted)';
 
 /** A message as one line: an error report is one line, whatever a message holds. */
 export const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');

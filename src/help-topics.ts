@@ -54,12 +54,17 @@ export const CI_ENVIRONMENT: Entry[] = [
   {
     name: 'CI_JOB_TOKEN',
     description:
-      "sent as JOB-TOKEN, only to CI_SERVER_URL's instance, where GitLab accepts it (artifact downloads, GET /job, job lists on newer GitLab, releases, packages, …; collab api too): when there is no other token, or the other one was refused (401/403); auth status says what it reaches",
+      "sent as JOB-TOKEN, only to CI_SERVER_URL's instance, where GitLab accepts it " +
+      '(artifact downloads, GET /job, job lists on newer GitLab, releases, packages, …; ' +
+      'collab api too): when there is no other token, or the other one was refused ' +
+      '(401/403); auth status says what it reaches',
   },
   {
     name: 'CI_COMMIT_REF_NAME, CI_MERGE_REQUEST_REF_PATH',
     description:
-      'the default --ref of job artifacts/artifact --job <name>: the ref the pipeline runs for (a merge request pipeline: refs/merge-requests/<iid>/head, /merge for merged results, /train on a merge train)',
+      'the default --ref of job artifacts/artifact --job <name>: the ref the pipeline ' +
+      'runs for (a merge request pipeline: refs/merge-requests/<iid>/head, /merge for ' +
+      'merged results, /train on a merge train)',
   },
   { name: 'CI_PIPELINE_ID', description: 'what --pipeline current means' },
   {
@@ -94,7 +99,9 @@ export const IRREVERSIBLE = [
 ];
 
 export const IRREVERSIBLE_RULE =
-  'Irreversible commands ask on a terminal, naming what they act on (a project or group: type its path), and need --yes elsewhere; without it they exit 2 and send nothing (a declined question is exit 2 too):';
+  'Irreversible commands ask on a terminal, naming what they act on (a project or ' +
+  'group: type its path), and need --yes elsewhere; without it they exit 2 and send ' +
+  'nothing (a declined question is exit 2 too):';
 
 export const EXIT_CODES: Entry[] = [
   {
@@ -107,7 +114,9 @@ export const EXIT_CODES: Entry[] = [
   {
     name: '3',
     description:
-      'no such artifacts: an artifact download answered 404 (no such job, artifacts or file), or no job of the name was found; a script waiting for artifacts tells it from a failure (1)',
+      'no such artifacts: an artifact download answered 404 (no such job, artifacts or ' +
+      'file), or no job of the name was found; a script waiting for artifacts tells it ' +
+      'from a failure (1)',
     short: 'no such artifacts',
   },
   { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },

@@ -124,7 +124,8 @@ export function sendError(err: NodeJS.ErrnoException, url: string): CollabError 
             : tls
               ? `TLS certificate problem with ${where}: ${err.message}`
               : code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-                ? `TLS certificate problem with ${where}: the certificate presented is not for ${where.replace(/:\d+$/, '')} (${err.message})`
+                ? `TLS certificate problem with ${where}: the certificate presented is not for ` +
+                  `${where.replace(/:\d+$/, '')} (${err.message})`
                 : `network error talking to ${where}: ${err.message}`;
   const hint = tls
     ? 'trust a private CA with NODE_EXTRA_CA_CERTS or `collab config set ca_file <pem> --host <url>`'

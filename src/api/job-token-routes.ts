@@ -9,7 +9,8 @@
 
 /** What a job token reaches, in words (hints, `auth status`). */
 export const JOB_TOKEN_REACH =
-  "artifact downloads, the job's own job (GET /job), releases, packages, deployments, environments; a pipeline's and the project's job lists on newer GitLab";
+  "artifact downloads, the job's own job (GET /job), releases, packages, " +
+  "deployments, environments; a pipeline's and the project's job lists on newer GitLab";
 
 const P = '/projects/[^/]+';
 

@@ -69,4 +69,6 @@ export function offsetLimitMet(err: unknown): boolean {
 
 /** What to do after that refusal, for the error's hint. */
 export const OFFSET_LIMIT_HINT =
-  'GitLab pages this list further by keyset only: collab --all does so where GitLab offers it (not with an --order-by or --sort it cannot page by keyset); with collab api, add -f pagination=keyset -f order_by=id -f sort=asc';
+  'GitLab pages this list further by keyset only: collab --all does so where GitLab ' +
+  'offers it (not with an --order-by or --sort it cannot page by keyset); with ' +
+  'collab api, add -f pagination=keyset -f order_by=id -f sort=asc';

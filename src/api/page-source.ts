@@ -65,7 +65,8 @@ export class PageSource {
       if (!keyset || !offsetLimitMet(err)) throw err;
       const limit = /offset of (\d+)/.exec((err as Error).message)?.[1];
       this.client.warn(
-        `the server pages this list by offset${limit ? ` up to ${limit} items` : ''} only (405); reading it again by keyset, leaving out what was already printed`,
+        `the server pages this list by offset${limit ? ` up to ${limit} items` : ''} only ` +
+          `(405); reading it again by keyset, leaving out what was already printed`,
       );
       this.walk.replay();
       yield* this.from(keyset);

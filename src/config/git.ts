@@ -102,7 +102,9 @@ function runGit(cwd: string, env: Record<string, string | undefined>, args: stri
   const dubious = /detected dubious ownership in repository at '(.*)'/.exec(stderr);
   if (dubious)
     return {
-      problem: `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
+      problem:
+        `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's ` +
+        `safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
     };
   if (/not a git repository/i.test(stderr) || (r.status === 1 && stderr.trim() === '')) return {};
   const first = stderr.split('\n').find((l) => l.trim() !== '');

@@ -146,7 +146,9 @@ export class ConfigStore {
         );
       if (mode & 0o022)
         throw new AuthError(
-          `config file ${this.file} is writable by ${mode & 0o020 ? (mode & 0o002 ? 'group and others' : 'its group') : 'others'} (mode ${mode.toString(8)}); collab does not trust it with tokens`,
+          `config file ${this.file} is writable by ` +
+            `${mode & 0o020 ? (mode & 0o002 ? 'group and others' : 'its group') : 'others'} (mode ` +
+            `${mode.toString(8)}); collab does not trust it with tokens`,
           `check its content, then: chmod 600 ${this.file}`,
         );
     }

@@ -86,7 +86,11 @@ export function bashCompletion(model: CompletionModel): string {
     const aliases = childAliases(n).map((c) => c.name);
     const flags = n.flags.map((f) => f.name);
     const valued = n.flags.filter((f) => f.takesValue).map((f) => f.name);
-    return `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} _collab_akids=${shQuote(aliases.join(' '))} _collab_flags=${padded(flags)} _collab_vflags=${padded(valued)} ;;`;
+    return (
+      `    ${shQuote(n.path)}) _collab_kids=${shQuote(kids.join(' '))} ` +
+      `_collab_akids=${shQuote(aliases.join(' '))} _collab_flags=${padded(flags)} ` +
+      `_collab_vflags=${padded(valued)} ;;`
+    );
   });
 
   return `# bash completion for collab

@@ -118,12 +118,17 @@ function rootPage(root: DocCommand): string {
     `\\fBcollab\\fR \\fIcommand\\fR [\\fIverb\\fR] [\\fIargs\\fR] [\\fIflags\\fR]`,
     '.SH DESCRIPTION',
     ...paragraphs(
-      'collab talks to a Collaboration Service (GitLab v4 REST API) instance: every endpoint has a named command of the form "collab <noun> <verb> [args] [flags]". ' +
-        'Data goes to standard output (a table on a terminal, tab-separated values when piped, or JSON and NDJSON with -o), messages to standard error. ' +
-        'A project is given with -p (numeric id, full path or web URL) or taken from COLLAB_PROJECT, CI_PROJECT_ID inside CI, or the git remote of the current directory.',
+      'collab talks to a Collaboration Service (GitLab v4 REST API) instance: every ' +
+        'endpoint has a named command of the form "collab <noun> <verb> [args] [flags]". ' +
+        'Data goes to standard output (a table on a terminal, tab-separated values when ' +
+        'piped, or JSON and NDJSON with -o), messages to standard error. ' +
+        'A project is given with -p (numeric id, full path or web URL) or taken from ' +
+        'COLLAB_PROJECT, CI_PROJECT_ID inside CI, or the git remote of the current directory.',
     ),
     '.PP',
-    `Every command prints its flags and examples with \\fB\\-h\\fR, \\fB\\-\\-help\\fR (or \\fBcollab help\\fR \\fIcommand\\fR [\\fIverb\\fR]); each top-level command has a manual page of its own, listed below.`,
+    `Every command prints its flags and examples with \\fB\\-h\\fR, ` +
+      `\\fB\\-\\-help\\fR (or \\fBcollab help\\fR \\fIcommand\\fR [\\fIverb\\fR]); each ` +
+      `top-level command has a manual page of its own, listed below.`,
     '.SH COMMANDS',
   ];
   const byName = new Map(root.commands.map((c) => [c.name, c]));

@@ -108,7 +108,8 @@ function projectOf(object: Record<string, unknown>, label: string): string | und
           ? 'a list'
           : 'an object';
   throw new UsageError(
-    `${label}: "project_id" ${messageText(shown)} is not a project id (a positive whole number) or full path (group/project): nothing was sent`,
+    `${label}: "project_id" ${messageText(shown)} is not a project id (a positive whole ` +
+      `number) or full path (group/project): nothing was sent`,
   );
 }
 

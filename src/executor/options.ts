@@ -166,7 +166,9 @@ export function commandOptions(spec: CommandSpec): OptionDecl[] {
     options.push(
       {
         flags: '--stdin',
-        description: `read the ${spec.bulk}s from standard input: one a line, or JSON objects with "${spec.bulk}" (what -o ndjson or -o json prints)`,
+        description:
+          `read the ${spec.bulk}s from standard input: one a line, or JSON objects with ` +
+          `"${spec.bulk}" (what -o ndjson or -o json prints)`,
       },
       concurrencyOption('bulk'),
     );

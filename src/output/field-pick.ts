@@ -80,6 +80,8 @@ function columnNamed(columns: Column[], name: string): Column | undefined {
 function unknownField(name: string, valid: string[]): UsageError {
   const hint = closest(name, valid);
   return new UsageError(
-    `unknown field "${cellText(name)}" in --fields${hint ? ` (did you mean "${hint}"?)` : ''}; valid fields: ${valid.map(cellText).join(', ')}`,
+    `unknown field "${cellText(name)}" in ` +
+      `--fields${hint ? ` (did you mean "${hint}"?)` : ''}; valid fields: ` +
+      `${valid.map(cellText).join(', ')}`,
   );
 }

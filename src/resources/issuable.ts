@@ -120,7 +120,9 @@ export function notificationVerbs(kind: Issuable): CommandSpec[] {
   const todo = defineCommand({
     name: 'todo',
     summary: `Add ${kind.one} to your todo list`,
-    description: `Create a todo for you on ${kind.one}. When one exists already (304) that is not an error: a notice, and the ${kind.noun} is printed.`,
+    description:
+      `Create a todo for you on ${kind.one}. When one exists already (304) that is not an ` +
+      `error: a notice, and the ${kind.noun} is printed.`,
     examples: [example(kind, 'todo')],
     args: [kind.iidArg],
     project: 'required',
@@ -198,7 +200,10 @@ export function timeTrackingVerbs(kind: Issuable): CommandSpec[] {
     timeVerb(kind, {
       name: 'spend',
       summary: `Add time spent on ${kind.one}`,
-      description: `Add spent time to ${kind.one}. <duration> is a ${DURATIONS}. A leading - subtracts; put it after -- so it is not read as a flag: collab ${kind.command} spend ${kind.example} -- -30m`,
+      description:
+        `Add spent time to ${kind.one}. <duration> is a ${DURATIONS}. A leading - subtracts; ` +
+        `put it after -- so it is not read as a flag: collab ${kind.command} spend ` +
+        `${kind.example} -- -30m`,
       endpoint: 'add_spent_time',
       examples: [example(kind, 'spend', ' 1h15m'), `collab ${kind.command} spend ${kind.example} -- -30m`],
       duration: 'signed',

@@ -49,7 +49,10 @@ export const ISSUE_FIELDS: Fields = {
   ],
 };
 
-/** A merge request (part 2 §2.3): lists, views, writes; `subscribed` and `head_pipeline` in single answers, `changes` from `mr changes`. GitLab answers cancel-auto-merge with `{"status": …}`. */
+/**
+ * A merge request (part 2 §2.3): lists, views, writes; `subscribed` and `head_pipeline` in single
+ * answers, `changes` from `mr changes`. GitLab answers cancel-auto-merge with `{"status": …}`.
+ */
 export const MERGE_REQUEST_FIELDS: Fields = {
   spec: [
     ...ISSUABLE_HEAD,
@@ -180,7 +183,10 @@ export const BOARD_LIST_FIELDS: Fields = {
   gitlab: ['max_issue_count', 'max_issue_weight', 'limit_metric', 'assignee', 'milestone', 'iteration'],
 };
 
-/** The approval status of a merge request (the spec names what is missing `approvals_missing`, and `approvals_left` where approving answers). */
+/**
+ * The approval status of a merge request (the spec names what is missing `approvals_missing`, and
+ * `approvals_left` where approving answers).
+ */
 export const APPROVALS_FIELDS: Fields = {
   spec: [...ISSUABLE_HEAD, 'merge_status', 'approvals_required', 'approvals_missing', 'approved_by', 'approvals_left'],
   gitlab: [

@@ -40,7 +40,8 @@ export async function noNotesApi(ctx: Context, kind: Issuable, v: Values, err: C
   if (!exists) await readIn(ctx, fillPath(kind.path, pathValues(v)), { kind: 'object', key: 'iid' });
   const status = err instanceof ApiError ? err.status : 404;
   return new ApiError(
-    `this server has no notes API: ${kind.noun} ${kind.ref(v.args.iid)} exists, but ${notesPath(kind).replace(/:(\w+)/g, '<$1>')} answered 404`,
+    `this server has no notes API: ${kind.noun} ${kind.ref(v.args.iid)} exists, but ` +
+      `${notesPath(kind).replace(/:(\w+)/g, '<$1>')} answered 404`,
     status,
     err instanceof ApiError ? err.body : undefined,
     "comments are GitLab's notes, which the spec's API does not have",
@@ -62,7 +63,11 @@ function note(kind: Issuable): CommandSpec {
     name: 'note',
     aliases: ['comment'],
     summary: `Comment on ${kind.one}`,
-    description: `Add a comment to ${kind.one} (GitLab's notes API; a server that follows the spec has none: exit 1). The text is -m, written in the editor (--editor, offered on a terminal), or read from standard input when it is piped. An empty comment is not sent (exit 2).`,
+    description:
+      `Add a comment to ${kind.one} (GitLab's notes API; a server that follows the spec has ` +
+      `none: exit 1). The text is -m, written in the editor (--editor, offered on a ` +
+      `terminal), or read from standard input when it is piped. An empty comment is not sent ` +
+      `(exit 2).`,
     examples: [
       `collab ${kind.command} note ${where} -m 'Looks good to me'`,
       `collab ${kind.command} note ${where} --editor`,
@@ -87,7 +92,10 @@ function notes(kind: Issuable): CommandSpec {
     name: 'notes',
     aliases: ['comments'],
     summary: `List the comments and system notes of ${kind.one}`,
-    description: `List the notes of ${kind.one}: comments, and the system notes that record what happened ("changed the description"). Newest first unless --sort asc. GitLab's notes API: a server that follows the spec has none (exit 1).`,
+    description:
+      `List the notes of ${kind.one}: comments, and the system notes that record what ` +
+      `happened ("changed the description"). Newest first unless --sort asc. GitLab's notes ` +
+      `API: a server that follows the spec has none (exit 1).`,
     examples: [
       `collab ${kind.command} notes ${where}`,
       `collab ${kind.command} notes ${where} --sort asc --all -o ndjson`,

@@ -84,7 +84,8 @@ export function demoEntries(job: Job): { name: string; data: Buffer; compress: b
     {
       name: 'reports/junit.xml',
       data: Buffer.from(
-        `<?xml version="1.0"?>\n<testsuite name="${job.name}" tests="3" failures="0"><testcase name="a"/><testcase name="b"/><testcase name="c"/></testsuite>\n`,
+        `<?xml version="1.0"?>\n<testsuite name="${job.name}" tests="3" ` +
+          `failures="0"><testcase name="a"/><testcase name="b"/><testcase name="c"/></testsuite>\n`,
       ),
       compress: true,
     },

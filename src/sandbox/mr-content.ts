@@ -27,7 +27,10 @@ export function mergeRequestContent(store: Store, mr: Pick<MergeRequest, 'id' | 
         new_path: file,
         a_mode: '100644',
         b_mode: '100644',
-        diff: `@@ -1,2 +1,3 @@\n export const feature = '${mr.sourceBranch}';\n-export const enabled = false;\n+export const enabled = true;\n+export const owner = '${author?.username ?? 'root'}';\n`,
+        diff:
+          `@@ -1,2 +1,3 @@\n export const feature = '${mr.sourceBranch}';\n-export const ` +
+          `enabled = false;\n+export const enabled = true;\n+export const owner = ` +
+          `'${author?.username ?? 'root'}';\n`,
         new_file: false,
         renamed_file: false,
         deleted_file: false,

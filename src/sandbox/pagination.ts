@@ -46,7 +46,9 @@ export function paginate<T>(ctx: Ctx, items: readonly T[], render: (item: T) => 
   const limit = ctx.store.offsetLimit;
   if (ctx.store.flavor === 'gitlab' && keyset && limit > 0 && page * perPage > limit)
     throw new ApiError(405, {
-      error: `Offset pagination has a maximum allowed offset of ${limit} for requests that return objects of type ${keyset.type}. Remaining records can be retrieved using keyset pagination.`,
+      error:
+        `Offset pagination has a maximum allowed offset of ${limit} for requests that return ` +
+        `objects of type ${keyset.type}. Remaining records can be retrieved using keyset pagination.`,
     });
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / perPage));

@@ -74,7 +74,8 @@ describe('auth and config', () => {
     expect(
       await login({ COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: 'oauth-from-the-environment', COLLAB_HOST: 'https://other.example/' }),
     ).toBe(
-      `${saved}collab: warning: COLLAB_OAUTH_TOKEN is set: commands use its token, not the one saved for ${TEST_HOST}, until it is unset\n` +
+      `${saved}collab: warning: COLLAB_OAUTH_TOKEN is set: commands use its token, not the ` +
+        `one saved for ${TEST_HOST}, until it is unset\n` +
         `collab: warning: COLLAB_HOST is set to https://other.example: commands go there, not to ${TEST_HOST}, until it is unset\n`,
     );
   });

@@ -287,7 +287,8 @@ describe('every renamed field, in either spelling, goes out under the server nam
     });
     expect([s.code, s.stderr]).toEqual([
       2,
-      "collab: --spamfilter-enabled and --no-akismet-enabled set the same spamfilter_enabled (the spec's and GitLab's spelling): give one\n",
+      'collab: --spamfilter-enabled and --no-akismet-enabled set the same ' +
+        "spamfilter_enabled (the spec's and GitLab's spelling): give one\n",
     ]);
     api.pool
       .intercept({ path: '/api/v4/users/42', method: 'PUT', body: JSON.stringify({ twitter: '@x' }) })
@@ -389,33 +390,38 @@ describe("GitLab's answers", () => {
     expect(r.stderr).toContain('it needs 1 more approval');
   });
 
-  it('settings: no warning for one GitLab takes but never shows; a warning naming the dialect when the names were the wrong ones', async () => {
-    api = mockApi();
-    api.pool
-      .intercept({
-        path: SETTINGS,
-        method: 'PUT',
-        body: JSON.stringify({ abuse_notification_email: 'a@example.com', performance_bar_enabled: true }),
-      })
-      .reply(200, ...jsonReply({ id: 1, abuse_notification_email: 'a@example.com', performance_bar_allowed_group_id: null }));
-    const g = await runCli(['settings', 'update', '--performance-bar-enabled', '--admin-notification-email', 'a@example.com'], {
-      transport: api.transport,
-      env: { COLLAB_FLAVOR: 'gitlab' },
-    });
-    expect([g.code, g.stderr]).toEqual([0, 'Updated 2 application settings\n']);
-    // A GitLab taken for a spec server: it drops the spec's names, and its answer shows its own.
-    api.pool
-      .intercept({ path: SETTINGS, method: 'PUT', body: JSON.stringify({ spamfilter_enabled: false, signup_enabled: true }) })
-      .reply(200, ...jsonReply({ id: 1, akismet_enabled: true, signup_enabled: true }));
-    const s = await runCli(['settings', 'update', '--no-spamfilter-enabled', '--signup-enabled'], {
-      transport: api.transport,
-      env: { COLLAB_FLAVOR: 'spec' },
-    });
-    expect(s.code).toBe(0);
-    expect(s.stderr).toBe(
-      "collab: warning: the server ignored --spamfilter-enabled: it speaks GitLab's names (akismet_enabled) and collab sent the spec's; set the host's flavour: collab config set flavor gitlab --host <url>\n",
-    );
-  });
+  it(
+    'settings: no warning for one GitLab takes but never shows; a warning naming the ' + 'dialect when the names were the wrong ones',
+    async () => {
+      api = mockApi();
+      api.pool
+        .intercept({
+          path: SETTINGS,
+          method: 'PUT',
+          body: JSON.stringify({ abuse_notification_email: 'a@example.com', performance_bar_enabled: true }),
+        })
+        .reply(200, ...jsonReply({ id: 1, abuse_notification_email: 'a@example.com', performance_bar_allowed_group_id: null }));
+      const g = await runCli(['settings', 'update', '--performance-bar-enabled', '--admin-notification-email', 'a@example.com'], {
+        transport: api.transport,
+        env: { COLLAB_FLAVOR: 'gitlab' },
+      });
+      expect([g.code, g.stderr]).toEqual([0, 'Updated 2 application settings\n']);
+      // A GitLab taken for a spec server: it drops the spec's names, and its answer shows its own.
+      api.pool
+        .intercept({ path: SETTINGS, method: 'PUT', body: JSON.stringify({ spamfilter_enabled: false, signup_enabled: true }) })
+        .reply(200, ...jsonReply({ id: 1, akismet_enabled: true, signup_enabled: true }));
+      const s = await runCli(['settings', 'update', '--no-spamfilter-enabled', '--signup-enabled'], {
+        transport: api.transport,
+        env: { COLLAB_FLAVOR: 'spec' },
+      });
+      expect(s.code).toBe(0);
+      expect(s.stderr).toBe(
+        "collab: warning: the server ignored --spamfilter-enabled: it speaks GitLab's " +
+          "names (akismet_enabled) and collab sent the spec's; set the host's flavour: " +
+          'collab config set flavor gitlab --host <url>\n',
+      );
+    },
+  );
 });
 
 describe('detection with GET /version, as real servers answer it', () => {

@@ -184,7 +184,8 @@ describe('job artifacts', () => {
     const { retries, rest } = retriesIn(r.stderr);
     expect(retries).toHaveLength(4);
     expect(rest).toBe(
-      'collab: download of the artifacts of job 12 failed after 1000 B: the connection was interrupted (ECONNRESET); gave up after 5 attempts\n',
+      'collab: download of the artifacts of job 12 failed after 1000 B: the connection ' +
+        'was interrupted (ECONNRESET); gave up after 5 attempts\n',
     );
     expect(transport.seen).toHaveLength(5);
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);
@@ -255,7 +256,10 @@ describe('job artifacts', () => {
     });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(
-      'collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ref "main" in project acme/platform/api: GitLab looks only in the latest successful pipeline on ref "main", which may have skipped it; --pipeline <id> names a pipeline\n',
+      'collab: 404 Not found\nhint: no successful job named "nope" with artifacts on ' +
+        'ref "main" in project acme/platform/api: GitLab looks only in the latest ' +
+        'successful pipeline on ref "main", which may have skipped it; --pipeline <id> ' +
+        'names a pipeline\n',
     );
   });
 

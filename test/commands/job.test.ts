@@ -27,7 +27,9 @@ describe('job list and view', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      '2\tfailed\tbuild\tbuild-2\tmain\t1m 23s\t40\t2026-11-24T12:00:00.000Z\n1\tsuccess\tbuild\tbuild-1\tmain\t1h 02m 05s\t40\t2026-11-24T12:00:00.000Z\n',
+      '2\tfailed\tbuild\tbuild-2\tmain\t1m ' +
+        '23s\t40\t2026-11-24T12:00:00.000Z\n1\tsuccess\tbuild\tbuild-1\tmain\t1h 02m ' +
+        '05s\t40\t2026-11-24T12:00:00.000Z\n',
     );
   });
 

@@ -50,7 +50,8 @@ describe('mr approvals, approve, unapprove', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `collab: 409 Conflict — !3 was not approved: the head of its source branch is now ${'c'.repeat(40)}, not ${HEAD}\n` +
-        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab mr approve 3 --sha ${'c'.repeat(40)} -p acme/platform/api\n`,
+        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab ` +
+        `mr approve 3 --sha ${'c'.repeat(40)} -p acme/platform/api\n`,
     );
   });
 

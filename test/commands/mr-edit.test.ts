@@ -154,21 +154,24 @@ describe('mr create: the branches by default', () => {
     expect(r.code, r.stderr).toBe(0);
   });
 
-  it("on a terminal the prompts show those defaults (Enter takes them); a fork's MR takes its target project's default branch", async () => {
-    api = mockApi();
-    defaultBranch('9', 'trunk');
-    created('feature/z', 'trunk', { target_project_id: 9, description: 'x' });
-    const prompter = scriptedPrompter(['', '', 'T']);
-    const r = await runCli(['mr', 'create', ...P, '--target-project-id', '9', '-d', 'x'], {
-      transport: api.transport,
-      tty: true,
-      prompter,
-      cwd: checkout('feature/z'),
-    });
-    expect(r.code, r.stderr).toBe(0);
-    expect(prompter.asked).toEqual(['Source branch:', 'Target branch:', 'Title:']);
-    expect(prompter.defaults).toEqual(['feature/z', 'trunk', undefined]);
-  });
+  it(
+    "on a terminal the prompts show those defaults (Enter takes them); a fork's MR " + "takes its target project's default branch",
+    async () => {
+      api = mockApi();
+      defaultBranch('9', 'trunk');
+      created('feature/z', 'trunk', { target_project_id: 9, description: 'x' });
+      const prompter = scriptedPrompter(['', '', 'T']);
+      const r = await runCli(['mr', 'create', ...P, '--target-project-id', '9', '-d', 'x'], {
+        transport: api.transport,
+        tty: true,
+        prompter,
+        cwd: checkout('feature/z'),
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(prompter.asked).toEqual(['Source branch:', 'Target branch:', 'Title:']);
+      expect(prompter.defaults).toEqual(['feature/z', 'trunk', undefined]);
+    },
+  );
 
   it('outside a checkout or on a detached HEAD there is no source: exit 2, nothing sent; the same branch twice is exit 2', async () => {
     api = mockApi();

@@ -68,24 +68,28 @@ describe('mr merge', () => {
     expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view', '--yes'], { transport: api.transport, tty: true })).code).toBe(0);
   });
 
-  it('asks on a terminal, showing title, branches, the head it pins, approvals missing and the pipeline, then merges that head', async () => {
-    api = mockApi();
-    const seen = mr(3, { sha: HEAD, title: 'Add feature X', head_pipeline: { id: 45, status: 'failed' } });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
-    api.pool
-      .intercept({ path: `${MR}/approvals`, method: 'GET' })
-      .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
-    const prompter = scriptedPrompter([true]);
-    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
-    expect(r.code).toBe(0);
-    expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
-    expect(r.stderr).toContain(
-      '  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n',
-    );
-  });
+  it(
+    'asks on a terminal, showing title, branches, the head it pins, approvals missing ' + 'and the pipeline, then merges that head',
+    async () => {
+      api = mockApi();
+      const seen = mr(3, { sha: HEAD, title: 'Add feature X', head_pipeline: { id: 45, status: 'failed' } });
+      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
+      api.pool
+        .intercept({ path: `${MR}/approvals`, method: 'GET' })
+        .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
+      api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
+      const prompter = scriptedPrompter([true]);
+      const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
+      expect(r.code).toBe(0);
+      expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
+      expect(r.stderr).toContain(
+        '  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge ' +
+          'fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n',
+      );
+    },
+  );
 
   it('declined on a terminal, or off a terminal without --yes: nothing is merged', async () => {
     api = mockApi();
@@ -98,7 +102,8 @@ describe('mr merge', () => {
     const piped = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
     expect([piped.code, piped.stdout]).toEqual([2, '']);
     expect(piped.stderr).toBe(
-      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
+      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt ' +
+        '(no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
     );
   });
 
@@ -142,7 +147,9 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'collab: !3 was not merged: the server answered 200 but the merge request is opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p acme/platform/api\n',
+      'collab: !3 was not merged: the server answered 200 but the merge request is ' +
+        'opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p ' +
+        'acme/platform/api\n',
     );
   });
 
@@ -153,7 +160,9 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: merging needs Developer access or more, and protected target branches may allow only Maintainers\n',
+      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: ' +
+        'merging needs Developer access or more, and protected target branches may allow ' +
+        'only Maintainers\n',
     );
   });
 
@@ -179,7 +188,9 @@ describe('mr merge', () => {
       'collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3 -p acme/platform/api)\n',
     );
     expect(r.stderr).toContain(
-      'hint: servers answer 405 when a merge request is closed, already merged, a draft (WIP) or must wait for its pipeline; the spec table also gives 405 `Branch cannot be merged` for conflicts\n',
+      'hint: servers answer 405 when a merge request is closed, already merged, a draft ' +
+        '(WIP) or must wait for its pipeline; the spec table also gives 405 `Branch ' +
+        'cannot be merged` for conflicts\n',
     );
   });
 
@@ -211,7 +222,8 @@ describe('mr merge', () => {
     expect(a.code).toBe(1);
     expect(a.stderr).toBe(
       'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01)\n' +
-        'hint: servers answer 406 when the branch cannot be merged (conflicts, missing approvals); the spec table gives 406 for a merge request already merged or closed\n',
+        'hint: servers answer 406 when the branch cannot be merged (conflicts, missing ' +
+        'approvals); the spec table gives 406 for a merge request already merged or closed\n',
     );
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
     api.pool
@@ -236,8 +248,10 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
-        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
+      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not ` +
+        `merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
+        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab ` +
+        `mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
     );
   });
 

@@ -119,7 +119,8 @@ describe('project upload', () => {
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(contentTypeOf(seen))?.[1];
     expect(boundary).toBeTruthy();
     expect(seen.body).toBe(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+        `filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
     );
   }
 

@@ -230,7 +230,8 @@ describe('project update and delete', () => {
     const r = await runCli(['project', 'delete', '-p', '6'], { transport: api.transport, tty: true, prompter: wrong });
     expect(wrong.asked).toEqual(['Type acme/site to confirm:']);
     expect(r.stderr).toBe(
-      'Delete project acme/site with all its issues, merge requests and repository?\ncollab: cancelled: "acme/sit" is not acme/site; nothing was sent\n',
+      'Delete project acme/site with all its issues, merge requests and ' +
+        'repository?\ncollab: cancelled: "acme/sit" is not acme/site; nothing was sent\n',
     );
     expect(r.code).toBe(2);
     const yes = scriptedPrompter([true]);

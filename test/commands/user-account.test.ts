@@ -268,7 +268,9 @@ describe('user delete / block / unblock / activities', () => {
     const ldap = await runCli(['user', 'unblock', '4'], { transport: api.transport });
     expect(ldap.code).toBe(1);
     expect(ldap.stderr).toBe(
-      'collab: 403 Forbidden - LDAP blocked users cannot be unblocked by the API\nhint: the user is blocked by directory (LDAP) synchronization: only the directory can change that\n',
+      'collab: 403 Forbidden - LDAP blocked users cannot be unblocked by the API\nhint: ' +
+        'the user is blocked by directory (LDAP) synchronization: only the directory can ' +
+        'change that\n',
     );
   });
 

@@ -99,7 +99,8 @@ describe('user key', () => {
     const refused = await runCli(['user', 'key', 'delete', '7'], { transport: api.transport });
     expect([refused.code, refused.stderr]).toEqual([
       2,
-      'collab: refusing to delete SSH key 7 from your account without --yes: cannot prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
+      'collab: refusing to delete SSH key 7 from your account without --yes: cannot ' +
+        'prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
     ]);
     api.pool.intercept({ path: '/api/v4/user/keys/7', method: 'DELETE' }).reply(204, '');
     api.pool.intercept({ path: '/api/v4/users/2/keys/8', method: 'DELETE' }).reply(204, '');

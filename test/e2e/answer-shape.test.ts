@@ -184,32 +184,36 @@ describe('the answers a command does expect still succeed', () => {
     }
   });
 
-  it("block and unblock: GitLab's true, null or (before 15.x, the state machine's) false (already blocked), false (not blocked); anything else is not", async () => {
-    const cases: [string, string | undefined, RegExp][] = [
-      ['block', 'true', /^Blocked user 7\b/],
-      ['block', 'null', /already blocked/],
-      ['block', undefined, /already blocked/],
-      ['block', 'false', /already blocked/],
-      ['block', '{"id":7,"state":"blocked"}', /^Blocked user 7\b/],
-      ['unblock', 'true', /^Unblocked user 7\b/],
-      ['unblock', 'false', /was not blocked/],
-    ];
-    for (const [verb, body, notice] of cases) {
-      const s = await answering(201, body);
-      const r = await run(s, ['user', verb, '7']);
-      expect([r.exitCode, r.stdout], `${verb} ${body}: ${r.stderr}`).toEqual([0, '']);
-      expect(r.stderr).toMatch(notice);
-    }
-    for (const [verb, body] of [
-      ['block', '"ok"'],
-      ['block', '0'],
-      ['unblock', 'null'],
-      ['unblock', '[]'],
-    ] as const) {
-      const s = await answering(201, body);
-      expectWrongShape(await run(s, ['user', verb, '7']), s, 201, 'a non-empty object', body);
-    }
-  });
+  it(
+    "block and unblock: GitLab's true, null or (before 15.x, the state machine's) " +
+      'false (already blocked), false (not blocked); anything else is not',
+    async () => {
+      const cases: [string, string | undefined, RegExp][] = [
+        ['block', 'true', /^Blocked user 7\b/],
+        ['block', 'null', /already blocked/],
+        ['block', undefined, /already blocked/],
+        ['block', 'false', /already blocked/],
+        ['block', '{"id":7,"state":"blocked"}', /^Blocked user 7\b/],
+        ['unblock', 'true', /^Unblocked user 7\b/],
+        ['unblock', 'false', /was not blocked/],
+      ];
+      for (const [verb, body, notice] of cases) {
+        const s = await answering(201, body);
+        const r = await run(s, ['user', verb, '7']);
+        expect([r.exitCode, r.stdout], `${verb} ${body}: ${r.stderr}`).toEqual([0, '']);
+        expect(r.stderr).toMatch(notice);
+      }
+      for (const [verb, body] of [
+        ['block', '"ok"'],
+        ['block', '0'],
+        ['unblock', 'null'],
+        ['unblock', '[]'],
+      ] as const) {
+        const s = await answering(201, body);
+        expectWrongShape(await run(s, ['user', verb, '7']), s, 201, 'a non-empty object', body);
+      }
+    },
+  );
 
   it("answers that are not resources: time stats, GitLab's cancel-auto-merge, an upload, an LDAP link", async () => {
     let s = await answering(

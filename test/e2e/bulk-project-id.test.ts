@@ -59,7 +59,8 @@ describe('bulk --stdin: project_id names the project exactly', () => {
       const r = await sb.run(['issue', 'close', '--stdin'], { COLLAB_PROJECT: WEBSITE }, { input });
       expect(r.exitCode, value).toBe(2);
       expect(r.stderr.split('\n')[0], value).toBe(
-        `collab: standard input, line 2: "project_id" ${shown} is not a project id (a positive whole number) or full path (group/project): nothing was sent`,
+        `collab: standard input, line 2: "project_id" ${shown} is not a project id (a ` +
+          `positive whole number) or full path (group/project): nothing was sent`,
       );
       if (!['2.5', 'null', '"acme"'].includes(value)) continue;
       // The same in a JSON array (`-o json`): the item is named.

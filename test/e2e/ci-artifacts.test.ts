@@ -100,30 +100,33 @@ describe('artifacts the way CI uses them', () => {
     expect(missing.stderr).toContain('no file "no/such.txt"');
   });
 
-  it('inside CI --job alone takes the job ref (CI_COMMIT_REF_NAME), with the job token only, for the archive and for one file', async () => {
-    await sb.clearRequests();
-    const dir = tempDir('collab-ci-');
-    const archive = await runBytes(ci(), ['job', 'artifacts', '--job', 'build'], dir);
-    expect(archive.exitCode, archive.stderr).toBe(0);
-    expect(
-      fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/download?job=build`)),
-    ).toBe(true);
-    const file = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE], dir);
-    expect(file.exitCode, file.stderr).toBe(0);
-    expect(file.stdout.equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/${FILE}?job=build`))).toBe(true);
-    const calls = sent(`/projects/${projectId}/jobs/`);
-    expect(calls.map((q) => q.path)).toEqual([
-      `/api/v4/projects/${projectId}/jobs/artifacts/feature%2Fx/download?job=build`,
-      `/api/v4/projects/${projectId}/jobs/artifacts/feature%2Fx/raw/${FILE}?job=build`,
-    ]);
-    for (const q of calls) {
-      expect(q.headers['job-token']).toBe('sandbox-job-token');
-      expect(q.headers['private-token']).toBeUndefined();
-    }
-    // An explicit --ref still wins.
-    const main = await runBytes(ci(), ['job', 'artifact', '--job', 'build', '--ref', 'main', FILE], dir);
-    expect(main.stdout.equals(await direct(`${API}/jobs/artifacts/main/raw/${FILE}?job=build`))).toBe(true);
-  });
+  it(
+    'inside CI --job alone takes the job ref (CI_COMMIT_REF_NAME), with the job token ' + 'only, for the archive and for one file',
+    async () => {
+      await sb.clearRequests();
+      const dir = tempDir('collab-ci-');
+      const archive = await runBytes(ci(), ['job', 'artifacts', '--job', 'build'], dir);
+      expect(archive.exitCode, archive.stderr).toBe(0);
+      expect(
+        fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/download?job=build`)),
+      ).toBe(true);
+      const file = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE], dir);
+      expect(file.exitCode, file.stderr).toBe(0);
+      expect(file.stdout.equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/${FILE}?job=build`))).toBe(true);
+      const calls = sent(`/projects/${projectId}/jobs/`);
+      expect(calls.map((q) => q.path)).toEqual([
+        `/api/v4/projects/${projectId}/jobs/artifacts/feature%2Fx/download?job=build`,
+        `/api/v4/projects/${projectId}/jobs/artifacts/feature%2Fx/raw/${FILE}?job=build`,
+      ]);
+      for (const q of calls) {
+        expect(q.headers['job-token']).toBe('sandbox-job-token');
+        expect(q.headers['private-token']).toBeUndefined();
+      }
+      // An explicit --ref still wins.
+      const main = await runBytes(ci(), ['job', 'artifact', '--job', 'build', '--ref', 'main', FILE], dir);
+      expect(main.stdout.equals(await direct(`${API}/jobs/artifacts/main/raw/${FILE}?job=build`))).toBe(true);
+    },
+  );
 
   it('outside CI --job alone, or --pipeline current, is exit 2 with a message that says what to add, and nothing is sent', async () => {
     await sb.clearRequests();
@@ -171,23 +174,27 @@ describe('artifacts the way CI uses them', () => {
     for (const q of calls) expect(q.headers['job-token']).toBe('sandbox-job-token');
   });
 
-  it('--pipeline prefers the newest successful job of the name (a retry still pending does not hide it); an unknown name is exit 3 naming the jobs there', async () => {
-    const pipeline = jobs.find((j) => j.name === 'package' && j.ref === 'feature/x' && j.status === 'success')!.pipeline.id;
-    const first = job('package', pipeline);
-    const retried = await fetch(`${sb.url}${API}/jobs/${first.id}/retry`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
-    expect(retried.status).toBe(201);
-    const r = await runBytes(
-      { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
-      ['job', 'artifact', '--job', 'package', '--pipeline', String(pipeline), FILE, '-p', PROJECT],
-      tempDir(),
-    );
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout.equals(await direct(`${API}/jobs/${first.id}/artifacts/${FILE}`))).toBe(true);
+  it(
+    '--pipeline prefers the newest successful job of the name (a retry still pending ' +
+      'does not hide it); an unknown name is exit 3 naming the jobs there',
+    async () => {
+      const pipeline = jobs.find((j) => j.name === 'package' && j.ref === 'feature/x' && j.status === 'success')!.pipeline.id;
+      const first = job('package', pipeline);
+      const retried = await fetch(`${sb.url}${API}/jobs/${first.id}/retry`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
+      expect(retried.status).toBe(201);
+      const r = await runBytes(
+        { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
+        ['job', 'artifact', '--job', 'package', '--pipeline', String(pipeline), FILE, '-p', PROJECT],
+        tempDir(),
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout.equals(await direct(`${API}/jobs/${first.id}/artifacts/${FILE}`))).toBe(true);
 
-    const unknown = await runBytes(ci(), ['job', 'artifacts', '--job', 'biuld', '--pipeline', 'current'], tempDir());
-    expect(unknown.exitCode).toBe(3);
-    expect(unknown.stderr).toMatch(new RegExp(`^collab: pipeline ${running} has no job named "biuld"\\nhint: its jobs: .*build`));
-  });
+      const unknown = await runBytes(ci(), ['job', 'artifacts', '--job', 'biuld', '--pipeline', 'current'], tempDir());
+      expect(unknown.exitCode).toBe(3);
+      expect(unknown.stderr).toMatch(new RegExp(`^collab: pipeline ${running} has no job named "biuld"\\nhint: its jobs: .*build`));
+    },
+  );
 
   it('--sha256 checks the archive or the file; a mismatch (exit 1) keeps nothing: no file, no extraction, no output', async () => {
     const archive = await direct(`${API}/jobs/artifacts/feature%2Fx/download?job=build`);

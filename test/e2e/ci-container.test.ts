@@ -90,7 +90,9 @@ describe.skipIf(!asRoot)('a CI container without a home', () => {
     const write = await runAs(NAMELESS, ['config', 'set', 'output', 'json'], dir, env);
     expect(write.exitCode).toBe(1);
     expect(write.stderr).toBe(
-      'collab: nowhere to keep the config: HOME is not set, and the system knows no home directory for this user\nhint: set COLLAB_CONFIG_DIR (or HOME) to a directory collab may write to\n',
+      'collab: nowhere to keep the config: HOME is not set, and the system knows no ' +
+        'home directory for this user\nhint: set COLLAB_CONFIG_DIR (or HOME) to a ' +
+        'directory collab may write to\n',
     );
   });
 
@@ -108,7 +110,8 @@ describe.skipIf(!asRoot)('a CI container without a home', () => {
     });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
-      `collab: cannot create a temporary directory in ${locked}: permission denied\nhint: TMPDIR names where collab keeps temporary files: set it to a directory you can write to\n`,
+      `collab: cannot create a temporary directory in ${locked}: permission denied\nhint: ` +
+        `TMPDIR names where collab keeps temporary files: set it to a directory you can write to\n`,
     );
     expect(r.stdout.length).toBe(0);
     expect(gitlab.seen.length).toBe(before);

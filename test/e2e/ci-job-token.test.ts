@@ -49,12 +49,15 @@ describe('--pipeline current with the job token', () => {
     expect(sent!.headers['job-token']).toBe('ci-job-token');
   });
 
-  it("job artifacts --pipeline current takes the running pipeline's job, where by ref GitLab takes the last successful pipeline's", async () => {
-    const current = await runBytes(job(newer), ['job', 'artifact', '--job', 'build', '--pipeline', 'current', 'v.txt'], tempDir());
-    expect(current.stdout.toString(), current.stderr).toBe('fifty-one');
-    const byRef = await runBytes(job(newer), ['job', 'artifact', '--job', 'build', 'v.txt'], tempDir());
-    expect(byRef.stdout.toString(), byRef.stderr).toBe('fifty');
-  });
+  it(
+    "job artifacts --pipeline current takes the running pipeline's job, where by ref " + "GitLab takes the last successful pipeline's",
+    async () => {
+      const current = await runBytes(job(newer), ['job', 'artifact', '--job', 'build', '--pipeline', 'current', 'v.txt'], tempDir());
+      expect(current.stdout.toString(), current.stderr).toBe('fifty-one');
+      const byRef = await runBytes(job(newer), ['job', 'artifact', '--job', 'build', 'v.txt'], tempDir());
+      expect(byRef.stdout.toString(), byRef.stderr).toBe('fifty');
+    },
+  );
 
   it('where GitLab does not take the job token for the job list: exit 4 saying exactly that, and what to do', async () => {
     for (const args of [

@@ -57,7 +57,9 @@ describe('the result line says which artifacts were taken', () => {
     expect(fs.readFileSync(path.join(dir, 'a.zip')).equals(gitlab.archive(600))).toBe(true);
     expect(r.stderr.split('\n')).toEqual([
       expect.stringMatching(/^Saved the artifacts of the "build" job of the latest successful pipeline on main to a\.zip \(\d+ B\)$/),
-      'note: by ref, GitLab takes the latest successful pipeline on main (CI_COMMIT_REF_NAME), never this running one (63): --pipeline current takes this pipeline\'s "build"',
+      'note: by ref, GitLab takes the latest successful pipeline on main ' +
+        '(CI_COMMIT_REF_NAME), never this running one (63): --pipeline current takes this ' +
+        'pipeline\'s "build"',
       '',
     ]);
     // A ref given on purpose is taken as meant: no note.

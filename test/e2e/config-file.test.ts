@@ -35,7 +35,8 @@ describe('the config file', () => {
       expect(r.exitCode, r.stderr).toBe(4);
       expect(r.stderr).toMatch(
         new RegExp(
-          `^collab: config file ${file} is writable by .* \\(mode ${mode.toString(8)}\\); collab does not trust it with tokens\\nhint: check its content, then: chmod 600 `,
+          `^collab: config file ${file} is writable by .* \\(mode ${mode.toString(8)}\\); ` +
+            `collab does not trust it with tokens\\nhint: check its content, then: chmod 600 `,
         ),
       );
       expect(r.stderr).not.toContain(ADMIN_TOKEN);
@@ -44,28 +45,31 @@ describe('the config file', () => {
     expect(sb.requests()).toEqual([]);
   });
 
-  it("another user's config, even world-readable, is not used: exit 4 (as root, a file chown'd away; in process, another uid)", async () => {
-    const { dir, file } = writeConfig(stored(), 0o644);
-    if (process.getuid?.() === 0) {
-      fs.chownSync(file, 1000, 1000);
-      const r = await runBin(['issue', 'list', '-p', PROJECT], { COLLAB_CONFIG_DIR: dir });
-      expect(r.exitCode, r.stderr).toBe(4);
-      expect(r.stderr).toContain(
-        `collab: config file ${file} belongs to another user (uid 1000, you are 0); collab does not trust it with tokens`,
-      );
-      expect(r.stderr).not.toContain(ADMIN_TOKEN);
-      expect(sb.requests()).toEqual([]);
-    }
-    const owner = fs.statSync(file).uid;
-    const r = await runCli(['issue', 'list', '-p', PROJECT], {
-      env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined },
-      uid: owner + 4242,
-    });
-    expect(r.code, r.stderr).toBe(4);
-    expect(r.stderr).toContain(`belongs to another user (uid ${owner}, you are ${owner + 4242})`);
-    const mine = await runCli(['config', 'get', 'host'], { env: { COLLAB_CONFIG_DIR: dir }, uid: owner });
-    expect(mine.code, mine.stderr).toBe(0);
-  });
+  it(
+    "another user's config, even world-readable, is not used: exit 4 (as root, a file " + "chown'd away; in process, another uid)",
+    async () => {
+      const { dir, file } = writeConfig(stored(), 0o644);
+      if (process.getuid?.() === 0) {
+        fs.chownSync(file, 1000, 1000);
+        const r = await runBin(['issue', 'list', '-p', PROJECT], { COLLAB_CONFIG_DIR: dir });
+        expect(r.exitCode, r.stderr).toBe(4);
+        expect(r.stderr).toContain(
+          `collab: config file ${file} belongs to another user (uid 1000, you are 0); collab does not trust it with tokens`,
+        );
+        expect(r.stderr).not.toContain(ADMIN_TOKEN);
+        expect(sb.requests()).toEqual([]);
+      }
+      const owner = fs.statSync(file).uid;
+      const r = await runCli(['issue', 'list', '-p', PROJECT], {
+        env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined },
+        uid: owner + 4242,
+      });
+      expect(r.code, r.stderr).toBe(4);
+      expect(r.stderr).toContain(`belongs to another user (uid ${owner}, you are ${owner + 4242})`);
+      const mine = await runCli(['config', 'get', 'host'], { env: { COLLAB_CONFIG_DIR: dir }, uid: owner });
+      expect(mine.code, mine.stderr).toBe(0);
+    },
+  );
 
   it('a config dir that is a file is exit 2 naming it, for reads and writes', async () => {
     const file = path.join(tempDir(), 'not-a-dir');

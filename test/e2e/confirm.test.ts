@@ -25,23 +25,26 @@ describe('irreversible commands: a question naming the object on a terminal, --y
   afterAll(() => sb?.close());
   beforeEach(() => sb.clearRequests());
 
-  it('mr merge shows title, branches, the head it pins, approvals missing and the pipeline; "n" merges nothing, "y" merges that head', async () => {
-    const mr = await json(['mr', 'view', '8', '-p', API]);
-    const no = await runInTerminal(['mr', 'merge', '8', '-p', API], { cols: 100, env, answers: [['(y/N)', 'n\r']] });
-    const screen = visible(no.screen);
-    expect(no.code, screen).toBe(2);
-    expect(screen).toContain(`  ${mr.source_branch} → ${mr.target_branch}\n`);
-    expect(screen).toContain(`  head ${mr.sha.slice(0, 8)}, pinned: a push after this makes the merge fail\n`);
-    expect(screen).toMatch(/ {2}approvals: (none|\d+) missing\n/);
-    expect(screen).toContain(`  pipeline: ${mr.head_pipeline.status} (#${mr.head_pipeline.id})\n`);
-    expect(screen).toContain(`Merge !8 (${mr.title}) in ${API}?`);
-    expect(screen).toContain('collab: cancelled: nothing was sent');
-    expect(sent('PUT', /\/merge$/)).toEqual([]);
+  it(
+    'mr merge shows title, branches, the head it pins, approvals missing and the ' + 'pipeline; "n" merges nothing, "y" merges that head',
+    async () => {
+      const mr = await json(['mr', 'view', '8', '-p', API]);
+      const no = await runInTerminal(['mr', 'merge', '8', '-p', API], { cols: 100, env, answers: [['(y/N)', 'n\r']] });
+      const screen = visible(no.screen);
+      expect(no.code, screen).toBe(2);
+      expect(screen).toContain(`  ${mr.source_branch} → ${mr.target_branch}\n`);
+      expect(screen).toContain(`  head ${mr.sha.slice(0, 8)}, pinned: a push after this makes the merge fail\n`);
+      expect(screen).toMatch(/ {2}approvals: (none|\d+) missing\n/);
+      expect(screen).toContain(`  pipeline: ${mr.head_pipeline.status} (#${mr.head_pipeline.id})\n`);
+      expect(screen).toContain(`Merge !8 (${mr.title}) in ${API}?`);
+      expect(screen).toContain('collab: cancelled: nothing was sent');
+      expect(sent('PUT', /\/merge$/)).toEqual([]);
 
-    const yes = await runInTerminal(['mr', 'merge', '8', '-p', API], { cols: 100, env, answers: [['(y/N)', 'y\r']] });
-    expect(yes.code, visible(yes.screen)).toBe(0);
-    expect((await json(['mr', 'view', '8', '-p', API])).state).toBe('merged');
-  });
+      const yes = await runInTerminal(['mr', 'merge', '8', '-p', API], { cols: 100, env, answers: [['(y/N)', 'y\r']] });
+      expect(yes.code, visible(yes.screen)).toBe(0);
+      expect((await json(['mr', 'view', '8', '-p', API])).state).toBe('merged');
+    },
+  );
 
   it('project delete: the path is typed; a wrong one deletes nothing', async () => {
     const wrong = await runInTerminal(['project', 'delete', '-p', '3'], {

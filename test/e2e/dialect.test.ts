@@ -161,7 +161,8 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
     const r = await run(['mr', 'cancel-auto-merge', '1', '-p', 'acme/platform/api']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(
-      `collab: 406 ${gitlab ? "Can't cancel the automatic merge" : 'Not Acceptable'} — !1 is not set to merge when the pipeline succeeds: nothing to cancel`,
+      `collab: 406 ${gitlab ? "Can't cancel the automatic merge" : 'Not Acceptable'} — !1 ` +
+        `is not set to merge when the pipeline succeeds: nothing to cancel`,
     );
   });
 

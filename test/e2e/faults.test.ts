@@ -206,36 +206,40 @@ describe('fault matrix: the built binary against a faulty sandbox', () => {
   describe('downloads', () => {
     const artifactsPath = () => `/jobs/${jobId}/artifacts$`;
 
-    it('a reset mid-download is continued with Range; reset on every attempt, it leaves no file under the destination name (and keeps an older one intact)', async () => {
-      const dir = tempDir('collab-dl-');
-      await sb.fault({ kind: 'reset-mid-body', path: artifactsPath(), count: 1 });
-      const resumed = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
-      expect(resumed.exitCode, resumed.stderr).toBe(0);
-      expect(fs.readdirSync(dir)).toEqual(['x.zip']);
-      const zip = fs.readFileSync(path.join(dir, 'x.zip'));
-      expect(zip.length).toBe(archiveBytes);
-      expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
-      const sent = requestsTo(new RegExp(artifactsPath()));
-      expect(sent).toHaveLength(2);
-      expect(sent[1]!.headers.range).toBe(`bytes=${Math.floor(archiveBytes / 2)}-`);
-      fs.rmSync(path.join(dir, 'x.zip'));
+    it(
+      'a reset mid-download is continued with Range; reset on every attempt, it leaves ' +
+        'no file under the destination name (and keeps an older one intact)',
+      async () => {
+        const dir = tempDir('collab-dl-');
+        await sb.fault({ kind: 'reset-mid-body', path: artifactsPath(), count: 1 });
+        const resumed = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
+        expect(resumed.exitCode, resumed.stderr).toBe(0);
+        expect(fs.readdirSync(dir)).toEqual(['x.zip']);
+        const zip = fs.readFileSync(path.join(dir, 'x.zip'));
+        expect(zip.length).toBe(archiveBytes);
+        expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+        const sent = requestsTo(new RegExp(artifactsPath()));
+        expect(sent).toHaveLength(2);
+        expect(sent[1]!.headers.range).toBe(`bytes=${Math.floor(archiveBytes / 2)}-`);
+        fs.rmSync(path.join(dir, 'x.zip'));
 
-      // How much each attempt got does not matter from here: no grace before the cuts.
-      await sb.fault({ kind: 'reset-mid-body', path: artifactsPath(), count: 5, graceMs: 0 });
-      const r = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
-      expect(r.exitCode, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(/gave up after 5 attempts$/);
-      expect(retriesIn(r.stderr).retries).toHaveLength(4);
-      expectCleanError(retriesIn(r.stderr).rest);
-      expect(fs.readdirSync(dir)).toEqual([]);
+        // How much each attempt got does not matter from here: no grace before the cuts.
+        await sb.fault({ kind: 'reset-mid-body', path: artifactsPath(), count: 5, graceMs: 0 });
+        const r = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
+        expect(r.exitCode, r.stderr).toBe(1);
+        expect(r.stderr).toMatch(/gave up after 5 attempts$/);
+        expect(retriesIn(r.stderr).retries).toHaveLength(4);
+        expectCleanError(retriesIn(r.stderr).rest);
+        expect(fs.readdirSync(dir)).toEqual([]);
 
-      fs.writeFileSync(path.join(dir, 'x.zip'), 'previous download');
-      await sb.fault({ kind: 'reset-mid-body', path: artifactsPath(), count: 5, graceMs: 0 });
-      const again = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
-      expect(again.exitCode).toBe(1);
-      expect(fs.readdirSync(dir)).toEqual(['x.zip']);
-      expect(fs.readFileSync(path.join(dir, 'x.zip'), 'utf8')).toBe('previous download');
-    });
+        fs.writeFileSync(path.join(dir, 'x.zip'), 'previous download');
+        await sb.fault({ kind: 'reset-mid-body', path: artifactsPath(), count: 5, graceMs: 0 });
+        const again = await sb.run(['job', 'artifacts', String(jobId), '-p', PROJECT, '--dest', 'x.zip'], {}, { cwd: dir });
+        expect(again.exitCode).toBe(1);
+        expect(fs.readdirSync(dir)).toEqual(['x.zip']);
+        expect(fs.readFileSync(path.join(dir, 'x.zip'), 'utf8')).toBe('previous download');
+      },
+    );
 
     it('SIGINT during a slow download: exit 130, "collab: interrupted", no partial file', async () => {
       const dir = tempDir('collab-dl-');

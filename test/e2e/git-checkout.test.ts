@@ -45,7 +45,9 @@ describe('the checkout collab runs in', () => {
       const r = await sb.run(['issue', 'close', '1'], {}, { cwd: mine });
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toContain(
-        `collab: warning: git refuses the checkout at ${outer}: it belongs to another user (see git's safe.directory: \`git config --global --add safe.directory ${outer}\` if you trust it); collab takes no project from it`,
+        `collab: warning: git refuses the checkout at ${outer}: it belongs to another user ` +
+          `(see git's safe.directory: \`git config --global --add safe.directory ${outer}\` if ` +
+          `you trust it); collab takes no project from it`,
       );
       expect(r.stderr).toContain('no project given');
       expect(sb.requests()).toEqual([]);

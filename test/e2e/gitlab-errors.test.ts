@@ -39,7 +39,8 @@ describe('403 insufficient_scope names the scope GitLab asks for', () => {
         403,
         { message: '403 Forbidden' },
         {
-          'www-authenticate': `Bearer realm="GitLab", error="insufficient_scope", error_description="${SCOPE_TEXT}", scope="write_repository"`,
+          'www-authenticate':
+            `Bearer realm="GitLab", error="insufficient_scope", ` + `error_description="${SCOPE_TEXT}", scope="write_repository"`,
         },
       ),
     );
@@ -54,7 +55,8 @@ describe('403 insufficient_scope names the scope GitLab asks for', () => {
     const r = await run(s, ['--sudo', 'alice', 'user', 'me']);
     expect(r.exitCode).toBe(1);
     expect(hint(r)).toBe(
-      'hint: GitLab asks for a token with the "sudo" scope here; create one with it and log in again (collab auth login); --sudo needs an administrator token with the sudo scope',
+      'hint: GitLab asks for a token with the "sudo" scope here; create one with it and ' +
+        'log in again (collab auth login); --sudo needs an administrator token with the sudo scope',
     );
   });
 

@@ -88,23 +88,27 @@ describe('lists past GitLab offset limit', () => {
   });
 
   for (const concurrency of ['1', '4']) {
-    it(`flavour unknown: offset pages until GitLab's 405, then keyset from the start, nothing lost or repeated (concurrency ${concurrency})`, async () => {
-      const s = await gitlab(rows(450), PROJECTS);
-      const r = await run(s, ['project', 'list', '--all', '--per-page', '100', '--concurrency', concurrency, '-o', 'ndjson']);
-      expect(r.exitCode, r.stderr).toBe(0);
-      const got = ids(r);
-      expect(got).toHaveLength(450);
-      expect([...got].sort((a, b) => a - b)).toEqual(range(450));
-      // The first 300 newest first (offset), the rest as keyset found them (id order).
-      expect(got.slice(0, 300)).toEqual(range(450).reverse().slice(0, 300));
-      expect(got.slice(300)).toEqual(range(150));
-      expect(r.stderr).toMatch(
-        /^collab: warning: the server pages this list by offset up to 300 items only \(405\); reading it again by keyset, leaving out what was already printed$/m,
-      );
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      const keyset = s.seen.filter((q) => q.url.includes('pagination=keyset'));
-      expect(keyset).toHaveLength(5);
-    });
+    it(
+      `flavour unknown: offset pages until GitLab's 405, then keyset from the start, ` +
+        `nothing lost or repeated (concurrency ${concurrency})`,
+      async () => {
+        const s = await gitlab(rows(450), PROJECTS);
+        const r = await run(s, ['project', 'list', '--all', '--per-page', '100', '--concurrency', concurrency, '-o', 'ndjson']);
+        expect(r.exitCode, r.stderr).toBe(0);
+        const got = ids(r);
+        expect(got).toHaveLength(450);
+        expect([...got].sort((a, b) => a - b)).toEqual(range(450));
+        // The first 300 newest first (offset), the rest as keyset found them (id order).
+        expect(got.slice(0, 300)).toEqual(range(450).reverse().slice(0, 300));
+        expect(got.slice(300)).toEqual(range(150));
+        expect(r.stderr).toMatch(
+          /^collab: warning: the server pages this list by offset up to 300 items only \(405\); reading it again by keyset, leaving out what was already printed$/m,
+        );
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        const keyset = s.seen.filter((q) => q.url.includes('pagination=keyset'));
+        expect(keyset).toHaveLength(5);
+      },
+    );
   }
 
   it('users page by cursor: --all on GitLab follows the opaque cursor in Link', async () => {

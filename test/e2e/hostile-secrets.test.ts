@@ -86,18 +86,21 @@ describe('auth login never echoes the token it tests', () => {
     [403, 1],
   ] as const) {
     for (const oauth of [false, true]) {
-      it(`a ${code} quoting the ${oauth ? 'OAuth' : 'private'} token: exit ${expected}, the token is not printed, nothing is saved`, async () => {
-        status = code;
-        const dir = tempDir();
-        const candidate = `glpat-Candidate-${code}-${oauth ? 'oauth' : 'priv'}-7f3a9c`;
-        const args = ['auth', 'login', '--host', server.url, '--token-stdin', '--debug', ...(oauth ? ['--oauth'] : [])];
-        const r = await runBin(args, { COLLAB_CONFIG_DIR: dir }, { input: candidate });
-        expect(r.exitCode, r.stderr).toBe(expected);
-        expect(server.requests.at(-1)!.headers[oauth ? 'authorization' : 'private-token']).toContain(candidate); // it was tested
-        expect(r.stderr).toContain('[REDACTED]');
-        expect(r.stdout + r.stderr).not.toContain(candidate);
-        expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
-      });
+      it(
+        `a ${code} quoting the ${oauth ? 'OAuth' : 'private'} token: exit ${expected}, the ` + `token is not printed, nothing is saved`,
+        async () => {
+          status = code;
+          const dir = tempDir();
+          const candidate = `glpat-Candidate-${code}-${oauth ? 'oauth' : 'priv'}-7f3a9c`;
+          const args = ['auth', 'login', '--host', server.url, '--token-stdin', '--debug', ...(oauth ? ['--oauth'] : [])];
+          const r = await runBin(args, { COLLAB_CONFIG_DIR: dir }, { input: candidate });
+          expect(r.exitCode, r.stderr).toBe(expected);
+          expect(server.requests.at(-1)!.headers[oauth ? 'authorization' : 'private-token']).toContain(candidate); // it was tested
+          expect(r.stderr).toContain('[REDACTED]');
+          expect(r.stdout + r.stderr).not.toContain(candidate);
+          expect(fs.existsSync(path.join(dir, 'config.json'))).toBe(false);
+        },
+      );
     }
   }
 });

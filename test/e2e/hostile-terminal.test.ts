@@ -94,25 +94,28 @@ describe('nothing from the server reaches a terminal raw', () => {
   });
   afterAll(() => server?.close());
 
-  it('table mode on a terminal: values, keys, states, labels and users carry no sequence, control, bidi or zero-width character', async () => {
-    for (const args of [
-      ['issue', 'view', '1', '-p', 'acme/api'],
-      ['mr', 'list', '-p', 'acme/api'],
-      ['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title,state'],
-      ['mr', 'changes', '3', '-p', 'acme/api'],
-    ]) {
-      const r = await runInPty(args, env);
-      expect(r.exitCode, r.output).toBe(0);
-      expect(terminalSafe(r.output), args.join(' ')).toEqual([]);
-      expect(r.output).toContain('EVILtxt.exe');
-      expect(r.output).toContain('\u001b['); // colours are still on
-    }
-    // A key the server sent is no declared field: naming it is exit 2, and the name is shown safe.
-    const named = await runInPty(['issue', 'view', '1', '-p', 'acme/api', '--fields', `title,key${EVIL},state`], env);
-    expect(named.exitCode, named.output).toBe(2);
-    expect(terminalSafe(named.output)).toEqual([]);
-    expect(named.output).toContain('unknown field "keyEVILtxt.exe');
-  });
+  it(
+    'table mode on a terminal: values, keys, states, labels and users carry no ' + 'sequence, control, bidi or zero-width character',
+    async () => {
+      for (const args of [
+        ['issue', 'view', '1', '-p', 'acme/api'],
+        ['mr', 'list', '-p', 'acme/api'],
+        ['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title,state'],
+        ['mr', 'changes', '3', '-p', 'acme/api'],
+      ]) {
+        const r = await runInPty(args, env);
+        expect(r.exitCode, r.output).toBe(0);
+        expect(terminalSafe(r.output), args.join(' ')).toEqual([]);
+        expect(r.output).toContain('EVILtxt.exe');
+        expect(r.output).toContain('\u001b['); // colours are still on
+      }
+      // A key the server sent is no declared field: naming it is exit 2, and the name is shown safe.
+      const named = await runInPty(['issue', 'view', '1', '-p', 'acme/api', '--fields', `title,key${EVIL},state`], env);
+      expect(named.exitCode, named.output).toBe(2);
+      expect(terminalSafe(named.output)).toEqual([]);
+      expect(named.output).toContain('unknown field "keyEVILtxt.exe');
+    },
+  );
 
   it('tsv keeps bidi text exact but no control character; json keeps every byte', async () => {
     const tsv = await runBin(['issue', 'view', '1', '-p', 'acme/api'], env);
@@ -156,30 +159,33 @@ describe('nothing from the server reaches a terminal raw', () => {
     }
   });
 
-  it('job trace on a terminal keeps colours and \\r only; NO_COLOR and --no-color drop the colours too; piped it is byte for byte', async () => {
-    const args = ['job', 'trace', '5', '-p', 'acme/api'];
-    const colour = await runInPty(args, env);
-    expect(colour.exitCode, colour.output).toBe(0);
-    expect(terminalSafe(colour.output)).toEqual([]);
-    expect(colour.output).toContain('\u001b[36;1mStep 1: build\u001b[0;m');
-    expect(colour.output).toContain('\u001b[32mJob succeeded\u001b[0m');
-    expect(colour.output).toContain('progress 10%\rprogress 100%');
-    expect(colour.output).not.toContain('section_');
-    for (const text of ['clipboard line', 'title line', 'a link', 'after clear']) expect(colour.output).toContain(text);
+  it(
+    'job trace on a terminal keeps colours and \\r only; NO_COLOR and --no-color drop ' + 'the colours too; piped it is byte for byte',
+    async () => {
+      const args = ['job', 'trace', '5', '-p', 'acme/api'];
+      const colour = await runInPty(args, env);
+      expect(colour.exitCode, colour.output).toBe(0);
+      expect(terminalSafe(colour.output)).toEqual([]);
+      expect(colour.output).toContain('\u001b[36;1mStep 1: build\u001b[0;m');
+      expect(colour.output).toContain('\u001b[32mJob succeeded\u001b[0m');
+      expect(colour.output).toContain('progress 10%\rprogress 100%');
+      expect(colour.output).not.toContain('section_');
+      for (const text of ['clipboard line', 'title line', 'a link', 'after clear']) expect(colour.output).toContain(text);
 
-    for (const plain of [await runInPty(args, { ...env, NO_COLOR: '1' }), await runInPty([...args, '--no-color'], env)]) {
-      expect(plain.exitCode, plain.output).toBe(0);
-      expect(plain.output).not.toContain('\u001b');
-      expect(plain.output).toContain('Step 1: build');
-      expect(plain.output).toContain('progress 10%\rprogress 100%');
-    }
+      for (const plain of [await runInPty(args, { ...env, NO_COLOR: '1' }), await runInPty([...args, '--no-color'], env)]) {
+        expect(plain.exitCode, plain.output).toBe(0);
+        expect(plain.output).not.toContain('\u001b');
+        expect(plain.output).toContain('Step 1: build');
+        expect(plain.output).toContain('progress 10%\rprogress 100%');
+      }
 
-    const piped = await execa(process.execPath, [BIN, ...args], {
-      env: binEnv(tempDir(), { ...env, FORCE_COLOR: '1' }),
-      extendEnv: false,
-      encoding: 'buffer',
-      stdin: 'ignore',
-    });
-    expect(Buffer.compare(Buffer.from(piped.stdout), LOG)).toBe(0);
-  });
+      const piped = await execa(process.execPath, [BIN, ...args], {
+        env: binEnv(tempDir(), { ...env, FORCE_COLOR: '1' }),
+        extendEnv: false,
+        encoding: 'buffer',
+        stdin: 'ignore',
+      });
+      expect(Buffer.compare(Buffer.from(piped.stdout), LOG)).toBe(0);
+    },
+  );
 });

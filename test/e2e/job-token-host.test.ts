@@ -88,7 +88,9 @@ describe('the CI job token stays with CI_SERVER_URL', () => {
     const r = await download({ COLLAB_HOST: other.url, COLLAB_TOKEN: PERSONAL });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toContain(
-      `collab: warning: the personal token was refused (401) for GET ${DOWNLOAD.replace('/api/v4', '')}; the CI job token (CI_JOB_TOKEN) is not tried on 127.0.0.1:${other.port}: it belongs to ${ci.url} (CI_SERVER_URL)`,
+      `collab: warning: the personal token was refused (401) for GET ` +
+        `${DOWNLOAD.replace('/api/v4', '')}; the CI job token (CI_JOB_TOKEN) is not tried on ` +
+        `127.0.0.1:${other.port}: it belongs to ${ci.url} (CI_SERVER_URL)`,
     );
     expect(other.requests.map((q) => [q.headers['private-token'], q.headers['job-token']])).toEqual([[PERSONAL, undefined]]);
     // On its own instance the fallback happens, and says where it goes.

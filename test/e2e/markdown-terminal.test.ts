@@ -67,29 +67,33 @@ describe('issue view renders the description as Markdown, in a terminal', () => 
 
   for (const cols of [40, 80, 160]) {
     for (const colour of [true, false]) {
-      it(`at ${cols} columns, ${colour ? 'in colour' : 'NO_COLOR'}: numbers, one checkbox, code as written, blocks apart, images absolute`, async () => {
-        const r = await runInTerminal(['issue', 'view', '1', '-p', 'acme/api'], { cols, env: colour ? env : { ...env, NO_COLOR: '1' } });
-        expect(r.code, r.screen).toBe(0);
-        if (colour) expect(r.screen).toContain('\u001b[1m');
-        else expect(r.screen).not.toContain('\u001b');
-        const screen = plain(r.screen);
-        const lines = screen.split('\n');
-        const at = lines.indexOf('1. first');
-        expect(lines.slice(at, at + 4)).toEqual(['1. first', '   1. sub a', '   2. sub b', '2. second']);
-        expect(lines).toContain('[ ] write the test');
-        expect(lines).toContain('[x] find the bug');
-        expect(lines).toContain(`  ${LONG_CODE}`);
-        expect(lines.slice(lines.indexOf('<details>') - 1, lines.indexOf('<details>') + 2)).toEqual([
-          '',
-          '<details>',
-          '<summary>Logs</summary>',
-        ]);
-        expect(screen.replace(/\s+/g, ' ')).toContain(`Image: screen shot <${server.url}/acme/api/uploads/abc/shot.png>`);
-        const table = lines.filter((l) => /^[┌│├└]/.test(l));
-        expect(table.length).toBeGreaterThanOrEqual(5);
-        for (const l of table) expect(stringWidth(l)).toBe(stringWidth(table[0]!));
-        for (const l of lines) if (!l.includes(LONG_CODE) && !l.includes('://')) expect(stringWidth(l), l).toBeLessThanOrEqual(cols);
-      });
+      it(
+        `at ${cols} columns, ${colour ? 'in colour' : 'NO_COLOR'}: numbers, one checkbox, ` +
+          `code as written, blocks apart, images absolute`,
+        async () => {
+          const r = await runInTerminal(['issue', 'view', '1', '-p', 'acme/api'], { cols, env: colour ? env : { ...env, NO_COLOR: '1' } });
+          expect(r.code, r.screen).toBe(0);
+          if (colour) expect(r.screen).toContain('\u001b[1m');
+          else expect(r.screen).not.toContain('\u001b');
+          const screen = plain(r.screen);
+          const lines = screen.split('\n');
+          const at = lines.indexOf('1. first');
+          expect(lines.slice(at, at + 4)).toEqual(['1. first', '   1. sub a', '   2. sub b', '2. second']);
+          expect(lines).toContain('[ ] write the test');
+          expect(lines).toContain('[x] find the bug');
+          expect(lines).toContain(`  ${LONG_CODE}`);
+          expect(lines.slice(lines.indexOf('<details>') - 1, lines.indexOf('<details>') + 2)).toEqual([
+            '',
+            '<details>',
+            '<summary>Logs</summary>',
+          ]);
+          expect(screen.replace(/\s+/g, ' ')).toContain(`Image: screen shot <${server.url}/acme/api/uploads/abc/shot.png>`);
+          const table = lines.filter((l) => /^[┌│├└]/.test(l));
+          expect(table.length).toBeGreaterThanOrEqual(5);
+          for (const l of table) expect(stringWidth(l)).toBe(stringWidth(table[0]!));
+          for (const l of lines) if (!l.includes(LONG_CODE) && !l.includes('://')) expect(stringWidth(l), l).toBeLessThanOrEqual(cols);
+        },
+      );
     }
   }
 

@@ -70,7 +70,9 @@ const HOSTILE: [string, Change, RegExp][] = [
     'a second file smuggled after the hunk',
     change(
       'src/app.txt',
-      '@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\ndiff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+touch "$HOME/PWNED"\n',
+      '@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\ndiff --git a/.git/hooks/pre-commit ' +
+        'b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ ' +
+        'b/.git/hooks/pre-commit\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+touch "$HOME/PWNED"\n',
     ),
     /"src\/app\.txt" has a line that is not a hunk line \(line 6 of its diff\)/,
   ],

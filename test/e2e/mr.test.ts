@@ -81,7 +81,8 @@ describe('merge requests against the sandbox', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^collab: 40[56] /);
     expect(r.stderr).toContain(
-      `!${unmergeable.iid} was not merged: its branch cannot be merged: ${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}`,
+      `!${unmergeable.iid} was not merged: its branch cannot be merged: ` +
+        `${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}`,
     );
     expect(r.stderr).toContain('hint: ');
     expect((await view(unmergeable.iid)).state).toBe('opened');

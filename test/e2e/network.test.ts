@@ -134,23 +134,27 @@ describe('private CAs and proxies', () => {
       expect(proxy.seen).toEqual([`CONNECT ${server.host}`]);
     });
 
-    it('proxy or direct is decided per origin: a download redirected to object storage goes through the proxy NO_PROXY does not exclude', async () => {
-      const proxy = track(await connectProxy());
-      const res = await fetch(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs?per_page=100`, {
-        headers: { 'PRIVATE-TOKEN': 'sandbox-admin-token' },
-      });
-      const jobs = (await res.json()) as { id: number; name: string; ref: string }[];
-      const pages = jobs.find((j) => j.name === 'pages' && j.ref === 'main')!;
-      const dir = tempDir();
-      const r = await sb.run(['job', 'artifacts', String(pages.id), '-p', 'acme/platform/api', '--dest', `${dir}/a.zip`], {
-        HTTP_PROXY: proxy.url,
-        NO_PROXY: '127.0.0.1',
-      });
-      expect(r.exitCode, r.stderr).toBe(0);
-      // The API host was reached directly; only the object storage (localhost) went through the proxy.
-      expect(proxy.seen).toEqual([`CONNECT localhost:${new URL(sb.url).port}`]);
-      expect(fs.readFileSync(`${dir}/a.zip`).subarray(0, 2).toString()).toBe('PK');
-    });
+    it(
+      'proxy or direct is decided per origin: a download redirected to object storage ' +
+        'goes through the proxy NO_PROXY does not exclude',
+      async () => {
+        const proxy = track(await connectProxy());
+        const res = await fetch(`${sb.url}/api/v4/projects/acme%2Fplatform%2Fapi/jobs?per_page=100`, {
+          headers: { 'PRIVATE-TOKEN': 'sandbox-admin-token' },
+        });
+        const jobs = (await res.json()) as { id: number; name: string; ref: string }[];
+        const pages = jobs.find((j) => j.name === 'pages' && j.ref === 'main')!;
+        const dir = tempDir();
+        const r = await sb.run(['job', 'artifacts', String(pages.id), '-p', 'acme/platform/api', '--dest', `${dir}/a.zip`], {
+          HTTP_PROXY: proxy.url,
+          NO_PROXY: '127.0.0.1',
+        });
+        expect(r.exitCode, r.stderr).toBe(0);
+        // The API host was reached directly; only the object storage (localhost) went through the proxy.
+        expect(proxy.seen).toEqual([`CONNECT localhost:${new URL(sb.url).port}`]);
+        expect(fs.readFileSync(`${dir}/a.zip`).subarray(0, 2).toString()).toBe('PK');
+      },
+    );
 
     it('a proxy that closes CONNECT without answering: bounded attempts, the proxy named, exit 1', async () => {
       const proxy = track(await connectProxy('drop'));

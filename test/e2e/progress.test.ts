@@ -83,7 +83,8 @@ describe('progress and retries on a terminal', () => {
     const r = await runInTerminal(['job', 'artifact', String(packageJob), 'package/big.bin', '-p', PROJECT], { cols: 80, env });
     expect(r.code).toBe(2);
     expect(r.screen).toBe(
-      `collab: refusing to write binary data to the terminal (package/big.bin from the artifacts of job ${packageJob}): use --dest <file> or pipe the output\n`,
+      `collab: refusing to write binary data to the terminal (package/big.bin from the ` +
+        `artifacts of job ${packageJob}): use --dest <file> or pipe the output\n`,
     );
     const piped = await execa(process.execPath, [BIN, 'job', 'artifact', String(packageJob), 'package/big.bin', '-p', PROJECT], {
       env: binEnv(tempDir(), env),

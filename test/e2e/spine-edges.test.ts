@@ -63,24 +63,29 @@ describe('pagination behaves the same at every concurrency', () => {
       expect(s.seen.length).toBeLessThanOrEqual(Number(concurrency) + 1);
     });
 
-    it(`a server that serves fewer items than asked, without X-Per-Page, is read to its last page (concurrency ${concurrency})`, async () => {
-      // 7 items, 2 a page whatever per_page says; pages name the next one by a Link only.
-      const s = await serve((req, res) => {
-        const page = pageOf(req);
-        const items = [1, 2, 3, 4, 5, 6, 7].slice((page - 1) * 2, page * 2).map((id) => ({ id, iid: id, title: `Issue ${id}` }));
-        const next = page * 2 < 7 ? { link: `<${req.url!.split('?')[0]}?page=${page + 1}&per_page=100&state=opened>; rel="next"` } : {};
-        json(res, 200, items, next);
-      });
-      const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--concurrency', concurrency, '-o', 'ndjson']);
-      expect(r.exitCode, r.stderr).toBe(0);
-      expect(ids(r)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-      expect(r.stderr).toBe('');
-    });
+    it(
+      `a server that serves fewer items than asked, without X-Per-Page, is read to its last ` + `page (concurrency ${concurrency})`,
+      async () => {
+        // 7 items, 2 a page whatever per_page says; pages name the next one by a Link only.
+        const s = await serve((req, res) => {
+          const page = pageOf(req);
+          const items = [1, 2, 3, 4, 5, 6, 7].slice((page - 1) * 2, page * 2).map((id) => ({ id, iid: id, title: `Issue ${id}` }));
+          const next = page * 2 < 7 ? { link: `<${req.url!.split('?')[0]}?page=${page + 1}&per_page=100&state=opened>; rel="next"` } : {};
+          json(res, 200, items, next);
+        });
+        const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--concurrency', concurrency, '-o', 'ndjson']);
+        expect(r.exitCode, r.stderr).toBe(0);
+        expect(ids(r)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(r.stderr).toBe('');
+      },
+    );
 
     it(`a next link back to a page already read stops with a notice (concurrency ${concurrency})`, async () => {
       const s = await serve((req, res) => {
         const page = pageOf(req);
-        const next = `<http://elsewhere.example:9${req.url!.split('?')[0]}?per_page=100&state=opened&page=${page === 3 ? 1 : page + 1}>; rel="next"`;
+        const next =
+          `<http://elsewhere.example:9${req.url!.split('?')[0]}?per_page=100&state=opened&page=${page === 3 ? 1 : page + 1}>; ` +
+          `rel="next"`;
         json(res, 200, [{ id: page, iid: page, title: `Issue ${page}` }], { link: next });
       });
       const r = await run(s, ['issue', 'list', '-p', 'acme/api', '--all', '--concurrency', concurrency, '-o', 'ndjson']);

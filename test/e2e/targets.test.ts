@@ -47,7 +47,8 @@ describe('a web URL acts on its own host, or not at all', () => {
       const r = await a.run(args);
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toBe(
-        `collab: this URL is on gitlab.com but collab is set up for ${new URL(a.url).host}; run: collab auth login --host https://gitlab.com`,
+        `collab: this URL is on gitlab.com but collab is set up for ${new URL(a.url).host}; ` +
+          `run: collab auth login --host https://gitlab.com`,
       );
     }
     expect(a.requests()).toEqual([]);

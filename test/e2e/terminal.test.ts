@@ -152,23 +152,28 @@ describe('in a terminal: the built binary against the sandbox', () => {
     expect(piped.stdout).toMatch(/^IID +STATE/);
   });
 
-  it('--fields: a slip is exit 2 before anything is sent; an unknown name is exit 2 naming the valid ones; alone it lists them', async () => {
-    await sb.clearRequests();
-    const slip = await sb.run(['issue', 'list', '-p', PROJECT, '--fields', 'iid,titel']);
-    expect(slip.exitCode).toBe(2);
-    expect(slip.stderr).toMatch(/^collab: unknown field "titel" in --fields \(did you mean "title"\?\); valid fields: iid, state, title, /);
-    expect(sb.requests()).toHaveLength(0);
-    const unknown = await sb.run(['mr', 'view', '1', '-p', PROJECT, '--fields', 'iid,no_such_field']);
-    expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toContain('unknown field "no_such_field"');
-    expect(unknown.stdout).toBe('');
-    const listed = await sb.run(['mr', 'list', '--fields']);
-    expect(listed.exitCode).toBe(0);
-    expect(listed.stdout.split('\n')).toEqual(expect.arrayContaining(['iid', 'title', 'source_branch', 'web_url']));
-    const enumSlip = await sb.run(['mr', 'list', '-p', PROJECT, '--state', 'merge']);
-    expect([enumSlip.exitCode, enumSlip.stderr]).toEqual([
-      2,
-      'collab: invalid value for --state: "merge" is not one of opened, closed, merged, all; did you mean "merged"?',
-    ]);
-  });
+  it(
+    '--fields: a slip is exit 2 before anything is sent; an unknown name is exit 2 ' + 'naming the valid ones; alone it lists them',
+    async () => {
+      await sb.clearRequests();
+      const slip = await sb.run(['issue', 'list', '-p', PROJECT, '--fields', 'iid,titel']);
+      expect(slip.exitCode).toBe(2);
+      expect(slip.stderr).toMatch(
+        /^collab: unknown field "titel" in --fields \(did you mean "title"\?\); valid fields: iid, state, title, /,
+      );
+      expect(sb.requests()).toHaveLength(0);
+      const unknown = await sb.run(['mr', 'view', '1', '-p', PROJECT, '--fields', 'iid,no_such_field']);
+      expect(unknown.exitCode).toBe(2);
+      expect(unknown.stderr).toContain('unknown field "no_such_field"');
+      expect(unknown.stdout).toBe('');
+      const listed = await sb.run(['mr', 'list', '--fields']);
+      expect(listed.exitCode).toBe(0);
+      expect(listed.stdout.split('\n')).toEqual(expect.arrayContaining(['iid', 'title', 'source_branch', 'web_url']));
+      const enumSlip = await sb.run(['mr', 'list', '-p', PROJECT, '--state', 'merge']);
+      expect([enumSlip.exitCode, enumSlip.stderr]).toEqual([
+        2,
+        'collab: invalid value for --state: "merge" is not one of opened, closed, merged, all; did you mean "merged"?',
+      ]);
+    },
+  );
 });

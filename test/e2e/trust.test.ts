@@ -157,7 +157,9 @@ describe('secrets and trust: the built binary against the sandbox', () => {
 
   it('terminal control sequences in server text are stripped in table and tsv, kept escaped in JSON', async () => {
     const title =
-      'EVIL \u001b[2J\u001b[31mred\u001b[0m \u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007 carriage\rreturn bell\u0007 \u009b1mC1';
+      'EVIL \u001b[2J\u001b[31mred\u001b[0m ' +
+      '\u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007 carriage\rreturn ' +
+      'bell\u0007 \u009b1mC1';
     const created = await sb.run(['issue', 'create', '-p', PROJECT, '--title', title, '-o', 'json']);
     expect(created.exitCode, created.stderr).toBe(0);
     const iid = String(JSON.parse(created.stdout).iid);

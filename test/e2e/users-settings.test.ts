@@ -91,7 +91,9 @@ describe('users and settings end to end', () => {
     const r = await sb.run(['user', 'unblock', String(erin)]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(
-      'collab: 403 Forbidden - LDAP blocked users cannot be unblocked by the API\nhint: the user is blocked by directory (LDAP) synchronization: only the directory can change that',
+      'collab: 403 Forbidden - LDAP blocked users cannot be unblocked by the API\nhint: ' +
+        'the user is blocked by directory (LDAP) synchronization: only the directory can ' +
+        'change that',
     );
   });
 

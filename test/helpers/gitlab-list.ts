@@ -77,7 +77,10 @@ export function answerList(rows: readonly Row[], options: GitlabListOptions, req
   const page = Math.max(1, Number(q.get('page') ?? 1));
   if (page * perPage > options.offsetLimit) {
     json(res, 405, {
-      error: `Offset pagination has a maximum allowed offset of ${options.offsetLimit} for requests that return objects of type ${options.type}. Remaining records can be retrieved using keyset pagination.`,
+      error:
+        `Offset pagination has a maximum allowed offset of ${options.offsetLimit} for ` +
+        `requests that return objects of type ${options.type}. Remaining records can be ` +
+        `retrieved using keyset pagination.`,
     });
     return;
   }

@@ -101,7 +101,8 @@ describe('GitLab flavour: behaviours', () => {
       405,
       {
         error:
-          'Offset pagination has a maximum allowed offset of 4 for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.',
+          'Offset pagination has a maximum allowed offset of 4 for requests that return ' +
+          'objects of type Project. Remaining records can be retrieved using keyset pagination.',
       },
     ]);
     expect((await call(gitlab(), `/projects/${API_PROJECT}/jobs?per_page=5&page=1`)).status).toBe(405);

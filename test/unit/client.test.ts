@@ -47,43 +47,48 @@ describe('ApiClient', () => {
     expect((await oauth.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'bob' });
   });
 
-  it('a job token as the token (glcbt-…) goes as JOB-TOKEN; a personal token refused where the job token is accepted falls back to it once', async () => {
-    api = mockApi();
-    api.pool
-      .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'job-token': 'glcbt-1' } })
-      .reply(200, ...jsonReply({ username: 'job' }));
-    const job = client(api, { credentials: { token: { value: 'glcbt-1', kind: 'job' } } }).c;
-    expect((await job.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'job' });
+  it(
+    'a job token as the token (glcbt-…) goes as JOB-TOKEN; a personal token refused ' +
+      'where the job token is accepted falls back to it once',
+    async () => {
+      api = mockApi();
+      api.pool
+        .intercept({ path: '/api/v4/user', method: 'GET', headers: { 'job-token': 'glcbt-1' } })
+        .reply(200, ...jsonReply({ username: 'job' }));
+      const job = client(api, { credentials: { token: { value: 'glcbt-1', kind: 'job' } } }).c;
+      expect((await job.request({ method: 'GET', path: '/user' })).data).toEqual({ username: 'job' });
 
-    const refused = (header: string) => (headers: Record<string, string>) => headers[header] !== undefined;
-    api.pool
-      .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: refused('private-token') })
-      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
-    api.pool
-      .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
-      .reply(200, ...jsonReply([{ id: 9, name: 'build' }]));
-    api.pool
-      .intercept({ path: '/api/v4/projects/1/jobs/9', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
-      .reply(200, ...jsonReply({ id: 9 }));
-    api.pool
-      .intercept({ path: '/api/v4/projects/1/issues', method: 'GET', headers: refused('private-token') })
-      .reply(403, ...jsonReply({ message: '403 Forbidden' }));
-    const warned: string[] = [];
-    const ci = client(api, {
-      credentials: { token: { value: TEST_TOKEN, kind: 'private' }, jobToken: 'ci-job-1' },
-      warn: (m) => warned.push(m),
-    }).c;
-    expect((await ci.request({ method: 'GET', path: '/projects/1/pipelines/4/jobs', auth: 'job' })).data).toEqual([
-      { id: 9, name: 'build' },
-    ]);
-    expect(warned).toEqual([
-      'the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; trying again on gitlab.test with the CI job token (CI_JOB_TOKEN)',
-    ]);
-    // The run's later requests of that kind go with the job token at once; the others never carry it.
-    expect((await ci.request({ method: 'GET', path: '/projects/1/jobs/9', auth: 'job' })).data).toEqual({ id: 9 });
-    await expect(ci.request({ method: 'GET', path: '/projects/1/issues' })).rejects.toThrow(/403/);
-    expect(warned).toHaveLength(1);
-  });
+      const refused = (header: string) => (headers: Record<string, string>) => headers[header] !== undefined;
+      api.pool
+        .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: refused('private-token') })
+        .reply(403, ...jsonReply({ message: '403 Forbidden' }));
+      api.pool
+        .intercept({ path: '/api/v4/projects/1/pipelines/4/jobs', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
+        .reply(200, ...jsonReply([{ id: 9, name: 'build' }]));
+      api.pool
+        .intercept({ path: '/api/v4/projects/1/jobs/9', method: 'GET', headers: { 'job-token': 'ci-job-1' } })
+        .reply(200, ...jsonReply({ id: 9 }));
+      api.pool
+        .intercept({ path: '/api/v4/projects/1/issues', method: 'GET', headers: refused('private-token') })
+        .reply(403, ...jsonReply({ message: '403 Forbidden' }));
+      const warned: string[] = [];
+      const ci = client(api, {
+        credentials: { token: { value: TEST_TOKEN, kind: 'private' }, jobToken: 'ci-job-1' },
+        warn: (m) => warned.push(m),
+      }).c;
+      expect((await ci.request({ method: 'GET', path: '/projects/1/pipelines/4/jobs', auth: 'job' })).data).toEqual([
+        { id: 9, name: 'build' },
+      ]);
+      expect(warned).toEqual([
+        'the personal token was refused (403) for GET /projects/1/pipelines/4/jobs; ' +
+          'trying again on gitlab.test with the CI job token (CI_JOB_TOKEN)',
+      ]);
+      // The run's later requests of that kind go with the job token at once; the others never carry it.
+      expect((await ci.request({ method: 'GET', path: '/projects/1/jobs/9', auth: 'job' })).data).toEqual({ id: 9 });
+      await expect(ci.request({ method: 'GET', path: '/projects/1/issues' })).rejects.toThrow(/403/);
+      expect(warned).toHaveLength(1);
+    },
+  );
 
   it('waits for Retry-After on 429 (also for POST), then succeeds', async () => {
     api = mockApi();
@@ -510,27 +515,30 @@ describe('the paginator', () => {
     }
   });
 
-  it('without unique ids nothing is left out: entries sharing an id (a repository tree) all come through, and no list "changed"', async () => {
-    api = mockApi();
-    // GitLab's repository tree (lib/api/entities/tree_object.rb): an entry's id is its object's sha,
-    // so identical files share one. Three pages of two, each page with the same blob twice.
-    const blob = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
-    const entry = (n: number) => ({ id: blob, name: `.gitkeep`, type: 'blob', path: `dir${n}/.gitkeep`, mode: '100644' });
-    const h = (page: number, next: string) => ({
-      headers: { ...JSON_HEADERS, 'x-page': String(page), 'x-per-page': '2', 'x-total': '6', 'x-total-pages': '3', 'x-next-page': next },
-    });
-    const path = '/projects/1/repository/tree?recursive=true&per_page=2';
-    api.pool.intercept({ path: `/api/v4${path}`, method: 'GET' }).reply(200, [entry(1), entry(2)], h(1, '2'));
-    api.pool.intercept({ path: `/api/v4${path}&page=2`, method: 'GET' }).reply(200, [entry(3), entry(4)], h(2, '3'));
-    api.pool.intercept({ path: `/api/v4${path}&page=3`, method: 'GET' }).reply(200, [entry(5), entry(6)], h(3, ''));
-    const warned: string[] = [];
-    const { c } = client(api, { warn: (m) => warned.push(m) });
-    const items: { path: string }[] = [];
-    const req = { method: 'GET', path: '/projects/1/repository/tree', query: { recursive: true } };
-    for await (const i of paginate<{ path: string }>(c, req, { perPage: 2, all: true })) items.push(i);
-    expect(items.map((i) => i.path)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `dir${n}/.gitkeep`));
-    expect(warned).toEqual([]);
-  });
+  it(
+    'without unique ids nothing is left out: entries sharing an id (a repository ' + 'tree) all come through, and no list "changed"',
+    async () => {
+      api = mockApi();
+      // GitLab's repository tree (lib/api/entities/tree_object.rb): an entry's id is its object's sha,
+      // so identical files share one. Three pages of two, each page with the same blob twice.
+      const blob = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
+      const entry = (n: number) => ({ id: blob, name: `.gitkeep`, type: 'blob', path: `dir${n}/.gitkeep`, mode: '100644' });
+      const h = (page: number, next: string) => ({
+        headers: { ...JSON_HEADERS, 'x-page': String(page), 'x-per-page': '2', 'x-total': '6', 'x-total-pages': '3', 'x-next-page': next },
+      });
+      const path = '/projects/1/repository/tree?recursive=true&per_page=2';
+      api.pool.intercept({ path: `/api/v4${path}`, method: 'GET' }).reply(200, [entry(1), entry(2)], h(1, '2'));
+      api.pool.intercept({ path: `/api/v4${path}&page=2`, method: 'GET' }).reply(200, [entry(3), entry(4)], h(2, '3'));
+      api.pool.intercept({ path: `/api/v4${path}&page=3`, method: 'GET' }).reply(200, [entry(5), entry(6)], h(3, ''));
+      const warned: string[] = [];
+      const { c } = client(api, { warn: (m) => warned.push(m) });
+      const items: { path: string }[] = [];
+      const req = { method: 'GET', path: '/projects/1/repository/tree', query: { recursive: true } };
+      for await (const i of paginate<{ path: string }>(c, req, { perPage: 2, all: true })) items.push(i);
+      expect(items.map((i) => i.path)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `dir${n}/.gitkeep`));
+      expect(warned).toEqual([]);
+    },
+  );
 });
 
 describe('one rate-limit budget per run', () => {

@@ -319,7 +319,9 @@ describe('download to a stream (stdout)', () => {
     const weak = collect();
     const t1 = scripted(() => ({ headers: whole({ 'Accept-Ranges': 'bytes', ETag: 'W/"v1"' }), body: DATA, cutAfter: 100 }));
     await expect(download(client(t1), REQ, weak.out, { what: 'x' })).rejects.toThrow(
-      'download of x failed after 100 B: the connection was interrupted (ECONNRESET); the server offers no ETag or Last-Modified to continue it safely, and what was written to the output cannot be taken back',
+      'download of x failed after 100 B: the connection was interrupted (ECONNRESET); ' +
+        'the server offers no ETag or Last-Modified to continue it safely, and what was ' +
+        'written to the output cannot be taken back',
     );
     expect(t1.seen).toHaveLength(1);
     const changed = collect();
@@ -328,7 +330,9 @@ describe('download to a stream (stdout)', () => {
       (req) => rest(req, Buffer.alloc(DATA.length, 1), '"v2"'),
     );
     await expect(download(client(t2), REQ, changed.out, { what: 'x' })).rejects.toThrow(
-      'download of x failed: the server answered the range request with a part of another version of the file (ETag "v2", not "v1"), and what was written to the output cannot be taken back',
+      'download of x failed: the server answered the range request with a part of ' +
+        'another version of the file (ETag "v2", not "v1"), and what was written to the ' +
+        'output cannot be taken back',
     );
     await new Promise((r) => setImmediate(r));
     expect(changed.bytes().equals(DATA.subarray(0, 100))).toBe(true);
@@ -339,7 +343,9 @@ describe('download to a stream (stdout)', () => {
     const transport = scripted(() => ({ headers: whole(), body: DATA, cutAfter: 100 }));
     const err = await download(client(transport), REQ, out, { what: 'x' }).catch((e) => e);
     expect(err.message).toBe(
-      'download of x failed after 100 B: the connection was interrupted (ECONNRESET); the server offers no ranges to continue, and what was written to the output cannot be taken back',
+      'download of x failed after 100 B: the connection was interrupted (ECONNRESET); ' +
+        'the server offers no ranges to continue, and what was written to the output ' +
+        'cannot be taken back',
     );
     expect(transport.seen).toHaveLength(1);
   });

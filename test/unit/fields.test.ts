@@ -25,7 +25,8 @@ describe('Printer.checkFields (before anything is sent)', () => {
 
   it('refuses anything else with one line naming it, a suggestion when close, and every valid name', () => {
     expect(check(['iid', 'titel'])).toThrow(
-      'unknown field "titel" in --fields (did you mean "title"?); valid fields: iid, tasks, updated_at, title, author, messenger, approvals_missing, health_status',
+      'unknown field "titel" in --fields (did you mean "title"?); valid fields: iid, ' +
+        'tasks, updated_at, title, author, messenger, approvals_missing, health_status',
     );
     for (const name of ['TITLE', 'zzz', 'auth.username', 'constructor', '__proto__', 'toString.x'])
       expect(check([name]), name).toThrow(UsageError);

@@ -185,9 +185,13 @@ describe('code, HTML and tables stay blocks', () => {
 describe('links and images lead somewhere', () => {
   it('/uploads/ links are absolute against the project, other paths against the server; images are said to be', async () => {
     const md =
-      'See ![screen shot](/uploads/abc/shot.png), <img src="/uploads/d/e.png" alt="diagram" width="300">, [the log](/uploads/f/log.txt), [an issue](/acme/web/-/issues/1) and <https://auto.example/x>.';
+      'See ![screen shot](/uploads/abc/shot.png), <img src="/uploads/d/e.png" ' +
+      'alt="diagram" width="300">, [the log](/uploads/f/log.txt), [an ' +
+      'issue](/acme/web/-/issues/1) and <https://auto.example/x>.';
     expect((await render(md, 160)).replace(/\n/g, ' ')).toBe(
-      `See Image: screen shot <${BASE}/uploads/abc/shot.png>, Image: diagram <${BASE}/uploads/d/e.png>, the log (${BASE}/uploads/f/log.txt), an issue (https://gitlab.example.com/acme/web/-/issues/1) and https://auto.example/x.`,
+      `See Image: screen shot <${BASE}/uploads/abc/shot.png>, Image: diagram ` +
+        `<${BASE}/uploads/d/e.png>, the log (${BASE}/uploads/f/log.txt), an issue ` +
+        `(https://gitlab.example.com/acme/web/-/issues/1) and https://auto.example/x.`,
     );
     // A URL too long for the room is kept whole on its own line.
     expect(lines(await render(md, 40))).toContain(`<${BASE}/uploads/abc/shot.png>,`);
@@ -207,7 +211,9 @@ describe('colour', () => {
 
   it('styles change only where the look changes', async () => {
     expect(await render(md, 160, 3)).toBe(
-      '\u001b[1mbold\u001b[22m \u001b[3mit\u001b[23m \u001b[9mgone\u001b[29m \u001b[33mcode\u001b[39m docs (\u001b[4;34mhttps://d.example\u001b[24;39m) \u001b[4;34mhttps://auto.example\u001b[24;39m',
+      '\u001b[1mbold\u001b[22m \u001b[3mit\u001b[23m \u001b[9mgone\u001b[29m ' +
+        '\u001b[33mcode\u001b[39m docs (\u001b[4;34mhttps://d.example\u001b[24;39m) ' +
+        '\u001b[4;34mhttps://auto.example\u001b[24;39m',
     );
     expect(await render('# Title\n\n## Sub', 80, 3)).toBe('\u001b[1;35m# Title\u001b[22;39m\n\n\u001b[1;32m## Sub\u001b[22;39m');
   });

@@ -62,14 +62,18 @@ describe('a CI log on a terminal', () => {
 });
 
 describe('JSON and rendered text on a terminal', () => {
-  it('JSON text escapes what JSON.stringify leaves raw (DEL, C1, bidi, zero-width, separators): the same value, nothing a terminal acts on', () => {
-    const value = { t: 'a\u007fb\u009b2J\u009d0;x\u009c\u202eRLO\u2066\u200b\u2028\u{e0041}z', k: 'plain ✓ 👩‍💻' };
-    const text = jsonText(JSON.stringify(value));
-    expect(JSON.parse(text)).toEqual(value);
-    expect(text).not.toMatch(/[\u007f-\u009f\u2028\u2029\p{Cf}]/u);
-    expect(text).toContain('\\u009b2J');
-    expect(jsonText('{"a":"b"}')).toBe('{"a":"b"}');
-  });
+  it(
+    'JSON text escapes what JSON.stringify leaves raw (DEL, C1, bidi, zero-width, ' +
+      'separators): the same value, nothing a terminal acts on',
+    () => {
+      const value = { t: 'a\u007fb\u009b2J\u009d0;x\u009c\u202eRLO\u2066\u200b\u2028\u{e0041}z', k: 'plain ✓ 👩‍💻' };
+      const text = jsonText(JSON.stringify(value));
+      expect(JSON.parse(text)).toEqual(value);
+      expect(text).not.toMatch(/[\u007f-\u009f\u2028\u2029\p{Cf}]/u);
+      expect(text).toContain('\\u009b2J');
+      expect(jsonText('{"a":"b"}')).toBe('{"a":"b"}');
+    },
+  );
 
   it('rendered text keeps its own colours and loses every other sequence, control and invisible character', () => {
     expect(colouredText('\u001b[1mbold\u001b[22m \u202eRLO \u200bzw \u009b2J \u001b]0;t\u0007x\u001b[0m')).toBe(

@@ -203,7 +203,12 @@ export const command = defineCommand({
   name: 'api',
   summary: 'Send any request to the API (same auth, paginator and output)',
   description:
-    "Send any request to the API, with the same credentials, paginator and output as every command. In the path and in -F values, :id and :fullpath are the project (COLLAB_PROJECT, else the CI job's project, the configured default, the git remote on the host in use) and :branch the branch checked out (inside a CI job, the pipeline's), as glab's api fills them. Inside a CI job the job token goes where GitLab takes it.",
+    'Send any request to the API, with the same credentials, paginator and output as ' +
+    'every command. In the path and in -F values, :id and :fullpath are the project ' +
+    "(COLLAB_PROJECT, else the CI job's project, the configured default, the git " +
+    'remote on the host in use) and :branch the branch checked out (inside a CI job, ' +
+    "the pipeline's), as glab's api fills them. Inside a CI job the job token goes " +
+    'where GitLab takes it.',
   examples: [
     'collab api /user',
     'collab api /projects/:id/repository/branches/:branch   # the project and branch of the checkout',

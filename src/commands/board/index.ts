@@ -19,6 +19,8 @@ export const noun = defineNoun({
   name: 'board',
   summary: 'Issue boards and their lists',
   description:
-    "Issue boards and their lists. `board list` lists the boards; a board's lists are handled by the list-* verbs: `board lists`, `board list-view`, `board list-create`, `board list-move`, `board list-delete`.",
+    "Issue boards and their lists. `board list` lists the boards; a board's lists are " +
+    'handled by the list-* verbs: `board lists`, `board list-view`, `board ' +
+    'list-create`, `board list-move`, `board list-delete`.',
   commands: [list, lists, listView, listCreate, listMove, listDelete],
 });

@@ -37,7 +37,9 @@ export const listCreate = defineCommand({
   name: 'list-create',
   summary: 'Add a list for a label to a board',
   description:
-    'Add a list to a board for a project label, given by id (--label-id) or by name (--label). A name is looked up with GET /projects/:id/labels, an endpoint outside the API description that real servers provide.',
+    'Add a list to a board for a project label, given by id (--label-id) or by name ' +
+    '(--label). A name is looked up with GET /projects/:id/labels, an endpoint ' +
+    'outside the API description that real servers provide.',
   examples: ['collab board list-create 1 --label-id 12 -p acme/platform/api', 'collab board list-create 1 --label "In review"'],
   args: [boardArg],
   project: 'required',
@@ -74,14 +76,16 @@ export const listMove: CommandSpec = {
   path: LIST_PATH,
   columns: boardListColumns,
   done: (v, list) =>
-    `Moved list ${titled(String(v.args.list_id), objectName(list))} of board ${String(v.args.board_id)} to position ${String(v.flags.position)}`,
+    `Moved list ${titled(String(v.args.list_id), objectName(list))} of board ` +
+    `${String(v.args.board_id)} to position ${String(v.flags.position)}`,
 };
 
 export const listDelete: CommandSpec = {
   name: 'list-delete',
   summary: 'Remove a list from a board',
   description:
-    'Remove a list from a board (administrators and project owners); the label and its issues stay. Asks for confirmation on a terminal; needs --yes elsewhere.',
+    'Remove a list from a board (administrators and project owners); the label and ' +
+    'its issues stay. Asks for confirmation on a terminal; needs --yes elsewhere.',
   examples: ['collab board list-delete 1 4 -p acme/platform/api', 'collab board list-delete 1 4 --yes'],
   args: [boardArg, listArg],
   project: 'required',

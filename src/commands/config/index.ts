@@ -96,7 +96,12 @@ async function list(ctx: Context): Promise<void> {
   await ctx.printer().list(rows, LIST_COLUMNS);
 }
 
-const KEYS = `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host only (ca_file and flavor are per host; host, pager, editor and browser are global). flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET /version) when not set. pager, editor and browser are command lines, used over $PAGER, $VISUAL/$EDITOR and $BROWSER (COLLAB_PAGER still wins; a pager of cat pages nothing).`;
+const KEYS =
+  `Keys: ${SETTABLE_KEYS.join(', ')}. With --host <url> the value applies to that host ` +
+  `only (ca_file and flavor are per host; host, pager, editor and browser are global). ` +
+  `flavor is spec or gitlab: the API dialect of the host, detected on first contact (GET ` +
+  `/version) when not set. pager, editor and browser are command lines, used over ` +
+  `$PAGER, $VISUAL/$EDITOR and $BROWSER (COLLAB_PAGER still wins; a pager of cat pages nothing).`;
 
 const keyArg = { name: 'key', type: 'string', description: 'the key' } as const;
 

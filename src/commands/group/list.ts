@@ -11,7 +11,9 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: 'List the groups you are a member of, or every group you can see',
   description:
-    'List groups: by default those you are a member of (of one of their subgroups too), administrators included (all_available=false); --all-visible lists every group you can see.',
+    'List groups: by default those you are a member of (of one of their subgroups ' +
+    'too), administrators included (all_available=false); --all-visible lists every ' +
+    'group you can see.',
   examples: ['collab group list', 'collab group list --all-visible --search platform', 'collab group list --owned --order-by path -o json'],
   flags: [
     { name: 'skip-groups', type: 'intList', description: 'leave out these group ids (comma-separated)' },

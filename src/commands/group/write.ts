@@ -64,7 +64,8 @@ export const create = defineCommand({
   aliases: ['new'],
   summary: 'Create a group (nested with --parent-id)',
   description:
-    'Create a group. --name is asked for on a terminal when missing; --path defaults to the name in lowercase with dashes (asked for on a terminal).',
+    'Create a group. --name is asked for on a terminal when missing; --path defaults ' +
+    'to the name in lowercase with dashes (asked for on a terminal).',
   examples: [
     'collab group create --name "Platform Team" --visibility internal',
     'collab group create --name Tools --path tools --parent-id 4 --description "Internal tools"',

@@ -37,7 +37,10 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List a project's, a group's or your issues",
   description:
-    "List issues, open ones unless --state says otherwise (--state all for every state). With a project (-p, COLLAB_PROJECT, or the git remote) the project's issues; with -g a group's; otherwise the issues visible to you (default scope created-by-me).",
+    'List issues, open ones unless --state says otherwise (--state all for every ' +
+    "state). With a project (-p, COLLAB_PROJECT, or the git remote) the project's " +
+    "issues; with -g a group's; otherwise the issues visible to you (default scope " +
+    'created-by-me).',
   examples: [
     'collab issue list -p acme/platform/api --labels bug',
     'collab issue list -p acme/platform/api --state all --search crash',

@@ -144,7 +144,8 @@ export const move = defineCommand({
   name: 'move',
   summary: 'Move an issue to another project',
   description:
-    'Move an issue to another project. --to takes the target project as id, full path or web URL; a path is looked up first (the API takes a numeric id).',
+    'Move an issue to another project. --to takes the target project as id, full path ' +
+    'or web URL; a path is looked up first (the API takes a numeric id).',
   examples: ['collab issue move 42 -p acme/platform/api --to acme/website', 'collab issue move 42 --to 17 -o json'],
   args: [iidArg],
   project: 'required',

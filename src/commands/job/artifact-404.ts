@@ -45,7 +45,11 @@ function hintFor(missing: Missing | undefined, s: Source): string {
     if (missing === 'artifacts') return `the "${job.name}" job of ${latest} has no artifacts`;
     if (missing === 'file' && s.path !== undefined) return `the artifacts of the "${job.name}" job of ${latest} have no file "${s.path}"`;
     // GitLab looks in that one pipeline (Project#latest_successful_build_for_ref): one that skipped the job hides older ones.
-    return `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ${project}: GitLab looks only in ${latest}, which may have skipped it; --pipeline <id> names a pipeline`;
+    return (
+      `no successful job named "${job.name}" with artifacts on ref "${job.ref}" in ` +
+      `${project}: GitLab looks only in ${latest}, which may have skipped it; --pipeline ` +
+      `<id> names a pipeline`
+    );
   }
   const which = describeJob(job);
   if (missing === 'job') return `job ${job.id} does not exist in ${project}`;

@@ -71,12 +71,15 @@ export async function reportSaved(ctx: Context, s: Source, saved: Saved): Promis
   const size = formatBytes(saved.bytes);
   if (saved.extracted)
     ctx.success(
-      `Extracted ${saved.extracted.files} files (${formatBytes(saved.extracted.bytes)}) of ${describe(s)} (archive ${size}) into ${shown(ctx, saved.extracted.dir)}`,
+      `Extracted ${saved.extracted.files} files (${formatBytes(saved.extracted.bytes)}) of ` +
+        `${describe(s)} (archive ${size}) into ${shown(ctx, saved.extracted.dir)}`,
     );
   else if (saved.path !== undefined) ctx.success(`Saved ${describe(s)} to ${shown(ctx, saved.path)} (${size})`);
   const running = ctx.settings.ciJob.pipeline();
   if (!('id' in s.job) && s.job.refFrom !== undefined && running !== undefined)
     ctx.notice(
-      `note: by ref, GitLab takes the latest successful pipeline on ${s.job.ref} (${s.job.refFrom}), never this running one (${running}): --pipeline current takes this pipeline's "${s.job.name}"`,
+      `note: by ref, GitLab takes the latest successful pipeline on ${s.job.ref} ` +
+        `(${s.job.refFrom}), never this running one (${running}): --pipeline current takes ` +
+        `this pipeline's "${s.job.name}"`,
     );
 }

@@ -15,7 +15,11 @@ const DEFAULT_ARCHIVE = 'artifacts.zip';
 
 /** GitLab's rule for --ref, and the way to the running pipeline's artifacts: said in both commands' help. */
 const BY_REF_RULE =
-  "By ref, GitLab takes the job of the latest *successful pipeline* of the ref: while a pipeline runs, its deploy job gets the previous pipeline's build (and a 404 when the latest successful pipeline skipped the job). For the artifacts of the same pipeline use --pipeline current, or needs: (with artifacts: true) in .gitlab-ci.yml.";
+  'By ref, GitLab takes the job of the latest *successful pipeline* of the ref: ' +
+  "while a pipeline runs, its deploy job gets the previous pipeline's build (and a " +
+  '404 when the latest successful pipeline skipped the job). For the artifacts of ' +
+  'the same pipeline use --pipeline current, or needs: (with artifacts: true) in ' +
+  '.gitlab-ci.yml.';
 
 /**
  * The source with what can be learnt of a job downloaded by id (its name and pipeline), for the
@@ -56,7 +60,17 @@ const destFlag = (description: string) =>
 export const artifacts = defineCommand({
   name: 'artifacts',
   summary: "Download a job's artifacts archive (by job id, or by job name on a ref or in a pipeline)",
-  description: `Download a job's artifacts archive: by job id, as the last successful job of a name on a ref (--job with --ref), or as the job of a name in a pipeline (--job with --pipeline). The file is written to a temporary file beside the destination and renamed into place when complete; --sha256 checks it first. It says which job it took (its id and pipeline where they can be learnt); with -o json it prints the saved path, size, SHA-256, job and pipeline. Exit 3: there are no such artifacts. Inside a CI job, the server, project and job token come from the CI environment, --ref defaults to the ref the job's pipeline runs for (CI_COMMIT_REF_NAME; refs/merge-requests/<iid>/head in a merge request pipeline) and --pipeline current is its pipeline (CI_PIPELINE_ID). ${BY_REF_RULE}`,
+  description:
+    `Download a job's artifacts archive: by job id, as the last successful job of a name ` +
+    `on a ref (--job with --ref), or as the job of a name in a pipeline (--job with ` +
+    `--pipeline). The file is written to a temporary file beside the destination and ` +
+    `renamed into place when complete; --sha256 checks it first. It says which job it took ` +
+    `(its id and pipeline where they can be learnt); with -o json it prints the saved ` +
+    `path, size, SHA-256, job and pipeline. Exit 3: there are no such artifacts. Inside a ` +
+    `CI job, the server, project and job token come from the CI environment, --ref ` +
+    `defaults to the ref the job's pipeline runs for (CI_COMMIT_REF_NAME; ` +
+    `refs/merge-requests/<iid>/head in a merge request pipeline) and --pipeline current is ` +
+    `its pipeline (CI_PIPELINE_ID). ${BY_REF_RULE}`,
   examples: [
     'collab job artifacts 1234 -p acme/platform/api',
     'collab job artifacts --ref main --job build --extract dist/',
@@ -132,7 +146,16 @@ function archivePath(raw: string): string {
 export const artifact = defineCommand({
   name: 'artifact',
   summary: "Print one file of a job's artifacts (or save it with --dest)",
-  description: `Print one file of a job's artifacts, or save it with --dest: \`artifact <id> <path>\`, or with the job named instead of its id, \`artifact --job <name> <path>\` on --ref (the last successful job of that name) or in --pipeline. --sha256 checks the file before anything is printed or saved; with --dest and -o json it prints the saved path, size, SHA-256, job and pipeline. Exit 3: there is no such file or job. Inside a CI job --ref defaults to the ref the job's pipeline runs for, --pipeline current is its pipeline, and the job token is enough. On a server without GitLab's one-file-by-ref route (one that follows the spec) the job is found in the project's job list first. ${BY_REF_RULE}`,
+  description:
+    `Print one file of a job's artifacts, or save it with --dest: \`artifact <id> ` +
+    `<path>\`, or with the job named instead of its id, \`artifact --job <name> <path>\` ` +
+    `on --ref (the last successful job of that name) or in --pipeline. --sha256 checks the ` +
+    `file before anything is printed or saved; with --dest and -o json it prints the saved ` +
+    `path, size, SHA-256, job and pipeline. Exit 3: there is no such file or job. Inside a ` +
+    `CI job --ref defaults to the ref the job's pipeline runs for, --pipeline current is ` +
+    `its pipeline, and the job token is enough. On a server without GitLab's ` +
+    `one-file-by-ref route (one that follows the spec) the job is found in the project's ` +
+    `job list first. ${BY_REF_RULE}`,
   examples: [
     'collab job artifact 1234 reports/junit.xml -p acme/platform/api',
     'collab job artifact --ref main --job build reports/junit.xml',

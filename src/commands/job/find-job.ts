@@ -59,7 +59,11 @@ export async function jobInPipeline(ctx: Context, v: Values, project: string, pi
     if (err instanceof AuthError && onlyJobToken(ctx, v))
       throw new AuthError(
         err.message,
-        `this GitLab does not take the CI job token for a pipeline's job list (GET /projects/:id/pipelines/${pipelineNo}/jobs), which finds the "${name}" job there (GitLab takes it with its fine-grained job token permissions, on newer versions); set COLLAB_TOKEN to a token with read_api, or let the pipeline hand the artifacts over (needs: with artifacts: true in .gitlab-ci.yml)`,
+        `this GitLab does not take the CI job token for a pipeline's job list (GET ` +
+          `/projects/:id/pipelines/${pipelineNo}/jobs), which finds the "${name}" job there ` +
+          `(GitLab takes it with its fine-grained job token permissions, on newer versions); set ` +
+          `COLLAB_TOKEN to a token with read_api, or let the pipeline hand the artifacts over ` +
+          `(needs: with artifacts: true in .gitlab-ci.yml)`,
       );
     throw err;
   }

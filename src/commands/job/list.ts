@@ -10,7 +10,8 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List a project's jobs, or a pipeline's",
   description:
-    "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline (current: inside a CI job, its own pipeline). --scope keeps jobs in the given statuses.",
+    "List a project's jobs, newest first, or with --pipeline the jobs of one pipeline " +
+    '(current: inside a CI job, its own pipeline). --scope keeps jobs in the given statuses.',
   examples: [
     'collab job list -p acme/platform/api --scope failed,canceled',
     'collab job list --pipeline 4711 -o json',

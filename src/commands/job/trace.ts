@@ -95,7 +95,15 @@ export const trace = defineCommand({
   aliases: ['log'],
   summary: "Print a job's log, following a running job on a terminal",
   description:
-    "Write a job's log to stdout. On a terminal a job that has not ended is followed (--no-follow: not): what is new is printed every few seconds until the job ends, canceling and other passing states included, then how it ended. Piped, the log is written byte for byte as it stands, and stderr says when the job has not ended (--follow follows it). On a terminal, or with --color always, only the log's colours and \\r are kept, other escape sequences dropped; with --color never (or --no-color, NO_COLOR on a terminal) none. --exit-status: exit 0 only when the job succeeded, 1 when it failed, was canceled or skipped, is manual, or has not ended, naming which.",
+    "Write a job's log to stdout. On a terminal a job that has not ended is followed " +
+    '(--no-follow: not): what is new is printed every few seconds until the job ends, ' +
+    'canceling and other passing states included, then how it ended. Piped, the log ' +
+    'is written byte for byte as it stands, and stderr says when the job has not ' +
+    'ended (--follow follows it). On a terminal, or with --color always, only the ' +
+    "log's colours and \\r are kept, other escape sequences dropped; with --color " +
+    'never (or --no-color, NO_COLOR on a terminal) none. --exit-status: exit 0 only ' +
+    'when the job succeeded, 1 when it failed, was canceled or skipped, is manual, or ' +
+    'has not ended, naming which.',
   examples: [
     'collab job trace 1234 -p acme/platform/api',
     'collab job trace 1234 --follow --exit-status > job.log',

@@ -174,7 +174,15 @@ export const changes: CommandSpec = {
   aliases: ['diff'],
   summary: 'Show the changes of a merge request as a diff',
   description:
-    "Show what a merge request changes as a unified diff with `diff --git` headers, from GitLab's raw diffs (access_raw_diffs: no size limits): coloured on a terminal, through the pager when longer than the screen (and in a pipe with --color always, for less -R or delta); piped, a patch `git apply` takes, byte for byte. A file the server sent no diff for (binary, too large to show, collapsed, a new file sent without its content) is left out and named, as is a list of files the server cut short (overflow): piped, either is exit 1. One row per changed file with -o tsv (status, old path, new path, added and removed lines), the merge request with its `changes` with -o json.",
+    'Show what a merge request changes as a unified diff with `diff --git` headers, ' +
+    "from GitLab's raw diffs (access_raw_diffs: no size limits): coloured on a " +
+    'terminal, through the pager when longer than the screen (and in a pipe with ' +
+    '--color always, for less -R or delta); piped, a patch `git apply` takes, byte ' +
+    'for byte. A file the server sent no diff for (binary, too large to show, ' +
+    'collapsed, a new file sent without its content) is left out and named, as is a ' +
+    'list of files the server cut short (overflow): piped, either is exit 1. One row ' +
+    'per changed file with -o tsv (status, old path, new path, added and removed ' +
+    'lines), the merge request with its `changes` with -o json.',
   examples: [
     'collab mr diff 3 -p acme/platform/api',
     'collab mr diff 3 | git apply',

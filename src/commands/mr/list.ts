@@ -33,7 +33,10 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List a project's merge requests, or yours",
   description:
-    "List merge requests, open ones unless --state says otherwise (--state all for every state). With a project (-p, COLLAB_PROJECT, or the git remote) the project's merge requests; otherwise every merge request visible to you, by default only those you created (--scope all for the rest).",
+    'List merge requests, open ones unless --state says otherwise (--state all for ' +
+    'every state). With a project (-p, COLLAB_PROJECT, or the git remote) the ' +
+    "project's merge requests; otherwise every merge request visible to you, by " +
+    'default only those you created (--scope all for the rest).',
   examples: [
     'collab mr list -p acme/platform/api --labels backend',
     'collab mr list --scope assigned-to-me',

@@ -91,7 +91,8 @@ export async function explainShaMismatch(
     : `the head of its source branch is no longer ${sent ?? 'the one expected'}`;
   const hint = current
     ? `review the new commits (${commandLine(v, `mr diff ${iid}`)}), then: ${commandLine(v, `mr ${verb} ${iid} --sha ${current}`)}`
-    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
+    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the ` +
+      `sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
   return new ApiError(
     `${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`,
     409,
@@ -111,7 +112,8 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
   if (mr.work_in_progress) reasons.push('it is marked as a draft (WIP): remove the prefix from its title first');
   if (mr.merge_status === 'cannot_be_merged')
     reasons.push(
-      `its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`,
+      `its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} ` +
+        `conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`,
     );
   if (reasons.length === 0) {
     const approvals = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
@@ -124,8 +126,13 @@ async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Pro
 
 /** Both readings of each status: what servers do, and what the spec's error table says. */
 const READINGS: Record<number, string> = {
-  405: 'servers answer 405 when a merge request is closed, already merged, a draft (WIP) or must wait for its pipeline; the spec table also gives 405 `Branch cannot be merged` for conflicts',
-  406: 'servers answer 406 when the branch cannot be merged (conflicts, missing approvals); the spec table gives 406 for a merge request already merged or closed',
+  405:
+    'servers answer 405 when a merge request is closed, already merged, a draft (WIP) ' +
+    'or must wait for its pipeline; the spec table also gives 405 `Branch cannot be ' +
+    'merged` for conflicts',
+  406:
+    'servers answer 406 when the branch cannot be merged (conflicts, missing ' +
+    'approvals); the spec table gives 406 for a merge request already merged or closed',
 };
 
 /** 405 or 406 on merge: not mergeable. Names the reason when the merge request shows one. */

@@ -123,7 +123,8 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   if (mr?.merge_when_pipeline_succeeds === true) {
     if (!printer.brief) await printer.object(mr, mrColumns);
     ctx.success(
-      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
+      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ` +
+        `${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
     );
     return;
   }
@@ -142,8 +143,10 @@ export const merge = defineCommand({
   aliases: ['accept'],
   summary: 'Merge a merge request, pinned to the head you saw',
   description:
-    'Merge (accept) a merge request. On a terminal it shows the branches, the head it pins, the approvals missing and the pipeline status, and asks; elsewhere it needs --yes. ' +
-    'With --sha, or --sha-from-view (the default on a terminal), the server merges only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
+    'Merge (accept) a merge request. On a terminal it shows the branches, the head it ' +
+    'pins, the approvals missing and the pipeline status, and asks; elsewhere it needs --yes. ' +
+    'With --sha, or --sha-from-view (the default on a terminal), the server merges ' +
+    'only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
     'A merge that the server accepts without merging is reported as scheduled (--when-pipeline-succeeds) or as a failure.',
   examples: [
     'collab mr merge 3 -p acme/platform/api',
@@ -175,7 +178,8 @@ export const cancelAutoMerge = defineCommand({
   name: 'cancel-auto-merge',
   summary: 'Cancel "merge when the pipeline succeeds"',
   description:
-    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
+    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab ' +
+    'as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
   examples: ['collab mr cancel-auto-merge 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',

@@ -41,7 +41,9 @@ export function checkPatchable(changes: MrChange[], written: (c: MrChange) => bo
       const above = leaves.get(segments.slice(0, i).join('/'));
       if (above)
         throw new LocalError(
-          `the diff cannot be a patch: ${JSON.stringify(c.new_path)} is placed under ${JSON.stringify(segments.slice(0, i).join('/'))}, which it makes ${above}; nothing was written`,
+          `the diff cannot be a patch: ${JSON.stringify(c.new_path)} is placed under ` +
+            `${JSON.stringify(segments.slice(0, i).join('/'))}, which it makes ${above}; nothing ` +
+            `was written`,
         );
     }
   }

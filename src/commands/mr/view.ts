@@ -57,7 +57,9 @@ export const jobs = defineCommand({
   aliases: ['pipelines', 'checks'],
   summary: "List the jobs of a merge request's head pipeline",
   description:
-    "List the jobs of the merge request's head pipeline (its latest), so that a failed one can be read with `collab job trace <id>`. --scope keeps jobs in the given statuses.",
+    "List the jobs of the merge request's head pipeline (its latest), so that a " +
+    'failed one can be read with `collab job trace <id>`. --scope keeps jobs in the ' +
+    'given statuses.',
   examples: ['collab mr jobs 3 -p acme/platform/api', 'collab mr jobs 3 --scope failed', 'collab mr jobs 3 -o json'],
   args: [iidArg],
   project: 'required',

@@ -61,7 +61,9 @@ export const fork = defineCommand({
   name: 'fork',
   summary: 'Fork a project into a namespace',
   description:
-    'Fork a project. The API answers at once and copies the repository in the background; with --wait, collab polls the new project until the copy has finished (exit 1 if it failed or --wait-timeout passed).',
+    'Fork a project. The API answers at once and copies the repository in the ' +
+    'background; with --wait, collab polls the new project until the copy has ' +
+    'finished (exit 1 if it failed or --wait-timeout passed).',
   examples: ['collab project fork -p acme/website --namespace alice', 'collab project fork acme/platform/api --namespace 12 --wait'],
   args: [projectArg],
   project: 'required',

@@ -10,6 +10,8 @@ export const noun = defineNoun({
   subject: 'project',
   summary: 'Projects: list, view, create, fork, star, archive, upload',
   description:
-    'Projects. The project is -p, --project (numeric id, full path or web URL) or the first argument; without either it comes from COLLAB_PROJECT, CI_PROJECT_ID in CI, or the git remote.',
+    'Projects. The project is -p, --project (numeric id, full path or web URL) or the ' +
+    'first argument; without either it comes from COLLAB_PROJECT, CI_PROJECT_ID in ' +
+    'CI, or the git remote.',
   commands: [list, view, users, forks, create, update, remove, fork, star, unstar, archive, unarchive, upload],
 });

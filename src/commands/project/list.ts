@@ -15,7 +15,10 @@ export const list: CommandSpec = {
   aliases: ['ls'],
   summary: "List the projects you are a member of, every project visible to you, or a user's projects",
   description:
-    "List projects. By default those you are a member of (membership=true: on a large instance every visible project is thousands); --all-visible lists every project visible to you, --starred every project you starred; with --user <id|username> that user's projects.",
+    'List projects. By default those you are a member of (membership=true: on a large ' +
+    'instance every visible project is thousands); --all-visible lists every project ' +
+    'visible to you, --starred every project you starred; with --user <id|username> ' +
+    "that user's projects.",
   examples: [
     'collab project list --order-by last_activity_at',
     'collab project list --all-visible --search api',

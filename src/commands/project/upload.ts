@@ -21,7 +21,8 @@ export const upload = defineCommand({
   name: 'upload',
   summary: 'Upload a file to a project and print its markdown link',
   description:
-    'Upload a file (multipart form data) for use in issues, merge requests or the wiki. Prints the ready-to-paste markdown link; -o json prints the whole upload object.',
+    'Upload a file (multipart form data) for use in issues, merge requests or the ' +
+    'wiki. Prints the ready-to-paste markdown link; -o json prints the whole upload object.',
   examples: [
     'collab project upload screenshot.png -p acme/website',
     'cat build.log | collab project upload - --filename build.log -o json',

@@ -19,7 +19,10 @@ export const create = defineCommand({
   aliases: ['new'],
   summary: 'Create a project (yours, or for another user with --for-user)',
   description:
-    'Create a project. Give --name or --path (the other is derived from it); on a terminal the name is asked for when both are missing. With --for-user (administrators) the project is created for that user and --name is required. With --avatar the request goes as multipart form data.',
+    'Create a project. Give --name or --path (the other is derived from it); on a ' +
+    'terminal the name is asked for when both are missing. With --for-user ' +
+    '(administrators) the project is created for that user and --name is required. ' +
+    'With --avatar the request goes as multipart form data.',
   examples: [
     'collab project create --name "Web site" --visibility public --tag-list web,docs',
     'collab project create --path api --namespace-id 12 --no-wiki-enabled --only-allow-merge-if-pipeline-succeeds',
@@ -56,7 +59,8 @@ export const update = defineCommand({
   aliases: ['edit'],
   summary: "Change a project's settings",
   description:
-    "Change a project's settings; give at least one. The API requires the name on every edit: when --name is absent the current name is read first and sent unchanged.",
+    "Change a project's settings; give at least one. The API requires the name on " +
+    'every edit: when --name is absent the current name is read first and sent unchanged.',
   examples: [
     'collab project update -p acme/website --description "Public site" --no-snippets-enabled',
     'collab project update acme/platform/api --visibility internal --tag-list api,backend',

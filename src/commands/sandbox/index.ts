@@ -84,7 +84,9 @@ async function sandbox(ctx: Context, { flags }: Values<typeof sandboxFlags>): Pr
       `collab sandbox listening on ${handle.url} (API ${handle.url}/api/v4)`,
       `seed: ${seed}, flavor: ${flavor}${latencyMs ? `, latency ${latencyMs} ms` : ''}${bandwidthKiBps ? `, bandwidth ${bandwidthKiBps} KiB/s shared` : ''}${artifactMb ? `, large artifact ${artifactMb} MiB` : ''}`,
       ...handle.tokens.map((t) => `token ${t.token}  ${t.kind.padEnd(7)} ${t.username}${t.admin ? ' (admin)' : ''}  ${t.note}`),
-      `try: COLLAB_HOST=${handle.url} COLLAB_TOKEN=${handle.tokens.find((t) => t.kind === 'private')?.token ?? ''} ${seed === 'empty' ? 'collab user me' : 'collab issue list -p acme/platform/api'}`,
+      `try: COLLAB_HOST=${handle.url} ` +
+        `COLLAB_TOKEN=${handle.tokens.find((t) => t.kind === 'private')?.token ?? ''} ` +
+        `${seed === 'empty' ? 'collab user me' : 'collab issue list -p acme/platform/api'}`,
       'stop with Ctrl-C',
     ];
     ctx.io.stdout.write(`${lines.join('\n')}\n`);

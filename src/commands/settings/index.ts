@@ -68,7 +68,11 @@ function settingsUpdated(v: Values, data: unknown): string | { notice: string } 
   // The answer names them the other dialect's way: the host's flavour is wrong (forced, or stale).
   if (speaks)
     return {
-      notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it speaks ${DIALECT[speaks.flavor]} names (${speaks.names.join(', ')}) and collab sent ${DIALECT[sentIn]}; set the host's flavour: collab config set flavor ${speaks.flavor} --host <url>`,
+      notice:
+        `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it ` +
+        `speaks ${DIALECT[speaks.flavor]} names (${speaks.names.join(', ')}) and collab sent ` +
+        `${DIALECT[sentIn]}; set the host's flavour: collab config set flavor ${speaks.flavor} ` +
+        `--host <url>`,
     };
   return { notice: `collab: warning: the server ignored ${ignored.map(settingFlag).join(', ')}: it has no such setting` };
 }
@@ -92,8 +96,12 @@ const update: CommandSpec = {
   aliases: ['set'],
   summary: 'Change application settings',
   description:
-    'Change application settings: one flag per setting (booleans as --x/--no-x, lists comma-separated). A setting that needs others when turned on (for example --webide-enabled needs --webide-url) is refused before anything is sent. ' +
-    "Flags take the spec's names and GitLab's alike (--spamfilter-enabled or --akismet-enabled); collab sends the names the server speaks, and warns about any setting the server ignored.",
+    'Change application settings: one flag per setting (booleans as --x/--no-x, lists ' +
+    'comma-separated). A setting that needs others when turned on (for example ' +
+    '--webide-enabled needs --webide-url) is refused before anything is sent. ' +
+    "Flags take the spec's names and GitLab's alike (--spamfilter-enabled or " +
+    '--akismet-enabled); collab sends the names the server speaks, and warns about ' +
+    'any setting the server ignored.',
   admin: true,
   examples: [
     'collab settings update --no-signup-enabled --default-project-visibility internal',

@@ -81,7 +81,9 @@ export const me: CommandSpec = {
   aliases: ['whoami'],
   summary: 'Show the current user (or, with --sudo, the user acted as)',
   description:
-    'Show the current user (GET /user), or with --sudo the user acted as. The private_token field that administrators receive is left out: tokens never appear in output.',
+    'Show the current user (GET /user), or with --sudo the user acted as. The ' +
+    'private_token field that administrators receive is left out: tokens never appear ' +
+    'in output.',
   examples: ['collab user me', 'collab user me --sudo alice -o json'],
   method: 'GET',
   path: '/user',

@@ -120,7 +120,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
       // Without a GET of one item of another user's, that user's list names it.
       read: kind.otherUserView ? undefined : (ctx, v) => readOwned(ctx, kind, v),
       question: (v, name) =>
-        `Delete ${kind.label} ${titled(String(v.args[kind.idName]), name)} ${v.args.user !== undefined ? `of user ${String(v.args.user)}` : 'from your account'}?`,
+        `Delete ${kind.label} ${titled(String(v.args[kind.idName]), name)} ` +
+        `${v.args.user !== undefined ? `of user ${String(v.args.user)}` : 'from your account'}?`,
     },
     done: (v) => `Deleted ${kind.label} ${titled(String(v.args[kind.idName]), objectName(v.seen))}${whose(v)}`,
   };

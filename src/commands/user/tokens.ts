@@ -41,7 +41,9 @@ const create = defineCommand({
   name: 'create',
   summary: 'Create an impersonation token (its secret is printed once)',
   description:
-    'Create an impersonation token for a user. The response, including the secret `token`, is printed on stdout once: the API never shows the secret again. It never appears in --debug logs.',
+    'Create an impersonation token for a user. The response, including the secret ' +
+    '`token`, is printed on stdout once: the API never shows the secret again. It ' +
+    'never appears in --debug logs.',
   admin: true,
   examples: [
     'collab user token create --user 42 --name ci-bot --scopes api',
@@ -67,7 +69,8 @@ const create = defineCommand({
   // The secret is shown once: printed on a terminal too.
   showAnswer: true,
   done: (v, token) =>
-    `Created ${described('impersonation token', token?.id, objectName(token))} for user ${String(v.flags.user)}; its secret is shown only now`,
+    `Created ${described('impersonation token', token?.id, objectName(token))} for user ` +
+    `${String(v.flags.user)}; its secret is shown only now`,
 });
 
 const revoke: CommandSpec = {

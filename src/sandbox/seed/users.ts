@@ -38,7 +38,10 @@ export function demoSshKey(seed: string, comment: string): string {
 
 export function demoGpgKey(seed: string): string {
   const body = createHash('sha512').update(seed).digest('base64');
-  return `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF${body.slice(0, 60)}\n${body.slice(60)}==\n=sbox\n-----END PGP PUBLIC KEY BLOCK-----`;
+  return (
+    `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF${body.slice(0, 60)}\n${body.slice(60)}==\n=sbox\n-----END ` +
+    `PGP PUBLIC KEY BLOCK-----`
+  );
 }
 
 function profile(user: User, fields: Partial<User>): User {
