@@ -6,12 +6,22 @@ export interface GitRemote {
   url: string;
 }
 
+/** What HEAD is where collab runs: a branch, a detached HEAD, or no checkout at all (and why, for messages). */
+export type Head = { branch: string } | { detached: true } | { none: string };
+
+/** What one git run gave: its output, or why it failed (git's first line of complaint, or the reason it could not run). */
+export type GitRun = { ok: true; stdout: string } | { ok: false; message: string };
+
 /** What collab asks of the checkout it runs in; each answer comes from one `git` run, made when first asked. */
 export interface Checkout {
   /** The remotes' fetch URLs, origin first, then upstream; none outside a checkout or when git refuses it. */
   remotes(): GitRemote[];
   /** The branch checked out; undefined outside a checkout, on a detached HEAD, or when git refuses it. */
   branch(): string | undefined;
+  /** HEAD: the branch checked out, detached, or why there is no checkout. */
+  head(): Head;
+  /** Runs git in the checkout (a subprocess, never a shell): `mr checkout` fetches and switches with it. */
+  run(args: string[], options?: { timeoutMs?: number }): GitRun;
   /**
    * The commits of branch `head` that branch `base` lacks, oldest first, `base` as a remote knows
    * it (origin first) or else the local branch; undefined when either branch is unknown here.
@@ -24,6 +34,7 @@ export interface Commit {
   body: string;
 }
 
+/** How long a local question may take; a fetch is given longer by its caller. */
 const GIT_TIMEOUT_MS = 5_000;
 
 /**
@@ -35,23 +46,42 @@ const GIT_TIMEOUT_MS = 5_000;
  */
 export function gitCheckout(cwd: string, env: Record<string, string | undefined>, warn: (message: string) => void): Checkout {
   let told = false;
-  const ask = (args: string[], what: string): string | undefined => {
-    const answer = runGit(cwd, env, args);
-    if (typeof answer === 'string') return answer;
-    if (answer.problem && !told) {
+  const tell = (answer: RawRun, what: string) => {
+    if (answer.kind === 'failed' && answer.problem && !told) {
       told = true;
       warn(`${answer.problem}; collab takes no ${what} from it`);
     }
+  };
+  const ask = (args: string[], what: string): string | undefined => {
+    const answer = runGit(cwd, env, args);
+    if (answer.kind === 'ok') return answer.stdout;
+    tell(answer, what);
     return undefined;
   };
   let remotes: GitRemote[] | undefined;
   const knownRemotes = () => (remotes ??= parseRemotes(ask(['remote', '-v'], 'project') ?? ''));
-  let branch: { name?: string } | undefined;
+  let head: Head | undefined;
+  const readHead = (): Head => {
+    const answer = runGit(cwd, env, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+    if (answer.kind === 'ok' && answer.stdout.trim() !== '') return { branch: answer.stdout.trim() };
+    // `--quiet`: a HEAD that is no symbolic ref is exit 1 and says nothing.
+    if (answer.kind === 'failed' && answer.status === 1 && answer.stderr.trim() === '') return { detached: true };
+    tell(answer, 'branch');
+    if (answer.kind === 'no-git') return { none: 'git is not installed (or not on PATH)' };
+    return { none: answer.kind === 'failed' && answer.problem ? answer.problem : 'not inside a git checkout' };
+  };
   return {
     remotes: knownRemotes,
-    branch: () => {
-      branch ??= { name: ask(['symbolic-ref', '--quiet', '--short', 'HEAD'], 'branch')?.trim() || undefined };
-      return branch.name;
+    head: () => (head ??= readHead()),
+    branch() {
+      const h = this.head();
+      return 'branch' in h ? h.branch : undefined;
+    },
+    run(args, options = {}) {
+      const answer = runGit(cwd, env, args, options.timeoutMs);
+      if (answer.kind === 'ok') return { ok: true, stdout: answer.stdout };
+      if (answer.kind === 'failed') return { ok: false, message: firstLine(answer.stderr) ?? answer.problem ?? `git ${args[0]} failed` };
+      return { ok: false, message: 'git is not installed (or not on PATH)' };
     },
     commitsBetween: (base, head) => {
       // Full ref names only: a branch is never read as one of git's options.
@@ -79,36 +109,48 @@ function parseLog(text: string): Commit[] {
     .reverse();
 }
 
-/** git's output, or why there is none: `problem` when git refused or failed, nothing to say outside a checkout. */
-function runGit(cwd: string, env: Record<string, string | undefined>, args: string[]): string | { problem?: string } {
+/** One run of git: its output; a failure, with `problem` when it is worth telling; or no git at all. */
+type RawRun =
+  | { kind: 'ok'; stdout: string }
+  | { kind: 'failed'; status: number | null; stderr: string; problem?: string }
+  | { kind: 'no-git' };
+
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
+
+/** The one git runner: git in `cwd`, no shell, English messages (they are read below), at most `timeoutMs`. */
+function runGit(cwd: string, env: Record<string, string | undefined>, args: string[], timeoutMs = GIT_TIMEOUT_MS): RawRun {
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
-  // git's messages in English: they are read below.
   childEnv.LC_ALL = 'C';
   delete childEnv.LANGUAGE;
   // Loaded only here: child_process costs every start that never asks git.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
   let r: SpawnSyncReturns<string>;
   try {
-    r = spawnSync('git', args, { cwd, env: childEnv, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+    r = spawnSync('git', args, { cwd, env: childEnv, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch {
-    return {};
+    return { kind: 'no-git' };
   }
   // No git at all: nothing is known of any checkout.
-  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return {};
-  if (r.error) return { problem: `git did not answer in ${cwd} (${r.error.message})` };
-  if (r.status === 0) return r.stdout;
+  if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return { kind: 'no-git' };
   const stderr = r.stderr ?? '';
+  if (r.error) return { kind: 'failed', status: r.status, stderr, problem: `git did not answer in ${cwd} (${r.error.message})` };
+  if (r.status === 0) return { kind: 'ok', stdout: r.stdout };
   const dubious = /detected dubious ownership in repository at '(.*)'/.exec(stderr);
   if (dubious)
     return {
-      problem:
-        `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's ` +
-        `safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
+      kind: 'failed',
+      status: r.status,
+      stderr,
+      problem: `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
     };
-  if (/not a git repository/i.test(stderr) || (r.status === 1 && stderr.trim() === '')) return {};
-  const first = stderr.split('\n').find((l) => l.trim() !== '');
-  return { problem: `git failed in ${cwd}${first ? `: ${first.trim()}` : ` (exit ${r.status})`}` };
+  if (/not a git repository/i.test(stderr) || (r.status === 1 && stderr.trim() === '')) return { kind: 'failed', status: r.status, stderr };
+  const first = firstLine(stderr);
+  return { kind: 'failed', status: r.status, stderr, problem: `git failed in ${cwd}${first ? `: ${first}` : ` (exit ${r.status})`}` };
 }
 
 /** `git remote -v`: `name<TAB>url (fetch)` lines; origin first, then upstream, then the rest as git lists them. */

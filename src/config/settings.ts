@@ -7,7 +7,7 @@ import type { GlobalOptions } from '../global-flags.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import type { ColorChoice } from '../output/io.js';
 import { CiJob } from './ci.js';
-import { type Checkout, type Commit, gitCheckout } from './git.js';
+import { type Checkout, type Commit, type GitRemote, gitCheckout } from './git.js';
 import { type ResolvedAuth, RunHost } from './host.js';
 import type { ResourceKind } from './references.js';
 import type { ConfigStore, TokenType } from './store.js';
@@ -28,8 +28,8 @@ export class Settings {
   private readonly stored: StoredConfig;
   private readonly host: RunHost;
   private readonly targets: Targets;
-  /** The git checkout collab runs in, asked of git when first needed. */
-  private readonly checkout: Checkout;
+  /** The git checkout collab runs in, asked of git when first needed (`mr checkout` fetches and switches in it). */
+  readonly checkout: Checkout;
   /** What a CI job's environment says (its ref, pipeline, instance). */
   readonly ciJob: CiJob;
 
@@ -251,6 +251,11 @@ export class Settings {
 
   group(raw: string, label?: string): string {
     return this.targets.group(raw, label);
+  }
+
+  /** The git remote that points at `projectPath` on the host in use (a fork's checkout has one for its upstream too). */
+  remoteFor(projectPath: string): GitRemote | undefined {
+    return this.targets.remoteFor(projectPath);
   }
 
   /** An issue, merge request or job given as a web URL or reference: its id and project. */

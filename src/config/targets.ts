@@ -65,6 +65,13 @@ export class Targets {
     return path;
   }
 
+  /** The git remote that points at `projectPath` on the host in use (a fork's checkout has one for its upstream too). */
+  remoteFor(projectPath: string): GitRemote | undefined {
+    const host = this.host.auth().host;
+    const wanted = projectPath.toLowerCase();
+    return this.checkout.remotes().find((remote) => projectFromGit([remote], host)?.toLowerCase() === wanted);
+  }
+
   requireProject(explicit?: string, label?: string): string {
     const p = this.project(explicit, label);
     if (!p)

@@ -1,5 +1,5 @@
 import { type CommandModule, NOUNS } from '../commands/index.js';
-import { argDescription, argUsage, commandOptions, type OptionDecl } from '../executor/options.js';
+import { argDescription, argLabel, argRequired, argUsage, commandOptions, type OptionDecl } from '../executor/options.js';
 import type { CommandSpec, NounSpec } from '../executor/spec.js';
 import { GLOBAL_FLAGS } from '../global-flags.js';
 import { answerFields } from '../output/columns.js';
@@ -96,8 +96,8 @@ function describeCommand(spec: CommandSpec, path: string[]): DocCommand {
     description: spec.description ?? titled,
     usage: ['[options]', ...args.map((a) => argUsage(spec, a))].join(' '),
     arguments: args.map((a) => ({
-      name: a.name,
-      required: !a.optional && a.name !== spec.bulk,
+      name: a.name === spec.bulk ? a.name : argLabel(a),
+      required: argRequired(spec, a),
       variadic: a.name === spec.bulk,
       description: argDescription(spec, a),
       ...(a.choices ? { choices: [...a.choices] } : {}),

@@ -30,6 +30,8 @@ export async function bulkItems(
   const fromStdin = opts.stdin === true;
   const concurrency = parseConcurrency(opts.concurrency, 'bulk');
   if (fromStdin && given.length > 0) throw new UsageError(`give the ${spec.bulk}s as arguments or with --stdin, not both`);
+  // None given: the branch checked out may stand for the one (src/executor/branch-arg.ts).
+  if (!fromStdin && given.length === 0 && spec.args![index]!.fromBranch) return {};
   if (!fromStdin && given.length === 0)
     throw new UsageError(`missing argument <${name}>`, `give one or more, or --stdin to read them from standard input`);
   if (!fromStdin && given.length === 1) return { single: given[0] };

@@ -84,7 +84,16 @@ export interface ArgSpec {
   url?: 'issues' | 'merge_requests' | 'jobs';
   /** An id, or a name looked up before sending. */
   lookup?: LookupKind;
+  /**
+   * A branch may stand for it (src/executor/branch-arg.ts): given in its place, or, when the
+   * argument is absent, the branch checked out where collab runs; the open object of that source
+   * branch is looked up before any hook reads the argument.
+   */
+  fromBranch?: BranchKind;
 }
+
+/** What a branch can stand for: the open merge request whose source branch it is. */
+export type BranchKind = 'merge_requests';
 
 /** What a flag of each type holds once parsed. */
 interface Parsed {
@@ -153,6 +162,11 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
   editor?: boolean;
   /** `--web`: open the object's web page instead of printing it (views of resources that have one). */
   web?: boolean;
+  /**
+   * The branch an argument stands for (`ArgSpec.fromBranch`): given, or checked out. Until the
+   * prepare stage looks it up, the argument holds the branch's name.
+   */
+  branchOf?: { arg: string; branch: string; checkedOut: boolean };
   /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
   seen?: Answer;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */

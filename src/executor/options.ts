@@ -66,15 +66,28 @@ const ALSO_ACCEPTED: Record<NonNullable<ArgSpec['url']>, string> = {
   jobs: ' (or its web URL)',
 };
 
-/** `<iid>`, `[iid]`, or `[iid...]` for the argument of a bulk verb. */
+/** `<iid>`, `[iid]`, `[iid|branch]` where a branch may stand for it, or `[iid...]` for the argument of a bulk verb. */
 export function argUsage(spec: CommandSpec, arg: ArgSpec): string {
   if (arg.name === spec.bulk) return `[${arg.name}...]`;
-  return arg.optional ? `[${arg.name}]` : `<${arg.name}>`;
+  return argRequired(spec, arg) ? `<${argLabel(arg)}>` : `[${argLabel(arg)}]`;
 }
+
+/** An argument's name in usage lines: `iid`, or `iid|branch` where a branch may stand for it. */
+export const argLabel = (arg: ArgSpec): string => (arg.fromBranch ? `${arg.name}|branch` : arg.name);
+
+/** Whether a command line must give the argument. */
+export function argRequired(spec: CommandSpec, arg: ArgSpec): boolean {
+  return !arg.optional && !arg.fromBranch && arg.name !== spec.bulk;
+}
+
+/** What a branch stands for, in an argument's help. */
+const FROM_BRANCH: Record<NonNullable<ArgSpec['fromBranch']>, string> = {
+  merge_requests: '; or its source branch (none: the branch checked out, in a git checkout)',
+};
 
 /** An argument's help: what it is, what else it takes. */
 export function argDescription(spec: CommandSpec, arg: ArgSpec): string {
-  const described = arg.description + (arg.url ? ALSO_ACCEPTED[arg.url] : '');
+  const described = arg.description + (arg.url ? ALSO_ACCEPTED[arg.url] : '') + (arg.fromBranch ? FROM_BRANCH[arg.fromBranch] : '');
   return arg.name === spec.bulk ? `${described}; several, or none with --stdin` : described;
 }
 

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { resolveBranchArg } from './branch-arg.js';
 import { composeMarkdown } from './compose.js';
 import { flagLabel, paramName } from './flag-names.js';
 import { onlyGitlabTakes } from './host-dialect.js';
@@ -12,12 +13,14 @@ import { setFlag } from './values.js';
 
 /**
  * The `prepare` and `lookup` stages: what runs once the values are known and before the request
- * (once for a whole batch): files read, Markdown written, the declaration's `prepare`, flags only
- * GitLab takes refused on another server, then names given for ids looked up.
+ * (once for a whole batch): the object a branch stands for found, files read, Markdown written,
+ * the declaration's `prepare`, flags only GitLab takes refused on another server, then names
+ * given for ids looked up.
  */
 
-/** Files read, the Markdown written, `prepare`, GitLab-only flags refused; false: nothing is left to send (it was said). */
+/** The object of a branch found, files read, the Markdown written, `prepare`, GitLab-only flags refused; false: nothing is left to send (it was said). */
 export async function prepareValues(ctx: Context, spec: CommandSpec, v: Values): Promise<boolean> {
+  await resolveBranchArg(ctx, spec, v);
   await readFiles(ctx, spec, v);
   const markdown = spec.flags?.find((f) => f.markdown);
   if (markdown && !(await composeMarkdown(ctx, spec, v, markdown, paramName(markdown) || markdown.name))) return false;

@@ -27,7 +27,11 @@ export const STAGES = [
   },
   { name: 'fields', hooks: [], does: '--fields checked against the columns; alone, it lists them and the run ends' },
   { name: 'refuse', hooks: ['confirm.question'], does: 'an irreversible command without --yes, where nobody can be asked, stops' },
-  { name: 'prepare', hooks: ['prepare'], does: 'file flags read, Markdown written in the editor, `prepare`, GitLab-only flags refused' },
+  {
+    name: 'prepare',
+    hooks: ['prepare'],
+    does: 'the object a branch stands for found, file flags read, Markdown written in the editor, `prepare`, GitLab-only flags refused',
+  },
   { name: 'lookup', hooks: [], does: 'names given for ids looked up (src/executor/lookup.ts)' },
   { name: 'confirm', hooks: ['confirm.read', 'confirm.details', 'confirm.question'], does: 'on a terminal: the object read, named, asked' },
   {

@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { branchOrId, checkedOutBranch } from './branch-arg.js';
 import { bulkItems, checkItemProjects } from './bulk-ids.js';
 import { camel, flagLabel, gitlabFlagName, paramName } from './flag-names.js';
 import type { ArgSpec, FlagSpec, Values } from './inputs.js';
@@ -29,10 +30,11 @@ export async function collectValues(ctx: Context, spec: CommandSpec, rawArgs: un
   };
   let args = rawArgs;
   if (spec.bulk !== undefined) {
-    const parse = (raw: string, label: string) => parseArg(ctx, bulkArg(spec), raw, label);
+    // A batch is of ids: a branch stands for one object alone.
+    const parse = (raw: string, label: string) => parseArg(ctx, { ...bulkArg(spec), fromBranch: undefined }, raw, label);
     const ids = await bulkItems(ctx, spec, rawArgs, opts, parse);
-    if (ids.single !== undefined) args = rawArgs.map((raw, i) => (spec.args?.[i]?.name === spec.bulk ? ids.single : raw));
-    else values.bulk = ids.bulk;
+    if (ids.bulk) values.bulk = ids.bulk;
+    else args = rawArgs.map((raw, i) => (spec.args?.[i]?.name === spec.bulk ? ids.single : raw));
   }
   const urlProject = parseArgs(ctx, spec, args, values);
   parseFlags(ctx, spec, opts, values);
@@ -55,21 +57,33 @@ function parseArgs(ctx: Context, spec: CommandSpec, rawArgs: unknown[], values: 
     if (values.bulk && arg.name === spec.bulk) return;
     const raw = rawArgs[i];
     if (raw === undefined || raw === '') {
-      if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
+      if (arg.fromBranch) {
+        const branch = checkedOutBranch(ctx, arg);
+        values.branchOf = { arg: arg.name, branch, checkedOut: true };
+        values.args[arg.name] = branch;
+      } else if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
       return;
     }
     const parsed = parseArg(ctx, arg, String(raw));
     values.args[arg.name] = parsed.value;
     if (parsed.project) urlProject = parsed.project;
+    if (parsed.branch) values.branchOf = { arg: arg.name, branch: parsed.branch, checkedOut: false };
   });
   return urlProject;
 }
 
-function parseArg(ctx: Context, arg: ArgSpec, raw: string, label = `<${arg.name}>`): { value: string | number; project?: string } {
+function parseArg(
+  ctx: Context,
+  arg: ArgSpec,
+  raw: string,
+  label = `<${arg.name}>`,
+): { value: string | number; project?: string; branch?: string } {
   if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
   // A web URL or a reference (group/project#42) names the project, and the host, too.
   const target = arg.url ? ctx.settings.resource(raw, arg.url, label) : undefined;
   if (target) return { value: parseInteger(target.id, label, 1), project: target.project };
+  const standIn = arg.fromBranch ? branchOrId(raw, label) : undefined;
+  if (standIn) return { value: standIn.branch, branch: standIn.branch };
   switch (arg.type) {
     case 'int':
       return { value: parseInteger(raw, label, 0) };

@@ -76,7 +76,8 @@ function remove(kind: Issuable): CommandSpec {
     summary: `Delete ${kind.one}`,
     description: `Delete ${kind.one} (administrators and project owners). Asks for confirmation on a terminal; needs --yes elsewhere.`,
     examples: [example(kind, 'delete'), `${example(kind, 'delete')} --yes`],
-    args: [kind.iidArg],
+    // A deletion names what it deletes: no branch stands for it.
+    args: [{ ...kind.iidArg, fromBranch: undefined }],
     project: 'required',
     method: 'DELETE',
     path: kind.path,

@@ -146,9 +146,9 @@ describe('mr view', () => {
     expect(u.stdout).toContain('author\talice\n');
   });
 
-  it('refuses a non-numeric iid and an issue URL', async () => {
+  it('refuses what is neither an iid nor a branch name, and an issue URL', async () => {
     api = mockApi();
-    for (const arg of ['abc', 'https://gitlab.test/acme/api/-/issues/3']) {
+    for (const arg of ['a..b', 'https://gitlab.test/acme/api/-/issues/3']) {
       const r = await runCli(['mr', 'view', arg, '-p', '7'], { transport: api.transport });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('<iid>');

@@ -139,8 +139,16 @@ function casesFor(leaf: Leaf): Case[] {
     }
   }
   (spec.args ?? []).forEach((arg, i) => {
-    const bad: string[] =
-      arg.type === 'id' ? ['0', 'abc', '1e3'] : arg.type === 'int' ? ['1.5', 'x'] : arg.type === 'path' ? ['../secret'] : [];
+    // Where a branch may stand for the argument, only what is neither a number nor a branch name is bad.
+    const bad: string[] = arg.fromBranch
+      ? ['a..b', 'x y', '-']
+      : arg.type === 'id'
+        ? ['0', 'abc', '1e3']
+        : arg.type === 'int'
+          ? ['1.5', 'x']
+          : arg.type === 'path'
+            ? ['../secret']
+            : [];
     for (const value of bad) {
       const args = [...base.args];
       args[i] = value;

@@ -7,7 +7,7 @@ import { isLoopbackHost, parseReference, parseWebPath } from '../../src/config/r
 import { projectFromGit } from '../../src/config/targets.js';
 import { excerpt, UsageError } from '../../src/errors.js';
 import { parseTyped } from '../../src/executor/validate.js';
-import { gitRepo } from '../helpers/git.js';
+import { git, gitRepo } from '../helpers/git.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('paths, web URLs and git remotes', () => {
@@ -95,5 +95,19 @@ describe('paths, web URLs and git remotes', () => {
     ).toBe('acme/api');
     expect(projectFromGit([remote('origin', 'git@host.example:acme/api.git')], host)).toBe('acme/api');
     expect(projectFromGit([remote('other', 'https://host.example/elsewhere/x/y.git')], host)).toBeUndefined();
+  });
+
+  it('tells the branch checked out from a detached HEAD and from no checkout at all', () => {
+    const dir = gitRepo(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-')), {}, 'feature/x');
+    const env = { HOME: dir, PATH: process.env.PATH };
+    expect(gitCheckout(dir, env, () => undefined).head()).toEqual({ branch: 'feature/x' });
+    git(dir, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'one']);
+    git(dir, ['checkout', '-q', '--detach']);
+    const detached = gitCheckout(dir, env, () => undefined);
+    expect([detached.head(), detached.branch()]).toEqual([{ detached: true }, undefined]);
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-nogit-'));
+    expect(gitCheckout(outside, { ...env, GIT_CEILING_DIRECTORIES: os.tmpdir() }, () => undefined).head()).toEqual({
+      none: 'not inside a git checkout',
+    });
   });
 });

@@ -7,7 +7,7 @@ import { messageText } from '../../output/sanitize.js';
 import { closesIssueColumns, type MrChange, mrChangeColumns, mrColumns, mrCommitColumns, mrVersionColumns } from '../../resources/mr.js';
 import { type Changes, fetchChanges } from './diff-source.js';
 import { checkPatchable } from './patch-check.js';
-import { iidArg, MR_PATH } from './shared.js';
+import { iidArg, MR_PATH, plainIidArg } from './shared.js';
 
 const ESCAPES: Record<string, string> = {
   '\u0007': 'a',
@@ -238,7 +238,7 @@ export const version: CommandSpec = {
   name: 'version',
   summary: 'Show one diff version of a merge request',
   examples: ['collab mr version 3 12 -p acme/platform/api', 'collab mr version 3 12 -o json'],
-  args: [iidArg, { name: 'version-id', type: 'id', description: 'diff version id (see collab mr versions)' }],
+  args: [plainIidArg, { name: 'version-id', type: 'id', description: 'diff version id (see collab mr versions)' }],
   project: 'required',
   method: 'GET',
   // The id is a validated positive integer, safe to place in the path as is.

@@ -4,18 +4,26 @@ import { shortSha as shortened } from '../../output/values.js';
 import type { Issuable } from '../../resources/issuable.js';
 import { mrColumns, todoColumns } from '../../resources/mr.js';
 
+/** The merge request's IID; or its source branch, and none at all for the branch checked out. */
 export const iidArg: ArgSpec = {
   name: 'iid',
   type: 'int',
   description: 'merge request IID (number inside the project)',
   url: 'merge_requests',
+  fromBranch: 'merge_requests',
 };
+
+/** The IID alone: where a branch standing for it would read wrong (a second argument follows). */
+export const plainIidArg: ArgSpec = { ...iidArg, fromBranch: undefined };
 
 export const MR_PATH = '/projects/:project/merge_requests/:iid';
 
-/** `!3`, as merge requests are referenced in the web UI. */
+/**
+ * `!3`, as merge requests are referenced in the web UI; before a branch standing for the IID is
+ * looked up (an irreversible verb refused without --yes), the merge request of that branch.
+ */
 export function ref(iid: unknown): string {
-  return `!${String(iid)}`;
+  return typeof iid === 'string' && !/^\d+$/.test(iid) ? `the merge request of ${plain(iid)}` : `!${String(iid)}`;
 }
 
 export const MERGE_REQUEST: Issuable = {

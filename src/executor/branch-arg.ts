@@ -1,0 +1,100 @@
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { LocalError, UsageError } from '../errors.js';
+import { messageText } from '../output/sanitize.js';
+import { pagesIn } from './host-dialect.js';
+import { type ArgSpec, type BranchKind, commandLine, type Values } from './inputs.js';
+import type { CommandSpec } from './spec.js';
+
+/**
+ * An argument a branch may stand for (`ArgSpec.fromBranch`): inside a git checkout `collab mr
+ * view` means the open merge request of the branch checked out, and `collab mr view
+ * feature/login` the one of that branch, as gh and glab read them. The values stage takes the
+ * branch (a name given in the argument's place, else the one checked out: none, on a detached
+ * HEAD or outside a checkout, is exit 2 and nothing is sent); the prepare stage finds its object
+ * with one request, before any hook reads the argument.
+ */
+
+interface Kind {
+  /** The collection searched by source branch. */
+  path: string;
+  noun: string;
+  /** `!`: how one is referenced. */
+  sigil: string;
+  /** The command that opens one (the hint when there is none). */
+  create: string;
+}
+
+const KINDS: Record<BranchKind, Kind> = {
+  merge_requests: { path: '/projects/:project/merge_requests', noun: 'merge request', sigil: '!', create: 'mr create' },
+};
+
+/** The argument's value once parsed: an id, or a branch that stands for one (looked up in the prepare stage). */
+export function branchOrId(raw: string, label: string): { branch: string } | undefined {
+  if (/^\d+$/.test(raw)) return undefined;
+  const why = branchNameProblem(raw);
+  if (why) throw new UsageError(`invalid value for ${label}: "${messageText(raw)}" is neither an id nor a branch name (${why})`);
+  return { branch: raw };
+}
+
+/**
+ * What makes a name one git refuses for a branch (`git check-ref-format --branch`), checked here so
+ * that nothing is sent for it: undefined when it is a valid name.
+ */
+function branchNameProblem(name: string): string | undefined {
+  if (name.startsWith('-')) return 'it starts with "-"';
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) return 'it holds a space, a control character or one of ~ ^ : ? * [ \\';
+  if (name.includes('..') || name.includes('@{') || name === '@') return 'it holds "..", "@{" or is "@"';
+  if (name.endsWith('/') || name.endsWith('.') || name.includes('//')) return 'it ends with "/" or "." or holds "//"';
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return 'a part starts with "." or ends with ".lock"';
+  return undefined;
+}
+
+/** The branch checked out, standing for a missing argument; a usage error naming the argument when there is none. */
+export function checkedOutBranch(ctx: Context, arg: ArgSpec): string {
+  const head = ctx.settings.checkout.head();
+  if ('branch' in head) return head.branch;
+  const kind = KINDS[arg.fromBranch!];
+  const why = 'detached' in head ? 'HEAD is detached' : head.none;
+  throw new UsageError(
+    `missing argument <${arg.name}>: ${why}, so no branch checked out stands for the ${kind.noun}`,
+    `give the ${kind.noun}'s ${arg.name} or its source branch`,
+  );
+}
+
+/**
+ * The prepare stage's part: the branch given or checked out → the open object whose source
+ * branch it is, by one request (`?source_branch=&state=opened`; matched here too, for a server
+ * that ignores the filter). None is exit 1 with the way to open one; several (forks with a
+ * branch of that name) are listed, exit 2.
+ */
+export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
+  const standIn = v.branchOf;
+  if (!standIn || typeof v.args[standIn.arg] !== 'string') return;
+  const arg = spec.args!.find((a) => a.name === standIn.arg)!;
+  const kind = KINDS[arg.fromBranch!];
+  const { branch } = standIn;
+  const path = fillPath(kind.path, { project: v.project });
+  const found: Record<string, unknown>[] = [];
+  const query = { source_branch: branch, state: 'opened' };
+  const pages = await pagesIn(ctx, { path, query, expect: { kind: 'list' } }, { all: true, perPage: 100 });
+  for await (const page of pages)
+    for (const item of page as Record<string, unknown>[])
+      if (item.source_branch === branch && (item.state === 'opened' || item.state === 'reopened')) found.push(item);
+  const where = `${branch} in ${v.project}`;
+  if (found.length === 0)
+    throw new LocalError(
+      `no open ${kind.noun} for ${where}`,
+      `open one with: ${commandLine(v, `${kind.create}${standIn.checkedOut ? '' : ` --source ${branch}`}`)}`,
+    );
+  if (found.length > 1) {
+    const listed = found.map((o) => `${kind.sigil}${String(o.iid)} (${messageText(String(o.title ?? ''))}${authorOf(o)})`).join(', ');
+    throw new UsageError(`${found.length} open ${kind.noun}s for ${where}: ${listed}`, `give the ${arg.name} of the one you mean`);
+  }
+  v.args[arg.name] = found[0]!.iid as number;
+}
+
+const authorOf = (o: Record<string, unknown>) => {
+  const username = (o.author as { username?: unknown } | null | undefined)?.username;
+  return typeof username === 'string' ? `, by ${messageText(username)}` : '';
+};

@@ -1,0 +1,149 @@
+/**
+ * The merge request of the branch you are on: the built binary, in git repositories made here
+ * whose remote points at the sandbox (both flavours). Without an IID a merge request verb takes
+ * the open merge request whose source branch is checked out; a branch name stands for it too;
+ * none is exit 1 with the way to open one, several (forks) are listed (exit 2), and a detached
+ * HEAD or no checkout is exit 2 with nothing sent.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { git, gitRepo } from '../helpers/git.js';
+
+const P = 'acme/platform/api';
+
+describe.each(['spec', 'gitlab'] as const)('the merge request of the branch checked out (%s flavour)', (flavor) => {
+  let sb: SandboxFixture;
+  /** A checkout of acme/platform/api (its remote on the sandbox's host) on `branch`. */
+  const checkout = (branch: string, remotes: Record<string, string> = { origin: `${sb.url}/${P}.git` }) =>
+    gitRepo(tempDir('collab-mr-branch-'), remotes, branch);
+  const run = (args: string[], cwd: string, env: Record<string, string> = {}) => sb.run(args, { COLLAB_FLAVOR: flavor, ...env }, { cwd });
+  const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
+  const create = async (project: string, source: string, title: string, token = ADMIN_TOKEN, extra: Record<string, unknown> = {}) => {
+    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(project)}/merge_requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'private-token': token },
+      body: JSON.stringify({ source_branch: source, target_branch: 'main', title, ...extra }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { iid: number };
+  };
+
+  beforeAll(async () => {
+    sb = await startSandboxFixture({ seed: 'demo', flavor });
+  });
+  afterAll(() => sb?.close());
+
+  it('a verb without an IID takes the open merge request of the branch checked out, with one lookup', async () => {
+    const cwd = checkout('feature/x');
+    fs.mkdirSync(path.join(cwd, 'src'));
+    await sb.clearRequests();
+    const r = await run(['mr', 'view', '-o', 'json'], path.join(cwd, 'src'));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ iid: 8, source_branch: 'feature/x' });
+    expect(sent()).toEqual([
+      `GET /api/v4/projects/${P}/merge_requests?source_branch=feature/x&state=opened&per_page=100`,
+      `GET /api/v4/projects/${P}/merge_requests/8`,
+    ]);
+    const commits = await run(['mr', 'commits', '-o', 'json'], cwd);
+    expect(commits.exitCode, commits.stderr).toBe(0);
+    expect(JSON.parse(commits.stdout).length).toBeGreaterThan(0);
+  });
+
+  it('a branch name stands for its merge request, outside a checkout too', async () => {
+    const r = await run(['mr', 'approvals', 'refactor/storage', '-p', P, '-o', 'json'], tempDir('collab-nogit-'));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ iid: 4 });
+  });
+
+  it('writes take it too: close and reopen the merge request of the branch', async () => {
+    const cwd = checkout('chore/deps');
+    const close = await run(['mr', 'close'], cwd);
+    expect(close.exitCode, close.stderr).toBe(0);
+    expect(close.stderr).toMatch(/Closed merge request !7 \(/);
+    // Closed, it is no open merge request of the branch any more: a branch name finds none.
+    const none = await run(['mr', 'reopen'], cwd);
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toBe(`collab: no open merge request for chore/deps in ${P}\nhint: open one with: collab mr create`);
+    const reopen = await run(['mr', 'reopen', '7'], cwd);
+    expect(reopen.exitCode, reopen.stderr).toBe(0);
+  });
+
+  it('none open for the branch: exit 1, the branch and project named, with the way to open one', async () => {
+    const cwd = checkout('feature/login');
+    const r = await run(['mr', 'view'], cwd);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toBe(`collab: no open merge request for feature/login in ${P}\nhint: open one with: collab mr create`);
+    const given = await run(['mr', 'diff', 'feature/login', '-p', P], cwd);
+    expect(given.exitCode).toBe(1);
+    expect(given.stderr).toContain(`hint: open one with: collab mr create --source feature/login -p ${P}`);
+  });
+
+  it('several open for the branch (forks): listed, exit 2, nothing else sent', async () => {
+    const forks: string[] = [];
+    for (const [token, owner] of [
+      [USER_TOKEN, 'alice'],
+      [ADMIN_TOKEN, 'root'],
+    ] as const) {
+      const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(P)}/fork`, {
+        method: 'POST',
+        headers: { 'private-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ path: `api-fork-${flavor}`, name: `api-fork-${flavor}` }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const fork = (await res.json()) as { id: number; path_with_namespace: string };
+      expect(fork.path_with_namespace).toBe(`${owner}/api-fork-${flavor}`);
+      await create(fork.path_with_namespace, 'fix/typo', `Fix a typo (${owner})`, token, { target_project_id: 1 });
+      forks.push(fork.path_with_namespace);
+    }
+    const cwd = checkout('fix/typo', { origin: `${sb.url}/${forks[0]}.git`, upstream: `${sb.url}/${P}.git` });
+    await sb.clearRequests();
+    const r = await run(['mr', 'view', '-p', P], cwd);
+    expect([r.exitCode, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(
+      new RegExp(`^collab: 2 open merge requests for fix/typo in ${P}: !\\d+ \\(Fix a typo \\((alice|root)\\), by (alice|root)\\), !\\d+ `),
+    );
+    expect(r.stderr).toContain('hint: give the iid of the one you mean');
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('a detached HEAD, or no checkout: the missing argument named, exit 2, nothing sent', async () => {
+    const cwd = checkout('feature/x');
+    git(cwd, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'one']);
+    git(cwd, ['checkout', '-q', '--detach']);
+    await sb.clearRequests();
+    const detached = await run(['mr', 'view'], cwd);
+    expect([detached.exitCode, detached.stdout]).toEqual([2, '']);
+    expect(detached.stderr).toBe(
+      'collab: missing argument <iid>: HEAD is detached, so no branch checked out stands for the merge request\n' +
+        "hint: give the merge request's iid or its source branch",
+    );
+    const merge = await run(['mr', 'merge', '--yes'], cwd);
+    expect(merge.exitCode).toBe(2);
+    expect(merge.stderr).toContain('missing argument <iid>: HEAD is detached');
+    const outside = await run(['mr', 'approve', '-p', P], tempDir('collab-nogit-'));
+    expect(outside.exitCode).toBe(2);
+    expect(outside.stderr).toContain('collab: missing argument <iid>: not inside a git checkout');
+    expect(sent()).toEqual([]);
+  });
+
+  it('refused without --yes off a terminal, the merge names the branch and sends nothing', async () => {
+    const cwd = checkout('feature/x');
+    await sb.clearRequests();
+    const r = await run(['mr', 'merge'], cwd);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`collab: refusing to merge the merge request of feature/x in ${P} without --yes`);
+    expect(sent()).toEqual([]);
+  });
+
+  it('a value that is neither an IID nor a branch name is exit 2, nothing sent', async () => {
+    await sb.clearRequests();
+    for (const bad of ['a..b', 'x y', 'topic.lock', 'x:y']) {
+      const r = await run(['mr', 'view', bad, '-p', P], tempDir('collab-nogit-'));
+      expect(r.exitCode, bad).toBe(2);
+      expect(r.stderr, bad).toContain('invalid value for <iid>');
+    }
+    expect(sent()).toEqual([]);
+  });
+});
