@@ -245,6 +245,8 @@ export interface MergeRequest extends TimeTracked {
   labels: string[];
   milestoneId: number | null;
   mergeWhenPipelineSucceeds: boolean;
+  /** Who set it to merge when the pipeline succeeds (GitLab's `merge_user` until it is merged). */
+  autoMergeById?: number | null;
   mergeStatus: 'can_be_merged' | 'cannot_be_merged' | 'unchecked';
   sha: string;
   mergeCommitSha: string | null;

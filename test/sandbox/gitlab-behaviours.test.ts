@@ -60,6 +60,24 @@ describe('GitLab flavour: behaviours', () => {
     });
   });
 
+  it('filters merge requests by source and target branch and by draft (wip=yes|no); the spec flavour ignores them', async () => {
+    const iids = async (sb: Parameters<typeof call>[0], query: string) =>
+      ((await call(sb, `/projects/${API_PROJECT}/merge_requests?state=opened&${query}`)).body as { iid: number }[]).map((m) => m.iid);
+    expect(await iids(gitlab(), 'source_branch=feature%2Fdashboard')).toEqual([5]);
+    expect(await iids(gitlab(), 'wip=yes')).toEqual([5]);
+    expect(await iids(gitlab(), 'wip=no')).not.toContain(5);
+    expect(await iids(gitlab(), 'target_branch=no-such-branch')).toEqual([]);
+    expect((await call(gitlab(), `/projects/${API_PROJECT}/merge_requests?wip=maybe`)).status).toBe(400);
+    expect((await iids(spec(), 'source_branch=feature%2Fdashboard&wip=yes')).length).toBeGreaterThan(1);
+  });
+
+  it('names who set a merge request to merge when its pipeline succeeds, as merge_user', async () => {
+    const path = `/projects/${API_PROJECT}/merge_requests/7`;
+    expect((await call(gitlab(), path)).body.merge_user).toBeNull();
+    const set = await call(gitlab(), `${path}/merge`, { method: 'PUT', json: { merge_when_pipeline_succeeds: true }, token: ALICE });
+    expect(set.body).toMatchObject({ merge_when_pipeline_succeeds: true, merge_user: { username: 'alice' }, merged_by: null });
+  });
+
   it('runs merge request pipelines on refs/merge-requests/:iid/head', async () => {
     const mr = (await call(gitlab(), `/projects/${API_PROJECT}/merge_requests/1`)).body;
     expect(mr.head_pipeline).toMatchObject({ ref: 'refs/merge-requests/1/head', source: 'merge_request_event' });

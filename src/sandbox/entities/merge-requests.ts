@@ -67,7 +67,8 @@ export const MERGE_REQUEST_BASIC = extend<MergeRequest, MergeRequest>(
   'MergeRequestBasic: lib/api/entities/merge_request_basic.rb',
   {
     merged_by: gitlab((mr, v) => userBasic(v, mr.mergedById)),
-    merge_user: gitlab((mr, v) => userBasic(v, mr.mergedById)),
+    // Who merged it, else who set it to merge when the pipeline succeeds (`metrics.merged_by || merge_user`).
+    merge_user: gitlab((mr, v) => userBasic(v, mr.mergedById ?? (mr.mergeWhenPipelineSucceeds ? mr.autoMergeById : null) ?? null)),
     merged_at: gitlab((mr) => isoOrNull(mr.mergedAt)),
     closed_by: gitlab((mr, v) => userBasic(v, mr.closedById)),
     closed_at: gitlab((mr) => isoOrNull(mr.closedAt)),

@@ -5,6 +5,7 @@ import { COMMIT, commitOf } from '../entities/commits.js';
 import { ISSUE } from '../entities/issues.js';
 import {
   detailedMergeStatus,
+  isDraft,
   MERGE_REQUEST,
   MERGE_REQUEST_BASIC,
   MERGE_REQUEST_CHANGES,
@@ -16,7 +17,7 @@ import {
 import { TODO } from '../entities/todos.js';
 import { show } from '../entity.js';
 import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
-import { applyCommonFilters } from '../filters.js';
+import { applyCommonFilters, enumParam } from '../filters.js';
 import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';
 import { mergeRequestContent } from '../mr-content.js';
 import { paginate } from '../pagination.js';
@@ -46,7 +47,25 @@ function listReply(ctx: Ctx, mrs: MergeRequest[], defaultScope: 'created-by-me' 
   });
   const view = ctx.params.str('view');
   if (view !== undefined && view !== 'simple') throw new ApiError(400, { error: 'view does not have a valid value' });
-  return paginate(ctx, filtered, (mr) => show(ctx, view === 'simple' ? MERGE_REQUEST_SIMPLE : MERGE_REQUEST_BASIC, mr));
+  return paginate(ctx, ctx.store.flavor === 'gitlab' ? gitlabFilters(ctx, filtered) : filtered, (mr) =>
+    show(ctx, view === 'simple' ? MERGE_REQUEST_SIMPLE : MERGE_REQUEST_BASIC, mr),
+  );
+}
+
+/**
+ * The list filters GitLab has and the spec does not (lib/api/helpers/merge_requests_helpers.rb):
+ * `source_branch`, `target_branch`, and `wip=yes|no` (drafts). The spec's servers ignore them.
+ */
+function gitlabFilters(ctx: Ctx, mrs: MergeRequest[]): MergeRequest[] {
+  const source = ctx.params.str('source_branch');
+  const target = ctx.params.str('target_branch');
+  const wip = enumParam(ctx, 'wip', ['yes', 'no']);
+  return mrs.filter(
+    (mr) =>
+      (source === undefined || mr.sourceBranch === source) &&
+      (target === undefined || mr.targetBranch === target) &&
+      (wip === undefined || isDraft(mr.title, 'gitlab') === (wip === 'yes')),
+  );
 }
 
 /** GitLab's `reviewer_ids` (known users; 0 or an empty list clears them); the spec has no reviewers. */
@@ -308,6 +327,7 @@ export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
     if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
     if (autoMerge) {
       mr.mergeWhenPipelineSucceeds = true;
+      mr.autoMergeById = user.id;
       touch(ctx, mr);
       return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
     }
