@@ -71,10 +71,11 @@ export const GITLAB_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Parameters only GitLab takes: the spec knows no reviewers, and filters people by id only
- * (doc/api/merge_requests.md, doc/api/issues.md).
+ * Parameters only GitLab takes: the spec knows no reviewers, filters people by id only, and
+ * merge requests by no draft status (`wip=yes|no`; doc/api/merge_requests.md, doc/api/issues.md).
  */
 const GITLAB_ONLY: ReadonlySet<string> = new Set([
+  'wip',
   'reviewer_id',
   'reviewer_ids',
   'reviewer_username',

@@ -5,7 +5,7 @@ import { Walk } from './page-walk.js';
 import type { QueryValue } from './path.js';
 import type { ApiRequest } from './request.js';
 
-export interface PageOptions {
+export interface PageOptions<T = unknown> {
   perPage?: number;
   page?: number;
   /** Every page. */
@@ -25,6 +25,8 @@ export interface PageOptions {
    * already printed are left out.
    */
   keyset?: { query: Record<string, QueryValue>; first: boolean };
+  /** Only the items it keeps are yielded and counted towards `limit` (a filter the server was not sent). */
+  keep?: (item: T) => boolean;
   /** Filled while the list is read: the server's `X-Total` and `X-Total-Pages`, and whether items were left unread. */
   stats?: { total?: number; pages?: number; more?: boolean };
 }
@@ -45,7 +47,7 @@ export interface PageOptions {
 export async function* paginate<T = unknown>(
   client: ApiClient,
   request: ApiRequest,
-  options: PageOptions = {},
+  options: PageOptions<T> = {},
 ): AsyncGenerator<T, void, undefined> {
   for await (const page of paginatePages<T>(client, request, options)) yield* page;
 }
@@ -57,9 +59,9 @@ export async function* paginate<T = unknown>(
 export async function* paginatePages<T = unknown>(
   client: ApiClient,
   request: ApiRequest,
-  options: PageOptions = {},
+  options: PageOptions<T> = {},
 ): AsyncGenerator<T[], void, undefined> {
-  const { limit, stats } = options;
+  const { limit, stats, keep } = options;
   const walk = new Walk<T>((m) => client.warn(m), options.unique === true);
   let count = 0;
   let first = true;
@@ -72,8 +74,9 @@ export async function* paginatePages<T = unknown>(
         stats.pages = intHeader(res, 'x-total-pages');
       }
       first = false;
-      const items = walk.accept(res, page);
-      if (items === undefined) return;
+      const accepted = walk.accept(res, page);
+      if (accepted === undefined) return;
+      const items = keep ? accepted.filter(keep) : accepted;
       // The page cut to the limit.
       const out = limit !== undefined ? items.slice(0, Math.max(0, limit - count)) : items;
       count += out.length;

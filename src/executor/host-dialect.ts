@@ -21,6 +21,7 @@ import type { QueryValue } from '../api/path.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
 import { isObject } from '../json.js';
+import { type Answer, asAnswer } from './inputs.js';
 import type { Method } from './spec.js';
 
 /**
@@ -82,17 +83,33 @@ export async function sendIn(
   return { status: res.status, data: eitherWay(res.data), unchanged: unchangedNotice(method, path, res.data) };
 }
 
-/** A list's pages (GET, spec-named filters), each item readable under either dialect's names. */
+/** What decides, for one item of a list, whether it passes a filter the server was not sent. */
+export type LocalFilter = (item: Answer, value: unknown) => boolean;
+
+/**
+ * A list's pages (GET, spec-named filters), each item readable under either dialect's names. A
+ * filter only GitLab takes that `local` can apply is applied here, and not sent, on a host of the
+ * spec's dialect (which would ignore it).
+ */
 export async function pagesIn(
   ctx: Context,
   req: Pick<SpecRequest, 'path' | 'query' | 'expect'>,
   options: PageOptions,
+  local: Readonly<Record<string, LocalFilter>> = {},
 ): Promise<AsyncIterable<unknown[]>> {
   const { sendIn: flavor } = await dialectFor(ctx, { method: 'GET', body: {}, ...req });
-  const query = serverParams(req.query, flavor) as Record<string, QueryValue>;
+  const sent = { ...req.query };
+  const here: [LocalFilter, unknown][] = [];
+  for (const [name, filter] of Object.entries(local))
+    if (flavor === 'spec' && gitlabOnly(name) && sent[name] !== undefined) {
+      here.push([filter, sent[name]]);
+      delete sent[name];
+    }
+  const query = serverParams(sent, flavor) as Record<string, QueryValue>;
+  const keep = here.length === 0 ? undefined : (item: unknown) => here.every(([filter, value]) => filter(asAnswer(eitherWay(item)), value));
   // Every page of a long GitLab list: by keyset where GitLab offers it (its offset pagination ends at 50,000).
   const keyset = options.all && options.page === undefined ? keysetQuery(req.path, query) : undefined;
-  const paging = { ...options, keyset: keyset && { query: keyset, first: ctx.settings.flavor() === 'gitlab' } };
+  const paging = { ...options, keep, keyset: keyset && { query: keyset, first: ctx.settings.flavor() === 'gitlab' } };
   return readable(paginatePages(ctx.api(), { method: 'GET', path: req.path, query, expect: req.expect }, paging));
 }
 

@@ -167,7 +167,11 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
    * prepare stage looks it up, the argument holds the branch's name.
    */
   branchOf?: { arg: string; branch: string; checkedOut: boolean };
-  /** The object as read to confirm an irreversible command on a terminal (what the person agreed to). */
+  /**
+   * The object as read before the request: to confirm an irreversible command on a terminal (what
+   * the person agreed to), or by `prepare`, to work a change out from it (a draft's title); an
+   * "already so" check takes it rather than reading again.
+   */
   seen?: Answer;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;

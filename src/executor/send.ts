@@ -71,11 +71,8 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
   const req = { method, path, query: inQuery ? params : {}, body: inQuery ? {} : params, files: v.files };
   if (spec.list) {
     const stats = {};
-    const pages = await pagesIn(
-      ctx,
-      { path, query: req.query, expect: expectedAnswer(spec, 'GET', template) },
-      { ...v.page, stats, unique: true },
-    );
+    const expect = expectedAnswer(spec, 'GET', template);
+    const pages = await pagesIn(ctx, { path, query: req.query, expect }, { ...v.page, stats, unique: true }, spec.filterLocally);
     const what = describeRequest(spec, template, v);
     return {
       kind: 'pages',
@@ -83,7 +80,7 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
       list: { crossProject: v.project === undefined, project: v.project, what, page: v.page.page, stats },
     };
   }
-  if (spec.already) {
+  if (spec.already && (spec.already.when?.(v) ?? true)) {
     const current = await alreadySo(ctx, spec, v, template);
     if (current) return current;
   }
@@ -103,7 +100,8 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
 /** A state change that is no change: the current resource, after the notice that says so; undefined to go on. */
 async function alreadySo(ctx: Context, spec: CommandSpec, v: Values, template: string): Promise<Sent | undefined> {
   const read = spec.already!.read ?? template;
-  const current = await readIn(ctx, fillPath(read, pathValues(v)), expectedAnswer({}, 'GET', read));
+  // Read already by `prepare` (what a change was worked out from): not read twice.
+  const current = v.seen ?? (await readIn(ctx, fillPath(read, pathValues(v)), expectedAnswer({}, 'GET', read)));
   const notice = spec.already!.notice(v, asAnswer(current));
   if (notice === undefined) return undefined;
   ctx.notice(notice);

@@ -71,6 +71,11 @@ interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgS
    * default); declared where the answer is not a resource with an id (time stats, an upload).
    */
   answer?: AnswerShape;
+  /**
+   * List filters only GitLab takes (`wip`), applied by collab to each page where the host speaks
+   * the spec's dialect (its servers ignore them): the parameter → whether an item stays.
+   */
+  filterLocally?: Readonly<Record<string, (item: Answer, value: unknown) => boolean>>;
   /** Parameters always sent (`state_event: 'close'`). */
   fixed?: Readonly<Record<string, unknown>>;
   /** Error answers explained, by status (401 included), whether the request was the endpoint's or a `run`'s. */
@@ -141,7 +146,12 @@ interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec
    * already closed`), nothing is sent: exit 0, the notice, and the current resource printed as a
    * 304's would be.
    */
-  already?: { read?: string; notice(v: Values<F, A>, current: Answer): string | undefined };
+  already?: {
+    read?: string;
+    /** Only then can it be so already (and is the resource read first); default: always. */
+    when?(v: Values<F, A>): boolean;
+    notice(v: Values<F, A>, current: Answer): string | undefined;
+  };
   /**
    * A 304 means "already so": a notice, then the current resource from `refetch` (a path
    * template), printed with `columns` when it is another kind than the answer (a todo's issue).

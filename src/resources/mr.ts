@@ -13,12 +13,60 @@ function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): s
   return `${mr.source_branch ?? '?'} → ${mr.target_branch ?? '?'}`;
 }
 
+/**
+ * GitLab's draft prefixes (`MergeRequest::DRAFT_REGEX`: `[Draft]`, `(Draft)`, `Draft:`, any case,
+ * repeated), and the spec's older `[WIP]` and `WIP:`, which its servers still read as drafts.
+ */
+const DRAFT_PREFIXES = /^\s*(?:(?:\[draft\]|\(draft\)|draft:|\[wip\]|wip:)\s*)+/i;
+const GITLAB_DRAFT = /^\s*(?:\[draft\]|\(draft\)|draft:)/i;
+
+interface MrLike {
+  draft?: unknown;
+  work_in_progress?: unknown;
+  title?: unknown;
+  state?: unknown;
+}
+
+/**
+ * Whether a merge request is a draft: as the server says (`draft`, GitLab; `work_in_progress`, the
+ * spec and GitLab), else as its title reads (a `view=simple` list carries neither field).
+ */
+export function isDraft(mr: MrLike | null | undefined): boolean {
+  if (!mr) return false;
+  if (typeof mr.draft === 'boolean') return mr.draft;
+  if (typeof mr.work_in_progress === 'boolean') return mr.work_in_progress;
+  return typeof mr.title === 'string' && GITLAB_DRAFT.test(mr.title);
+}
+
+/** The title marked as a draft, GitLab's way (`Draft: `), unless it is marked already. */
+export const draftTitle = (title: string): string => (GITLAB_DRAFT.test(title) ? title : `Draft: ${title}`);
+
+/** The title without its draft prefixes (and the spec's `WIP`), as GitLab's "Mark as ready" leaves it. */
+export const readyTitle = (title: string): string => title.replace(DRAFT_PREFIXES, '');
+
+const isOpen = (state: unknown) => state === 'opened' || state === 'reopened';
+
+/** `opened (draft)`: the state, and the draft marker of an open draft. */
+export const stateWithDraft = (mr: MrLike): unknown => (isOpen(mr.state) && isDraft(mr) ? `${String(mr.state)} (draft)` : mr.state);
+
+/**
+ * Whether it is set to merge by itself (GitLab's auto-merge: `merge_when_pipeline_succeeds`, or
+ * `auto_merge_enabled` where a server says so), and who set it (`merge_user`, GitLab, until merged).
+ */
+export function autoMerge(mr: Record<string, unknown> | null | undefined): { by?: string } | undefined {
+  if (!mr || mr.state === 'merged') return undefined;
+  const set = mr.auto_merge_enabled === true || mr.merge_when_pipeline_succeeds === true;
+  if (!set) return undefined;
+  const user = mr.merge_user as { username?: unknown } | null | undefined;
+  return typeof user?.username === 'string' ? { by: user.username } : {};
+}
+
 /** A merge request list; a narrow table drops MERGE STATUS and REVIEWERS first, then AUTHOR, BRANCHES, UPDATED and STATE. */
 export const mrColumns: Columns = withCard(
   columnSet(
     [
       { key: 'iid', header: 'IID', kind: 'ref', priority: 0 },
-      { key: 'state', kind: 'state', priority: 1 },
+      { key: 'state', kind: 'state', priority: 1, get: stateWithDraft },
       { key: 'title', kind: 'title', priority: 0 },
       { key: 'branches', get: branchesOf, priority: 2 },
       { key: 'author', kind: 'users', priority: 2 },

@@ -1,10 +1,12 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { pathValues } from '../../executor/endpoint.js';
+import { readIn } from '../../executor/host-dialect.js';
+import { asAnswer, type FlagSpec, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
-import { mrColumns } from '../../resources/mr.js';
+import { draftTitle, isDraft, mrColumns, readyTitle } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../../resources/people.js';
 import { fillFlag } from './fill.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
@@ -41,16 +43,13 @@ export const create = defineCommand({
   aliases: ['new'],
   summary: 'Open a merge request',
   description:
-    'Open a merge request from a source branch into a target branch. The source ' +
-    'defaults to the branch checked out where collab runs, the target to the target ' +
-    "project's default branch; on a terminal, source, target and title are asked for " +
-    'when missing, with those defaults shown.',
+    "Open a merge request from a source branch into a target branch. The source defaults to the branch checked out where collab runs, the target to the target project's default branch; on a terminal, source, target and title are asked for when missing, with those defaults shown.",
   examples: [
     'collab mr create --title "Add feature X"   # from the current branch into the default branch',
     'collab mr create --fill --target main   # title and description from the commits',
     'collab mr create -p acme/platform/api --source feature/x --target main --title "Add feature X"',
-    'collab mr create --source fix/crash --target main --title "Fix crash" ' +
-      '--description-file notes.md --labels bug --remove-source-branch --squash',
+    'collab mr create --source fix/crash --target main --title "Fix crash" --description-file notes.md --labels bug --remove-source-branch --squash',
+    'collab mr create --draft --title "Try a new cache"',
   ],
   project: 'required',
   flags: [
@@ -88,6 +87,7 @@ export const create = defineCommand({
       description: 'approvals required (only raises the target project’s value; inherited when absent)',
     },
     { name: 'squash', type: 'bool', description: 'squash the commits when merging' },
+    { name: 'draft', param: false, type: 'bool', description: 'open it as a draft (its title starts with "Draft: ")' },
   ],
   prepare: (_ctx, v) => {
     if (v.flags.source === v.flags.target && v.flags['target-project-id'] === undefined)
@@ -95,6 +95,7 @@ export const create = defineCommand({
         `the source and target branch are both ${String(v.flags.source)}: a merge request needs two branches`,
         'check out the feature branch, or give --source',
       );
+    if (v.flags.draft) v.params.title = draftTitle(String(v.params.title));
   },
   method: 'POST',
   path: '/projects/:project/merge_requests',
@@ -112,6 +113,7 @@ export const update = defineCommand({
     'collab mr update 3 -p acme/platform/api --title "Add feature X (v2)" --labels backend,review',
     'collab mr update 3 --target release-1.2 --no-squash --discussion-locked',
     'collab mr update 3 --assignee-id 0',
+    'collab mr update --ready   # the merge request of the branch checked out',
   ],
   args: [iidArg],
   project: 'required',
@@ -126,10 +128,55 @@ export const update = defineCommand({
     { name: 'remove-source-branch', type: 'bool', negatable: true, description: 'delete the source branch once merged' },
     { name: 'squash', type: 'bool', negatable: true, description: 'squash the commits when merging' },
     { name: 'discussion-locked', type: 'bool', negatable: true, description: 'only project members may comment' },
+    {
+      name: 'draft',
+      param: false,
+      type: 'bool',
+      description: 'mark it as a draft ("Draft: " before its title)',
+      conflicts: ['ready'],
+    },
+    { name: 'ready', param: false, type: 'bool', description: 'mark it as ready: its title without the draft prefix' },
   ],
   requireOne: true,
   method: 'PUT',
   path: MR_PATH,
   columns: mrColumns,
-  done: (v, mr) => `Updated merge request ${titled(ref(v.args.iid), objectName(mr))}`,
+  prepare: draftChange,
+  already: {
+    // Marking it what it is, and nothing else: nothing to send.
+    when: (v) => draftWanted(v) !== undefined && Object.keys(v.flags).length === 1,
+    notice: (v, mr) =>
+      isDraft(mr) === draftWanted(v)
+        ? `Merge request ${titled(ref(v.args.iid), objectName(mr))} is already ${isDraft(mr) ? 'a draft' : 'ready'}: nothing changed`
+        : undefined,
+  },
+  done: (v, mr) => {
+    const wanted = draftWanted(v);
+    const name = titled(ref(v.args.iid), objectName(mr));
+    // The server decides what a draft is: a title it still reads as one (the spec's `WIP`) is said.
+    if (wanted !== undefined && mr !== undefined && isDraft(mr) !== wanted)
+      return { notice: `note: merge request ${name} is ${isDraft(mr) ? 'still a draft' : 'not a draft'} as the server reads its title` };
+    if (wanted !== undefined && Object.keys(v.flags).length === 1) return `Marked merge request ${name} as ${wanted ? 'a draft' : 'ready'}`;
+    return `Updated merge request ${name}`;
+  },
 });
+
+type DraftValues = Pick<Values, 'flags'>;
+
+/** true for --draft, false for --ready, undefined for neither. */
+const draftWanted = (v: DraftValues): boolean | undefined => (v.flags.draft === true ? true : v.flags.ready === true ? false : undefined);
+
+/**
+ * --draft or --ready: the title with GitLab's draft prefix added or taken off. The title given
+ * with --title, else the merge request's own, read here (nobody retypes it).
+ */
+async function draftChange(ctx: Context, v: Values): Promise<void> {
+  const wanted = draftWanted(v);
+  if (wanted === undefined) return;
+  let title = v.flags.title;
+  if (typeof title !== 'string') {
+    v.seen = asAnswer(await readIn(ctx, fillPath(MR_PATH, pathValues(v)), { kind: 'object', key: 'iid' }));
+    title = typeof v.seen?.title === 'string' ? v.seen.title : '';
+  }
+  v.params.title = wanted ? draftTitle(title) : readyTitle(title);
+}
