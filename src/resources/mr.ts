@@ -85,6 +85,25 @@ export const mrColumns: Columns = withCard(
   mergeRequestCard,
 );
 
+/**
+ * The view's columns: the list's, and auto-merge said as set and by whom (the spec's servers do not
+ * say who).
+ */
+export const mrViewColumns: Columns = columnSet(
+  [
+    ...mrColumns,
+    {
+      key: 'merge_when_pipeline_succeeds',
+      get: (mr: Record<string, unknown>) => {
+        const set = autoMerge(mr);
+        if (!set) return mr.merge_when_pipeline_succeeds;
+        return set.by === undefined ? 'yes: merges when the pipeline succeeds' : `yes: set by ${set.by}, merges when the pipeline succeeds`;
+      },
+    },
+  ],
+  MERGE_REQUEST_FIELDS,
+);
+
 export const mrCommitColumns: Columns = columnSet(
   [
     { key: 'short_id', header: 'commit' },

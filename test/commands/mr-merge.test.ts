@@ -68,28 +68,29 @@ describe('mr merge', () => {
     expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view', '--yes'], { transport: api.transport, tty: true })).code).toBe(0);
   });
 
-  it(
-    'asks on a terminal, showing title, branches, the head it pins, approvals missing ' + 'and the pipeline, then merges that head',
-    async () => {
-      api = mockApi();
-      const seen = mr(3, { sha: HEAD, title: 'Add feature X', head_pipeline: { id: 45, status: 'failed' } });
-      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
-      api.pool
-        .intercept({ path: `${MR}/approvals`, method: 'GET' })
-        .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
-      api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
-      const prompter = scriptedPrompter([true]);
-      const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
-      expect(r.code).toBe(0);
-      expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
-      expect(r.stderr).toContain(
-        '  feature/x → main\n  head 1f2e3d4c, pinned: a push after this makes the merge ' +
-          'fail\n  approvals: 1 missing\n  pipeline: failed (#45)\n',
-      );
-    },
-  );
+  it('asks on a terminal, showing title, branches, merge status, the head it pins, approvals and the pipeline, then merges that head', async () => {
+    api = mockApi();
+    const seen = mr(3, {
+      sha: HEAD,
+      title: 'Add feature X',
+      detailed_merge_status: 'mergeable',
+      head_pipeline: { id: 45, status: 'failed' },
+    });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
+    api.pool
+      .intercept({ path: `${MR}/approvals`, method: 'GET' })
+      .reply(200, ...jsonReply({ approvals_required: 1, approvals_missing: 0, approved_by: [] }));
+    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
+    const prompter = scriptedPrompter([true]);
+    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
+    expect(r.code).toBe(0);
+    expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
+    expect(r.stderr).toContain(
+      '  feature/x → main\n  merge status: mergeable\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: none missing\n  pipeline: failed (#45)\n',
+    );
+  });
 
   it('declined on a terminal, or off a terminal without --yes: nothing is merged', async () => {
     api = mockApi();
@@ -102,8 +103,7 @@ describe('mr merge', () => {
     const piped = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
     expect([piped.code, piped.stdout]).toEqual([2, '']);
     expect(piped.stderr).toBe(
-      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt ' +
-        '(no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
+      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
     );
   });
 
@@ -147,9 +147,7 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'collab: !3 was not merged: the server answered 200 but the merge request is ' +
-        'opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p ' +
-        'acme/platform/api\n',
+      'collab: !3 was not merged: the server answered 200 but the merge request is opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p acme/platform/api\n',
     );
   });
 
@@ -160,9 +158,7 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: ' +
-        'merging needs Developer access or more, and protected target branches may allow ' +
-        'only Maintainers\n',
+      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: merging needs Developer access or more, and protected target branches may allow only Maintainers\n',
     );
   });
 
@@ -175,68 +171,160 @@ describe('mr merge', () => {
     expect(r.stderr).toContain('collab: 401 Unauthorized\n');
   });
 
-  it('405: names the reason from the merge request seen before (closed), with both readings of 405', async () => {
-    api = mockApi();
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { state: 'closed', sha: HEAD })));
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) })
-      .reply(405, ...jsonReply(err('405 Method Not Allowed')));
-    const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view'], { transport: api.transport });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(
-      'collab: 405 Method Not Allowed — !3 was not merged: it is closed (reopen it with: collab mr reopen 3 -p acme/platform/api)\n',
-    );
-    expect(r.stderr).toContain(
-      'hint: servers answer 405 when a merge request is closed, already merged, a draft ' +
-        '(WIP) or must wait for its pipeline; the spec table also gives 405 `Branch ' +
-        'cannot be merged` for conflicts\n',
-    );
+  describe('refused before asking when the server is certain to refuse: exit 1, the reason and the next step, nothing sent', () => {
+    const approvals = { approvals_required: 2, approvals_left: 1, approved_by: [{ user: { username: 'carol' } }] };
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['closed', { state: 'closed' }, 'it is closed', 'reopen it with: collab mr reopen 3 -p acme/platform/api'],
+      [
+        'merged',
+        { state: 'merged', merge_commit_sha: 'abcdef0123' },
+        'it is already merged (merge commit abcdef01)',
+        'see it with: collab mr view 3 -p acme/platform/api',
+      ],
+      [
+        'a draft',
+        { title: 'Draft: x', detailed_merge_status: 'draft_status' },
+        'it is a draft',
+        'mark it ready with: collab mr update 3 -p acme/platform/api --ready',
+      ],
+      [
+        'a draft (spec)',
+        { title: 'WIP: x', work_in_progress: true },
+        'it is a draft',
+        'mark it ready with: collab mr update 3 -p acme/platform/api --ready',
+      ],
+      [
+        'in conflict',
+        { has_conflicts: true, detailed_merge_status: 'conflict' },
+        'feature/x conflicts with main',
+        'resolve the conflicts: collab mr checkout 3 -p acme/platform/api, rebase it onto main (or merge that in), and push',
+      ],
+      [
+        'not approved',
+        { detailed_merge_status: 'not_approved', reviewers: [{ username: 'carol' }, { username: 'root' }] },
+        'it needs 1 more approval of 2 (approved by carol; not yet by reviewer root)',
+        'once approved: collab mr merge 3 -p acme/platform/api, or now: collab mr merge 3 -p acme/platform/api --auto',
+      ],
+      [
+        'with unresolved discussions',
+        { detailed_merge_status: 'discussions_not_resolved', web_url: 'https://gitlab.example.com/acme/platform/api/-/merge_requests/3' },
+        'it has unresolved discussions and the project requires them resolved',
+        'resolve them at https://gitlab.example.com/acme/platform/api/-/merge_requests/3',
+      ],
+      [
+        'behind its target',
+        { detailed_merge_status: 'need_rebase' },
+        'the project merges by fast-forward and feature/x is behind main',
+        'rebase it: collab mr checkout 3 -p acme/platform/api, git rebase onto main, git push --force-with-lease',
+      ],
+      [
+        'with a failed pipeline the project requires',
+        { detailed_merge_status: 'ci_must_pass', head_pipeline: { id: 45, status: 'failed' } },
+        'its pipeline #45 failed and the project merges only after a successful pipeline',
+        'see the failed jobs (collab job list --pipeline 45 --scope failed), fix them and push, or retry them (collab job retry)',
+      ],
+      [
+        'with a running pipeline the project requires',
+        { detailed_merge_status: 'ci_still_running', head_pipeline: { id: 46, status: 'running' } },
+        'its pipeline #46 is running and the project merges only after a successful pipeline',
+        'let it merge when the pipeline succeeds: collab mr merge 3 -p acme/platform/api --auto',
+      ],
+      [
+        'blocked',
+        { detailed_merge_status: 'blocked_status' },
+        'it is blocked by merge requests it depends on, not merged yet',
+        'see it with: collab mr view 3 -p acme/platform/api',
+      ],
+    ];
+    it.each(cases)('%s', async (_name, fields, why, next) => {
+      api = mockApi();
+      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD, ...fields })));
+      api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply(approvals));
+      const prompter = scriptedPrompter([]);
+      const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
+      expect(prompter.asked).toEqual([]);
+      expect([r.code, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toBe(`collab: !3 cannot be merged: ${why}; nothing was sent\nhint: ${next}\n`);
+    });
+
+    it('also when nobody is asked (--yes, the head read to pin it); the approvals read only where they decide', async () => {
+      api = mockApi();
+      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD, detailed_merge_status: 'conflict' })));
+      const r = await runCli(['mr', 'merge', '3', ...P, '--yes', '--sha-from-view'], { transport: api.transport });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('collab: !3 cannot be merged: feature/x conflicts with main; nothing was sent\n');
+    });
   });
 
-  it('405 Branch cannot be merged: reads the merge request to name the conflict or the draft', async () => {
+  it('--auto (--when-pipeline-succeeds) waits out a running pipeline and missing approvals: asked, then scheduled', async () => {
     api = mockApi();
+    const seen = mr(3, { sha: HEAD, detailed_merge_status: 'ci_still_running', head_pipeline: { id: 46, status: 'running' } });
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply({ approvals_left: 1 }));
     api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT' })
-      .reply(405, ...jsonReply(err('Branch cannot be merged')))
-      .times(2);
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { merge_status: 'cannot_be_merged' })));
-    const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
-    expect(a.code).toBe(1);
-    expect(a.stderr).toContain(
-      'collab: 405 Branch cannot be merged — !3 was not merged: its branch cannot be merged: feature/x conflicts with main\n',
-    );
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { title: 'WIP: x', work_in_progress: true })));
-    const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
-    expect(b.stderr).toContain('was not merged: it is marked as a draft (WIP): remove the prefix from its title first\n');
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD, merge_when_pipeline_succeeds: true }) })
+      .reply(200, ...jsonReply(mr(3, { sha: HEAD, merge_when_pipeline_succeeds: true })));
+    const prompter = scriptedPrompter([true]);
+    const r = await runCli(['mr', 'merge', '3', ...P, '--auto'], { transport: api.transport, tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toEqual(['Merge !3 (MR 3) in acme/platform/api?']);
+    expect(r.stderr).toContain('  merge status: ci_still_running\n');
+    expect(r.stderr).toContain('  merges by itself when the pipeline succeeds (auto-merge)\n');
+    expect(r.stderr).toContain('!3 (MR 3) will merge when the pipeline succeeds');
   });
 
-  it('406: conflicts, already merged, or missing approvals, each named; the hint gives both readings', async () => {
-    api = mockApi();
-    api.pool
-      .intercept({ path: `${MR}/merge`, method: 'PUT' })
-      .reply(406, ...jsonReply(err('Method Not Allowed')))
-      .times(3);
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(merged()));
-    const a = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
-    expect(a.code).toBe(1);
-    expect(a.stderr).toBe(
-      'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01)\n' +
-        'hint: servers answer 406 when the branch cannot be merged (conflicts, missing ' +
-        'approvals); the spec table gives 406 for a merge request already merged or closed\n',
-    );
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
-    api.pool
-      .intercept({ path: `${MR}/approvals`, method: 'GET' })
-      .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
-    const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
-    expect(b.code).toBe(1);
-    expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval\n');
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
-    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(404, ...jsonReply(err('404 Not Found')));
-    const c = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
-    expect(c.code).toBe(1);
-    expect(c.stderr).toContain('— !3 was not merged: the merge request shows no reason (state opened, merge_status can_be_merged)\n');
+  describe('a refusal after the question is explained from the merge request read again (merge_error, detailed_merge_status)', () => {
+    const refused = (status: number, message: string, after: Record<string, unknown>) => {
+      api = mockApi();
+      api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(status, ...jsonReply(err(message)));
+      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, after)));
+      return runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
+    };
+
+    it("405 (GitLab's failed merge check): the check named from detailed_merge_status", async () => {
+      const r = await refused(405, '405 Method Not Allowed', { detailed_merge_status: 'discussions_not_resolved' });
+      expect([r.code, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toBe(
+        'collab: 405 Method Not Allowed — !3 was not merged: it has unresolved discussions and the project requires them resolved; detailed merge status discussions_not_resolved\n' +
+          'hint: resolve them: collab mr view 3 -p acme/platform/api\n',
+      );
+    });
+
+    it("422 Branch cannot be merged (GitLab's conflicts): with the merge error GitLab recorded", async () => {
+      const r = await refused(422, 'Branch cannot be merged', {
+        detailed_merge_status: 'conflict',
+        merge_error: 'Merge conflicts in app.rb',
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        'collab: 422 Branch cannot be merged — !3 was not merged: feature/x conflicts with main; detailed merge status conflict; merge error: Merge conflicts in app.rb\n',
+      );
+      expect(r.stderr).toContain('hint: resolve the conflicts: collab mr checkout 3 -p acme/platform/api');
+    });
+
+    it('405 with nothing to name: the status, and where to look; no hint cites the spec', async () => {
+      const r = await refused(405, '405 Method Not Allowed', { detailed_merge_status: 'mergeable' });
+      expect(r.stderr).toBe(
+        'collab: 405 Method Not Allowed — !3 was not merged: the merge request names no reason (state opened, detailed merge status mergeable)\n' +
+          'hint: GitLab answers 405 when one of its merge checks fails; see why: collab mr view 3 -p acme/platform/api\n',
+      );
+      expect(r.stderr).not.toMatch(/spec/);
+    });
+
+    it('406 from a spec server: already merged, or approvals missing read from the approvals', async () => {
+      const a = await refused(406, '406 Method Not Allowed', { state: 'merged', merge_commit_sha: 'abcdef0123456789' });
+      expect(a.stderr).toBe(
+        'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01); merge status can_be_merged\n' +
+          'hint: see it with: collab mr view 3 -p acme/platform/api\n',
+      );
+      api.pool.intercept({ path: `${MR}/merge`, method: 'PUT' }).reply(406, ...jsonReply(err('406 Method Not Allowed')));
+      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3)));
+      api.pool
+        .intercept({ path: `${MR}/approvals`, method: 'GET' })
+        .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
+      const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
+      expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval of 2 (no approvals yet); merge status can_be_merged\n');
+    });
   });
 
   it('409: the head moved; the current sha is taken from the message', async () => {
@@ -248,10 +336,8 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not ` +
-        `merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
-        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab ` +
-        `mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
+      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
+        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
     );
   });
 

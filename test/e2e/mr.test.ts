@@ -81,10 +81,9 @@ describe('merge requests against the sandbox', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^collab: 40[56] /);
     expect(r.stderr).toContain(
-      `!${unmergeable.iid} was not merged: its branch cannot be merged: ` +
-        `${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}`,
+      `!${unmergeable.iid} was not merged: ${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}; detailed merge status conflict`,
     );
-    expect(r.stderr).toContain('hint: ');
+    expect(r.stderr).toContain(`hint: resolve the conflicts: collab mr checkout ${unmergeable.iid} -p ${API}`);
     expect((await view(unmergeable.iid)).state).toBe('opened');
   });
 
@@ -93,9 +92,12 @@ describe('merge requests against the sandbox', () => {
     const draft = all.find((m: any) => m.state === 'opened' && m.work_in_progress);
     const closed = all.find((m: any) => m.state === 'closed');
     const d = await mr('merge', String(draft.iid), '--yes');
-    expect([d.exitCode, d.stderr.includes('it is marked as a draft (WIP)')]).toEqual([1, true]);
+    expect([d.exitCode, d.stderr.includes('was not merged: it is a draft; detailed merge status draft_status')]).toEqual([1, true]);
     const c = await mr('merge', String(closed.iid), '--yes');
-    expect([c.exitCode, c.stderr.includes(`it is closed (reopen it with: collab mr reopen ${closed.iid} -p ${API})`)]).toEqual([1, true]);
+    expect(c.exitCode).toBe(1);
+    expect(c.stderr).toContain(
+      `was not merged: it is closed; detailed merge status not_open\nhint: reopen it with: collab mr reopen ${closed.iid} -p ${API}`,
+    );
   });
 
   it('merge when the pipeline succeeds is scheduled (exit 0) and can be cancelled once', async () => {

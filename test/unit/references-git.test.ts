@@ -98,15 +98,15 @@ describe('paths, web URLs and git remotes', () => {
   });
 
   it('tells the branch checked out from a detached HEAD and from no checkout at all', () => {
-    const dir = gitRepo(fs.mkdtempSync(path.join(os.tmpdir(), 'collab-git-')), {}, 'feature/x');
+    const dir = gitRepo(tempDir('collab-git-'), {}, 'feature/x');
     const env = { HOME: dir, PATH: process.env.PATH };
     expect(gitCheckout(dir, env, () => undefined).head()).toEqual({ branch: 'feature/x' });
     git(dir, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'one']);
     git(dir, ['checkout', '-q', '--detach']);
     const detached = gitCheckout(dir, env, () => undefined);
     expect([detached.head(), detached.branch()]).toEqual([{ detached: true }, undefined]);
-    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-nogit-'));
-    expect(gitCheckout(outside, { ...env, GIT_CEILING_DIRECTORIES: os.tmpdir() }, () => undefined).head()).toEqual({
+    const outside = tempDir('collab-nogit-');
+    expect(gitCheckout(outside, { ...env, GIT_CEILING_DIRECTORIES: path.dirname(outside) }, () => undefined).head()).toEqual({
       none: 'not inside a git checkout',
     });
   });

@@ -5,7 +5,8 @@ import { pathValues } from '../../executor/endpoint.js';
 import { readIn } from '../../executor/host-dialect.js';
 import { type Answer, commandLine, type Values } from '../../executor/inputs.js';
 import { isObject } from '../../json.js';
-import { MR_PATH, plain, ref, shortSha } from './shared.js';
+import { type Approvals, mergeBlocker } from './merge-blockers.js';
+import { MR_PATH, plain, ref } from './shared.js';
 
 /** The fields of a merge request that explain what a merge did or why it did not happen. */
 export interface MrState {
@@ -21,6 +22,15 @@ export interface MrState {
   target_branch?: string;
   head_pipeline?: { id?: number; status?: string } | null;
   pipeline?: { id?: number; status?: string } | null;
+  /** GitLab's verdict on the merge (`mergeable`, `conflict`, `not_approved`, …; the sandbox's spec flavour sends it too). */
+  detailed_merge_status?: string;
+  has_conflicts?: boolean;
+  blocking_discussions_resolved?: boolean | null;
+  draft?: boolean;
+  /** GitLab: why the last merge attempt failed. */
+  merge_error?: string | null;
+  reviewers?: unknown[];
+  web_url?: string;
 }
 
 export async function fetchMr(ctx: Context, v: Values): Promise<MrState> {
@@ -91,8 +101,7 @@ export async function explainShaMismatch(
     : `the head of its source branch is no longer ${sent ?? 'the one expected'}`;
   const hint = current
     ? `review the new commits (${commandLine(v, `mr diff ${iid}`)}), then: ${commandLine(v, `mr ${verb} ${iid} --sha ${current}`)}`
-    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the ` +
-      `sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
+    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
   return new ApiError(
     `${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`,
     409,
@@ -101,51 +110,42 @@ export async function explainShaMismatch(
   );
 }
 
-/** Why an open-looking merge request refuses to merge, from its own fields (and approvals when available). */
-async function reasonsFor(ctx: Context, v: Values, mr: MrState | undefined): Promise<string[]> {
-  if (!mr) return [];
-  const reasons: string[] = [];
-  if (mr.state === 'merged')
-    reasons.push(`it is already merged${mr.merge_commit_sha ? ` (merge commit ${shortSha(mr.merge_commit_sha)})` : ''}`);
-  else if (mr.state === 'closed') reasons.push(`it is closed (reopen it with: ${commandLine(v, `mr reopen ${String(v.args.iid)}`)})`);
-  else if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') reasons.push(`it is ${plain(mr.state)}`);
-  if (mr.work_in_progress) reasons.push('it is marked as a draft (WIP): remove the prefix from its title first');
-  if (mr.merge_status === 'cannot_be_merged')
-    reasons.push(
-      `its branch cannot be merged: ${mr.source_branch ? plain(mr.source_branch) : 'the source'} ` +
-        `conflicts with ${mr.target_branch ? plain(mr.target_branch) : 'the target'}`,
-    );
-  if (reasons.length === 0) {
-    const approvals = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
-    // The spec's approvals_missing, GitLab's approvals_left: the dialect layer reads either.
-    const missing = isObject(approvals) ? approvals.approvals_missing : undefined;
-    if (typeof missing === 'number' && missing > 0) reasons.push(`it needs ${missing} more approval${missing === 1 ? '' : 's'}`);
-  }
-  return reasons;
+/** The approvals, read only where they decide or explain a refusal (a spec server's answer may lack detailed_merge_status). */
+export async function approvalsFor(ctx: Context, v: Values, mr: MrState): Promise<Approvals> {
+  if (mr.detailed_merge_status !== undefined && mr.detailed_merge_status !== 'not_approved') return undefined;
+  const approvals = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
+  return isObject(approvals) ? approvals : undefined;
 }
 
-/** Both readings of each status: what servers do, and what the spec's error table says. */
-const READINGS: Record<number, string> = {
-  405:
-    'servers answer 405 when a merge request is closed, already merged, a draft (WIP) ' +
-    'or must wait for its pipeline; the spec table also gives 405 `Branch cannot be ' +
-    'merged` for conflicts',
-  406:
-    'servers answer 406 when the branch cannot be merged (conflicts, missing ' +
-    'approvals); the spec table gives 406 for a merge request already merged or closed',
+/** What GitLab answers each status for, when the merge request itself names no reason. */
+const STATUS_READINGS: Record<number, string> = {
+  405: 'GitLab answers 405 when one of its merge checks fails',
+  406: 'the server found the branch could not be merged as it is',
+  422: 'GitLab answers 422 when the branch cannot be merged (conflicts with the target)',
 };
 
-/** 405 or 406 on merge: not mergeable. Names the reason when the merge request shows one. */
-export async function explainNotMergeable(ctx: Context, v: Values, err: CollabError, seen: Answer): Promise<ApiError> {
-  const mr = (seen as MrState | undefined) ?? (await tryFetch(() => fetchMr(ctx, v)));
+/**
+ * 405, 406 or 422 on merge: not merged. Reads the merge request again (what changed since it was
+ * seen) and names the reason from its fields, GitLab's `merge_error` and `detailed_merge_status`.
+ */
+export async function explainNotMergeable(ctx: Context, v: Values, err: CollabError, seen: Answer, auto: boolean): Promise<ApiError> {
+  const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? (seen as MrState | undefined);
   const status = err instanceof ApiError ? err.status : undefined;
   const body = err instanceof ApiError ? err.body : undefined;
-  const reasons = await reasonsFor(ctx, v, mr);
-  const why =
-    reasons.length > 0
-      ? reasons.join('; ')
-      : mr
-        ? `the merge request shows no reason (state ${plain(mr.state ?? '?')}, merge_status ${plain(mr.merge_status ?? '?')})`
-        : 'the server refused it';
-  return new ApiError(`${err.message} — ${ref(v.args.iid)} was not merged: ${why}`, status, body, READINGS[status ?? 0]);
+  const view = `see why: ${commandLine(v, `mr view ${String(v.args.iid)}`)}`;
+  if (!mr)
+    return new ApiError(
+      `${err.message} — ${ref(v.args.iid)} was not merged`,
+      status,
+      body,
+      `${STATUS_READINGS[status ?? 0] ?? ''}; ${view}`,
+    );
+  const blocker = mergeBlocker(v, mr, await approvalsFor(ctx, v, mr), auto);
+  const said = [
+    mr.detailed_merge_status ? `detailed merge status ${plain(mr.detailed_merge_status)}` : `merge status ${plain(mr.merge_status ?? '?')}`,
+    ...(typeof mr.merge_error === 'string' && mr.merge_error !== '' ? [`merge error: ${plain(mr.merge_error)}`] : []),
+  ].join('; ');
+  const why = blocker ? `${blocker.why}; ${said}` : `the merge request names no reason (state ${plain(mr.state ?? '?')}, ${said})`;
+  const hint = blocker ? blocker.next : `${STATUS_READINGS[status ?? 0] ?? 'the server refused it'}; ${view}`;
+  return new ApiError(`${err.message} — ${ref(v.args.iid)} was not merged: ${why}`, status, body, hint);
 }

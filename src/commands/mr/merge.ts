@@ -1,14 +1,23 @@
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { ApiError, type CollabError, UsageError } from '../../errors.js';
+import { ApiError, CollabError, UsageError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import { readIn } from '../../executor/host-dialect.js';
 import { type Answer, commandLine, type FlagSpec, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
-import { mrColumns } from '../../resources/mr.js';
-import { explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, type MrState, tryFetch } from './merge-errors.js';
+import { mrColumns, mrViewColumns } from '../../resources/mr.js';
+import { type Approvals, approvalsMissing, mergeBlocker } from './merge-blockers.js';
+import {
+  approvalsFor,
+  explainNotMergeable,
+  explainShaMismatch,
+  explainUnauthorized,
+  fetchMr,
+  type MrState,
+  tryFetch,
+} from './merge-errors.js';
 import { iidArg, MR_PATH, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
@@ -29,7 +38,13 @@ const mergeFlags = [
     name: 'when-pipeline-succeeds',
     param: 'merge_when_pipeline_succeeds',
     type: 'bool',
-    description: 'merge once the pipeline succeeds instead of now',
+    description: "merge once the pipeline succeeds instead of now (GitLab's auto-merge; --auto for short)",
+  },
+  {
+    name: 'auto',
+    param: false,
+    type: 'bool',
+    description: 'set it to merge by itself once its pipeline succeeds (and, on GitLab, its approvals are given)',
   },
   { name: 'sha', type: 'string', value: '<sha>', description: 'merge only if the source branch head is this commit' },
   {
@@ -42,6 +57,18 @@ const mergeFlags = [
 ] as const satisfies readonly FlagSpec[];
 
 type MergeValues = Values<typeof mergeFlags>;
+
+/** --auto, or its long name --when-pipeline-succeeds. */
+const auto = (v: MergeValues) => v.flags.auto === true || v.flags['when-pipeline-succeeds'] === true;
+
+/**
+ * The merge request as read before merging, refused here when the server is certain to refuse it:
+ * nobody is asked, nothing is sent (exit 1, with the reason and the way forward).
+ */
+function refuseIfBlocked(v: MergeValues, mr: MrState, approvals: Approvals): void {
+  const blocker = mergeBlocker(v, mr, approvals, auto(v));
+  if (blocker) throw new CollabError(`${ref(v.args.iid)} cannot be merged: ${blocker.why}; nothing was sent`, 1, blocker.next);
+}
 
 /**
  * Decides which head to merge. `--sha` is taken as given; `--sha-from-view` (the default when a
@@ -63,6 +90,7 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
   if (given !== undefined) return { sha: given, seen: confirmed };
   if (!pinsFromView(ctx, v)) return { seen: confirmed };
   const seen = confirmed ?? (await fetchMr(ctx, v));
+  if (!confirmed) refuseIfBlocked(v, seen, await approvalsFor(ctx, v, seen));
   if (typeof seen.sha !== 'string' || seen.sha === '') {
     ctx.notice(`Merge request ${ref(v.args.iid)} shows no head SHA: merging without pinning it`);
     return { seen };
@@ -75,9 +103,10 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
 /** The merge request and how many approvals it misses, read to confirm the merge. */
 async function readForMerge(ctx: Context, v: MergeValues): Promise<Answer> {
   const mr = await fetchMr(ctx, v);
-  const approvals = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
-  const missing = isObject(approvals) ? approvals.approvals_missing : undefined;
-  return { ...mr, [APPROVALS_MISSING]: typeof missing === 'number' ? missing : undefined };
+  const read = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
+  const approvals = isObject(read) ? read : undefined;
+  refuseIfBlocked(v, mr, approvals);
+  return { ...mr, [APPROVALS_MISSING]: approvalsMissing(approvals) };
 }
 
 /** Where the approvals read for the confirmation travel with the merge request (no API field has this name). */
@@ -88,8 +117,8 @@ function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
   const mr = (object ?? {}) as MrState & Record<string, unknown>;
   const lines: string[] = [];
   if (mr.source_branch && mr.target_branch) lines.push(`  ${plain(mr.source_branch)} → ${plain(mr.target_branch)}`);
-  if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') lines.push(`  state: ${plain(mr.state)}`);
-  if (mr.work_in_progress) lines.push('  draft: the server will refuse it');
+  const status = mr.detailed_merge_status ?? mr.merge_status;
+  if (status) lines.push(`  merge status: ${plain(status)}`);
   const sha = v.flags.sha ?? (typeof mr.sha === 'string' ? mr.sha : undefined);
   if (v.flags.sha !== undefined || pinsFromView(ctx, v))
     lines.push(sha ? `  head ${shortSha(sha)}, pinned: a push after this makes the merge fail` : '  head unknown: not pinned');
@@ -100,7 +129,7 @@ function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
   lines.push(
     `  pipeline: ${pipeline?.status ? `${plain(pipeline.status)}${pipeline.id !== undefined ? ` (#${plain(pipeline.id)})` : ''}` : 'none'}`,
   );
-  if (v.flags['when-pipeline-succeeds'] === true) lines.push('  merges when the pipeline succeeds');
+  if (auto(v)) lines.push('  merges by itself when the pipeline succeeds (auto-merge)');
   return lines;
 }
 
@@ -108,6 +137,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   const { sha, seen } = await pinHead(ctx, v);
   // What explains a refusal (`explain` below): the head pinned, the merge request as it was seen.
   if (sha !== undefined) v.params.sha = sha;
+  if (auto(v)) v.params.merge_when_pipeline_succeeds = true;
   v.seen = seen as Answer;
   const path = `${fillPath(MR_PATH, pathValues(v))}/merge`;
   const { data: mr, status } = await ctx.api().request<MrState>({ method: 'PUT', path, body: v.params });
@@ -121,10 +151,9 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
     return;
   }
   if (mr?.merge_when_pipeline_succeeds === true) {
-    if (!printer.brief) await printer.object(mr, mrColumns);
+    if (!printer.brief) await printer.object(mr, mrViewColumns);
     ctx.success(
-      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ` +
-        `${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
+      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
     );
     return;
   }
@@ -143,15 +172,15 @@ export const merge = defineCommand({
   aliases: ['accept'],
   summary: 'Merge a merge request, pinned to the head you saw',
   description:
-    'Merge (accept) a merge request. On a terminal it shows the branches, the head it ' +
-    'pins, the approvals missing and the pipeline status, and asks; elsewhere it needs --yes. ' +
-    'With --sha, or --sha-from-view (the default on a terminal), the server merges ' +
-    'only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
-    'A merge that the server accepts without merging is reported as scheduled (--when-pipeline-succeeds) or as a failure.',
+    'Merge (accept) a merge request. On a terminal it shows the branches, the merge status, the head it pins, the approvals missing and the pipeline status, and asks; elsewhere it needs --yes. ' +
+    'A merge request the server is certain to refuse (closed, a draft, conflicts, approvals or a required pipeline missing, unresolved discussions, a rebase needed, …) is not asked about: exit 1 with the reason and the next step, nothing sent. ' +
+    'With --sha, or --sha-from-view (the default on a terminal), the server merges only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
+    'A merge that the server accepts without merging is reported as scheduled (--auto) or as a failure.',
   examples: [
     'collab mr merge 3 -p acme/platform/api',
     'collab mr merge 3 --sha 1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c --remove-source-branch --yes',
-    'collab mr merge 3 --sha-from-view --when-pipeline-succeeds --message "Merge feature X" --yes',
+    'collab mr merge 3 --sha-from-view --auto --message "Merge feature X" --yes',
+    'collab mr merge   # the merge request of the branch checked out',
   ],
   args: [iidArg],
   project: 'required',
@@ -167,8 +196,9 @@ export const merge = defineCommand({
   run: runMerge,
   explain: {
     401: (ctx, v, err) => explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, v.seen !== undefined),
-    405: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen),
-    406: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen),
+    405: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen, auto(v)),
+    406: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen, auto(v)),
+    422: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen, auto(v)),
     409: (ctx, v, err) => explainShaMismatch(ctx, v, err, v.params.sha as string | undefined, 'merged', 'merge'),
   },
   bulk: 'iid',
@@ -178,8 +208,7 @@ export const cancelAutoMerge = defineCommand({
   name: 'cancel-auto-merge',
   summary: 'Cancel "merge when the pipeline succeeds"',
   description:
-    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab ' +
-    'as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
+    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
   examples: ['collab mr cancel-auto-merge 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',
