@@ -5,6 +5,7 @@ import { messageText } from '../output/sanitize.js';
 import { pagesIn } from './host-dialect.js';
 import { type ArgSpec, type BranchKind, commandLine, type Values } from './inputs.js';
 import type { CommandSpec } from './spec.js';
+import { branchNameProblem } from './validate.js';
 
 /**
  * An argument a branch may stand for (`ArgSpec.fromBranch`): inside a git checkout `collab mr
@@ -35,19 +36,6 @@ export function branchOrId(raw: string, label: string): { branch: string } | und
   const why = branchNameProblem(raw);
   if (why) throw new UsageError(`invalid value for ${label}: "${messageText(raw)}" is neither an id nor a branch name (${why})`);
   return { branch: raw };
-}
-
-/**
- * What makes a name one git refuses for a branch (`git check-ref-format --branch`), checked here so
- * that nothing is sent for it: undefined when it is a valid name.
- */
-function branchNameProblem(name: string): string | undefined {
-  if (name.startsWith('-')) return 'it starts with "-"';
-  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) return 'it holds a space, a control character or one of ~ ^ : ? * [ \\';
-  if (name.includes('..') || name.includes('@{') || name === '@') return 'it holds "..", "@{" or is "@"';
-  if (name.endsWith('/') || name.endsWith('.') || name.includes('//')) return 'it ends with "/" or "." or holds "//"';
-  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return 'a part starts with "." or ends with ".lock"';
-  return undefined;
 }
 
 /** The branch checked out, standing for a missing argument; a usage error naming the argument when there is none. */

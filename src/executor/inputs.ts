@@ -111,6 +111,7 @@ interface Parsed {
   intList: number[];
   stringList: string[];
   csv: string;
+  branch: string;
 }
 
 type FlagValue<F extends FlagSpec> = F extends { lookup: LookupKind }

@@ -57,6 +57,7 @@ const PLACEHOLDER: Record<string, string> = {
   intList: '<ids>',
   stringList: '<list>',
   csv: '<list>',
+  branch: '<branch>',
 };
 
 /** What an argument naming a resource takes besides its id. */

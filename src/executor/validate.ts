@@ -18,7 +18,8 @@ export type ParamType =
   | 'enum'
   | 'intList'
   | 'stringList'
-  | 'csv';
+  | 'csv'
+  | 'branch';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -235,5 +236,24 @@ export function parseTyped(raw: unknown, flag: string, spec: TypedSpec): string 
       return parseStringList(s, flag, spec.choices);
     case 'csv':
       return parseStringList(s, flag, spec.choices).join(',');
+    case 'branch': {
+      const why = branchNameProblem(s);
+      if (why) fail(flag, `"${excerpt(s)}" is no branch name git takes (${why})`);
+      return s;
+    }
   }
+}
+
+/**
+ * What makes a name one git refuses for a branch (`git check-ref-format --branch`), checked here so
+ * that nothing is sent for it: undefined when it is a valid name.
+ */
+export function branchNameProblem(name: string): string | undefined {
+  if (name === '') return 'it is empty';
+  if (name.startsWith('-')) return 'it starts with "-"';
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) return 'it holds a space, a control character or one of ~ ^ : ? * [ \\';
+  if (name.includes('..') || name.includes('@{') || name === '@') return 'it holds "..", "@{" or is "@"';
+  if (name.endsWith('/') || name.endsWith('.') || name.includes('//')) return 'it ends with "/" or "." or holds "//"';
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return 'a part starts with "." or ends with ".lock"';
+  return undefined;
 }

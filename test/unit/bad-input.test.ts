@@ -12,7 +12,12 @@ import { describe, expect, it } from 'vitest';
 import type { FlagSpec } from '../../src/executor/inputs.js';
 import { otherFlagNames } from '../../src/executor/options.js';
 import { baseOf, commandTree, type Leaf, refusingTransport, validValue } from '../helpers/command-tree.js';
+import { tempDir } from '../helpers/e2e.js';
+import { gitRepo } from '../helpers/git.js';
 import { runCli } from '../helpers/harness.js';
+
+/** Commands that work in a git checkout only: their base line runs in one. */
+const IN_A_CHECKOUT = new Set(['mr checkout']);
 
 const HUGE = 'a'.repeat(2 * 1024 * 1024);
 const REPLACEMENT = 'caf\uFFFD'; // what Node makes of invalid UTF-8 bytes in argv
@@ -269,7 +274,9 @@ describe('generated bad input: exit 2, the flag named, nothing sent', () => {
   it.each(leaves.map((l) => [l.words.join(' '), l] as const))('baseline %s reaches the transport', async (_name, leaf) => {
     const { transport, calls } = refusingTransport();
     const argv = baseOf(leaf).render();
-    const r = await runCli(argv, { transport });
+    // `mr checkout` switches branches in a git checkout: without one it stops before sending.
+    const cwd = IN_A_CHECKOUT.has(leaf.words.join(' ')) ? gitRepo(tempDir('collab-bad-input-'), {}) : undefined;
+    const r = await runCli(argv, { transport, cwd });
     expect(calls.length, `${argv.join(' ')} → ${r.code} ${r.stderr}`).toBeGreaterThan(0);
     expect(r.code, r.stderr).toBe(1);
   });

@@ -3,6 +3,7 @@ import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
 import { noteVerbs } from '../../resources/notes.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
+import { checkout } from './checkout.js';
 import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';
@@ -13,10 +14,7 @@ export const noun = defineNoun({
   name: 'mr',
   summary: 'Merge requests: list, create, approve, merge safely',
   description:
-    'Merge requests: list, view, create, update, close, reopen and delete them; ' +
-    'comment on them and read their discussion; approve, merge (pinned to the head ' +
-    'you saw), cancel an automatic merge; read their commits, changes, diff versions ' +
-    'and the issues they close.',
+    'Merge requests: list, view, create, update, close, reopen and delete them; comment on them and read their discussion; check one out in a local branch; approve, merge (pinned to the head you saw), cancel an automatic merge; read their commits, changes, diff versions and the issues they close.',
   commands: [
     list,
     view,
@@ -24,6 +22,7 @@ export const noun = defineNoun({
     update,
     ...lifecycleVerbs(MERGE_REQUEST),
     ...noteVerbs(MERGE_REQUEST),
+    checkout,
     merge,
     cancelAutoMerge,
     approvals,

@@ -1,0 +1,173 @@
+import type { Checkout, GitRemote } from '../../config/git.js';
+import type { Context } from '../../context.js';
+import { LocalError } from '../../errors.js';
+import { readIn } from '../../executor/host-dialect.js';
+import { commandLine, type Values } from '../../executor/inputs.js';
+import { defineCommand } from '../../executor/spec.js';
+import { branchNameProblem } from '../../executor/validate.js';
+import { isObject } from '../../json.js';
+import { objectName, titled } from '../../output/names.js';
+import { fetchMr, type MrState } from './merge-errors.js';
+import { iidArg, plain, ref, shortSha } from './shared.js';
+
+/**
+ * `collab mr checkout`: the merge request's head, fetched from the remote that points at its
+ * project (`refs/merge-requests/<iid>/head`, which GitLab keeps for a fork's merge request too),
+ * in a local branch named after its source branch, switched to. A local branch of that name is
+ * moved only forward; one that has diverged is left as it is (exit 1, and the ways on).
+ */
+
+const checkoutFlags = [
+  {
+    name: 'branch',
+    short: 'b',
+    param: false,
+    type: 'branch',
+    description: 'the local branch to use (default: the source branch name)',
+  },
+] as const;
+
+type CheckoutValues = Values<typeof checkoutFlags>;
+
+/** What `mr checkout` did, as -o json prints it. */
+interface CheckedOut {
+  iid: number;
+  branch: string;
+  sha: string;
+  remote: string;
+  /** created: a new branch; updated: fast-forwarded; unchanged: already there; ahead: local commits kept. */
+  action: 'created' | 'updated' | 'unchanged' | 'ahead';
+}
+
+const FETCH_TIMEOUT_MS = 300_000;
+
+export const checkout = defineCommand({
+  name: 'checkout',
+  aliases: ['co'],
+  summary: 'Check out a merge request in a local branch',
+  description:
+    'Fetch the head of a merge request (refs/merge-requests/<iid>/head, forks included) from the git remote that points at its project, ' +
+    'into a local branch named after its source branch (--branch to choose), and switch to it. ' +
+    'An existing branch of that name is fast-forwarded, or kept when it only has commits of yours on top; one that has diverged is not touched (exit 1).',
+  examples: [
+    'collab mr checkout 3',
+    'collab mr checkout feature/login --branch review/login',
+    'collab mr checkout https://gitlab.example.com/acme/platform/api/-/merge_requests/3',
+  ],
+  args: [iidArg],
+  project: 'required',
+  flags: checkoutFlags,
+  prepare: (ctx) => {
+    const head = ctx.settings.checkout.head();
+    if ('none' in head)
+      throw new LocalError(`mr checkout needs a git checkout to switch in: ${head.none}`, 'run it inside a clone of the project');
+  },
+  run: runCheckout,
+});
+
+async function runCheckout(ctx: Context, v: CheckoutValues): Promise<void> {
+  const mr = (await fetchMr(ctx, v)) as MrState & Record<string, unknown>;
+  const iid = Number(v.args.iid);
+  const git = ctx.settings.checkout;
+  const projectPath = projectPathOf(v, mr);
+  const remote = ctx.settings.remoteFor(projectPath);
+  if (!remote)
+    throw new LocalError(
+      `no git remote here points at ${plain(projectPath)}, where the merge request ${ref(iid)} lives`,
+      `add one: git remote add upstream ${cloneUrl(mr) ?? '<its clone URL>'}`,
+    );
+  const branch = v.flags.branch ?? sourceBranch(mr);
+  gitOrFail(
+    git,
+    ['fetch', '--no-tags', '--', remote.name, `refs/merge-requests/${iid}/head`],
+    `fetch ${ref(iid)} from ${remote.name}`,
+    FETCH_TIMEOUT_MS,
+  );
+  const sha = gitOrFail(git, ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}'], 'read the fetched head').trim();
+  const action = await placeBranch(ctx, v, git, branch, sha);
+  if (action === 'created') await track(ctx, git, branch, mr, remote);
+  const name = titled(ref(iid), objectName(mr));
+  const how = { created: 'a new branch', updated: 'fast-forwarded', unchanged: 'already at its head', ahead: 'your commits on top kept' }[
+    action
+  ];
+  ctx.success(`Switched to ${plain(branch)} (${how}) at ${shortSha(sha)}: ${name} from ${plain(remote.name)}`);
+  const printer = ctx.printer();
+  if (printer.json) await printer.object({ iid, branch, sha, remote: remote.name, action } satisfies CheckedOut);
+}
+
+/** The branch put at the fetched head (or kept, with commits of its own on top) and switched to. */
+async function placeBranch(ctx: Context, v: CheckoutValues, git: Checkout, branch: string, sha: string): Promise<CheckedOut['action']> {
+  const local = git.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`]);
+  if (!local.ok) {
+    gitOrFail(git, ['switch', '--no-track', '-c', branch, sha], `create ${plain(branch)}`);
+    return 'created';
+  }
+  const mine = Number(gitOrFail(git, ['rev-list', '--count', `${sha}..refs/heads/${branch}`], 'compare the branches').trim());
+  const theirs = Number(gitOrFail(git, ['rev-list', '--count', `refs/heads/${branch}..${sha}`], 'compare the branches').trim());
+  if (mine > 0 && theirs > 0) throw diverged(v, branch, sha, mine, theirs);
+  const current = git.branch() === branch;
+  if (theirs > 0 && current) gitOrFail(git, ['merge', '--ff-only', '--quiet', sha], `fast-forward ${plain(branch)}`);
+  else if (theirs > 0) gitOrFail(git, ['branch', '--force', branch, sha], `move ${plain(branch)}`);
+  if (!current) gitOrFail(git, ['switch', branch], `switch to ${plain(branch)}`);
+  if (mine > 0) ctx.notice(`${plain(branch)} has ${mine} commit${mine === 1 ? '' : 's'} the merge request does not: kept`);
+  return theirs > 0 ? 'updated' : mine > 0 ? 'ahead' : 'unchanged';
+}
+
+function diverged(v: CheckoutValues, branch: string, sha: string, mine: number, theirs: number): LocalError {
+  const iid = String(v.args.iid);
+  return new LocalError(
+    `${plain(branch)} has diverged from ${ref(iid)}: ${mine} commit${mine === 1 ? '' : 's'} of its own, ${theirs} new in the merge request; nothing changed`,
+    `check it out beside yours: ${commandLine(v, `mr checkout ${iid} --branch ${plain(branch)}-mr${iid}`)}; ` +
+      `or rebase yours onto it: git switch ${plain(branch)} && git rebase ${sha}`,
+  );
+}
+
+/**
+ * A new branch of the same project's merge request tracks its source branch on that remote, and
+ * a fork's, the remote of the fork when there is one, so that `git pull` and `git push` work.
+ */
+async function track(ctx: Context, git: Checkout, branch: string, mr: MrState & Record<string, unknown>, target: GitRemote): Promise<void> {
+  let remote: GitRemote | undefined = target;
+  if (mr.source_project_id !== undefined && mr.source_project_id !== mr.target_project_id) {
+    const source = await readIn(ctx, `/projects/${encodeURIComponent(String(mr.source_project_id))}`).catch(() => undefined);
+    const path = isObject(source) && typeof source.path_with_namespace === 'string' ? source.path_with_namespace : undefined;
+    remote = path ? ctx.settings.remoteFor(path) : undefined;
+  }
+  if (!remote) {
+    ctx.notice(`no git remote points at the fork it comes from: ${plain(branch)} tracks nothing`);
+    return;
+  }
+  git.run(['config', `branch.${branch}.remote`, remote.name]);
+  git.run(['config', `branch.${branch}.merge`, `refs/heads/${sourceBranch(mr)}`]);
+}
+
+/** The project's path: as given, or (given as an id) as the merge request references itself. */
+function projectPathOf(v: Values, mr: Record<string, unknown>): string {
+  if (v.project && !/^\d+$/.test(v.project)) return v.project;
+  const full = isObject(mr.references) ? mr.references.full : undefined;
+  if (typeof full === 'string' && full.includes('!')) return full.slice(0, full.lastIndexOf('!'));
+  return String(v.project);
+}
+
+/** The source branch, refused when the server names one git would not take (it becomes a ref and a command argument). */
+function sourceBranch(mr: MrState): string {
+  const name = String(mr.source_branch ?? '');
+  const why = branchNameProblem(name);
+  if (why)
+    throw new LocalError(`the merge request's source branch "${plain(name)}" is no name git takes (${why})`, 'give one with --branch');
+  return name;
+}
+
+/** The project's clone URL, from the merge request's web URL (`…/-/merge_requests/3` → `….git`). */
+function cloneUrl(mr: Record<string, unknown>): string | undefined {
+  if (typeof mr.web_url !== 'string') return undefined;
+  const base = mr.web_url.replace(/\/(-\/)?merge_requests\/\d+\/?$/, '');
+  return base === mr.web_url ? undefined : `${plain(base)}.git`;
+}
+
+/** git's output, or exit 1 with what it said. */
+function gitOrFail(git: Checkout, args: string[], what: string, timeoutMs?: number): string {
+  const r = git.run(args, { timeoutMs });
+  if (!r.ok) throw new LocalError(`could not ${what}: ${plain(r.message)}`);
+  return r.stdout;
+}

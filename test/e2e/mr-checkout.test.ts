@@ -1,0 +1,206 @@
+/**
+ * `collab mr checkout`, as a user runs it: the built binary against the sandbox (both flavours),
+ * in git repositories made here whose remotes point at the project (served over git's HTTP on the
+ * sandbox's host): the merge request's head fetched from refs/merge-requests/<iid>/head into a
+ * branch named after its source branch; a fork's checkout fetching from its upstream; a local
+ * branch fast-forwarded, kept when it is ahead, refused when it has diverged; a detached HEAD.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { git, gitRepo } from '../helpers/git.js';
+import { type GitHttp, serveGit } from '../helpers/git-http.js';
+
+const P = 'acme/platform/api';
+const ME = ['-c', 'user.name=Tess', '-c', 'user.email=tess@example.com'];
+
+describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) => {
+  let sb: SandboxFixture;
+  let repos: GitHttp;
+  /** Where the project's commits are written before they are pushed to the served repository. */
+  let author: string;
+  const run = (args: string[], cwd: string) => sb.run(args, { COLLAB_FLAVOR: flavor }, { cwd });
+  const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
+  const remote = (project: string) => `${repos.url}/${project}.git`;
+  const head = (cwd: string, rev = 'HEAD') => git(cwd, ['rev-parse', rev]).trim();
+  const onBranch = (cwd: string) => git(cwd, ['symbolic-ref', '--short', 'HEAD']).trim();
+
+  const commit = (cwd: string, message: string) => {
+    fs.writeFileSync(path.join(cwd, `${message.replace(/\W+/g, '-')}.txt`), `${message}\n`);
+    git(cwd, ['add', '-A']);
+    git(cwd, [...ME, 'commit', '-q', '-m', message]);
+    return head(cwd);
+  };
+
+  /** The merge request's head in the served project: `messages` committed on `from`, pushed to refs/merge-requests/<iid>/head. */
+  const publishHead = (iid: number, from: string, ...messages: string[]) => {
+    git(author, ['switch', '-q', '--detach', from]);
+    for (const m of messages) commit(author, m);
+    git(author, ['push', '-q', '--force', repos.bare(P), `HEAD:refs/merge-requests/${iid}/head`]);
+    repos.publish(P);
+    return head(author);
+  };
+
+  const openMr = async (project: string, source: string, title: string, token = ADMIN_TOKEN, extra: Record<string, unknown> = {}) => {
+    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(project)}/merge_requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'private-token': token },
+      body: JSON.stringify({ source_branch: source, target_branch: 'main', title, ...extra }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { iid: number }).iid;
+  };
+
+  /**
+   * A clone of the project, as a reviewer has one: origin is the project. (Cloned from the bare
+   * repository's directory: a synchronous git here would block the server it fetches from.)
+   */
+  const clone = () => {
+    const dir = path.join(tempDir('collab-co-'), 'api');
+    git(path.dirname(dir), ['clone', '-q', repos.bare(P), dir]);
+    git(dir, ['remote', 'set-url', 'origin', remote(P)]);
+    return dir;
+  };
+
+  let base: string;
+
+  beforeAll(async () => {
+    sb = await startSandboxFixture({ seed: 'demo', flavor });
+    repos = await serveGit(tempDir('collab-git-http-'));
+    author = gitRepo(tempDir('collab-author-'), {});
+    base = commit(author, 'base');
+    git(author, ['push', '-q', repos.bare(P), 'main']);
+    repos.publish(P);
+  });
+  afterAll(async () => {
+    await repos?.close();
+    await sb?.close();
+  });
+
+  it('fetches the head into a branch named after its source branch, tracking it, and switches to it; again, nothing moves', async () => {
+    const iid = await openMr(P, `review/${flavor}`, 'Review me');
+    const sha = publishHead(iid, base, 'review one');
+    const cwd = clone();
+    repos.requests.length = 0;
+    const r = await run(['mr', 'checkout', String(iid)], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`Switched to review/${flavor} (a new branch) at ${sha.slice(0, 8)}: !${iid} (Review me) from origin`);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`review/${flavor}`, sha]);
+    expect(git(cwd, ['config', `branch.review/${flavor}.merge`]).trim()).toBe(`refs/heads/review/${flavor}`);
+    expect(git(cwd, ['config', `branch.review/${flavor}.remote`]).trim()).toBe('origin');
+    expect(repos.requests).toContain(`/${P}.git/info/refs`);
+
+    const again = await run(['mr', 'checkout', String(iid), '-o', 'json'], cwd);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ iid, branch: `review/${flavor}`, sha, remote: 'origin', action: 'unchanged' });
+  });
+
+  it('a new head fast-forwards the branch, from elsewhere or on it with no argument (the merge request of the branch)', async () => {
+    const iid = await openMr(P, `ff/${flavor}`, 'Fast forward');
+    const first = publishHead(iid, base, 'ff one');
+    const cwd = clone();
+    expect((await run(['mr', 'checkout', String(iid)], cwd)).exitCode).toBe(0);
+    git(cwd, ['switch', '-q', 'main']);
+    const second = publishHead(iid, first, 'ff two');
+    const moved = await run(['mr', 'checkout', `ff/${flavor}`], cwd);
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    expect(moved.stderr).toContain(`Switched to ff/${flavor} (fast-forwarded) at ${second.slice(0, 8)}`);
+    expect(head(cwd)).toBe(second);
+
+    const third = publishHead(iid, second, 'ff three');
+    const inPlace = await run(['mr', 'checkout'], cwd);
+    expect(inPlace.exitCode, inPlace.stderr).toBe(0);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`ff/${flavor}`, third]);
+  });
+
+  it('--branch names the local branch; a bad name is exit 2 with nothing sent', async () => {
+    const iid = await openMr(P, `named/${flavor}`, 'Named');
+    const sha = publishHead(iid, base, 'named one');
+    const cwd = clone();
+    const r = await run(['mr', 'checkout', String(iid), '--branch', `mine/${flavor}`], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`mine/${flavor}`, sha]);
+    await sb.clearRequests();
+    const bad = await run(['mr', 'checkout', String(iid), '--branch', 'a..b'], cwd);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('invalid value for --branch');
+    expect(sent()).toEqual([]);
+  });
+
+  it('a local branch that has diverged is not touched: exit 1, and the ways on; one ahead is kept', async () => {
+    const iid = await openMr(P, `diverged/${flavor}`, 'Diverged');
+    const theirs = publishHead(iid, base, 'theirs one');
+    const cwd = clone();
+    git(cwd, ['switch', '-q', '-c', `diverged/${flavor}`]);
+    const mine = commit(cwd, 'mine one');
+    git(cwd, ['switch', '-q', 'main']);
+    const r = await run(['mr', 'checkout', String(iid)], cwd);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toBe(
+      `collab: diverged/${flavor} has diverged from !${iid}: 1 commit of its own, 1 new in the merge request; nothing changed\n` +
+        `hint: check it out beside yours: collab mr checkout ${iid} --branch diverged/${flavor}-mr${iid}; ` +
+        `or rebase yours onto it: git switch diverged/${flavor} && git rebase ${theirs}`,
+    );
+    expect([onBranch(cwd), head(cwd, `diverged/${flavor}`)]).toEqual(['main', mine]);
+
+    // Yours on top of theirs: kept as it is, and switched to.
+    git(cwd, ['branch', '-f', `diverged/${flavor}`, theirs]);
+    git(cwd, ['switch', '-q', `diverged/${flavor}`]);
+    const ahead = commit(cwd, 'mine on top');
+    git(cwd, ['switch', '-q', 'main']);
+    const kept = await run(['mr', 'checkout', String(iid)], cwd);
+    expect(kept.exitCode, kept.stderr).toBe(0);
+    expect(kept.stderr).toContain(`diverged/${flavor} has 1 commit the merge request does not: kept`);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`diverged/${flavor}`, ahead]);
+  });
+
+  it("a fork's checkout: fetched from the remote that points at the project, tracking the fork's branch", async () => {
+    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(P)}/fork`, {
+      method: 'POST',
+      headers: { 'private-token': USER_TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: `api-co-${flavor}`, name: `api-co-${flavor}` }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const fork = ((await res.json()) as { path_with_namespace: string }).path_with_namespace;
+    const iid = await openMr(fork, `fork/${flavor}`, 'From a fork', USER_TOKEN, { target_project_id: 1 });
+    const sha = publishHead(iid, base, 'fork one');
+    const cwd = gitRepo(tempDir('collab-co-fork-'), { origin: remote(fork), upstream: remote(P) });
+    const r = await run(['mr', 'checkout', String(iid), '-p', P], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`at ${sha.slice(0, 8)}: !${iid} (From a fork) from upstream`);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`fork/${flavor}`, sha]);
+    expect(git(cwd, ['config', `branch.fork/${flavor}.remote`]).trim()).toBe('origin');
+  });
+
+  it('a detached HEAD: with an IID it checks out; without one, the missing argument is named (exit 2, nothing sent)', async () => {
+    const iid = await openMr(P, `detached/${flavor}`, 'Detached');
+    const sha = publishHead(iid, base, 'detached one');
+    const cwd = clone();
+    git(cwd, ['switch', '-q', '--detach']);
+    await sb.clearRequests();
+    const none = await run(['mr', 'checkout'], cwd);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain('missing argument <iid>: HEAD is detached');
+    expect(sent()).toEqual([]);
+    const r = await run(['mr', 'checkout', String(iid)], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`detached/${flavor}`, sha]);
+  });
+
+  it('no remote points at the project: exit 1 with the remote to add; no checkout at all: exit 1, nothing sent', async () => {
+    const cwd = gitRepo(tempDir('collab-co-other-'), { origin: remote('acme/website') });
+    const r = await run(['mr', 'checkout', '8', '-p', P], cwd);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^collab: no git remote here points at ${P}, where the merge request !8 lives\\nhint: add one: git remote add upstream ${sb.url}/${P}\\.git$`,
+      ),
+    );
+    await sb.clearRequests();
+    const outside = await run(['mr', 'checkout', '8', '-p', P], tempDir('collab-nogit-'));
+    expect(outside.exitCode).toBe(1);
+    expect(outside.stderr).toContain('collab: mr checkout needs a git checkout to switch in: not inside a git checkout');
+    expect(sent()).toEqual([]);
+  });
+});
