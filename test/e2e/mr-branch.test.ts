@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, openMergeRequest, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 import { git, gitRepo } from '../helpers/git.js';
 
 const P = 'acme/platform/api';
@@ -20,15 +20,6 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
     gitRepo(tempDir('collab-mr-branch-'), remotes, branch);
   const run = (args: string[], cwd: string, env: Record<string, string> = {}) => sb.run(args, { COLLAB_FLAVOR: flavor, ...env }, { cwd });
   const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
-  const create = async (project: string, source: string, title: string, token = ADMIN_TOKEN, extra: Record<string, unknown> = {}) => {
-    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(project)}/merge_requests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'private-token': token },
-      body: JSON.stringify({ source_branch: source, target_branch: 'main', title, ...extra }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { iid: number };
-  };
 
   beforeAll(async () => {
     sb = await startSandboxFixture({ seed: 'demo', flavor });
@@ -94,7 +85,12 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
       expect(res.status, await res.clone().text()).toBe(201);
       const fork = (await res.json()) as { id: number; path_with_namespace: string };
       expect(fork.path_with_namespace).toBe(`${owner}/api-fork-${flavor}`);
-      await create(fork.path_with_namespace, 'fix/typo', `Fix a typo (${owner})`, token, { target_project_id: 1 });
+      await openMergeRequest(sb.url, fork.path_with_namespace, {
+        source: 'fix/typo',
+        title: `Fix a typo (${owner})`,
+        token,
+        target_project_id: 1,
+      });
       forks.push(fork.path_with_namespace);
     }
     const cwd = checkout('fix/typo', { origin: `${sb.url}/${forks[0]}.git`, upstream: `${sb.url}/${P}.git` });

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, openMergeRequest, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 import { git, gitRepo } from '../helpers/git.js';
 import { type GitHttp, serveGit } from '../helpers/git-http.js';
 
@@ -42,15 +42,8 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
     return head(author);
   };
 
-  const openMr = async (project: string, source: string, title: string, token = ADMIN_TOKEN, extra: Record<string, unknown> = {}) => {
-    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(project)}/merge_requests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'private-token': token },
-      body: JSON.stringify({ source_branch: source, target_branch: 'main', title, ...extra }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { iid: number }).iid;
-  };
+  const openMr = (project: string, source: string, title: string, token = ADMIN_TOKEN, extra: Record<string, unknown> = {}) =>
+    openMergeRequest(sb.url, project, { source, title, token, ...extra });
 
   /**
    * A clone of the project, as a reviewer has one: origin is the project. (Cloned from the bare

@@ -130,3 +130,19 @@ export async function runJson(sb: SandboxFixture, args: string[], env: Record<st
   if (r.exitCode !== 0) throw new Error(`collab ${args.join(' ')} exited ${r.exitCode}: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
+
+/** Opens a merge request straight through the sandbox's API (a test's setup, not what it tests): its IID. */
+export async function openMergeRequest(
+  url: string,
+  project: string,
+  fields: { source: string; title: string; token?: string; [param: string]: unknown },
+): Promise<number> {
+  const { source, title, token = ADMIN_TOKEN, ...extra } = fields;
+  const res = await fetch(`${url}/api/v4/projects/${encodeURIComponent(project)}/merge_requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'private-token': token },
+    body: JSON.stringify({ source_branch: source, target_branch: 'main', title, ...extra }),
+  });
+  if (res.status !== 201) throw new Error(`creating a merge request: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { iid: number }).iid;
+}
