@@ -46,8 +46,8 @@ export const readyTitle = (title: string): string => title.replace(DRAFT_PREFIXE
 
 const isOpen = (state: unknown) => state === 'opened' || state === 'reopened';
 
-/** `opened (draft)`: the state, and the draft marker of an open draft. */
-export const stateWithDraft = (mr: MrLike): unknown => (isOpen(mr.state) && isDraft(mr) ? `${String(mr.state)} (draft)` : mr.state);
+/** The state, or `draft` for an open draft (as GitLab's badge says; no wider than `opened`, so a table keeps its room). */
+export const stateWithDraft = (mr: MrLike): unknown => (isOpen(mr.state) && isDraft(mr) ? 'draft' : mr.state);
 
 /**
  * Whether it is set to merge by itself (GitLab's auto-merge: `merge_when_pipeline_succeeds`, or

@@ -23,7 +23,7 @@ describe('lists in a terminal: the built binary against the sandbox', () => {
       expect(lines[0]).toMatch(/^REF {2,}/);
       for (const ref of ['acme/platform/api!1', 'acme/website!1', 'labs/experiments!1'])
         expect(lines.some((l) => l.startsWith(`${ref} `))).toBe(true);
-      if (lines[0]!.includes('STATE')) for (const l of lines.slice(1, 9)) expect(l).toMatch(/ {2}opened {2}/);
+      if (lines[0]!.includes('STATE')) for (const l of lines.slice(1, 9)) expect(l).toMatch(/ {2}(opened|draft) {2}/);
       expect(lines.at(-1)).toBe('open merge requests, all projects');
     });
   }
@@ -33,6 +33,8 @@ describe('lists in a terminal: the built binary against the sandbox', () => {
     expect(wide.split('\n')[0]).toBe(
       'IID  STATE   TITLE                                  BRANCHES                   AUTHOR  REVIEWERS   MERGE STATUS  UPDATED',
     );
+    // The open draft !5 is marked in the STATE column.
+    expect(wide).toMatch(/^5 {4}draft {3}Draft: New dashboard widgets/m);
     const at80 = plain((await runInTerminal(['mr', 'list', '-p', 'acme/platform/api'], { cols: 80, env })).screen)
       .trimEnd()
       .split('\n');
