@@ -38,6 +38,7 @@ export interface MergeRequest extends Issuable {
   merged_by?: unknown;
   merge_user?: unknown;
   merged_at?: string | null;
+  merge_when_pipeline_succeeds?: boolean;
   head_pipeline?: { id?: number; status?: string; project_id?: number } | null;
 }
 
@@ -129,6 +130,7 @@ export const mergeRequestCard: CardLayout<MergeRequest, MergeRequestFacts> = {
     fields: [
       { label: 'Branches', value: branches(mr) },
       { label: 'Merge status', value: mr.state === 'opened' ? mergeStatus(mr) : undefined },
+      { label: 'Auto-merge', value: autoMerge(mr) },
       { label: 'Approvals', value: approvals(facts?.approvals) },
       { label: 'Pipeline', value: pipeline(mr) },
       { label: 'Failed jobs', value: failedJobs(facts?.failedJobs) },
@@ -141,6 +143,16 @@ export const mergeRequestCard: CardLayout<MergeRequest, MergeRequestFacts> = {
     url: mr.web_url,
   }),
 };
+
+/**
+ * `set by alice: merges when the pipeline succeeds`: GitLab's auto-merge, and who set it where the
+ * server says (`merge_user`, until it is merged; the spec's servers do not say).
+ */
+function autoMerge(mr: MergeRequest): Span[] | undefined {
+  if (mr.state === 'merged' || mr.merge_when_pipeline_succeeds !== true) return undefined;
+  const by = people(mr.merge_user);
+  return [...(by ? [...span('set by ', 'dim'), ...by, ...span(': ', 'dim')] : []), ...span('merges when the pipeline succeeds')];
+}
 
 function branches(mr: MergeRequest): Span[] | undefined {
   if (mr.source_branch === undefined) return undefined;

@@ -49,18 +49,6 @@ const isOpen = (state: unknown) => state === 'opened' || state === 'reopened';
 /** The state, or `draft` for an open draft (as GitLab's badge says; no wider than `opened`, so a table keeps its room). */
 export const stateWithDraft = (mr: MrLike): unknown => (isOpen(mr.state) && isDraft(mr) ? 'draft' : mr.state);
 
-/**
- * Whether it is set to merge by itself (GitLab's auto-merge: `merge_when_pipeline_succeeds`, or
- * `auto_merge_enabled` where a server says so), and who set it (`merge_user`, GitLab, until merged).
- */
-export function autoMerge(mr: Record<string, unknown> | null | undefined): { by?: string } | undefined {
-  if (!mr || mr.state === 'merged') return undefined;
-  const set = mr.auto_merge_enabled === true || mr.merge_when_pipeline_succeeds === true;
-  if (!set) return undefined;
-  const user = mr.merge_user as { username?: unknown } | null | undefined;
-  return typeof user?.username === 'string' ? { by: user.username } : {};
-}
-
 /** A merge request list; a narrow table drops MERGE STATUS and REVIEWERS first, then AUTHOR, BRANCHES, UPDATED and STATE. */
 export const mrColumns: Columns = withCard(
   columnSet(
@@ -83,25 +71,6 @@ export const mrColumns: Columns = withCard(
     MERGE_REQUEST_FIELDS,
   ),
   mergeRequestCard,
-);
-
-/**
- * The view's columns: the list's, and auto-merge said as set and by whom (the spec's servers do not
- * say who).
- */
-export const mrViewColumns: Columns = columnSet(
-  [
-    ...mrColumns,
-    {
-      key: 'merge_when_pipeline_succeeds',
-      get: (mr: Record<string, unknown>) => {
-        const set = autoMerge(mr);
-        if (!set) return mr.merge_when_pipeline_succeeds;
-        return set.by === undefined ? 'yes: merges when the pipeline succeeds' : `yes: set by ${set.by}, merges when the pipeline succeeds`;
-      },
-    },
-  ],
-  MERGE_REQUEST_FIELDS,
 );
 
 export const mrCommitColumns: Columns = columnSet(

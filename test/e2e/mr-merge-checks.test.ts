@@ -82,8 +82,8 @@ describe.each(['spec', 'gitlab'] as const)('mr merge checks first (%s flavour)',
     const view = visible((await terminal(['mr', 'view'], cwd)).screen);
     expect(view).toMatch(
       flavor === 'gitlab'
-        ? /merge_when_pipeline_succeeds\s+yes: set by root, merges when the pipeline succeeds/
-        : /merge_when_pipeline_succeeds\s+yes: merges when the pipeline succeeds/,
+        ? /Auto-merge\s+set by root: merges when the pipeline succeeds/
+        : /Auto-merge\s+merges when the pipeline succeeds/,
     );
   });
 });

@@ -3,7 +3,7 @@ import type { FlagSpec } from '../../executor/inputs.js';
 import type { CommandSpec } from '../../executor/spec.js';
 import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../resources/discussion.js';
 import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
-import { isDraft, MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns, mrViewColumns } from '../../resources/mr.js';
+import { isDraft, MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { peopleFilters, reviewerFilter } from '../../resources/people.js';
 import { sortFlag } from '../../resources/sort.js';
 import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
@@ -79,7 +79,7 @@ export const view: CommandSpec = {
   flags: discussionFlags,
   method: 'GET',
   path: MR_PATH,
-  columns: mrViewColumns,
+  columns: mrColumns,
   prepare: (ctx, v) => checkDiscussionFlags(ctx, MERGE_REQUEST, v),
-  print: withDiscussion(MERGE_REQUEST, mrViewColumns, mergeRequestFacts),
+  print: withDiscussion(MERGE_REQUEST, mrColumns, mergeRequestFacts),
 };

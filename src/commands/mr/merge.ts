@@ -7,7 +7,7 @@ import { type Answer, commandLine, type FlagSpec, type Values } from '../../exec
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
-import { mrColumns, mrViewColumns } from '../../resources/mr.js';
+import { mrColumns } from '../../resources/mr.js';
 import { type Approvals, approvalsMissing, mergeBlocker } from './merge-blockers.js';
 import {
   approvalsFor,
@@ -151,7 +151,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
     return;
   }
   if (mr?.merge_when_pipeline_succeeds === true) {
-    if (!printer.brief) await printer.object(mr, mrViewColumns);
+    if (!printer.brief) await printer.object(mr, mrColumns);
     ctx.success(
       `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
     );
