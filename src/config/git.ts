@@ -146,7 +146,9 @@ function runGit(cwd: string, env: Record<string, string | undefined>, args: stri
       kind: 'failed',
       status: r.status,
       stderr,
-      problem: `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
+      problem:
+        `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's ` +
+        `safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
     };
   if (/not a git repository/i.test(stderr) || (r.status === 1 && stderr.trim() === '')) return { kind: 'failed', status: r.status, stderr };
   const first = firstLine(stderr);

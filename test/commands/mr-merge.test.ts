@@ -68,29 +68,33 @@ describe('mr merge', () => {
     expect((await runCli(['mr', 'merge', '3', ...P, '--no-sha-from-view', '--yes'], { transport: api.transport, tty: true })).code).toBe(0);
   });
 
-  it('asks on a terminal, showing title, branches, merge status, the head it pins, approvals and the pipeline, then merges that head', async () => {
-    api = mockApi();
-    const seen = mr(3, {
-      sha: HEAD,
-      title: 'Add feature X',
-      detailed_merge_status: 'mergeable',
-      head_pipeline: { id: 45, status: 'failed' },
-    });
-    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
-    api.pool
-      .intercept({ path: `${MR}/approvals`, method: 'GET' })
-      .reply(200, ...jsonReply({ approvals_required: 1, approvals_missing: 0, approved_by: [] }));
-    api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
-    const prompter = scriptedPrompter([true]);
-    const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
-    expect(r.code).toBe(0);
-    expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
-    expect(r.stderr).toContain(
-      '  feature/x → main\n  merge status: mergeable\n  head 1f2e3d4c, pinned: a push after this makes the merge fail\n  approvals: none missing\n  pipeline: failed (#45)\n',
-    );
-  });
+  it(
+    'asks on a terminal, showing title, branches, merge status, the head it pins, ' + 'approvals and the pipeline, then merges that head',
+    async () => {
+      api = mockApi();
+      const seen = mr(3, {
+        sha: HEAD,
+        title: 'Add feature X',
+        detailed_merge_status: 'mergeable',
+        head_pipeline: { id: 45, status: 'failed' },
+      });
+      api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(seen));
+      api.pool
+        .intercept({ path: `${MR}/approvals`, method: 'GET' })
+        .reply(200, ...jsonReply({ approvals_required: 1, approvals_missing: 0, approved_by: [] }));
+      api.pool.intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ sha: HEAD }) }).reply(200, ...jsonReply(merged()));
+      const prompter = scriptedPrompter([true]);
+      const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
+      expect(r.code).toBe(0);
+      expect(prompter.asked).toEqual(['Merge !3 (Add feature X) in acme/platform/api?']);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/\n✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01\n$/);
+      expect(r.stderr).toContain(
+        '  feature/x → main\n  merge status: mergeable\n  head 1f2e3d4c, pinned: a push ' +
+          'after this makes the merge fail\n  approvals: none missing\n  pipeline: failed (#45)\n',
+      );
+    },
+  );
 
   it('declined on a terminal, or off a terminal without --yes: nothing is merged', async () => {
     api = mockApi();
@@ -103,7 +107,8 @@ describe('mr merge', () => {
     const piped = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport });
     expect([piped.code, piped.stdout]).toEqual([2, '']);
     expect(piped.stderr).toBe(
-      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt (no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
+      'collab: refusing to merge !3 in acme/platform/api without --yes: cannot prompt ' +
+        '(no terminal or --no-input)\nhint: add --yes to confirm; nothing was sent\n',
     );
   });
 
@@ -147,7 +152,9 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'collab: !3 was not merged: the server answered 200 but the merge request is opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p acme/platform/api\n',
+      'collab: !3 was not merged: the server answered 200 but the merge request is ' +
+        'opened (merge_status unchecked)\nhint: check it with: collab mr view 3 -p ' +
+        'acme/platform/api\n',
     );
   });
 
@@ -158,7 +165,9 @@ describe('mr merge', () => {
     const r = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: merging needs Developer access or more, and protected target branches may allow only Maintainers\n',
+      'collab: 401 Unauthorized: you are not allowed to merge merge request !3\nhint: ' +
+        'merging needs Developer access or more, and protected target branches may allow ' +
+        'only Maintainers\n',
     );
   });
 
@@ -285,7 +294,9 @@ describe('mr merge', () => {
       const r = await refused(405, '405 Method Not Allowed', { detailed_merge_status: 'discussions_not_resolved' });
       expect([r.code, r.stdout]).toEqual([1, '']);
       expect(r.stderr).toBe(
-        'collab: 405 Method Not Allowed — !3 was not merged: it has unresolved discussions and the project requires them resolved; detailed merge status discussions_not_resolved\n' +
+        'collab: 405 Method Not Allowed — !3 was not merged: it has unresolved ' +
+          'discussions and the project requires them resolved; detailed merge status ' +
+          'discussions_not_resolved\n' +
           'hint: resolve them: collab mr view 3 -p acme/platform/api\n',
       );
     });
@@ -297,7 +308,8 @@ describe('mr merge', () => {
       });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(
-        'collab: 422 Branch cannot be merged — !3 was not merged: feature/x conflicts with main; detailed merge status conflict; merge error: Merge conflicts in app.rb\n',
+        'collab: 422 Branch cannot be merged — !3 was not merged: feature/x conflicts ' +
+          'with main; detailed merge status conflict; merge error: Merge conflicts in app.rb\n',
       );
       expect(r.stderr).toContain('hint: resolve the conflicts: collab mr checkout 3 -p acme/platform/api');
     });
@@ -305,7 +317,8 @@ describe('mr merge', () => {
     it('405 with nothing to name: the status, and where to look; no hint cites the spec', async () => {
       const r = await refused(405, '405 Method Not Allowed', { detailed_merge_status: 'mergeable' });
       expect(r.stderr).toBe(
-        'collab: 405 Method Not Allowed — !3 was not merged: the merge request names no reason (state opened, detailed merge status mergeable)\n' +
+        'collab: 405 Method Not Allowed — !3 was not merged: the merge request names no ' +
+          'reason (state opened, detailed merge status mergeable)\n' +
           'hint: GitLab answers 405 when one of its merge checks fails; see why: collab mr view 3 -p acme/platform/api\n',
       );
       expect(r.stderr).not.toMatch(/spec/);
@@ -336,8 +349,10 @@ describe('mr merge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
-        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
+      `collab: 409 SHA does not match HEAD of source branch: ${NEW_HEAD} — !3 was not ` +
+        `merged: the head of its source branch is now ${NEW_HEAD}, not ${HEAD}\n` +
+        `hint: review the new commits (collab mr diff 3 -p acme/platform/api), then: collab ` +
+        `mr merge 3 --sha ${NEW_HEAD} -p acme/platform/api\n`,
     );
   });
 

@@ -187,7 +187,8 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
     expect([r.exitCode, r.stdout]).toEqual([1, '']);
     expect(r.stderr).toMatch(
       new RegExp(
-        `^collab: no git remote here points at ${P}, where the merge request !8 lives\\nhint: add one: git remote add upstream ${sb.url}/${P}\\.git$`,
+        `^collab: no git remote here points at ${P}, where the merge request !8 lives\\nhint: ` +
+          `add one: git remote add upstream ${sb.url}/${P}\\.git$`,
       ),
     );
     await sb.clearRequests();

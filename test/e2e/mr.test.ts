@@ -81,7 +81,8 @@ describe('merge requests against the sandbox', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^collab: 40[56] /);
     expect(r.stderr).toContain(
-      `!${unmergeable.iid} was not merged: ${unmergeable.source_branch} conflicts with ${unmergeable.target_branch}; detailed merge status conflict`,
+      `!${unmergeable.iid} was not merged: ${unmergeable.source_branch} conflicts with ` +
+        `${unmergeable.target_branch}; detailed merge status conflict`,
     );
     expect(r.stderr).toContain(`hint: resolve the conflicts: collab mr checkout ${unmergeable.iid} -p ${API}`);
     expect((await view(unmergeable.iid)).state).toBe('opened');

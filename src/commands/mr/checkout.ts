@@ -48,7 +48,8 @@ export const checkout = defineCommand({
   description:
     'Fetch the head of a merge request (refs/merge-requests/<iid>/head, forks included) from the git remote that points at its project, ' +
     'into a local branch named after its source branch (--branch to choose), and switch to it. ' +
-    'An existing branch of that name is fast-forwarded, or kept when it only has commits of yours on top; one that has diverged is not touched (exit 1).',
+    'An existing branch of that name is fast-forwarded, or kept when it only has ' +
+    'commits of yours on top; one that has diverged is not touched (exit 1).',
   examples: [
     'collab mr checkout 3',
     'collab mr checkout feature/login --branch review/login',
@@ -116,7 +117,8 @@ async function placeBranch(ctx: Context, v: CheckoutValues, git: Checkout, branc
 function diverged(v: CheckoutValues, branch: string, sha: string, mine: number, theirs: number): LocalError {
   const iid = String(v.args.iid);
   return new LocalError(
-    `${plain(branch)} has diverged from ${ref(iid)}: ${mine} commit${mine === 1 ? '' : 's'} of its own, ${theirs} new in the merge request; nothing changed`,
+    `${plain(branch)} has diverged from ${ref(iid)}: ${mine} ` +
+      `commit${mine === 1 ? '' : 's'} of its own, ${theirs} new in the merge request; nothing changed`,
     `check it out beside yours: ${commandLine(v, `mr checkout ${iid} --branch ${plain(branch)}-mr${iid}`)}; ` +
       `or rebase yours onto it: git switch ${plain(branch)} && git rebase ${sha}`,
   );

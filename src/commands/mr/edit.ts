@@ -43,12 +43,16 @@ export const create = defineCommand({
   aliases: ['new'],
   summary: 'Open a merge request',
   description:
-    "Open a merge request from a source branch into a target branch. The source defaults to the branch checked out where collab runs, the target to the target project's default branch; on a terminal, source, target and title are asked for when missing, with those defaults shown.",
+    'Open a merge request from a source branch into a target branch. The source ' +
+    'defaults to the branch checked out where collab runs, the target to the target ' +
+    "project's default branch; on a terminal, source, target and title are asked for " +
+    'when missing, with those defaults shown.',
   examples: [
     'collab mr create --title "Add feature X"   # from the current branch into the default branch',
     'collab mr create --fill --target main   # title and description from the commits',
     'collab mr create -p acme/platform/api --source feature/x --target main --title "Add feature X"',
-    'collab mr create --source fix/crash --target main --title "Fix crash" --description-file notes.md --labels bug --remove-source-branch --squash',
+    'collab mr create --source fix/crash --target main --title "Fix crash" ' +
+      '--description-file notes.md --labels bug --remove-source-branch --squash',
     'collab mr create --draft --title "Try a new cache"',
   ],
   project: 'required',

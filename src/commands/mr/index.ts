@@ -14,7 +14,10 @@ export const noun = defineNoun({
   name: 'mr',
   summary: 'Merge requests: list, create, approve, merge safely',
   description:
-    'Merge requests: list, view, create, update, close, reopen and delete them; comment on them and read their discussion; check one out in a local branch; approve, merge (pinned to the head you saw), cancel an automatic merge; read their commits, changes, diff versions and the issues they close.',
+    'Merge requests: list, view, create, update, close, reopen and delete them; ' +
+    'comment on them and read their discussion; check one out in a local branch; ' +
+    'approve, merge (pinned to the head you saw), cancel an automatic merge; read ' +
+    'their commits, changes, diff versions and the issues they close.',
   commands: [
     list,
     view,

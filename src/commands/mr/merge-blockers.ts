@@ -47,11 +47,16 @@ export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, auto:
   if (status === 'conflict' || status === 'broken_status' || mr.has_conflicts === true || mr.merge_status === 'cannot_be_merged')
     return {
       why: `${branch(mr.source_branch, 'its source branch')} conflicts with ${branch(mr.target_branch, 'its target branch')}`,
-      next: `resolve the conflicts: ${cmd('checkout')}, rebase it onto ${branch(mr.target_branch, 'the target branch')} (or merge that in), and push`,
+      next:
+        `resolve the conflicts: ${cmd('checkout')}, rebase it onto ` +
+        `${branch(mr.target_branch, 'the target branch')} (or merge that in), and push`,
     };
   if (status === 'need_rebase')
     return {
-      why: `the project merges by fast-forward and ${branch(mr.source_branch, 'its source branch')} is behind ${branch(mr.target_branch, 'its target')}`,
+      why:
+        `the project merges by fast-forward and ` +
+        `${branch(mr.source_branch, 'its source branch')} is behind ` +
+        `${branch(mr.target_branch, 'its target')}`,
       next: `rebase it: ${cmd('checkout')}, git rebase onto ${branch(mr.target_branch, 'the target branch')}, git push --force-with-lease`,
     };
   if (status === 'discussions_not_resolved' || mr.blocking_discussions_resolved === false)
@@ -80,7 +85,9 @@ function pipelineBlocker(mr: MrState, auto: boolean, cmd: (words: string) => str
   if (pipeline?.status && PIPELINE_FAILED.has(pipeline.status))
     return {
       why: `${name} ${plain(pipeline.status)} and the project merges only after a successful pipeline`,
-      next: `see the failed jobs${pipeline.id !== undefined ? ` (collab job list --pipeline ${plain(pipeline.id)} --scope failed)` : ''}, fix them and push, or retry them (collab job retry)`,
+      next:
+        `see the failed jobs${pipeline.id !== undefined ? ` (collab job list --pipeline ${plain(pipeline.id)} --scope failed)` : ''}, ` +
+        `fix them and push, or retry them (collab job retry)`,
     };
   if (auto) return undefined;
   const state = pipeline?.status

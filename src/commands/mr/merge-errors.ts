@@ -101,7 +101,8 @@ export async function explainShaMismatch(
     : `the head of its source branch is no longer ${sent ?? 'the one expected'}`;
   const hint = current
     ? `review the new commits (${commandLine(v, `mr diff ${iid}`)}), then: ${commandLine(v, `mr ${verb} ${iid} --sha ${current}`)}`
-    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
+    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the ` +
+      `sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
   return new ApiError(
     `${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`,
     409,

@@ -153,7 +153,8 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   if (mr?.merge_when_pipeline_succeeds === true) {
     if (!printer.brief) await printer.object(mr, mrColumns);
     ctx.success(
-      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
+      `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ` +
+        `${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
     );
     return;
   }
@@ -172,9 +173,14 @@ export const merge = defineCommand({
   aliases: ['accept'],
   summary: 'Merge a merge request, pinned to the head you saw',
   description:
-    'Merge (accept) a merge request. On a terminal it shows the branches, the merge status, the head it pins, the approvals missing and the pipeline status, and asks; elsewhere it needs --yes. ' +
-    'A merge request the server is certain to refuse (closed, a draft, conflicts, approvals or a required pipeline missing, unresolved discussions, a rebase needed, …) is not asked about: exit 1 with the reason and the next step, nothing sent. ' +
-    'With --sha, or --sha-from-view (the default on a terminal), the server merges only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
+    'Merge (accept) a merge request. On a terminal it shows the branches, the merge ' +
+    'status, the head it pins, the approvals missing and the pipeline status, and ' +
+    'asks; elsewhere it needs --yes. ' +
+    'A merge request the server is certain to refuse (closed, a draft, conflicts, ' +
+    'approvals or a required pipeline missing, unresolved discussions, a rebase ' +
+    'needed, …) is not asked about: exit 1 with the reason and the next step, nothing sent. ' +
+    'With --sha, or --sha-from-view (the default on a terminal), the server merges ' +
+    'only if the source branch head is still that commit (otherwise 409, nothing merged). ' +
     'A merge that the server accepts without merging is reported as scheduled (--auto) or as a failure.',
   examples: [
     'collab mr merge 3 -p acme/platform/api',
@@ -208,7 +214,8 @@ export const cancelAutoMerge = defineCommand({
   name: 'cancel-auto-merge',
   summary: 'Cancel "merge when the pipeline succeeds"',
   description:
-    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
+    'Cancel "merge when the pipeline succeeds". The spec routes this as PUT, GitLab ' +
+    'as POST: collab sends what the host speaks (its flavour, see `collab config set flavor`).',
   examples: ['collab mr cancel-auto-merge 3 -p acme/platform/api'],
   args: [iidArg],
   project: 'required',
