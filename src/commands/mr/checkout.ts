@@ -7,7 +7,8 @@ import { defineCommand } from '../../executor/spec.js';
 import { branchNameProblem } from '../../executor/validate.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
-import { fetchMr, type MrState } from './merge-errors.js';
+import type { MrState } from './merge-blockers.js';
+import { fetchMr } from './merge-errors.js';
 import { iidArg, plain, ref, shortSha } from './shared.js';
 
 /**

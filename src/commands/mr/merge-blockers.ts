@@ -1,8 +1,32 @@
 import { commandLine, type Values } from '../../executor/inputs.js';
 import { isObject } from '../../json.js';
 import { isDraft } from '../../resources/mr.js';
-import type { MrState } from './merge-errors.js';
 import { plain, shortSha } from './shared.js';
+
+/** The fields of a merge request that explain what a merge did or why it did not happen. */
+export interface MrState {
+  iid?: number;
+  title?: string;
+  state?: string;
+  sha?: string | null;
+  merge_status?: string;
+  work_in_progress?: boolean;
+  merge_when_pipeline_succeeds?: boolean;
+  merge_commit_sha?: string | null;
+  source_branch?: string;
+  target_branch?: string;
+  head_pipeline?: { id?: number; status?: string } | null;
+  pipeline?: { id?: number; status?: string } | null;
+  /** GitLab's verdict on the merge (`mergeable`, `conflict`, `not_approved`, …; the sandbox's spec flavour sends it too). */
+  detailed_merge_status?: string;
+  has_conflicts?: boolean;
+  blocking_discussions_resolved?: boolean | null;
+  draft?: boolean;
+  /** GitLab: why the last merge attempt failed. */
+  merge_error?: string | null;
+  reviewers?: unknown[];
+  web_url?: string;
+}
 
 /** Why the server will refuse the merge, and what the person can do next. */
 export interface Blocker {

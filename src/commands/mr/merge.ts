@@ -8,16 +8,8 @@ import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
 import { mrColumns } from '../../resources/mr.js';
-import { type Approvals, approvalsMissing, mergeBlocker } from './merge-blockers.js';
-import {
-  approvalsFor,
-  explainNotMergeable,
-  explainShaMismatch,
-  explainUnauthorized,
-  fetchMr,
-  type MrState,
-  tryFetch,
-} from './merge-errors.js';
+import { type Approvals, approvalsMissing, type MrState, mergeBlocker } from './merge-blockers.js';
+import { approvalsFor, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './merge-errors.js';
 import { iidArg, MR_PATH, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
