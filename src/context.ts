@@ -175,6 +175,7 @@ export class Context {
       format: this.settings.output(commandDefault) ?? (this.forPeople ? 'table' : 'tsv'),
       fields: this.settings.fields,
       rawFields: this.settings.rawFields,
+      forPeople: this.forPeople,
       header: this.settings.header,
       now: () => this.now(),
       revealSecrets: options.revealSecrets,

@@ -41,10 +41,13 @@ export async function printView(out: Output, item: object, columns: Column[] | u
   await out.emit(`${lines.join('\n')}\n`);
 }
 
-/** The card this view shows: on a terminal, for a kind that has one, unless `--fields` or `--raw-fields` asks for fields. */
+/**
+ * The card this view shows: for a person (a terminal, or `--color always` into a pager), for a kind
+ * that has one, unless `--fields` or `--raw-fields` asks for fields.
+ */
 export function showsCard(out: Output, columns: Column[] | undefined): CardLayout | undefined {
-  const { io, fields, rawFields } = out.options;
-  return io.stdoutIsTTY && !fields?.length && !rawFields ? cardOf(columns) : undefined;
+  const { io, fields, rawFields, forPeople } = out.options;
+  return (io.stdoutIsTTY || forPeople) && !fields?.length && !rawFields ? cardOf(columns) : undefined;
 }
 
 async function printCard(out: Output, item: object, layout: CardLayout, extras: CardExtras = {}): Promise<void> {

@@ -17,6 +17,8 @@ export interface WriteOptions {
   fields?: string[];
   /** `--raw-fields`: on a terminal too, every field of an object rather than its card. */
   rawFields?: boolean;
+  /** stdout is read by a person: a terminal, or a pager behind `--color always`; views are cards then. */
+  forPeople?: boolean;
   header: boolean;
   now: () => Date;
   /** Secrets are shown in table and tsv too (a token printed once, when created). */
