@@ -1,14 +1,15 @@
 import { Writable } from 'node:stream';
 import { ApiClient } from './api/client.js';
 import { createTransport } from './api/connect.js';
-import { type Flavor, flavorOfVersion } from './api/flavor.js';
+import type { Flavor } from './api/flavor.js';
 import { redactSecrets, redactUrlsIn } from './api/redact.js';
 import type { Transport } from './api/transport.js';
+import { detectFlavor } from './config/detect-flavor.js';
 import { isLoopbackHost } from './config/references.js';
 import { Settings } from './config/settings.js';
 import { ConfigStore, configDir } from './config/store.js';
 import type { Env } from './env.js';
-import { ApiError, AuthError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
 import type { GlobalOptions } from './global-flags.js';
 import type { Opener } from './output/browser.js';
 import { isOutputFormat, type OutputFormat, WRITERS } from './output/formats.js';
@@ -280,47 +281,10 @@ export class Context {
   }
 
   private async resolveFlavor(): Promise<Flavor> {
-    const known = this.settings.flavor();
-    if (known) return known;
-    const { host } = this.settings.auth();
-    let detected: ReturnType<typeof flavorOfVersion>;
-    try {
-      const res = await this.api().request({ method: 'GET', path: '/version' });
-      detected = flavorOfVersion(res.status, res.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.status !== undefined) detected = flavorOfVersion(err.status, err.body);
-      // A 401 comes as an AuthError: GitLab wants a token for /version, and a read of public data goes on without one.
-      if (err instanceof AuthError) detected = flavorOfVersion(401, undefined);
-      if (detected === undefined) throw whileDetecting(err);
-    }
-    if (detected === undefined) throw whileDetecting(new ApiError('GET /version answered neither a version nor 404', undefined));
-    const { flavor } = detected;
-    this.debug(`flavor of ${host}: ${flavor} (GET /version${detected.store ? '' : ' refused; not stored'})`);
-    if (!detected.store) return flavor;
-    try {
-      await this.store.update((data) => {
-        data.hosts ??= {};
-        (data.hosts[host] ??= {}).flavor = flavor;
-      });
-    } catch (err) {
-      this.debug(`flavor not stored: ${(err as Error).message}`);
-    }
-    return flavor;
+    return this.settings.flavor() ?? detectFlavor(this.api(), this.settings.auth().host, this.store, (line) => this.debug(line));
   }
 
   async close(): Promise<void> {
     await this.transportInstance?.close?.();
   }
-}
-
-/**
- * A failed `GET /version` (asked only to learn the dialect) said so, and how to skip it: the user
- * asked for something else. A rejected token stays what it is: every request would fail the same.
- */
-function whileDetecting(err: unknown): unknown {
-  if (!(err instanceof ApiError)) return err;
-  const skip =
-    'collab asked GET /version to learn which API dialect the server speaks; name it ' +
-    'instead: collab config set flavor gitlab|spec --host <url>, or COLLAB_FLAVOR';
-  return new ApiError(err.message, err.status, err.body, err.hint ? `${err.hint}; ${skip}` : skip);
 }
