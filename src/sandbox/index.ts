@@ -85,7 +85,7 @@ export function buildRouter(flavor: Flavor = 'spec'): Router {
   projectRoutes(router);
   groupRoutes(router);
   mergeRequestRoutes(router, flavor);
-  approvalRoutes(router);
+  router.addTable(approvalRoutes);
   userRoutes(router);
   userKeyRoutes(router);
   impersonationTokenRoutes(router);

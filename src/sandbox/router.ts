@@ -21,6 +21,19 @@ interface Route {
   options: RouteOptions;
 }
 
+/**
+ * One route of a table: the method, the pattern and a named handler. Each route family exports a
+ * table (`approvalRoutes` in routes/approvals.ts); `buildRouter` adds the tables of a flavour.
+ */
+export interface RouteEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  handler: Handler;
+  options?: RouteOptions;
+}
+
+export type RouteTable = readonly RouteEntry[];
+
 export interface RouteMatch {
   handler: Handler;
   options: RouteOptions;
@@ -41,6 +54,11 @@ export class Router {
     const segments = pattern.split('/').filter((s) => s !== '');
     const rank = segments.map((s) => (s.startsWith('*') ? '2' : s.startsWith(':') ? '1' : '0')).join('');
     this.routes.push({ method, segments, rank, handler, options });
+  }
+
+  /** Every route of a table, in its order. */
+  addTable(table: RouteTable): void {
+    for (const route of table) this.add(route.method, route.path, route.handler, route.options);
   }
 
   get(pattern: string, handler: Handler, options?: RouteOptions): void {

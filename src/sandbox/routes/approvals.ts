@@ -1,40 +1,47 @@
 import { requireUser } from '../access.js';
+import type { Ctx } from '../context.js';
 import { APPROVALS } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
 import { ApiError, notFound, unauthorized } from '../errors.js';
 import { DEVELOPER } from '../model.js';
-import { created, json } from '../reply.js';
-import type { Router } from '../router.js';
+import { created, json, type Reply } from '../reply.js';
+import type { RouteTable } from '../router.js';
 import { level, requireMergeRequest, touch } from './merge-requests.js';
 
-/** A merge request's approval state, approving and unapproving it. */
-export function approvalRoutes(router: Router): void {
-  router.get('/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {
-    requireUser(ctx);
-    return json(show(ctx, APPROVALS, { mr: requireMergeRequest(ctx).mr, afterApprove: false }));
-  });
+const APPROVALS_PATH = '/projects/:id/merge_requests/:merge_request_iid';
 
-  router.post('/projects/:id/merge_requests/:merge_request_iid/approve', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed')
-      throw unauthorized();
-    const expected = ctx.params.str('sha');
-    if (expected !== undefined && expected !== '' && expected !== mr.sha) {
-      throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
-    }
-    mr.approvedBy.push(user.id);
-    touch(ctx, mr);
-    return created(show(ctx, APPROVALS, { mr, afterApprove: true }));
-  });
-
-  router.post('/projects/:id/merge_requests/:merge_request_iid/unapprove', (ctx) => {
-    const { mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    const index = mr.approvedBy.indexOf(user.id);
-    if (index === -1) throw notFound();
-    mr.approvedBy.splice(index, 1);
-    touch(ctx, mr);
-    return created(show(ctx, APPROVALS, { mr, afterApprove: false }));
-  });
+function showApprovals(ctx: Ctx): Reply {
+  requireUser(ctx);
+  return json(show(ctx, APPROVALS, { mr: requireMergeRequest(ctx).mr, afterApprove: false }));
 }
+
+function approve(ctx: Ctx): Reply {
+  const { project, mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  if (level(ctx.store, user, project) < DEVELOPER || mr.approvedBy.includes(user.id) || mr.state === 'merged' || mr.state === 'closed')
+    throw unauthorized();
+  const expected = ctx.params.str('sha');
+  if (expected !== undefined && expected !== '' && expected !== mr.sha) {
+    throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+  }
+  mr.approvedBy.push(user.id);
+  touch(ctx, mr);
+  return created(show(ctx, APPROVALS, { mr, afterApprove: true }));
+}
+
+function unapprove(ctx: Ctx): Reply {
+  const { mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  const index = mr.approvedBy.indexOf(user.id);
+  if (index === -1) throw notFound();
+  mr.approvedBy.splice(index, 1);
+  touch(ctx, mr);
+  return created(show(ctx, APPROVALS, { mr, afterApprove: false }));
+}
+
+/** A merge request's approval state, approving and unapproving it. */
+export const approvalRoutes: RouteTable = [
+  { method: 'GET', path: `${APPROVALS_PATH}/approvals`, handler: showApprovals },
+  { method: 'POST', path: `${APPROVALS_PATH}/approve`, handler: approve },
+  { method: 'POST', path: `${APPROVALS_PATH}/unapprove`, handler: unapprove },
+];
