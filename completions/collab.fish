@@ -33,7 +33,7 @@ function __collab_node
         case 'issue view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-c'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--comments'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--no-system'\t'with --comments: leave out system notes ("changed the description")' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-c'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--comments'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--no-system'\t'with --comments: leave out system notes ("changed the description")' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-c' '--comments' '--no-system' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'issue create'
@@ -201,7 +201,7 @@ function __collab_node
         case 'mr view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-c'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--comments'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--no-system'\t'with --comments: leave out system notes ("changed the description")' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-c'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--comments'\t'show the discussion after it: comments, and what happened (GitLab\'s notes API)' '--no-system'\t'with --comments: leave out system notes ("changed the description")' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-c' '--comments' '--no-system' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'mr create'
@@ -351,7 +351,7 @@ function __collab_node
         case 'job view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'job trace'
@@ -417,7 +417,7 @@ function __collab_node
         case 'project view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--statistics'\t'include storage and commit statistics' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--statistics'\t'include storage and commit statistics' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--statistics' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'project users'
@@ -501,7 +501,7 @@ function __collab_node
         case 'group view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-g' '--group' '-w' '--web' '-h' '--help' '--fields'
             set -g __collab_vflags '-g' '--group' '--fields'
         case 'group projects'
@@ -585,7 +585,7 @@ function __collab_node
         case 'user view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-w' '--web' '-h' '--help' '--fields'
             set -g __collab_vflags '--fields'
         case 'user me'

@@ -26,6 +26,8 @@ import { VERSION } from './version.js';
 /** What `Context.desktop()` offers: the person's browser and editor. */
 export interface Desktop {
   openUrl(url: string): Promise<void>;
+  /** Whether a browser can be reached here (else `--web` prints the URL and says so). */
+  canOpenPages(): Promise<boolean>;
   /** The text written in the editor, starting from `initial`. */
   editText(initial: string): Promise<string>;
   /** The editor `editText` runs, to name it in a question. */
@@ -230,6 +232,8 @@ export class Context {
     return {
       openUrl: async (url) =>
         opener ? opener(url) : (await import('./output/browser.js')).openUrl(url, env, undefined, this.settings.program('browser')),
+      canOpenPages: async () =>
+        opener !== undefined || (await import('./output/browser.js')).canOpenPages(env, this.settings.program('browser')),
       editText: async (initial) => {
         if (editor) return editor(initial);
         const { editText, editorCommand } = await import('./output/editor.js');

@@ -191,7 +191,7 @@ export function commandOptions(spec: CommandSpec): OptionDecl[] {
   if (opensWebPage(spec))
     options.push({
       flags: '-w, --web',
-      description: 'open it in the browser ($BROWSER, else the system opener); off a terminal, print its URL',
+      description: 'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL',
     });
   return options;
 }

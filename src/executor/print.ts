@@ -63,11 +63,19 @@ async function show(ctx: Context, spec: CommandSpec, v: Values, printer: Printer
   else await printer.object(data, spec.columns);
 }
 
-/** `--web`: the object's page opened in the browser on a terminal; elsewhere its URL alone on stdout (nothing is run). */
+/**
+ * `--web`: the object's page opened in the browser on a terminal; elsewhere its URL alone on stdout
+ * (nothing is run), and so on a terminal with no browser to reach, which is said.
+ */
 async function showWebPage(ctx: Context, data: unknown): Promise<void> {
   const { webPage } = await import('../output/browser.js');
   const url = webPage(asAnswer(data)?.web_url);
   if (!ctx.io.stdoutIsTTY) return writeOut(ctx.io.stdout, `${url}\n`);
+  if (!(await ctx.desktop().canOpenPages())) {
+    await writeOut(ctx.io.stdout, `${url}\n`);
+    ctx.notice('No browser found to open it: set BROWSER (or collab config set browser <command>)');
+    return;
+  }
   ctx.notice(`Opening ${url} in your browser.`);
   await ctx.desktop().openUrl(url);
 }

@@ -22,6 +22,18 @@ export function webPage(value: unknown): string {
 }
 
 /**
+ * Whether this session can show a web page: a browser people set (the config's `browser`,
+ * `$BROWSER`), or a desktop the platform's opener reaches — macOS and Windows always, WSL through
+ * Windows, elsewhere a graphical session (`DISPLAY`, `WAYLAND_DISPLAY`). Over SSH or in a container
+ * xdg-open would start and open nothing, which is what people were told had happened.
+ */
+export function canOpenPages(env: Env, configured?: string, platform: NodeJS.Platform = process.platform): boolean {
+  if (configured?.trim() || env.BROWSER?.trim()) return true;
+  if (platform === 'darwin' || platform === 'win32') return true;
+  return Boolean(env.DISPLAY?.trim() || env.WAYLAND_DISPLAY?.trim() || env.WSL_DISTRO_NAME?.trim());
+}
+
+/**
  * Opens `url` with the browser people set (the config's `browser`, else `$BROWSER`: a command
  * line; the URL is its last argument, never read by the shell) and waits for it, as a terminal
  * browser needs the terminal; else with the platform's opener (the `open` package: xdg-open,

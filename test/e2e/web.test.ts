@@ -72,6 +72,20 @@ describe('--web on the views', () => {
     expect(visible(r.screen)).toMatch(/hint: open http:\/\/127\.0\.0\.1:\d+\/acme\/platform\/api\/issues\/1 yourself/);
   });
 
+  it('on a terminal with no browser to reach (no $BROWSER, no display): the URL on stdout, the reason, exit 0', async () => {
+    const webUrl = JSON.parse((await sb.run(['mr', 'view', '1', '-p', API, '-o', 'json'])).stdout).web_url as string;
+    // binEnv passes neither DISPLAY nor BROWSER: a session over SSH or in a container.
+    const r = await runInTerminal(['mr', 'view', '1', '-p', API, '--web'], { cols: 100, env });
+    expect(r.code, r.screen).toBe(0);
+    const screen = visible(r.screen);
+    expect(screen).toContain(`${webUrl}\n`);
+    expect(screen).toContain('No browser found to open it: set BROWSER (or collab config set browser <command>)');
+    expect(screen).not.toContain('Opening');
+    // stdout a pipe, stderr the terminal: the URL alone is the data.
+    const piped = await runInTerminal(['mr', 'view', '1', '-p', API, '--web'], { cols: 100, env, stdout: 'pipe' });
+    expect([piped.code, piped.stdout]).toEqual([0, `${webUrl}\n`]);
+  });
+
   it('only views of what has a web page take --web', async () => {
     for (const args of [
       ['settings', 'view'],

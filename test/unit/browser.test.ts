@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openUrl, webPage } from '../../src/output/browser.js';
+import { canOpenPages, openUrl, webPage } from '../../src/output/browser.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('webPage: what a server names as web_url, before a browser sees it', () => {
@@ -53,5 +53,25 @@ describe('openUrl', () => {
         hint: 'open https://h/x yourself, or set BROWSER',
       }),
     );
+  });
+});
+
+describe('canOpenPages: whether --web has a browser to reach (issue 38 item 6)', () => {
+  it('a browser people set is always reachable', () => {
+    expect(canOpenPages({ BROWSER: 'w3m' }, undefined, 'linux')).toBe(true);
+    expect(canOpenPages({}, 'firefox --new-tab', 'linux')).toBe(true);
+  });
+
+  it('macOS and Windows always have an opener; WSL opens through Windows', () => {
+    expect(canOpenPages({}, undefined, 'darwin')).toBe(true);
+    expect(canOpenPages({}, undefined, 'win32')).toBe(true);
+    expect(canOpenPages({ WSL_DISTRO_NAME: 'Ubuntu' }, undefined, 'linux')).toBe(true);
+  });
+
+  it('elsewhere only a graphical session: over SSH or in a container xdg-open would open nothing', () => {
+    expect(canOpenPages({ DISPLAY: ':0' }, undefined, 'linux')).toBe(true);
+    expect(canOpenPages({ WAYLAND_DISPLAY: 'wayland-0' }, undefined, 'freebsd')).toBe(true);
+    expect(canOpenPages({ SSH_CONNECTION: '1 2 3 4', BROWSER: ' ', DISPLAY: '' }, '  ', 'linux')).toBe(false);
+    expect(canOpenPages({}, undefined, 'linux')).toBe(false);
   });
 });
