@@ -59,109 +59,149 @@ export interface CommonFilterOptions<T extends Filterable> {
   iids: boolean;
 }
 
-export function applyCommonFilters<T extends Filterable>(ctx: Ctx, items: T[], viewer: User | null, options: CommonFilterOptions<T>): T[] {
-  let result = items;
-  const keep = (predicate: (item: T) => boolean): void => {
-    result = result.filter(predicate);
-  };
+type Predicate<T> = (item: T) => boolean;
 
+/** One of the common filters: the predicate its parameters ask for, or none. */
+type Filter = <T extends Filterable>(
+  ctx: Ctx,
+  viewer: User | null,
+  options: CommonFilterOptions<T>,
+) => Predicate<T> | Predicate<T>[] | undefined;
+
+/** A string parameter, unless absent or empty. */
+function given(ctx: Ctx, name: string): string | undefined {
+  const value = ctx.params.str(name);
+  return value === undefined || value === '' ? undefined : value;
+}
+
+const byState: Filter = (ctx, _viewer, options) => {
   const state = enumParam(ctx, 'state', [...options.states, 'all']);
-  if (state && state !== 'all') keep((item) => item.state === state || (state === 'opened' && item.state === 'reopened'));
+  if (!state || state === 'all') return undefined;
+  return (item) => item.state === state || (state === 'opened' && item.state === 'reopened');
+};
 
-  const labels = ctx.params.str('labels');
-  if (labels !== undefined && labels !== '') {
-    const wanted = labels
-      .split(',')
-      .map((l) => l.trim())
-      .filter((l) => l !== '');
-    const lower = wanted.map((l) => l.toLowerCase());
-    if (lower.length === 1 && ['no label', 'no+label', 'none'].includes(lower[0])) keep((item) => item.labels.length === 0);
-    else if (lower.length === 1 && lower[0] === 'any') keep((item) => item.labels.length > 0);
-    else keep((item) => lower.every((name) => item.labels.some((l) => l.toLowerCase() === name)));
-  }
+const byLabels: Filter = (ctx) => {
+  const labels = given(ctx, 'labels');
+  if (labels === undefined) return undefined;
+  const lower = labels
+    .split(',')
+    .map((l) => l.trim().toLowerCase())
+    .filter((l) => l !== '');
+  if (lower.length === 1 && ['no label', 'no+label', 'none'].includes(lower[0])) return (item) => item.labels.length === 0;
+  if (lower.length === 1 && lower[0] === 'any') return (item) => item.labels.length > 0;
+  return (item) => lower.every((name) => item.labels.some((l) => l.toLowerCase() === name));
+};
 
-  const milestone = ctx.params.str('milestone');
-  if (milestone !== undefined && milestone !== '') {
-    const m = milestone.toLowerCase();
-    if (m === 'no milestone' || m === 'none') keep((item) => item.milestoneId == null);
-    else if (m === 'any') keep((item) => item.milestoneId != null);
-    else keep((item) => options.milestoneTitle(item) === milestone);
-  }
+const byMilestone: Filter = (ctx, _viewer, options) => {
+  const milestone = given(ctx, 'milestone');
+  if (milestone === undefined) return undefined;
+  const m = milestone.toLowerCase();
+  if (m === 'no milestone' || m === 'none') return (item) => item.milestoneId == null;
+  if (m === 'any') return (item) => item.milestoneId != null;
+  return (item) => options.milestoneTitle(item) === milestone;
+};
 
+const byScope: Filter = (ctx, viewer, options) => {
   const rawScope = ctx.params.str('scope')?.replace(/_/g, '-');
   if (rawScope !== undefined && !['created-by-me', 'assigned-to-me', 'all'].includes(rawScope)) throw invalidValue('scope');
   const scope = (rawScope as Scope | undefined) ?? options.defaultScope;
-  if (scope === 'created-by-me') {
-    if (!viewer) throw new ApiError(401, { message: '401 Unauthorized' });
-    keep((item) => item.authorId === viewer.id);
-  } else if (scope === 'assigned-to-me') {
-    if (!viewer) throw new ApiError(401, { message: '401 Unauthorized' });
-    keep((item) => options.assignees(item).includes(viewer.id));
-  }
+  if (scope === 'all') return undefined;
+  if (!viewer) throw new ApiError(401, { message: '401 Unauthorized' });
+  if (scope === 'created-by-me') return (item) => item.authorId === viewer.id;
+  return (item) => options.assignees(item).includes(viewer.id);
+};
 
+const byAuthorId: Filter = (ctx) => {
   const authorId = ctx.params.int('author_id');
-  if (authorId !== undefined) keep((item) => item.authorId === authorId);
+  return authorId === undefined ? undefined : (item) => item.authorId === authorId;
+};
 
-  // GitLab's filters by username (the spec filters by id only).
-  if (ctx.store.flavor === 'gitlab') {
-    const byName = (name: string) => ctx.store.userByName(name)?.id ?? -1;
-    const author = ctx.params.str('author_username');
-    if (author !== undefined && author !== '') keep((item) => item.authorId === byName(author));
-    const assigneeName = ctx.params.str('assignee_username');
-    if (assigneeName !== undefined && assigneeName !== '') keep((item) => options.assignees(item).includes(byName(assigneeName)));
-    if (options.reviewers) {
-      const reviewers = options.reviewers;
-      const reviewerId = ctx.params.int('reviewer_id');
-      if (reviewerId !== undefined) keep((item) => reviewers(item).includes(reviewerId));
-      const reviewerName = ctx.params.str('reviewer_username');
-      if (reviewerName !== undefined && reviewerName !== '') keep((item) => reviewers(item).includes(byName(reviewerName)));
-    }
+/** GitLab's filters by username and by reviewer (the spec filters by id only). */
+const byGitlabUsers: Filter = <T extends Filterable>(ctx: Ctx, _viewer: User | null, options: CommonFilterOptions<T>) => {
+  if (ctx.store.flavor !== 'gitlab') return undefined;
+  const predicates: Predicate<T>[] = [];
+  const byName = (name: string) => ctx.store.userByName(name)?.id ?? -1;
+  const author = given(ctx, 'author_username');
+  if (author !== undefined) predicates.push((item) => item.authorId === byName(author));
+  const assigneeName = given(ctx, 'assignee_username');
+  if (assigneeName !== undefined) predicates.push((item) => options.assignees(item).includes(byName(assigneeName)));
+  const reviewers = options.reviewers;
+  if (reviewers) {
+    const reviewerId = ctx.params.int('reviewer_id');
+    if (reviewerId !== undefined) predicates.push((item) => reviewers(item).includes(reviewerId));
+    const reviewerName = given(ctx, 'reviewer_username');
+    if (reviewerName !== undefined) predicates.push((item) => reviewers(item).includes(byName(reviewerName)));
   }
+  return predicates;
+};
 
-  const assignee = ctx.params.str('assignee_id');
-  if (assignee !== undefined && assignee !== '') {
-    const a = assignee.toLowerCase();
-    if (a === 'none') keep((item) => options.assignees(item).length === 0);
-    else if (a === 'any') keep((item) => options.assignees(item).length > 0);
-    else {
-      const id = ctx.params.int('assignee_id') as number;
-      keep((item) => options.assignees(item).includes(id));
-    }
-  }
+const byAssignee: Filter = (ctx, _viewer, options) => {
+  const assignee = given(ctx, 'assignee_id');
+  if (assignee === undefined) return undefined;
+  const a = assignee.toLowerCase();
+  if (a === 'none') return (item) => options.assignees(item).length === 0;
+  if (a === 'any') return (item) => options.assignees(item).length > 0;
+  const id = ctx.params.int('assignee_id') as number;
+  return (item) => options.assignees(item).includes(id);
+};
 
-  const emoji = ctx.params.str('my_reaction_emoji');
-  if (emoji !== undefined && emoji !== '') {
-    const uid = viewer?.id ?? -1;
-    const e = emoji.toLowerCase();
-    if (e === 'none') keep((item) => !item.awards.some((a) => a.userId === uid));
-    else if (e === 'any') keep((item) => item.awards.some((a) => a.userId === uid));
-    else keep((item) => item.awards.some((a) => a.userId === uid && a.name === emoji));
-  }
+const byReaction: Filter = (ctx, viewer) => {
+  const emoji = given(ctx, 'my_reaction_emoji');
+  if (emoji === undefined) return undefined;
+  const uid = viewer?.id ?? -1;
+  const e = emoji.toLowerCase();
+  if (e === 'none') return (item) => !item.awards.some((a) => a.userId === uid);
+  if (e === 'any') return (item) => item.awards.some((a) => a.userId === uid);
+  return (item) => item.awards.some((a) => a.userId === uid && a.name === emoji);
+};
 
-  if (options.iids) {
-    const iids = ctx.params.intArray('iids');
-    if (iids !== undefined && iids.length > 0) {
-      const set = new Set(iids);
-      keep((item) => set.has(item.iid));
-    }
-  }
+const byIids: Filter = (ctx, _viewer, options) => {
+  if (!options.iids) return undefined;
+  const iids = ctx.params.intArray('iids');
+  if (iids === undefined || iids.length === 0) return undefined;
+  const set = new Set(iids);
+  return (item) => set.has(item.iid);
+};
 
-  const search = ctx.params.str('search');
-  if (search !== undefined && search !== '') {
-    const needle = search.toLowerCase();
-    keep((item) => item.title.toLowerCase().includes(needle) || (item.description ?? '').toLowerCase().includes(needle));
-  }
+const bySearch: Filter = (ctx) => {
+  const search = given(ctx, 'search');
+  if (search === undefined) return undefined;
+  const needle = search.toLowerCase();
+  return (item) => item.title.toLowerCase().includes(needle) || (item.description ?? '').toLowerCase().includes(needle);
+};
 
+const byTimes: Filter = <T extends Filterable>(ctx: Ctx) => {
+  const predicates: Predicate<T>[] = [];
   const after = timeParam(ctx, 'created_after');
-  if (after !== undefined) keep((item) => item.createdAt >= after);
+  if (after !== undefined) predicates.push((item) => item.createdAt >= after);
   const before = timeParam(ctx, 'created_before');
-  if (before !== undefined) keep((item) => item.createdAt <= before);
+  if (before !== undefined) predicates.push((item) => item.createdAt <= before);
   const updatedAfter = timeParam(ctx, 'updated_after');
-  if (updatedAfter !== undefined) keep((item) => item.updatedAt >= updatedAfter);
+  if (updatedAfter !== undefined) predicates.push((item) => item.updatedAt >= updatedAfter);
   const updatedBefore = timeParam(ctx, 'updated_before');
-  if (updatedBefore !== undefined) keep((item) => item.updatedAt <= updatedBefore);
+  if (updatedBefore !== undefined) predicates.push((item) => item.updatedAt <= updatedBefore);
+  return predicates;
+};
 
+/** In the order their parameters are checked (the first bad one is the error). */
+const COMMON_FILTERS: readonly Filter[] = [
+  byState,
+  byLabels,
+  byMilestone,
+  byScope,
+  byAuthorId,
+  byGitlabUsers,
+  byAssignee,
+  byReaction,
+  byIids,
+  bySearch,
+  byTimes,
+];
+
+export function applyCommonFilters<T extends Filterable>(ctx: Ctx, items: T[], viewer: User | null, options: CommonFilterOptions<T>): T[] {
+  const predicates = COMMON_FILTERS.flatMap((filter) => filter(ctx, viewer, options) ?? []);
+  const result = items.filter((item) => predicates.every((predicate) => predicate(item)));
   const orderBy = enumParam(ctx, 'order_by', ['created_at', 'updated_at'] as const) ?? 'created_at';
   const sort = enumParam(ctx, 'sort', ['asc', 'desc'] as const) ?? 'desc';
-  return sortItems(result === items ? [...items] : result, orderBy === 'created_at' ? (i) => i.createdAt : (i) => i.updatedAt, sort);
+  return sortItems(result, orderBy === 'created_at' ? (i) => i.createdAt : (i) => i.updatedAt, sort);
 }

@@ -21,6 +21,7 @@ import { groupRoutes } from './routes/groups.js';
 import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
 import { issueRoutes } from './routes/issues.js';
 import { jobRoutes } from './routes/jobs.js';
+import { mergeRoutes } from './routes/merge.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { noteRoutes } from './routes/notes.js';
 import { projectRoutes } from './routes/projects.js';
@@ -75,22 +76,28 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-/** The routes; a few differ by flavour (methods, `GET /version`). */
+/** Every route family, in the order they are matched; a few routes are one flavour's only. */
+const ROUTE_TABLES = [
+  issueRoutes,
+  boardRoutes,
+  labelRoutes,
+  jobRoutes,
+  projectRoutes,
+  groupRoutes,
+  mergeRequestRoutes,
+  mergeRoutes,
+  approvalRoutes,
+  userRoutes,
+  userKeyRoutes,
+  impersonationTokenRoutes,
+  settingsRoutes,
+  noteRoutes,
+];
+
+/** The routes of a flavour (methods, `GET /version` and GitLab's notes differ). */
 export function buildRouter(flavor: Flavor = 'spec'): Router {
   const router = new Router();
-  issueRoutes(router);
-  boardRoutes(router);
-  labelRoutes(router);
-  jobRoutes(router);
-  projectRoutes(router);
-  groupRoutes(router);
-  mergeRequestRoutes(router, flavor);
-  router.addTable(approvalRoutes);
-  userRoutes(router);
-  userKeyRoutes(router);
-  impersonationTokenRoutes(router);
-  settingsRoutes(router, flavor);
-  if (flavor === 'gitlab') noteRoutes(router);
+  for (const table of ROUTE_TABLES) router.addTable(table, flavor);
   return router;
 }
 

@@ -1,3 +1,4 @@
+import type { Flavor } from '../api/flavor.js';
 import type { Handler } from './context.js';
 
 export type AuthMode =
@@ -23,13 +24,16 @@ interface Route {
 
 /**
  * One route of a table: the method, the pattern and a named handler. Each route family exports a
- * table (`approvalRoutes` in routes/approvals.ts); `buildRouter` adds the tables of a flavour.
+ * table (`approvalRoutes` in routes/approvals.ts); `buildRouter` adds the tables, each route
+ * served by its flavour only when it names one.
  */
 export interface RouteEntry {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   handler: Handler;
   options?: RouteOptions;
+  /** Served by this flavour only: GitLab's routes the spec lacks (the spec flavour answers 404). */
+  flavor?: Flavor;
 }
 
 export type RouteTable = readonly RouteEntry[];
@@ -56,9 +60,11 @@ export class Router {
     this.routes.push({ method, segments, rank, handler, options });
   }
 
-  /** Every route of a table, in its order. */
-  addTable(table: RouteTable): void {
-    for (const route of table) this.add(route.method, route.path, route.handler, route.options);
+  /** Every route of a table, in its order, leaving out those of another flavour. */
+  addTable(table: RouteTable, flavor: Flavor): void {
+    for (const route of table) {
+      if (route.flavor === undefined || route.flavor === flavor) this.add(route.method, route.path, route.handler, route.options);
+    }
   }
 
   get(pattern: string, handler: Handler, options?: RouteOptions): void {

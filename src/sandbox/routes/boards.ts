@@ -6,8 +6,8 @@ import { show } from '../entity.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { type Board, type BoardList, OWNER, type Project, REPORTER } from '../model.js';
 import { paginate } from '../pagination.js';
-import { created, json, noContent } from '../reply.js';
-import type { Router } from '../router.js';
+import { created, json, noContent, type Reply } from '../reply.js';
+import type { RouteTable } from '../router.js';
 
 function requireBoard(ctx: Ctx): { project: Project; board: Board } {
   requireUser(ctx);
@@ -38,78 +38,91 @@ function renumber(lists: BoardList[]): void {
   });
 }
 
-export function boardRoutes(router: Router): void {
-  router.get('/projects/:id/boards', (ctx) => {
-    requireUser(ctx);
-    const project = requireProject(ctx);
-    const boards = [...ctx.store.boards.values()].filter((b) => b.projectId === project.id);
-    return paginate(ctx, boards, (b) => show(ctx, BOARD, b));
-  });
+function listBoards(ctx: Ctx): Reply {
+  requireUser(ctx);
+  const project = requireProject(ctx);
+  const boards = [...ctx.store.boards.values()].filter((b) => b.projectId === project.id);
+  return paginate(ctx, boards, (b) => show(ctx, BOARD, b));
+}
 
-  router.get('/projects/:id/boards/:board_id/lists', (ctx) => {
-    const { board } = requireBoard(ctx);
-    return paginate(ctx, ordered(board), (l) => show(ctx, BOARD_LIST, l));
-  });
+function listBoardLists(ctx: Ctx): Reply {
+  const { board } = requireBoard(ctx);
+  return paginate(ctx, ordered(board), (l) => show(ctx, BOARD_LIST, l));
+}
 
-  router.get('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => json(show(ctx, BOARD_LIST, requireList(ctx).list)));
+function showBoardList(ctx: Ctx): Reply {
+  return json(show(ctx, BOARD_LIST, requireList(ctx).list));
+}
 
-  router.post('/projects/:id/boards/:board_id/lists', (ctx) => {
-    const { project, board } = requireBoard(ctx);
-    requireLevel(ctx, project, REPORTER);
-    const labelId = ctx.params.requiredInt('label_id');
-    const label = ctx.store.labels.get(labelId);
-    if (!label || label.projectId !== project.id) throw invalid({ label: ["can't be blank"] });
-    if (board.lists.some((l) => l.labelId === labelId)) throw invalid({ label: ['has already been taken'] });
-    const list: BoardList = { id: ctx.store.nextId('list'), labelId, position: board.lists.length };
-    board.lists.push(list);
-    return created(show(ctx, BOARD_LIST, list));
-  });
+function createBoardList(ctx: Ctx): Reply {
+  const { project, board } = requireBoard(ctx);
+  requireLevel(ctx, project, REPORTER);
+  const labelId = ctx.params.requiredInt('label_id');
+  const label = ctx.store.labels.get(labelId);
+  if (!label || label.projectId !== project.id) throw invalid({ label: ["can't be blank"] });
+  if (board.lists.some((l) => l.labelId === labelId)) throw invalid({ label: ['has already been taken'] });
+  const list: BoardList = { id: ctx.store.nextId('list'), labelId, position: board.lists.length };
+  board.lists.push(list);
+  return created(show(ctx, BOARD_LIST, list));
+}
 
-  router.put('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => {
-    const { project, board, list } = requireList(ctx);
-    requireLevel(ctx, project, REPORTER);
-    const position = ctx.params.requiredInt('position');
-    const lists = ordered(board).filter((l) => l !== list);
-    const target = Math.max(0, Math.min(position, lists.length));
-    lists.splice(target, 0, list);
-    renumber(lists);
-    return json(show(ctx, BOARD_LIST, list));
-  });
+function updateBoardList(ctx: Ctx): Reply {
+  const { project, board, list } = requireList(ctx);
+  requireLevel(ctx, project, REPORTER);
+  const position = ctx.params.requiredInt('position');
+  const lists = ordered(board).filter((l) => l !== list);
+  const target = Math.max(0, Math.min(position, lists.length));
+  lists.splice(target, 0, list);
+  renumber(lists);
+  return json(show(ctx, BOARD_LIST, list));
+}
 
-  router.delete('/projects/:id/boards/:board_id/lists/:list_id', (ctx) => {
-    const { project, board, list } = requireList(ctx);
-    requireLevel(ctx, project, OWNER);
-    board.lists.splice(board.lists.indexOf(list), 1);
-    renumber(ordered(board));
-    return noContent();
-  });
+function deleteBoardList(ctx: Ctx): Reply {
+  const { project, board, list } = requireList(ctx);
+  requireLevel(ctx, project, OWNER);
+  board.lists.splice(board.lists.indexOf(list), 1);
+  renumber(ordered(board));
+  return noContent();
+}
+
+export const boardRoutes: RouteTable = [
+  { method: 'GET', path: '/projects/:id/boards', handler: listBoards },
+  { method: 'GET', path: '/projects/:id/boards/:board_id/lists', handler: listBoardLists },
+  { method: 'GET', path: '/projects/:id/boards/:board_id/lists/:list_id', handler: showBoardList },
+  { method: 'POST', path: '/projects/:id/boards/:board_id/lists', handler: createBoardList },
+  { method: 'PUT', path: '/projects/:id/boards/:board_id/lists/:list_id', handler: updateBoardList },
+  { method: 'DELETE', path: '/projects/:id/boards/:board_id/lists/:list_id', handler: deleteBoardList },
+];
+
+function listLabels(ctx: Ctx): Reply {
+  requireUser(ctx);
+  const project = requireProject(ctx);
+  const labels = ctx.store.projectLabels(project.id).sort((a, b) => a.name.localeCompare(b.name));
+  return paginate(ctx, labels, (l) => show(ctx, LABEL, l));
+}
+
+// Not in the spec either; `title` (exact) and `state` as GitLab filters them, for lookups by title.
+function listMilestones(ctx: Ctx): Reply {
+  requireUser(ctx);
+  const project = requireProject(ctx);
+  const title = ctx.params.str('title');
+  const state = ctx.params.str('state');
+  const milestones = [...ctx.store.milestones.values()]
+    .filter(
+      (m) =>
+        m.projectId === project.id &&
+        (title === undefined || m.title === title) &&
+        (state === undefined || state === '' || m.state === state),
+    )
+    .sort((a, b) => b.id - a.id);
+  return paginate(ctx, milestones, (m) => show(ctx, MILESTONE_CLOSED, m));
 }
 
 /**
  * `GET /projects/:id/labels`: not in the spec's endpoint list (labels are "not shown"), but board lists
  * need label ids; `GET /projects/:id/milestones` likewise, for milestones given by title.
  */
-export function labelRoutes(router: Router): void {
-  router.get('/projects/:id/labels', (ctx) => {
-    requireUser(ctx);
-    const project = requireProject(ctx);
-    const labels = ctx.store.projectLabels(project.id).sort((a, b) => a.name.localeCompare(b.name));
-    return paginate(ctx, labels, (l) => show(ctx, LABEL, l));
-  });
-  // Not in the spec either; `title` (exact) and `state` as GitLab filters them, for lookups by title.
-  router.get('/projects/:id/milestones', (ctx) => {
-    requireUser(ctx);
-    const project = requireProject(ctx);
-    const title = ctx.params.str('title');
-    const state = ctx.params.str('state');
-    const milestones = [...ctx.store.milestones.values()]
-      .filter(
-        (m) =>
-          m.projectId === project.id &&
-          (title === undefined || m.title === title) &&
-          (state === undefined || state === '' || m.state === state),
-      )
-      .sort((a, b) => b.id - a.id);
-    return paginate(ctx, milestones, (m) => show(ctx, MILESTONE_CLOSED, m));
-  });
-}
+export const labelRoutes: RouteTable = [
+  { method: 'GET', path: '/projects/:id/labels', handler: listLabels },
+  { method: 'GET', path: '/projects/:id/milestones', handler: listMilestones },
+];

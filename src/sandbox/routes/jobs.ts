@@ -9,7 +9,7 @@ import { DEVELOPER, type Job, type JobStatus, type Project, REPORTER } from '../
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
 import { type Keyset, paginate } from '../pagination.js';
 import { created, json, type Reply } from '../reply.js';
-import type { Router } from '../router.js';
+import type { RouteTable } from '../router.js';
 
 const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'];
 /** GitLab 17 also lists jobs that are `canceling`. */
@@ -142,103 +142,122 @@ async function serveFile(ctx: Ctx, job: Job): Promise<Reply> {
     : { kind: 'stream', status: 200, open: file.open, length: file.length, contentType: contentTypeFor(path), headers };
 }
 
-export function jobRoutes(router: Router): void {
-  router.get('/projects/:id/jobs', (ctx) => {
-    const project = requireJobsProject(ctx);
-    return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx), JOB_KEYSET);
-  });
-
-  // GitLab accepts the job token here too (`job_token_allowed: true`), for the job's own project.
-  router.get(
-    '/projects/:id/pipelines/:pipeline_id/jobs',
-    (ctx) => {
-      const project = requireJobsProject(ctx);
-      const pipeline = ctx.store.pipelines.get(Number(ctx.path.pipeline_id));
-      if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
-      const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id);
-      return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
-    },
-    { jobToken: true },
-  );
-
-  router.get('/projects/:id/jobs/:job_id', (ctx) => json(show(ctx, JOB, requireJob(ctx).job)));
-
-  router.get('/projects/:id/jobs/:job_id/artifacts', (ctx) => serveArchive(ctx, requireJob(ctx).job), { jobToken: true });
-
-  const byRef = (ctx: Ctx): Promise<Reply> => serveArchive(ctx, latestSuccessful(ctx));
-  router.get('/projects/:id/jobs/artifacts/:ref_name/download', byRef, { jobToken: true });
-  // Like GitLab (`requirements: { ref_name: /.+/ }`), a ref may also arrive with unencoded slashes.
-  router.get('/projects/:id/jobs/artifacts/*ref_name/download', byRef, { jobToken: true });
-  // Not in the spec's list, but python-gitlab's `project-artifact raw` uses it: one file by ref and job.
-  router.get('/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', (ctx) => serveFile(ctx, latestSuccessful(ctx)), {
-    jobToken: true,
-  });
-
-  router.get('/projects/:id/jobs/:job_id/artifacts/*artifact_path', (ctx) => serveFile(ctx, requireJob(ctx).job), { jobToken: true });
-
-  router.get('/projects/:id/jobs/:job_id/trace', (ctx) => {
-    const { job } = requireJob(ctx);
-    if (job.trace === null) throw notFound('Trace');
-    return { kind: 'bytes', status: 200, body: Buffer.from(job.trace), contentType: 'text/plain; charset=utf-8' };
-  });
-
-  router.post('/projects/:id/jobs/:job_id/cancel', (ctx) => {
-    const { project, job } = requireJob(ctx);
-    requireRunner(ctx, project);
-    if (CANCELABLE.includes(job.status)) cancel(ctx.store, job);
-    return created(show(ctx, JOB, job));
-  });
-
-  router.post('/projects/:id/jobs/:job_id/retry', (ctx) => {
-    const { project, job } = requireJob(ctx);
-    const user = requireUser(ctx);
-    requireRunner(ctx, project);
-    if (!RETRYABLE.includes(job.status)) throw forbidden('Job is not retryable');
-    const now = ctx.store.now();
-    const retried: Job = {
-      ...job,
-      id: ctx.store.nextId('job'),
-      status: 'pending',
-      coverage: null,
-      createdAt: now,
-      startedAt: null,
-      finishedAt: null,
-      erasedAt: null,
-      userId: user.id,
-      artifact: null,
-      trace: null,
-    };
-    ctx.store.addJob(retried);
-    return created(show(ctx, JOB, retried));
-  });
-
-  router.post('/projects/:id/jobs/:job_id/erase', (ctx) => {
-    const { project, job } = requireJob(ctx);
-    requireRunner(ctx, project);
-    if (!COMPLETE.includes(job.status) || (job.artifact === null && job.trace === null)) throw forbidden('Job is not erasable!');
-    job.artifact = null;
-    job.trace = null;
-    job.erasedAt = ctx.store.now();
-    return created(show(ctx, JOB_WITH_DOWNLOAD_URL, job));
-  });
-
-  router.post('/projects/:id/jobs/:job_id/artifacts/keep', (ctx) => {
-    const { project, job } = requireJob(ctx);
-    requireRunner(ctx, project);
-    if (!job.artifact) throw notFound('Artifacts');
-    job.artifact.kept = true;
-    // GitLab answers play and keep with 200, where the spec's rule for POST is 201.
-    return json(show(ctx, JOB_WITH_DOWNLOAD_URL, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
-  });
-
-  router.post('/projects/:id/jobs/:job_id/play', (ctx) => {
-    const { project, job } = requireJob(ctx);
-    const user = requireUser(ctx);
-    requireRunner(ctx, project);
-    if (job.status !== 'manual') throw badRequest('Unplayable Job');
-    job.status = 'started';
-    job.userId = user.id;
-    job.startedAt = ctx.store.now();
-    return json(show(ctx, JOB, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
-  });
+function listJobs(ctx: Ctx): Reply {
+  const project = requireJobsProject(ctx);
+  return paginate(ctx, scopeFilter(ctx, ctx.store.projectJobs(project.id)), render(ctx), JOB_KEYSET);
 }
+
+// GitLab accepts the job token here too (`job_token_allowed: true`), for the job's own project.
+function listPipelineJobs(ctx: Ctx): Reply {
+  const project = requireJobsProject(ctx);
+  const pipeline = ctx.store.pipelines.get(Number(ctx.path.pipeline_id));
+  if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
+  const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id);
+  return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
+}
+
+function showJob(ctx: Ctx): Reply {
+  return json(show(ctx, JOB, requireJob(ctx).job));
+}
+
+function downloadArchive(ctx: Ctx): Promise<Reply> {
+  return serveArchive(ctx, requireJob(ctx).job);
+}
+
+const downloadArchiveByRef = (ctx: Ctx): Promise<Reply> => serveArchive(ctx, latestSuccessful(ctx));
+
+// Not in the spec's list, but python-gitlab's `project-artifact raw` uses it: one file by ref and job.
+function downloadFileByRef(ctx: Ctx): Promise<Reply> {
+  return serveFile(ctx, latestSuccessful(ctx));
+}
+
+function downloadFile(ctx: Ctx): Promise<Reply> {
+  return serveFile(ctx, requireJob(ctx).job);
+}
+
+function showTrace(ctx: Ctx): Reply {
+  const { job } = requireJob(ctx);
+  if (job.trace === null) throw notFound('Trace');
+  return { kind: 'bytes', status: 200, body: Buffer.from(job.trace), contentType: 'text/plain; charset=utf-8' };
+}
+
+function cancelJob(ctx: Ctx): Reply {
+  const { project, job } = requireJob(ctx);
+  requireRunner(ctx, project);
+  if (CANCELABLE.includes(job.status)) cancel(ctx.store, job);
+  return created(show(ctx, JOB, job));
+}
+
+function retryJob(ctx: Ctx): Reply {
+  const { project, job } = requireJob(ctx);
+  const user = requireUser(ctx);
+  requireRunner(ctx, project);
+  if (!RETRYABLE.includes(job.status)) throw forbidden('Job is not retryable');
+  const now = ctx.store.now();
+  const retried: Job = {
+    ...job,
+    id: ctx.store.nextId('job'),
+    status: 'pending',
+    coverage: null,
+    createdAt: now,
+    startedAt: null,
+    finishedAt: null,
+    erasedAt: null,
+    userId: user.id,
+    artifact: null,
+    trace: null,
+  };
+  ctx.store.addJob(retried);
+  return created(show(ctx, JOB, retried));
+}
+
+function eraseJob(ctx: Ctx): Reply {
+  const { project, job } = requireJob(ctx);
+  requireRunner(ctx, project);
+  if (!COMPLETE.includes(job.status) || (job.artifact === null && job.trace === null)) throw forbidden('Job is not erasable!');
+  job.artifact = null;
+  job.trace = null;
+  job.erasedAt = ctx.store.now();
+  return created(show(ctx, JOB_WITH_DOWNLOAD_URL, job));
+}
+
+function keepArtifacts(ctx: Ctx): Reply {
+  const { project, job } = requireJob(ctx);
+  requireRunner(ctx, project);
+  if (!job.artifact) throw notFound('Artifacts');
+  job.artifact.kept = true;
+  // GitLab answers play and keep with 200, where the spec's rule for POST is 201.
+  return json(show(ctx, JOB_WITH_DOWNLOAD_URL, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
+}
+
+function playJob(ctx: Ctx): Reply {
+  const { project, job } = requireJob(ctx);
+  const user = requireUser(ctx);
+  requireRunner(ctx, project);
+  if (job.status !== 'manual') throw badRequest('Unplayable Job');
+  job.status = 'started';
+  job.userId = user.id;
+  job.startedAt = ctx.store.now();
+  return json(show(ctx, JOB, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
+}
+
+/** Artifact downloads take a CI job token too. */
+const JOB_TOKEN = { jobToken: true } as const;
+
+export const jobRoutes: RouteTable = [
+  { method: 'GET', path: '/projects/:id/jobs', handler: listJobs },
+  { method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/jobs', handler: listPipelineJobs, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/:job_id', handler: showJob },
+  { method: 'GET', path: '/projects/:id/jobs/:job_id/artifacts', handler: downloadArchive, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/artifacts/:ref_name/download', handler: downloadArchiveByRef, options: JOB_TOKEN },
+  // Like GitLab (`requirements: { ref_name: /.+/ }`), a ref may also arrive with unencoded slashes.
+  { method: 'GET', path: '/projects/:id/jobs/artifacts/*ref_name/download', handler: downloadArchiveByRef, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', handler: downloadFileByRef, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/:job_id/artifacts/*artifact_path', handler: downloadFile, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/:job_id/trace', handler: showTrace },
+  { method: 'POST', path: '/projects/:id/jobs/:job_id/cancel', handler: cancelJob },
+  { method: 'POST', path: '/projects/:id/jobs/:job_id/retry', handler: retryJob },
+  { method: 'POST', path: '/projects/:id/jobs/:job_id/erase', handler: eraseJob },
+  { method: 'POST', path: '/projects/:id/jobs/:job_id/artifacts/keep', handler: keepArtifacts },
+  { method: 'POST', path: '/projects/:id/jobs/:job_id/play', handler: playJob },
+];

@@ -1,10 +1,8 @@
-import type { Flavor } from '../../api/flavor.js';
 import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { COMMIT, commitOf } from '../entities/commits.js';
 import { ISSUE } from '../entities/issues.js';
 import {
-  detailedMergeStatus,
   isDraft,
   MERGE_REQUEST,
   MERGE_REQUEST_BASIC,
@@ -16,15 +14,14 @@ import {
 } from '../entities/merge-requests.js';
 import { TODO } from '../entities/todos.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, missingParam, notFound, unauthorized } from '../errors.js';
+import { ApiError, forbidden, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters, enumParam } from '../filters.js';
 import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';
 import { mergeRequestContent } from '../mr-content.js';
 import { paginate } from '../pagination.js';
-import { created, json, noContent, notModified } from '../reply.js';
-import type { Router } from '../router.js';
+import { created, json, noContent, notModified, type Reply } from '../reply.js';
+import type { RouteTable } from '../router.js';
 import { createTodo, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
-import { sha } from '../shas.js';
 import type { Store } from '../store.js';
 
 function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
@@ -84,305 +81,245 @@ export function requireMergeRequest(ctx: Ctx): { project: Project; mr: MergeRequ
 
 export const level = (store: Store, user: User, project: Project): number => (user.admin ? OWNER : projectAccess(store, user, project));
 
-/** What an auto-merge waits for instead of refusing: the pipeline, and the approvals. */
-const AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved']);
-
-/**
- * Refuses a merge the server would refuse. The spec (part 2 §7): merged or closed → 406, a draft →
- * 405, conflicts or missing approvals → 405 "Branch cannot be merged". GitLab
- * (lib/api/merge_requests.rb): any failed mergeability check → 405, conflicts → 422 "Branch cannot
- * be merged".
- */
-function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
-  const status = detailedMergeStatus(ctx.store, mr, ctx.store.flavor);
-  if (status === 'mergeable' || status === 'unchecked' || (autoMerge && AUTO_MERGE_WAITS.has(status))) return;
-  if (ctx.store.flavor === 'gitlab') {
-    if (status === 'conflict') throw new ApiError(422, { message: 'Branch cannot be merged' });
-    throw new ApiError(405, { message: '405 Method Not Allowed' });
-  }
-  if (status === 'not_open') throw new ApiError(406, { message: '406 Method Not Allowed' });
-  if (status === 'draft_status') throw new ApiError(405, { message: '405 Method Not Allowed' });
-  if (status === 'conflict' || status === 'not_approved') throw new ApiError(405, { message: 'Branch cannot be merged' });
-}
-
 export function touch(ctx: Ctx, mr: MergeRequest): void {
   mr.updatedAt = ctx.store.now();
 }
 
-export function mergeRequestRoutes(router: Router, flavor: Flavor): void {
-  router.get('/merge_requests', (ctx) => {
-    requireUser(ctx);
-    return listReply(ctx, visibleMergeRequests(ctx, ctx.store.projects.values()), 'created-by-me', false);
-  });
-
-  router.get('/projects/:id/merge_requests', (ctx) => listReply(ctx, visibleMergeRequests(ctx, [requireProject(ctx)]), 'all', true), {
-    auth: 'optional',
-  });
-
-  router.get(
-    '/projects/:id/merge_requests/:merge_request_iid',
-    (ctx) => json(show(ctx, MERGE_REQUEST, requireMergeRequest(ctx).mr, { single: true })),
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id/merge_requests/:merge_request_iid/commits',
-    (ctx) => {
-      const { mr } = requireMergeRequest(ctx);
-      return paginate(
-        ctx,
-        mr.commits.map((_, i) => i),
-        (i) => show(ctx, COMMIT, commitOf(ctx.store, mr, i)),
-      );
-    },
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id/merge_requests/:merge_request_iid/changes',
-    (ctx) => {
-      const { mr } = requireMergeRequest(ctx);
-      return json(show(ctx, MERGE_REQUEST_CHANGES, mr, { single: true }));
-    },
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id/merge_requests/:merge_request_iid/versions',
-    (ctx) => {
-      const { mr } = requireMergeRequest(ctx);
-      return paginate(ctx, [...mr.versions].reverse(), (version) => show(ctx, MR_VERSION, { mr, version }));
-    },
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id/merge_requests/:merge_request_iid/versions/:version_id',
-    (ctx) => {
-      const { mr } = requireMergeRequest(ctx);
-      const version = mr.versions.find((v) => v.id === Number(ctx.path.version_id));
-      if (!version) throw notFound();
-      return json(show(ctx, MR_VERSION_FULL, { mr, version }));
-    },
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id/merge_requests/:merge_request_iid/closes_issues',
-    (ctx) => {
-      const { project, mr } = requireMergeRequest(ctx);
-      const issues = mr.closesIssueIids.map((iid) => ctx.store.findIssue(project.id, iid)).filter((i) => i !== undefined);
-      return paginate(ctx, issues, (i) => show(ctx, ISSUE, i));
-    },
-    { auth: 'optional' },
-  );
-
-  router.post('/projects/:id/merge_requests', (ctx) => {
-    const user = requireUser(ctx);
-    const sourceProject = requireProject(ctx);
-    for (const name of ['source_branch', 'target_branch', 'title']) if (!ctx.params.str(name)) throw missingParam(name);
-    const targetId = ctx.params.int('target_project_id') ?? sourceProject.id;
-    const project = ctx.store.projects.get(targetId);
-    if (!project || !canReadProject(ctx.store, user, project)) throw notFound('Project');
-    if (level(ctx.store, user, sourceProject) < DEVELOPER || !project.features.merge_requests_enabled) throw forbidden();
-    const sourceBranch = ctx.params.str('source_branch') as string;
-    const targetBranch = ctx.params.str('target_branch') as string;
-    if (sourceBranch === targetBranch && project.id === sourceProject.id) {
-      throw new ApiError(400, { message: ["You can't use same project/branch for source and target"] });
-    }
-    const existing = ctx.store
-      .projectMergeRequests(project.id)
-      .find(
-        (m) =>
-          m.state === 'opened' &&
-          m.sourceBranch === sourceBranch &&
-          m.targetBranch === targetBranch &&
-          m.sourceProjectId === sourceProject.id,
-      );
-    if (existing)
-      throw new ApiError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
-    const requested = ctx.params.int('approvals_before_merge');
-    const inherited = project.approvalsBeforeMerge;
-    const approvals = requested !== undefined && inherited > 0 && requested > inherited ? requested : inherited;
-    const now = ctx.store.now();
-    const assigneeId = ctx.params.int('assignee_id');
-    const id = ctx.store.nextId('mr');
-    const base = { id, sourceBranch, title: ctx.params.str('title') as string, createdAt: now, authorId: user.id };
-    const content = mergeRequestContent(ctx.store, base);
-    const mr: MergeRequest = {
-      ...base,
-      iid: ctx.store.nextIid('mr', project.id),
-      projectId: project.id,
-      sourceProjectId: sourceProject.id,
-      targetBranch,
-      description: ctx.params.str('description') ?? '',
-      state: 'opened',
-      updatedAt: now,
-      assigneeId: assigneeId && ctx.store.users.has(assigneeId) ? assigneeId : null,
-      labels: labelsParam(ctx, project) ?? [],
-      milestoneId: milestoneParam(ctx, project) ?? null,
-      mergeWhenPipelineSucceeds: false,
-      mergeStatus: 'can_be_merged',
-      sha: content.sha,
-      mergeCommitSha: null,
-      mergedById: null,
-      mergedAt: null,
-      closedById: null,
-      closedAt: null,
-      mergeError: null,
-      unresolvedDiscussions: 0,
-      divergedCommits: 0,
-      approvalsBeforeMerge: approvals,
-      shouldRemoveSourceBranch: null,
-      forceRemoveSourceBranch: ctx.params.bool('remove_source_branch') ?? false,
-      squash: ctx.params.bool('squash') ?? false,
-      discussionLocked: false,
-      subscribers: new Set([user.id]),
-      awards: [],
-      approvedBy: [],
-      commits: content.commits,
-      changes: content.changes,
-      versions: content.versions,
-      closesIssueIids: [],
-      ...(reviewerIdsParam(ctx) ? { reviewerIds: reviewerIdsParam(ctx) } : {}),
-      timeEstimate: 0,
-      totalTimeSpent: 0,
-    };
-    ctx.store.addMergeRequest(mr);
-    project.lastActivityAt = now;
-    return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
-  });
-
-  router.put('/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (mr.authorId !== user.id && level(ctx.store, user, project) < DEVELOPER) throw forbidden();
-    requireOneOf(ctx, [
-      'target_branch',
-      'title',
-      'assignee_id',
-      'description',
-      'state_event',
-      'labels',
-      'milestone_id',
-      'remove_source_branch',
-      'squash',
-      'discussion_locked',
-      ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : []),
-    ]);
-    const title = ctx.params.str('title');
-    if (title !== undefined && title.trim() === '') throw new ApiError(400, { message: { title: ["can't be blank"] } });
-    const stateEvent = stateEventParam(ctx);
-    const labels = labelsParam(ctx, project);
-    const milestoneId = milestoneParam(ctx, project);
-    if (title !== undefined) mr.title = title;
-    const target = ctx.params.str('target_branch');
-    if (target) mr.targetBranch = target;
-    if (ctx.params.has('description')) mr.description = ctx.params.str('description') ?? '';
-    if (ctx.params.has('assignee_id')) {
-      const assignee = ctx.params.int('assignee_id');
-      mr.assigneeId = assignee && ctx.store.users.has(assignee) ? assignee : null;
-    }
-    if (labels !== undefined) mr.labels = labels;
-    if (milestoneId !== undefined) mr.milestoneId = milestoneId;
-    const reviewerIds = reviewerIdsParam(ctx);
-    if (reviewerIds !== undefined) mr.reviewerIds = reviewerIds;
-    const remove = ctx.params.bool('remove_source_branch');
-    if (remove !== undefined) mr.forceRemoveSourceBranch = remove;
-    const squash = ctx.params.bool('squash');
-    if (squash !== undefined) mr.squash = squash;
-    const locked = ctx.params.bool('discussion_locked');
-    if (locked !== undefined) mr.discussionLocked = locked;
-    if (stateEvent === 'close' && (mr.state === 'opened' || mr.state === 'reopened')) {
-      mr.state = 'closed';
-      mr.mergeWhenPipelineSucceeds = false;
-      mr.closedById = user.id;
-      mr.closedAt = ctx.store.now();
-    } else if (stateEvent === 'reopen' && mr.state === 'closed') {
-      mr.state = 'opened';
-    }
-    touch(ctx, mr);
-    return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
-  });
-
-  router.delete('/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < OWNER) throw forbidden();
-    ctx.store.removeMergeRequest(mr);
-    return noContent();
-  });
-
-  router.put('/projects/:id/merge_requests/:merge_request_iid/merge', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
-    const autoMerge = ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
-    refuseMerge(ctx, mr, autoMerge);
-    const expected = ctx.params.str('sha');
-    if (expected !== undefined && expected !== '' && expected !== mr.sha) {
-      throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
-    }
-    const shouldRemove = ctx.params.bool('should_remove_source_branch');
-    if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
-    if (autoMerge) {
-      mr.mergeWhenPipelineSucceeds = true;
-      mr.autoMergeById = user.id;
-      touch(ctx, mr);
-      return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
-    }
-    mr.state = 'merged';
-    mr.mergeWhenPipelineSucceeds = false;
-    mr.mergedById = user.id;
-    mr.mergedAt = ctx.store.now();
-    mr.mergeError = null;
-    mr.mergeCommitSha = sha(`merge:${mr.id}:${mr.sha}:${ctx.params.str('merge_commit_message') ?? ''}`);
-    touch(ctx, mr);
-    for (const iid of mr.closesIssueIids) {
-      const issue = ctx.store.findIssue(project.id, iid);
-      if (issue && issue.state === 'opened') {
-        issue.state = 'closed';
-        issue.closedAt = mr.updatedAt;
-        issue.updatedAt = mr.updatedAt;
-      }
-    }
-    return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
-  });
-
-  // The spec routes it as PUT and answers the merge request; GitLab as POST, answering 201 with the
-  // service's result: `{"status":"success"}`, or, with nothing to cancel (merged and closed ones
-  // included), `{"status":"error",…,"http_status":406}` (a PUT gets 405 there, as any other
-  // method of a known path).
-  router.add(
-    flavor === 'gitlab' ? 'POST' : 'PUT',
-    '/projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
-    (ctx) => {
-      const { project, mr } = requireMergeRequest(ctx);
-      const user = requireUser(ctx);
-      if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
-      if (flavor === 'gitlab' && !(mr.mergeWhenPipelineSucceeds && mr.state !== 'merged' && mr.state !== 'closed'))
-        return created({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
-      if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
-      if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
-      mr.mergeWhenPipelineSucceeds = false;
-      touch(ctx, mr);
-      return flavor === 'gitlab' ? created({ status: 'success' }) : json(show(ctx, MERGE_REQUEST, mr, { single: true }));
-    },
-  );
-
-  for (const action of ['subscribe', 'unsubscribe'] as const) {
-    router.post(`/projects/:id/merge_requests/:merge_request_iid/${action}`, (ctx) => {
-      const { mr } = requireMergeRequest(ctx);
-      const user = requireUser(ctx);
-      if (!setSubscribed(mr.subscribers, user, action === 'subscribe')) return notModified();
-      return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
-    });
-  }
-
-  router.post('/projects/:id/merge_requests/:merge_request_iid/todo', (ctx) => {
-    const { project, mr } = requireMergeRequest(ctx);
-    const user = requireUser(ctx);
-    const todo = createTodo(ctx.store, user, user.id, project.id, 'MergeRequest', mr.id);
-    return todo ? created(show(ctx, TODO, todo)) : notModified();
-  });
+function listAllMergeRequests(ctx: Ctx): Reply {
+  requireUser(ctx);
+  return listReply(ctx, visibleMergeRequests(ctx, ctx.store.projects.values()), 'created-by-me', false);
 }
+
+function listProjectMergeRequests(ctx: Ctx): Reply {
+  return listReply(ctx, visibleMergeRequests(ctx, [requireProject(ctx)]), 'all', true);
+}
+
+function showMergeRequest(ctx: Ctx): Reply {
+  return json(show(ctx, MERGE_REQUEST, requireMergeRequest(ctx).mr, { single: true }));
+}
+
+function listCommits(ctx: Ctx): Reply {
+  const { mr } = requireMergeRequest(ctx);
+  return paginate(
+    ctx,
+    mr.commits.map((_, i) => i),
+    (i) => show(ctx, COMMIT, commitOf(ctx.store, mr, i)),
+  );
+}
+
+function showChanges(ctx: Ctx): Reply {
+  const { mr } = requireMergeRequest(ctx);
+  return json(show(ctx, MERGE_REQUEST_CHANGES, mr, { single: true }));
+}
+
+function listVersions(ctx: Ctx): Reply {
+  const { mr } = requireMergeRequest(ctx);
+  return paginate(ctx, [...mr.versions].reverse(), (version) => show(ctx, MR_VERSION, { mr, version }));
+}
+
+function showVersion(ctx: Ctx): Reply {
+  const { mr } = requireMergeRequest(ctx);
+  const version = mr.versions.find((v) => v.id === Number(ctx.path.version_id));
+  if (!version) throw notFound();
+  return json(show(ctx, MR_VERSION_FULL, { mr, version }));
+}
+
+function listClosesIssues(ctx: Ctx): Reply {
+  const { project, mr } = requireMergeRequest(ctx);
+  const issues = mr.closesIssueIids.map((iid) => ctx.store.findIssue(project.id, iid)).filter((i) => i !== undefined);
+  return paginate(ctx, issues, (i) => show(ctx, ISSUE, i));
+}
+
+interface NewMergeRequest {
+  user: User;
+  sourceProject: Project;
+  /** The target project. */
+  project: Project;
+  sourceBranch: string;
+  targetBranch: string;
+}
+
+/** The checks of `POST /projects/:id/merge_requests` before anything is created. */
+function checkNewMergeRequest(ctx: Ctx): NewMergeRequest {
+  const user = requireUser(ctx);
+  const sourceProject = requireProject(ctx);
+  for (const name of ['source_branch', 'target_branch', 'title']) if (!ctx.params.str(name)) throw missingParam(name);
+  const targetId = ctx.params.int('target_project_id') ?? sourceProject.id;
+  const project = ctx.store.projects.get(targetId);
+  if (!project || !canReadProject(ctx.store, user, project)) throw notFound('Project');
+  if (level(ctx.store, user, sourceProject) < DEVELOPER || !project.features.merge_requests_enabled) throw forbidden();
+  const sourceBranch = ctx.params.str('source_branch') as string;
+  const targetBranch = ctx.params.str('target_branch') as string;
+  if (sourceBranch === targetBranch && project.id === sourceProject.id) {
+    throw new ApiError(400, { message: ["You can't use same project/branch for source and target"] });
+  }
+  const existing = ctx.store
+    .projectMergeRequests(project.id)
+    .find(
+      (m) =>
+        m.state === 'opened' &&
+        m.sourceBranch === sourceBranch &&
+        m.targetBranch === targetBranch &&
+        m.sourceProjectId === sourceProject.id,
+    );
+  if (existing)
+    throw new ApiError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
+  return { user, sourceProject, project, sourceBranch, targetBranch };
+}
+
+function newMergeRequest(ctx: Ctx, { user, sourceProject, project, sourceBranch, targetBranch }: NewMergeRequest): MergeRequest {
+  const requested = ctx.params.int('approvals_before_merge');
+  const inherited = project.approvalsBeforeMerge;
+  const approvals = requested !== undefined && inherited > 0 && requested > inherited ? requested : inherited;
+  const now = ctx.store.now();
+  const assigneeId = ctx.params.int('assignee_id');
+  const id = ctx.store.nextId('mr');
+  const base = { id, sourceBranch, title: ctx.params.str('title') as string, createdAt: now, authorId: user.id };
+  const content = mergeRequestContent(ctx.store, base);
+  return {
+    ...base,
+    iid: ctx.store.nextIid('mr', project.id),
+    projectId: project.id,
+    sourceProjectId: sourceProject.id,
+    targetBranch,
+    description: ctx.params.str('description') ?? '',
+    state: 'opened',
+    updatedAt: now,
+    assigneeId: assigneeId && ctx.store.users.has(assigneeId) ? assigneeId : null,
+    labels: labelsParam(ctx, project) ?? [],
+    milestoneId: milestoneParam(ctx, project) ?? null,
+    mergeWhenPipelineSucceeds: false,
+    mergeStatus: 'can_be_merged',
+    sha: content.sha,
+    mergeCommitSha: null,
+    mergedById: null,
+    mergedAt: null,
+    closedById: null,
+    closedAt: null,
+    mergeError: null,
+    unresolvedDiscussions: 0,
+    divergedCommits: 0,
+    approvalsBeforeMerge: approvals,
+    shouldRemoveSourceBranch: null,
+    forceRemoveSourceBranch: ctx.params.bool('remove_source_branch') ?? false,
+    squash: ctx.params.bool('squash') ?? false,
+    discussionLocked: false,
+    subscribers: new Set([user.id]),
+    awards: [],
+    approvedBy: [],
+    commits: content.commits,
+    changes: content.changes,
+    versions: content.versions,
+    closesIssueIids: [],
+    ...(reviewerIdsParam(ctx) ? { reviewerIds: reviewerIdsParam(ctx) } : {}),
+    timeEstimate: 0,
+    totalTimeSpent: 0,
+  };
+}
+
+function createMergeRequest(ctx: Ctx): Reply {
+  const request = checkNewMergeRequest(ctx);
+  const mr = newMergeRequest(ctx, request);
+  ctx.store.addMergeRequest(mr);
+  request.project.lastActivityAt = mr.createdAt;
+  return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+function updateMergeRequest(ctx: Ctx): Reply {
+  const { project, mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  if (mr.authorId !== user.id && level(ctx.store, user, project) < DEVELOPER) throw forbidden();
+  requireOneOf(ctx, [
+    'target_branch',
+    'title',
+    'assignee_id',
+    'description',
+    'state_event',
+    'labels',
+    'milestone_id',
+    'remove_source_branch',
+    'squash',
+    'discussion_locked',
+    ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : []),
+  ]);
+  const title = ctx.params.str('title');
+  if (title !== undefined && title.trim() === '') throw new ApiError(400, { message: { title: ["can't be blank"] } });
+  const stateEvent = stateEventParam(ctx);
+  const labels = labelsParam(ctx, project);
+  const milestoneId = milestoneParam(ctx, project);
+  if (title !== undefined) mr.title = title;
+  const target = ctx.params.str('target_branch');
+  if (target) mr.targetBranch = target;
+  if (ctx.params.has('description')) mr.description = ctx.params.str('description') ?? '';
+  if (ctx.params.has('assignee_id')) {
+    const assignee = ctx.params.int('assignee_id');
+    mr.assigneeId = assignee && ctx.store.users.has(assignee) ? assignee : null;
+  }
+  if (labels !== undefined) mr.labels = labels;
+  if (milestoneId !== undefined) mr.milestoneId = milestoneId;
+  const reviewerIds = reviewerIdsParam(ctx);
+  if (reviewerIds !== undefined) mr.reviewerIds = reviewerIds;
+  const remove = ctx.params.bool('remove_source_branch');
+  if (remove !== undefined) mr.forceRemoveSourceBranch = remove;
+  const squash = ctx.params.bool('squash');
+  if (squash !== undefined) mr.squash = squash;
+  const locked = ctx.params.bool('discussion_locked');
+  if (locked !== undefined) mr.discussionLocked = locked;
+  if (stateEvent === 'close' && (mr.state === 'opened' || mr.state === 'reopened')) {
+    mr.state = 'closed';
+    mr.mergeWhenPipelineSucceeds = false;
+    mr.closedById = user.id;
+    mr.closedAt = ctx.store.now();
+  } else if (stateEvent === 'reopen' && mr.state === 'closed') {
+    mr.state = 'opened';
+  }
+  touch(ctx, mr);
+  return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+function deleteMergeRequest(ctx: Ctx): Reply {
+  const { project, mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  if (level(ctx.store, user, project) < OWNER) throw forbidden();
+  ctx.store.removeMergeRequest(mr);
+  return noContent();
+}
+
+function createMergeRequestTodo(ctx: Ctx): Reply {
+  const { project, mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  const todo = createTodo(ctx.store, user, user.id, project.id, 'MergeRequest', mr.id);
+  return todo ? created(show(ctx, TODO, todo)) : notModified();
+}
+
+function setMergeRequestSubscription(ctx: Ctx, subscribed: boolean): Reply {
+  const { mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  if (!setSubscribed(mr.subscribers, user, subscribed)) return notModified();
+  return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+const subscribeToMergeRequest = (ctx: Ctx) => setMergeRequestSubscription(ctx, true);
+const unsubscribeFromMergeRequest = (ctx: Ctx) => setMergeRequestSubscription(ctx, false);
+
+const MRS = '/projects/:id/merge_requests';
+const MR = `${MRS}/:merge_request_iid`;
+const PUBLIC = { auth: 'optional' } as const;
+
+/** Merge requests: lists, one, its commits, changes and versions, creating, updating, subscribing. */
+export const mergeRequestRoutes: RouteTable = [
+  { method: 'GET', path: '/merge_requests', handler: listAllMergeRequests },
+  { method: 'GET', path: MRS, handler: listProjectMergeRequests, options: PUBLIC },
+  { method: 'GET', path: MR, handler: showMergeRequest, options: PUBLIC },
+  { method: 'GET', path: `${MR}/commits`, handler: listCommits, options: PUBLIC },
+  { method: 'GET', path: `${MR}/changes`, handler: showChanges, options: PUBLIC },
+  { method: 'GET', path: `${MR}/versions`, handler: listVersions, options: PUBLIC },
+  { method: 'GET', path: `${MR}/versions/:version_id`, handler: showVersion, options: PUBLIC },
+  { method: 'GET', path: `${MR}/closes_issues`, handler: listClosesIssues, options: PUBLIC },
+  { method: 'POST', path: MRS, handler: createMergeRequest },
+  { method: 'PUT', path: MR, handler: updateMergeRequest },
+  { method: 'DELETE', path: MR, handler: deleteMergeRequest },
+  { method: 'POST', path: `${MR}/subscribe`, handler: subscribeToMergeRequest },
+  { method: 'POST', path: `${MR}/unsubscribe`, handler: unsubscribeFromMergeRequest },
+  { method: 'POST', path: `${MR}/todo`, handler: createMergeRequestTodo },
+];

@@ -7,7 +7,7 @@ import { enumParam, sortItems } from '../filters.js';
 import { type Note, type Project, REPORTER } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created } from '../reply.js';
-import type { Router } from '../router.js';
+import type { RouteTable } from '../router.js';
 import { parseTime } from '../time.js';
 import { requireIssue } from './issues.js';
 import { requireMergeRequest } from './merge-requests.js';
@@ -82,16 +82,21 @@ const mergeRequestTarget = (ctx: Ctx): Noteable => {
   return { type: 'MergeRequest', id: mr.id, project, locked: mr.discussionLocked, touch: (at) => void (mr.updatedAt = at) };
 };
 
+const listIssueNotes = (ctx: Ctx) => list(ctx, issueTarget(ctx));
+const addIssueNote = (ctx: Ctx) => add(ctx, issueTarget(ctx));
+const listMergeRequestNotes = (ctx: Ctx) => list(ctx, mergeRequestTarget(ctx));
+const addMergeRequestNote = (ctx: Ctx) => add(ctx, mergeRequestTarget(ctx));
+
+const ISSUE_NOTES = '/projects/:id/issues/:issue_iid/notes';
+const MR_NOTES = '/projects/:id/merge_requests/:merge_request_iid/notes';
+
 /**
  * GitLab's notes of issues and merge requests (lib/api/notes.rb), outside the spec's endpoints: the
  * GitLab flavour only serves them (the spec flavour answers 404, as for any unknown route).
  */
-export function noteRoutes(router: Router): void {
-  for (const [path, target] of [
-    ['/projects/:id/issues/:issue_iid/notes', issueTarget],
-    ['/projects/:id/merge_requests/:merge_request_iid/notes', mergeRequestTarget],
-  ] as const) {
-    router.get(path, (ctx) => list(ctx, target(ctx)), { auth: 'optional' });
-    router.post(path, (ctx) => add(ctx, target(ctx)));
-  }
-}
+export const noteRoutes: RouteTable = [
+  { method: 'GET', path: ISSUE_NOTES, handler: listIssueNotes, options: { auth: 'optional' }, flavor: 'gitlab' },
+  { method: 'POST', path: ISSUE_NOTES, handler: addIssueNote, flavor: 'gitlab' },
+  { method: 'GET', path: MR_NOTES, handler: listMergeRequestNotes, options: { auth: 'optional' }, flavor: 'gitlab' },
+  { method: 'POST', path: MR_NOTES, handler: addMergeRequestNote, flavor: 'gitlab' },
+];

@@ -9,7 +9,7 @@ import { enumParam, sortItems } from '../filters.js';
 import { DEVELOPER, GUEST, MAINTAINER, OWNER, type Project, REPORTER, type Upload, type User, type Visibility } from '../model.js';
 import { type Keyset, paginate } from '../pagination.js';
 import { created, json, notModified, type Reply } from '../reply.js';
-import type { Router } from '../router.js';
+import type { RouteTable } from '../router.js';
 import type { Store } from '../store.js';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
@@ -194,7 +194,7 @@ export function newProject(
   };
 }
 
-function createProject(ctx: Ctx, creator: User, owner: User): Reply {
+function addProject(ctx: Ctx, creator: User, owner: User): Reply {
   const nameParam = ctx.params.str('name');
   const pathParam = ctx.params.str('path');
   if (!nameParam && !pathParam) throw new ApiError(400, { error: 'name, path are missing, at least one parameter must be provided' });
@@ -218,169 +218,169 @@ function requireOwner(ctx: Ctx, project: Project, level = OWNER): User {
   return user;
 }
 
-export function projectRoutes(router: Router): void {
-  router.get('/projects', (ctx) => projectList(ctx, filterProjects(ctx, ctx.store.projects.values())), { auth: 'optional' });
-
-  router.get(
-    '/users/:user_id/projects',
-    (ctx) => {
-      const owner = ctx.store.findUser(ctx.path.user_id);
-      if (!owner) throw notFound('User');
-      const projects = [...ctx.store.projects.values()].filter((p) => p.namespaceId === owner.namespaceId);
-      return projectList(ctx, filterProjects(ctx, projects));
-    },
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id',
-    (ctx) => {
-      const project = requireProject(ctx);
-      const statistics =
-        (ctx.params.bool('statistics') ?? false) &&
-        ctx.user !== null &&
-        (ctx.user.admin || projectAccess(ctx.store, ctx.user, project) >= REPORTER);
-      return json(show(ctx, PROJECT, project, { statistics, single: true }));
-    },
-    { auth: 'optional' },
-  );
-
-  router.get(
-    '/projects/:id/users',
-    (ctx) => {
-      const project = requireProject(ctx);
-      const search = ctx.params.str('search')?.toLowerCase();
-      const users = [...ctx.store.users.values()].filter(
-        (u) =>
-          u.state === 'active' &&
-          projectAccess(ctx.store, u, project) >= GUEST &&
-          (!search || u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search)),
-      );
-      return paginate(ctx, users, (u) => show(ctx, USER_BASIC, u));
-    },
-    { auth: 'optional' },
-  );
-
-  router.post('/projects', (ctx) => {
-    const user = requireUser(ctx);
-    if (!user.canCreateProject) throw forbidden();
-    return createProject(ctx, user, user);
-  });
-
-  router.post('/projects/user/:user_id', (ctx) => {
-    const admin = requireAdmin(ctx);
-    const owner = ctx.store.findUser(ctx.path.user_id);
-    if (!owner) throw notFound('User');
-    if (!ctx.params.str('name')) throw missingParam('name');
-    return createProject(ctx, admin, owner);
-  });
-
-  router.put('/projects/:id', (ctx) => {
-    const project = requireProject(ctx);
-    const user = requireOwner(ctx, project, MAINTAINER);
-    const name = ctx.params.str('name') ?? project.name;
-    const path = ctx.params.str('path') ?? project.path;
-    if (name.trim() === '') throw invalid({ name: ["can't be blank"] });
-    if (path !== project.path) validatePath(path);
-    checkPathFree(ctx.store, project.namespaceId, name, path, project);
-    if (ctx.params.has('visibility') && projectAccess(ctx.store, user, project) < OWNER && !user.admin) throw forbidden();
-    applySettings(ctx, project);
-    project.name = name;
-    project.path = path;
-    project.lastActivityAt = ctx.store.now();
-    return json(show(ctx, PROJECT, project, { single: true }));
-  });
-
-  router.post('/projects/:id/fork', (ctx) => {
-    const source = requireProject(ctx);
-    const user = requireUser(ctx);
-    const namespaceRef = ctx.params.str('namespace') ?? ctx.params.str('namespace_id') ?? ctx.params.str('namespace_path');
-    const namespaceId = namespaceRef === undefined ? user.namespaceId : ctx.store.findNamespace(namespaceRef);
-    if (namespaceId === undefined) throw new ApiError(404, { message: '404 Target Namespace Not Found' });
-    if (!canCreateIn(ctx.store, user, namespaceId)) throw forbidden();
-    const name = ctx.params.str('name') ?? source.name;
-    const path = ctx.params.str('path') ?? source.path;
-    try {
-      checkPathFree(ctx.store, namespaceId, name, path);
-    } catch (error) {
-      if (error instanceof ApiError) throw new ApiError(409, error.body);
-      throw error;
-    }
-    const fork = newProject(ctx.store, { name, path, namespaceId, creatorId: user.id, visibility: source.visibility });
-    fork.description = source.description;
-    fork.defaultBranch = source.defaultBranch;
-    fork.tagList = [...source.tagList];
-    fork.features = { ...source.features };
-    fork.forkedFromId = source.id;
-    fork.importStatus = 'scheduled';
-    if (ctx.store.groups.has(namespaceId)) fork.members.set(user.id, MAINTAINER);
-    ctx.store.projects.set(fork.id, fork);
-    void ctx.store.clock.sleep(FORK_FINISH_MS).then(() => {
-      if (ctx.store.projects.get(fork.id) === fork) fork.importStatus = 'finished';
-    });
-    return created(show(ctx, PROJECT, fork, { single: true }));
-  });
-
-  router.get(
-    '/projects/:id/forks',
-    (ctx) => {
-      const project = requireProject(ctx);
-      const forks = [...ctx.store.projects.values()].filter((p) => p.forkedFromId === project.id);
-      return projectList(ctx, filterProjects(ctx, forks));
-    },
-    { auth: 'optional' },
-  );
-
-  router.post('/projects/:id/star', (ctx) => {
-    const project = requireProject(ctx);
-    const user = requireUser(ctx);
-    if (project.starredBy.has(user.id)) return notModified();
-    project.starredBy.add(user.id);
-    return created(show(ctx, PROJECT, project, { single: true }));
-  });
-
-  router.post('/projects/:id/unstar', (ctx) => {
-    const project = requireProject(ctx);
-    const user = requireUser(ctx);
-    if (!project.starredBy.has(user.id)) return notModified();
-    project.starredBy.delete(user.id);
-    return created(show(ctx, PROJECT, project, { single: true }));
-  });
-
-  for (const [action, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    router.post(`/projects/:id/${action}`, (ctx) => {
-      const project = requireProject(ctx);
-      requireOwner(ctx, project);
-      project.archived = archived;
-      return created(show(ctx, PROJECT, project, { single: true }));
-    });
-  }
-
-  router.delete('/projects/:id', (ctx) => {
-    const project = requireProject(ctx);
-    requireOwner(ctx, project);
-    ctx.store.removeProject(project);
-    return json({ message: '202 Accepted' }, 202);
-  });
-
-  router.post('/projects/:id/uploads', (ctx) => {
-    const project = requireProject(ctx);
-    requireUser(ctx);
-    const file = ctx.params.file('file');
-    if (!file) throw missingParam('file');
-    const id = ctx.store.nextId('upload');
-    const secret = (BigInt(id) * 0x9e3779b97f4a7c15n).toString(16).padStart(32, '0').slice(-32);
-    ctx.store.uploads.set(id, {
-      id,
-      projectId: project.id,
-      secret,
-      filename: file.filename,
-      contentType: file.contentType,
-      data: file.data,
-    });
-    return created(show(ctx, UPLOAD, ctx.store.uploads.get(id) as Upload));
-  });
+function listProjects(ctx: Ctx): Reply {
+  return projectList(ctx, filterProjects(ctx, ctx.store.projects.values()));
 }
+
+function listUserProjects(ctx: Ctx): Reply {
+  const owner = ctx.store.findUser(ctx.path.user_id);
+  if (!owner) throw notFound('User');
+  const projects = [...ctx.store.projects.values()].filter((p) => p.namespaceId === owner.namespaceId);
+  return projectList(ctx, filterProjects(ctx, projects));
+}
+
+function showProject(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  const statistics =
+    (ctx.params.bool('statistics') ?? false) &&
+    ctx.user !== null &&
+    (ctx.user.admin || projectAccess(ctx.store, ctx.user, project) >= REPORTER);
+  return json(show(ctx, PROJECT, project, { statistics, single: true }));
+}
+
+function listProjectUsers(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  const search = ctx.params.str('search')?.toLowerCase();
+  const users = [...ctx.store.users.values()].filter(
+    (u) =>
+      u.state === 'active' &&
+      projectAccess(ctx.store, u, project) >= GUEST &&
+      (!search || u.username.toLowerCase().includes(search) || u.name.toLowerCase().includes(search)),
+  );
+  return paginate(ctx, users, (u) => show(ctx, USER_BASIC, u));
+}
+
+function createProject(ctx: Ctx): Reply {
+  const user = requireUser(ctx);
+  if (!user.canCreateProject) throw forbidden();
+  return addProject(ctx, user, user);
+}
+
+function createProjectForUser(ctx: Ctx): Reply {
+  const admin = requireAdmin(ctx);
+  const owner = ctx.store.findUser(ctx.path.user_id);
+  if (!owner) throw notFound('User');
+  if (!ctx.params.str('name')) throw missingParam('name');
+  return addProject(ctx, admin, owner);
+}
+
+function updateProject(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  const user = requireOwner(ctx, project, MAINTAINER);
+  const name = ctx.params.str('name') ?? project.name;
+  const path = ctx.params.str('path') ?? project.path;
+  if (name.trim() === '') throw invalid({ name: ["can't be blank"] });
+  if (path !== project.path) validatePath(path);
+  checkPathFree(ctx.store, project.namespaceId, name, path, project);
+  if (ctx.params.has('visibility') && projectAccess(ctx.store, user, project) < OWNER && !user.admin) throw forbidden();
+  applySettings(ctx, project);
+  project.name = name;
+  project.path = path;
+  project.lastActivityAt = ctx.store.now();
+  return json(show(ctx, PROJECT, project, { single: true }));
+}
+
+function forkProject(ctx: Ctx): Reply {
+  const source = requireProject(ctx);
+  const user = requireUser(ctx);
+  const namespaceRef = ctx.params.str('namespace') ?? ctx.params.str('namespace_id') ?? ctx.params.str('namespace_path');
+  const namespaceId = namespaceRef === undefined ? user.namespaceId : ctx.store.findNamespace(namespaceRef);
+  if (namespaceId === undefined) throw new ApiError(404, { message: '404 Target Namespace Not Found' });
+  if (!canCreateIn(ctx.store, user, namespaceId)) throw forbidden();
+  const name = ctx.params.str('name') ?? source.name;
+  const path = ctx.params.str('path') ?? source.path;
+  try {
+    checkPathFree(ctx.store, namespaceId, name, path);
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(409, error.body);
+    throw error;
+  }
+  const fork = newProject(ctx.store, { name, path, namespaceId, creatorId: user.id, visibility: source.visibility });
+  fork.description = source.description;
+  fork.defaultBranch = source.defaultBranch;
+  fork.tagList = [...source.tagList];
+  fork.features = { ...source.features };
+  fork.forkedFromId = source.id;
+  fork.importStatus = 'scheduled';
+  if (ctx.store.groups.has(namespaceId)) fork.members.set(user.id, MAINTAINER);
+  ctx.store.projects.set(fork.id, fork);
+  void ctx.store.clock.sleep(FORK_FINISH_MS).then(() => {
+    if (ctx.store.projects.get(fork.id) === fork) fork.importStatus = 'finished';
+  });
+  return created(show(ctx, PROJECT, fork, { single: true }));
+}
+
+function listForks(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  const forks = [...ctx.store.projects.values()].filter((p) => p.forkedFromId === project.id);
+  return projectList(ctx, filterProjects(ctx, forks));
+}
+
+function starProject(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  const user = requireUser(ctx);
+  if (project.starredBy.has(user.id)) return notModified();
+  project.starredBy.add(user.id);
+  return created(show(ctx, PROJECT, project, { single: true }));
+}
+
+function unstarProject(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  const user = requireUser(ctx);
+  if (!project.starredBy.has(user.id)) return notModified();
+  project.starredBy.delete(user.id);
+  return created(show(ctx, PROJECT, project, { single: true }));
+}
+
+function deleteProject(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  requireOwner(ctx, project);
+  ctx.store.removeProject(project);
+  return json({ message: '202 Accepted' }, 202);
+}
+
+function uploadFile(ctx: Ctx): Reply {
+  const project = requireProject(ctx);
+  requireUser(ctx);
+  const file = ctx.params.file('file');
+  if (!file) throw missingParam('file');
+  const id = ctx.store.nextId('upload');
+  const secret = (BigInt(id) * 0x9e3779b97f4a7c15n).toString(16).padStart(32, '0').slice(-32);
+  ctx.store.uploads.set(id, {
+    id,
+    projectId: project.id,
+    secret,
+    filename: file.filename,
+    contentType: file.contentType,
+    data: file.data,
+  });
+  return created(show(ctx, UPLOAD, ctx.store.uploads.get(id) as Upload));
+}
+
+function setArchived(ctx: Ctx, archived: boolean): Reply {
+  const project = requireProject(ctx);
+  requireOwner(ctx, project);
+  project.archived = archived;
+  return created(show(ctx, PROJECT, project, { single: true }));
+}
+
+const archiveProject = (ctx: Ctx) => setArchived(ctx, true);
+const unarchiveProject = (ctx: Ctx) => setArchived(ctx, false);
+
+export const projectRoutes: RouteTable = [
+  { method: 'GET', path: '/projects', handler: listProjects, options: { auth: 'optional' } },
+  { method: 'GET', path: '/users/:user_id/projects', handler: listUserProjects, options: { auth: 'optional' } },
+  { method: 'GET', path: '/projects/:id', handler: showProject, options: { auth: 'optional' } },
+  { method: 'GET', path: '/projects/:id/users', handler: listProjectUsers, options: { auth: 'optional' } },
+  { method: 'POST', path: '/projects', handler: createProject },
+  { method: 'POST', path: '/projects/user/:user_id', handler: createProjectForUser },
+  { method: 'PUT', path: '/projects/:id', handler: updateProject },
+  { method: 'POST', path: '/projects/:id/fork', handler: forkProject },
+  { method: 'GET', path: '/projects/:id/forks', handler: listForks, options: { auth: 'optional' } },
+  { method: 'POST', path: '/projects/:id/star', handler: starProject },
+  { method: 'POST', path: '/projects/:id/unstar', handler: unstarProject },
+  { method: 'POST', path: '/projects/:id/archive', handler: archiveProject },
+  { method: 'POST', path: '/projects/:id/unarchive', handler: unarchiveProject },
+  { method: 'DELETE', path: '/projects/:id', handler: deleteProject },
+  { method: 'POST', path: '/projects/:id/uploads', handler: uploadFile },
+];

@@ -1,10 +1,9 @@
-import type { Flavor } from '../../api/flavor.js';
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { GIT_ACCESS_PROTOCOLS, inDialect, paramNames } from '../dialect.js';
 import { ApiError, invalid } from '../errors.js';
-import { json } from '../reply.js';
-import type { Router } from '../router.js';
+import { json, type Reply } from '../reply.js';
+import type { RouteTable } from '../router.js';
 import { CONDITIONAL_REQUIREMENTS, SETTING_TYPES } from '../settings-defaults.js';
 import { iso } from '../time.js';
 
@@ -70,36 +69,39 @@ function validate(ctx: Ctx, next: Record<string, unknown>): void {
   if (Object.keys(errors).length > 0) throw invalid(inDialect(ctx.store.flavor, errors) as Record<string, string[]>);
 }
 
-export function settingsRoutes(router: Router, flavor: Flavor): void {
-  router.get('/application/settings', (ctx) => {
-    requireAdmin(ctx);
-    return json(settingsView(ctx));
-  });
+function showSettings(ctx: Ctx): Reply {
+  requireAdmin(ctx);
+  return json(settingsView(ctx));
+}
 
-  router.put('/application/settings', (ctx) => {
-    requireAdmin(ctx);
-    const next = { ...ctx.store.settings };
-    // Like GitLab, a parameter this dialect does not name is dropped without a word.
-    for (const setting of Object.keys(SETTING_TYPES)) {
-      const name = paramNames(ctx.store.flavor, setting).find((n) => ctx.params.has(n));
-      if (name !== undefined) next[setting] = coerce(ctx, setting, name);
-    }
-    validate(ctx, next);
-    Object.assign(ctx.store.settings, next);
-    ctx.store.settingsMeta.updatedAt = ctx.store.now();
-    return json(settingsView(ctx));
-  });
+function updateSettings(ctx: Ctx): Reply {
+  requireAdmin(ctx);
+  const next = { ...ctx.store.settings };
+  // Like GitLab, a parameter this dialect does not name is dropped without a word.
+  for (const setting of Object.keys(SETTING_TYPES)) {
+    const name = paramNames(ctx.store.flavor, setting).find((n) => ctx.params.has(n));
+    if (name !== undefined) next[setting] = coerce(ctx, setting, name);
+  }
+  validate(ctx, next);
+  Object.assign(ctx.store.settings, next);
+  ctx.store.settingsMeta.updatedAt = ctx.store.now();
+  return json(settingsView(ctx));
+}
 
+function showGitlabVersion(ctx: Ctx): Reply {
+  requireUser(ctx);
+  return json({
+    version: '17.6.1-ee',
+    revision: 'sandbox',
+    kas: { enabled: false, externalUrl: null, version: null },
+    enterprise: true,
+  });
+}
+
+export const settingsRoutes: RouteTable = [
+  { method: 'GET', path: '/application/settings', handler: showSettings },
+  { method: 'PUT', path: '/application/settings', handler: updateSettings },
   // GitLab's; a server that follows only the spec has no such endpoint (404), which is how
   // clients tell the dialects apart.
-  if (flavor === 'gitlab')
-    router.get('/version', (ctx) => {
-      requireUser(ctx);
-      return json({
-        version: '17.6.1-ee',
-        revision: 'sandbox',
-        kas: { enabled: false, externalUrl: null, version: null },
-        enterprise: true,
-      });
-    });
-}
+  { method: 'GET', path: '/version', handler: showGitlabVersion, flavor: 'gitlab' },
+];

@@ -7,7 +7,7 @@ import { invalid, missingParam } from '../errors.js';
 import type { Email, GpgKey, SshKey, User } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, type Reply } from '../reply.js';
-import type { Router } from '../router.js';
+import type { RouteEntry, RouteTable } from '../router.js';
 import type { Store } from '../store.js';
 import { EMAIL_RE, emailTaken } from './users.js';
 
@@ -73,35 +73,43 @@ interface Owned<T extends { id: number; userId: number }> {
   otherUserView: boolean;
 }
 
-function ownedRoutes<T extends { id: number; userId: number }>(router: Router, kind: Owned<T>): void {
-  const mine = (ctx: Ctx) => requireUser(ctx);
-  const theirs = (ctx: Ctx) => {
-    requireAdmin(ctx);
-    return requirePathUser(ctx);
-  };
+/** Whose things a path is about: yours (`/user/…`) or, for administrators, the path's user. */
+const mine = (ctx: Ctx): User => requireUser(ctx);
+const theirs = (ctx: Ctx): User => {
+  requireAdmin(ctx);
+  return requirePathUser(ctx);
+};
+
+/** The list, one, add and delete handlers of one kind of owned thing, and the routes that serve them. */
+function ownedRoutes<T extends { id: number; userId: number }>(kind: Owned<T>): RouteTable {
+  const table: RouteEntry[] = [];
   for (const [collection, owner] of [
     [`/user/${kind.segment}`, mine],
     [`/users/:id/${kind.segment}`, theirs],
   ] as const) {
     const one = (ctx: Ctx) => requireOwned(kind.items(ctx.store), owner(ctx), ctx.path[kind.idName], kind.what);
-    router.get(collection, (ctx) =>
-      paginate(ctx, ownedBy(kind.items(ctx.store).values(), owner(ctx)), (item) => show(ctx, kind.entity, item)),
-    );
-    if (owner === mine || kind.otherUserView) router.get(`${collection}/:${kind.idName}`, (ctx) => json(show(ctx, kind.entity, one(ctx))));
-    router.post(collection, (ctx) => kind.add(ctx, owner(ctx)));
-    router.delete(`${collection}/:${kind.idName}`, (ctx) => {
+    const listOwned = (ctx: Ctx) =>
+      paginate(ctx, ownedBy(kind.items(ctx.store).values(), owner(ctx)), (item) => show(ctx, kind.entity, item));
+    const showOwned = (ctx: Ctx) => json(show(ctx, kind.entity, one(ctx)));
+    const addOwned = (ctx: Ctx) => kind.add(ctx, owner(ctx));
+    const deleteOwned = (ctx: Ctx) => {
       kind.items(ctx.store).delete(one(ctx).id);
       return noContent();
-    });
+    };
+    const item = `${collection}/:${kind.idName}`;
+    table.push({ method: 'GET', path: collection, handler: listOwned });
+    if (owner === mine || kind.otherUserView) table.push({ method: 'GET', path: item, handler: showOwned });
+    table.push({ method: 'POST', path: collection, handler: addOwned }, { method: 'DELETE', path: item, handler: deleteOwned });
   }
+  return table;
 }
 
 /**
  * What users own, each under one scheme: your own at `/user/<things>`, another user's
  * (administrators) at `/users/:id/<things>`: SSH keys, GPG keys, secondary emails.
  */
-export function userKeyRoutes(router: Router): void {
-  ownedRoutes<SshKey>(router, {
+export const userKeyRoutes: RouteTable = [
+  ...ownedRoutes<SshKey>({
     segment: 'keys',
     idName: 'key_id',
     what: 'Key',
@@ -109,8 +117,8 @@ export function userKeyRoutes(router: Router): void {
     entity: SSH_KEY,
     add: addSshKey,
     otherUserView: false,
-  });
-  ownedRoutes<GpgKey>(router, {
+  }),
+  ...ownedRoutes<GpgKey>({
     segment: 'gpg_keys',
     idName: 'key_id',
     what: 'GPG Key',
@@ -118,8 +126,8 @@ export function userKeyRoutes(router: Router): void {
     entity: GPG_KEY,
     add: addGpgKey,
     otherUserView: true,
-  });
-  ownedRoutes<Email>(router, {
+  }),
+  ...ownedRoutes<Email>({
     segment: 'emails',
     idName: 'email_id',
     what: 'Email',
@@ -127,5 +135,5 @@ export function userKeyRoutes(router: Router): void {
     entity: EMAIL,
     add: addEmail,
     otherUserView: false,
-  });
-}
+  }),
+];

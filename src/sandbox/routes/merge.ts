@@ -1,0 +1,96 @@
+import { requireUser } from '../access.js';
+import type { Ctx } from '../context.js';
+import { detailedMergeStatus, MERGE_REQUEST } from '../entities/merge-requests.js';
+import { show } from '../entity.js';
+import { ApiError, unauthorized } from '../errors.js';
+import { DEVELOPER, type MergeRequest } from '../model.js';
+import { created, json, type Reply } from '../reply.js';
+import type { RouteTable } from '../router.js';
+import { sha } from '../shas.js';
+import { level, requireMergeRequest, touch } from './merge-requests.js';
+
+/** What an auto-merge waits for instead of refusing: the pipeline, and the approvals. */
+const AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved']);
+
+/**
+ * Refuses a merge the server would refuse. The spec (part 2 §7): merged or closed → 406, a draft →
+ * 405, conflicts or missing approvals → 405 "Branch cannot be merged". GitLab
+ * (lib/api/merge_requests.rb): any failed mergeability check → 405, conflicts → 422 "Branch cannot
+ * be merged".
+ */
+function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
+  const status = detailedMergeStatus(ctx.store, mr, ctx.store.flavor);
+  if (status === 'mergeable' || status === 'unchecked' || (autoMerge && AUTO_MERGE_WAITS.has(status))) return;
+  if (ctx.store.flavor === 'gitlab') {
+    if (status === 'conflict') throw new ApiError(422, { message: 'Branch cannot be merged' });
+    throw new ApiError(405, { message: '405 Method Not Allowed' });
+  }
+  if (status === 'not_open') throw new ApiError(406, { message: '406 Method Not Allowed' });
+  if (status === 'draft_status') throw new ApiError(405, { message: '405 Method Not Allowed' });
+  if (status === 'conflict' || status === 'not_approved') throw new ApiError(405, { message: 'Branch cannot be merged' });
+}
+
+function mergeMergeRequest(ctx: Ctx): Reply {
+  const { project, mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
+  const autoMerge = ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
+  refuseMerge(ctx, mr, autoMerge);
+  const expected = ctx.params.str('sha');
+  if (expected !== undefined && expected !== '' && expected !== mr.sha) {
+    throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+  }
+  const shouldRemove = ctx.params.bool('should_remove_source_branch');
+  if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
+  if (autoMerge) {
+    mr.mergeWhenPipelineSucceeds = true;
+    mr.autoMergeById = user.id;
+    touch(ctx, mr);
+    return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
+  }
+  mr.state = 'merged';
+  mr.mergeWhenPipelineSucceeds = false;
+  mr.mergedById = user.id;
+  mr.mergedAt = ctx.store.now();
+  mr.mergeError = null;
+  mr.mergeCommitSha = sha(`merge:${mr.id}:${mr.sha}:${ctx.params.str('merge_commit_message') ?? ''}`);
+  touch(ctx, mr);
+  for (const iid of mr.closesIssueIids) {
+    const issue = ctx.store.findIssue(project.id, iid);
+    if (issue && issue.state === 'opened') {
+      issue.state = 'closed';
+      issue.closedAt = mr.updatedAt;
+      issue.updatedAt = mr.updatedAt;
+    }
+  }
+  return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+/**
+ * The spec routes it as PUT and answers the merge request; GitLab as POST, answering 201 with the
+ * service's result: `{"status":"success"}`, or, with nothing to cancel (merged and closed ones
+ * included), `{"status":"error",…,"http_status":406}` (a PUT gets 405 there, as any other
+ * method of a known path).
+ */
+function cancelAutoMerge(ctx: Ctx): Reply {
+  const gitlab = ctx.store.flavor === 'gitlab';
+  const { project, mr } = requireMergeRequest(ctx);
+  const user = requireUser(ctx);
+  if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
+  if (gitlab && !(mr.mergeWhenPipelineSucceeds && mr.state !== 'merged' && mr.state !== 'closed'))
+    return created({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
+  if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
+  if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
+  mr.mergeWhenPipelineSucceeds = false;
+  touch(ctx, mr);
+  return gitlab ? created({ status: 'success' }) : json(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+const MR = '/projects/:id/merge_requests/:merge_request_iid';
+
+/** Merging a merge request, now or when its pipeline succeeds, and cancelling that. */
+export const mergeRoutes: RouteTable = [
+  { method: 'PUT', path: `${MR}/merge`, handler: mergeMergeRequest },
+  { method: 'PUT', path: `${MR}/cancel_merge_when_pipeline_succeeds`, handler: cancelAutoMerge, flavor: 'spec' },
+  { method: 'POST', path: `${MR}/cancel_merge_when_pipeline_succeeds`, handler: cancelAutoMerge, flavor: 'gitlab' },
+];
