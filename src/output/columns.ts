@@ -34,6 +34,11 @@ export interface Fields {
   readonly gitlab?: readonly string[];
 }
 
+const MARKDOWN_FIELDS = new Set(['description', 'body']);
+
+/** A field people write in Markdown (declared so, or a `description` or `body`): below the others in a view. */
+export const isMarkdown = (c: Column): boolean => c.kind === 'markdown' || (c.kind === undefined && MARKDOWN_FIELDS.has(c.key));
+
 /** The columns of a command's answer, with the fields of that answer (for checking `--fields`). */
 export type Columns = Column[] & { fields?: Fields; card?: CardLayout };
 

@@ -35,6 +35,11 @@ export function cellText(text: string): string {
   return stripControl(text).replace(/[\t\n]+/g, ' ');
 }
 
+/** Text as written, for a pipe (a description below a view's fields): control sequences removed, lines and tabs kept. */
+export function writtenText(text: string): string {
+  return stripControl(text);
+}
+
 /** One table cell or key: as a tsv cell, and nothing invisible that could disguise it. */
 export function tableText(text: string): string {
   return cellText(stripInvisible(text));

@@ -4,16 +4,12 @@
  */
 import { type CardExtras, type CardLayout, drawCard } from './card.js';
 import { type CellStyle, cellValue, drawCell } from './cells.js';
-import { type Column, cardOf } from './columns.js';
+import { type Column, cardOf, isMarkdown } from './columns.js';
 import { cellWidth, type Measure } from './graphemes.js';
 import { painter } from './paint.js';
 import { messageText, tableText } from './sanitize.js';
 import { wrapText } from './wrap.js';
 import type { Output } from './writer.js';
-
-const MARKDOWN_FIELDS = new Set(['description', 'body']);
-
-const isMarkdown = (c: Column) => c.kind === 'markdown' || (c.kind === undefined && MARKDOWN_FIELDS.has(c.key));
 
 const keyText = (c: Column) => tableText(c.key);
 

@@ -61,6 +61,32 @@ describe('mr view reads what its card says besides the merge request', () => {
   });
 });
 
+describe('a piped view: field lines, then the description as written (issue 38 item 4)', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+
+  it('keeps the lists, code and blank lines of the description below the field lines; escapes stripped', async () => {
+    const description = '## Steps\n\n1. run `make`\n2. see\n\n```\n\tpanic: boom\u001b[2J\n```\n\n';
+    api = mockApi();
+    api.pool
+      .intercept({ path: MR_PATH, method: 'GET' })
+      .reply(200, ...jsonReply({ iid: 3, title: 'Faster', description, state: 'opened' }));
+    const r = await runCli(['mr', 'view', '3', '-p', 'acme/api'], { transport: api.transport });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('iid\t3\ntitle\tFaster\nstate\topened\n\n## Steps\n\n1. run `make`\n2. see\n\n```\n\tpanic: boom\n```\n');
+  });
+
+  it('an empty description stays a field line (nothing follows); --fields description alone is the text', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, description: '', title: 'T' }));
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, description: 'a\nb', title: 'T' }));
+    const empty = await runCli(['mr', 'view', '3', '-p', 'acme/api'], { transport: api.transport });
+    expect(empty.stdout).toBe('iid\t3\ndescription\t\ntitle\tT\n');
+    const alone = await runCli(['mr', 'view', '3', '-p', 'acme/api', '--fields', 'description'], { transport: api.transport });
+    expect(alone.stdout).toBe('a\nb\n');
+  });
+});
+
 describe('mr jobs', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());

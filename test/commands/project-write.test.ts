@@ -183,7 +183,8 @@ describe('project update and delete', () => {
     );
     expect(r.code).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toStrictEqual({ name: 'Site', description: 'New', snippets_enabled: false, tag_list: ['x'] });
-    expect(r.stdout).toBe('description\tNew\n');
+    // The description alone: as written, with no field line above it.
+    expect(r.stdout).toBe('New\n');
   });
 
   it('sends only the PUT when --name is given', async () => {

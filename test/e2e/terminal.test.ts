@@ -56,10 +56,16 @@ describe('in a terminal: the built binary against the sandbox', () => {
     }
   }
 
-  it('piped, the view stays one line per field with the Markdown as written (tsv)', async () => {
-    const r = await sb.run(['issue', 'view', '1', '-p', PROJECT]);
-    const line = r.stdout.split('\n').find((l) => l.startsWith('description\t'));
-    expect(line).toBe(`description\t${DESCRIPTION.replace(/\u001b\]0;owned\u0007/, '').replace(/\n+/g, ' ')}`);
+  it('piped, the view is one line per field, then the description as written (tsv; issue 38 item 4)', async () => {
+    const r = await sb.run(['issue', 'view', '1', '-p', PROJECT], {}, { stripFinalNewline: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [fields, ...rest] = r.stdout.split('\n\n');
+    // Every line above the blank one is a field and its value; the description is not among them.
+    for (const line of fields!.split('\n')) expect(line).toMatch(/^[\w.]+\t/);
+    expect(fields).toMatch(/^title\t/m);
+    expect(fields).not.toMatch(/^description\t/m);
+    // Below, its list, its code block and its blank lines as written; the escape sequence stripped.
+    expect(rest.join('\n\n')).toBe(`${DESCRIPTION.replace(/\u001b\]0;owned\u0007/, '')}\n`);
   });
 
   it('project view --raw-fields at 80 columns shows URLs whole and wraps long values', async () => {

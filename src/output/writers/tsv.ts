@@ -1,8 +1,8 @@
 import { isObject } from '../../json.js';
 import { cellValue } from '../cells.js';
-import type { Column } from '../columns.js';
+import { type Column, isMarkdown } from '../columns.js';
 import { columnHeader, referenceCell, spansProjects } from '../references.js';
-import { cellText } from '../sanitize.js';
+import { cellText, writtenText } from '../sanitize.js';
 import type { ListOptions } from '../summary.js';
 import { plainValue } from '../values.js';
 import type { Output, Writer } from '../writer.js';
@@ -27,13 +27,20 @@ export const tsv: Writer = {
     return all.length;
   },
 
-  /** `field\tvalue` lines, newlines folded: the Markdown of a description stays as written. */
+  /**
+   * `field\tvalue` lines (newlines folded), then each Markdown field that has text (a
+   * description), after a blank line, as written: its lists, code and logs keep their lines.
+   */
   async object(out: Output, item: unknown, columns: Column[] | undefined): Promise<void> {
     if (!isObject(item)) {
       await out.write(`${cellText(plainValue(item))}\n`);
       return;
     }
-    const lines = out.fieldsOf(item, columns).map((c) => `${cellText(c.key)}\t${cellText(plainValue(cellValue(c, item, out.options)))}`);
-    if (lines.length) await out.write(`${lines.join('\n')}\n`);
+    const fields = out.fieldsOf(item, columns).map((c) => ({ c, value: plainValue(cellValue(c, item, out.options)) }));
+    const below = fields.filter(({ c, value }) => isMarkdown(c) && value.trim() !== '');
+    const lines = fields.filter((f) => !below.includes(f)).map(({ c, value }) => `${cellText(c.key)}\t${cellText(value)}`);
+    const texts = below.map(({ value }) => writtenText(value).replace(/\n*$/, '\n'));
+    const blocks = [...(lines.length ? [`${lines.join('\n')}\n`] : []), ...texts];
+    if (blocks.length) await out.write(blocks.join('\n'));
   },
 };
