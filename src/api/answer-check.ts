@@ -14,6 +14,12 @@ export interface AnswerShape {
   kind: 'object' | 'list' | 'optional';
   key?: string;
   scalars?: readonly (boolean | null)[];
+  /**
+   * A 202 object carrying this key answers too: GitLab's `NoteCommands` (`commands_changes`,
+   * `summary`; lib/api/helpers/notes_helpers.rb `process_note_creation_result`) for a comment made
+   * only of quick actions, which ran and saved no note.
+   */
+  accepted?: string;
 }
 
 /** What a 2xx body must be (ApiRequest.expect): `json`, `any` for the raw tool, or the JSON a command expects. */
@@ -113,6 +119,7 @@ function shapeMismatch(data: unknown, shape: AnswerShape): string | undefined {
 
 /** A 2xx whose JSON is not what the command expects (`{}` for an issue, `"ok"`, `[]`): an error, not retried. */
 function checkShape(data: unknown, shape: AnswerShape, status: number, host: string): void {
+  if (status === 202 && shape.accepted !== undefined && isObject(data) && data[shape.accepted] !== undefined) return;
   const wanted = shapeMismatch(data, shape);
   if (wanted === undefined) return;
   let got = data === undefined ? 'an empty body' : JSON.stringify(data);

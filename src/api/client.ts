@@ -5,6 +5,7 @@ import { Authorizer, type Credentials } from './credentials.js';
 import { Exchange, type Wire } from './exchange.js';
 import { statusError } from './failures.js';
 import { acceptsJobToken } from './job-token-routes.js';
+import { MovedProjects } from './moved-projects.js';
 import { type ApiRequest, normalizeHost, requestTarget } from './request.js';
 import { type Delay, Retries, type RetryPolicy } from './retry.js';
 import { Throttle } from './throttle.js';
@@ -47,6 +48,7 @@ export class ApiClient {
   readonly apiPrefix: string;
   private readonly wire: Wire;
   private readonly maxBody: number;
+  private readonly moves: MovedProjects;
 
   constructor(private readonly options: ClientOptions) {
     this.host = normalizeHost(options.host);
@@ -55,9 +57,12 @@ export class ApiClient {
     this.apiPrefix = `${url.pathname.replace(/\/+$/, '')}/api/v4`;
     this.maxBody = options.maxBodyBytes ?? MAX_BODY;
     const now = options.now ?? Date.now;
+    this.moves = new MovedProjects(this.apiPrefix);
     this.wire = {
       transport: options.transport,
       origin: this.origin,
+      apiPrefix: this.apiPrefix,
+      moves: this.moves,
       userAgent: options.userAgent,
       auth: new Authorizer(options.credentials, options.sudo, (message) => this.warn(message), url.host),
       retries: new Retries({
@@ -101,11 +106,36 @@ export class ApiClient {
    * ApiError/AuthError (unless `returnErrors`).
    */
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    return this.exchange(req, (res) => this.readResponse<T>(req, res), true);
+    try {
+      return await this.exchange(req, (res) => this.readResponse<T>(req, res), true);
+    } catch (err) {
+      // A write by a moved project's old path: the project resolved by a read, the write sent to its id.
+      const segment = this.moves.movedWrite(err, req.method.toUpperCase(), requestTarget(req, this.apiPrefix));
+      if (segment === undefined) throw err;
+      await this.request({ method: 'GET', path: `/projects/${segment}`, signal: req.signal }).catch(() => undefined);
+      if (!this.moves.known(segment)) throw err;
+      return this.exchange(req, (res) => this.readResponse<T>(req, res), true);
+    } finally {
+      await this.tellMoves();
+    }
+  }
+
+  /** Says once a run where each moved project is now (`acme/old-web is now acme/web`). */
+  private async tellMoves(): Promise<void> {
+    for (const { oldPath, id } of this.moves.untold()) {
+      let now = `project ${id}`;
+      try {
+        const res = await this.request<{ path_with_namespace?: unknown }>({ method: 'GET', path: `/projects/${id}` });
+        if (typeof res.data?.path_with_namespace === 'string') now = res.data.path_with_namespace;
+      } catch {
+        // The move is told with the id alone.
+      }
+      this.warn(`${oldPath} is now ${now}: GitLab redirects the old path (update the git remote or -p)`);
+    }
   }
 
   private exchange<R>(req: ApiRequest, consume: (res: StreamResponse) => Promise<R>, whole: boolean): Promise<R> {
-    const target = requestTarget(req, this.apiPrefix);
+    const target = this.moves.rewrite(requestTarget(req, this.apiPrefix));
     // The CI job token goes where GitLab takes it, unless the caller decided the credentials.
     const below = target.startsWith(`${this.apiPrefix}/`) ? target.slice(this.apiPrefix.length) : target;
     const sent = req.auth === undefined && acceptsJobToken(req.method, below) ? { ...req, auth: 'job' as const } : req;

@@ -6,8 +6,9 @@ import { Deadline } from './deadline.js';
 import { statusLine } from './error-body.js';
 import { BodyError, bodyError, sendError } from './failures.js';
 import { type FileBody, isFileBody, openFileBody } from './file-body.js';
+import type { MovedProjects } from './moved-projects.js';
 import { redactHeader, redactUrl } from './redact.js';
-import { followed, redirectTarget } from './redirect.js';
+import { apiRedirect, followed, MAX_REDIRECTS, redirectTarget } from './redirect.js';
 import { type ApiRequest, encodeRequest } from './request.js';
 import { IDEMPOTENT, RETRY_ERRORS, RETRY_STATUSES, type Retries } from './retry.js';
 import type { Throttle } from './throttle.js';
@@ -18,6 +19,9 @@ export interface Wire {
   transport: Transport;
   /** The API host's origin: credentials and the job-token fallback apply there only. */
   origin: string;
+  /** `/api/v4` below the host's path: a 301 that stays under it is followed (a moved project). */
+  apiPrefix: string;
+  moves: MovedProjects;
   userAgent: string;
   auth: Authorizer;
   retries: Retries;
@@ -154,6 +158,7 @@ export class Exchange<R> {
 
   /** A redirect the request follows: the next URL, without our credentials on another origin. */
   private async redirect(res: TransportResponse): Promise<Again | undefined> {
+    if (this.origin === this.wire.origin && (await this.movedProject(res)) === AGAIN) return AGAIN;
     if (!followed(this.req.followRedirects, this.method, res.statusCode)) return undefined;
     const location = header(res.headers, 'location');
     res.body.resume();
@@ -164,6 +169,20 @@ export class Exchange<R> {
     }
     this.origin = next.origin;
     this.target = `${next.pathname}${next.search}`;
+    this.attempt = 0;
+    return AGAIN;
+  }
+
+  /** A moved project's 301 on our own API: the same request to the route it names, credentials kept. */
+  private async movedProject(res: TransportResponse): Promise<Again | undefined> {
+    if (this.req.followRedirects) return undefined;
+    const { origin, apiPrefix, moves } = this.wire;
+    const next = apiRedirect(res.statusCode, this.method, header(res.headers, 'location'), origin, apiPrefix);
+    if (next === undefined || ++this.redirects > MAX_REDIRECTS) return undefined;
+    res.body.resume();
+    this.wire.debug?.(`! 301 to ${next}: following it on ${origin}`);
+    moves.redirected(this.target, next);
+    this.target = next;
     this.attempt = 0;
     return AGAIN;
   }

@@ -193,9 +193,8 @@ export class PageSource {
         const res = await pending;
         const items = asArray(res);
         yield { page, res };
-        if (items.length === 0) return;
-        // Without a page count: an empty X-Next-Page, or a short page that names no next one, is the last.
-        const saidLast = header(res.headers, 'x-next-page') !== undefined || items.length < (perPage ?? 0);
+        // Without a page count: an empty page, an empty X-Next-Page, or a short page that names no next one, is the last.
+        const saidLast = items.length === 0 || header(res.headers, 'x-next-page') !== undefined || items.length < (perPage ?? 0);
         if (last === undefined && !hasNextPage(res) && saidLast) return;
         launch();
       }

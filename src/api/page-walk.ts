@@ -5,6 +5,12 @@ import { asArray, intHeader, linkKey } from './page.js';
 type Key = number | string;
 
 /**
+ * Empty pages followed in a row, each naming a next page, when the server states no page count: a
+ * list GitLab emptied after paging (hidden notes) stays within it; a server that never ends does not.
+ */
+export const MAX_EMPTY_PAGES = 100;
+
+/**
  * The walk's memory: what was read, what repeated, what changed. Items are told apart by their
  * `id` only when the list's items are known to carry unique ids (`unique`: collab's own resources);
  * otherwise (`collab api`: a repository tree gives identical files one id) nothing is left out, and
@@ -21,6 +27,7 @@ export class Walk<T> {
   private firstTotal: number | undefined;
   private lastTotal: number | undefined;
   private stale = 0;
+  private emptyRun = 0;
   private duplicates = 0;
   /** The list is read again from its start (by keyset, after offset pagination was refused): items read already are expected. */
   private replaying = false;
@@ -42,6 +49,11 @@ export class Walk<T> {
       return undefined;
     }
     const page = answered ?? asked;
+    if (items.length > 0) this.emptyRun = 0;
+    else if (intHeader(res, 'x-total-pages') === undefined && ++this.emptyRun > MAX_EMPTY_PAGES) {
+      this.warn(`the server sent ${MAX_EMPTY_PAGES} empty pages in a row, each naming a next one (page ${page ?? '?'}); stopping`);
+      return undefined;
+    }
     // What makes a page the same page: its ids in order, or (ids unknown) a hash of its JSON.
     const fingerprint = items.length === 0 ? undefined : this.unique ? pageFingerprint(items) : String(stringHash(JSON.stringify(items)));
     if (this.repeated(res, items, page, fingerprint)) return undefined;

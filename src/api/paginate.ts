@@ -35,7 +35,8 @@ export interface PageOptions<T = unknown> {
  * The one paginator: yields items page by page as they arrive. Follows `X-Next-Page` (or, without
  * it, the server's `rel="next"` link, relative or on another host, always fetched from our own
  * origin), copes with absent totals, and owns every loop guard and the de-duplication:
- * - it stops on an empty `X-Next-Page` or an empty page;
+ * - it stops on an empty `X-Next-Page`, or a page that names no next one; a short or empty page
+ *   that names one is followed (GitLab drops what the reader may not see after paging);
  * - it stops, with a notice, when a page repeats the previous one (same ids) or the server
  *   answers another page than asked (it ignores `page`), when `X-Next-Page` does not advance,
  *   when a link points at a page already read, and past `X-Total-Pages`;
@@ -82,8 +83,13 @@ export async function* paginatePages<T = unknown>(
       count += out.length;
       if (stats && out.length < items.length) stats.more = true;
       if (out.length > 0) yield out;
-      if (asArray(res).length === 0) return;
-      if (limit !== undefined ? count >= limit : options.all !== true) {
+      // GitLab pages first and then drops what the reader may not see (lib/api/notes.rb: "the current
+      // page can have less elements than :per_page even if there's more than one page"): an empty
+      // page ends the list only when it names no next page.
+      if (asArray(res).length === 0 && !hasNextPage(res)) return;
+      // One page asked for (no --all, no --page): the first one that shows anything, past emptied ones.
+      const emptied = count === 0 && options.page === undefined && hasNextPage(res);
+      if (limit !== undefined ? count >= limit : options.all !== true && !emptied) {
         // Stopping for the limit (or after one page): items are left when a page follows.
         if (stats && hasNextPage(res)) stats.more = true;
         return;

@@ -2,11 +2,40 @@ import { ApiError } from '../errors.js';
 import { redactUrl } from './redact.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 5;
+export const MAX_REDIRECTS = 5;
 
 /** Whether this answer is a redirect the request follows (downloads: GET and HEAD only). */
 export function followed(followRedirects: boolean | undefined, method: string, status: number): boolean {
   return followRedirects === true && REDIRECTS.has(status) && (method === 'GET' || method === 'HEAD');
+}
+
+/**
+ * A 301 on an API read that GitLab sends for a moved project (lib/api/helpers.rb `find_project!`
+ * → `redirect!(url_with_project_id(project))`, lib/api/api.rb answers it 301 with `Location`):
+ * followed, credentials kept, when it stays on our origin and under our /api/v4. A proxy in front
+ * of GitLab may write `http://` for our https host (doc/api/rest/_index.md shows such a Location):
+ * the path is then taken on our own origin, never the other way round. Anything else: undefined.
+ */
+export function apiRedirect(
+  status: number,
+  method: string,
+  location: string | undefined,
+  ownOrigin: string,
+  apiPrefix: string,
+): string | undefined {
+  if (status !== 301 || !location || (method !== 'GET' && method !== 'HEAD')) return undefined;
+  let next: URL;
+  let own: URL;
+  try {
+    own = new URL(ownOrigin);
+    next = new URL(location, ownOrigin);
+  } catch {
+    return undefined;
+  }
+  const sameOrigin = next.origin === own.origin;
+  const upgraded = own.protocol === 'https:' && next.protocol === 'http:' && next.hostname === own.hostname && next.port === '';
+  if (!(sameOrigin || upgraded) || !next.pathname.startsWith(`${apiPrefix}/`)) return undefined;
+  return `${next.pathname}${next.search}`;
 }
 
 /**

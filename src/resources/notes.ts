@@ -28,6 +28,20 @@ export const noteColumns: Columns = columnSet(
   NOTE_FIELDS,
 );
 
+/** A comment made only of quick actions: GitLab ran them and saved no note (202, `NoteCommands`). */
+const quickActionColumns: Columns = [{ key: 'summary', kind: 'title' }];
+
+function isNoteCommands(status: number, answer: unknown): answer is { summary?: unknown } {
+  return status === 202 && answer !== null && typeof answer === 'object' && 'summary' in answer && !('id' in answer);
+}
+
+/** What the quick actions did, in GitLab's words (its `summary`), or that they ran. */
+function quickActionsDone(kind: Issuable, v: Values, answer: { summary?: unknown }): string {
+  const said = Array.isArray(answer.summary) ? answer.summary.filter((l) => typeof l === 'string' && l.trim() !== '') : [];
+  const what = said.length > 0 ? `: ${said.join(' ')}` : '';
+  return `Ran the quick actions on ${kind.noun} ${kind.ref(v.args.iid)} (no comment saved)${what}`;
+}
+
 /** `/projects/:project/issues/:iid/notes`. */
 export const notesPath = (kind: Issuable): string => `${kind.path}/notes`;
 
@@ -78,11 +92,15 @@ function note(kind: Issuable): CommandSpec {
     flags: [{ name: 'message', short: 'm', param: 'body', type: 'string', markdown: true, description: 'the comment (Markdown)' }],
     method: 'POST',
     path: notesPath(kind),
-    answer: { kind: 'object', key: 'id' },
+    // A comment made only of quick actions (`/approve`, `/label ~bug`) answers 202 NoteCommands: done, never sent again.
+    answer: { kind: 'object', key: 'id', accepted: 'summary' },
     columns: noteColumns,
+    print: (ctx, _v, data) =>
+      ctx.printer().object(data, data && typeof data === 'object' && !('id' in data) ? quickActionColumns : noteColumns),
     prepare: commentText,
     explain: { 404: (ctx, v, err) => noNotesApi(ctx, kind, v, err) },
-    done: (v) => `Commented on ${kind.noun} ${kind.ref(v.args.iid)}`,
+    done: (v, answer, status) =>
+      isNoteCommands(status, answer) ? quickActionsDone(kind, v, answer) : `Commented on ${kind.noun} ${kind.ref(v.args.iid)}`,
   });
 }
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
+import { MAX_EMPTY_PAGES } from '../../src/api/page-walk.js';
 import { paginate } from '../../src/api/paginate.js';
 import { ApiError, AuthError } from '../../src/errors.js';
 import { jsonReply, mockApi, TEST_HOST, TEST_TOKEN } from '../helpers/harness.js';
@@ -224,7 +225,9 @@ describe('ApiClient', () => {
     expect(items).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
-  it('stops on an empty page even when a stale rel="next" is sent', async () => {
+  // lib/api/notes.rb (GET …/notes): GitLab pages first, then drops the notes the reader may not
+  // see — "the current page can have less elements than :per_page even if there's more than one page".
+  it('follows an empty page that names a next page; stops on one that names none', async () => {
     api = mockApi();
     api.pool
       .intercept({ path: '/api/v4/issues?per_page=20', method: 'GET' })
@@ -232,9 +235,35 @@ describe('ApiClient', () => {
     api.pool.intercept({ path: '/api/v4/issues?per_page=20&page=2', method: 'GET' }).reply(200, [], {
       headers: { ...JSON_HEADERS, 'x-next-page': '3', 'x-page': '2', link: '<https://gitlab.test/api/v4/issues?page=3>; rel="next"' },
     });
+    api.pool
+      .intercept({ path: '/api/v4/issues?per_page=20&page=3', method: 'GET' })
+      .reply(200, ...jsonReply([{ id: 7 }], { 'x-next-page': '4', 'x-page': '3' }));
+    api.pool.intercept({ path: '/api/v4/issues?per_page=20&page=4', method: 'GET' }).reply(200, [], {
+      headers: { ...JSON_HEADERS, 'x-next-page': '', 'x-page': '4', link: '<https://gitlab.test/api/v4/issues?page=5>; rel="next"' },
+    });
     const items: unknown[] = [];
     for await (const i of paginate(client(api).c, { method: 'GET', path: '/issues' }, { perPage: 20, all: true })) items.push(i);
+    expect(items).toEqual([{ id: 1 }, { id: 7 }]);
+    api.done();
+  });
+
+  it('empty pages without a page count end after MAX_EMPTY_PAGES in a row, with a notice', async () => {
+    const warned: string[] = [];
+    let sent = 0;
+    const endless = {
+      request: async (req: { path: string }) => {
+        sent++;
+        const page = Number(new URL(req.path, TEST_HOST).searchParams.get('page') ?? 1);
+        const headers = { ...JSON_HEADERS, 'x-page': String(page), 'x-next-page': String(page + 1) };
+        return { statusCode: 200, headers, body: Readable.from([Buffer.from(page === 1 ? '[{"id":1}]' : '[]')]) };
+      },
+    };
+    const { c } = client({ transport: endless } as unknown as ReturnType<typeof mockApi>, { warn: (m: string) => warned.push(m) });
+    const items: unknown[] = [];
+    for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 1, all: true })) items.push(i);
     expect(items).toEqual([{ id: 1 }]);
+    expect(sent).toBe(MAX_EMPTY_PAGES + 2);
+    expect(warned.join('\n')).toMatch(/empty pages in a row/);
   });
 
   it('fetches the remaining pages concurrently from the server template, in order, honouring --limit', async () => {
@@ -310,11 +339,12 @@ describe('ApiClient', () => {
       expect(await read(concurrency)).toEqual(pageByPage);
       expect(sent.filter((p) => p === 3).length).toBeLessThanOrEqual(1); // fetched ahead at most, never followed
     }
-    // Without totals, an empty page ends the list fetched ahead too, whatever next page it names.
+    // Without totals, an empty page that names a next page is followed to it, fetched ahead or not.
     const noTotals = {
       request: async (req: { path: string }) => {
         const page = Number(new URL(req.path, TEST_HOST).searchParams.get('page') ?? 1);
-        const headers = { ...JSON_HEADERS, 'x-page': String(page), 'x-next-page': page === 2 ? '5' : String(page + 1) };
+        const next = page === 2 ? '5' : page === 5 ? '' : String(page + 1);
+        const headers = { ...JSON_HEADERS, 'x-page': String(page), 'x-next-page': next };
         return { statusCode: 200, headers, body: Readable.from([Buffer.from(JSON.stringify(page === 2 ? [] : [{ id: page }]))]) };
       },
     };
@@ -322,7 +352,7 @@ describe('ApiClient', () => {
       const { c } = client({ transport: noTotals } as unknown as ReturnType<typeof mockApi>);
       const items: unknown[] = [];
       for await (const i of paginate(c, { method: 'GET', path: '/issues' }, { perPage: 1, all: true, concurrency })) items.push(i);
-      expect(items, `concurrency ${concurrency}`).toEqual([{ id: 1 }]);
+      expect(items, `concurrency ${concurrency}`).toEqual([{ id: 1 }, { id: 5 }]);
     }
   });
 
