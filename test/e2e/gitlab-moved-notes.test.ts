@@ -77,9 +77,10 @@ async function start(handler: ReturnType<typeof movedProject>): Promise<OddServe
 }
 
 const mrRoutes = (req: http.IncomingMessage, res: http.ServerResponse, rest: string): boolean => {
-  if (req.method === 'GET' && rest === '/merge_requests/5') return (json(res, 200, mr(NEW_ID)), true);
-  if (req.method === 'POST' && rest === '/merge_requests/5/notes') return (json(res, 201, note(31, 'LGTM')), true);
-  return false;
+  if (req.method === 'GET' && rest === '/merge_requests/5') json(res, 200, mr(NEW_ID));
+  else if (req.method === 'POST' && rest === '/merge_requests/5/notes') json(res, 201, note(31, 'LGTM'));
+  else return false;
+  return true;
 };
 
 const movedNotices = (stderr: string) => stderr.split('\n').filter((l) => l.includes('acme/old-web is now acme/web'));
