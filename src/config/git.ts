@@ -1,4 +1,5 @@
 import type { SpawnSyncReturns } from 'node:child_process';
+import { shellLine } from '../output/shell-quote.js';
 
 export interface GitRemote {
   name: string;
@@ -148,7 +149,7 @@ function runGit(cwd: string, env: Record<string, string | undefined>, args: stri
       stderr,
       problem:
         `git refuses the checkout at ${dubious[1]}: it belongs to another user (see git's ` +
-        `safe.directory: \`git config --global --add safe.directory ${dubious[1]}\` if you trust it)`,
+        `safe.directory: \`${shellLine`git config --global --add safe.directory ${dubious[1]!}`}\` if you trust it)`,
     };
   if (/not a git repository/i.test(stderr) || (r.status === 1 && stderr.trim() === '')) return { kind: 'failed', status: r.status, stderr };
   const first = firstLine(stderr);

@@ -1,5 +1,6 @@
 import { type Env, inCi } from '../env.js';
 import { UsageError } from '../errors.js';
+import { shellLine } from '../output/shell-quote.js';
 import type { Checkout, GitRemote } from './git.js';
 import type { RunHost } from './host.js';
 import {
@@ -125,7 +126,7 @@ export class Targets {
     const best = closestHost(ref, known);
     const named = ref.kind === 'web' ? ref.url.host : ref.hostname;
     if (!best) {
-      const login = `run: collab auth login --host ${ref.kind === 'web' ? ref.url.protocol : 'https:'}//${named}`;
+      const login = `run: ${shellLine`collab auth login --host ${`${ref.kind === 'web' ? ref.url.protocol : 'https:'}//${named}`}`}`;
       throw new UsageError(
         configured
           ? `this URL is on ${named} but collab is set up for ${hostLabel(configured.host)}; ${login}`

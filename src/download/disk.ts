@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
+import { shellLine } from '../output/shell-quote.js';
 import { makeTempDir } from '../temp-dir.js';
 
 /**
@@ -48,7 +49,7 @@ export function downloadDestination(cwd: string, raw: string | undefined, defaul
   if (raw !== undefined && /[/\\]$/.test(raw))
     throw new UsageError(
       `invalid value for --dest: ${raw} names a directory; give a file path`,
-      `give a file path, for example --dest ${path.join(raw, defaultName)}`,
+      `give a file path, for example ${shellLine`--dest ${path.join(raw, defaultName)}`}`,
     );
   const dir = path.dirname(dest);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
@@ -58,7 +59,7 @@ export function downloadDestination(cwd: string, raw: string | undefined, defaul
     const hint = /^\/dev\/(stdout|fd\/1)$/.test(dest)
       ? 'use --dest - to write to stdout'
       : lstatOrUndefined(dest)?.isDirectory()
-        ? `give a file path, for example --dest ${path.join(raw ?? '.', defaultName)}`
+        ? `give a file path, for example ${shellLine`--dest ${path.join(raw ?? '.', defaultName)}`}`
         : undefined;
     throw new UsageError(`invalid value for --dest: ${refused}`, hint);
   }

@@ -2,6 +2,7 @@ import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import { messageText } from '../output/sanitize.js';
+import { ShellLine, shellLine } from '../output/shell-quote.js';
 import { pagesIn } from './host-dialect.js';
 import { type ArgSpec, type BranchKind, commandLine, type Values } from './inputs.js';
 import type { CommandSpec } from './spec.js';
@@ -70,10 +71,11 @@ export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Value
     for (const item of page as Record<string, unknown>[])
       if (item.source_branch === branch && (item.state === 'opened' || item.state === 'reopened')) found.push(item);
   const where = `${branch} in ${v.project}`;
+  const create = new ShellLine(kind.create);
   if (found.length === 0)
     throw new LocalError(
       `no open ${kind.noun} for ${where}`,
-      `open one with: ${commandLine(v, `${kind.create}${standIn.checkedOut ? '' : ` --source ${branch}`}`)}`,
+      `open one with: ${commandLine(v, standIn.checkedOut ? create : shellLine`${create} --source ${branch}`)}`,
     );
   if (found.length > 1) {
     const listed = found.map((o) => `${kind.sigil}${String(o.iid)} (${messageText(String(o.title ?? ''))}${authorOf(o)})`).join(', ');

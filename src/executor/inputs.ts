@@ -2,6 +2,7 @@ import type { Flavor } from '../api/flavor.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
 import { isObject } from '../json.js';
+import { type ShellLine, shellWord } from '../output/shell-quote.js';
 import type { ParamType } from './validate.js';
 
 /**
@@ -186,10 +187,10 @@ export interface BulkItem {
   project?: string;
 }
 
-/** A word as a shell reads it back: quoted when it holds anything but plain characters. */
-const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
-
-/** `collab mr view 3 -p acme/web`: a command line for a hint, with the project the person gave (as they gave it). */
-export function commandLine(v: Values, words: string): string {
-  return `collab ${words}${v.projectGiven !== undefined ? ` -p ${shellWord(v.projectGiven)}` : ''}`;
+/**
+ * `collab mr view 3 -p acme/web`: a command line for a hint, with the project the person gave (as
+ * they gave it); `words` is built by `shellLine`, so every word not collab's own is quoted.
+ */
+export function commandLine(v: Values, words: ShellLine): string {
+  return `collab ${words.text}${v.projectGiven !== undefined ? ` -p ${shellWord(v.projectGiven)}` : ''}`;
 }

@@ -224,7 +224,7 @@ describe('mr merge', () => {
         'behind its target',
         { detailed_merge_status: 'need_rebase' },
         'the project merges by fast-forward and feature/x is behind main',
-        'rebase it: collab mr checkout 3 -p acme/platform/api, git rebase onto main, git push --force-with-lease',
+        'rebase it: collab mr checkout 3 -p acme/platform/api, rebase it onto main, push it with --force-with-lease',
       ],
       [
         'with a failed pipeline the project requires',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, openMergeRequest, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 import { git, gitRepo } from '../helpers/git.js';
 import { type GitHttp, serveGit } from '../helpers/git-http.js';
+import { paste } from '../helpers/paste.js';
 
 const P = 'acme/platform/api';
 const ME = ['-c', 'user.name=Tess', '-c', 'user.email=tess@example.com'];
@@ -146,6 +147,33 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
     expect(kept.exitCode, kept.stderr).toBe(0);
     expect(kept.stderr).toContain(`diverged/${flavor} has 1 commit the merge request does not: kept`);
     expect([onBranch(cwd), head(cwd)]).toEqual([`diverged/${flavor}`, ahead]);
+  });
+
+  it('the ways on from a diverged branch quote its name: pasted, they get the name and run nothing in it', async () => {
+    const branch = `fix$(touch\${IFS}pwned)/${flavor}`;
+    const iid = await openMr(P, branch, 'Hostile name');
+    const theirs = publishHead(iid, base, 'hostile theirs');
+    const cwd = clone();
+    git(cwd, ['switch', '-q', '-c', branch]);
+    commit(cwd, 'hostile mine');
+    git(cwd, ['switch', '-q', 'main']);
+    const r = await run(['mr', 'checkout', String(iid)], cwd);
+    expect(r.exitCode).toBe(1);
+    const hint = r.stderr.slice(r.stderr.indexOf('hint: check it out beside yours: ') + 33);
+    const [beside, rebase] = hint.split('; or rebase yours onto it: ') as [string, string];
+    expect(paste(beside)).toEqual({
+      calls: [['collab', 'mr', 'checkout', String(iid), '--branch', `${branch}-mr${iid}`]],
+      left: [],
+      status: 0,
+    });
+    expect(paste(rebase)).toEqual({
+      calls: [
+        ['git', 'switch', branch],
+        ['git', 'rebase', theirs],
+      ],
+      left: [],
+      status: 0,
+    });
   });
 
   it("a fork's checkout: fetched from the remote that points at the project, tracking the fork's branch", async () => {

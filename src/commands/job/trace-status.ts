@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
+import { shellLine } from '../../output/shell-quote.js';
 import { COMPLETED_JOB_STATUSES } from '../../resources/job.js';
 
 /** What `job trace` knows of the job: its status, and the name people know it by. */
@@ -22,9 +23,9 @@ export function jobStanding(v: Values, job: JobState): { said: string; hint?: st
   const who = `job ${id}${typeof job.name === 'string' && job.name !== '' ? ` (${job.name})` : ''}`;
   const status = typeof job.status === 'string' ? job.status : undefined;
   if (status !== undefined && Object.hasOwn(ENDED, status)) return { said: `${who} ${ENDED[status]}` };
-  if (status === 'manual') return { said: `${who} is manual: it runs once someone starts it`, hint: `collab job play ${id}` };
+  if (status === 'manual') return { said: `${who} is manual: it runs once someone starts it`, hint: `${shellLine`collab job play ${id}`}` };
   if (status === undefined) return { said: `${who} has no status in the answer` };
-  return { said: `${who} is still ${status}`, hint: `collab job trace ${id} --follow follows it to the end` };
+  return { said: `${who} is still ${status}`, hint: `${shellLine`collab job trace ${id} --follow`} follows it to the end` };
 }
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

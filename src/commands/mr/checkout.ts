@@ -7,6 +7,7 @@ import { defineCommand } from '../../executor/spec.js';
 import { branchNameProblem } from '../../executor/validate.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
+import { ShellLine, shellLine } from '../../output/shell-quote.js';
 import type { MrState } from './merge-blockers.js';
 import { fetchMr } from './merge-errors.js';
 import { iidArg, plain, ref, shortSha } from './shared.js';
@@ -76,7 +77,7 @@ async function runCheckout(ctx: Context, v: CheckoutValues): Promise<void> {
   if (!remote)
     throw new LocalError(
       `no git remote here points at ${plain(projectPath)}, where the merge request ${ref(iid)} lives`,
-      `add one: git remote add upstream ${cloneUrl(mr) ?? '<its clone URL>'}`,
+      `add one: ${shellLine`git remote add upstream ${cloneUrl(mr) ?? new ShellLine('<its clone URL>')}`}`,
     );
   const branch = v.flags.branch ?? sourceBranch(mr);
   gitOrFail(
@@ -120,8 +121,8 @@ function diverged(v: CheckoutValues, branch: string, sha: string, mine: number, 
   return new LocalError(
     `${plain(branch)} has diverged from ${ref(iid)}: ${mine} ` +
       `commit${mine === 1 ? '' : 's'} of its own, ${theirs} new in the merge request; nothing changed`,
-    `check it out beside yours: ${commandLine(v, `mr checkout ${iid} --branch ${plain(branch)}-mr${iid}`)}; ` +
-      `or rebase yours onto it: git switch ${plain(branch)} && git rebase ${sha}`,
+    `check it out beside yours: ${commandLine(v, shellLine`mr checkout ${iid} --branch ${`${branch}-mr${iid}`}`)}; ` +
+      `or rebase yours onto it: ${shellLine`git switch ${branch} && git rebase ${sha}`}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { shellLine } from '../../output/shell-quote.js';
 
 /**
  * `mr create --fill`: the title and description from the commits of the source branch that the
@@ -18,7 +19,7 @@ async function fromCommits(ctx: Context, v: Values): Promise<Record<string, stri
   if (commits === undefined)
     throw new UsageError(
       `--fill reads the commits of ${source} that ${target} lacks, and git knows no such branches here`,
-      `run it in a checkout with both branches (git fetch origin ${target})`,
+      `run it in a checkout with both branches (${shellLine`git fetch origin ${target}`})`,
     );
   if (commits.length === 0) throw new UsageError(`--fill: ${source} has no commits that ${target} lacks`);
   // A description given otherwise (--description-file) is kept.

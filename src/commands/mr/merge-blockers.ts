@@ -1,5 +1,6 @@
 import { commandLine, type Values } from '../../executor/inputs.js';
 import { isObject } from '../../json.js';
+import { shellLine } from '../../output/shell-quote.js';
 import { isDraft } from '../../resources/mr.js';
 import { plain, shortSha } from './shared.js';
 
@@ -60,7 +61,7 @@ export type Approvals = Record<string, unknown> | undefined;
  * the fields a spec server sends) and its approvals; undefined when the server may merge it.
  */
 export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, auto: boolean): Blocker | undefined {
-  const cmd = (words: string) => commandLine(v, `mr ${words} ${String(v.args.iid)}`);
+  const cmd = (verb: string) => commandLine(v, shellLine`mr ${verb} ${String(v.args.iid)}`);
   const status = mr.detailed_merge_status;
   const seeIt = `see it with: ${cmd('view')}`;
   if (mr.state === 'merged')
@@ -81,7 +82,7 @@ export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, auto:
         `the project merges by fast-forward and ` +
         `${branch(mr.source_branch, 'its source branch')} is behind ` +
         `${branch(mr.target_branch, 'its target')}`,
-      next: `rebase it: ${cmd('checkout')}, git rebase onto ${branch(mr.target_branch, 'the target branch')}, git push --force-with-lease`,
+      next: `rebase it: ${cmd('checkout')}, rebase it onto ${branch(mr.target_branch, 'the target branch')}, push it with --force-with-lease`,
     };
   if (status === 'discussions_not_resolved' || mr.blocking_discussions_resolved === false)
     return {
@@ -110,7 +111,7 @@ function pipelineBlocker(mr: MrState, auto: boolean, cmd: (words: string) => str
     return {
       why: `${name} ${plain(pipeline.status)} and the project merges only after a successful pipeline`,
       next:
-        `see the failed jobs${pipeline.id !== undefined ? ` (collab job list --pipeline ${plain(pipeline.id)} --scope failed)` : ''}, ` +
+        `see the failed jobs${pipeline.id !== undefined ? ` (${shellLine`collab job list --pipeline ${plain(pipeline.id)} --scope failed`})` : ''}, ` +
         `fix them and push, or retry them (collab job retry)`,
     };
   if (auto) return undefined;

@@ -5,6 +5,7 @@ import { pathValues } from '../../executor/endpoint.js';
 import { readIn } from '../../executor/host-dialect.js';
 import { type Answer, commandLine, type Values } from '../../executor/inputs.js';
 import { isObject } from '../../json.js';
+import { shellLine } from '../../output/shell-quote.js';
 import { type Approvals, type MrState, mergeBlocker } from './merge-blockers.js';
 import { MR_PATH, plain, ref } from './shared.js';
 
@@ -75,9 +76,9 @@ export async function explainShaMismatch(
     ? `the head of its source branch is now ${current}${sent ? `, not ${sent}` : ''}`
     : `the head of its source branch is no longer ${sent ?? 'the one expected'}`;
   const hint = current
-    ? `review the new commits (${commandLine(v, `mr diff ${iid}`)}), then: ${commandLine(v, `mr ${verb} ${iid} --sha ${current}`)}`
-    : `review the new commits (${commandLine(v, `mr diff ${iid}`)}) and try again with the ` +
-      `sha shown by ${commandLine(v, `mr view ${iid} --fields sha`)}`;
+    ? `review the new commits (${commandLine(v, shellLine`mr diff ${iid}`)}), then: ${commandLine(v, shellLine`mr ${verb} ${iid} --sha ${current}`)}`
+    : `review the new commits (${commandLine(v, shellLine`mr diff ${iid}`)}) and try again with the ` +
+      `sha shown by ${commandLine(v, shellLine`mr view ${iid} --fields sha`)}`;
   return new ApiError(
     `${err.message} — ${ref(iid)} was not ${outcome}: ${moved}`,
     409,
@@ -108,7 +109,7 @@ export async function explainNotMergeable(ctx: Context, v: Values, err: CollabEr
   const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? (seen as MrState | undefined);
   const status = err instanceof ApiError ? err.status : undefined;
   const body = err instanceof ApiError ? err.body : undefined;
-  const view = `see why: ${commandLine(v, `mr view ${String(v.args.iid)}`)}`;
+  const view = `see why: ${commandLine(v, shellLine`mr view ${String(v.args.iid)}`)}`;
   if (!mr)
     return new ApiError(
       `${err.message} — ${ref(v.args.iid)} was not merged`,

@@ -7,6 +7,7 @@ import { type Answer, commandLine, type FlagSpec, type Values } from '../../exec
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
+import { shellLine } from '../../output/shell-quote.js';
 import { mrColumns } from '../../resources/mr.js';
 import { type Approvals, approvalsMissing, type MrState, mergeBlocker } from './merge-blockers.js';
 import { approvalsFor, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './merge-errors.js';
@@ -146,7 +147,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
     if (!printer.brief) await printer.object(mr, mrColumns);
     ctx.success(
       `${titled(iid, objectName(mr))} will merge when the pipeline succeeds (cancel with: ` +
-        `${commandLine(v, `mr cancel-auto-merge ${String(v.args.iid)}`)})`,
+        `${commandLine(v, shellLine`mr cancel-auto-merge ${String(v.args.iid)}`)})`,
     );
     return;
   }
@@ -156,7 +157,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
       `${mr?.merge_status ? ` (merge_status ${plain(mr.merge_status)})` : ''}`,
     status,
     mr,
-    `check it with: ${commandLine(v, `mr view ${String(v.args.iid)}`)}`,
+    `check it with: ${commandLine(v, shellLine`mr view ${String(v.args.iid)}`)}`,
   );
 }
 

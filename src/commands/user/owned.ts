@@ -8,6 +8,7 @@ import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
 import { type CommandSpec, defineNoun, type NounSpec } from '../../executor/spec.js';
 import type { Column } from '../../output/columns.js';
 import { described, objectName, titled } from '../../output/names.js';
+import { shellLine } from '../../output/shell-quote.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
 
 /**
@@ -89,7 +90,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
       if (!kind.otherUserView && v.flags.user !== undefined)
         throw new UsageError(
           `the API has no endpoint to read one ${kind.label} of another user (only GET /user/${kind.segment}/:${kind.idName} for your own)`,
-          `list theirs instead: collab user ${kind.noun} list --user ${v.flags.user}`,
+          `list theirs instead: ${shellLine`collab user ${kind.noun} list --user ${String(v.flags.user)}`}`,
         );
     },
   };
