@@ -1,9 +1,8 @@
-import type { CommandSpec } from '../../executor/spec.js';
-import { defineNoun } from '../../executor/spec.js';
+import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { boardColumns } from '../../resources/board.js';
 import { listCreate, listDelete, listMove, lists, listView } from './lists.js';
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: "List a project's issue boards with their lists",
@@ -13,7 +12,7 @@ export const list: CommandSpec = {
   path: '/projects/:project/boards',
   list: true,
   columns: boardColumns,
-};
+});
 
 export const noun = defineNoun({
   name: 'board',

@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import type { ArgSpec } from '../../executor/inputs.js';
-import { type CommandSpec, defineCommand } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { described, objectName, titled } from '../../output/names.js';
 import { boardListColumns } from '../../resources/board.js';
 
@@ -10,7 +10,7 @@ const listArg: ArgSpec = { name: 'list_id', type: 'id', description: 'board list
 const LISTS_PATH = '/projects/:project/boards/:board_id/lists';
 const LIST_PATH = `${LISTS_PATH}/:list_id`;
 
-export const lists: CommandSpec = {
+export const lists = defineCommand({
   name: 'lists',
   summary: "Show a board's lists (label columns; backlog and closed are not lists)",
   examples: ['collab board lists 1 -p acme/platform/api', 'collab board lists 1 -o json'],
@@ -20,9 +20,9 @@ export const lists: CommandSpec = {
   path: LISTS_PATH,
   list: true,
   columns: boardListColumns,
-};
+});
 
-export const listView: CommandSpec = {
+export const listView = defineCommand({
   name: 'list-view',
   summary: 'Show one list of a board',
   examples: ['collab board list-view 1 4 -p acme/platform/api'],
@@ -31,7 +31,7 @@ export const listView: CommandSpec = {
   method: 'GET',
   path: LIST_PATH,
   columns: boardListColumns,
-};
+});
 
 export const listCreate = defineCommand({
   name: 'list-create',
@@ -65,7 +65,7 @@ export const listCreate = defineCommand({
   done: (v, list) => `Added ${described('list', list?.id, objectName(list))} to board ${String(v.args.board_id)}`,
 });
 
-export const listMove: CommandSpec = {
+export const listMove = defineCommand({
   name: 'list-move',
   summary: 'Move a list of a board to another position',
   examples: ['collab board list-move 1 4 --position 0 -p acme/platform/api'],
@@ -78,9 +78,9 @@ export const listMove: CommandSpec = {
   done: (v, list) =>
     `Moved list ${titled(String(v.args.list_id), objectName(list))} of board ` +
     `${String(v.args.board_id)} to position ${String(v.flags.position)}`,
-};
+});
 
-export const listDelete: CommandSpec = {
+export const listDelete = defineCommand({
   name: 'list-delete',
   summary: 'Remove a list from a board',
   description:
@@ -96,4 +96,4 @@ export const listDelete: CommandSpec = {
     question: (v, name) => `Remove list ${titled(String(v.args.list_id), name)} from board ${String(v.args.board_id)} of ${v.project}?`,
   },
   done: (v) => `Removed list ${titled(String(v.args.list_id), objectName(v.seen))} from board ${String(v.args.board_id)}`,
-};
+});

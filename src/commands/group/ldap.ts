@@ -1,9 +1,9 @@
 import { UsageError } from '../../errors.js';
-import { type CommandSpec, defineCommand, type NounSpec } from '../../executor/spec.js';
+import { defineCommand, type NounSpec } from '../../executor/spec.js';
 import { groupArg } from '../../executor/subject.js';
 import { ACCESS_LEVELS, ldapLinkColumns } from '../../resources/group.js';
 
-export const ldapSync: CommandSpec = {
+export const ldapSync = defineCommand({
   name: 'ldap-sync',
   summary: 'Sync a group with its linked LDAP group',
   examples: ['collab group ldap-sync -g acme'],
@@ -15,7 +15,7 @@ export const ldapSync: CommandSpec = {
   answer: { kind: 'optional' },
   print: false,
   done: (v, answer) => `LDAP sync of group ${v.group} started${typeof answer?.message === 'string' ? `: ${answer.message}` : ''}`,
-};
+});
 
 const ACCESS_CHOICES = [...Object.keys(ACCESS_LEVELS), ...Object.values(ACCESS_LEVELS).map(String)];
 

@@ -1,12 +1,12 @@
 import type { Context } from '../../context.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { groupArg } from '../../executor/subject.js';
 import { GROUP_ORDER_BY, groupColumns } from '../../resources/group.js';
 import { projectColumns } from '../../resources/project.js';
 import { groupProjectFilters } from '../../resources/project-flags.js';
 import { sortFlag } from '../../resources/sort.js';
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: 'List the groups you are a member of, or every group you can see',
@@ -34,9 +34,9 @@ export const list: CommandSpec = {
     // Yours unless asked for every one (GitLab's own default for administrators is every group).
     v.params.all_available ??= false;
   },
-};
+});
 
-export const projects: CommandSpec = {
+export const projects = defineCommand({
   name: 'projects',
   summary: "List a group's projects",
   examples: ['collab group projects -g acme', 'collab group projects acme/platform --archived --order-by name --sort asc'],
@@ -47,7 +47,7 @@ export const projects: CommandSpec = {
   path: '/groups/:group/projects',
   list: true,
   columns: projectColumns,
-};
+});
 
 interface GroupDetail {
   projects?: unknown[];
@@ -83,7 +83,7 @@ export async function printGroup(ctx: Context, data: unknown): Promise<void> {
   }
 }
 
-export const view: CommandSpec = {
+export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show a group with its projects',
@@ -94,4 +94,4 @@ export const view: CommandSpec = {
   path: '/groups/:group',
   columns: groupColumns,
   print: (ctx, _v, data) => printGroup(ctx, data),
-};
+});

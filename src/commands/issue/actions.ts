@@ -1,8 +1,8 @@
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { closingMergeRequestColumns, userAgentColumns } from '../../resources/issue.js';
 import { ISSUE_PATH, iidArg } from './shared.js';
 
-export const closedBy: CommandSpec = {
+export const closedBy = defineCommand({
   name: 'closed-by',
   summary: 'List the merge requests that close an issue when merged',
   examples: ['collab issue closed-by 42 -p acme/platform/api', 'collab issue closed-by 42 -o json'],
@@ -13,9 +13,9 @@ export const closedBy: CommandSpec = {
   list: true,
   listNoun: 'merge requests that close this issue',
   columns: closingMergeRequestColumns,
-};
+});
 
-export const userAgent: CommandSpec = {
+export const userAgent = defineCommand({
   name: 'user-agent',
   summary: 'Show the user agent, IP address and spam-filter state recorded when the issue was created',
   examples: ['collab issue user-agent 42 -p acme/platform/api'],
@@ -26,4 +26,4 @@ export const userAgent: CommandSpec = {
   answer: { kind: 'object' },
   columns: userAgentColumns,
   admin: true,
-};
+});

@@ -1,8 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
-import { defineNoun } from '../../executor/spec.js';
+import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../resources/discussion.js';
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../../resources/issuable.js';
 import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
@@ -32,7 +31,7 @@ const issueListFilters: FlagSpec[] = [
   { name: 'created-before', type: 'datetime', description: 'created on or before (project lists only)' },
 ];
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: "List a project's, a group's or your issues",
@@ -60,9 +59,9 @@ export const list: CommandSpec = {
     if (!v.project && (v.flags['created-after'] !== undefined || v.flags['created-before'] !== undefined))
       throw new UsageError('--created-after and --created-before apply to project lists only: add -p <project>');
   },
-};
+});
 
-export const view: CommandSpec = {
+export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one issue',
@@ -79,7 +78,7 @@ export const view: CommandSpec = {
   columns: issueColumns,
   prepare: (ctx, v) => checkDiscussionFlags(ctx, ISSUE, v),
   print: withDiscussion(ISSUE, issueColumns),
-};
+});
 
 export const noun = defineNoun({
   name: 'issue',

@@ -1,5 +1,5 @@
 import type { Answer, Values } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, referenceText, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
 import { jobStatusColumns } from '../../resources/job.js';
@@ -13,7 +13,7 @@ const statusOf = (job: Answer, verb?: string) =>
 
 /** A job action: the job it answers with is printed as one row (id, name, new status) in table and tsv. */
 function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'> & { path: string }): CommandSpec {
-  return { ...spec, args: [jobIdArg], project: 'required', method: 'POST', columns: jobStatusColumns, row: true };
+  return defineCommand({ ...spec, args: [jobIdArg], project: 'required', method: 'POST', columns: jobStatusColumns, row: true });
 }
 
 export const cancel = action({

@@ -1,11 +1,11 @@
 import type { ArgSpec } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { jobColumns, jobScopeFlag } from '../../resources/job.js';
 import { pipelineId } from './which-job.js';
 
 export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: "List a project's jobs, or a pipeline's",
@@ -30,15 +30,15 @@ export const list: CommandSpec = {
     },
   ],
   prepare: (ctx, v) => {
-    if (v.flags.pipeline !== undefined) v.args.pipeline_id = pipelineId(ctx, String(v.flags.pipeline));
+    if (v.flags.pipeline !== undefined) Object.assign(v.args, { pipeline_id: pipelineId(ctx, String(v.flags.pipeline)) });
   },
   method: 'GET',
   path: (v) => (v.flags.pipeline !== undefined ? '/projects/:project/pipelines/:pipeline_id/jobs' : '/projects/:project/jobs'),
   list: true,
   columns: jobColumns,
-};
+});
 
-export const view: CommandSpec = {
+export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one job',
@@ -48,4 +48,4 @@ export const view: CommandSpec = {
   method: 'GET',
   path: '/projects/:project/jobs/:id',
   columns: jobColumns,
-};
+});

@@ -1,10 +1,10 @@
-import { type CommandSpec, defineCommand } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { approvalColumns } from '../../resources/mr.js';
 import { explainShaMismatch, explainUnauthorized } from './merge-errors.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
-export const approvals: CommandSpec = {
+export const approvals = defineCommand({
   name: 'approvals',
   summary: 'Show who approved a merge request and how many approvals are missing',
   examples: ['collab mr approvals 3 -p acme/platform/api', 'collab mr approvals 3 -o json'],
@@ -13,7 +13,7 @@ export const approvals: CommandSpec = {
   method: 'GET',
   path: `${MR_PATH}/approvals`,
   columns: approvalColumns,
-};
+});
 
 export const approve = defineCommand({
   name: 'approve',
@@ -43,7 +43,7 @@ export const approve = defineCommand({
   },
 });
 
-export const unapprove: CommandSpec = {
+export const unapprove = defineCommand({
   name: 'unapprove',
   summary: 'Withdraw your approval of a merge request',
   examples: ['collab mr unapprove 3 -p acme/platform/api'],
@@ -55,4 +55,4 @@ export const unapprove: CommandSpec = {
   answer: { kind: 'optional' },
   columns: approvalColumns,
   done: (v, answer) => `Withdrew your approval of ${titled(ref(v.args.iid), objectName(answer))}`,
-};
+});

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import type { ColorLevel } from '../../output/io.js';
 import { painter } from '../../output/paint.js';
 import { messageText } from '../../output/sanitize.js';
@@ -169,7 +169,7 @@ async function printChanges(ctx: Context, got: Changes): Promise<void> {
   if (incomplete !== undefined) ctx.notice(`collab: warning: the diff above ${problems.at(-1)!}`);
 }
 
-export const changes: CommandSpec = {
+export const changes = defineCommand({
   name: 'changes',
   aliases: ['diff'],
   summary: 'Show the changes of a merge request as a diff',
@@ -193,9 +193,9 @@ export const changes: CommandSpec = {
   project: 'required',
   columns: mrColumns,
   run: async (ctx, v) => printChanges(ctx, await fetchChanges(ctx, v)),
-};
+});
 
-export const commits: CommandSpec = {
+export const commits = defineCommand({
   name: 'commits',
   summary: 'List the commits of a merge request',
   examples: ['collab mr commits 3 -p acme/platform/api', 'collab mr commits 3 --all -o ndjson'],
@@ -205,9 +205,9 @@ export const commits: CommandSpec = {
   path: `${MR_PATH}/commits`,
   list: true,
   columns: mrCommitColumns,
-};
+});
 
-export const closesIssues: CommandSpec = {
+export const closesIssues = defineCommand({
   name: 'closes-issues',
   summary: 'List the issues a merge request closes when merged',
   description:
@@ -220,9 +220,9 @@ export const closesIssues: CommandSpec = {
   list: true,
   listNoun: 'issues this merge request closes',
   columns: closesIssueColumns,
-};
+});
 
-export const versions: CommandSpec = {
+export const versions = defineCommand({
   name: 'versions',
   summary: 'List the diff versions of a merge request',
   examples: ['collab mr versions 3 -p acme/platform/api'],
@@ -232,9 +232,9 @@ export const versions: CommandSpec = {
   path: `${MR_PATH}/versions`,
   list: true,
   columns: mrVersionColumns,
-};
+});
 
-export const version: CommandSpec = {
+export const version = defineCommand({
   name: 'version',
   summary: 'Show one diff version of a merge request',
   examples: ['collab mr version 3 12 -p acme/platform/api', 'collab mr version 3 12 -o json'],
@@ -244,4 +244,4 @@ export const version: CommandSpec = {
   // The id is a validated positive integer, safe to place in the path as is.
   path: (v) => `${MR_PATH}/versions/${String(v.args['version-id'])}`,
   columns: mrVersionColumns,
-};
+});

@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../resources/discussion.js';
 import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { isDraft, MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
@@ -35,7 +35,7 @@ const listFilters: FlagSpec[] = [
   },
 ];
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: "List a project's merge requests, or yours",
@@ -63,9 +63,9 @@ export const list: CommandSpec = {
     if (typeof v.flags.draft === 'boolean') v.params.wip = v.flags.draft ? 'yes' : 'no';
   },
   filterLocally: { wip: (mr, value) => isDraft(mr) === (value === 'yes') },
-};
+});
 
-export const view: CommandSpec = {
+export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one merge request',
@@ -82,4 +82,4 @@ export const view: CommandSpec = {
   columns: mrColumns,
   prepare: (ctx, v) => checkDiscussionFlags(ctx, MERGE_REQUEST, v),
   print: withDiscussion(MERGE_REQUEST, mrColumns, mergeRequestFacts),
-};
+});

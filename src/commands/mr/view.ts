@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { readPath } from '../../executor/confirm.js';
 import { asAnswer, type Values } from '../../executor/inputs.js';
-import { type CommandSpec, defineCommand } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import type { MergeRequest, MergeRequestFacts } from '../../resources/issuable-cards.js';
 import { jobColumns, jobScopeFlag } from '../../resources/job.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
@@ -76,4 +76,4 @@ export const jobs = defineCommand({
     v.args.pipeline = pipeline.id;
     v.args.pipeline_project = pipeline.project_id ?? v.project!;
   },
-}) satisfies CommandSpec;
+});

@@ -1,8 +1,7 @@
-import type { CommandSpec } from '../../executor/spec.js';
-import { defineNoun } from '../../executor/spec.js';
+import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { namespaceColumns } from '../../resources/namespace.js';
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: 'List the namespaces (users and groups) you can see',
@@ -13,7 +12,7 @@ export const list: CommandSpec = {
   path: '/namespaces',
   list: true,
   columns: namespaceColumns,
-};
+});
 
 export const noun = defineNoun({
   name: 'namespace',

@@ -1,5 +1,5 @@
 import type { Answer, Values } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { described, objectName } from '../../output/names.js';
 import { projectColumns } from '../../resources/project.js';
@@ -8,7 +8,7 @@ import { projectColumns } from '../../resources/project.js';
 export const projectNamed = (v: Values, answer?: Answer) => described('project', objectName(answer, 'path') ?? v.project, undefined);
 const capitalNamed = (v: Values, answer?: Answer) => described('Project', objectName(answer, 'path') ?? v.project, undefined);
 
-export const star: CommandSpec = {
+export const star = defineCommand({
   name: 'star',
   summary: 'Star a project',
   examples: ['collab project star -p acme/website', 'collab project star acme/website -o json'],
@@ -19,9 +19,9 @@ export const star: CommandSpec = {
   columns: projectColumns,
   notModified: { notice: (v) => `You had already starred ${projectNamed(v)}: nothing changed`, refetch: '/projects/:project' },
   done: (v, project) => `Starred ${projectNamed(v, project)}`,
-};
+});
 
-export const unstar: CommandSpec = {
+export const unstar = defineCommand({
   name: 'unstar',
   summary: 'Remove your star from a project',
   examples: ['collab project unstar -p acme/website'],
@@ -32,9 +32,9 @@ export const unstar: CommandSpec = {
   columns: projectColumns,
   notModified: { notice: (v) => `You had not starred ${projectNamed(v)}: nothing changed`, refetch: '/projects/:project' },
   done: (v, project) => `Removed your star from ${projectNamed(v, project)}`,
-};
+});
 
-export const archive: CommandSpec = {
+export const archive = defineCommand({
   name: 'archive',
   summary: 'Archive a project (read-only)',
   examples: ['collab project archive -p acme/old-site'],
@@ -48,9 +48,9 @@ export const archive: CommandSpec = {
     notice: (v, project) => (project?.archived === true ? `${capitalNamed(v, project)} is already archived: nothing changed` : undefined),
   },
   done: (v, project) => `Archived ${projectNamed(v, project)}`,
-};
+});
 
-export const unarchive: CommandSpec = {
+export const unarchive = defineCommand({
   name: 'unarchive',
   summary: 'Unarchive a project',
   examples: ['collab project unarchive -p acme/old-site'],
@@ -64,4 +64,4 @@ export const unarchive: CommandSpec = {
     notice: (v, project) => (project?.archived === false ? `${capitalNamed(v, project)} is not archived: nothing changed` : undefined),
   },
   done: (v, project) => `Unarchived ${projectNamed(v, project)}`,
-};
+});

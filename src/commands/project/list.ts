@@ -1,5 +1,5 @@
 import type { Values } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
+import { defineCommand } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { projectColumns, projectUserColumns } from '../../resources/project.js';
 import { projectListFilters } from '../../resources/project-flags.js';
@@ -10,7 +10,7 @@ function onlyMine(v: Values): boolean {
   return f.user === undefined && !f['all-visible'] && !f.starred;
 }
 
-export const list: CommandSpec = {
+export const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: "List the projects you are a member of, every project visible to you, or a user's projects",
@@ -52,9 +52,9 @@ export const list: CommandSpec = {
   prepare: (_ctx, v) => {
     if (onlyMine(v)) v.params.membership = true;
   },
-};
+});
 
-export const forks: CommandSpec = {
+export const forks = defineCommand({
   name: 'forks',
   summary: 'List the forks of a project',
   examples: ['collab project forks -p acme/website', 'collab project forks acme/website --owned -o json'],
@@ -65,9 +65,9 @@ export const forks: CommandSpec = {
   path: '/projects/:project/forks',
   list: true,
   columns: projectColumns,
-};
+});
 
-export const view: CommandSpec = {
+export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one project',
@@ -78,9 +78,9 @@ export const view: CommandSpec = {
   method: 'GET',
   path: '/projects/:project',
   columns: projectColumns,
-};
+});
 
-export const users: CommandSpec = {
+export const users = defineCommand({
   name: 'users',
   summary: 'List the users of a project',
   examples: ['collab project users -p acme/platform/api', 'collab project users acme/website --search ali'],
@@ -91,4 +91,4 @@ export const users: CommandSpec = {
   path: '/projects/:project/users',
   list: true,
   columns: projectUserColumns,
-};
+});

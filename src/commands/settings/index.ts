@@ -2,8 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { notShown } from '../../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
-import type { CommandSpec } from '../../executor/spec.js';
-import { defineNoun } from '../../executor/spec.js';
+import { defineCommand, defineNoun } from '../../executor/spec.js';
 import type { ParamType } from '../../executor/validate.js';
 import { isObject } from '../../json.js';
 import { columnSet } from '../../output/columns.js';
@@ -80,7 +79,7 @@ function settingsUpdated(v: Values, data: unknown): string | { notice: string } 
 /** No columns of its own: the view shows every setting the server sent. */
 const settingsColumns = columnSet([], SETTINGS_FIELDS);
 
-const view: CommandSpec = {
+const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show the application settings',
@@ -89,9 +88,9 @@ const view: CommandSpec = {
   method: 'GET',
   path: '/application/settings',
   columns: settingsColumns,
-};
+});
 
-const update: CommandSpec = {
+const update = defineCommand({
   name: 'update',
   aliases: ['set'],
   summary: 'Change application settings',
@@ -115,7 +114,7 @@ const update: CommandSpec = {
   columns: settingsColumns,
   prepare: (_ctx: Context, v) => checkSettings(v),
   done: settingsUpdated,
-};
+});
 
 export const noun = defineNoun({
   name: 'settings',

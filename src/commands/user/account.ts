@@ -55,7 +55,7 @@ export const list = defineCommand({
   },
 });
 
-export const view: CommandSpec = {
+export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one user by id or username',
@@ -64,7 +64,7 @@ export const view: CommandSpec = {
   method: 'GET',
   path: '/users/:id',
   columns: userColumns,
-};
+});
 
 /** Tokens never appear in collab's output: administrators' `GET /user` carries their `private_token`. */
 function withoutSecrets(data: unknown): unknown {
@@ -76,7 +76,7 @@ function withoutSecrets(data: unknown): unknown {
 
 const printUser = (ctx: Context, _v: Values, data: unknown) => ctx.printer().object(withoutSecrets(data), userColumns);
 
-export const me: CommandSpec = {
+export const me = defineCommand({
   name: 'me',
   aliases: ['whoami'],
   summary: 'Show the current user (or, with --sudo, the user acted as)',
@@ -89,7 +89,7 @@ export const me: CommandSpec = {
   path: '/user',
   columns: userColumns,
   print: printUser,
-};
+});
 
 /** The profile parameters `POST /users` and `PUT /users/:id` share. */
 function profileFlags(create: boolean): FlagSpec[] {
@@ -143,7 +143,7 @@ async function readPassword(ctx: Context, v: Values, create: boolean): Promise<v
   }
 }
 
-export const create: CommandSpec = {
+export const create = defineCommand({
   name: 'create',
   summary: 'Create a user',
   admin: true,
@@ -158,9 +158,9 @@ export const create: CommandSpec = {
   columns: userColumns,
   print: printUser,
   done: (_v, user) => `Created ${described('user', user?.id, objectName(user))}`,
-};
+});
 
-export const update: CommandSpec = {
+export const update = defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: 'Change a user',
@@ -182,9 +182,9 @@ export const update: CommandSpec = {
   columns: userColumns,
   print: printUser,
   done: (v, user) => `Updated user ${titled(String(v.args.id), objectName(user))}`,
-};
+});
 
-export const remove: CommandSpec = {
+export const remove = defineCommand({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Delete a user',
@@ -207,7 +207,7 @@ export const remove: CommandSpec = {
       `Delete user ${titled(String(v.args.id), name)}${v.flags.hard === true ? ' with all their contributions and solely owned groups' : ''}?`,
   },
   done: (v) => `Deleted user ${titled(String(v.args.id), objectName(v.seen))}`,
-};
+});
 
 /** A 403 on block/unblock: the user is held by directory (LDAP) synchronization, or the caller is no administrator. */
 function blockHint(message: string): string {
@@ -216,7 +216,7 @@ function blockHint(message: string): string {
 }
 
 function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
-  return {
+  return defineCommand({
     name: verb,
     summary: verb === 'block' ? 'Block a user (no sign-in, no API access)' : 'Unblock a blocked user',
     admin: true,
@@ -228,13 +228,13 @@ function blockCommand(verb: 'block' | 'unblock'): CommandSpec {
     print: false,
     done: (v) => `${verb === 'block' ? 'Blocked' : 'Unblocked'} user ${String(v.args.id)}`,
     bulk: 'id',
-  };
+  });
 }
 
 export const block = blockCommand('block');
 export const unblock = blockCommand('unblock');
 
-export const activities: CommandSpec = {
+export const activities = defineCommand({
   name: 'activities',
   summary: "Users' last activity dates, oldest first",
   admin: true,
@@ -244,4 +244,4 @@ export const activities: CommandSpec = {
   path: '/user/activities',
   list: true,
   columns: activityColumns,
-};
+});

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { readPath } from '../../executor/confirm.js';
 import { pathValues } from '../../executor/endpoint.js';
 import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
-import { type CommandSpec, defineNoun, type NounSpec } from '../../executor/spec.js';
+import { defineCommand, defineNoun, type NounSpec } from '../../executor/spec.js';
 import type { Column } from '../../output/columns.js';
 import { described, objectName, titled } from '../../output/names.js';
 import { shellLine } from '../../output/shell-quote.js';
@@ -65,7 +65,7 @@ const base = (kind: OwnedKind) => (v: Values) => (v.args.user !== undefined ? `/
 function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
   const idArg = { name: kind.idName, type: 'id', description: `${kind.label} id` } as const;
   const collection = base(kind);
-  const list: CommandSpec = {
+  const list = defineCommand({
     name: 'list',
     aliases: ['ls'],
     summary: `List your ${kind.label}s, or another user's`,
@@ -75,8 +75,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     path: collection,
     list: true,
     columns: kind.columns,
-  };
-  const view: CommandSpec = {
+  });
+  const view = defineCommand({
     name: 'view',
     aliases: ['show'],
     summary: `Show one of your ${kind.label}s${kind.otherUserView ? ", or another user's" : ''}`,
@@ -93,8 +93,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
           `list theirs instead: ${shellLine`collab user ${kind.noun} list --user ${String(v.flags.user)}`}`,
         );
     },
-  };
-  const add: CommandSpec = {
+  });
+  const add = defineCommand({
     name: 'add',
     aliases: ['create'],
     summary: `Add ${kind.one} to your account, or another user's`,
@@ -106,8 +106,8 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
     prepare: kind.addPrepare,
     done: (v, added) =>
       `Added ${described(kind.label, added?.id, objectName(added))}${v.args.user !== undefined ? ` to user ${String(v.args.user)}` : ' to your account'}`,
-  };
-  const remove: CommandSpec = {
+  });
+  const remove = defineCommand({
     name: 'delete',
     aliases: ['rm'],
     summary: `Delete one of your ${kind.label}s, or another user's`,
@@ -125,7 +125,7 @@ function ownedNoun(kind: OwnedKind, summary: string): NounSpec {
         `${v.args.user !== undefined ? `of user ${String(v.args.user)}` : 'from your account'}?`,
     },
     done: (v) => `Deleted ${kind.label} ${titled(String(v.args[kind.idName]), objectName(v.seen))}${whose(v)}`,
-  };
+  });
   return defineNoun({ name: kind.noun, summary, commands: [list, view, add, remove] });
 }
 

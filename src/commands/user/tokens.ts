@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors.js';
+import { pathValues } from '../../executor/endpoint.js';
 import type { FlagSpec } from '../../executor/inputs.js';
-import { type CommandSpec, defineCommand, defineNoun } from '../../executor/spec.js';
+import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { described, objectName, titled } from '../../output/names.js';
 import { TOKEN_SCOPES, TOKEN_STATES, tokenColumns } from '../../resources/user.js';
 import { userFlag as ownedUserFlag } from './owned.js';
@@ -11,7 +12,7 @@ const userFlag: FlagSpec = { ...ownedUserFlag, required: true, description: 'the
 const tokenArg = { name: 'impersonation_token_id', type: 'id', description: 'impersonation token id' } as const;
 const collection = '/users/:user/impersonation_tokens';
 
-const list: CommandSpec = {
+const list = defineCommand({
   name: 'list',
   aliases: ['ls'],
   summary: "List a user's impersonation tokens",
@@ -22,9 +23,9 @@ const list: CommandSpec = {
   path: collection,
   list: true,
   columns: tokenColumns,
-};
+});
 
-const view: CommandSpec = {
+const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one impersonation token',
@@ -35,7 +36,7 @@ const view: CommandSpec = {
   method: 'GET',
   path: `${collection}/:impersonation_token_id`,
   columns: tokenColumns,
-};
+});
 
 const create = defineCommand({
   name: 'create',
@@ -73,7 +74,7 @@ const create = defineCommand({
     `${String(v.flags.user)}; its secret is shown only now`,
 });
 
-const revoke: CommandSpec = {
+const revoke = defineCommand({
   name: 'revoke',
   aliases: ['delete'],
   summary: 'Revoke an impersonation token',
@@ -86,11 +87,11 @@ const revoke: CommandSpec = {
   confirm: {
     mode: 'yes',
     question: (v, name) =>
-      `Revoke impersonation token ${titled(String(v.args.impersonation_token_id), name)} of user ${String(v.args.user)}?`,
+      `Revoke impersonation token ${titled(String(v.args.impersonation_token_id), name)} of user ${String(pathValues(v).user)}?`,
   },
   done: (v) =>
-    `Revoked impersonation token ${titled(String(v.args.impersonation_token_id), objectName(v.seen))} of user ${String(v.args.user)}`,
-};
+    `Revoked impersonation token ${titled(String(v.args.impersonation_token_id), objectName(v.seen))} of user ${String(pathValues(v).user)}`,
+});
 
 export const token = defineNoun({
   name: 'token',
