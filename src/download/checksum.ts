@@ -21,6 +21,8 @@ export class Sha256Check implements Observer {
   private hash: Hash = createHash('sha256');
   /** The SHA-256 of every byte, once all arrived. */
   digest?: string;
+  /** Other SHA-256s the bytes must have, and who said so (the server's `X-Checksum-SHA256`). */
+  private stated: { hex: string; by: string }[] = [];
 
   constructor(
     private readonly expected: string | undefined,
@@ -36,10 +38,21 @@ export class Sha256Check implements Observer {
     this.hash = createHash('sha256');
   }
 
+  /** A SHA-256 someone else states (a header of the answer): checked too; one that is no SHA-256 is ignored. */
+  alsoExpect(raw: string, by: string): void {
+    const hex = raw.trim().toLowerCase();
+    if (/^[0-9a-f]{64}$/.test(hex) && !this.stated.some((s) => s.hex === hex)) this.stated.push({ hex, by });
+  }
+
   check(): void {
     const actual = this.hash.digest('hex');
     this.digest = actual;
     if (this.expected !== undefined && actual !== this.expected)
       throw new LocalError(`SHA-256 mismatch for ${this.what}: expected ${this.expected}, got ${actual}; nothing was kept`);
+    const wrong = this.stated.find((s) => s.hex !== actual);
+    if (wrong)
+      throw new LocalError(
+        `SHA-256 mismatch for ${this.what}: ${wrong.by} is ${wrong.hex}, the bytes received are ${actual}; nothing was kept`,
+      );
   }
 }

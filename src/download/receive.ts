@@ -44,6 +44,11 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Called once with the first answer (size, file name); returns what should watch the bytes. */
   observe?: (res: StreamResponse) => Observer | undefined;
+  /**
+   * The first answer, already open (a 2xx): the request is sent again (as a GET) only to continue
+   * or restart it, and never when it was not a GET.
+   */
+  first?: StreamResponse;
 }
 
 const NETWORK_CODES = new Set([
@@ -117,6 +122,8 @@ class Transfer {
     private readonly sink: Sink,
     private readonly observer: Observer | undefined,
     private readonly options: DownloadOptions,
+    /** The request was no GET: it is not sent again, whatever happens to its answer. */
+    private readonly sentOnce: boolean,
   ) {}
 
   /** A whole body from the first byte: what the server says about it replaces what was known. */
@@ -194,7 +201,7 @@ class Transfer {
           return this.received;
         } catch (err) {
           res.body.destroy();
-          if (this.options.signal?.aborted || !isCut(err)) throw err;
+          if (this.options.signal?.aborted || !isCut(err) || this.sentOnce) throw err;
           failure = err;
         }
       }
@@ -258,7 +265,7 @@ function header206(range: ReturnType<typeof contentRange>): string {
  */
 export async function download(api: ApiClient, req: ApiRequest, dest: string | Writable, options: DownloadOptions): Promise<number> {
   const open = (headers: Record<string, string>) => openDownload(api, { ...req, headers: { ...req.headers, ...headers } }, options.signal);
-  const first = await open({});
+  const first = options.first ?? (await open({}));
   const observer = options.observe?.(first);
   let sink: Sink;
   try {
@@ -267,7 +274,8 @@ export async function download(api: ApiClient, req: ApiRequest, dest: string | W
     first.body.destroy();
     throw streamError(new WriteFailure(err), options.what, 0, options.signal);
   }
-  const transfer = new Transfer(api, open, sink, observer, options);
+  const sentOnce = options.first !== undefined && req.method.toUpperCase() !== 'GET';
+  const transfer = new Transfer(api, open, sink, observer, options, sentOnce);
   try {
     // A destination that cannot be written fails now, not after the whole body was received.
     await sink.ready().catch((err) => {
