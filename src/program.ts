@@ -1,4 +1,4 @@
-import { Command, type HelpContext, Option } from 'commander';
+import { Command, CommanderError, type HelpContext, Option } from 'commander';
 import { type CommandModule, findNoun, NOUNS, type NounEntry, nounWords } from './commands/index.js';
 import type { Context } from './context.js';
 import { buildCommand, buildNoun } from './executor/build.js';
@@ -6,6 +6,7 @@ import { parseEnum } from './executor/validate.js';
 import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
 import { jsonFlag, unknownCommand } from './habits.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
+import { UsageError } from './errors.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
@@ -70,15 +71,37 @@ function buildModule(mod: CommandModule, getCtx: () => Context, only?: string[])
   return mod.noun ? buildNoun(mod.noun, getCtx, only) : buildCommand(mod.command, getCtx);
 }
 
+/**
+ * `-V, --version`: collab's version as the first word only (`collab --version`). The root parses its
+ * flags wherever they stand, so elsewhere (`collab package upload … --version 1.2.3`, another tool's
+ * spelling) it would print the version and succeed having done nothing: there it is refused.
+ */
+function versionFlag(program: Command, argv: readonly string[]): void {
+  program.addOption(new Option('-V, --version', 'print the version (as the first word: collab --version)'));
+  program.on('option:version', () => {
+    if (argv[0] === '-V' || argv[0] === '--version') {
+      program.configureOutput().writeOut?.(`${VERSION}\n`);
+      throw new CommanderError(0, 'commander.version', VERSION);
+    }
+    const noun = firstPositional(argv);
+    const verb = noun === undefined ? undefined : firstPositional(argv.slice(argv.indexOf(noun) + 1));
+    const command = [noun, verb].filter((w) => w !== undefined).join(' ');
+    throw new UsageError(
+      `unknown option "--version" here: collab's own version is \`collab --version\` (the first word only)`,
+      command === '' ? undefined : `collab ${command} --help lists what this command takes`,
+    );
+  });
+}
+
 /** The root command: the global flags, and the grouped list of nouns in its help. */
-function rootCommand(): Command {
+function rootCommand(argv: readonly string[]): Command {
   const examples = ROOT.examples.map((e) => `  $ ${e}`).join('\n');
   const program = new Command('collab')
     .description(ROOT.description)
-    .version(VERSION, '-V, --version', 'print the version')
     .usage(ROOT.usage)
     .helpCommand(false)
     .addHelpText('after', `\nExamples:\n${examples}\n\n${HELP_TOPICS_TEXT}\n\n${ROOT_HELP_FOOTER}`);
+  versionFlag(program, argv);
   for (const flag of GLOBAL_FLAGS) {
     const option = new Option(flag.flags, flag.description);
     const choices = flag.choices;
@@ -119,8 +142,8 @@ function named(cmd: Command, entry: NounEntry): Command {
 
 /** A fresh commander root per invocation (never commander's global program). */
 export async function buildProgram(getCtx: () => Context, options: ProgramOptions = {}): Promise<Command> {
-  const program = rootCommand();
   const argv = options.argv ?? [];
+  const program = rootCommand(argv);
   let wanted = options.loadAll ? undefined : firstPositional(argv);
   // `collab help issue list` needs the real issue subtree (with its examples), not the stub.
   if (wanted === 'help') wanted = firstPositional(argv.slice(argv.indexOf('help') + 1));
@@ -164,7 +187,6 @@ function helpCommand(program: Command, getCtx: () => Context): Command {
 
 /** The command a help topic names (`issue list`), or a usage error with the closest name. */
 async function commandAt(program: Command, topic: string[]): Promise<Command> {
-  const { UsageError } = await import('./errors.js');
   const { closest } = await import('./suggest.js');
   const entry = findNoun(topic[0]!);
   if (!entry) {
