@@ -17,6 +17,7 @@ import { type Clock, realClock } from './clock.js';
 import { Router } from './router.js';
 import { approvalRoutes } from './routes/approvals.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
+import { discussionRoutes } from './routes/discussions.js';
 import { groupRoutes } from './routes/groups.js';
 import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
 import { issueRoutes } from './routes/issues.js';
@@ -92,6 +93,7 @@ const ROUTE_TABLES = [
   impersonationTokenRoutes,
   settingsRoutes,
   noteRoutes,
+  discussionRoutes,
 ];
 
 /** The routes of a flavour (methods, `GET /version` and GitLab's notes differ). */

@@ -256,8 +256,6 @@ export interface MergeRequest extends TimeTracked {
   closedAt: number | null;
   /** Why the last merge failed (GitLab's `merge_error`), null when none did. */
   mergeError: string | null;
-  /** Discussions of the review not resolved yet (`discussions_not_resolved` where the project requires them resolved). */
-  unresolvedDiscussions: number;
   /** Commits the target branch has that the source lacks (`need_rebase` where the project merges fast-forward). */
   divergedCommits: number;
   approvalsBeforeMerge: number | null;
@@ -380,4 +378,31 @@ export interface Note {
   internal: boolean;
   createdAt: number;
   updatedAt: number;
+  /**
+   * GitLab's class of the note: a comment on its own (`null`, the default), a note of a thread
+   * (`DiscussionNote`), or one on a line of the diff (`DiffNote`, with its `position`).
+   */
+  type?: 'DiscussionNote' | 'DiffNote' | null;
+  /** The thread it belongs to; absent for a comment on its own, which is a thread of one (threads.ts). */
+  discussionId?: string;
+  position?: DiffPosition;
+  /** When and by whom a resolvable note was resolved (null or absent: not resolved). */
+  resolvedAt?: number | null;
+  resolvedById?: number | null;
+}
+
+/** Where a diff note sits (lib/gitlab/diff/position.rb, text positions): the diff's refs, the file, the line. */
+export interface DiffPosition {
+  base_sha: string;
+  start_sha: string;
+  head_sha: string;
+  old_path: string;
+  new_path: string;
+  position_type: 'text';
+  /** On the old side (a removed or unchanged line); null for an added line. */
+  old_line: number | null;
+  /** On the new side (an added or unchanged line); null for a removed line. */
+  new_line: number | null;
+  /** A multi-line note's first and last line; null for one line (the only kind the sandbox takes). */
+  line_range: null;
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as boards from '../../src/sandbox/entities/boards.js';
 import * as commits from '../../src/sandbox/entities/commits.js';
 import * as common from '../../src/sandbox/entities/common.js';
+import * as discussions from '../../src/sandbox/entities/discussions.js';
 import * as groups from '../../src/sandbox/entities/groups.js';
 import * as issues from '../../src/sandbox/entities/issues.js';
 import * as jobs from '../../src/sandbox/entities/jobs.js';
@@ -36,7 +37,8 @@ type AnyEntity = Entity<never>;
 interface Call {
   /** The route as the router lists it. */
   route: string;
-  path: string;
+  /** The path, or how to find it where it names what only the sandbox's answers tell (a thread's id). */
+  path: string | ((sb: SandboxHandle) => Promise<string>);
   entity: AnyEntity;
   body?: Record<string, unknown>;
   token?: string;
@@ -90,6 +92,16 @@ const CALLS: Call[] = [
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/closes_issues', path: `${MR}/1/closes_issues`, entity: e(issues.ISSUE) },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approvals', path: `${MR}/6/approvals`, entity: e(mrs.APPROVALS) },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/notes', path: `${MR}/1/notes`, entity: e(notes.NOTE) },
+  {
+    route: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions',
+    path: `${MR}/6/discussions`,
+    entity: e(discussions.DISCUSSION),
+  },
+  {
+    route: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id',
+    path: async (sb) => `${MR}/6/discussions/${await threadOf(sb, 6, 'DiffNote')}`,
+    entity: e(discussions.DISCUSSION),
+  },
   { route: 'GET /users', path: '/users', entity: e(users.USER_WITH_ADMIN) },
   { route: 'GET /users', path: '/users', entity: e(users.USER_BASIC), token: ALICE },
   { route: 'GET /users/:id', path: '/users/2', entity: e(users.USER_DETAILS_WITH_ADMIN) },
@@ -186,6 +198,34 @@ const CALLS: Call[] = [
     body: { body: 'F' },
     entity: e(notes.NOTE),
   },
+  {
+    route: 'POST /projects/:id/merge_requests/:merge_request_iid/discussions',
+    path: `${MR}/6/discussions`,
+    body: { body: 'F' },
+    entity: e(discussions.DISCUSSION),
+  },
+  {
+    route: 'POST /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes',
+    path: async (sb) => `${MR}/6/discussions/${await threadOf(sb, 6, 'DiffNote')}/notes`,
+    body: { body: 'F' },
+    entity: e(notes.NOTE),
+  },
+  {
+    route: 'PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id',
+    path: async (sb) => `${MR}/6/discussions/${await threadOf(sb, 6, 'DiffNote')}`,
+    body: { resolved: true },
+    entity: e(discussions.DISCUSSION),
+  },
+  {
+    route: 'PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id',
+    path: async (sb) => {
+      const id = await threadOf(sb, 6, 'DiffNote');
+      const thread = (await call(sb, `${MR}/6/discussions/${id}`)).body;
+      return `${MR}/6/discussions/${id}/notes/${thread.notes[0].id}`;
+    },
+    body: { resolved: false },
+    entity: e(notes.NOTE),
+  },
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', path: `${MR}/8/merge`, entity: e(mrs.MERGE_REQUEST) },
   {
     route: 'POST /users',
@@ -212,6 +252,14 @@ const CALLS: Call[] = [
     entity: e(keys.IMPERSONATION_TOKEN_WITH_TOKEN),
   },
 ];
+
+/** The id of the first thread of merge request `iid` whose first note is of this type. */
+async function threadOf(sb: SandboxHandle, iid: number, type: string): Promise<string> {
+  const list = (await call(sb, `${MR}/${iid}/discussions?per_page=100`)).body as { id: string; notes: { type: unknown }[] }[];
+  const found = list.find((t) => t.notes[0]?.type === type);
+  if (!found) throw new Error(`no ${type} thread on !${iid}`);
+  return found.id;
+}
 
 /** Routes that answer no entity of GitLab's, and why. */
 const NO_ENTITY: Record<string, string> = {
@@ -248,7 +296,23 @@ const NO_ENTITY: Record<string, string> = {
 };
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/sandbox/README.md'), 'utf8');
-const ENTITY_MODULES = [boards, common, commits, groups, issues, jobs, keys, mrs, namespaces, notes, pipelines, projects, todos, users];
+const ENTITY_MODULES = [
+  boards,
+  common,
+  commits,
+  discussions,
+  groups,
+  issues,
+  jobs,
+  keys,
+  mrs,
+  namespaces,
+  notes,
+  pipelines,
+  projects,
+  todos,
+  users,
+];
 const isEntity = (value: unknown): value is AnyEntity =>
   typeof value === 'object' && value !== null && 'fields' in value && (value as { fields: unknown }).fields instanceof Map;
 
@@ -260,7 +324,11 @@ describe('the GitLab flavour answers the entities declared from GitLab', () => {
     sb = await startSandbox({ port: 0, flavor: 'gitlab' });
     for (const c of CALLS) {
       const method = c.route.split(' ')[0];
-      const res = await call(sb, c.path, { method, json: c.body ?? (method === 'GET' ? undefined : {}), token: c.token });
+      const res = await call(sb, typeof c.path === 'string' ? c.path : await c.path(sb), {
+        method,
+        json: c.body ?? (method === 'GET' ? undefined : {}),
+        token: c.token,
+      });
       const objects = (Array.isArray(res.body) ? res.body : [res.body]).filter((o) => o !== null && typeof o === 'object');
       answers.push({ call: c, status: res.status, objects });
     }

@@ -2,6 +2,7 @@ import { projectAccess } from '../access.js';
 import { both, entity, extend, gitlab, lift, render, spec, type View, without } from '../entity.js';
 import { DEVELOPER, type MergeRequest, type MrVersion, type User } from '../model.js';
 import type { Store } from '../store.js';
+import { unresolvedThreads } from '../threads.js';
 import { iso, isoOrNull } from '../time.js';
 import { COMMIT, commitOf, DIFF } from './commits.js';
 import { ISSUABLE, milestoneOf, references, TIME_STATS, taskCompletion, userBasic, usersBasic, votes } from './common.js';
@@ -35,7 +36,8 @@ export function detailedMergeStatus(store: Store, mr: MergeRequest, flavor: View
   if (mr.mergeStatus === 'unchecked') return 'unchecked';
   if (isDraft(mr.title, flavor)) return 'draft_status';
   const project = store.projects.get(mr.projectId);
-  if (project?.features.only_allow_merge_if_all_discussions_are_resolved && mr.unresolvedDiscussions > 0) return 'discussions_not_resolved';
+  if (project?.features.only_allow_merge_if_all_discussions_are_resolved && unresolvedThreads(store, mr) > 0)
+    return 'discussions_not_resolved';
   if (project?.features.only_allow_merge_if_pipeline_succeeds) {
     const status = headPipelineOf(store, mr)?.status;
     if (status !== 'success') return status !== undefined && ACTIVE_PIPELINE.has(status) ? 'ci_still_running' : 'ci_must_pass';
@@ -112,7 +114,7 @@ export const MERGE_REQUEST_BASIC = extend<MergeRequest, MergeRequest>(
     has_conflicts: both((mr) => mr.mergeStatus === 'cannot_be_merged'),
     blocking_discussions_resolved: gitlab((mr, v) => {
       const required = v.store.projects.get(mr.projectId)?.features.only_allow_merge_if_all_discussions_are_resolved;
-      return !required || mr.unresolvedDiscussions === 0;
+      return !required || unresolvedThreads(v.store, mr) === 0;
     }),
     approvals_before_merge: both((mr) => mr.approvalsBeforeMerge),
   },

@@ -4,6 +4,7 @@ import { at } from '../time.js';
 import { seedPipelines } from './jobs.js';
 import { seedMergeRequests } from './merge-requests.js';
 import type { DemoProjects } from './projects.js';
+import { seedThreads, type ThreadSeed } from './threads.js';
 import type { DemoUsers } from './users.js';
 
 /** The seeded job that is canceling stays so for an hour of the sandbox's clock, as one whose runner went away. */
@@ -35,7 +36,13 @@ export function seedGitLabWorld(store: Store, users: Required<DemoUsers>, projec
   website.features.only_allow_merge_if_pipeline_succeeds = true;
   website.mergeMethod = 'ff';
   const landing = store.projectMergeRequests(website.id).find((mr) => mr.sourceBranch === 'copy/landing');
-  if (landing) landing.unresolvedDiscussions = 2;
+  if (landing)
+    seedThreads(store, landing, [
+      { author: carol, body: 'Say which page changed.', line: { change: 1, old: null, new: 2 } },
+      { author: bob, body: 'The hero text is too long on mobile.' },
+    ]);
+  const hardening = store.projectMergeRequests(api.id).find((mr) => mr.sourceBranch === 'security/artifacts');
+  if (hardening) seedThreads(store, hardening, reviewOf(users));
   seedMergeRequests(store, website, [
     { title: 'Refresh the press kit', source: 'press/kit', author: carol, state: 'opened', createdAt: at(2026, 10, 3) },
     { title: 'Move fonts to a CDN', source: 'perf/fonts', author: bob, state: 'opened', divergedCommits: 3, createdAt: at(2026, 10, 4) },
@@ -45,4 +52,33 @@ export function seedGitLabWorld(store: Store, users: Required<DemoUsers>, projec
     { ref: 'press/kit', status: 'failed', createdAt: at(2026, 10, 5, 9), jobs: [{ name: 'build', status: 'failed' }] },
     { ref: 'perf/fonts', status: 'success', createdAt: at(2026, 10, 5, 10), jobs: [{ name: 'build', status: 'success' }] },
   ]);
+}
+
+/**
+ * The review of acme/platform/api's "Harden artifact downloads": diff comments on an added and a
+ * removed line (one resolved), a thread on the merge request, and an internal note.
+ */
+function reviewOf({ alice, carol, root }: Required<DemoUsers>): ThreadSeed[] {
+  return [
+    {
+      author: carol,
+      body: 'Should this stay `false` until the rollout is done?',
+      line: { change: 0, old: null, new: 2 },
+      replies: [{ author: alice, body: 'It is behind the `artifacts_hardened` flag already.' }],
+    },
+    {
+      author: root,
+      body: 'Keep a note of why the old default was off.',
+      line: { change: 0, old: 2, new: null },
+      replies: [{ author: alice, body: 'Added to the changelog.' }],
+      resolvedBy: alice,
+    },
+    { author: carol, body: 'Can someone from the storage team look at the download limits too?' },
+    {
+      author: root,
+      body: 'Internal: a customer escalation waits on this one; leave it out of the release notes.',
+      internal: true,
+      individual: true,
+    },
+  ];
 }

@@ -22,7 +22,6 @@ export interface DemoMergeRequest {
   description?: string;
   /** Why an earlier merge failed (GitLab's `merge_error`). */
   mergeError?: string;
-  unresolvedDiscussions?: number;
   divergedCommits?: number;
 }
 
@@ -54,7 +53,6 @@ export function seedMergeRequests(store: Store, project: Project, list: DemoMerg
       closedById: d.state === 'closed' ? d.author.id : null,
       closedAt: d.state === 'closed' ? d.createdAt + 2 * DAY : null,
       mergeError: d.mergeError ?? null,
-      unresolvedDiscussions: d.unresolvedDiscussions ?? 0,
       divergedCommits: d.divergedCommits ?? 0,
       approvalsBeforeMerge: d.approvalsBeforeMerge ?? project.approvalsBeforeMerge,
       shouldRemoveSourceBranch: d.state === 'merged' ? true : null,
