@@ -1,12 +1,12 @@
 import { Command, CommanderError, type HelpContext, Option } from 'commander';
 import { type CommandModule, findNoun, NOUNS, type NounEntry, nounWords } from './commands/index.js';
 import type { Context } from './context.js';
+import { UsageError } from './errors.js';
 import { buildCommand, buildNoun } from './executor/build.js';
 import { parseEnum } from './executor/validate.js';
 import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
 import { jsonFlag, unknownCommand } from './habits.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
-import { UsageError } from './errors.js';
 import { messageText } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
