@@ -25,6 +25,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { mergeRoutes } from './routes/merge.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { noteRoutes } from './routes/notes.js';
+import { pipelineRoutes } from './routes/pipelines.js';
 import { projectRoutes } from './routes/projects.js';
 import { settingsRoutes } from './routes/settings.js';
 import { userKeyRoutes } from './routes/user-keys.js';
@@ -94,6 +95,7 @@ const ROUTE_TABLES = [
   settingsRoutes,
   noteRoutes,
   discussionRoutes,
+  pipelineRoutes,
 ];
 
 /** The routes of a flavour (methods, `GET /version` and GitLab's notes differ). */

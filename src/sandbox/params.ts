@@ -9,6 +9,33 @@ export interface UploadedFile {
 
 type Value = unknown;
 
+/** Rack::Utils.normalize_params: sets `value` at `name` + `rest` (`[a][]…`) inside `params`. */
+function normalize(params: Record<string, unknown>, name: string, rest: string, value: string): void {
+  if (rest === '') {
+    params[name] = value;
+    return;
+  }
+  const first = /^\[([^[\]]*)\]/.exec(rest) as RegExpExecArray;
+  const after = rest.slice(first[0].length);
+  if (first[1] === '') {
+    const list = Array.isArray(params[name]) ? (params[name] as unknown[]) : [];
+    params[name] = list;
+    if (after === '') return void list.push(value);
+    const child = /^\[([^[\]]*)\]/.exec(after)?.[1] ?? '';
+    const last = list[list.length - 1];
+    if (isObject(last) && !(child in last)) normalize(last, child, after.slice(child.length + 2), value);
+    else {
+      const fresh: Record<string, unknown> = {};
+      normalize(fresh, child, after.slice(child.length + 2), value);
+      list.push(fresh);
+    }
+    return;
+  }
+  const hash = isObject(params[name]) ? (params[name] as Record<string, unknown>) : {};
+  params[name] = hash;
+  normalize(hash, first[1], after, value);
+}
+
 const grapeInvalid = (name: string): ApiError => new ApiError(400, { error: `${name} is invalid` });
 
 /**
@@ -31,9 +58,22 @@ export class Params {
         arrays.set(name, list);
       } else {
         this.values.set(key, value);
+        if (key.includes('[')) this.nest(key, value);
       }
     }
     for (const [name, list] of arrays) this.values.set(name, list);
+  }
+
+  /**
+   * Rack's nested names (what Grape reads on GitLab): `variables[][key]=K&variables[][value]=V`
+   * is `variables: [{key: 'K', value: 'V'}]`, `filter[environment_scope]=x` is `filter: {…}`.
+   */
+  private nest(key: string, value: string): void {
+    const m = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
+    if (!m) return;
+    const holder: Record<string, unknown> = { [m[1]]: this.values.get(m[1]) };
+    normalize(holder, m[1], m[2], value);
+    this.values.set(m[1], holder[m[1]]);
   }
 
   addObject(object: Record<string, unknown>): void {

@@ -1,4 +1,5 @@
 import type { Flavor } from '../api/flavor.js';
+import { CiState } from './ci-state.js';
 import { type Clock, realClock } from './clock.js';
 import { ListCache } from './list-cache.js';
 import type {
@@ -84,6 +85,8 @@ export class Store {
   /** Notes by `Issue:<id>` or `MergeRequest:<id>`, oldest first. */
   readonly notes = new Map<string, Note[]>();
   readonly tokens = new Map<string, TokenRecord>();
+  /** CI/CD configuration, tags, releases, packages and variables (ci-state.ts). */
+  readonly ci = new CiState();
   readonly settings: Record<string, unknown> = defaultSettings();
   readonly settingsMeta = { id: 1, createdAt: Date.UTC(2025, 0, 2, 9), updatedAt: Date.UTC(2025, 0, 2, 9) };
 
@@ -357,6 +360,7 @@ export class Store {
     for (const [id, u] of this.uploads) if (u.projectId === project.id) this.uploads.delete(id);
     for (let i = this.todos.length - 1; i >= 0; i--) if (this.todos[i].projectId === project.id) this.todos.splice(i, 1);
     for (const [token, record] of this.tokens) if (record.kind === 'job' && record.projectId === project.id) this.tokens.delete(token);
+    this.ci.removeProject(project.id);
     this.projects.delete(project.id);
   }
 }

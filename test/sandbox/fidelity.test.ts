@@ -68,6 +68,20 @@ const CALLS: Call[] = [
   { route: 'GET /projects/:id/jobs', path: `${P}/jobs?per_page=100`, entity: e(jobs.JOB) },
   { route: 'GET /projects/:id/pipelines/:pipeline_id/jobs', path: `${P}/pipelines/1/jobs`, entity: e(jobs.JOB) },
   { route: 'GET /projects/:id/jobs/:job_id', path: `${P}/jobs/1`, entity: e(jobs.JOB) },
+  { route: 'GET /projects/:id/pipelines', path: `${P}/pipelines?per_page=100`, entity: e(pipelines.PIPELINE_BASIC_WITH_METADATA) },
+  { route: 'GET /projects/:id/pipelines/latest', path: `${P}/pipelines/latest`, entity: e(pipelines.PIPELINE_WITH_METADATA) },
+  { route: 'GET /projects/:id/pipelines/:pipeline_id', path: `${P}/pipelines/1`, entity: e(pipelines.PIPELINE_WITH_METADATA) },
+  {
+    route: 'GET /projects/:id/pipelines/:pipeline_id/variables',
+    path: `${P}/pipelines/14/variables`,
+    entity: e(pipelines.PIPELINE_VARIABLE),
+  },
+  {
+    route: 'GET /projects/:id/pipelines/:pipeline_id/test_report_summary',
+    path: `${P}/pipelines/1/test_report_summary`,
+    entity: e(pipelines.TEST_REPORT_SUMMARY),
+  },
+  { route: 'GET /projects/:id/ci/lint', path: `${P}/ci/lint?include_jobs=true`, entity: e(pipelines.LINT_RESULT) },
   { route: 'GET /projects', path: '/projects', entity: e(projects.PROJECT) },
   { route: 'GET /projects', path: '/projects?simple=true', entity: e(projects.BASIC_PROJECT) },
   { route: 'GET /users/:user_id/projects', path: '/users/2/projects', entity: e(projects.PROJECT) },
@@ -157,6 +171,21 @@ const CALLS: Call[] = [
     path: `${P}/boards/1/lists/1`,
     body: { position: 1 },
     entity: e(boards.BOARD_LIST),
+  },
+  { route: 'POST /projects/:id/pipeline', path: `${P}/pipeline`, body: { ref: 'main' }, entity: e(pipelines.PIPELINE) },
+  { route: 'POST /projects/:id/pipelines/:pipeline_id/retry', path: `${P}/pipelines/13/retry`, entity: e(pipelines.PIPELINE) },
+  { route: 'POST /projects/:id/pipelines/:pipeline_id/cancel', path: `${P}/pipelines/14/cancel`, entity: e(pipelines.PIPELINE) },
+  {
+    route: 'PUT /projects/:id/pipelines/:pipeline_id/metadata',
+    path: `${P}/pipelines/1/metadata`,
+    body: { name: 'Fidelity' },
+    entity: e(pipelines.PIPELINE_WITH_METADATA),
+  },
+  {
+    route: 'POST /projects/:id/ci/lint',
+    path: `${P}/ci/lint`,
+    body: { content: 'a:\n  script: x\n', include_jobs: true },
+    entity: e(pipelines.LINT_RESULT),
   },
   { route: 'POST /projects/:id/jobs/:job_id/cancel', path: `${P}/jobs/14/cancel`, entity: e(jobs.JOB) },
   { route: 'POST /projects/:id/jobs/:job_id/retry', path: `${P}/jobs/6/retry`, entity: e(jobs.JOB) },
@@ -293,6 +322,7 @@ const NO_ENTITY: Record<string, string> = {
   'GET /application/settings': 'the settings table (settings-defaults.ts, GitLab names from the dialect table)',
   'PUT /application/settings': 'the settings table',
   'GET /version': "GitLab's version object",
+  'DELETE /projects/:id/pipelines/:pipeline_id': '204',
 };
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/sandbox/README.md'), 'utf8');

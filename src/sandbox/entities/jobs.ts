@@ -47,7 +47,7 @@ export const JOB = entity<Job>('Ci::Job: lib/api/entities/ci/job_basic.rb, lib/a
   ref: both((j) => j.ref),
   tag: both((j) => j.tag),
   coverage: both((j) => j.coverage),
-  allow_failure: gitlab((j) => j.status === 'manual'),
+  allow_failure: gitlab((j, v) => v.store.ci.jobPlans.get(j.id)?.allowFailure ?? j.status === 'manual'),
   created_at: both((j) => iso(j.createdAt)),
   started_at: both((j) => isoOrNull(j.startedAt)),
   finished_at: both((j) => isoOrNull(j.finishedAt)),

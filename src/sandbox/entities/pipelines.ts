@@ -1,3 +1,5 @@
+import type { LintAnswer } from '../ci-config.js';
+import type { PipelineVariable } from '../ci-state.js';
 import { both, entity, extend, gitlab } from '../entity.js';
 import type { MergeRequest, Pipeline } from '../model.js';
 import type { Store } from '../store.js';
@@ -53,17 +55,96 @@ export const PIPELINE = extend<Pipeline, Pipeline>(PIPELINE_BASIC, 'Ci::Pipeline
       .filter((c) => c !== null);
     return values.length === 0 ? null : (values.reduce((a, b) => a + b, 0) / values.length).toFixed(2);
   }),
-  detailed_status: gitlab((p, v) => ({
-    icon: `status_${p.status}`,
-    text: p.status,
-    label: p.status,
-    group: p.status,
-    tooltip: p.status,
-    has_details: true,
-    details_path: new URL(webUrl(p, v.store)).pathname,
-    illustration: null,
-    favicon: `/assets/ci_favicons/favicon_status_${p.status}.png`,
+  detailed_status: gitlab((p, v) => {
+    const text = STATUS_TEXT[p.status] ?? p.status;
+    return {
+      icon: `status_${p.status}`,
+      text,
+      label: p.status === 'manual' ? 'manual action' : text,
+      group: p.status,
+      tooltip: text,
+      has_details: true,
+      details_path: new URL(webUrl(p, v.store)).pathname,
+      illustration: null,
+      favicon: `/assets/ci_favicons/favicon_status_${p.status}.png`,
+    };
+  }),
+});
+
+/** The words of lib/gitlab/ci/status/*.rb where they differ from the status. */
+const STATUS_TEXT: Record<string, string> = { success: 'passed', success_with_warnings: 'warning' };
+
+/** `Ci::PipelineBasicWithMetadata` (lib/api/entities/ci/pipeline_basic_with_metadata.rb): a project's pipeline list. */
+export const PIPELINE_BASIC_WITH_METADATA = extend<Pipeline, Pipeline>(
+  PIPELINE_BASIC,
+  'Ci::PipelineBasicWithMetadata: lib/api/entities/ci/pipeline_basic_with_metadata.rb',
+  { name: gitlab((p) => p.name ?? null) },
+);
+
+/** `Ci::PipelineWithMetadata` (lib/api/entities/ci/pipeline_with_metadata.rb): one pipeline, the latest of a ref. */
+export const PIPELINE_WITH_METADATA = extend<Pipeline, Pipeline>(
+  PIPELINE,
+  'Ci::PipelineWithMetadata: lib/api/entities/ci/pipeline_with_metadata.rb',
+  {
+    name: gitlab((p) => p.name ?? null),
+  },
+);
+
+/** `Ci::Variable` (lib/api/entities/ci/variable.rb) over a pipeline's variable: the keys a Ci::PipelineVariable has. */
+export const PIPELINE_VARIABLE = entity<PipelineVariable>('Ci::Variable: lib/api/entities/ci/variable.rb (Ci::PipelineVariable)', {
+  variable_type: gitlab((x) => x.variableType),
+  key: gitlab((x) => x.key),
+  value: gitlab((x) => x.value),
+});
+
+export interface SuiteSummary {
+  name: string;
+  totalTime: number;
+  total: number;
+  success: number;
+  failed: number;
+  skipped: number;
+  error: number;
+  buildIds: number[];
+}
+
+/** `TestReportSummaryEntity` (app/serializers/test_report_summary_entity.rb, test_suite_summary_entity.rb). */
+export const TEST_REPORT_SUMMARY = entity<SuiteSummary[]>('TestReportSummaryEntity: app/serializers/test_report_summary_entity.rb', {
+  total: gitlab((suites) => ({
+    time: suites.reduce((n, s) => n + s.totalTime, 0),
+    count: suites.reduce((n, s) => n + s.total, 0),
+    success: suites.reduce((n, s) => n + s.success, 0),
+    failed: suites.reduce((n, s) => n + s.failed, 0),
+    skipped: suites.reduce((n, s) => n + s.skipped, 0),
+    error: suites.reduce((n, s) => n + s.error, 0),
+    suite_error: null,
   })),
+  test_suites: gitlab((suites) =>
+    suites.map((s) => ({
+      name: s.name,
+      total_time: s.totalTime,
+      total_count: s.total,
+      success_count: s.success,
+      failed_count: s.failed,
+      skipped_count: s.skipped,
+      error_count: s.error,
+      build_ids: s.buildIds,
+      suite_error: null,
+    })),
+  ),
+});
+
+/** `Ci::Lint::Result` (lib/api/entities/ci/lint/result.rb); `jobs` with `include_jobs=true` only. */
+export const LINT_RESULT = entity<LintAnswer & { includeJobs: boolean }>('Ci::Lint::Result: lib/api/entities/ci/lint/result.rb', {
+  valid: gitlab((r) => r.valid),
+  errors: gitlab((r) => r.errors),
+  warnings: gitlab((r) => r.warnings),
+  merged_yaml: gitlab((r) => r.merged_yaml),
+  includes: gitlab((r) => r.includes),
+  jobs: gitlab(
+    (r) => r.jobs,
+    (r) => r.includeJobs,
+  ),
 });
 
 function isoMin(times: (number | null)[]): string | null {

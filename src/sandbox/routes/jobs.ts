@@ -152,7 +152,9 @@ function listPipelineJobs(ctx: Ctx): Reply {
   const project = requireJobsProject(ctx);
   const pipeline = ctx.store.pipelines.get(Number(ctx.path.pipeline_id));
   if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
-  const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id);
+  // Jobs a retry replaced only with `include_retried=true` (lib/api/ci/pipelines.rb).
+  const retried = ctx.params.bool('include_retried') === true;
+  const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id && (retried || !j.retried));
   return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
 }
 

@@ -1,5 +1,6 @@
 import type { Store } from '../store.js';
 import { at } from '../time.js';
+import { seedCiWorld } from './ci.js';
 import { seedGitLabWorld } from './gitlab.js';
 import { seedIssues } from './issues.js';
 import { seedPipelines } from './jobs.js';
@@ -269,5 +270,8 @@ export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeAr
   // A few more stars so the starred filters have something to show.
   website.starredBy.add(alice.id);
   experiments.starredBy.add(bob.id);
-  if (store.flavor === 'gitlab') seedGitLabWorld(store, users, projects);
+  if (store.flavor === 'gitlab') {
+    seedGitLabWorld(store, users, projects);
+    seedCiWorld(store, users, projects);
+  }
 }
