@@ -262,6 +262,8 @@ export interface MergeRequest extends TimeTracked {
   shouldRemoveSourceBranch: boolean | null;
   forceRemoveSourceBranch: boolean;
   squash: boolean;
+  /** The commit the source branch was squashed into when it merged (GitLab's `squash_commit_sha`). */
+  squashCommitSha?: string | null;
   discussionLocked: boolean;
   subscribers: Set<number>;
   awards: AwardEmoji[];

@@ -383,6 +383,50 @@ describe('mr merge', () => {
   });
 });
 
+// GitLab's `PUT …/merge` takes `squash` and `squash_commit_message` (lib/api/merge_requests.rb,
+// `build_merge_params`: `merge_request.update(squash: params[:squash]) if params[:squash]`) and
+// answers `squash_commit_sha` (lib/api/entities/merge_request_basic.rb); the spec's merge has neither.
+describe('mr merge --squash', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+  const GITLAB = { COLLAB_FLAVOR: 'gitlab' };
+  const SQUASH = '5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e';
+
+  it('sends squash and the squashed commit message, and says what the branch was squashed into', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ squash_commit_message: 'Add X', squash: true }) })
+      .reply(200, ...jsonReply(merged({ squash_commit_sha: SQUASH })));
+    const r = await runCli(['mr', 'merge', '3', ...P, '--squash-message', 'Add X', '--yes'], { transport: api.transport, env: GITLAB });
+    expect([r.code, r.stderr]).toEqual([0, 'Merged !3 (MR 3): feature/x → main as abcdef01, squashed into 5e5e5e5e\n']);
+  });
+
+  it('shows the squash in what it asks on a terminal', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD, detailed_merge_status: 'mergeable' })));
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply({ approvals_left: 0, approved_by: [] }));
+    api.pool
+      .intercept({ path: `${MR}/merge`, method: 'PUT', body: JSON.stringify({ squash: true, sha: HEAD }) })
+      .reply(200, ...jsonReply(merged({ squash_commit_sha: SQUASH })));
+    const prompter = scriptedPrompter([true]);
+    const r = await runCli(['mr', 'merge', '3', ...P, '--squash'], { transport: api.transport, env: GITLAB, tty: true, prompter });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("  pipeline: none\n  squashes the source branch's commits into one\n");
+    expect(r.stderr).toMatch(/✓ Merged !3 \(MR 3\): feature\/x → main as abcdef01, squashed into 5e5e5e5e\n$/);
+  });
+
+  it("is refused on a server of the spec's dialect, whose merge would not squash: exit 2, nothing sent", async () => {
+    api = mockApi();
+    for (const flag of [['--squash'], ['--squash-message', 'Add X']]) {
+      const r = await runCli(['mr', 'merge', '3', ...P, ...flag, '--yes'], { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(`^collab: ${flag[0]} needs GitLab: this server speaks the spec's API, whose merge does not squash`),
+      );
+    }
+  });
+});
+
 describe('mr cancel-auto-merge', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api?.done());

@@ -14,6 +14,7 @@ export interface MrState {
   work_in_progress?: boolean;
   merge_when_pipeline_succeeds?: boolean;
   merge_commit_sha?: string | null;
+  squash_commit_sha?: string | null;
   source_branch?: string;
   target_branch?: string;
   head_pipeline?: { id?: number; status?: string } | null;

@@ -40,6 +40,13 @@ const mergeFlags = [
     description: 'set it to merge by itself once its pipeline succeeds (and, on GitLab, its approvals are given)',
   },
   { name: 'sha', type: 'string', value: '<sha>', description: 'merge only if the source branch head is this commit' },
+  { name: 'squash', type: 'bool', description: "squash the source branch's commits into one as it merges (GitLab)" },
+  {
+    name: 'squash-message',
+    param: 'squash_commit_message',
+    type: 'string',
+    description: 'the message of the squashed commit (implies --squash; GitLab)',
+  },
   {
     name: 'sha-from-view',
     param: false,
@@ -123,7 +130,22 @@ function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
     `  pipeline: ${pipeline?.status ? `${plain(pipeline.status)}${pipeline.id !== undefined ? ` (#${plain(pipeline.id)})` : ''}` : 'none'}`,
   );
   if (auto(v)) lines.push('  merges by itself when the pipeline succeeds (auto-merge)');
+  if (v.params.squash === true) lines.push("  squashes the source branch's commits into one");
   return lines;
+}
+
+/**
+ * --squash (and --squash-message, which implies it) is GitLab's: `squash` and
+ * `squash_commit_message` of `PUT …/merge` (lib/api/merge_requests.rb). The spec's merge takes
+ * neither, and a server of its dialect would merge unsquashed: exit 2 there, nothing sent.
+ */
+async function squashOnlyOnGitlab(ctx: Context, v: MergeValues): Promise<void> {
+  if (v.flags['squash-message'] !== undefined) v.params.squash = true;
+  if (v.params.squash !== true || (await ctx.flavor()) !== 'spec') return;
+  throw new UsageError(
+    `${v.flags.squash ? '--squash' : '--squash-message'} needs GitLab: this server speaks the spec's API, whose merge does not squash`,
+    'if it is GitLab: collab config set flavor gitlab --host <url>',
+  );
 }
 
 async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
@@ -138,7 +160,8 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   const printer = ctx.printer();
   if (mr?.state === 'merged') {
     if (!printer.brief) await printer.object(mr, mrColumns);
-    const commit = mr.merge_commit_sha ? ` as ${shortSha(mr.merge_commit_sha)}` : '';
+    const squashed = typeof mr.squash_commit_sha === 'string' ? `, squashed into ${shortSha(mr.squash_commit_sha)}` : '';
+    const commit = (mr.merge_commit_sha ? ` as ${shortSha(mr.merge_commit_sha)}` : '') + squashed;
     const into = mr.source_branch && mr.target_branch ? `: ${plain(mr.source_branch)} → ${plain(mr.target_branch)}` : '';
     ctx.success(`Merged ${titled(iid, objectName(mr))}${into}${commit}`);
     return;
@@ -179,11 +202,13 @@ export const merge = defineCommand({
     'collab mr merge 3 -p acme/platform/api',
     'collab mr merge 3 --sha 1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c --remove-source-branch --yes',
     'collab mr merge 3 --sha-from-view --auto --message "Merge feature X" --yes',
+    'collab mr merge 3 --squash --squash-message "Add feature X" --yes',
     'collab mr merge   # the merge request of the branch checked out',
   ],
   args: [iidArg],
   project: 'required',
   flags: mergeFlags,
+  prepare: squashOnlyOnGitlab,
   // What runMerge prints (and so -o, --fields and --jq apply).
   columns: mrColumns,
   confirm: {

@@ -40,6 +40,8 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   if (expected !== undefined && expected !== '' && expected !== mr.sha) {
     throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
   }
+  // GitLab's `merge_request.update(squash: params[:squash]) if params[:squash]` (lib/api/merge_requests.rb).
+  if (ctx.store.flavor === 'gitlab' && ctx.params.bool('squash')) mr.squash = true;
   const shouldRemove = ctx.params.bool('should_remove_source_branch');
   if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
   if (autoMerge) {
@@ -54,6 +56,8 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   mr.mergedAt = ctx.store.now();
   mr.mergeError = null;
   mr.mergeCommitSha = sha(`merge:${mr.id}:${mr.sha}:${ctx.params.str('merge_commit_message') ?? ''}`);
+  if (ctx.store.flavor === 'gitlab' && mr.squash)
+    mr.squashCommitSha = sha(`squash:${mr.id}:${mr.sha}:${ctx.params.str('squash_commit_message') ?? mr.title}`);
   touch(ctx, mr);
   for (const iid of mr.closesIssueIids) {
     const issue = ctx.store.findIssue(project.id, iid);
