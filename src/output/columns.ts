@@ -24,10 +24,14 @@ export interface Column {
 }
 
 /**
- * The fields of one kind of answer, known before anything is sent (`--fields` is checked against
- * them): `spec`, the attributes the API spec documents, which the sandbox sends
- * (test/sandbox/answer-fields.test.ts keeps the two equal), or the keys of an object collab builds
- * itself (`auth status`); `gitlab`, those only real GitLab adds.
+ * The fields of one kind of answer, known before anything is sent: `--fields` names are checked
+ * against them (exit 2 before any request), and `--fields` alone lists them. `spec`, the
+ * attributes the API spec documents, exactly as the sandbox sends them
+ * (test/sandbox/answer-fields.test.ts runs every command against it, in both dialects, so the
+ * lists cannot drift), or the keys of an object collab builds itself (`auth status`); `gitlab`,
+ * those only real GitLab adds (its API documentation), which a server that follows the spec
+ * answers as `null`. Either dialect's name of a renamed field is accepted (the dialect layer,
+ * src/executor/host-dialect.ts). Each resource declares its own in src/resources/<resource>.ts.
  */
 export interface Fields {
   readonly spec: readonly string[];

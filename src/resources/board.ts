@@ -1,5 +1,16 @@
-import { type Columns, columnSet } from '../output/columns.js';
-import { BOARD_FIELDS, BOARD_LIST_FIELDS } from './issue-fields.js';
+import { type Columns, columnSet, type Fields } from '../output/columns.js';
+
+/** An issue board with its lists. */
+export const BOARD_FIELDS: Fields = {
+  spec: ['id', 'project', 'milestone', 'lists'],
+  gitlab: ['name', 'hide_backlog_list', 'hide_closed_list', 'group', 'assignee', 'labels', 'weight', 'iteration'],
+};
+
+/** A list of an issue board. */
+export const BOARD_LIST_FIELDS: Fields = {
+  spec: ['id', 'label', 'position'],
+  gitlab: ['max_issue_count', 'max_issue_weight', 'limit_metric', 'assignee', 'milestone', 'iteration'],
+};
 
 interface BoardListLike {
   label?: { name?: string } | null;

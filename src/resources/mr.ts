@@ -1,6 +1,200 @@
-import { type Column, type Columns, columnSet, withCard } from '../output/columns.js';
-import { mergeRequestCard } from './issuable-cards.js';
-import { APPROVALS_FIELDS, COMMIT_FIELDS, ISSUE_FIELDS, MERGE_REQUEST_FIELDS, MR_VERSION_FIELDS, TODO_FIELDS } from './issue-fields.js';
+import { type Card, type CardLayout, comments, people, type Span, span, text, whoWhen } from '../output/card.js';
+import { type Columns, columnSet, type Fields, withCard } from '../output/columns.js';
+import { common, ended, ISSUABLE_HEAD, type Issuable, reference, state, tasks } from './issuable-common.js';
+
+/**
+ * A merge request (part 2 §2.3): lists, views, writes; `subscribed` and `head_pipeline` in single
+ * answers, `changes` from `mr changes`. GitLab answers cancel-auto-merge with `{"status": …}`.
+ */
+export const MERGE_REQUEST_FIELDS: Fields = {
+  spec: [
+    ...ISSUABLE_HEAD,
+    'target_branch',
+    'source_branch',
+    'upvotes',
+    'downvotes',
+    'author',
+    'assignee',
+    'source_project_id',
+    'target_project_id',
+    'labels',
+    'work_in_progress',
+    'milestone',
+    'merge_when_pipeline_succeeds',
+    'merge_status',
+    'sha',
+    'merge_commit_sha',
+    'user_notes_count',
+    'approvals_before_merge',
+    'should_remove_source_branch',
+    'force_remove_source_branch',
+    'squash',
+    'web_url',
+    'discussion_locked',
+    'time_stats',
+    'assignees',
+    'reviewers',
+    'draft',
+    'detailed_merge_status',
+    'has_conflicts',
+    'references',
+    'subscribed',
+    'head_pipeline',
+    'changes',
+  ],
+  gitlab: [
+    'merged_at',
+    'merged_by',
+    'merge_user',
+    'closed_at',
+    'closed_by',
+    'squash_commit_sha',
+    'allow_collaboration',
+    'allow_maintainer_to_push',
+    'squash_on_merge',
+    'task_completion_status',
+    'blocking_discussions_resolved',
+    'pipeline',
+    'changes_count',
+    'diff_refs',
+    'first_contribution',
+    'user',
+    'prepared_at',
+    'imported',
+    'imported_from',
+    'latest_build_started_at',
+    'latest_build_finished_at',
+    'first_deployed_to_production_at',
+    'diverged_commits_count',
+    'rebase_in_progress',
+    'merge_error',
+    'status',
+    'merge_after',
+    'reference',
+    'overflow',
+  ],
+};
+
+export interface MergeRequest extends Issuable {
+  draft?: boolean;
+  work_in_progress?: boolean;
+  source_branch?: string;
+  target_branch?: string;
+  detailed_merge_status?: string;
+  merge_status?: string;
+  reviewers?: unknown[];
+  merged_by?: unknown;
+  merge_user?: unknown;
+  merged_at?: string | null;
+  merge_when_pipeline_succeeds?: boolean;
+  head_pipeline?: { id?: number; status?: string; project_id?: number } | null;
+}
+
+/** What `mr view` reads besides the merge request, for its card. */
+export interface MergeRequestFacts {
+  /** The approval state (`…/approvals`), read when approvals are what it waits for. */
+  approvals?: { approvals_left?: number; approvals_missing?: number; approvals_required?: number; approved_by?: unknown[] };
+  /** The head pipeline's failed jobs, or why they could not be read. */
+  failedJobs?: { id?: number; name?: string }[] | { error: string };
+}
+
+export const mergeRequestCard: CardLayout<MergeRequest, MergeRequestFacts> = {
+  card: (mr, facts, now): Card => ({
+    title: String(mr.title ?? ''),
+    reference: reference(mr, '!'),
+    status: [
+      state(mr.state),
+      mr.draft || mr.work_in_progress ? span('Draft', 'dim') : undefined,
+      whoWhen(mr.author, 'opened', mr.created_at, now),
+      ended(mr, now),
+      comments(mr.user_notes_count),
+    ],
+    fields: [
+      { label: 'Branches', value: branches(mr) },
+      { label: 'Merge status', value: mr.state === 'opened' ? mergeStatus(mr) : undefined },
+      { label: 'Auto-merge', value: autoMerge(mr) },
+      { label: 'Approvals', value: approvals(facts?.approvals) },
+      { label: 'Pipeline', value: pipeline(mr) },
+      { label: 'Failed jobs', value: failedJobs(facts?.failedJobs) },
+      ...common(mr),
+      { label: 'Reviewers', value: people(mr.reviewers) },
+      { label: 'Milestone', value: text(mr.milestone?.title) },
+      { label: 'Tasks', value: tasks(mr) },
+    ],
+    body: { text: mr.description, what: 'description' },
+    url: mr.web_url,
+  }),
+};
+
+/**
+ * `set by alice: merges when the pipeline succeeds`: GitLab's auto-merge, and who set it where the
+ * server says (`merge_user`, until it is merged; the spec's servers do not say).
+ */
+function autoMerge(mr: MergeRequest): Span[] | undefined {
+  if (mr.state === 'merged' || mr.merge_when_pipeline_succeeds !== true) return undefined;
+  const by = people(mr.merge_user);
+  return [...(by ? [...span('set by ', 'dim'), ...by, ...span(': ', 'dim')] : []), ...span('merges when the pipeline succeeds')];
+}
+
+function branches(mr: MergeRequest): Span[] | undefined {
+  if (mr.source_branch === undefined) return undefined;
+  return [...span(mr.source_branch), ...span(' → ', 'dim'), ...span(String(mr.target_branch ?? '?'))];
+}
+
+/** GitLab's `detailed_merge_status` (or the spec's `merge_status`) in words. */
+const MERGE_STATUS_WORDS: Readonly<Record<string, string>> = {
+  mergeable: 'mergeable',
+  can_be_merged: 'can be merged',
+  cannot_be_merged: 'cannot be merged',
+  cannot_be_merged_recheck: 'cannot be merged (checking again)',
+  unchecked: 'not checked yet',
+  checking: 'being checked',
+  not_approved: 'not approved',
+  conflict: 'has conflicts',
+  draft_status: 'draft: mark it ready first',
+  discussions_not_resolved: 'unresolved discussions',
+  ci_must_pass: 'the pipeline must succeed',
+  ci_still_running: 'the pipeline is still running',
+  need_rebase: 'needs a rebase',
+  blocked_status: 'blocked by another merge request',
+  not_open: 'not open',
+  requested_changes: 'changes requested',
+};
+
+function mergeStatus(mr: MergeRequest): Span[] | undefined {
+  const status = mr.detailed_merge_status ?? mr.merge_status;
+  if (typeof status !== 'string') return undefined;
+  const tone =
+    status === 'mergeable' || status === 'can_be_merged'
+      ? 'success'
+      : status === 'conflict' || status === 'cannot_be_merged'
+        ? 'failed'
+        : 'pending';
+  return span(MERGE_STATUS_WORDS[status] ?? status.replaceAll('_', ' '), 'state', tone);
+}
+
+function approvals(a: MergeRequestFacts['approvals']): Span[] | undefined {
+  const left = a?.approvals_left ?? a?.approvals_missing;
+  if (typeof left !== 'number') return undefined;
+  const by = people(a?.approved_by?.map((e) => (e as { user?: unknown })?.user ?? e));
+  const missing = span(left === 0 ? 'none missing' : `${left} missing`, 'state', left === 0 ? 'success' : 'pending');
+  const required = typeof a?.approvals_required === 'number' ? `${a.approvals_required} required, ` : '';
+  return [...span(required), ...missing, ...(by ? [...span('; approved by ', 'dim'), ...by] : [])];
+}
+
+function pipeline(mr: MergeRequest): Span[] | undefined {
+  const p = mr.head_pipeline;
+  if (!p || typeof p.status !== 'string') return undefined;
+  return [...span(p.status, 'state', p.status), ...(p.id !== undefined ? span(` #${p.id}`, 'dim') : [])];
+}
+
+/** `build (job 45), lint (job 46)`: what `job trace` takes. */
+function failedJobs(jobs: MergeRequestFacts['failedJobs']): Span[] | undefined {
+  if (jobs === undefined) return undefined;
+  if (!Array.isArray(jobs)) return span(`could not be read: ${jobs.error}`, 'dim');
+  if (jobs.length === 0) return undefined;
+  return span(jobs.map((j) => `${j.name ?? '?'} (job ${j.id ?? '?'})`).join(', '), 'failed');
+}
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */
 export const MR_STATES = ['opened', 'closed', 'merged', 'all'] as const;
@@ -73,94 +267,16 @@ export const mrColumns: Columns = withCard(
   mergeRequestCard,
 );
 
-export const mrCommitColumns: Columns = columnSet(
+/** Merge requests that close an issue (`issue closed-by`). */
+export const closingMergeRequestColumns: Columns = columnSet(
   [
-    { key: 'short_id', header: 'commit' },
-    { key: 'title', kind: 'title' },
-    { key: 'author_name', header: 'author' },
-    { key: 'created_at', header: 'created', kind: 'date' },
-  ],
-  COMMIT_FIELDS,
-);
-
-export const mrVersionColumns: Columns = columnSet(
-  [
-    { key: 'id', header: 'ID', kind: 'number' },
-    { key: 'state', kind: 'state' },
-    { key: 'head_commit_sha', header: 'head' },
-    { key: 'base_commit_sha', header: 'base' },
-    { key: 'start_commit_sha', header: 'start' },
-    { key: 'real_size', header: 'size' },
-    { key: 'created_at', header: 'created', kind: 'date' },
-  ],
-  MR_VERSION_FIELDS,
-);
-
-/** One row per changed file of `GET …/changes`. */
-export interface MrChange {
-  old_path: string;
-  new_path: string;
-  a_mode?: string;
-  b_mode?: string;
-  diff?: string;
-  new_file?: boolean;
-  renamed_file?: boolean;
-  deleted_file?: boolean;
-  /** GitLab: no diff sent, the file's diff is too large or collapsed. */
-  too_large?: boolean;
-  collapsed?: boolean;
-}
-
-function changeStatus(c: MrChange): string {
-  if (c.new_file) return 'added';
-  if (c.deleted_file) return 'deleted';
-  if (c.renamed_file) return 'renamed';
-  return 'modified';
-}
-
-/** Added and removed lines of a unified diff body (hunk headers and file headers excluded). */
-function diffStat(diff: string | undefined): { additions: number; deletions: number } {
-  let additions = 0;
-  let deletions = 0;
-  for (const line of (diff ?? '').split('\n')) {
-    if (line.startsWith('+++ ') || line.startsWith('--- ')) continue;
-    if (line.startsWith('+')) additions++;
-    else if (line.startsWith('-')) deletions++;
-  }
-  return { additions, deletions };
-}
-
-export const mrChangeColumns: Column[] = [
-  { key: 'status', get: (c: MrChange) => changeStatus(c) },
-  { key: 'old_path' },
-  { key: 'new_path' },
-  { key: 'additions', kind: 'number', get: (c: MrChange) => diffStat(c.diff).additions },
-  { key: 'deletions', kind: 'number', get: (c: MrChange) => diffStat(c.diff).deletions },
-];
-
-/**
- * Issues closed on merge: project issues by iid, as every list shows them (their full reference
- * when they are in another project), or with an external tracker `{id, title}`.
- */
-export const closesIssueColumns: Columns = columnSet(
-  [
-    { key: 'issue', kind: 'ref', get: (i: { iid?: number; id?: unknown }) => i.iid ?? i.id },
+    { key: 'iid', header: 'IID', kind: 'ref' },
     { key: 'state', kind: 'state' },
     { key: 'title', kind: 'title' },
-    { key: 'web_url', header: 'url' },
+    { key: 'source_branch', header: 'source' },
+    { key: 'target_branch', header: 'target' },
+    { key: 'author', kind: 'users' },
+    { key: 'updated_at', header: 'updated', kind: 'date' },
   ],
-  ISSUE_FIELDS,
-);
-
-export const approvalColumns: Columns = columnSet(
-  [{ key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) }],
-  APPROVALS_FIELDS,
-);
-
-export const todoColumns: Columns = columnSet(
-  [
-    { key: 'project', get: (t: { project?: { path_with_namespace?: string } }) => t.project?.path_with_namespace },
-    { key: 'target', get: (t: { target?: { iid?: number } }) => (t.target?.iid !== undefined ? `!${t.target.iid}` : undefined) },
-  ],
-  TODO_FIELDS,
+  MERGE_REQUEST_FIELDS,
 );

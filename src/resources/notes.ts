@@ -6,11 +6,43 @@ import { readIn } from '../executor/host-dialect.js';
 import type { Values } from '../executor/inputs.js';
 import { readStdin } from '../executor/read-input.js';
 import { type CommandSpec, defineCommand } from '../executor/spec.js';
-import { type Columns, columnSet } from '../output/columns.js';
+import { type Columns, columnSet, type Fields } from '../output/columns.js';
 import type { Issuable } from './issuable.js';
 import { ORDER_BY_CREATED_UPDATED } from './issue.js';
-import { NOTE_FIELDS } from './issue-fields.js';
 import { sortFlag } from './sort.js';
+
+/**
+ * A note: a comment, or a system note recording what happened (GitLab's `Note`, doc/api/notes.md).
+ * The spec's API has no notes: every field is GitLab's.
+ */
+export const NOTE_FIELDS: Fields = {
+  spec: [],
+  gitlab: [
+    'id',
+    'type',
+    'body',
+    'attachment',
+    'author',
+    'created_at',
+    'updated_at',
+    'system',
+    'noteable_id',
+    'noteable_type',
+    'project_id',
+    'noteable_iid',
+    'resolvable',
+    'resolved',
+    'resolved_by',
+    'resolved_at',
+    'confidential',
+    'internal',
+    'imported',
+    'imported_from',
+    'commit_id',
+    'position',
+    'commands_changes',
+  ],
+};
 
 /**
  * Comments on issues and merge requests (GitLab's notes, doc/api/notes.md): `note` writes one,

@@ -1,3 +1,4 @@
+import type { Fields } from '../output/columns.js';
 import { METRICS_SETTINGS } from '../spec-names.js';
 
 /**
@@ -139,3 +140,6 @@ export const SETTINGS: readonly Setting[] = [
 ];
 
 export const settingFlag = (name: string): string => `--${name.replace(/_/g, '-')}`;
+
+/** The application settings (part 2 §4.5): every setting of the table, with the record's id and times. */
+export const SETTINGS_FIELDS: Fields = { spec: ['id', 'created_at', 'updated_at', ...SETTINGS.map((s) => s.name)] };

@@ -1,6 +1,140 @@
-import { type Columns, columnSet, withCard } from '../output/columns.js';
-import { userCard } from './cards.js';
-import { ACTIVITY_FIELDS, EMAIL_FIELDS, GPG_KEY_FIELDS, IMPERSONATION_TOKEN_FIELDS, SSH_KEY_FIELDS, USER_FIELDS } from './fields.js';
+import { type Card, type CardLayout, span, text, whoWhen } from '../output/card.js';
+import { type Columns, columnSet, type Fields, withCard } from '../output/columns.js';
+import { when, yes } from './card-parts.js';
+
+/** A user (part 2 §2.5); administrators and the user themself see more. */
+export const USER_FIELDS: Fields = {
+  spec: [
+    'id',
+    'username',
+    'name',
+    'state',
+    'avatar_url',
+    'web_url',
+    'email',
+    'created_at',
+    'bio',
+    'location',
+    'messenger',
+    'professional_profile',
+    'microblog',
+    'website_url',
+    'organization',
+    'last_sign_in_at',
+    'current_sign_in_at',
+    'confirmed_at',
+    'theme_id',
+    'last_activity_on',
+    'color_scheme_id',
+    'projects_limit',
+    'identities',
+    'can_create_group',
+    'can_create_project',
+    'two_factor_enabled',
+    'external',
+    'is_admin',
+    'shared_runners_minutes_limit',
+  ],
+  gitlab: [
+    'locked',
+    'public_email',
+    'pronouns',
+    'bot',
+    'job_title',
+    'discord',
+    'private_profile',
+    'is_auditor',
+    'note',
+    'commit_email',
+    'namespace_id',
+    'created_by',
+    'extra_shared_runners_minutes_limit',
+    'using_license_seat',
+    'followers',
+    'following',
+    'local_time',
+    'work_information',
+    'current_sign_in_ip',
+    'last_sign_in_ip',
+    'sign_in_count',
+    'scim_identities',
+    'is_followed',
+    'email_reset_offered_at',
+    'highest_role',
+  ],
+};
+
+/** When a user was last active. */
+export const ACTIVITY_FIELDS: Fields = {
+  spec: ['username', 'last_activity_on', 'last_activity_at'],
+};
+
+/** An SSH key. */
+export const SSH_KEY_FIELDS: Fields = {
+  spec: ['id', 'title', 'key', 'created_at', 'expires_at', 'usage_type'],
+  gitlab: ['last_used_at'],
+};
+
+/** A GPG key. */
+export const GPG_KEY_FIELDS: Fields = {
+  spec: ['id', 'key', 'created_at'],
+};
+
+/** An email address of a user. */
+export const EMAIL_FIELDS: Fields = {
+  spec: ['id', 'email'],
+  gitlab: ['confirmed_at'],
+};
+
+/** An impersonation token; `token` only when it is created. */
+export const IMPERSONATION_TOKEN_FIELDS: Fields = {
+  spec: ['id', 'name', 'revoked', 'created_at', 'scopes', 'user_id', 'active', 'expires_at', 'impersonation', 'token'],
+  gitlab: ['description', 'last_used_at', 'last_used_ips'],
+};
+
+interface User {
+  name?: string;
+  username?: string;
+  state?: string;
+  bot?: boolean;
+  is_admin?: boolean;
+  external?: boolean;
+  created_at?: string;
+  bio?: string | null;
+  email?: string;
+  public_email?: string | null;
+  organization?: string;
+  job_title?: string;
+  location?: string;
+  website_url?: string;
+  last_sign_in_at?: string | null;
+  last_activity_on?: string | null;
+  web_url?: string;
+}
+
+export const userCard: CardLayout<User> = {
+  card: (u, _extra, now): Card => ({
+    title: String(u.name ?? u.username ?? ''),
+    reference: u.username !== undefined ? `@${u.username}` : undefined,
+    status: [
+      typeof u.state === 'string' ? span(u.state, 'state', u.state) : undefined,
+      yes(u.is_admin, 'Administrator', 'label'),
+      yes(u.bot, 'Bot'),
+      yes(u.external, 'External'),
+      whoWhen(undefined, 'joined', u.created_at, now),
+    ],
+    fields: [
+      { label: 'Email', value: text(u.public_email || u.email) },
+      { label: 'Works at', value: text([u.job_title, u.organization].filter((s) => s).join(', ')) },
+      { label: 'Location', value: text(u.location) },
+      { label: 'Website', value: text(u.website_url) },
+      { label: 'Signed in', value: when(u.last_sign_in_at, now) },
+      { label: 'Active', value: typeof u.last_activity_on === 'string' ? when(`${u.last_activity_on}T00:00:00Z`, now) : undefined },
+    ],
+    body: u.bio ? { text: u.bio, what: 'bio' } : undefined,
+    url: u.web_url,
+  }),
+};
 
 /** Impersonation token list filter (part 2 §4.4). */
 export const TOKEN_STATES = ['all', 'active', 'inactive'] as const;

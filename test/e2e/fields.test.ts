@@ -1,6 +1,6 @@
 /**
  * `--fields` is checked before anything is sent, against the fields the command's answer has
- * (src/resources/fields.ts): the built binary against the sandbox, its request log proving that
+ * (the `*_FIELDS` of src/resources/): the built binary against the sandbox, its request log proving that
  * nothing went out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

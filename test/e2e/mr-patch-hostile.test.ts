@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MrChange } from '../../src/resources/mr.js';
+import type { MrChange } from '../../src/resources/mr-change.js';
 import { runBin, tempDir } from '../helpers/e2e.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile.js';
 

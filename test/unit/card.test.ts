@@ -3,8 +3,9 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { type Card, type CardFrame, drawCard, span } from '../../src/output/card.js';
 import { painter } from '../../src/output/paint.js';
-import { jobCard } from '../../src/resources/cards.js';
-import { issueCard, mergeRequestCard } from '../../src/resources/issuable-cards.js';
+import { issueCard } from '../../src/resources/issue.js';
+import { jobCard } from '../../src/resources/job.js';
+import { mergeRequestCard } from '../../src/resources/mr.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const frame = (width: number, colour = false): CardFrame => ({

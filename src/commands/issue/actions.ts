@@ -1,5 +1,6 @@
 import { defineCommand } from '../../executor/spec.js';
-import { closingMergeRequestColumns, userAgentColumns } from '../../resources/issue.js';
+import { userAgentColumns } from '../../resources/issue.js';
+import { closingMergeRequestColumns } from '../../resources/mr.js';
 import { ISSUE_PATH, iidArg } from './shared.js';
 
 export const closedBy = defineCommand({

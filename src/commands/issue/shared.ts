@@ -1,6 +1,7 @@
 import type { ArgSpec } from '../../executor/inputs.js';
 import type { Issuable } from '../../resources/issuable.js';
-import { issueColumns, todoColumns } from '../../resources/issue.js';
+import { issueColumns } from '../../resources/issue.js';
+import { issueTodoColumns } from '../../resources/todo.js';
 
 export const ISSUE_PATH = '/projects/:project/issues/:iid';
 
@@ -16,7 +17,7 @@ export const ISSUE: Issuable = {
   path: ISSUE_PATH,
   iidArg,
   columns: issueColumns,
-  todoColumns,
+  todoColumns: issueTodoColumns,
   ref,
   example: 42,
 };

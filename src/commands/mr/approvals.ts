@@ -1,6 +1,6 @@
 import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
-import { approvalColumns } from '../../resources/mr.js';
+import { approvalColumns } from '../../resources/approvals.js';
 import { explainShaMismatch, explainUnauthorized } from './merge-errors.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 

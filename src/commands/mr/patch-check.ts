@@ -1,5 +1,5 @@
 import { LocalError } from '../../errors.js';
-import type { MrChange } from '../../resources/mr.js';
+import type { MrChange } from '../../resources/mr-change.js';
 
 /**
  * What a diff of a git tree can hold, checked before any of it is written: paths, modes and hunks

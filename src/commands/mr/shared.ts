@@ -2,7 +2,8 @@ import type { ArgSpec } from '../../executor/inputs.js';
 import { cellText } from '../../output/sanitize.js';
 import { shortSha as shortened } from '../../output/values.js';
 import type { Issuable } from '../../resources/issuable.js';
-import { mrColumns, todoColumns } from '../../resources/mr.js';
+import { mrColumns } from '../../resources/mr.js';
+import { mergeRequestTodoColumns } from '../../resources/todo.js';
 
 /** The merge request's IID; or its source branch, and none at all for the branch checked out. */
 export const iidArg: ArgSpec = {
@@ -33,7 +34,7 @@ export const MERGE_REQUEST: Issuable = {
   path: MR_PATH,
   iidArg,
   columns: mrColumns,
-  todoColumns,
+  todoColumns: mergeRequestTodoColumns,
   ref,
   example: 3,
 };

@@ -8,8 +8,8 @@ import { CollabError } from '../../errors.js';
 import { readPath } from '../../executor/confirm.js';
 import { asAnswer, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
-import type { MergeRequest, MergeRequestFacts } from '../../resources/issuable-cards.js';
 import { jobColumns, jobScopeFlag } from '../../resources/job.js';
+import type { MergeRequest, MergeRequestFacts } from '../../resources/mr.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
 /**

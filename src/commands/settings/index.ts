@@ -6,8 +6,7 @@ import { defineCommand, defineNoun } from '../../executor/spec.js';
 import type { ParamType } from '../../executor/validate.js';
 import { isObject } from '../../json.js';
 import { columnSet } from '../../output/columns.js';
-import { SETTINGS_FIELDS } from '../../resources/fields.js';
-import { SETTINGS, type Setting, settingFlag } from '../../resources/settings.js';
+import { SETTINGS, SETTINGS_FIELDS, type Setting, settingFlag } from '../../resources/settings.js';
 
 const FLAG_TYPE: Record<Setting['type'], ParamType> = {
   string: 'string',

@@ -1,0 +1,29 @@
+import { type Columns, columnSet, type Fields } from '../output/columns.js';
+import { ISSUABLE_HEAD } from './issuable-common.js';
+
+/**
+ * The approval status of a merge request (the spec names what is missing `approvals_missing`, and
+ * `approvals_left` where approving answers).
+ */
+export const APPROVALS_FIELDS: Fields = {
+  spec: [...ISSUABLE_HEAD, 'merge_status', 'approvals_required', 'approvals_missing', 'approved_by', 'approvals_left'],
+  gitlab: [
+    'approved',
+    'require_password_to_approve',
+    'suggested_approvers',
+    'approvers',
+    'approver_groups',
+    'user_has_approved',
+    'user_can_approve',
+    'approval_rules_left',
+    'has_approval_rules',
+    'merge_request_approvers_available',
+    'multiple_approval_rules_available',
+    'invalid_approvers_rules',
+  ],
+};
+
+export const approvalColumns: Columns = columnSet(
+  [{ key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) }],
+  APPROVALS_FIELDS,
+);
