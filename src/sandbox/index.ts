@@ -26,6 +26,7 @@ import { mergeRoutes } from './routes/merge.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { noteRoutes } from './routes/notes.js';
 import { pipelineRoutes } from './routes/pipelines.js';
+import { personalTokenRoutes } from './routes/personal-tokens.js';
 import { projectRoutes } from './routes/projects.js';
 import { settingsRoutes } from './routes/settings.js';
 import { userKeyRoutes } from './routes/user-keys.js';
@@ -96,6 +97,7 @@ const ROUTE_TABLES = [
   noteRoutes,
   discussionRoutes,
   pipelineRoutes,
+  personalTokenRoutes,
 ];
 
 /** The routes of a flavour (methods, `GET /version` and GitLab's notes differ). */

@@ -32,6 +32,8 @@ export interface TokenRecord {
   /** For job tokens: the only project whose artifacts they may download. */
   projectId?: number;
   note: string;
+  /** A personal access token's name, scopes and expiry (GitLab's `GET /personal_access_tokens/self`). */
+  personal?: ImpersonationToken;
 }
 
 type Kind =

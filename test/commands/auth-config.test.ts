@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonReply, mockApi, runCli, scriptedPrompter, TEST_HOST } from '../helpers/harness.js';
+import { jsonReply, mockApi, mockServer, runCli, scriptedPrompter, TEST_HOST } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';
 
 const tmp = () => tempDir('collab-cfg-');
@@ -155,6 +155,97 @@ describe('auth and config', () => {
     const r = await runCli(['auth', 'login', '--host', TEST_HOST], { transport: api.transport, env: { COLLAB_CONFIG_DIR: tmp() } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--token-stdin');
+  });
+
+  it('login on a terminal says where to make a token and its scope before asking (issue 38 item 15)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply({ username: 'alice' }));
+    const dir = tmp();
+    const asked = scriptedPrompter(['glpat-abcdefghijklmnop']);
+    const ok = await runCli(['auth', 'login', '--host', TEST_HOST], {
+      transport: api.transport,
+      tty: true,
+      prompter: asked,
+      env: { COLLAB_CONFIG_DIR: dir, COLLAB_HOST: undefined, COLLAB_TOKEN: undefined },
+    });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(asked.asked).toEqual(['Personal access token:']);
+    expect(ok.stderr).toContain(
+      `A personal access token is needed: create one at ${TEST_HOST}/-/user_settings/personal_access_tokens?scopes=api (scope api; read_api for reading only)\n`,
+    );
+  });
+
+  it('login without a token to read names the page in its hint; a rejected token too', async () => {
+    api = mockApi();
+    const page = 'https://gitlab.test/gitlab/-/user_settings/personal_access_tokens?scopes=api';
+    const none = await runCli(['auth', 'login', '--host', 'https://gitlab.test/gitlab/'], {
+      transport: api.transport,
+      env: { COLLAB_CONFIG_DIR: tmp() },
+    });
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      `collab: no token: pipe it with --token-stdin (tokens are never taken from arguments)\nhint: create one at ${page} (scope api; read_api for reading only)\n`,
+    ]);
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(401, ...jsonReply({ message: '401 Unauthorized' }));
+    const rejected = await runCli(['auth', 'login', '--host', TEST_HOST, '--token-stdin'], {
+      transport: api.transport,
+      stdin: 'bad-token',
+      env: { COLLAB_CONFIG_DIR: tmp() },
+    });
+    expect(rejected.code).toBe(4);
+    expect(rejected.stderr).toContain(`${TEST_HOST}/-/user_settings/personal_access_tokens?scopes=api`);
+  });
+
+  it("status shows a personal token's scopes and expiry as GitLab's GET /personal_access_tokens/self says them", async () => {
+    // lib/api/personal_access_tokens/self_information.rb: `present access_token, with: Entities::PersonalAccessToken`.
+    api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/user', method: 'GET' })
+      .reply(200, ...jsonReply({ username: 'alice', name: 'Alice', is_admin: false }))
+      .times(2);
+    api.pool
+      .intercept({ path: '/api/v4/personal_access_tokens/self', method: 'GET' })
+      .reply(
+        200,
+        ...jsonReply({
+          id: 4,
+          name: 'laptop',
+          revoked: false,
+          created_at: '2026-01-02T09:00:00.000Z',
+          scopes: ['api', 'read_user'],
+          user_id: 2,
+          last_used_at: null,
+          active: true,
+          expires_at: '2026-12-05',
+        }),
+      )
+      .times(2);
+    const json = await runCli(['auth', 'status', '-o', 'json'], { transport: api.transport });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ user: 'alice', scopes: ['api', 'read_user'], expires_at: '2026-12-05' });
+    const tty = await runCli(['auth', 'status'], { transport: api.transport, tty: true });
+    expect(tty.stdout).toContain('scopes        api,read_user\n');
+    expect(tty.stdout).toContain('expires_at    2026-12-05\n');
+  });
+
+  it('a server that does not say (404: the spec, an older GitLab) leaves them null and the status whole', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, ...jsonReply({ username: 'alice' }));
+    api.pool.intercept({ path: '/api/v4/personal_access_tokens/self', method: 'GET' }).reply(404, ...jsonReply({ error: '404 Not Found' }));
+    const spec = await runCli(['auth', 'status', '-o', 'json'], { transport: api.transport });
+    expect(spec.code, spec.stderr).toBe(0);
+    expect(JSON.parse(spec.stdout)).toMatchObject({ user: 'alice', scopes: null, expires_at: null });
+  });
+
+  it('an OAuth token is no personal access token: its details are not asked for', async () => {
+    const server = mockServer((url) => ({ body: url.pathname === '/api/v4/user' ? { username: 'alice' } : { scopes: ['api'] } }));
+    const oauth = await runCli(['auth', 'status', '-o', 'json'], {
+      transport: server.transport,
+      env: { COLLAB_TOKEN: undefined, COLLAB_OAUTH_TOKEN: 'oauth-abcdefghijklmnop' },
+    });
+    expect(oauth.code, oauth.stderr).toBe(0);
+    expect(JSON.parse(oauth.stdout)).toMatchObject({ token_type: 'oauth', scopes: null, expires_at: null });
+    expect(server.seen).toEqual(['/api/v4/user']);
   });
 
   it('config set/get/unset/list with validation and per-host entries', async () => {

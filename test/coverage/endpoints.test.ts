@@ -18,6 +18,7 @@ const OUTSIDE_SPEC = new Map([
   ['POST /projects/:id/issues/:issue_iid/notes', "issue note: GitLab's notes (the spec has none)"],
   ['GET /projects/:id/merge_requests/:merge_request_iid/notes', "mr notes, mr view --comments: GitLab's notes (the spec has none)"],
   ['POST /projects/:id/merge_requests/:merge_request_iid/notes', "mr note: GitLab's notes (the spec has none)"],
+  ['GET /personal_access_tokens/self', "auth status: the token's scopes and expiry, where GitLab says them"],
   [
     'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
     'GitLab takes POST where the spec has PUT (src/api/dialect.ts)',

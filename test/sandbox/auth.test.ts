@@ -143,3 +143,25 @@ describe('sandbox authentication', () => {
     expect(viaHttp.some((r) => r.path === '/api/v4/version?x=1')).toBe(true);
   });
 });
+
+describe("the token a request carries (GitLab's GET /personal_access_tokens/self)", () => {
+  const gitlab = useSandbox({ flavor: 'gitlab' });
+  const spec = useSandbox();
+
+  it('answers the personal or impersonation token of the request; an OAuth token is no such token (400)', async () => {
+    const alice = await call(gitlab(), '/personal_access_tokens/self', { token: ALICE });
+    expect([alice.status, alice.body]).toMatchObject([200, { id: 9002, scopes: ['api'], expires_at: '2030-06-30', active: true }]);
+    const bob = await call(gitlab(), '/personal_access_tokens/self?private_token=sandbox-bob-token', { token: null });
+    expect(bob.body).toMatchObject({ user_id: 3, scopes: ['api', 'read_user'], expires_at: '2030-01-15' });
+    const impersonation = await call(gitlab(), '/personal_access_tokens/self', { token: 'sandbox-impersonation-alice' });
+    expect(impersonation.body).toMatchObject({ name: 'ci-bot', scopes: ['api'] });
+    expect(impersonation.body).not.toHaveProperty('impersonation');
+    const oauth = await call(gitlab(), '/personal_access_tokens/self', { token: null, headers: { Authorization: `Bearer ${OAUTH}` } });
+    expect(oauth.status).toBe(400);
+    expect((await call(gitlab(), '/personal_access_tokens/self', { token: null })).status).toBe(401);
+  });
+
+  it('the spec flavour has no such route: 404', async () => {
+    expect((await call(spec(), '/personal_access_tokens/self', { token: ALICE })).status).toBe(404);
+  });
+});

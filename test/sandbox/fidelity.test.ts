@@ -134,6 +134,7 @@ const CALLS: Call[] = [
   { route: 'GET /user/emails/:email_id', path: '/user/emails/1', entity: e(keys.EMAIL), token: ALICE },
   { route: 'GET /users/:id/emails', path: '/users/2/emails', entity: e(keys.EMAIL) },
   { route: 'GET /users/:user_id/impersonation_tokens', path: '/users/2/impersonation_tokens', entity: e(keys.IMPERSONATION_TOKEN) },
+  { route: 'GET /personal_access_tokens/self', path: '/personal_access_tokens/self', entity: e(keys.PERSONAL_ACCESS_TOKEN) },
   {
     route: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id',
     path: '/users/2/impersonation_tokens/1',

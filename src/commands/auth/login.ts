@@ -34,12 +34,23 @@ async function resolveLoginHost(ctx: Context): Promise<string> {
   throw new UsageError('missing host: use --host <url> or set COLLAB_HOST');
 }
 
+/** The page of `host` where a personal access token with the `api` scope is made, the scope ticked. */
+export const tokenPage = (host: string): string => `${host.replace(/\/+$/, '')}/-/user_settings/personal_access_tokens?scopes=api`;
+
+/** Where to make a token and what it needs: said before the token is asked for. */
+const WHERE = (host: string) => `create one at ${tokenPage(host)} (scope api; read_api for reading only)`;
+
+async function readToken(ctx: Context, v: LoginValues, host: string): Promise<string> {
+  if (v.flags['token-stdin']) return (await readStdin(ctx)).trim();
+  if (!ctx.canPrompt) throw new UsageError('no token: pipe it with --token-stdin (tokens are never taken from arguments)', WHERE(host));
+  if (v.flags.oauth) return (await ctx.prompter().password('OAuth token:')).trim();
+  ctx.notice(`A personal access token is needed: ${WHERE(host)}`);
+  return (await ctx.prompter().password('Personal access token:')).trim();
+}
+
 async function logIn(ctx: Context, v: LoginValues): Promise<void> {
   const host = await resolveLoginHost(ctx);
-  let token: string;
-  if (v.flags['token-stdin']) token = (await readStdin(ctx)).trim();
-  else if (ctx.canPrompt) token = (await ctx.prompter().password(v.flags.oauth ? 'OAuth token:' : 'Personal access token:')).trim();
-  else throw new UsageError('no token: pipe it with --token-stdin (tokens are never taken from arguments)');
+  const token = await readToken(ctx, v, host);
   if (token === '') throw new UsageError('the token is empty');
   if (/\s/.test(token)) throw new UsageError('the token contains white space');
   const kind = v.flags.oauth ? 'oauth' : 'private';
@@ -53,7 +64,7 @@ async function logIn(ctx: Context, v: LoginValues): Promise<void> {
     if (err instanceof AuthError)
       throw new AuthError(
         `${err.message}: the token was not accepted by ${host}; nothing was saved`,
-        'check the token and its scopes (api or read_user)',
+        `check the token and its scopes (api, or read_api for reading only); ${WHERE(host)}`,
       );
     throw err;
   }
@@ -101,6 +112,10 @@ async function printToken(ctx: Context): Promise<void> {
 export const login = defineCommand({
   name: 'login',
   summary: 'Check a token with GET /user and store it for the host (0600 config file)',
+  description:
+    'Store a token for a host after checking it with GET /user. On a terminal it says where the ' +
+    "host's personal access tokens are made (<host>/-/user_settings/personal_access_tokens?scopes=api) " +
+    'and asks for one, hidden; --token-stdin reads it from standard input instead.',
   examples: [
     'collab auth login --host https://gitlab.example.com',
     'collab auth login --host https://gitlab.example.com --token-stdin < token.txt',

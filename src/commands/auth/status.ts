@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
+import { isObject } from '../../json.js';
 import { type Column, columnSet } from '../../output/columns.js';
 import { jobTokenStatus } from './job-token-status.js';
 
@@ -9,7 +10,8 @@ function maskToken(token: string): string {
 }
 
 /** What `auth status` prints (collab's own object, so `--fields` is checked before the request). */
-const STATUS_COLUMNS = columnSet([], {
+// The expiry as a date: the day it stops working, not how long ago it was made.
+const STATUS_COLUMNS = columnSet([{ key: 'expires_at', kind: 'text' }], {
   spec: [
     'host',
     'host_source',
@@ -19,6 +21,8 @@ const STATUS_COLUMNS = columnSet([], {
     'token_source',
     'token_type',
     'token',
+    'scopes',
+    'expires_at',
     'job_id',
     'pipeline_id',
     'reaches',
@@ -87,6 +91,30 @@ async function printStatus(ctx: Context, status: Record<string, unknown>): Promi
   await printHosts(ctx, hosts);
 }
 
+/** A token's scopes and expiry, where the server says them. */
+interface TokenDetails {
+  scopes: string[] | null;
+  expires_at: string | null;
+}
+
+/**
+ * GitLab's `GET /personal_access_tokens/self` (any scope may read it): the scopes and expiry of the
+ * personal access token in use. A server that does not say (the spec's, an older GitLab, an OAuth
+ * token) leaves them null: a status never fails for want of them.
+ */
+async function tokenDetails(ctx: Context): Promise<TokenDetails> {
+  const unknown = { scopes: null, expires_at: null };
+  try {
+    const { data } = await ctx.api().request({ method: 'GET', path: '/personal_access_tokens/self', expect: { kind: 'object' } });
+    if (!isObject(data)) return unknown;
+    const scopes = Array.isArray(data.scopes) ? data.scopes.filter((s): s is string => typeof s === 'string') : null;
+    return { scopes, expires_at: typeof data.expires_at === 'string' ? data.expires_at : null };
+  } catch {
+    // GET /user, asked beside it, reports what matters of a failure.
+    return unknown;
+  }
+}
+
 async function showStatus(ctx: Context): Promise<void> {
   const auth = ctx.settings.auth();
   const token = auth.credentials.token;
@@ -98,6 +126,8 @@ async function showStatus(ctx: Context): Promise<void> {
     throw new AuthError(`not logged in to ${auth.host}`);
   }
   let user: { username?: string; name?: string; is_admin?: boolean };
+  // Only a personal access token (PRIVATE-TOKEN) has the details; asked beside GET /user.
+  const details = token.kind === 'private' ? tokenDetails(ctx) : Promise.resolve({ scopes: null, expires_at: null });
   try {
     user = (await ctx.api().request<typeof user>({ method: 'GET', path: '/user', expect: { kind: 'object', key: 'username' } })).data;
   } catch (err) {
@@ -113,12 +143,13 @@ async function showStatus(ctx: Context): Promise<void> {
     token_source: auth.tokenSource,
     token_type: token.kind,
     token: maskToken(token.value),
+    ...(await details),
   });
 }
 
 export const status = defineCommand({
   name: 'status',
-  summary: 'Show the host, the user and where the token comes from (exit 4 when not logged in)',
+  summary: 'Show the host, the user, where the token comes from, its scopes and expiry (exit 4 when not logged in)',
   examples: ['collab auth status', 'collab auth status -o json'],
   columns: STATUS_COLUMNS,
   run: showStatus,

@@ -34,23 +34,26 @@ export type TokenSubject = { token: ImpersonationToken; now: number };
 export const tokenActive = ({ token, now }: TokenSubject): boolean =>
   !token.revoked && (token.expiresAt === null || Date.parse(`${token.expiresAt}T23:59:59Z`) >= now);
 
-/** `ImpersonationToken` (lib/api/entities/personal_access_token.rb, impersonation_token.rb). */
-export const IMPERSONATION_TOKEN = entity<TokenSubject>(
-  'ImpersonationToken: lib/api/entities/personal_access_token.rb, lib/api/entities/impersonation_token.rb',
-  {
-    id: both(({ token }) => token.id),
-    name: both(({ token }) => token.name),
-    revoked: both(({ token }) => token.revoked),
-    created_at: both(({ token }) => iso(token.createdAt)),
-    description: gitlab(() => null),
-    scopes: both(({ token }) => [...token.scopes]),
-    user_id: both(({ token }) => token.userId),
-    last_used_at: gitlab(() => null),
-    active: both(tokenActive),
-    expires_at: both(({ token }) => token.expiresAt),
-    last_used_ips: gitlab(() => []),
-    impersonation: both(() => true),
-  },
+/** `PersonalAccessToken` (lib/api/entities/personal_access_token.rb): also what `GET /personal_access_tokens/self` answers. */
+export const PERSONAL_ACCESS_TOKEN = entity<TokenSubject>('PersonalAccessToken: lib/api/entities/personal_access_token.rb', {
+  id: both(({ token }) => token.id),
+  name: both(({ token }) => token.name),
+  revoked: both(({ token }) => token.revoked),
+  created_at: both(({ token }) => iso(token.createdAt)),
+  description: gitlab(() => null),
+  scopes: both(({ token }) => [...token.scopes]),
+  user_id: both(({ token }) => token.userId),
+  last_used_at: gitlab(() => null),
+  active: both(tokenActive),
+  expires_at: both(({ token }) => token.expiresAt),
+  last_used_ips: gitlab(() => []),
+});
+
+/** `ImpersonationToken` (lib/api/entities/impersonation_token.rb): a personal access token marked so. */
+export const IMPERSONATION_TOKEN = extend<TokenSubject, TokenSubject>(
+  PERSONAL_ACCESS_TOKEN,
+  'ImpersonationToken: lib/api/entities/impersonation_token.rb',
+  { impersonation: both(() => true) },
 );
 
 /** `ImpersonationTokenWithToken`: the answer of a creation carries the secret once. */

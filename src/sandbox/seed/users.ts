@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { User } from '../model.js';
+import type { ImpersonationToken, User } from '../model.js';
 import { newUser } from '../routes/users.js';
 import type { Store } from '../store.js';
 import { at, DAY_MS } from '../time.js';
@@ -14,6 +14,14 @@ export const DEMO_TOKENS = {
   glcbt: 'glcbt-sandbox-job-token',
   session: 'sandbox-session-alice',
 } as const;
+
+/**
+ * The details GitLab keeps of a demo personal access token (`GET /personal_access_tokens/self`):
+ * fixed ids past the impersonation tokens', so seeding them moves no other id.
+ */
+function personal(id: number, user: User, token: string, scopes: string[], expiresAt: string | null): ImpersonationToken {
+  return { id, userId: user.id, name: `sandbox ${user.username}`, token, scopes, revoked: false, createdAt: at(2025, 1, 2), expiresAt };
+}
 
 export interface DemoUsers {
   root: User;
@@ -78,8 +86,18 @@ export function seedUsers(store: Store, full: boolean): DemoUsers {
       customAttributes: { team: 'platform', location: 'eu' },
     },
   );
-  store.tokens.set(DEMO_TOKENS.admin, { kind: 'private', userId: root.id, note: 'admin (root)' });
-  store.tokens.set(DEMO_TOKENS.alice, { kind: 'private', userId: alice.id, note: 'alice: owner of acme, member of private projects' });
+  store.tokens.set(DEMO_TOKENS.admin, {
+    kind: 'private',
+    userId: root.id,
+    note: 'admin (root)',
+    personal: personal(9001, root, DEMO_TOKENS.admin, ['api', 'sudo', 'admin_mode'], null),
+  });
+  store.tokens.set(DEMO_TOKENS.alice, {
+    kind: 'private',
+    userId: alice.id,
+    note: 'alice: owner of acme, member of private projects',
+    personal: personal(9002, alice, DEMO_TOKENS.alice, ['api'], '2030-06-30'),
+  });
   store.tokens.set(DEMO_TOKENS.oauth, { kind: 'oauth', userId: alice.id, note: 'alice, OAuth: send as Authorization: Bearer' });
   if (!full) return { root, alice };
 
@@ -105,7 +123,12 @@ export function seedUsers(store: Store, full: boolean): DemoUsers {
     identities: [{ provider: 'ldapmain', extern_uid: 'uid=erin,ou=people,dc=acme,dc=example' }],
   });
   carol.identities = [{ provider: 'ldapmain', extern_uid: 'uid=carol,ou=people,dc=acme,dc=example' }];
-  store.tokens.set(DEMO_TOKENS.bob, { kind: 'private', userId: bob.id, note: 'bob: not a member of the private projects' });
+  store.tokens.set(DEMO_TOKENS.bob, {
+    kind: 'private',
+    userId: bob.id,
+    note: 'bob: not a member of the private projects',
+    personal: personal(9003, bob, DEMO_TOKENS.bob, ['api', 'read_user'], '2030-01-15'),
+  });
 
   const keys: [User, string][] = [
     [root, 'root@admin-laptop'],
