@@ -273,7 +273,7 @@ function __collab_node
         case 'mr jobs'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, pending, running, failed, success, canceled, skipped, manual)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, waiting_for_resource, preparing, waiting_for_callback, pending, running, success, failed, canceling, canceled, skipped, manual, scheduled)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--scope' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--scope' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'mr approve'
@@ -345,7 +345,7 @@ function __collab_node
         case 'job list'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, pending, running, failed, success, canceled, skipped, manual)' '--pipeline'\t'only the jobs of this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, waiting_for_resource, preparing, waiting_for_callback, pending, running, success, failed, canceling, canceled, skipped, manual, scheduled)' '--pipeline'\t'only the jobs of this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--scope' '--pipeline' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--scope' '--pipeline' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
         case 'job view'
@@ -375,8 +375,8 @@ function __collab_node
         case 'job cancel'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
-            set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--force'\t'force-cancel a job stuck in `canceling` (maintainers)' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--force' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
         case 'job retry'
             set -g __collab_kids 
@@ -1270,7 +1270,7 @@ function __collab_values
         case 'mr approvals|--fields'
             printf '%s\n' 'approved_by' 'id' 'iid' 'project_id' 'title' 'description' 'state' 'created_at' 'updated_at' 'merge_status' 'approvals_required' 'approvals_missing' 'approvals_left' 'approved' 'require_password_to_approve' 'suggested_approvers' 'approvers' 'approver_groups' 'user_has_approved' 'user_can_approve' 'approval_rules_left' 'has_approval_rules' 'merge_request_approvers_available' 'multiple_approval_rules_available' 'invalid_approvers_rules'
         case 'mr jobs|--scope'
-            printf '%s\n' 'created' 'pending' 'running' 'failed' 'success' 'canceled' 'skipped' 'manual'
+            printf '%s\n' 'created' 'waiting_for_resource' 'preparing' 'waiting_for_callback' 'pending' 'running' 'success' 'failed' 'canceling' 'canceled' 'skipped' 'manual' 'scheduled'
         case 'mr jobs|--fields'
             printf '%s\n' 'id' 'status' 'stage' 'name' 'ref' 'duration' 'pipeline.id' 'created_at' 'tag' 'coverage' 'started_at' 'finished_at' 'erased_at' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
         case 'mr approve|--fields'
@@ -1294,7 +1294,7 @@ function __collab_values
         case 'mr todo|--fields'
             printf '%s\n' 'project' 'target' 'id' 'author' 'action_name' 'target_type' 'target_url' 'body' 'state' 'created_at' 'group' 'updated_at'
         case 'job list|--scope'
-            printf '%s\n' 'created' 'pending' 'running' 'failed' 'success' 'canceled' 'skipped' 'manual'
+            printf '%s\n' 'created' 'waiting_for_resource' 'preparing' 'waiting_for_callback' 'pending' 'running' 'success' 'failed' 'canceling' 'canceled' 'skipped' 'manual' 'scheduled'
         case 'job list|--fields'
             printf '%s\n' 'id' 'status' 'stage' 'name' 'ref' 'duration' 'pipeline.id' 'created_at' 'tag' 'coverage' 'started_at' 'finished_at' 'erased_at' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
         case 'job view|--fields'

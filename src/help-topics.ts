@@ -114,9 +114,10 @@ export const EXIT_CODES: Entry[] = [
   {
     name: '3',
     description:
-      'no such artifacts: an artifact download answered 404 (no such job, artifacts or ' +
-      'file), or no job of the name was found; a script waiting for artifacts tells it ' +
-      'from a failure (1)',
+      'no such artifacts: an artifact download answered 404 for the artifacts (none on the ' +
+      'job, no such file, no job of the name with artifacts on the ref or in the pipeline); a ' +
+      'project not found or hidden, or a job id that does not exist, is a failure (1), which ' +
+      'a script waiting for artifacts does not wait out',
     short: 'no such artifacts',
   },
   { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },

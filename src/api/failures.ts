@@ -2,6 +2,7 @@ import { ApiError, AuthError, type CollabError, UsageError } from '../errors.js'
 import { type ApiResponse, header, hostOf } from './answer.js';
 import type { Credentials } from './credentials.js';
 import { errorMessage, statusLine } from './error-body.js';
+import { jobTokenRefusalHint } from './job-token-refusal.js';
 import { JOB_TOKEN_REACH } from './job-token-routes.js';
 import { isOffsetLimit, OFFSET_LIMIT_HINT } from './keyset.js';
 import { redirectError } from './redirect.js';
@@ -70,6 +71,8 @@ export function statusError(res: ApiResponse, credentials: Credentials, sudo?: s
  * `--sudo` needs an administrator's token, with the `sudo` scope.
  */
 function forbiddenHint(res: ApiResponse, line: string, sudo: boolean): string | undefined {
+  const jobToken = jobTokenRefusalHint(line);
+  if (jobToken !== undefined) return jobToken;
   const scopes = insufficientScopes(res);
   const sudoHint = `--sudo needs an administrator token${scopes?.includes('sudo') ? ' with the sudo scope' : ''}`;
   if (scopes === undefined) return /sudo/i.test(line) ? sudoHint : undefined;

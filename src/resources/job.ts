@@ -99,7 +99,25 @@ export const jobCard: CardLayout<Job> = {
 };
 
 /** The `scope` values of part 1 §4.5. */
-export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
+/**
+ * Every status a job can have, which `scope` takes (lib/api/ci/jobs.rb `values:
+ * ::CommitStatus::AVAILABLE_STATUSES`, app/models/concerns/ci/has_status.rb).
+ */
+export const JOB_SCOPES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
+] as const;
 
 /** `--scope`: jobs in these statuses only (`job list`, `mr jobs`). */
 export const jobScopeFlag: FlagSpec = {

@@ -208,10 +208,12 @@ function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): s
 }
 
 /**
- * GitLab's draft prefixes (`MergeRequest::DRAFT_REGEX`: `[Draft]`, `(Draft)`, `Draft:`, any case,
- * repeated), and the spec's older `[WIP]` and `WIP:`, which its servers still read as drafts.
+ * GitLab's draft prefix (app/models/merge_request.rb `DRAFT_REGEX`, lib/gitlab/regex.rb
+ * `merge_request_draft`: `[Draft]`, `(Draft)`, `Draft:`, any case, at the start) and the blanks
+ * after it: what `draftless_title` ("Mark as ready") takes off — one prefix, once. `WIP` is no
+ * longer a draft marker.
  */
-const DRAFT_PREFIXES = /^\s*(?:(?:\[draft\]|\(draft\)|draft:|\[wip\]|wip:)\s*)+/i;
+const DRAFT_PREFIX = /^(?:\[draft\]|\(draft\)|draft:)\s*/i;
 const GITLAB_DRAFT = /^\s*(?:\[draft\]|\(draft\)|draft:)/i;
 
 interface MrLike {
@@ -235,8 +237,8 @@ export function isDraft(mr: MrLike | null | undefined): boolean {
 /** The title marked as a draft, GitLab's way (`Draft: `), unless it is marked already. */
 export const draftTitle = (title: string): string => (GITLAB_DRAFT.test(title) ? title : `Draft: ${title}`);
 
-/** The title without its draft prefixes (and the spec's `WIP`), as GitLab's "Mark as ready" leaves it. */
-export const readyTitle = (title: string): string => title.replace(DRAFT_PREFIXES, '');
+/** The title without its draft prefix, as GitLab's "Mark as ready" leaves it (`MergeRequest.draftless_title`). */
+export const readyTitle = (title: string): string => title.replace(DRAFT_PREFIX, '');
 
 const isOpen = (state: unknown) => state === 'opened' || state === 'reopened';
 

@@ -94,6 +94,23 @@ export async function noNotesApi(ctx: Context, kind: Issuable, v: Values, err: C
   );
 }
 
+/**
+ * A 403 on a comment: a locked discussion refuses whoever is not a member of the project
+ * (app/policies/issuable_policy.rb: `locked & ~is_project_member` prevents `create_note`), whatever
+ * their role elsewhere. The object read says whether it is locked.
+ */
+async function lockedDiscussion(ctx: Context, kind: Issuable, v: Values): Promise<string | undefined> {
+  try {
+    const current = (await readIn(ctx, fillPath(kind.path, pathValues(v)), { kind: 'object', key: 'iid' })) as {
+      discussion_locked?: unknown;
+    };
+    if (current?.discussion_locked !== true) return undefined;
+  } catch {
+    return undefined;
+  }
+  return `the discussion of ${kind.noun} ${kind.ref(v.args.iid)} is locked: only members of the project can comment (a maintainer can unlock it)`;
+}
+
 /** The comment's text: -m, the editor (the executor's), or standard input when it is piped; never empty. */
 async function commentText(ctx: Context, v: Values): Promise<void> {
   // `echo text |` and `git log -1 --format=%B |` end in line breaks nobody means to send.
@@ -130,7 +147,7 @@ function note(kind: Issuable): CommandSpec {
     print: (ctx, _v, data) =>
       ctx.printer().object(data, data && typeof data === 'object' && !('id' in data) ? quickActionColumns : noteColumns),
     prepare: commentText,
-    explain: { 404: (ctx, v, err) => noNotesApi(ctx, kind, v, err) },
+    explain: { 403: (ctx, v) => lockedDiscussion(ctx, kind, v), 404: (ctx, v, err) => noNotesApi(ctx, kind, v, err) },
     done: (v, answer, status) =>
       isNoteCommands(status, answer) ? quickActionsDone(kind, v, answer) : `Commented on ${kind.noun} ${kind.ref(v.args.iid)}`,
   });

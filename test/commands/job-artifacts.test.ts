@@ -218,16 +218,17 @@ describe('job artifacts', () => {
     expect(fs.readdirSync(cwd)).toEqual([]);
   });
 
+  // Exit 3 is "no such artifacts" only: a job that does not exist is exit 1 (a CI loop waiting on 3 would never end).
   it.each([
-    ['404 Job Not Found', 'job 12 does not exist in project acme/platform/api'],
-    ['404 Artifacts Not Found', 'job 12 has no artifacts (none were uploaded, or they expired or were erased)'],
-  ])('a 404 "%s" says what is missing', async (message, hint) => {
+    ['404 Job Not Found', 'job 12 does not exist in project acme/platform/api', 1],
+    ['404 Artifacts Not Found', 'job 12 has no artifacts (none were uploaded, or they expired or were erased)', 3],
+  ])('a 404 "%s" says what is missing', async (message, hint, code) => {
     api = mockApi();
     const cwd = tmp();
     fs.writeFileSync(path.join(cwd, 'artifacts.zip'), 'previous');
     api.pool.intercept({ path: `${P}/jobs/12/artifacts`, method: 'GET' }).reply(404, ...jsonReply({ message }));
     const r = await runCli(['job', 'artifacts', '12', '-p', 'acme/platform/api'], { transport: api.transport, cwd });
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(code);
     expect(r.stderr).toBe(`collab: ${message}\nhint: ${hint}\n`);
     expect(fs.readFileSync(path.join(cwd, 'artifacts.zip'), 'utf8')).toBe('previous');
     expect(fs.readdirSync(cwd)).toEqual(['artifacts.zip']);

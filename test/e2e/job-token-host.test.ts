@@ -127,8 +127,8 @@ describe('the CI job token stays with CI_SERVER_URL', () => {
       CI_JOB_TOKEN: JOB_TOKEN,
       CI_SERVER_URL: ci.url,
     });
-    // The other host has no such job: a 404, exit 3.
-    expect(r.exitCode).toBe(3);
+    // The other host has no such job: a 404 of the job, exit 1 (exit 3 is for missing artifacts only).
+    expect(r.exitCode).toBe(1);
     expect(other.requests[0]?.path).toBe('/api/v4/projects/acme%2Fapi/jobs/12/artifacts');
     expect(other.requests.every((q) => q.headers['private-token'] === PERSONAL && !withJobToken(q))).toBe(true);
     expect(ci.requests).toEqual([]);

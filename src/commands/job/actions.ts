@@ -12,16 +12,25 @@ const statusOf = (job: Answer, verb?: string) =>
   typeof job?.status === 'string' && job.status !== verb ? `, now ${tableText(job.status)}` : '';
 
 /** A job action: the job it answers with is printed as one row (id, name, new status) in table and tsv. */
-function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'> & { path: string }): CommandSpec {
+function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'>): CommandSpec {
   return defineCommand({ ...spec, args: [jobIdArg], project: 'required', method: 'POST', columns: jobStatusColumns, row: true });
 }
 
+/** lib/api/ci/jobs.rb `POST :id/jobs/:job_id/cancel`: `force` ends a job stuck in `canceling` (maintainers). */
 export const cancel = action({
   name: 'cancel',
   summary: 'Cancel a job',
-  examples: ['collab job cancel 1234 -p acme/platform/api'],
-  path: '/projects/:project/jobs/:id/cancel',
-  done: (v, job) => `Cancelled ${jobNamed(v, job)}`,
+  description:
+    'Cancel a job. A job the runner is still stopping stays `canceling`; --force ends it at once ' +
+    '(GitLab 17.x+, the Maintainer role: POST …/cancel?force=true).',
+  examples: ['collab job cancel 1234 -p acme/platform/api', 'collab job cancel 1234 -p acme/platform/api --force   # stuck in canceling'],
+  flags: [{ name: 'force', param: false, type: 'bool', description: 'force-cancel a job stuck in `canceling` (maintainers)' }],
+  path: (v) => `/projects/:project/jobs/:id/cancel${v.flags.force === true ? '?force=true' : ''}`,
+  explain: {
+    403: (_ctx, v) =>
+      v.flags.force === true ? 'force-cancelling a job takes the Maintainer role in the project (and GitLab 17.x or later)' : undefined,
+  },
+  done: (v, job) => `${v.flags.force === true ? 'Force-cancelled' : 'Cancelled'} ${jobNamed(v, job)}${statusOf(job, 'canceled')}`,
   bulk: 'id',
 });
 

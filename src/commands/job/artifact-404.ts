@@ -7,17 +7,32 @@ import { describeJob, type Source } from './which-job.js';
 /**
  * A 404 of an artifact download says little (GitLab answers `404 Not Found` for a missing
  * project, job, archive or file alike): the hint says which was missing, from the server's words
- * or, when they do not tell, by asking for the job.
+ * or, when they do not tell, by asking for the job. Exit 3 ("no such artifacts", what a CI loop
+ * waits on) is for missing artifacts or a missing file only: a project this token cannot see, or
+ * a job that does not exist, is exit 1 — waiting would never end.
  */
 
 type Missing = 'job' | 'artifacts' | 'file' | 'project';
 
+/** What GitLab's words name: `404 Project Not Found` (lib/api/helpers.rb `find_project!`), `Job`, `Artifacts`, `File`. */
 function classify(message: string): Missing | undefined {
   if (/\bproject\b/i.test(message)) return 'project';
   if (/\b(job|build)s?\b/i.test(message)) return 'job';
   if (/artifact/i.test(message)) return 'artifacts';
   if (/\bfile\b/i.test(message)) return 'file';
   return undefined;
+}
+
+/**
+ * Nothing else told (no job could be looked up: a job token): GitLab's bare words still differ.
+ * `404 Not found`, lowercase, is lib/api/api.rb's answer to ActiveRecord::RecordNotFound — on a job
+ * id route the job (`find_build!`); `404 Not Found` is `not_found!` in `present_carrierwave_file!`
+ * (lib/api/helpers.rb): the archive, or the file in it.
+ */
+function bareNotFound(message: string, s: Source): Missing | undefined {
+  if (/^404 Not found$/.test(message) && 'id' in s.job) return 'job';
+  if (!/^404 Not Found$/.test(message)) return undefined;
+  return s.path !== undefined ? 'file' : 'artifacts';
 }
 
 /** When the server's 404 does not say what is missing, ask for the job (personal token only). */
@@ -31,7 +46,7 @@ async function lookUpMissing(ctx: Context, s: Source, v: Values): Promise<Missin
     if (!res.data?.artifacts_file) return 'artifacts';
     return s.path !== undefined ? 'file' : 'artifacts';
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return classify(err.message) === 'project' ? 'project' : 'job';
+    if (err instanceof ApiError && err.status === 404) return /\bproject\b/i.test(err.message) ? 'project' : 'job';
     return undefined;
   }
 }
@@ -60,6 +75,10 @@ function hintFor(missing: Missing | undefined, s: Source): string {
 
 export async function explainNotFound(ctx: Context, err: unknown, s: Source, v: Values): Promise<unknown> {
   if (!(err instanceof ApiError) || err.status !== 404) return err;
-  const missing = classify(err.message) ?? (await lookUpMissing(ctx, s, v));
-  return new MissingArtifactsError(err.message, 404, err.body, hintFor(missing, s));
+  const missing = classify(err.message) ?? (await lookUpMissing(ctx, s, v)) ?? bareNotFound(err.message, s);
+  const hint = hintFor(missing, s);
+  // By ref, what is not found is a successful job with artifacts there: no such artifacts.
+  const none = missing === 'artifacts' || missing === 'file' || (missing === undefined && !('id' in s.job));
+  if (none) return new MissingArtifactsError(err.message, 404, err.body, hint);
+  return new ApiError(err.message, 404, err.body, hint);
 }
