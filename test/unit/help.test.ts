@@ -143,7 +143,7 @@ describe('help output', () => {
     const codes = await runCli(['help', 'exit-codes']);
     expect(codes.code).toBe(0);
     expect(codes.stdout).toMatch(
-      /^Exit codes:\n {2}0 {4}success \(a 304 "already so" answer included\); help, and collab or a noun alone \(its help, on stdout\)\n {2}1 {4}API, network or server failure\n {2}2 {4}usage error or invalid input \(nothing was sent\)\n {2}3 {4}no such artifacts: an artifact download answered 404 \(no such job, artifacts or file\), or no job of the name was found; a script waiting for artifacts tells it from a failure \(1\)\n {2}4 {4}authentication missing or rejected \(401\)\n {2}5 {4}the --jq filter failed on the answer \(a jq runtime error, as jq exits 5\)\n {2}130 {2}interrupted \(Ctrl-C\), or stopped by SIGTERM or SIGHUP\n\nIrreversible commands ask on a terminal/,
+      /^Exit codes:\n {2}0 {4}success \(a 304 "already so" answer included\); help, and collab or a noun alone \(its help, on stdout\)\n {2}1 {4}API, network or server failure\n {2}2 {4}usage error or invalid input \(nothing was sent\)\n {2}3 {4}no such artifacts: an artifact download answered 404 for the artifacts \(none on the job, no such file, no job of the name with artifacts on the ref or in the pipeline\); a project not found or hidden, or a job id that does not exist, is a failure \(1\), which a script waiting for artifacts does not wait out\n {2}4 {4}authentication missing or rejected \(401\)\n {2}5 {4}the --jq filter failed on the answer \(a jq runtime error, as jq exits 5\)\n {2}130 {2}interrupted \(Ctrl-C\), or stopped by SIGTERM or SIGHUP\n\nIrreversible commands ask on a terminal/,
     );
   });
 
