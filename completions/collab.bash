@@ -148,7 +148,7 @@ _collab_node() {
     'config set') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'config unset') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'config list') _collab_kids='' _collab_akids='' _collab_flags=' -h --help --fields ' _collab_vflags=' --fields ' ;;
-    'api') _collab_kids='' _collab_akids='' _collab_flags=' -X --method -f --raw-field -F --field -H --input --paginate -i --include -h --help ' _collab_vflags=' -X --method -f --raw-field -F --field -H --input ' ;;
+    'api') _collab_kids='' _collab_akids='' _collab_flags=' -X --method -f --raw-field -F --field -H --input --dest --paginate -i --include -h --help ' _collab_vflags=' -X --method -f --raw-field -F --field -H --input --dest ' ;;
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
@@ -457,6 +457,7 @@ _collab_values() {
     'auth status|--fields') REPLY='expires_at host host_source user name admin token_source token_type token scopes job_id pipeline_id reaches hosts' ;;
     'config list|--fields') REPLY='host key value' ;;
     'api|--input') REPLY='__file' ;;
+    'api|--dest') REPLY='__file' ;;
     *) return 1 ;;
   esac
 }

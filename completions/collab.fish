@@ -831,9 +831,9 @@ function __collab_node
         case 'api'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-X'\t'HTTP method (default GET, or POST when fields are given)' '--method'\t'HTTP method (default GET, or POST when fields are given)' '-f'\t'a string parameter (repeatable)' '--raw-field'\t'a string parameter (repeatable)' '-F'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '--field'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '-H'\t'an extra request header (repeatable)' '--input'\t'the request body from a file (streamed, with its Content-Length), or - for stdin (read whole first)' '--paginate'\t'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' '-i'\t'print the status line and response headers first' '--include'\t'print the status line and response headers first' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '-X' '--method' '-f' '--raw-field' '-F' '--field' '-H' '--input' '--paginate' '-i' '--include' '-h' '--help'
-            set -g __collab_vflags '-X' '--method' '-f' '--raw-field' '-F' '--field' '-H' '--input'
+            set -g __collab_flags '-X'\t'HTTP method (default GET, or POST when fields are given)' '--method'\t'HTTP method (default GET, or POST when fields are given)' '-f'\t'a string parameter (repeatable)' '--raw-field'\t'a string parameter (repeatable)' '-F'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '--field'\t'a typed parameter: numbers, true/false, null, @file (repeatable)' '-H'\t'an extra request header (repeatable)' '--input'\t'the request body from a file (streamed, with its Content-Length), or - for stdin (read whole first)' '--dest'\t'write the answer to this file (temporary file, renamed when complete; - for stdout), however large' '--paginate'\t'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' '-i'\t'print the status line and response headers first' '--include'\t'print the status line and response headers first' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-X' '--method' '-f' '--raw-field' '-F' '--field' '-H' '--input' '--dest' '--paginate' '-i' '--include' '-h' '--help'
+            set -g __collab_vflags '-X' '--method' '-f' '--raw-field' '-F' '--field' '-H' '--input' '--dest'
         case 'completion'
             set -g __collab_kids 'bash'\t'the shell' 'zsh'\t'the shell' 'fish'\t'the shell'
             set -g __collab_akids 
@@ -1458,6 +1458,8 @@ function __collab_values
         case 'config list|--fields'
             printf '%s\n' 'host' 'key' 'value'
         case 'api|--input'
+            printf '%s\n' __file
+        case 'api|--dest'
             printf '%s\n' __file
         case '*'
             return 1

@@ -1,4 +1,3 @@
-import { type ApiResponse, header } from '../../api/answer.js';
 import { parseHeader } from '../../api/header.js';
 import { paginatePages } from '../../api/paginate.js';
 import type { ApiRequest } from '../../api/request.js';
@@ -9,9 +8,9 @@ import { bodyArg, readTextArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import type { Column } from '../../output/columns.js';
-import { writeOut } from '../../output/io.js';
 import type { Printer } from '../../output/printer.js';
-import { cellText, jsonText } from '../../output/sanitize.js';
+import { answer, apiDestination } from './answer.js';
+import { EMPTY_ARRAY, jsonBody, queryString } from './fields.js';
 import { fillPlaceholders } from './placeholders.js';
 
 const apiFlags = [
@@ -39,6 +38,12 @@ const apiFlags = [
     value: '<file>',
     description: 'the request body from a file (streamed, with its Content-Length), or - for stdin (read whole first)',
   },
+  {
+    name: 'dest',
+    type: 'string',
+    value: '<file>',
+    description: 'write the answer to this file (temporary file, renamed when complete; - for stdout), however large',
+  },
   { name: 'paginate', type: 'bool', description: 'fetch every page of a list (one JSON array, or NDJSON with -o ndjson)' },
   { name: 'include', short: 'i', type: 'bool', description: 'print the status line and response headers first' },
 ] as const satisfies readonly FlagSpec[];
@@ -53,8 +58,10 @@ type ApiValues = Values<typeof apiFlags, readonly [typeof pathArg]>;
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
 
-function splitField(raw: string, flag: string): [string, string] {
+/** `key=value`; `key[]` alone is an empty array (gh's spelling). */
+function splitField(raw: string, flag: string): [string, string | typeof EMPTY_ARRAY] {
   const i = raw.indexOf('=');
+  if (i < 0 && raw.endsWith('[]') && raw.length > 2) return [raw, EMPTY_ARRAY];
   if (i <= 0) throw new UsageError(`invalid value for ${flag}: "${raw}" is not key=value`);
   return [raw.slice(0, i), raw.slice(i + 1)];
 }
@@ -70,13 +77,20 @@ async function typedValue(ctx: Context, raw: string): Promise<unknown> {
   return value;
 }
 
-function addParam(params: Record<string, unknown>, key: string, value: unknown): void {
-  if (key.endsWith('[]')) {
-    const k = key.slice(0, -2);
-    const arr = (params[k] as unknown[] | undefined) ?? [];
-    arr.push(value);
-    params[k] = arr;
-  } else params[key] = value;
+type Field = readonly [name: string, value: unknown, flag: string];
+
+/** Every -f and -F, in the order given (commander keeps each flag's own order: -f first, then -F). */
+async function fieldsOf(ctx: Context, v: ApiValues): Promise<Field[]> {
+  const fields: Field[] = [];
+  for (const raw of v.flags['raw-field'] ?? []) {
+    const [name, value] = splitField(raw, '-f');
+    fields.push([name, value, '-f']);
+  }
+  for (const raw of v.flags.field ?? []) {
+    const [name, value] = splitField(raw, '-F');
+    fields.push([name, value === EMPTY_ARRAY ? value : await typedValue(ctx, value), '-F']);
+  }
+  return fields;
 }
 
 /** The method `collab api` sends: -X, else POST with fields or a body, else GET; checked before anything is asked. */
@@ -88,26 +102,16 @@ function methodOf(v: ApiValues): string {
   return method;
 }
 
-/** The request `collab api` sends: the method, the parameters (query or body), headers and a raw body. */
+/** The request `collab api` sends: the method, the fields (query or JSON body), headers and a raw body. */
 async function requestOf(ctx: Context, path: string, v: ApiValues): Promise<ApiRequest> {
   const f = v.flags;
-  const rawFields = f['raw-field'] ?? [];
-  const fields = f.field ?? [];
   const method = methodOf(v);
   const headers: Record<string, string> = {};
   for (const h of f.H ?? []) {
     const [name, value] = parseHeader(h, '-H');
     headers[name] = value;
   }
-  const params: Record<string, unknown> = {};
-  for (const raw of rawFields) {
-    const [k, value] = splitField(raw, '-f');
-    addParam(params, k, value);
-  }
-  for (const raw of fields) {
-    const [k, value] = splitField(raw, '-F');
-    addParam(params, k, await typedValue(ctx, value));
-  }
+  const fields = await fieldsOf(ctx, v);
   let rawBody: ApiRequest['rawBody'];
   if (f.input !== undefined) {
     const data = await bodyArg(ctx, f.input, '--input');
@@ -115,9 +119,9 @@ async function requestOf(ctx: Context, path: string, v: ApiValues): Promise<ApiR
     rawBody = { data, contentType: ct };
   }
   const inQuery = method === 'GET' || method === 'HEAD' || rawBody !== undefined;
-  const query = inQuery ? (params as Record<string, never>) : undefined;
-  const body = !inQuery && Object.keys(params).length > 0 ? params : undefined;
-  return { method, path, query, body, rawBody, headers };
+  if (!inQuery) return { method, path, body: fields.length > 0 ? jsonBody(fields) : undefined, headers };
+  const query = queryString(fields);
+  return { method, path: query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`, rawBody, headers };
 }
 
 async function runApi(ctx: Context, v: ApiValues): Promise<void> {
@@ -128,36 +132,16 @@ async function runApi(ctx: Context, v: ApiValues): Promise<void> {
   if (!/^https?:\/\//i.test(raw) && !raw.startsWith('/') && raw.trim() === '') throw new UsageError('missing <path>');
   methodOf(v);
   const path = await fillPlaceholders(ctx, raw, 'path');
+  const dest = apiDestination(ctx, v.flags.dest);
+  if (dest !== undefined && v.flags.paginate) throw new UsageError('--dest saves one answer: --paginate prints every page as JSON');
   const request = await requestOf(ctx, path, v);
   const printer = ctx.printer('json');
   if (v.flags.paginate) {
-    const { query, headers } = request;
-    await printList(printer, paginatePages(api, { method: 'GET', path, query, headers }, { all: true, perPage: 100 }));
+    const { path: first, headers } = request;
+    await printList(printer, paginatePages(api, { method: 'GET', path: first, headers }, { all: true, perPage: 100 }));
     return;
   }
-  // The raw tool: any body but an HTML page is printed (JSON checked and formatted, others as they are).
-  const res = await api.request({ ...request, expect: 'any', returnErrors: true });
-  if (v.flags.include) await printHead(ctx, res);
-  if (res.status >= 300 && res.status !== 304) {
-    if (res.data !== null && typeof res.data === 'object') await writeOut(ctx.io.stdout, `${jsonText(JSON.stringify(res.data))}\n`);
-    throw api.statusError(res);
-  }
-  const data = res.data;
-  if (data === undefined) return;
-  if (Buffer.isBuffer(data)) await printer.bytes(data, `the answer (${header(res.headers, 'content-type') ?? 'no content type'})`);
-  else if (Array.isArray(data)) await printList(printer, [data]);
-  else await printer.object(data);
-}
-
-/** `--include`: the status line and the headers (but cookies), before the body. */
-async function printHead(ctx: Context, res: ApiResponse): Promise<void> {
-  const lines = [`HTTP ${res.status}`];
-  for (const [k, value] of Object.entries(res.headers)) {
-    if (value === undefined || /^set-cookie$/i.test(k)) continue;
-    // Header bytes beyond ASCII arrive as latin-1, C1 controls among them.
-    lines.push(cellText(`${k}: ${Array.isArray(value) ? value.join(', ') : value}`));
-  }
-  await writeOut(ctx.io.stdout, `${lines.join('\n')}\n\n`);
+  await answer(ctx, request, { include: v.flags.include, dest, printer, printList: (data) => printList(printer, [data]) });
 }
 
 /** Lists as rows: json/ndjson stream; table/tsv columns are the items' own top-level fields. */
@@ -207,8 +191,10 @@ export const command = defineCommand({
     'every command. In the path and in -F values, :id and :fullpath are the project ' +
     "(COLLAB_PROJECT, else the CI job's project, the configured default, the git " +
     'remote on the host in use) and :branch the branch checked out (inside a CI job, ' +
-    "the pipeline's), as glab's api fills them. Inside a CI job the job token goes " +
-    'where GitLab takes it.',
+    "the pipeline's), as glab's api fills them. Bracketed field names build nested JSON " +
+    "(labels[]=a, assets[links][][name]=x), as gh's api does. An error answer is one line on " +
+    'stderr; a JSON answer is printed as JSON; anything else streams to stdout, or to --dest ' +
+    '(renamed into place when complete). Inside a CI job the job token goes where GitLab takes it.',
   examples: [
     'collab api /user',
     'collab api /projects/:id/repository/branches/:branch   # the project and branch of the checkout',
@@ -216,6 +202,8 @@ export const command = defineCommand({
     'collab api /projects/acme%2Fapi/issues -f state=opened --paginate -o ndjson',
     'collab api -X PUT /projects/7/issues/3 -F weight=3 -f state_event=close',
     "collab api /projects/7/uploads -X POST -H 'Content-Type: multipart/form-data; boundary=x' --input body.bin",
+    "collab api /projects/:id/pipeline -f ref=main -f 'variables[][key]=DEPLOY' -f 'variables[][value]=yes'",
+    'collab api /projects/:id/packages/generic/tool/1.2.3/tool-linux --dest tool-linux',
   ],
   args: [pathArg],
   flags: apiFlags,
