@@ -48,7 +48,7 @@ export async function askConsent(ctx: Context, spec: CommandSpec, v: Values): Pr
   if (!confirm || v.yes) return;
   const object = await readObject(ctx, spec, v);
   v.seen = object;
-  for (const line of confirm.details?.(ctx, object, v) ?? []) ctx.notice(line);
+  for (const line of (await confirm.details?.(ctx, object, v)) ?? []) ctx.notice(line);
   const question = confirm.question(v, objectName(object, confirm.mode === 'type-path' ? 'path' : 'any'));
   if (confirm.mode === 'type-path') {
     const path = objectName(object, 'path') ?? v.project ?? v.group ?? '';

@@ -142,7 +142,12 @@ export type Answer = Readonly<Record<string, unknown>> | undefined;
 export const asAnswer = (data: unknown): Answer => (isObject(data) ? data : undefined);
 
 /** The values a command runs with, all validated (names looked up by the time hooks other than `prepare` see them). */
-export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A extends readonly ArgSpec[] = readonly ArgSpec[]> {
+export interface Values<
+  F extends readonly FlagSpec[] = readonly FlagSpec[],
+  A extends readonly ArgSpec[] = readonly ArgSpec[],
+  /** What `seen` holds: the object as read, or a typed one (`mr merge`'s merge request). */
+  S = Answer,
+> {
   args: ArgValues<A>;
   /** Flag values by name (`assignee-ids`). */
   flags: FlagValues<F>;
@@ -174,7 +179,7 @@ export interface Values<F extends readonly FlagSpec[] = readonly FlagSpec[], A e
    * the person agreed to), or by `prepare`, to work a change out from it (a draft's title); an
    * "already so" check takes it rather than reading again.
    */
-  seen?: Answer;
+  seen?: S;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;
   /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/executor/bulk.ts). */

@@ -60,10 +60,10 @@ interface CommandHelp {
 }
 
 /** The request it sends, or the `run` in its place. */
-interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgSpec[], S> {
   /** The endpoint: method and path (`/projects/:project/issues/:iid`: placeholders from args, path flags, `project`, `group`). */
   method?: Method;
-  path?: string | ((v: Values<F, A>) => string);
+  path?: string | ((v: Values<F, A, S>) => string);
   /** A paginated list: adds `--per-page`, `--page`, `--all`, `--limit`. */
   list?: boolean;
   /**
@@ -79,13 +79,13 @@ interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgS
   /** Parameters always sent (`state_event: 'close'`). */
   fixed?: Readonly<Record<string, unknown>>;
   /** Error answers explained, by status (401 included), whether the request was the endpoint's or a `run`'s. */
-  explain?: Readonly<Record<number, Explain<Values<F, A>>>>;
+  explain?: Readonly<Record<number, Explain<Values<F, A, S>>>>;
   /** Custom behaviour in place of the endpoint call, for what no declaration expresses (downloads, merge, login). */
-  run?(ctx: Context, v: Values<F, A>): Promise<void>;
+  run?(ctx: Context, v: Values<F, A, S>): Promise<void>;
 }
 
 /** What it takes: arguments, flags, the project or group, many ids; the last checks. */
-interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec[], S> {
   args?: A;
   flags?: F;
   /** Adds `-p, --project`; `optional` resolves it when it can and leaves it unset otherwise. */
@@ -111,21 +111,21 @@ interface CommandInput<F extends readonly FlagSpec[], A extends readonly ArgSpec
    * Last checks and changes to the parameters (a file's text, a prompt for what is missing). Runs
    * before names are looked up; a usage error here means nothing was sent.
    */
-  prepare?(ctx: Context, v: Values<F, A>): Promise<void> | void;
+  prepare?(ctx: Context, v: Values<F, A, S>): Promise<void> | void;
 }
 
 /** What it prints. */
-interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpec[], S> {
   /** The columns of its answer: what table and tsv show, and the fields `--fields` may name. */
   columns?: Column[];
   /** What a list's items are called where its path does not say it all (`issues this merge request closes`). */
-  listNoun?: string | ((v: Values<F, A>) => string | undefined);
+  listNoun?: string | ((v: Values<F, A, S>) => string | undefined);
   /** Table and tsv print the answer as one row of `columns` rather than a field/value view. */
   row?: boolean;
   /** Table and tsv show `*token*` fields instead of masking them (a secret printed once, when created). */
   revealSecrets?: boolean;
   /** Shows the answer in place of the printer's view (a diff, a markdown link); `false`: nothing is printed. */
-  print?: ((ctx: Context, v: Values<F, A>, data: unknown) => Promise<void>) | false;
+  print?: ((ctx: Context, v: Values<F, A, S>, data: unknown) => Promise<void>) | false;
   /** The answer is what people ran the command for (a secret shown once, a Markdown link): printed on a terminal too. */
   showAnswer?: boolean;
   /**
@@ -137,9 +137,9 @@ interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpe
 }
 
 /** What a write takes care of: asking first, what is already so, and saying what it did. */
-interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec[]> {
+interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec[], S> {
   /** Irreversible: the executor asks on a terminal, naming the object; elsewhere `--yes` is required (exit 2, nothing sent). */
-  confirm?: Confirm<Values<F, A>>;
+  confirm?: Confirm<Values<F, A, S>>;
   /**
    * A state change that may be no change: the resource (at `read`, a path template, else the
    * command's path) is read first, and when `notice` says it is already so (`Issue #12 (…) is
@@ -149,34 +149,38 @@ interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec
   already?: {
     read?: string;
     /** Only then can it be so already (and is the resource read first); default: always. */
-    when?(v: Values<F, A>): boolean;
-    notice(v: Values<F, A>, current: Answer): string | undefined;
+    when?(v: Values<F, A, S>): boolean;
+    notice(v: Values<F, A, S>, current: Answer): string | undefined;
   };
   /**
    * A 304 means "already so": a notice, then the current resource from `refetch` (a path
    * template), printed with `columns` when it is another kind than the answer (a todo's issue).
    */
-  notModified?: { notice: (v: Values<F, A>) => string; refetch?: string; columns?: Column[] };
+  notModified?: { notice: (v: Values<F, A, S>) => string; refetch?: string; columns?: Column[] };
   /**
    * What a write did, in one line (`Closed issue #12 (Crash on save)`): on a terminal it stands in
    * for the object (a ✓ line on stderr); elsewhere it follows the printed object on stderr.
    */
-  done?(v: Values<F, A>, answer: Answer, status: number): string | { notice: string } | undefined;
+  done?(v: Values<F, A, S>, answer: Answer, status: number): string | { notice: string } | undefined;
 }
 
-export interface CommandSpec<F extends readonly FlagSpec[] = readonly FlagSpec[], A extends readonly ArgSpec[] = readonly ArgSpec[]>
-  extends CommandHelp,
-    CommandInput<F, A>,
-    CommandEndpoint<F, A>,
-    CommandOutput<F, A>,
-    CommandWrite<F, A> {}
+export interface CommandSpec<
+  F extends readonly FlagSpec[] = readonly FlagSpec[],
+  A extends readonly ArgSpec[] = readonly ArgSpec[],
+  /** What the confirmation reads (`v.seen`): the object itself, by default. */
+  S = Answer,
+> extends CommandHelp,
+    CommandInput<F, A, S>,
+    CommandEndpoint<F, A, S>,
+    CommandOutput<F, A, S>,
+    CommandWrite<F, A, S> {}
 
 /**
  * What an irreversible command confirms (enforced by src/executor/confirm.ts). On a terminal the
  * object is read first, so the question names it by its title or path; off a terminal nothing is
  * read and nothing sent without `--yes`.
  */
-export interface Confirm<V = Values> {
+export interface Confirm<V extends { seen?: unknown } = Values> {
   /** `yes`: a yes/no question (default no); `type-path`: the person types the path of the project or group, as `gh repo delete` asks. */
   mode: 'yes' | 'type-path';
   /**
@@ -188,9 +192,12 @@ export interface Confirm<V = Values> {
    * Where the object is read to name it: a path template (default: the command's own path, for a
    * DELETE), a function for what a template cannot say, or `false` (named from the command line).
    */
-  read?: string | false | ((ctx: Context, v: V) => Promise<Answer>);
-  /** Lines shown above the question (what a merge would do). */
-  details?(ctx: Context, object: Answer, v: V): string[];
+  read?: string | false | ((ctx: Context, v: V) => Promise<V['seen']>);
+  /**
+   * Lines shown above the question (what a merge would do), from the object read; it may read
+   * more, and refuse (an error: nothing is sent).
+   */
+  details?(ctx: Context, object: V['seen'], v: V): string[] | Promise<string[]>;
 }
 
 /**
@@ -203,8 +210,8 @@ type Explain<V> = (ctx: Context, v: V, err: CollabError) => string | Error | und
  * A command declaration whose hooks see the values of its own flags and arguments, typed:
  * `v.flags.ref` is a `string | undefined` when `ref` is declared a string flag.
  */
-export function defineCommand<const F extends readonly FlagSpec[] = [], const A extends readonly ArgSpec[] = []>(
-  spec: CommandSpec<F, A>,
+export function defineCommand<const F extends readonly FlagSpec[] = [], const A extends readonly ArgSpec[] = [], S = Answer>(
+  spec: CommandSpec<F, A, S>,
 ): CommandSpec {
   // The executor builds exactly the values these declarations describe; it handles them untyped.
   return spec as unknown as CommandSpec;

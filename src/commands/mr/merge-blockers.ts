@@ -4,8 +4,11 @@ import { shellLine } from '../../output/shell-quote.js';
 import { isDraft } from '../../resources/mr.js';
 import { plain, shortSha } from './shared.js';
 
-/** The fields of a merge request that explain what a merge did or why it did not happen. */
-export interface MrState {
+/**
+ * The fields of a merge request that explain what a merge did or why it did not happen. A type,
+ * not an interface: an answer object (`Answer`) as the executor holds it in `v.seen`.
+ */
+export type MrState = {
   iid?: number;
   title?: string;
   state?: string;
@@ -28,7 +31,7 @@ export interface MrState {
   merge_error?: string | null;
   reviewers?: unknown[];
   web_url?: string;
-}
+};
 
 /** Why the server will refuse the merge, and what the person can do next. */
 export interface Blocker {

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ApiError, AuthError, CancelError, type CollabError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import { readIn } from '../../executor/host-dialect.js';
-import { type Answer, commandLine, type Values } from '../../executor/inputs.js';
+import { commandLine, type Values } from '../../executor/inputs.js';
 import { isObject } from '../../json.js';
 import { shellLine } from '../../output/shell-quote.js';
 import { type Approvals, type MrState, mergeBlocker } from './merge-blockers.js';
@@ -105,8 +105,14 @@ const STATUS_READINGS: Record<number, string> = {
  * 405, 406 or 422 on merge: not merged. Reads the merge request again (what changed since it was
  * seen) and names the reason from its fields, GitLab's `merge_error` and `detailed_merge_status`.
  */
-export async function explainNotMergeable(ctx: Context, v: Values, err: CollabError, seen: Answer, auto: boolean): Promise<ApiError> {
-  const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? (seen as MrState | undefined);
+export async function explainNotMergeable(
+  ctx: Context,
+  v: Values,
+  err: CollabError,
+  seen: MrState | undefined,
+  auto: boolean,
+): Promise<ApiError> {
+  const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? seen;
   const status = err instanceof ApiError ? err.status : undefined;
   const body = err instanceof ApiError ? err.body : undefined;
   const view = `see why: ${commandLine(v, shellLine`mr view ${String(v.args.iid)}`)}`;

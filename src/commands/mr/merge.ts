@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ApiError, CollabError, UsageError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import { readIn } from '../../executor/host-dialect.js';
-import { type Answer, commandLine, type FlagSpec, type Values } from '../../executor/inputs.js';
+import { type ArgSpec, commandLine, type FlagSpec, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { isObject } from '../../json.js';
 import { objectName, titled } from '../../output/names.js';
@@ -56,7 +56,8 @@ const mergeFlags = [
   },
 ] as const satisfies readonly FlagSpec[];
 
-type MergeValues = Values<typeof mergeFlags>;
+/** Its values: `seen` is the merge request as read before merging (to confirm it, or to pin its head). */
+type MergeValues = Values<typeof mergeFlags, readonly ArgSpec[], MrState>;
 
 /** --auto, or its long name --when-pipeline-succeeds. */
 const auto = (v: MergeValues) => v.flags.auto === true || v.flags['when-pipeline-succeeds'] === true;
@@ -85,7 +86,7 @@ const pinsFromView = (ctx: Context, v: MergeValues) =>
  */
 async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; seen?: MrState }> {
   const given = v.flags.sha;
-  const confirmed = v.seen as MrState | undefined;
+  const confirmed = v.seen;
   if (given !== undefined && v.flags['sha-from-view'] === true) throw new UsageError('--sha and --sha-from-view cannot be used together');
   if (given !== undefined) return { sha: given, seen: confirmed };
   if (!pinsFromView(ctx, v)) return { seen: confirmed };
@@ -100,21 +101,16 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
   return { sha: seen.sha, seen };
 }
 
-/** The merge request and how many approvals it misses, read to confirm the merge. */
-async function readForMerge(ctx: Context, v: MergeValues): Promise<Answer> {
-  const mr = await fetchMr(ctx, v);
+/**
+ * What the merge would do, shown before the question: branches, status, the head it pins, the
+ * approvals missing (read here) and the pipeline. A merge the server is certain to refuse stops
+ * here instead, before anyone is asked.
+ */
+async function mergeDetails(ctx: Context, seen: MrState | undefined, v: MergeValues): Promise<string[]> {
+  const mr = seen ?? {};
   const read = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
   const approvals = isObject(read) ? read : undefined;
   refuseIfBlocked(v, mr, approvals);
-  return { ...mr, [APPROVALS_MISSING]: approvalsMissing(approvals) };
-}
-
-/** Where the approvals read for the confirmation travel with the merge request (no API field has this name). */
-const APPROVALS_MISSING = 'collab:approvals_missing';
-
-/** What the merge would do: title, branches, the head it pins, approvals and pipeline. */
-function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
-  const mr = (object ?? {}) as MrState & Record<string, unknown>;
   const lines: string[] = [];
   if (mr.source_branch && mr.target_branch) lines.push(`  ${plain(mr.source_branch)} → ${plain(mr.target_branch)}`);
   const status = mr.detailed_merge_status ?? mr.merge_status;
@@ -123,7 +119,7 @@ function mergeDetails(ctx: Context, object: Answer, v: MergeValues): string[] {
   if (v.flags.sha !== undefined || pinsFromView(ctx, v))
     lines.push(sha ? `  head ${shortSha(sha)}, pinned: a push after this makes the merge fail` : '  head unknown: not pinned');
   else lines.push(`  head ${sha ? shortSha(sha) : 'unknown'}, not pinned (--no-sha-from-view)`);
-  const missing = mr[APPROVALS_MISSING];
+  const missing = approvalsMissing(approvals);
   lines.push(`  approvals: ${typeof missing === 'number' ? (missing > 0 ? `${missing} missing` : 'none missing') : 'unknown'}`);
   const pipeline = mr.head_pipeline ?? mr.pipeline;
   lines.push(
@@ -153,7 +149,7 @@ async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
   // What explains a refusal (`explain` below): the head pinned, the merge request as it was seen.
   if (sha !== undefined) v.params.sha = sha;
   if (auto(v)) v.params.merge_when_pipeline_succeeds = true;
-  v.seen = seen as Answer;
+  v.seen = seen;
   const path = `${fillPath(MR_PATH, pathValues(v))}/merge`;
   const { data: mr, status } = await ctx.api().request<MrState>({ method: 'PUT', path, body: v.params });
   const iid = ref(v.args.iid);
@@ -213,7 +209,7 @@ export const merge = defineCommand({
   columns: mrColumns,
   confirm: {
     mode: 'yes',
-    read: readForMerge,
+    read: fetchMr,
     details: mergeDetails,
     question: (v, title) => `Merge ${titled(ref(v.args.iid), title)} in ${v.project}?`,
   },
