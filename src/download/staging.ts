@@ -39,7 +39,7 @@ export class StagingDir {
   }
 
   private full(name: string): string {
-    return path.join(this.root, ...name.split('/'));
+    return path.join(this.root, name);
   }
 
   async mkdir(name: string): Promise<void> {
@@ -99,7 +99,7 @@ export class StagingDir {
     const merge: Merge = { target: this.target, realTarget, placed: [] };
     const deepestFirst = dirs.filter((d) => placed(d.name)).sort((a, b) => b.name.split('/').length - a.name.split('/').length);
     for (const dir of deepestFirst) {
-      const full = path.join(this.target, ...dir.name.split('/'));
+      const full = path.join(this.target, dir.name);
       checkStillInside(path.dirname(full), merge);
       // No link followed at the last step; checkStillInside vouched for the steps before it.
       const handle = await fs.promises.open(full, fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));

@@ -189,7 +189,7 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
     const reason = await checkLink(zip, p, lookup);
     if (reason) refused.push({ name: p.name, reason });
   }
-  const readLink = (rel: string) => fs.readlinkSync(path.join(target, ...rel.split('/')));
+  const readLink = (rel: string) => fs.readlinkSync(path.join(target, rel));
   for (const p of planned) {
     const problem = conflictInTarget(p, inTarget, readLink);
     if (problem) refused.push({ name: p.name, reason: problem });

@@ -72,7 +72,7 @@ export function targetInspector(target: string): (relative: string) => fs.Stats 
     if (seen.has(rel)) return seen.get(rel);
     const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
     const parentStat = parent === '' ? lstatOrUndefined(target) : look(parent);
-    const stat = parentStat?.isDirectory() ? lstatOrUndefined(path.join(target, ...rel.split('/'))) : undefined;
+    const stat = parentStat?.isDirectory() ? lstatOrUndefined(path.join(target, rel)) : undefined;
     seen.set(rel, stat);
     return stat;
   };

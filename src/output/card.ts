@@ -99,10 +99,11 @@ export function text(value: unknown, tone?: Tone): Span[] | undefined {
 export async function drawCard(card: Card, frame: CardFrame, sections: readonly CardSection[], base?: string): Promise<string> {
   const { width, paint, measure } = frame;
   const lines = [...titleLines(card, frame), ...statusLines(card.status, frame), ...fieldLines(card.fields, frame)];
-  if (card.body) lines.push('', ...(await bodyLines(card.body, frame, base)));
+  if (card.body) lines.push('', await bodyText(card.body, frame, base));
+  // A section is as long as the server makes it (a discussion): joined, never spread into a call.
   for (const section of sections) {
     const more = await section(frame);
-    if (more.length) lines.push('', ...more);
+    if (more.length) lines.push('', more.join('\n'));
   }
   const url = typeof card.url === 'string' && card.url !== '' ? tableText(card.url) : undefined;
   if (url) {
@@ -147,7 +148,7 @@ const URL = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|[\w.-]+@[\w.-]+:[\w./~-]+)$/i;
 function fieldLines(fields: readonly CardField[], frame: CardFrame): string[] {
   const { width, paint, measure } = frame;
   const shown = fields.filter((f) => f.value?.length && plainOf(f.value).trim() !== '');
-  const labelWidth = Math.max(0, ...shown.map((f) => measure(f.label)));
+  const labelWidth = shown.reduce((w, f) => Math.max(w, measure(f.label)), 0);
   const valueWidth = Math.max(1, width - labelWidth - 2);
   return shown.flatMap((f) => {
     const label = paint(f.label + ' '.repeat(labelWidth - measure(f.label)), 'key');
@@ -158,11 +159,11 @@ function fieldLines(fields: readonly CardField[], frame: CardFrame): string[] {
   });
 }
 
-async function bodyLines(body: NonNullable<Card['body']>, frame: CardFrame, base: string | undefined): Promise<string[]> {
+async function bodyText(body: NonNullable<Card['body']>, frame: CardFrame, base: string | undefined): Promise<string> {
   const { width, paint, measure, colorLevel } = frame;
-  if (typeof body.text !== 'string' || body.text.trim() === '') return [paint(`No ${body.what} provided.`, 'dim')];
+  if (typeof body.text !== 'string' || body.text.trim() === '') return paint(`No ${body.what} provided.`, 'dim');
   const { renderMarkdown } = await import('./markdown.js');
-  return [await renderMarkdown(messageText(body.text), Math.max(20, width), colorLevel, measure, base)];
+  return renderMarkdown(messageText(body.text), Math.max(20, width), colorLevel, measure, base);
 }
 
 const plainOf = (spans: readonly Span[]): string => spans.map((s) => tableText(s.text)).join('');

@@ -2,7 +2,7 @@
 import { cellWidth } from './graphemes.js';
 import type { ColorLevel } from './io.js';
 import { painter } from './paint.js';
-import { cellText, messageText } from './sanitize.js';
+import { messageText, tableText } from './sanitize.js';
 import { relativeTime } from './values.js';
 import { wrapText } from './wrap.js';
 
@@ -42,7 +42,7 @@ export async function renderDiscussion(notes: readonly unknown[], style: Discuss
 
 const authorOf = (note: NoteShape): string => {
   const username = note.author?.username;
-  return typeof username === 'string' && username !== '' ? cellText(username) : 'someone';
+  return typeof username === 'string' && username !== '' ? tableText(username) : 'someone';
 };
 
 const when = (note: NoteShape, now: Date): string => (typeof note.created_at === 'string' ? relativeTime(note.created_at, now) : '');
@@ -66,7 +66,7 @@ async function comment(note: NoteShape, style: DiscussionStyle): Promise<string>
 /** `• bob changed the description · 1 hour ago`, dimmed; wrapped, never cut. */
 async function systemLine(note: NoteShape, style: DiscussionStyle): Promise<string> {
   const time = when(note, style.now);
-  const body = typeof note.body === 'string' ? cellText(note.body) : '';
+  const body = typeof note.body === 'string' ? tableText(note.body) : '';
   const line = `• ${authorOf(note)} ${body}${time ? ` · ${time}` : ''}`;
   return painter(style.colorLevel)(wrapText(line, Math.max(20, style.columns), await cellWidth()), 'dim');
 }

@@ -23,7 +23,8 @@ export async function printView(out: Output, item: object, columns: Column[] | u
   const measure = await cellWidth();
   const shown = fields.filter((c) => !isMarkdown(c));
   // Keys take at most a third of the line; a longer key has its value on the next line.
-  const width = Math.min(Math.max(...shown.map((c) => measure(keyText(c))), 1), Math.max(12, Math.floor(io.columns / 3)));
+  const widest = shown.reduce((w, c) => Math.max(w, measure(keyText(c))), 1);
+  const width = Math.min(widest, Math.max(12, Math.floor(io.columns / 3)));
   const valueWidth = Math.max(20, io.columns - width - 2);
   const pad = ' '.repeat(width + 2);
   const lines = shown.map((c) => {
@@ -33,7 +34,7 @@ export async function printView(out: Output, item: object, columns: Column[] | u
     if (keyWidth > width) return `${paint(keyText(c), 'key')}\n${pad}${wrapped}`;
     return `${paint(keyText(c) + ' '.repeat(width - keyWidth), 'key')}  ${wrapped}`;
   });
-  for (const c of fields.filter(isMarkdown)) lines.push(...(await markdownLines(out, c, item, width, style, measure)));
+  for (const c of fields.filter(isMarkdown)) lines.push((await markdownLines(out, c, item, width, style, measure)).join('\n'));
   await out.emit(`${lines.join('\n')}\n`);
 }
 

@@ -42,7 +42,7 @@ async function readNotes(ctx: Context, kind: Issuable, v: Values): Promise<unkno
   const notes: unknown[] = [];
   try {
     for await (const page of await pagesIn(ctx, { path, query, expect: { kind: 'list' } }, { all: true, perPage: 100 }))
-      notes.push(...page);
+      for (const note of page) notes.push(note);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw await noNotesApi(ctx, kind, v, err, true);
     throw err;

@@ -52,7 +52,7 @@ export function renderTable(tokens: Token[], width: number, ctx: InlineContext &
   const out = [rule('┌', '┬', '┐')];
   cellLines.forEach((cells, k) => {
     if (k > 0 && (rows[k - 1]!.header || ruled)) out.push(rule('├', '┼', '┤'));
-    const height = Math.max(...cells.map((lines) => lines.length));
+    const height = cells.reduce((h, lines) => Math.max(h, lines.length), 0);
     for (let line = 0; line < height; line++)
       out.push(`│ ${cells.map((lines, c) => pad(lines[line] ?? '', widths[c]!, rows[k]!.cells[c]!.align, ctx.measure)).join(' │ ')} │`);
   });

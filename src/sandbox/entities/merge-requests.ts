@@ -57,7 +57,8 @@ const jobTimes = (store: Store, mr: MergeRequest, key: 'startedAt' | 'finishedAt
     .projectJobs(pipeline.projectId)
     .filter((j) => j.pipelineId === pipeline.id && j[key] !== null)
     .map((j) => j[key] as number);
-  return times.length === 0 ? null : iso(key === 'startedAt' ? Math.min(...times) : Math.max(...times));
+  const pick = key === 'startedAt' ? Math.min : Math.max;
+  return times.length === 0 ? null : iso(times.reduce((a, b) => pick(a, b)));
 };
 
 /**

@@ -149,12 +149,12 @@ export const LINT_RESULT = entity<LintAnswer & { includeJobs: boolean }>('Ci::Li
 
 function isoMin(times: (number | null)[]): string | null {
   const known = times.filter((t) => t !== null);
-  return known.length === 0 ? null : iso(Math.min(...known));
+  return known.length === 0 ? null : iso(known.reduce((a, b) => Math.min(a, b)));
 }
 
 function isoMax(times: (number | null)[]): string | null {
   const known = times.filter((t) => t !== null);
-  return known.length === 0 ? null : iso(Math.max(...known));
+  return known.length === 0 ? null : iso(known.reduce((a, b) => Math.max(a, b)));
 }
 
 /** The ref of a merge request pipeline, as GitLab runs them. */

@@ -243,11 +243,9 @@ function deleteIssue(ctx: Ctx): Reply {
   const user = requireUser(ctx);
   if (!isOwnerOrAdmin(ctx.store, user, project)) throw new ApiError(403, { message: '403 Forbidden' });
   ctx.store.removeIssue(issue);
-  ctx.store.todos.splice(
-    0,
-    ctx.store.todos.length,
-    ...ctx.store.todos.filter((t) => !(t.targetType === 'Issue' && t.targetId === issue.id)),
-  );
+  const kept = ctx.store.todos.filter((t) => !(t.targetType === 'Issue' && t.targetId === issue.id));
+  ctx.store.todos.length = 0;
+  for (const todo of kept) ctx.store.todos.push(todo);
   return noContent();
 }
 

@@ -28,7 +28,7 @@ function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeReque
   const result: MergeRequest[] = [];
   for (const project of projects) {
     if (!canReadProject(ctx.store, ctx.user, project) || !project.features.merge_requests_enabled) continue;
-    result.push(...ctx.store.projectMergeRequests(project.id));
+    for (const mr of ctx.store.projectMergeRequests(project.id)) result.push(mr);
   }
   return result;
 }
