@@ -1,5 +1,5 @@
 import { type Command, CommanderError } from 'commander';
-import { Context, type ContextDeps } from './context.js';
+import { type Context, type ContextDeps, type Run, startRun } from './context.js';
 import { BUG_HINT, CancelError, CollabError, crashReport, oneLine } from './errors.js';
 import { usesFlag } from './global-flags.js';
 import { buildProgram } from './program.js';
@@ -9,27 +9,27 @@ import { buildProgram } from './program.js';
  * and are mapped to exit codes in one place.
  */
 export async function run(argv: string[], deps: ContextDeps): Promise<number> {
-  let ctx: Context;
+  let run: Run;
   try {
-    ctx = new Context(deps);
+    run = startRun(deps);
   } catch (err) {
     // Nothing to redact yet: no setting has been read.
     deps.io.stderr.write(crashReport(err));
     return 1;
   }
   try {
-    const program = await buildProgram(() => ctx, { argv });
+    const program = await buildProgram(() => run.ctx, { argv });
     program.hook('preAction', async (_root, action) => {
       // The command runs in a context whose settings are built from the parsed flags.
-      ctx = new Context(deps, action.optsWithGlobals());
-      await ctx.prepareOutput(usesFlag(action, 'output'), commandPath(action));
+      run = startRun(deps, action.optsWithGlobals());
+      await run.prepareOutput(usesFlag(action, 'output'), commandPath(action));
     });
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
-    return reportError(ctx, err);
+    return reportError(run.ctx, err);
   } finally {
-    await ctx.close().catch(() => undefined);
+    await run.close().catch(() => undefined);
   }
 }
 

@@ -1,27 +1,19 @@
-import { Writable } from 'node:stream';
-import { ApiClient } from './api/client.js';
-import { createTransport } from './api/connect.js';
+import type { ApiClient } from './api/client.js';
 import type { Flavor } from './api/flavor.js';
-import { redactSecrets, redactUrlsIn } from './api/redact.js';
 import type { Transport } from './api/transport.js';
-import { detectFlavor } from './config/detect-flavor.js';
-import { isLoopbackHost } from './config/references.js';
 import { Settings } from './config/settings.js';
 import { ConfigStore, configDir } from './config/store.js';
+import { Console } from './console.js';
 import type { Env } from './env.js';
-import { UsageError } from './errors.js';
 import type { GlobalOptions } from './global-flags.js';
 import type { Opener } from './output/browser.js';
-import { isOutputFormat, type OutputFormat, WRITERS } from './output/formats.js';
+import type { OutputFormat } from './output/formats.js';
 import { colorLevelWhen, type IO } from './output/io.js';
-import type { JqFilter } from './output/jq.js';
-import { mark } from './output/paint.js';
-import { Printer } from './output/printer.js';
-import { messageText } from './output/sanitize.js';
+import type { Printer } from './output/printer.js';
 import type { Schedule } from './output/spinner.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
+import { Session } from './session.js';
 import { sleep } from './sleep.js';
-import { VERSION } from './version.js';
 
 /** What `Context.desktop()` offers: the person's browser and editor. */
 export interface Desktop {
@@ -55,33 +47,61 @@ export interface ContextDeps {
   editor?: (initial: string) => Promise<string>;
 }
 
+/** A run as the entry holds it: the context its command gets, and what only the entry does. */
+export interface Run {
+  ctx: Context;
+  /** Checks the output flags against the command about to run; compiles `--jq` (exit 2 when bad). */
+  prepareOutput(printsJson: boolean, command: string): Promise<void>;
+  /** Closes the connections the run opened. */
+  close(): Promise<void>;
+}
+
+/** `flags`: as parsed from argv; none before parsing (what commander and the error report need then). */
+export function startRun(deps: ContextDeps, flags: GlobalOptions = {}): Run {
+  // Settings and the store keep `warn` for later (they warn once a setting is read): by then `out` exists.
+  let out: Console | undefined;
+  const warn = (m: string) => out?.notice(`collab: warning: ${m}`);
+  const store = new ConfigStore(configDir(deps.env), warn, { uid: deps.uid });
+  const settings = new Settings(flags, deps.env, store, deps.cwd, warn);
+  // The entry's streams as they are (Node builds them on first use), in the colours --color asks for.
+  const colorLevel = colorLevelWhen(settings.color, deps.io.colorLevel, deps.env);
+  const io: IO = Object.create(deps.io, { colorLevel: { value: colorLevel } });
+  const console = new Console(io, settings, { env: deps.env, now: () => (deps.now ? deps.now() : new Date()), schedule: deps.schedule });
+  out = console;
+  const session = new Session(settings, store, {
+    env: deps.env,
+    signal: deps.signal,
+    transport: deps.transport,
+    sleep: deps.sleep,
+    notice: (m) => console.notice(m),
+    debug: (line) => console.debug(line),
+  });
+  return {
+    ctx: new Context(deps, session, console),
+    prepareOutput: (printsJson, command) => console.prepareOutput(printsJson, command),
+    close: () => session.close(),
+  };
+}
+
 /**
- * What a command gets: streams, the resolved settings, and lazy providers (config store, API
- * client, prompter, printer). Nothing is loaded until a command asks for it.
+ * What a command gets: streams, the resolved settings, where it speaks (its console), the host
+ * (its session: API client, dialect, config store) and the person (prompts, browser, editor).
+ * Nothing is loaded until a command asks for it.
  */
 export class Context {
   readonly io: IO;
   readonly signal: AbortSignal;
   /** Flags, environment and config by one precedence; also turns -p, URLs and remotes into targets. */
   readonly settings: Settings;
-  private readonly store: ConfigStore;
-  private client?: ApiClient;
-  private transportInstance?: Transport;
-  private flavorOfHost?: Promise<Flavor>;
-  private jqFilter?: JqFilter;
-  private readonly remembered = new Map<string, Promise<unknown>>();
 
-  /** `flags`: as parsed from argv; none before parsing (what commander and the error report need then). */
   constructor(
     private readonly deps: ContextDeps,
-    flags: GlobalOptions = {},
+    private readonly session: Session,
+    private readonly out: Console,
   ) {
+    this.io = out.io;
     this.signal = deps.signal;
-    this.store = new ConfigStore(configDir(deps.env), (m) => this.notice(`collab: warning: ${m}`), { uid: deps.uid });
-    this.settings = new Settings(flags, deps.env, this.store, deps.cwd, (m) => this.notice(`collab: warning: ${m}`));
-    // The entry's streams as they are (Node builds them on first use), in the colours --color asks for.
-    const colorLevel = colorLevelWhen(this.settings.color, deps.io.colorLevel, deps.env);
-    this.io = Object.create(deps.io, { colorLevel: { value: colorLevel } });
+    this.settings = session.settings;
   }
 
   now(): Date {
@@ -103,123 +123,56 @@ export class Context {
     return this.deps.prompter ?? new InquirerPrompter();
   }
 
-  /**
-   * A message for people on stderr, never stdout: every known secret redacted, and nothing from a
-   * server able to drive the terminal.
-   */
+  /** A message for people on stderr: secrets redacted, server text inert. */
   notice(message: string): void {
-    this.io.stderr.write(`${this.clean(message, false)}\n`);
+    this.out.notice(message);
   }
 
   /** What a write did, for people: one line on stderr, marked ✓ on a terminal. */
   success(message: string): void {
-    this.io.stderr.write(`${mark('done', this.io)}${this.clean(message, false)}\n`);
+    this.out.success(message);
   }
 
   debug(line: string): void {
-    if (this.settings.debug) this.io.stderr.write(`[debug] ${this.clean(line, true)}\n`);
+    this.out.debug(line);
+  }
+
+  printer(commandDefault?: OutputFormat, options: { revealSecrets?: boolean } = {}): Printer {
+    return this.out.printer(commandDefault, options);
+  }
+
+  /** Whether stdout is read by a person (a terminal, or `--color always` into a pager). */
+  get forPeople(): boolean {
+    return this.out.forPeople;
   }
 
   /**
-   * Known tokens and signed-URL credentials redacted everywhere; in debug lines, which log every
-   * URL, also the whole query of another origin's URL. Errors keep it: a redirect's Location is
-   * what the user needs to see.
-   */
-  private clean(text: string, debugLine: boolean): string {
-    const host = debugLine ? this.settings.hostInUse : undefined;
-    const origin = host === undefined ? undefined : new URL(host).origin;
-    return messageText(redactUrlsIn(redactSecrets(text, this.settings.secrets()), origin));
-  }
-
-  /**
-   * The context one item of a bulk command runs in: the same settings, API client (one rate-limit
-   * budget) and dialect, but what the item would print is dropped and its notices go to `report`:
-   * the batch prints one result per item instead.
+   * The context one item of a bulk command runs in: the same session (settings, API client with
+   * its one rate-limit budget, dialect), but its own console: what the item would print is
+   * dropped and its notices go to `report`, as the batch prints one result per item.
    */
   forItem(report: (message: string) => void): Context {
-    const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const io: IO = Object.create(this.io, { stdout: { value: discard }, stdoutIsTTY: { value: false } });
-    const item = Object.create(this) as Context;
-    Object.defineProperty(item, 'io', { value: io });
-    item.notice = (message) => report(this.clean(message, false));
-    item.success = item.notice;
-    item.printer = () => new Printer({ io, format: 'json', header: false, now: () => this.now() });
-    item.api = () => this.api();
-    item.flavor = () => this.flavor();
-    return item;
+    return new Context(this.deps, this.session, this.out.forItem(report));
   }
 
   /** The config store (for `config` and `auth`; other commands read settings). */
   config(): ConfigStore {
-    return this.store;
+    return this.session.store;
   }
 
-  /**
-   * Checks the output flags against the command about to run and compiles `--jq` (jq is loaded
-   * only then): a bad filter is exit 2 before anything is sent.
-   */
-  async prepareOutput(printsJson: boolean, command: string): Promise<void> {
-    const { jq, raw, output } = this.settings.flags;
-    if (jq === undefined) {
-      if (raw) throw new UsageError('--raw (-r) goes with --jq: it prints the strings the filter outputs without quotes');
-      return;
-    }
-    if (!printsJson) throw new UsageError(`--jq filters JSON output, and ${command} prints none`);
-    if (output !== undefined && isOutputFormat(output) && !WRITERS[output].records)
-      throw new UsageError(`--jq filters JSON output: it cannot be used with -o ${output}`);
-    const { JqFilter } = await import('./output/jq.js');
-    this.jqFilter = await JqFilter.compile(jq, { raw: raw === true });
-  }
-
-  printer(commandDefault?: OutputFormat, options: { revealSecrets?: boolean } = {}): Printer {
-    if (this.settings.listFields) throw new UsageError('--fields needs names here (--fields a,b)');
-    return new Printer({
-      io: this.io,
-      format: this.settings.output(commandDefault) ?? (this.forPeople ? 'table' : 'tsv'),
-      fields: this.settings.fields,
-      rawFields: this.settings.rawFields,
-      forPeople: this.forPeople,
-      header: this.settings.header,
-      now: () => this.now(),
-      revealSecrets: options.revealSecrets,
-      rows: this.io.rows,
-      page: this.pager(),
-      schedule: this.deps.schedule,
-      jq: this.jqFilter,
-    });
-  }
-
-  /**
-   * Whether stdout is read by a person: a terminal, or a pipe to a pager (`--color always | less -R`).
-   * Then lists and views are drawn as tables, a diff is coloured and a log shows only its colours.
-   */
-  get forPeople(): boolean {
-    return this.io.stdoutIsTTY || this.settings.color === 'always';
-  }
-
-  /** The pager for a terminal (never when stdout is not one, nor with --no-pager). */
-  private pager(): ((text: string) => Promise<boolean>) | undefined {
-    if (!this.io.stdoutIsTTY || this.settings.noPager) return undefined;
-    const env = this.deps.env;
-    return async (text) => {
-      const { pagerCommand, runPager } = await import('./output/pager.js');
-      const command = pagerCommand(env, this.settings.program('pager'));
-      return command !== undefined && runPager(command, text, env);
-    };
-  }
-
-  /**
-   * What this run has already asked the server (a name's id): made once per key, then the same
-   * answer. It lives as long as this Context, one run; a failure is not kept.
-   */
+  /** What this run has already asked the server (a name's id): made once per key, then the same answer. */
   remember<T>(key: string, make: () => Promise<T>): Promise<T> {
-    let known = this.remembered.get(key) as Promise<T> | undefined;
-    if (!known) {
-      known = make();
-      this.remembered.set(key, known);
-      known.catch(() => this.remembered.delete(key));
-    }
-    return known;
+    return this.session.remember(key, make);
+  }
+
+  /** The API client for the host in use (the configured one, or the one a URL argument named). */
+  api(): ApiClient {
+    return this.session.api();
+  }
+
+  /** The API dialect of the host (see Session.flavor). */
+  flavor(): Promise<Flavor> {
+    return this.session.flavor();
   }
 
   /**
@@ -241,54 +194,5 @@ export class Context {
       },
       editorName: async () => (await import('./output/editor.js')).editorCommand(env, this.settings.program('editor')),
     };
-  }
-
-  /** The API client for the host in use (the configured one, or the one a URL argument named). */
-  api(): ApiClient {
-    if (this.client) return this.client;
-    const auth = this.settings.auth();
-    // A bad COLLAB_FLAVOR is bad input whatever the command asks: exit 2 before anything is sent.
-    this.settings.flavor();
-    const url = new URL(auth.host);
-    if (url.protocol === 'http:' && auth.credentials.token && !isLoopbackHost(url.hostname))
-      this.notice(`collab: warning: sending a token over plain http:// to ${url.host}; use https://`);
-    const sudo = this.settings.sudo();
-    const timeoutMs = this.settings.timeoutMs();
-    if (!this.deps.transport)
-      this.transportInstance = createTransport({ host: auth.host, env: this.deps.env, caFiles: auth.caFiles, timeoutMs });
-    this.client = new ApiClient({
-      host: auth.host,
-      credentials: auth.credentials,
-      transport: this.deps.transport ?? this.transportInstance!,
-      userAgent: `collab/${VERSION}`,
-      sudo,
-      timeoutMs,
-      retry: { maxAttempts: this.settings.retries() + 1 },
-      debug: this.settings.debug ? (line) => this.debug(line) : undefined,
-      warn: (message) => this.notice(`collab: warning: ${message}`),
-      // Every wait is explained, on a terminal and in a CI log alike.
-      onRetry: (message) => this.notice(message),
-      signal: this.signal,
-      sleep: this.deps.sleep,
-    });
-    return this.client;
-  }
-
-  /**
-   * The API dialect of the host: COLLAB_FLAVOR, then the config store, then detection with one
-   * `GET /version`, stored with the host so that it happens on first contact only. Asked for only
-   * by requests whose names or method differ between the dialects.
-   */
-  flavor(): Promise<Flavor> {
-    this.flavorOfHost ??= this.resolveFlavor();
-    return this.flavorOfHost;
-  }
-
-  private async resolveFlavor(): Promise<Flavor> {
-    return this.settings.flavor() ?? detectFlavor(this.api(), this.settings.auth().host, this.store, (line) => this.debug(line));
-  }
-
-  async close(): Promise<void> {
-    await this.transportInstance?.close?.();
   }
 }
