@@ -9,8 +9,14 @@ export type AuthMode =
 
 export interface RouteOptions {
   auth?: AuthMode;
-  /** The job token is accepted here (artifact downloads only). */
-  jobToken?: boolean;
+  /**
+   * The CI job token authenticates here (GitLab's `route_setting :authentication,
+   * job_token_allowed: true`); elsewhere it authenticates nobody (401). `true`: for the token's own
+   * project (and projects whose allowlist names it); `'public'`: for any public project too (the
+   * artifact downloads). Another project refuses it with GitLab's allowlist 403
+   * (project-route.ts `checkJobTokenReach`).
+   */
+  jobToken?: boolean | 'public';
 }
 
 interface Route {

@@ -10,6 +10,7 @@ import { FaultRegistry, type FaultSpec, NGINX_502 } from './faults.js';
 import { drained, Link } from './link.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from './origins.js';
 import { Params } from './params.js';
+import { checkJobTokenReach, movedProject } from './project-route.js';
 import { withRanges } from './ranges.js';
 import type { Reply } from './reply.js';
 import type { Router } from './router.js';
@@ -132,6 +133,9 @@ export class SandboxServer {
     if ('allowed' in found) throw new ApiError(405, { error: '405 Not Allowed' });
     parseBodyInto(params, body, req.headers['content-type']);
     const caller = authenticate(this.store, req.headers, params, found.match.options);
+    checkJobTokenReach(this.store, caller, found.match.options, segments);
+    const moved = movedProject(this.store, caller, method, segments, rawQuery, requestOrigin);
+    if (moved) return moved;
     if (method !== 'GET' && method !== 'HEAD') this.store.version++;
     const ctx: Ctx = {
       store: this.store,

@@ -29,8 +29,10 @@ export type TokenKind = 'private' | 'oauth' | 'job';
 export interface TokenRecord {
   kind: TokenKind;
   userId: number;
-  /** For job tokens: the only project whose artifacts they may download. */
+  /** For job tokens: the project of their job (project-route.ts: what they reach). */
   projectId?: number;
+  /** For job tokens: their job (`GET /job`); else the project's running job. */
+  jobId?: number;
   note: string;
   /** A personal access token's name, scopes and expiry (GitLab's `GET /personal_access_tokens/self`). */
   personal?: ImpersonationToken;
@@ -87,6 +89,10 @@ export class Store {
   /** Notes by `Issue:<id>` or `MergeRequest:<id>`, oldest first. */
   readonly notes = new Map<string, Note[]>();
   readonly tokens = new Map<string, TokenRecord>();
+  /** A renamed or transferred project's old full path (lower case) → its id (GitLab's redirect routes). */
+  readonly redirectRoutes = new Map<string, number>();
+  /** A project's CI/CD job token allowlist: the projects whose job tokens reach it (project-route.ts). */
+  readonly jobTokenAllowlist = new Map<number, Set<number>>();
   /** CI/CD configuration, tags, releases, packages and variables (ci-state.ts). */
   readonly ci = new CiState();
   readonly settings: Record<string, unknown> = defaultSettings();

@@ -71,3 +71,12 @@ export function setResolved(notes: readonly Note[], by: User, resolved: boolean,
     }
   }
 }
+
+/**
+ * Whether a locked discussion shuts `user` out of commenting: app/policies/issuable_policy.rb
+ * (`locked & ~is_project_member` prevents `create_note`) — members of any role comment, and
+ * administrators; everyone else is refused.
+ */
+export function lockedOut(store: Store, user: User, project: Project, locked: boolean): boolean {
+  return locked && !user.admin && projectAccess(store, user, project) <= 0;
+}

@@ -68,37 +68,36 @@ describe('sandbox authentication', () => {
     expect(unknown.body).toEqual({ message: '404 Not Found: No user id or username for: nobody' });
   });
 
-  it('accepts the job token only on artifact downloads and pipeline job lists of its project', async () => {
+  // GitLab's `route_setting :authentication, job_token_allowed: true` (lib/api/ci/job_artifacts.rb,
+  // lib/api/ci/jobs.rb, lib/api/ci/pipelines.rb, lib/api/merge_requests.rb, lib/api/notes.rb), and
+  // lib/api/helpers.rb `handle_job_token_failure!` for another project not on the allowlist.
+  it('takes the job token where GitLab marks job_token_allowed, for its project (artifacts: any public one)', async () => {
     const sb = sandbox();
-    const download = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`, {
-      token: null,
-      headers: { 'JOB-TOKEN': JOB },
-    });
+    const job = (path: string, token = JOB) => call(sb, path, { token: null, headers: { 'JOB-TOKEN': token } });
+    const download = await job(`/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/zip');
     const viaQuery = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/download?job=package&job_token=${JOB}`, { token: null });
     expect(viaQuery.status).toBe(200);
-    expect((await call(sb, `/projects/${API_PROJECT}/jobs`, { token: null, headers: { 'JOB-TOKEN': JOB } })).status).toBe(401);
-    // As GitLab (`job_token_allowed` on the pipeline's job list), in either spelling of the token.
     for (const token of [JOB, 'glcbt-sandbox-job-token']) {
-      const listed = await call(sb, `/projects/${API_PROJECT}/pipelines/1/jobs`, { token: null, headers: { 'JOB-TOKEN': token } });
-      expect(listed.status, token).toBe(200);
-      expect(Array.isArray(listed.body) && listed.body.length).toBeGreaterThan(0);
-      const file = await call(sb, `/projects/${API_PROJECT}/jobs/artifacts/main/raw/dist/app/version.txt?job=build`, {
-        token: null,
-        headers: { 'JOB-TOKEN': token },
-      });
+      for (const path of ['/jobs', '/pipelines/1/jobs', '/merge_requests', '/merge_requests/1'])
+        expect((await job(`/projects/${API_PROJECT}${path}`, token)).status, `${path} ${token}`).toBe(200);
+      const file = await job(`/projects/${API_PROJECT}/jobs/artifacts/main/raw/dist/app/version.txt?job=build`, token);
       expect(file.status, token).toBe(200);
     }
-    expect((await call(sb, '/projects/acme%2Fwebsite/pipelines/8/jobs', { token: null, headers: { 'JOB-TOKEN': JOB } })).status).toBe(404);
+    // Another project: the allowlist refusal, on every route that takes the token.
+    const refused = await job('/projects/acme%2Fwebsite/pipelines/8/jobs');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: '403 Forbidden - Authentication by CI/CD job token not allowed from api to website.' });
+    expect((await job('/projects/acme%2Fwebsite/merge_requests')).status).toBe(403);
+    // A public project's artifacts are open to any job token.
+    expect((await job('/projects/acme%2Fwebsite/jobs/artifacts/main/download?job=build')).status).not.toBe(403);
+    // Routes without job_token_allowed: the token authenticates nobody.
+    expect((await job(`/projects/${API_PROJECT}/issues`)).status).toBe(401);
+    expect((await job('/user')).status).toBe(401);
     expect(
       (await call(sb, `/projects/${API_PROJECT}/jobs`, { token: null, headers: { 'PRIVATE-TOKEN': 'glcbt-sandbox-job-token' } })).status,
     ).toBe(401);
-    expect((await call(sb, '/user', { token: null, headers: { 'JOB-TOKEN': JOB } })).status).toBe(401);
-    expect(
-      (await call(sb, '/projects/acme%2Fwebsite/jobs/artifacts/main/download?job=build', { token: null, headers: { 'JOB-TOKEN': JOB } }))
-        .status,
-    ).toBe(404);
   });
 
   it('keeps admin-only endpoints for admins', async () => {

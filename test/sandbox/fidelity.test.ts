@@ -42,6 +42,7 @@ interface Call {
   entity: AnyEntity;
   body?: Record<string, unknown>;
   token?: string;
+  headers?: Record<string, string>;
 }
 
 const e = (entity: unknown): AnyEntity => entity as AnyEntity;
@@ -68,6 +69,7 @@ const CALLS: Call[] = [
   { route: 'GET /projects/:id/jobs', path: `${P}/jobs?per_page=100`, entity: e(jobs.JOB) },
   { route: 'GET /projects/:id/pipelines/:pipeline_id/jobs', path: `${P}/pipelines/1/jobs`, entity: e(jobs.JOB) },
   { route: 'GET /projects/:id/jobs/:job_id', path: `${P}/jobs/1`, entity: e(jobs.JOB) },
+  { route: 'GET /job', path: '/job', entity: e(jobs.JOB), headers: { 'JOB-TOKEN': 'sandbox-job-token' } },
   { route: 'GET /projects/:id/pipelines', path: `${P}/pipelines?per_page=100`, entity: e(pipelines.PIPELINE_BASIC_WITH_METADATA) },
   { route: 'GET /projects/:id/pipelines/latest', path: `${P}/pipelines/latest`, entity: e(pipelines.PIPELINE_WITH_METADATA) },
   { route: 'GET /projects/:id/pipelines/:pipeline_id', path: `${P}/pipelines/1`, entity: e(pipelines.PIPELINE_WITH_METADATA) },
@@ -358,7 +360,8 @@ describe('the GitLab flavour answers the entities declared from GitLab', () => {
       const res = await call(sb, typeof c.path === 'string' ? c.path : await c.path(sb), {
         method,
         json: c.body ?? (method === 'GET' ? undefined : {}),
-        token: c.token,
+        token: c.headers ? null : c.token,
+        headers: c.headers,
       });
       const objects = (Array.isArray(res.body) ? res.body : [res.body]).filter((o) => o !== null && typeof o === 'object');
       answers.push({ call: c, status: res.status, objects });

@@ -1,16 +1,16 @@
-import { projectAccess, requireUser } from '../access.js';
+import { requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { hasLine } from '../diff-lines.js';
 import { DISCUSSION } from '../entities/discussions.js';
 import { NOTE } from '../entities/notes.js';
 import { show } from '../entity.js';
 import { ApiError, badRequest, forbidden, missingParam, notFound } from '../errors.js';
-import { DEVELOPER, type DiffPosition, type MergeRequest, type Note, type Project, REPORTER, type User } from '../model.js';
+import { DEVELOPER, type DiffPosition, type MergeRequest, type Note, type Project, type User } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 import { sha } from '../shas.js';
-import { canReadNote, discussionIdOf, resolvable, setResolved, type Thread, threadResolvable, threadsOf } from '../threads.js';
+import { canReadNote, discussionIdOf, lockedOut, resolvable, setResolved, type Thread, threadResolvable, threadsOf } from '../threads.js';
 import { level, requireMergeRequest, touch } from './merge-requests.js';
 
 /**
@@ -53,9 +53,9 @@ function one(ctx: Ctx): Reply {
   return json(show(ctx, DISCUSSION, readableThread(ctx, target(ctx))));
 }
 
-/** `authorize!(:create_note, …)`: on a locked discussion only members from Reporter up comment. */
+/** `authorize!(:create_note, …)`: a locked discussion refuses whoever is not a member (threads.ts `lockedOut`). */
 function mayComment(ctx: Ctx, t: Target): void {
-  if (t.mr.discussionLocked && !t.user.admin && projectAccess(ctx.store, t.user, t.project) < REPORTER) throw forbidden();
+  if (lockedOut(ctx.store, t.user, t.project, t.mr.discussionLocked)) throw forbidden();
 }
 
 function requiredBody(ctx: Ctx): string {

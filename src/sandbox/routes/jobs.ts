@@ -12,8 +12,22 @@ import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 
 const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'];
-/** GitLab 17 also lists jobs that are `canceling`. */
-const GITLAB_SCOPES = [...SCOPES, 'canceling'];
+/** Every status a job can have (lib/api/ci/jobs.rb: `::CommitStatus::AVAILABLE_STATUSES`, app/models/concerns/ci/has_status.rb). */
+const GITLAB_SCOPES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
+];
 const CANCELABLE: JobStatus[] = ['created', 'pending', 'running'];
 const RETRYABLE: JobStatus[] = ['failed', 'canceled', 'success'];
 const COMPLETE: JobStatus[] = ['failed', 'canceled', 'success', 'skipped', 'manual'];
@@ -21,7 +35,6 @@ const COMPLETE: JobStatus[] = ['failed', 'canceled', 'success', 'skipped', 'manu
 /** The project, checked for job visibility (members, or anyone when jobs are public). */
 function requireJobsProject(ctx: Ctx): Project {
   const project = requireProject(ctx);
-  if (ctx.jobToken && ctx.jobToken.projectId !== project.id) throw notFound('Project');
   if (!project.features.jobs_enabled) throw forbidden();
   const user = ctx.user;
   const member = user !== null && (user.admin || projectAccess(ctx.store, user, project) >= REPORTER);
@@ -243,19 +256,35 @@ function playJob(ctx: Ctx): Reply {
   return json(show(ctx, JOB, job), ctx.store.flavor === 'gitlab' ? 200 : 201);
 }
 
-/** Artifact downloads take a CI job token too. */
+/**
+ * The job token (GitLab's `job_token_allowed`): the job lists for its own project; the artifact
+ * downloads for a public project's too.
+ */
 const JOB_TOKEN = { jobToken: true } as const;
+const ARTIFACTS = { jobToken: 'public' } as const;
+
+/** `GET /job` (lib/api/ci/jobs.rb): the job the CI job token belongs to; only a job token gets it. */
+function currentJob(ctx: Ctx): Reply {
+  const token = ctx.jobToken;
+  if (!token) throw new ApiError(401, { message: '401 Unauthorized' });
+  const jobs = ctx.store.projectJobs(token.projectId ?? -1);
+  const job =
+    token.jobId !== undefined ? ctx.store.jobs.get(token.jobId) : (jobs.filter((j) => j.status === 'running').at(-1) ?? jobs.at(-1));
+  if (!job) throw notFound('Job');
+  return json(show(ctx, JOB, job));
+}
 
 export const jobRoutes: RouteTable = [
-  { method: 'GET', path: '/projects/:id/jobs', handler: listJobs },
+  { method: 'GET', path: '/job', handler: currentJob, options: JOB_TOKEN, flavor: 'gitlab' },
+  { method: 'GET', path: '/projects/:id/jobs', handler: listJobs, options: JOB_TOKEN },
   { method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/jobs', handler: listPipelineJobs, options: JOB_TOKEN },
   { method: 'GET', path: '/projects/:id/jobs/:job_id', handler: showJob },
-  { method: 'GET', path: '/projects/:id/jobs/:job_id/artifacts', handler: downloadArchive, options: JOB_TOKEN },
-  { method: 'GET', path: '/projects/:id/jobs/artifacts/:ref_name/download', handler: downloadArchiveByRef, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/:job_id/artifacts', handler: downloadArchive, options: ARTIFACTS },
+  { method: 'GET', path: '/projects/:id/jobs/artifacts/:ref_name/download', handler: downloadArchiveByRef, options: ARTIFACTS },
   // Like GitLab (`requirements: { ref_name: /.+/ }`), a ref may also arrive with unencoded slashes.
-  { method: 'GET', path: '/projects/:id/jobs/artifacts/*ref_name/download', handler: downloadArchiveByRef, options: JOB_TOKEN },
-  { method: 'GET', path: '/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', handler: downloadFileByRef, options: JOB_TOKEN },
-  { method: 'GET', path: '/projects/:id/jobs/:job_id/artifacts/*artifact_path', handler: downloadFile, options: JOB_TOKEN },
+  { method: 'GET', path: '/projects/:id/jobs/artifacts/*ref_name/download', handler: downloadArchiveByRef, options: ARTIFACTS },
+  { method: 'GET', path: '/projects/:id/jobs/artifacts/*ref_name/raw/*artifact_path', handler: downloadFileByRef, options: ARTIFACTS },
+  { method: 'GET', path: '/projects/:id/jobs/:job_id/artifacts/*artifact_path', handler: downloadFile, options: ARTIFACTS },
   { method: 'GET', path: '/projects/:id/jobs/:job_id/trace', handler: showTrace },
   { method: 'POST', path: '/projects/:id/jobs/:job_id/cancel', handler: cancelJob },
   { method: 'POST', path: '/projects/:id/jobs/:job_id/retry', handler: retryJob },

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { detailedMergeStatus, MERGE_REQUEST } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
 import { ApiError, unauthorized } from '../errors.js';
-import { DEVELOPER, type MergeRequest } from '../model.js';
+import { DEVELOPER, type MergeRequest, type Project, type User } from '../model.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 import { sha } from '../shas.js';
@@ -50,6 +50,12 @@ function mergeMergeRequest(ctx: Ctx): Reply {
     touch(ctx, mr);
     return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
   }
+  completeMerge(ctx, project, mr, user);
+  return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+/** The merge itself: merged by `user`, its commits named, the issues it closes closed. */
+function completeMerge(ctx: Ctx, project: Project, mr: MergeRequest, user: User): void {
   mr.state = 'merged';
   mr.mergeWhenPipelineSucceeds = false;
   mr.mergedById = user.id;
@@ -67,7 +73,24 @@ function mergeMergeRequest(ctx: Ctx): Reply {
       issue.updatedAt = mr.updatedAt;
     }
   }
-  return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
+}
+
+/**
+ * `/merge` in a comment (lib/gitlab/quick_actions/merge_request_actions.rb): merged at once when
+ * nothing is pending, else auto-merge set when it waits for something; GitLab's words, or
+ * undefined when it cannot be merged.
+ */
+export function quickMerge(ctx: Ctx, t: { project: Project; mr: MergeRequest; user: User }): string | undefined {
+  const status = detailedMergeStatus(ctx.store, t.mr, ctx.store.flavor);
+  if (status === 'mergeable') {
+    completeMerge(ctx, t.project, t.mr, t.user);
+    return 'Merged this merge request.';
+  }
+  if (!AUTO_MERGE_WAITS.has(status)) return undefined;
+  t.mr.mergeWhenPipelineSucceeds = true;
+  t.mr.autoMergeById = t.user.id;
+  touch(ctx, t.mr);
+  return 'Scheduled to merge this merge request (Merge when checks pass).';
 }
 
 /**

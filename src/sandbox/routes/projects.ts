@@ -274,6 +274,8 @@ function updateProject(ctx: Ctx): Reply {
   checkPathFree(ctx.store, project.namespaceId, name, path, project);
   if (ctx.params.has('visibility') && projectAccess(ctx.store, user, project) < OWNER && !user.admin) throw forbidden();
   applySettings(ctx, project);
+  // GitLab keeps the old path as a redirect route (project-route.ts `movedProject`).
+  if (path !== project.path) ctx.store.redirectRoutes.set(ctx.store.projectFullPath(project).toLowerCase(), project.id);
   project.name = name;
   project.path = path;
   project.lastActivityAt = ctx.store.now();

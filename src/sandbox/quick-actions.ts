@@ -1,0 +1,136 @@
+/**
+ * Quick actions in a comment (app/services/notes/quick_actions_service.rb,
+ * lib/gitlab/quick_actions/*_actions.rb): `/approve`, `/close`, `/reopen`, `/label ~a ~"b c"`,
+ * `/unlabel`, `/assign @u`, `/spend 1h`, `/merge`, each on a line of its own. Their lines leave
+ * the comment; what they changed (`commands_changes`) and GitLab's words for it (`summary`) come
+ * back. A comment made of nothing else saves no note: the notes API answers 202 `NoteCommands`
+ * (lib/api/helpers/notes_helpers.rb `process_note_creation_result`).
+ */
+import { projectAccess } from './access.js';
+import type { Ctx } from './context.js';
+import { parseDuration } from './durations.js';
+import { DEVELOPER, type Issue, type MergeRequest, type Project, REPORTER, type User } from './model.js';
+
+export interface QuickTarget {
+  project: Project;
+  user: User;
+  issue?: Issue;
+  mr?: MergeRequest;
+}
+
+export interface QuickResult {
+  /** The comment without its quick-action lines. */
+  body: string;
+  /** Whether a line was a quick action (the comment had some). */
+  ran: boolean;
+  changes: Record<string, unknown>;
+  summary: string[];
+}
+
+/** Merges a merge request as the merge route does (its checks passed), or sets auto-merge when something is pending. */
+export type Merger = (ctx: Ctx, target: QuickTarget) => string | undefined;
+
+type Action = (ctx: Ctx, t: QuickTarget, args: string, out: QuickResult, merge: Merger) => void;
+
+const noun = (t: QuickTarget) => (t.mr ? 'merge request' : 'issue');
+const level = (ctx: Ctx, t: QuickTarget) => (t.user.admin ? 50 : projectAccess(ctx.store, t.user, t.project));
+const labelNames = (args: string): string[] => [...args.matchAll(/~"([^"]+)"|~(\S+)/g)].map((m) => m[1] ?? m[2]!);
+const labelRef = (name: string) => (/\s/.test(name) ? `~"${name}"` : `~${name}`);
+
+function setState(ctx: Ctx, t: QuickTarget, event: 'close' | 'reopen', out: QuickResult): void {
+  const item = t.mr ?? t.issue;
+  if (!item || level(ctx, t) < REPORTER) return;
+  if (event === 'close' && (item.state === 'opened' || item.state === 'reopened')) {
+    item.state = 'closed';
+    item.closedById = t.user.id;
+    item.closedAt = ctx.store.now();
+  } else if (event === 'reopen' && item.state === 'closed') {
+    item.state = t.mr ? 'reopened' : 'opened';
+  } else return;
+  out.changes.state_event = event;
+  out.summary.push(`${event === 'close' ? 'Closed' : 'Reopened'} this ${noun(t)}.`);
+}
+
+function labels(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult, add: boolean): void {
+  const item = t.mr ?? t.issue;
+  if (!item || level(ctx, t) < REPORTER) return;
+  const found = labelNames(args)
+    .map((name) => ctx.store.labelByName(t.project.id, name))
+    .filter((l) => l !== undefined);
+  const changed = found.filter((l) => item.labels.includes(l.name) !== add);
+  if (changed.length === 0) return;
+  item.labels = add ? [...item.labels, ...changed.map((l) => l.name)] : item.labels.filter((n) => !changed.some((l) => l.name === n));
+  out.changes[add ? 'add_label_ids' : 'remove_label_ids'] = changed.map((l) => l.id);
+  const refs = changed.map((l) => labelRef(l.name)).join(' ');
+  out.summary.push(`${add ? 'Added' : 'Removed'} ${refs} label${changed.length === 1 ? '' : 's'}.`);
+}
+
+function assign(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
+  if (level(ctx, t) < REPORTER) return;
+  const words = args.split(/\s+/).filter((w) => w !== '');
+  const users = (words.length === 0 || words[0] === 'me' ? [t.user] : words.map((w) => ctx.store.userByName(w.replace(/^@/, ''))))
+    .filter((u) => u !== undefined)
+    .slice(0, t.mr ? 1 : undefined);
+  if (users.length === 0) return;
+  if (t.mr) t.mr.assigneeId = users[0]!.id;
+  else if (t.issue) t.issue.assigneeIds = [...new Set([...t.issue.assigneeIds, ...users.map((u) => u.id)])];
+  out.changes.assignee_ids = users.map((u) => u.id);
+  out.summary.push(`Assigned ${users.map((u) => `@${u.username}`).join(' and ')}.`);
+}
+
+function spend(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
+  const item = t.mr ?? t.issue;
+  const seconds = parseDuration(args.split(/\s+\d{4}-\d{2}-\d{2}$/)[0] ?? '');
+  if (!item || seconds === undefined || seconds === 0 || level(ctx, t) < REPORTER) return;
+  if (item.totalTimeSpent + seconds < 0) return;
+  item.totalTimeSpent += seconds;
+  out.changes.spend_time = { duration: seconds, user_id: t.user.id, spent_at: new Date(ctx.store.now()).toISOString() };
+  out.summary.push(`${seconds > 0 ? 'Added' : 'Subtracted'} ${args.trim().replace(/^-/, '')} spent time.`);
+}
+
+function approve(ctx: Ctx, t: QuickTarget, out: QuickResult): void {
+  const mr = t.mr;
+  if (!mr || mr.state === 'merged' || mr.state === 'closed' || level(ctx, t) < DEVELOPER || mr.approvedBy.includes(t.user.id)) return;
+  mr.approvedBy.push(t.user.id);
+  out.changes.approve = true;
+  out.summary.push('Approved the current merge request.');
+}
+
+const ACTIONS: Readonly<Record<string, Action>> = {
+  approve: (ctx, t, _args, out) => approve(ctx, t, out),
+  close: (ctx, t, _args, out) => setState(ctx, t, 'close', out),
+  reopen: (ctx, t, _args, out) => setState(ctx, t, 'reopen', out),
+  label: (ctx, t, args, out) => labels(ctx, t, args, out, true),
+  labels: (ctx, t, args, out) => labels(ctx, t, args, out, true),
+  unlabel: (ctx, t, args, out) => labels(ctx, t, args, out, false),
+  assign: (ctx, t, args, out) => assign(ctx, t, args, out),
+  spend: (ctx, t, args, out) => spend(ctx, t, args, out),
+  spent: (ctx, t, args, out) => spend(ctx, t, args, out),
+  merge: (ctx, t, _args, out, merge) => {
+    if (!t.mr || level(ctx, t) < DEVELOPER) return;
+    const said = merge(ctx, t);
+    if (said === undefined) return;
+    out.changes.merge = t.mr.sha;
+    out.summary.push(said);
+  },
+};
+
+/** Runs the quick actions of `body` (outside code blocks), as GitLab does before it saves a comment. */
+export function runQuickActions(ctx: Ctx, target: QuickTarget, body: string, merge: Merger): QuickResult {
+  const out: QuickResult = { body: '', ran: false, changes: {}, summary: [] };
+  const kept: string[] = [];
+  let fenced = false;
+  for (const line of body.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const m = fenced ? null : /^\/([a-z_]+)(?:\s+(.*))?$/.exec(line.trim());
+    const action = m ? ACTIONS[m[1]!] : undefined;
+    if (!m || !action || (m[1] === 'approve' && !target.mr) || (m[1] === 'merge' && !target.mr)) {
+      kept.push(line);
+      continue;
+    }
+    out.ran = true;
+    action(ctx, target, m[2] ?? '', out, merge);
+  }
+  out.body = kept.join('\n').trim();
+  return out;
+}
