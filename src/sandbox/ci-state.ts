@@ -90,6 +90,8 @@ export interface JobPlan {
 type Counter = 'release' | 'link' | 'package' | 'file';
 
 export class CiState {
+  /** Where package files are kept (package-files.ts); set when the sandbox starts. */
+  dataDir = '';
   /** `.gitlab-ci.yml` of a project, by project id; a project without one cannot run pipelines. */
   readonly configs = new Map<number, string>();
   /** Tags by project id: name → commit sha. */
@@ -102,6 +104,10 @@ export class CiState {
   readonly groupVariables = new Map<number, CiVariable[]>();
   readonly pipelineVariables = new Map<number, PipelineVariable[]>();
   readonly jobPlans = new Map<number, JobPlan>();
+  /** Jobs a retry replaced: left out of their pipeline's job list unless `include_retried`. */
+  readonly retriedJobs = new Set<number>();
+  /** GitLab's pipeline `name` (`workflow:name`, or set through `PUT …/metadata`), by pipeline id. */
+  readonly pipelineNames = new Map<number, string>();
   /** The run that moves a pipeline along; a new one (retry) or none (cancel, delete) stops the old. */
   readonly runs = new Map<number, number>();
   private runCounter = 0;

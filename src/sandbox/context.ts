@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { ArtifactStore } from './artifacts.js';
 import type { User } from './model.js';
 import type { Params } from './params.js';
@@ -27,6 +28,8 @@ export interface Ctx {
   /** `http://host:port` as the client addressed this server. */
   requestOrigin: string;
   port: number;
+  /** The request body, unread, on routes that stream it (`streamBody`); their params come from the query only. */
+  bodyStream?: Readable;
 }
 
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;

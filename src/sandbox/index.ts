@@ -14,6 +14,7 @@
 import { FLAVORS, type Flavor } from '../api/flavor.js';
 import { ArtifactStore } from './artifacts.js';
 import { type Clock, realClock } from './clock.js';
+import { makeDataDir, removeDataDir } from './package-files.js';
 import { Router } from './router.js';
 import { approvalRoutes } from './routes/approvals.js';
 import { boardRoutes, labelRoutes } from './routes/boards.js';
@@ -25,12 +26,16 @@ import { jobRoutes } from './routes/jobs.js';
 import { mergeRoutes } from './routes/merge.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { noteRoutes } from './routes/notes.js';
+import { packageRoutes } from './routes/packages.js';
 import { personalTokenRoutes } from './routes/personal-tokens.js';
 import { pipelineRoutes } from './routes/pipelines.js';
 import { projectRoutes } from './routes/projects.js';
+import { releaseRoutes } from './routes/releases.js';
 import { settingsRoutes } from './routes/settings.js';
 import { userKeyRoutes } from './routes/user-keys.js';
 import { userRoutes } from './routes/users.js';
+import { variableRoutes } from './routes/variables.js';
+import { seedCiAssets } from './seed/ci-assets.js';
 import { seedStore } from './seed/index.js';
 import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
@@ -60,6 +65,8 @@ export interface SandboxOptions {
   offsetLimit?: number;
   /** `spec` (default): the spec's dialect; `gitlab`: GitLab's names, methods, answers and `GET /version`. */
   flavor?: Flavor;
+  /** Where uploaded package files are kept; by default a private temporary directory, removed on close. */
+  dataDir?: string;
 }
 
 export interface SandboxToken {
@@ -75,6 +82,8 @@ export interface SandboxHandle {
   port: number;
   tokens: SandboxToken[];
   flavor: Flavor;
+  /** Where package files are kept (`dataDir`, or the sandbox's own temporary one). */
+  dataDir: string;
   requests: () => RecordedRequest[];
   close(): Promise<void>;
 }
@@ -98,6 +107,9 @@ const ROUTE_TABLES = [
   discussionRoutes,
   pipelineRoutes,
   personalTokenRoutes,
+  releaseRoutes,
+  packageRoutes,
+  variableRoutes,
 ];
 
 /** The routes of a flavour (methods, `GET /version` and GitLab's notes differ). */
@@ -134,6 +146,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${urlHost}:${port}`;
   store.baseUrl = url;
+  store.ci.dataDir = opts.dataDir ?? (await makeDataDir());
+  if (flavor === 'gitlab' && opts.seed !== 'empty') await seedCiAssets(store);
   const tokens: SandboxToken[] = [];
   for (const [token, record] of store.tokens) {
     const user = store.users.get(record.userId);
@@ -145,7 +159,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     port,
     tokens,
     flavor,
+    dataDir: store.ci.dataDir,
     requests: () => server.requests.map((r) => ({ ...r, headers: { ...r.headers } })),
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      if (opts.dataDir === undefined) await removeDataDir(store.ci.dataDir);
+    },
   };
 }

@@ -309,8 +309,6 @@ export interface Pipeline {
   status: string;
   /** GitLab's `source`: `push`, `merge_request_event` for a merge request pipeline, `api`/`web`/`trigger` when started so. */
   source: 'push' | 'merge_request_event' | 'api' | 'web' | 'trigger' | 'schedule';
-  /** GitLab's pipeline `name` (`workflow:name`, or set through `PUT …/metadata`). */
-  name?: string | null;
   userId: number;
   createdAt: number;
   updatedAt: number;
@@ -358,8 +356,6 @@ export interface Job {
   commitTitle: string;
   artifact: ArtifactSpec | null;
   trace: string | null;
-  /** Replaced by a retry: left out of its pipeline's job list unless `include_retried`. */
-  retried?: boolean;
 }
 
 export interface Upload {

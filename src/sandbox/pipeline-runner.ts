@@ -29,7 +29,7 @@ export const PIPELINE_TIMING = {
 
 /** A pipeline's jobs that count: not replaced by a retry. */
 export const currentJobs = (store: Store, pipeline: Pipeline): Job[] =>
-  store.projectJobs(pipeline.projectId).filter((j) => j.pipelineId === pipeline.id && !j.retried);
+  store.projectJobs(pipeline.projectId).filter((j) => j.pipelineId === pipeline.id && !store.ci.retriedJobs.has(j.id));
 
 /** GitLab's composite status of jobs; a manual job that may fail, or a failure allowed, does not block. */
 export function compositeStatus(store: Store, jobs: readonly Job[]): string {
@@ -69,7 +69,7 @@ export function refKind(store: Store, project: Project, ref: string): 'branch' |
 }
 
 /** The commit a ref points at: a tag's, else the sha of its latest pipeline. */
-function headOf(store: Store, project: Project, ref: string): string {
+export function headOf(store: Store, project: Project, ref: string): string {
   const tagged = store.ci.projectTags(project.id).get(ref);
   if (tagged) return tagged;
   let latest: Pipeline | undefined;
@@ -124,7 +124,6 @@ export function createPipeline(store: Store, project: Project, request: NewPipel
     userId: request.user.id,
     createdAt: now,
     updatedAt: now,
-    name: null,
   };
   store.pipelines.set(pipeline.id, pipeline);
   store.ci.pipelineVariables.set(pipeline.id, request.variables);
@@ -166,11 +165,11 @@ export function retryPipeline(store: Store, pipeline: Pipeline, user: User, arti
   if (retryable.length === 0) return false;
   const now = store.now();
   for (const old of retryable) {
-    old.retried = true;
+    store.ci.retriedJobs.add(old.id);
     const job: Job = {
       ...old,
       ...{ id: store.nextId('job'), status: 'created', coverage: null, createdAt: now, startedAt: null, finishedAt: null },
-      ...{ erasedAt: null, userId: user.id, artifact: null, trace: null, retried: false },
+      ...{ erasedAt: null, userId: user.id, artifact: null, trace: null },
     };
     store.addJob(job);
     store.ci.jobPlans.set(job.id, planOf(store, old));
@@ -195,11 +194,13 @@ export function deletePipeline(store: Store, pipeline: Pipeline): void {
   store.ci.runs.delete(pipeline.id);
   store.pipelines.delete(pipeline.id);
   store.ci.pipelineVariables.delete(pipeline.id);
+  store.ci.pipelineNames.delete(pipeline.id);
   const list = store.projectJobs(pipeline.projectId);
   for (let i = list.length - 1; i >= 0; i--) {
     if (list[i].pipelineId !== pipeline.id) continue;
     store.jobs.delete(list[i].id);
     store.ci.jobPlans.delete(list[i].id);
+    store.ci.retriedJobs.delete(list[i].id);
     list.splice(i, 1);
   }
 }
@@ -266,7 +267,9 @@ function begin(store: Store, job: Job): void {
 function failureOf(store: Store, job: Job, vars: Record<string, string>): string | null {
   const named = (key: string) => (vars[key] ?? '').split(',').some((name) => name.trim() === job.name || name.trim() === '*');
   if (named('SANDBOX_FAIL')) return `SANDBOX_FAIL names job "${job.name}": failing on purpose`;
-  const earlier = store.projectJobs(job.projectId).some((j) => j.pipelineId === job.pipelineId && j.name === job.name && j.retried);
+  const earlier = store
+    .projectJobs(job.projectId)
+    .some((j) => j.pipelineId === job.pipelineId && j.name === job.name && store.ci.retriedJobs.has(j.id));
   if (named('SANDBOX_FLAKY') && !earlier) return `SANDBOX_FLAKY names job "${job.name}": failing on its first run`;
   return null;
 }

@@ -62,7 +62,7 @@ export function withRanges(reply: Reply, headers: IncomingHttpHeaders): Reply {
         ...offered,
         kind: 'stream',
         status: 206,
-        open: () => slice(reply.open, part.first, part.last),
+        open: () => (reply.openRange ? reply.openRange(part.first, part.last) : slice(reply.open, part.first, part.last)),
         length: part.last - part.first + 1,
         headers: partHeaders,
       };

@@ -10,6 +10,8 @@ export type Reply =
       kind: 'stream';
       status: number;
       open: () => Readable;
+      /** Bytes `first` to `last` without reading those before (ranges.ts reads from the start otherwise). */
+      openRange?: (first: number, last: number) => Readable;
       length?: number;
       contentType: string;
       headers?: Record<string, string>;

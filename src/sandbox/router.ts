@@ -17,6 +17,8 @@ export interface RouteOptions {
    * (project-route.ts `checkJobTokenReach`).
    */
   jobToken?: boolean | 'public';
+  /** The handler reads the body itself, streamed (`ctx.bodyStream`): generic package uploads. */
+  streamBody?: boolean;
 }
 
 interface Route {

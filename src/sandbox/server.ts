@@ -128,7 +128,9 @@ export class SandboxServer {
     // Read the body even for unknown routes so keep-alive connections stay usable.
     const params = new Params();
     params.addPairs(new URLSearchParams(rawQuery));
-    const body = await readBody(req);
+    // A route that streams its body (a package upload) reads it itself; the server never buffers it.
+    const streamed = 'match' in found && found.match.options.streamBody === true;
+    const body = streamed ? Buffer.alloc(0) : await readBody(req);
     if ('notFound' in found) throw routeNotFound();
     if ('allowed' in found) throw new ApiError(405, { error: '405 Not Allowed' });
     parseBodyInto(params, body, req.headers['content-type']);
@@ -151,6 +153,7 @@ export class SandboxServer {
       linkOrigin,
       requestOrigin,
       port: this.port,
+      bodyStream: streamed ? req : undefined,
     };
     return found.match.handler(ctx);
   }

@@ -19,10 +19,13 @@ import * as keys from '../../src/sandbox/entities/keys.js';
 import * as mrs from '../../src/sandbox/entities/merge-requests.js';
 import * as namespaces from '../../src/sandbox/entities/namespaces.js';
 import * as notes from '../../src/sandbox/entities/notes.js';
+import * as packages from '../../src/sandbox/entities/packages.js';
 import * as pipelines from '../../src/sandbox/entities/pipelines.js';
 import * as projects from '../../src/sandbox/entities/projects.js';
+import * as releases from '../../src/sandbox/entities/releases.js';
 import * as todos from '../../src/sandbox/entities/todos.js';
 import * as users from '../../src/sandbox/entities/users.js';
+import * as variables from '../../src/sandbox/entities/variables.js';
 import { type Entity, gitlabKeys } from '../../src/sandbox/entity.js';
 import { buildRouter, type SandboxHandle, startSandbox } from '../../src/sandbox/index.js';
 import { ALICE, call } from './helpers.js';
@@ -84,6 +87,25 @@ const CALLS: Call[] = [
     entity: e(pipelines.TEST_REPORT_SUMMARY),
   },
   { route: 'GET /projects/:id/ci/lint', path: `${P}/ci/lint?include_jobs=true`, entity: e(pipelines.LINT_RESULT) },
+  { route: 'GET /projects/:id/releases', path: `${P}/releases`, entity: e(releases.RELEASE) },
+  { route: 'GET /projects/:id/releases/:tag_name', path: `${P}/releases/v1.0`, entity: e(releases.RELEASE) },
+  { route: 'GET /projects/:id/releases/:tag_name/assets/links', path: `${P}/releases/v1.0/assets/links`, entity: e(releases.RELEASE_LINK) },
+  {
+    route: 'GET /projects/:id/releases/:tag_name/assets/links/:link_id',
+    path: `${P}/releases/v0.9/assets/links/1`,
+    entity: e(releases.RELEASE_LINK),
+  },
+  { route: 'GET /projects/:id/packages', path: `${P}/packages`, entity: e(packages.PACKAGE) },
+  { route: 'GET /projects/:id/packages/:package_id', path: `${P}/packages/2`, entity: e(packages.PACKAGE) },
+  {
+    route: 'GET /projects/:id/packages/:package_id/package_files',
+    path: `${P}/packages/2/package_files`,
+    entity: e(packages.PACKAGE_FILE),
+  },
+  { route: 'GET /projects/:id/variables', path: `${P}/variables`, entity: e(variables.CI_VARIABLE) },
+  { route: 'GET /projects/:id/variables/:key', path: `${P}/variables/LOG_LEVEL`, entity: e(variables.CI_VARIABLE) },
+  { route: 'GET /groups/:id/variables', path: '/groups/acme/variables', entity: e(variables.CI_VARIABLE) },
+  { route: 'GET /groups/:id/variables/:key', path: '/groups/acme/variables/ORG_NAME', entity: e(variables.CI_VARIABLE) },
   { route: 'GET /projects', path: '/projects', entity: e(projects.PROJECT) },
   { route: 'GET /projects', path: '/projects?simple=true', entity: e(projects.BASIC_PROJECT) },
   { route: 'GET /users/:user_id/projects', path: '/users/2/projects', entity: e(projects.PROJECT) },
@@ -189,6 +211,55 @@ const CALLS: Call[] = [
     path: `${P}/ci/lint`,
     body: { content: 'a:\n  script: x\n', include_jobs: true },
     entity: e(pipelines.LINT_RESULT),
+  },
+  {
+    route: 'POST /projects/:id/releases',
+    path: `${P}/releases`,
+    body: { tag_name: 'fidelity', ref: 'main', assets: { links: [{ name: 'f', url: 'https://example.com/f' }] } },
+    entity: e(releases.RELEASE),
+  },
+  { route: 'PUT /projects/:id/releases/:tag_name', path: `${P}/releases/fidelity`, body: { name: 'F' }, entity: e(releases.RELEASE) },
+  {
+    route: 'POST /projects/:id/releases/:tag_name/assets/links',
+    path: `${P}/releases/fidelity/assets/links`,
+    body: { name: 'g', url: 'https://example.com/g' },
+    entity: e(releases.RELEASE_LINK),
+  },
+  {
+    route: 'PUT /projects/:id/releases/:tag_name/assets/links/:link_id',
+    path: `${P}/releases/v0.9/assets/links/1`,
+    body: { name: 'Runbook 2' },
+    entity: e(releases.RELEASE_LINK),
+  },
+  {
+    route: 'DELETE /projects/:id/releases/:tag_name/assets/links/:link_id',
+    path: `${P}/releases/v0.9/assets/links/1`,
+    entity: e(releases.RELEASE_LINK),
+  },
+  { route: 'DELETE /projects/:id/releases/:tag_name', path: `${P}/releases/fidelity`, entity: e(releases.RELEASE) },
+  {
+    route: 'PUT /projects/:id/packages/generic/:package_name/:package_version/:file_name',
+    path: `${P}/packages/generic/f/1.0/f.txt?select=package_file`,
+    entity: e(packages.PACKAGE_FILE_RECORD),
+  },
+  {
+    route: 'POST /projects/:id/variables',
+    path: `${P}/variables`,
+    body: { key: 'FIDELITY', value: 'f' },
+    entity: e(variables.CI_VARIABLE),
+  },
+  { route: 'PUT /projects/:id/variables/:key', path: `${P}/variables/FIDELITY`, body: { value: 'g' }, entity: e(variables.CI_VARIABLE) },
+  {
+    route: 'POST /groups/:id/variables',
+    path: '/groups/acme/variables',
+    body: { key: 'FIDELITY', value: 'f' },
+    entity: e(variables.CI_VARIABLE),
+  },
+  {
+    route: 'PUT /groups/:id/variables/:key',
+    path: '/groups/acme/variables/FIDELITY',
+    body: { value: 'g' },
+    entity: e(variables.CI_VARIABLE),
   },
   { route: 'POST /projects/:id/jobs/:job_id/cancel', path: `${P}/jobs/14/cancel`, entity: e(jobs.JOB) },
   { route: 'POST /projects/:id/jobs/:job_id/retry', path: `${P}/jobs/6/retry`, entity: e(jobs.JOB) },
@@ -326,6 +397,13 @@ const NO_ENTITY: Record<string, string> = {
   'PUT /application/settings': 'the settings table',
   'GET /version': "GitLab's version object",
   'DELETE /projects/:id/pipelines/:pipeline_id': '204',
+  'GET /projects/:id/releases/permalink/latest': '302 to the latest release',
+  'GET /projects/:id/releases/permalink/latest/*suffix_path': '302 to the latest release',
+  'GET /projects/:id/releases/:tag_name/downloads/*direct_asset_path': "302 to the link's URL",
+  'GET /projects/:id/packages/generic/:package_name/:package_version/:file_name': 'a file',
+  'DELETE /projects/:id/packages/:package_id': '204',
+  'DELETE /projects/:id/variables/:key': '204',
+  'DELETE /groups/:id/variables/:key': '204',
 };
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/sandbox/README.md'), 'utf8');
@@ -341,10 +419,13 @@ const ENTITY_MODULES = [
   mrs,
   namespaces,
   notes,
+  packages,
   pipelines,
   projects,
+  releases,
   todos,
   users,
+  variables,
 ];
 const isEntity = (value: unknown): value is AnyEntity =>
   typeof value === 'object' && value !== null && 'fields' in value && (value as { fields: unknown }).fields instanceof Map;

@@ -78,7 +78,7 @@ const STATUS_TEXT: Record<string, string> = { success: 'passed', success_with_wa
 export const PIPELINE_BASIC_WITH_METADATA = extend<Pipeline, Pipeline>(
   PIPELINE_BASIC,
   'Ci::PipelineBasicWithMetadata: lib/api/entities/ci/pipeline_basic_with_metadata.rb',
-  { name: gitlab((p) => p.name ?? null) },
+  { name: gitlab((p, v) => v.store.ci.pipelineNames.get(p.id) ?? null) },
 );
 
 /** `Ci::PipelineWithMetadata` (lib/api/entities/ci/pipeline_with_metadata.rb): one pipeline, the latest of a ref. */
@@ -86,7 +86,7 @@ export const PIPELINE_WITH_METADATA = extend<Pipeline, Pipeline>(
   PIPELINE,
   'Ci::PipelineWithMetadata: lib/api/entities/ci/pipeline_with_metadata.rb',
   {
-    name: gitlab((p) => p.name ?? null),
+    name: gitlab((p, v) => v.store.ci.pipelineNames.get(p.id) ?? null),
   },
 );
 

@@ -167,7 +167,9 @@ function listPipelineJobs(ctx: Ctx): Reply {
   if (!pipeline || pipeline.projectId !== project.id) throw notFound('Pipeline');
   // Jobs a retry replaced only with `include_retried=true` (lib/api/ci/pipelines.rb).
   const retried = ctx.params.bool('include_retried') === true;
-  const jobs = ctx.store.projectJobs(project.id).filter((j) => j.pipelineId === pipeline.id && (retried || !j.retried));
+  const jobs = ctx.store
+    .projectJobs(project.id)
+    .filter((j) => j.pipelineId === pipeline.id && (retried || !ctx.store.ci.retriedJobs.has(j.id)));
   return paginate(ctx, scopeFilter(ctx, jobs), render(ctx));
 }
 

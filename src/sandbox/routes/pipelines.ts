@@ -104,7 +104,7 @@ function listPipelines(ctx: Ctx): Reply {
       (source === undefined || p.source === source) &&
       (ref === undefined || p.ref === ref) &&
       (sha === undefined || p.sha === sha) &&
-      (name === undefined || p.name === name) &&
+      (name === undefined || ctx.store.ci.pipelineNames.get(p.id) === name) &&
       (username === undefined || p.userId === user?.id) &&
       (updatedAfter === undefined || p.updatedAt > updatedAfter) &&
       (updatedBefore === undefined || p.updatedAt < updatedBefore) &&
@@ -193,7 +193,7 @@ function updateMetadata(ctx: Ctx): Reply {
   const pipeline = requirePipeline(ctx, project);
   const name = ctx.params.str('name');
   if (name === undefined) throw new ApiError(400, { error: 'name is missing' });
-  pipeline.name = name;
+  ctx.store.ci.pipelineNames.set(pipeline.id, name);
   pipeline.updatedAt = ctx.store.now();
   return json(show(ctx, PIPELINE_WITH_METADATA, pipeline, { single: true }));
 }

@@ -146,7 +146,7 @@ export function seedCiWorld(store: Store, users: Required<DemoUsers>, projects: 
   const release = [...store.pipelines.values()].find((p) => p.projectId === api.id && p.ref === 'release/2.0');
   if (release) {
     release.source = 'web';
-    release.name = 'Release 2.0 candidate';
+    store.ci.pipelineNames.set(release.id, 'Release 2.0 candidate');
     store.ci.pipelineVariables.set(release.id, [
       { key: 'DEPLOY_ENV', value: 'staging', variableType: 'env_var' },
       { key: 'RELEASE_NOTES', value: 'Release notes for 2.0\n', variableType: 'file' },
