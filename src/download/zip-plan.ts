@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CollabError } from '../errors.js';
+import { namesDotGitmodules } from '../git-path.js';
 import { EntryCheck, IntegrityError, localHeaderMismatch } from './integrity.js';
 import { formatBytes } from './progress.js';
 import {
@@ -215,6 +216,10 @@ async function readNames(zip: yauzl.ZipFile, target: string): Promise<Entries> {
       continue;
     }
     const { kind, mode } = kindOf(entry, raw);
+    if (kind === 'symlink' && checked.name.split('/').some(namesDotGitmodules)) {
+      refused.push({ name: raw, reason: 'a symlink named .gitmodules, which git itself refuses' });
+      continue;
+    }
     found.declaredBytes += entry.uncompressedSize;
     const item: PlannedEntry = { name: checked.name, kind, mode, mtime: entry.getLastModDate(), entry };
     for (const dir of parents(item.name)) found.impliedDirs.add(dir);

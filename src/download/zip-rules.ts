@@ -1,5 +1,6 @@
 import type fs from 'node:fs';
 import path from 'node:path';
+import { namesDotGit } from '../git-path.js';
 import { describeKind, lstatOrUndefined, MAX_NAME_BYTES } from './disk.js';
 
 /**
@@ -24,6 +25,8 @@ export function checkEntryName(raw: string): { name: string } | { reason: string
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return { reason: 'absolute path' };
   const segments = name.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) return { reason: 'path escapes the directory' };
+  // Hooks or a config written into a checkout's .git run as whoever extracted it.
+  if (segments.some(namesDotGit)) return { reason: 'a path into .git, which git itself refuses' };
   if (segments.some((s) => Buffer.byteLength(s) > MAX_NAME_BYTES)) return { reason: `a name longer than ${MAX_NAME_BYTES} bytes` };
   return { name: segments.join('/') };
 }
@@ -56,6 +59,7 @@ export function resolveLink(name: string, target: string, lookup: LinkLookup): {
       continue;
     }
     climbing = false;
+    if (namesDotGit(seg)) return { reason: `symlink into .git (${target})` };
     stack.push(seg);
     const last = i === segments.length - 1;
     const kind = lookup(stack.join('/'));

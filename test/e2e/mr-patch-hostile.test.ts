@@ -51,6 +51,28 @@ const HOSTILE: [string, Change, RegExp][] = [
   ['.git. as Windows reads it', added('.git./hooks/x', HOOK), /names \.git/],
   ['git~1, the 8.3 name', added('GIT~1/hooks/x', HOOK), /names \.git/],
   ['.git with a code point HFS+ ignores', added('.g\u200cit/hooks/x', HOOK), /names \.git/],
+  // What git's verify_path refuses with core.protectNTFS (read-cache.c, path.c is_ntfs_dotgit), its default everywhere.
+  ['.git as an NTFS data stream', added('.git::$INDEX_ALLOCATION/hooks/pre-commit', HOOK, '100755'), /names \.git/],
+  ['.git through $I30', added('.git:$I30:$INDEX_ALLOCATION/config', ['[core]']), /names \.git/],
+  ['git~1 with dots and spaces after it', added('vendor/Git~1 . ./hooks/x', HOOK), /names \.git/],
+  ['.git behind backslashes', added('.git\\hooks\\pre-commit', HOOK, '100755'), /names \.git/],
+  ['backslashes climbing out', added('src\\..\\..\\outside.txt', ['x']), /has a "\.\." segment/],
+  ['a backslash, a separator on Windows', added('docs\\readme.md', ['x']), /"docs\\\\readme\.md" holds a backslash/],
+  ['a Windows drive', added('C:/Users/Public/x.txt', ['x']), /is an absolute path/],
+  [
+    'a link named .gitmodules',
+    change('.gitmodules', '@@ -0,0 +1 @@\n+/etc/passwd\n\\ No newline at end of file\n', { a_mode: '0', b_mode: '120000', new_file: true }),
+    /is a symbolic link named \.gitmodules/,
+  ],
+  [
+    "a link named by .gitmodules' NTFS short name",
+    change('sub/GI7EBA~1', '@@ -0,0 +1 @@\n+/etc/passwd\n\\ No newline at end of file\n', {
+      a_mode: '0',
+      b_mode: '120000',
+      new_file: true,
+    }),
+    /is a symbolic link named \.gitmodules/,
+  ],
   ['.. out of the checkout', added('../outside.txt', ['x']), /"\.\.\/outside\.txt" has a "\.\." segment/],
   ['.. inside the path', added('src/../../outside.txt', ['x']), /has a "\.\." segment/],
   ['an absolute path', added('/tmp/collab-absolute.txt', ['x']), /is an absolute path/],

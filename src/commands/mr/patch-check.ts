@@ -1,34 +1,41 @@
 import { LocalError } from '../../errors.js';
+import { verifyPathProblem } from '../../git-path.js';
 import type { MrChange } from '../../resources/mr-change.js';
 
 /**
  * What a diff of a git tree can hold, checked before any of it is written: paths, modes and hunks
  * come from the server, and `patch -p1` writes whatever a patch names (git apply refuses less than
- * all of it). A path git could never track — absolute, with a `.`, `..` or empty segment, naming
- * `.git` at any depth (as Windows and macOS file systems read the name too), or holding a control
- * character —, a mode git does not write, a file placed under a path the patch makes a file or a
- * link, or a hunk whose lines are not the ones its header counts, fails the whole diff.
+ * all of it). A path git's verify_path refuses (src/git-path.ts: absolute, with a `.`, `..` or
+ * empty segment, a backslash, naming `.git` at any depth as Windows and macOS file systems read the
+ * name too, a link named `.gitmodules`) or holding a control character, a mode git does not
+ * write, a file placed under a path the patch makes a file or a link, or a hunk whose lines are
+ * not the ones its header counts, fails the whole diff.
  */
 export function checkPatchable(changes: MrChange[], written: (c: MrChange) => boolean): void {
   const leaves = new Map<string, string>();
   for (const c of changes) {
-    const paths = [c.old_path, c.new_path].filter((p) => p !== undefined && p !== null);
+    const sides = (
+      [
+        [c.old_path, c.a_mode],
+        [c.new_path, c.b_mode],
+      ] as const
+    ).filter(([p]) => p !== undefined && p !== null);
     const named = typeof c.new_path === 'string' ? c.new_path : typeof c.old_path === 'string' ? c.old_path : '(unnamed)';
     const fail = (reason: string): never => {
       throw new LocalError(`the diff cannot be a patch: ${JSON.stringify(named)} ${reason}; nothing was written`);
     };
-    if (paths.length === 0) fail('has no path');
-    for (const p of paths) {
-      const why = pathProblem(p);
+    if (sides.length === 0) fail('has no path');
+    for (const [p, mode] of sides) {
+      const why = pathProblem(p, mode === '120000');
       if (why) fail(why);
     }
     // A file the server sent no hunks for is only named (and said to be left out), never written.
     if (!written(c)) continue;
-    const sides: [unknown, boolean][] = [
+    const modes: [unknown, boolean][] = [
       [c.a_mode, c.new_file !== true],
       [c.b_mode, c.deleted_file !== true],
     ];
-    for (const [mode, exists] of sides)
+    for (const [mode, exists] of modes)
       if (!modeAllowed(mode, exists)) fail(`has mode ${JSON.stringify(mode)}, which is not a mode git writes`);
     const hunks = hunkProblem(c.diff);
     if (hunks) fail(hunks);
@@ -58,23 +65,11 @@ function modeAllowed(mode: unknown, exists: boolean): boolean {
   return MODES.has(mode) || (!exists && /^0+$/.test(mode));
 }
 
-// Code points HFS+ ignores in names (`.g\u200cit` is `.git` there), as git's is_hfs_dotgit skips them.
-const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
-
-function pathProblem(p: unknown): string | undefined {
+/** Paths git would refuse (src/git-path.ts, as its verify_path decides), and control characters. */
+function pathProblem(p: unknown, symlink: boolean): string | undefined {
   if (typeof p !== 'string' || p === '') return 'has no path';
   if (/[\u0000-\u001f\u007f-\u009f]/.test(p)) return 'holds a control character';
-  if (p.startsWith('/')) return 'is an absolute path';
-  for (const segment of p.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..') return `has a ${JSON.stringify(segment)} segment`;
-    // Windows drops trailing dots and spaces, and knows `.git` as `git~1` too.
-    const name = segment
-      .replace(HFS_IGNORED, '')
-      .replace(/[. ]+$/, '')
-      .toLowerCase();
-    if (name === '.git' || name === 'git~1') return 'names .git';
-  }
-  return undefined;
+  return verifyPathProblem(p, symlink);
 }
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;

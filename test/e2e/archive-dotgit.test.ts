@@ -1,0 +1,115 @@
+/**
+ * An artifact never writes into `.git`: `job artifacts --extract .` inside a checkout (what CI jobs
+ * do) with archives built here whose entries name `.git` as git's verify_path reads it (read-cache.c;
+ * path.c is_ntfs_dotgit; utf8.c is_hfs_dotgit): any case, trailing dots and spaces, the NTFS short
+ * name `git~1`, NTFS data streams, code points HFS+ ignores, at any depth, or a link into it. The
+ * built binary refuses the whole archive (exit 1, the entry named, "nothing was extracted"), the
+ * checkout is byte for byte as it was, and the hooks and `core.fsmonitor` the archive carried never
+ * run at the git commands a user runs next. The control: the same hook, put there by hand, runs.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin, tempDir } from '../helpers/e2e.js';
+import { type HostileServer, startHostileServer } from '../helpers/hostile-server.js';
+import { snapshot } from '../helpers/tree.js';
+import { type RawEntry, SYMLINK, zipOf } from '../helpers/zip-writer.js';
+
+let server: HostileServer;
+let nextJob = 500;
+beforeAll(async () => {
+  server = await startHostileServer();
+});
+afterAll(() => server?.close());
+
+/** A checkout as CI has one, with a home of its own (no user or system git config). */
+function checkout() {
+  const home = tempDir('collab-dotgit-home-');
+  const dir = path.join(tempDir('collab-dotgit-'), 'repo');
+  const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', MARKER_DIR: home };
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  fs.mkdirSync(dir);
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'ci@example.com');
+  git('config', 'user.name', 'CI');
+  fs.writeFileSync(path.join(dir, 'README.md'), '# project\n');
+  git('add', '-A');
+  git('commit', '-qm', 'base');
+  /** What a user does next: status (fsmonitor), a new branch (post-checkout), a commit (pre-commit, commit-msg). */
+  const next = () => {
+    git('status');
+    git('switch', '-q', '-c', `next-${Math.random().toString(36).slice(2)}`);
+    fs.writeFileSync(path.join(dir, 'change.txt'), `${Date.now()}\n`);
+    git('add', 'change.txt');
+    git('commit', '-qm', 'next');
+    return fs.readdirSync(home).filter((f) => f.startsWith('RAN-'));
+  };
+  return { dir, home, next };
+}
+
+const HOOK = (name: string) => `#!/bin/sh\ntouch "$MARKER_DIR/RAN-${name}"\n`;
+const hook = (name: string, as = name): RawEntry => ({ name: as, data: HOOK(path.basename(as)), mode: 0o100755 });
+const FSMONITOR = '[core]\n\tfsmonitor = "touch \\"$MARKER_DIR/RAN-fsmonitor\\"; false"\n';
+
+/** Each hostile archive: its entries, and the entry the refusal must name. */
+const HOSTILE: [string, RawEntry[], string][] = [
+  ['.git/hooks', [{ name: 'build/app.txt', data: 'ok\n' }, hook('post-checkout', '.git/hooks/post-checkout')], '.git/hooks/post-checkout'],
+  ['.git/config with core.fsmonitor', [{ name: '.git/config', data: FSMONITOR }], '.git/config'],
+  ['.GIT in capitals', [hook('pre-commit', '.GIT/hooks/pre-commit')], '.GIT/hooks/pre-commit'],
+  ['.Git. with a trailing dot', [hook('pre-commit', '.Git./hooks/pre-commit')], '.Git./hooks/pre-commit'],
+  ['.git with trailing spaces and dots', [hook('pre-commit', '.git . ./hooks/pre-commit')], '.git . ./hooks/pre-commit'],
+  ['git~1, the NTFS short name', [hook('pre-commit', 'GIT~1/hooks/pre-commit')], 'GIT~1/hooks/pre-commit'],
+  [
+    'an NTFS data stream of .git',
+    [hook('commit-msg', '.git::$INDEX_ALLOCATION/hooks/commit-msg')],
+    '.git::$INDEX_ALLOCATION/hooks/commit-msg',
+  ],
+  ['a code point HFS+ ignores', [hook('pre-commit', '.g\u200cit/hooks/pre-commit')], '.g\u200cit/hooks/pre-commit'],
+  ['a zero-width no-break space before it', [hook('pre-commit', '\ufeff.git/hooks/pre-commit')], '\ufeff.git/hooks/pre-commit'],
+  // yauzl reads a Windows archive's backslashes as the separators they are.
+  ['backslashes (a Windows archive)', [hook('post-checkout', '.git\\hooks\\post-checkout')], '.git/hooks/post-checkout'],
+  ['a nested .git file pointing elsewhere', [{ name: 'vendor/lib/.git', data: 'gitdir: /tmp\n' }], 'vendor/lib/.git'],
+  ['a link into .git', [{ name: 'hooks', data: '.git/hooks', mode: SYMLINK }], 'hooks'],
+  ['a link named .gitmodules', [{ name: '.gitmodules', data: 'README.md', mode: SYMLINK }], '.gitmodules'],
+];
+
+describe('job artifacts --extract . in a checkout', () => {
+  const extract = async (entries: RawEntry[], cwd: string) => {
+    const id = nextJob++;
+    server.serve(id, { body: zipOf(entries) });
+    return runBin(
+      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
+      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+      { cwd },
+    );
+  };
+
+  it('the control: a hook put into .git by hand runs at the next commit, and an ordinary archive extracts', async () => {
+    const co = checkout();
+    fs.writeFileSync(path.join(co.dir, '.git/hooks/pre-commit'), HOOK('pre-commit'), { mode: 0o755 });
+    const r = await extract(
+      [
+        { name: 'build/app.txt', data: 'ok\n' },
+        { name: '.github/workflows/ci.yml', data: 'on: push\n' },
+      ],
+      co.dir,
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(co.dir, 'build/app.txt'), 'utf8')).toBe('ok\n');
+    expect(co.next()).toEqual(['RAN-pre-commit']);
+  });
+
+  it.each(HOSTILE)('%s: refused whole, nothing extracted, no hook ever runs', async (_name, entries, named) => {
+    const co = checkout();
+    const before = snapshot(path.dirname(co.dir));
+    const r = await extract(entries, co.dir);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^collab: refusing to extract the archive: /);
+    expect(r.stderr).toContain(`"${named.replace(/[\u200c\ufeff]/g, '')}" (`);
+    expect(r.stderr).toMatch(/\.git.*; nothing was extracted$/);
+    expect(snapshot(path.dirname(co.dir))).toEqual(before);
+    expect(co.next()).toEqual([]);
+  });
+});
