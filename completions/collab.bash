@@ -12,7 +12,7 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr job package project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -77,6 +77,11 @@ _collab_node() {
     'job play') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job erase') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job keep') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'package') _collab_kids='upload download list delete' _collab_akids='ls rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'package upload') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --file-name --status --select -h --help -R --repo --fields ' _collab_vflags=' -p --project --file-name --status --select -R --repo --fields ' ;;
+    'package download') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -d --dest --sha256 -h --help -R --repo --fields ' _collab_vflags=' -p --project -d --dest --sha256 -R --repo --fields ' ;;
+    'package list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name --version --type --status --order-by --sort --per-page --page --all -L --limit --concurrency -h --help -R --repo --package-name --package-version --package-type --fields ' _collab_vflags=' -p --project --name --version --type --status --order-by --sort --per-page --page -L --limit --concurrency -R --repo --package-name --package-version --package-type --fields ' ;;
+    'package delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
     'project') _collab_kids='list view users forks create update delete fork star unstar archive unarchive upload' _collab_akids='ls show new edit rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'project list') _collab_kids='' _collab_akids='' _collab_flags=' -u --user --archived --no-archived --visibility --order-by --sort --search --simple --owned --membership --starred --statistics --with-issues-enabled --with-merge-requests-enabled --all-visible --per-page --page --all -L --limit --concurrency -h --help --fields ' _collab_vflags=' -u --user --visibility --order-by --sort --search --per-page --page -L --limit --concurrency --fields ' ;;
     'project view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --statistics -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -152,7 +157,7 @@ _collab_node() {
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr job package project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -164,6 +169,7 @@ _collab_child() {
     '/board') REPLY='board' ;;
     '/mr') REPLY='mr' ;;
     '/job') REPLY='job' ;;
+    '/package') REPLY='package' ;;
     '/project') REPLY='project' ;;
     '/group') REPLY='group' ;;
     '/namespace') REPLY='namespace' ;;
@@ -236,6 +242,10 @@ _collab_child() {
     'job/play') REPLY='job play' ;;
     'job/erase') REPLY='job erase' ;;
     'job/keep') REPLY='job keep' ;;
+    'package/upload') REPLY='package upload' ;;
+    'package/download') REPLY='package download' ;;
+    'package/list'|'package/ls') REPLY='package list' ;;
+    'package/delete'|'package/rm') REPLY='package delete' ;;
     'project/list'|'project/ls') REPLY='project list' ;;
     'project/view'|'project/show') REPLY='project view' ;;
     'project/users') REPLY='project users' ;;
@@ -387,6 +397,17 @@ _collab_values() {
     'job play|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job erase|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job keep|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
+    'package upload|--status') REPLY='default hidden' ;;
+    'package upload|--select') REPLY='package_file' ;;
+    'package upload|--fields') REPLY='file file_name size sha256 package version gitlab_sha256 package_id package_file_id url' ;;
+    'package download|-d'|'package download|--dest') REPLY='__file' ;;
+    'package download|--fields') REPLY='path package version file_name size sha256' ;;
+    'package list|--type') REPLY='generic maven npm conan nuget pypi composer golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
+    'package list|--status') REPLY='default hidden processing error pending_destruction' ;;
+    'package list|--order-by') REPLY='created_at name version type' ;;
+    'package list|--sort') REPLY='asc desc' ;;
+    'package list|--package-type') REPLY='generic maven npm conan nuget pypi composer golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
+    'package list|--fields') REPLY='id name version package_type status created_at conan_package_name _links last_downloaded_at project_id project_path tags pipeline pipelines versions' ;;
     'project list|--visibility') REPLY='private internal public' ;;
     'project list|--order-by') REPLY='id name path created_at updated_at last_activity_at' ;;
     'project list|--sort') REPLY='asc desc' ;;

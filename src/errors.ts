@@ -58,13 +58,19 @@ export class LocalError extends CollabError {
 }
 
 /**
- * The artifacts asked for are not there: an artifact download answered 404 (no such project, job,
- * artifacts or file), or no job of the name was found. Exit 3, which a script waiting for
- * artifacts can tell from a server or network failure (1).
+ * What a download asked for is not there: GitLab answered 404 for the file (a package file, a
+ * release asset), not for the project. Exit 3, which a script waiting for it can tell from a server
+ * or network failure (1).
  */
-export class MissingArtifactsError extends ApiError {
+export class MissingFileError extends ApiError {
   override readonly exitCode: number = 3;
 }
+
+/**
+ * The artifacts asked for are not there: an artifact download answered 404 (no such project, job,
+ * artifacts or file), or no job of the name was found. Exit 3, as for any download not there.
+ */
+export class MissingArtifactsError extends MissingFileError {}
 
 /** The `--jq` filter failed at run time on the server's answer: exit 5, jq's own status for it. */
 export class FilterError extends CollabError {

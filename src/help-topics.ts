@@ -87,6 +87,7 @@ export const IRREVERSIBLE = [
   'mr delete',
   'mr merge',
   'job erase',
+  'package delete',
   'project delete',
   'group delete',
   'group transfer-project',
@@ -115,10 +116,11 @@ export const EXIT_CODES: Entry[] = [
     name: '3',
     description:
       'no such artifacts: an artifact download answered 404 for the artifacts (none on the ' +
-      'job, no such file, no job of the name with artifacts on the ref or in the pipeline); a ' +
+      'job, no such file, no job of the name with artifacts on the ref or in the pipeline), or a ' +
+      'package or release download for its file (no such package, version, file or asset); a ' +
       'project not found or hidden, or a job id that does not exist, is a failure (1), which ' +
       'a script waiting for artifacts does not wait out',
-    short: 'no such artifacts',
+    short: 'no such artifacts or file',
   },
   { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },
   { name: '5', description: 'the --jq filter failed on the answer (a jq runtime error, as jq exits 5)', short: '--jq runtime error' },

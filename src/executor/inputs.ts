@@ -81,6 +81,8 @@ export interface ArgSpec {
   optional?: boolean;
   /** The only values it takes (`bash`, `zsh`, `fish`): commander refuses others. */
   choices?: readonly string[];
+  /** The last argument takes one or more values (`<file...>`): its value is the list of them. */
+  variadic?: boolean;
   /** A web URL of this kind is accepted too (`https://host/acme/api/-/issues/42`); it sets the project. */
   url?: 'issues' | 'merge_requests' | 'jobs';
   /** An id, or a name looked up before sending. */
@@ -125,7 +127,11 @@ type FlagValue<F extends FlagSpec> = F extends { lookup: LookupKind }
 
 type ArgOfType<T extends ArgSpec['type']> = T extends 'int' | 'id' ? number : string;
 
-type ArgValue<A extends ArgSpec> = A extends { lookup: LookupKind } ? number : ArgOfType<A['type']>;
+type ArgValue<A extends ArgSpec> = A extends { lookup: LookupKind }
+  ? number
+  : A extends { variadic: true }
+    ? ArgOfType<A['type']>[]
+    : ArgOfType<A['type']>;
 
 /** The parsed flags of a declaration, by name: `{ ref?: string; follow?: boolean }`. */
 type FlagValues<F extends readonly FlagSpec[]> = { [K in F[number] as K['name']]?: FlagValue<K> };

@@ -70,7 +70,8 @@ const ALSO_ACCEPTED: Record<NonNullable<ArgSpec['url']>, string> = {
 /** `<iid>`, `[iid]`, `[iid|branch]` where a branch may stand for it, or `[iid...]` for the argument of a bulk verb. */
 export function argUsage(spec: CommandSpec, arg: ArgSpec): string {
   if (arg.name === spec.bulk) return `[${arg.name}...]`;
-  return argRequired(spec, arg) ? `<${argLabel(arg)}>` : `[${argLabel(arg)}]`;
+  const label = `${argLabel(arg)}${arg.variadic ? '...' : ''}`;
+  return argRequired(spec, arg) ? `<${label}>` : `[${label}]`;
 }
 
 /** An argument's name in usage lines: `iid`, or `iid|branch` where a branch may stand for it. */

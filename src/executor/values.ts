@@ -64,6 +64,12 @@ function parseArgs(ctx: Context, spec: CommandSpec, rawArgs: unknown[], values: 
       } else if (!arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
       return;
     }
+    if (arg.variadic) {
+      const list = (Array.isArray(raw) ? raw : [raw]).map((one) => parseArg(ctx, arg, String(one)).value);
+      if (list.length === 0 && !arg.optional) throw new UsageError(`missing argument <${arg.name}>`);
+      (values.args as Record<string, unknown>)[arg.name] = list;
+      return;
+    }
     const parsed = parseArg(ctx, arg, String(raw));
     values.args[arg.name] = parsed.value;
     if (parsed.project) urlProject = parsed.project;

@@ -19,6 +19,15 @@ const OUTSIDE_SPEC = new Map([
   ['GET /projects/:id/merge_requests/:merge_request_iid/notes', "mr notes, mr view --comments: GitLab's notes (the spec has none)"],
   ['POST /projects/:id/merge_requests/:merge_request_iid/notes', "mr note: GitLab's notes (the spec has none)"],
   ['GET /personal_access_tokens/self', "auth status: the token's scopes and expiry, where GitLab says them"],
+  ['POST /projects/:id/pipeline', "collab api tests: bracketed variables[] fields (GitLab's pipelines API)"],
+  ['POST /projects/:id/releases', "collab api tests: assets[links][] fields; release create (GitLab's releases API)"],
+  ['GET /projects/:id/variables/:key', "collab api tests: filter[environment_scope] in a query; variable get (GitLab's CI/CD variables)"],
+  [
+    'GET /projects/:id/packages/generic/:package_name/:package_version/*file_name',
+    "collab api tests: a download streamed; package download (GitLab's generic packages)",
+  ],
+  ['GET /projects/:id/packages', "package list (GitLab's package registry)"],
+  ['DELETE /projects/:id/packages/:package_id', 'package delete'],
   [
     'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
     'GitLab takes POST where the spec has PUT (src/api/dialect.ts)',

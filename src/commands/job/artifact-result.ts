@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Context } from '../../context.js';
 import { formatBytes } from '../../download/progress.js';
-import { UsageError } from '../../errors.js';
 import { type Column, columnSet } from '../../output/columns.js';
+import { recordAsked, shownPath } from '../../resources/saved-file.js';
 import { describe, type Source } from './which-job.js';
 
 /*
@@ -25,20 +24,6 @@ const JOB_KEYS = ['job_id', 'job_name', 'pipeline_id', 'ref'];
 export const ARCHIVE_RESULT: Column[] = columnSet([], { spec: ['path', 'size', 'sha256', ...JOB_KEYS, 'extracted_to', 'files'] });
 export const FILE_RESULT: Column[] = columnSet([], { spec: ['path', 'artifact_path', 'size', 'sha256', ...JOB_KEYS] });
 
-/** A record was asked for on the command line (-o, --jq, --fields): stdout then carries it. */
-export function recordAsked(ctx: Context): boolean {
-  const { output, jq } = ctx.settings.flags;
-  return output !== undefined || jq !== undefined || ctx.settings.fields !== undefined;
-}
-
-/** `--dest -` writes the download to stdout: a record cannot go there too. */
-export function refuseRecordOnStdout(ctx: Context, dest: string | undefined): void {
-  if (dest === '-' && recordAsked(ctx))
-    throw new UsageError(
-      '-o, --jq and --fields print a record of what was saved on stdout, where --dest - writes the download: give --dest <file>',
-    );
-}
-
 function record(s: Source, saved: Saved): Record<string, unknown> {
   const { job } = s;
   const byId = 'id' in job;
@@ -56,11 +41,6 @@ function record(s: Source, saved: Saved): Record<string, unknown> {
   return { ...base, extracted_to: saved.extracted?.dir ?? null, files: saved.extracted?.files ?? null };
 }
 
-function shown(ctx: Context, file: string): string {
-  const rel = path.relative(ctx.settings.cwd, file);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
-
 /**
  * Says what was taken: the record on stdout when asked for, the one-line result on stderr, and,
  * when a CI job took artifacts by its own ref, that GitLab's by-ref rule never takes the running
@@ -72,9 +52,9 @@ export async function reportSaved(ctx: Context, s: Source, saved: Saved): Promis
   if (saved.extracted)
     ctx.success(
       `Extracted ${saved.extracted.files} files (${formatBytes(saved.extracted.bytes)}) of ` +
-        `${describe(s)} (archive ${size}) into ${shown(ctx, saved.extracted.dir)}`,
+        `${describe(s)} (archive ${size}) into ${shownPath(ctx, saved.extracted.dir)}`,
     );
-  else if (saved.path !== undefined) ctx.success(`Saved ${describe(s)} to ${shown(ctx, saved.path)} (${size})`);
+  else if (saved.path !== undefined) ctx.success(`Saved ${describe(s)} to ${shownPath(ctx, saved.path)} (${size})`);
   const running = ctx.settings.ciJob.pipeline();
   if (!('id' in s.job) && s.job.refFrom !== undefined && running !== undefined)
     ctx.notice(
