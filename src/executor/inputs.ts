@@ -61,6 +61,11 @@ export interface FlagSpec {
    */
   suggest?(ctx: Context, v: Values): Promise<string | undefined>;
   /**
+   * The flag a suggestion comes from (`mr create --title` from `--related-issue`): without it there
+   * is nothing to suggest, so a missing value is exit 2 before anything is read.
+   */
+  suggestFrom?: string;
+  /**
    * A boolean that fills other flags (`mr create --fill`): given, the flags still missing once
    * suggestions are in take the values it works out (by flag name), and nothing is asked.
    */

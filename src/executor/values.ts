@@ -228,7 +228,9 @@ async function fillMissing(ctx: Context, spec: CommandSpec, values: Values): Pro
   const ask = ctx.canPrompt && filler === undefined;
   const missing = (spec.flags ?? []).filter((flag) => values.flags[flag.name] === undefined && (flag.required || flag.prompt));
   // What nothing can fill is exit 2 before any suggestion is worked out (one may read the API).
-  const unfilled = missing.find((flag) => !flag.suggest && !(flag.prompt && ask));
+  const suggests = (flag: FlagSpec) =>
+    flag.suggest !== undefined && (flag.suggestFrom === undefined || values.flags[flag.suggestFrom] !== undefined);
+  const unfilled = missing.find((flag) => !suggests(flag) && !(flag.prompt && ask));
   if (unfilled && !filler) throw new UsageError(`missing required flag ${flagLabel(unfilled)}`);
   for (const flag of missing) {
     const suggested = await flag.suggest?.(ctx, values);

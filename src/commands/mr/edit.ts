@@ -8,7 +8,9 @@ import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { draftTitle, isDraft, mrColumns, readyTitle } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../../resources/people.js';
-import { fillFlag } from './fill.js';
+import { checkFillFlags, fillCommitBodyFlag, fillFlag, fillVerboseFlag } from './fill.js';
+import { explainMissingSource, pushFlag, pushIfAsked } from './push.js';
+import { issueTitle, relatedIssueFlags, relateIssue } from './related-issue.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
 /** Assignee, reviewers and milestone by name (beside --assignee-id and --milestone-id). */
@@ -46,7 +48,9 @@ export const create = defineCommand({
     'Open a merge request from a source branch into a target branch. The source ' +
     'defaults to the branch checked out where collab runs, the target to the target ' +
     "project's default branch; on a terminal, source, target and title are asked for " +
-    'when missing, with those defaults shown.',
+    'when missing, with those defaults shown. --push pushes the source branch first ' +
+    '(git push -u <remote> <branch>); --fill pushes it when the remote lacks it, and says so. ' +
+    '--related-issue opens it for an issue ("Closes #<iid>", the issue\'s title).',
   examples: [
     'collab mr create --title "Add feature X"   # from the current branch into the default branch',
     'collab mr create --fill --target main   # title and description from the commits',
@@ -54,6 +58,9 @@ export const create = defineCommand({
     'collab mr create --source fix/crash --target main --title "Fix crash" ' +
       '--description-file notes.md --labels bug --remove-source-branch --squash',
     'collab mr create --draft --title "Try a new cache"',
+    'collab mr create --fill --push   # push the branch first (git push -u origin <branch>)',
+    'collab mr create --fill --fill-commit-body --target main',
+    'collab mr create --related-issue 42 --copy-issue-labels   # "Closes #42", its title, labels and milestone',
   ],
   project: 'required',
   flags: [
@@ -75,10 +82,14 @@ export const create = defineCommand({
       suggest: defaultBranch,
       description: "target branch (default: the target project's default branch)",
     },
-    { name: 'title', short: 't', type: 'string', prompt: 'Title:', description: 'title' },
+    { name: 'title', short: 't', type: 'string', prompt: 'Title:', suggest: issueTitle, suggestFrom: 'related-issue', description: 'title' },
     { name: 'assignee-id', type: 'id', description: 'assign to this user id' },
     ...descriptionFlags,
     fillFlag,
+    fillCommitBodyFlag,
+    fillVerboseFlag,
+    pushFlag,
+    ...relatedIssueFlags,
     ...peopleFields,
     { name: 'target-project-id', type: 'id', description: 'target project id (for a merge request from a fork)' },
     { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
@@ -93,14 +104,18 @@ export const create = defineCommand({
     { name: 'squash', type: 'bool', description: 'squash the commits when merging' },
     { name: 'draft', param: false, type: 'bool', description: 'open it as a draft (its title starts with "Draft: ")' },
   ],
-  prepare: (_ctx, v) => {
+  prepare: async (ctx, v) => {
     if (v.flags.source === v.flags.target && v.flags['target-project-id'] === undefined)
       throw new UsageError(
         `the source and target branch are both ${String(v.flags.source)}: a merge request needs two branches`,
         'check out the feature branch, or give --source',
       );
+    checkFillFlags(v);
+    await relateIssue(ctx, v);
     if (v.flags.draft) v.params.title = draftTitle(String(v.params.title));
+    await pushIfAsked(ctx, v);
   },
+  explain: { 400: explainMissingSource },
   method: 'POST',
   path: '/projects/:project/merge_requests',
   columns: mrColumns,

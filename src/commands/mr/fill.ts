@@ -28,7 +28,34 @@ async function fromCommits(ctx: Context, v: Values): Promise<Record<string, stri
     const [{ subject, body }] = commits as [{ subject: string; body: string }];
     return { title: subject, description: body === '' || described ? undefined : body };
   }
-  return { title: humanize(source), description: described ? undefined : commits.map((c) => `- ${c.subject}`).join('\n') };
+  const bodies = v.flags['fill-commit-body'] === true || v.flags['fill-verbose'] === true;
+  const list = bodies ? commits.map(withBody).join('\n\n') : commits.map((c) => `- ${c.subject}`).join('\n');
+  return { title: humanize(source), description: described ? undefined : list };
+}
+
+/** `- subject`, the body below it indented, so Markdown keeps it inside the item. */
+function withBody(c: { subject: string; body: string }): string {
+  const body = c.body
+    .split('\n')
+    .map((line) => (line === '' ? '' : `  ${line}`))
+    .join('\n');
+  return body.trim() === '' ? `- ${c.subject}` : `- ${c.subject}\n\n${body}`;
+}
+
+export const fillCommitBodyFlag: FlagSpec = {
+  name: 'fill-commit-body',
+  param: false,
+  type: 'bool',
+  description: "with --fill and several commits: each commit's body below its subject in the description",
+};
+
+/** glab's newer name of --fill-commit-body. */
+export const fillVerboseFlag: FlagSpec = { ...fillCommitBodyFlag, name: 'fill-verbose', description: 'the same as --fill-commit-body' };
+
+/** --fill-commit-body and --fill-verbose need --fill (exit 2 before anything is sent); --fill-verbose is --fill-commit-body. */
+export function checkFillFlags(v: Values): void {
+  const named = v.flags['fill-verbose'] ? '--fill-verbose' : v.flags['fill-commit-body'] ? '--fill-commit-body' : undefined;
+  if (named && !v.flags.fill) throw new UsageError(`${named} goes with --fill`);
 }
 
 export const fillFlag: FlagSpec = {
