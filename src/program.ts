@@ -8,6 +8,7 @@ import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
 import { jsonFlag, unknownCommand } from './habits.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
+import { unknownOptionMessage } from './suggest.js';
 import { VERSION } from './version.js';
 
 interface ProgramOptions {
@@ -50,6 +51,14 @@ function rootHelp(): string {
   return lines.join('\n');
 }
 
+/** The long options a command takes: its own and those of the commands above it (the global flags). */
+function optionsOf(cmd: Command): string[] {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent)
+    for (const option of c.createHelp().visibleOptions(c)) if (option.long) names.push(option.long);
+  return names;
+}
+
 /** Applies exit/output behaviour to a command and all below it (addCommand does not inherit it). */
 function configureTree(cmd: Command, ctx: () => Context): void {
   cmd.exitOverride();
@@ -60,6 +69,9 @@ function configureTree(cmd: Command, ctx: () => Context): void {
     outputError: (s, write) => write(`collab: ${s.replace(/^error: /, '')}`),
   });
   cmd.showSuggestionAfterError(true);
+  // commander's own guess may name a flag of the opposite meaning (`--not-labels` → `--no-labels`).
+  (cmd as unknown as { unknownOption(flag: string): void }).unknownOption = (flag: string) =>
+    cmd.error(unknownOptionMessage(flag, optionsOf(cmd)), { code: 'commander.unknownOption' });
   // A noun (or collab) alone asked for its help, which is no error: stdout, exit 0 (`collab | less`).
   const help = cmd.help.bind(cmd) as (context?: HelpContext) => never;
   cmd.help = ((context?: HelpContext) => help(context?.error ? undefined : context)) as Command['help'];

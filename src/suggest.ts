@@ -14,15 +14,29 @@ function distance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+/** How a word says "not", if it does (`no-labels`, `not-label`, `remove-labels`, `unapprove`, `unresolved`). */
+const NEGATION = /^-*((?:no|not|non|without|remove|exclude|disable)-|un(?=[a-z]))/;
+
+const negation = (word: string): string => NEGATION.exec(word.toLowerCase())?.[1] ?? '';
+
+/**
+ * Whether two words alike in spelling differ in meaning by how they say "not": one negated and
+ * the other not (`--label`, `--unlabel`), or negated otherwise (`--not-label`: leave those out;
+ * `--no-labels`: only those without any).
+ */
+export const oppositeMeaning = (a: string, b: string): boolean => negation(a) !== negation(b);
+
 /**
  * The candidate closest to what was typed, when it is close enough to be a slip (`open` → `opened`,
- * `lst` → `list`, `titel` → `title`); undefined otherwise.
+ * `lst` → `list`, `titel` → `title`); undefined otherwise. A word of the opposite meaning is never
+ * offered, however close (`--lable` is not `--unlabel`, `aprove` not `unapprove`).
  */
 export function closest(typed: string, candidates: readonly string[]): string | undefined {
   const t = typed.toLowerCase();
   let best: string | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
+    if (oppositeMeaning(typed, c)) continue;
     const lc = c.toLowerCase();
     // A prefix of a candidate is a slip however short it is (`merg` → `merged`).
     const score = t.length >= 2 && lc.startsWith(t) ? 0.5 : distance(t, lc);
@@ -37,4 +51,18 @@ export function closest(typed: string, candidates: readonly string[]): string | 
 export function didYouMean(typed: string, candidates: readonly string[]): string {
   const c = closest(typed, candidates);
   return c === undefined ? '' : `; did you mean "${c}"?`;
+}
+
+/**
+ * commander's unknown option, in one line: `unknown option '--lables'; did you mean --labels?`
+ * (only a flag of the same meaning is offered), or the option alone.
+ */
+export function unknownOptionMessage(flag: string, candidates: readonly string[]): string {
+  const match = flag.startsWith('--')
+    ? closest(
+        flag.slice(2),
+        candidates.map((c) => c.replace(/^--/, '')),
+      )
+    : undefined;
+  return `error: unknown option '${flag}'${match === undefined ? '' : `; did you mean --${match}?`}`;
 }
