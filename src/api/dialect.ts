@@ -71,8 +71,9 @@ export const GITLAB_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Parameters only GitLab takes: the spec knows no reviewers, filters people by id only, and
- * merge requests by no draft status (`wip=yes|no`; doc/api/merge_requests.md, doc/api/issues.md).
+ * Parameters only GitLab takes: the spec knows no reviewers, filters people by id only, merge
+ * requests by no draft status (`wip=yes|no`) and leaves nothing out (`not[…]`; doc/api/merge_requests.md,
+ * doc/api/issues.md).
  */
 const GITLAB_ONLY: ReadonlySet<string> = new Set([
   'wip',
@@ -81,6 +82,15 @@ const GITLAB_ONLY: ReadonlySet<string> = new Set([
   'reviewer_username',
   'author_username',
   'assignee_username',
+  // `not[…]`: what a list leaves out.
+  'not[labels]',
+  'not[milestone]',
+  'not[author_id]',
+  'not[author_username]',
+  'not[assignee_id]',
+  'not[assignee_username]',
+  'not[reviewer_id]',
+  'not[reviewer_username]',
 ]);
 
 /** Whether only GitLab takes this (spec-named) parameter: a server of the spec's dialect would ignore it. */

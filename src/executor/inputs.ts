@@ -48,6 +48,12 @@ export interface FlagSpec {
   /** An id, or a name looked up before sending (after `prepare`, which still sees the name): the parameter gets the id. */
   lookup?: LookupKind;
   /**
+   * A user filter's `none` and `any` (any case): `true` sends GitLab's `None` and `Any` (nobody
+   * assigned, somebody assigned) and looks nothing up; `false` refuses them (an author is never
+   * nobody). `@none` still names a user called none.
+   */
+  wildcards?: boolean;
+  /**
    * The parameter that takes a username itself on GitLab (`author_username`): on a host known to be
    * GitLab the name goes there and nothing is looked up.
    */
@@ -193,6 +199,8 @@ export interface Values<
   seen?: S;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;
+  /** Flags whose names were looked up, as they were typed (`@me`, `carol`): what a list says it asked for. */
+  typed?: Record<string, unknown>;
   /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/executor/bulk.ts). */
   bulk?: { items: BulkItem[]; concurrency: number; fromStdin: boolean };
 }

@@ -16,6 +16,7 @@ const NOT_FILTERS = new Set(['state', 'order-by', 'sort', 'view', 'statistics', 
 /** `created-by-me` → `created by you`: a scope that names whose items (`all`: everyone's). */
 function whoseScope(value: unknown): string | undefined {
   if (value === 'all') return '';
+  if (value === 'reviews-for-me') return 'you are asked to review';
   return typeof value === 'string' && value.endsWith('-me') ? value.replace(/-me$/, '-you').replace(/-/g, ' ') : undefined;
 }
 
@@ -35,18 +36,20 @@ export function describeRequest(spec: CommandSpec, template: string, v: Values):
   const state = typeof flags.state === 'string' ? (STATE_WORDS[flags.state] ?? flags.state) : '';
   const everywhere = spec.project === 'optional' && v.project === undefined && v.group === undefined;
   const scopeFlag = spec.flags?.find((f) => f.name === 'scope' && f.choices?.includes('created-by-me'));
+  // A scope the people filters set (src/resources/people.ts) is said by those filters, as typed.
+  const widened = scopeFlag !== undefined && flags.scope === undefined && v.params.scope !== undefined;
   // GitLab's and the spec's default for `/issues` and `/merge_requests`: what you created.
-  const scope = scopeFlag ? (flags.scope ?? (everywhere ? 'created-by-me' : undefined)) : undefined;
+  const scope = scopeFlag && !widened ? (flags.scope ?? (everywhere ? 'created-by-me' : undefined)) : undefined;
   const whose = whoseScope(scope);
   const filters = (spec.flags ?? [])
     .filter((f) => !NOT_FILTERS.has(f.name) && f !== scopeFlag)
-    .map((f) => typed(f, flags[f.name]))
+    .map((f) => typed(f, v.typed?.[f.name] ?? flags[f.name]))
     .filter((t): t is string => t !== undefined);
   return {
     items: [state, noun, whose].filter(Boolean).join(' '),
     filters,
     place: v.project ?? v.group,
     everywhere,
-    widen: everywhere && scopeFlag && scope !== 'all' ? '--scope all' : undefined,
+    widen: everywhere && scopeFlag && !widened && scope !== 'all' ? '--scope all' : undefined,
   };
 }

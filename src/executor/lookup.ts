@@ -124,6 +124,12 @@ export function parseReference(ctx: Context, kind: LookupKind, raw: string, labe
   return LOOKUPS[kind].parse(ctx, raw, label);
 }
 
+/** GitLab's `None` or `Any` for a user filter's `none` or `any`, any case; undefined for anything else. */
+export function userWildcard(raw: string): 'None' | 'Any' | undefined {
+  const word = raw.trim().toLowerCase();
+  return word === 'none' ? 'None' : word === 'any' ? 'Any' : undefined;
+}
+
 /** Whether a value that `parseReference` accepted is the user the token belongs to. */
 export const isMe = (ref: unknown): boolean => ref === ME;
 

@@ -66,6 +66,9 @@ export async function resolveLookups(ctx: Context, spec: CommandSpec, v: Values)
     const given = v.flags[flag.name];
     const kind = flag.lookup;
     if (kind === undefined || given === undefined) continue;
+    // GitLab's None and Any go as they are.
+    if (flag.wildcards && (given === 'None' || given === 'Any')) continue;
+    (v.typed ??= {})[flag.name] = given;
     // GitLab takes the username itself: no lookup where the host is known to be GitLab.
     const name = flag.byName && !Array.isArray(given) ? parseReference(ctx, kind, String(given), flagLabel(flag)) : undefined;
     if (flag.byName && typeof name === 'string' && !isMe(name) && ctx.settings.flavor() === 'gitlab') {

@@ -4,7 +4,7 @@ import { branchOrId, checkedOutBranch } from './branch-arg.js';
 import { bulkItems, checkItemProjects } from './bulk-ids.js';
 import { camel, flagLabel, gitlabFlagName, paramName } from './flag-names.js';
 import type { ArgSpec, FlagSpec, Values } from './inputs.js';
-import { parseReference } from './lookup.js';
+import { parseReference, userWildcard } from './lookup.js';
 import { otherFlagNames, parseConcurrency } from './options.js';
 import type { CommandSpec } from './spec.js';
 import { parseInteger, parseTyped } from './validate.js';
@@ -155,6 +155,13 @@ export function setFlag(values: Values, flag: FlagSpec, value: Values['flags'][s
 
 /** Parses one flag value by its type; a lookup flag's names are checked now and looked up before sending. */
 function parseFlag(ctx: Context, flag: FlagSpec, raw: unknown): Values['flags'][string] {
+  const wildcard = flag.wildcards === undefined ? undefined : userWildcard(String(raw));
+  if (wildcard && flag.wildcards) return wildcard;
+  if (wildcard)
+    throw new UsageError(
+      `invalid value for ${flagLabel(flag)}: "${String(raw).trim()}" is no user`,
+      `give a username or @me (@${String(raw).trim()} for a user of that name)`,
+    );
   const value = parseTyped(raw, flagLabel(flag), flag);
   if (flag.lookup) for (const ref of Array.isArray(value) ? value : [value]) parseReference(ctx, flag.lookup, String(ref), flagLabel(flag));
   return value;

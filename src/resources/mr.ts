@@ -198,7 +198,7 @@ function failedJobs(jobs: MergeRequestFacts['failedJobs']): Span[] | undefined {
 
 /** Merge request list filters and columns (part 2 §2.3, §4.3). */
 export const MR_STATES = ['opened', 'closed', 'merged', 'all'] as const;
-export const MR_SCOPES = ['created-by-me', 'assigned-to-me', 'all'] as const;
+export const MR_SCOPES = ['created-by-me', 'assigned-to-me', 'reviews-for-me', 'all'] as const;
 export const MR_VIEWS = ['simple'] as const;
 
 /** `feature/x → main`; empty in `view=simple` lists, which carry no branches. */

@@ -8,6 +8,9 @@ import type { FlagSpec } from '../executor/inputs.js';
 const ONE = 'username or @me';
 const SEVERAL = 'usernames or @me, comma-separated';
 
+/** `none` and `any` on a filter, as GitLab's `None` and `Any` (doc/api/issues.md, doc/api/merge_requests.md). */
+const WILDCARDS = '; none: nobody, any: somebody';
+
 /** List filters: created by, assigned to (issues send `assignee_username` on GitLab; merge requests have no such filter). */
 export function peopleFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
   return [
@@ -17,6 +20,7 @@ export function peopleFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
       byName: 'author_username',
       type: 'string',
       lookup: 'user',
+      wildcards: false,
       value: '<user>',
       description: `${kind} created by this user: ${ONE}`,
       conflicts: ['author-id'],
@@ -28,8 +32,9 @@ export function peopleFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
       ...(kind === 'issues' ? { byName: 'assignee_username' } : {}),
       type: 'string',
       lookup: 'user',
+      wildcards: true,
       value: '<user>',
-      description: `${kind} assigned to this user: ${ONE}`,
+      description: `${kind} assigned to this user: ${ONE}${WILDCARDS}`,
       conflicts: ['assignee-id'],
     },
   ];
@@ -42,9 +47,51 @@ export const reviewerFilter: FlagSpec = {
   byName: 'reviewer_username',
   type: 'string',
   lookup: 'user',
+  wildcards: true,
   value: '<user>',
-  description: `merge requests this user is asked to review: ${ONE} (GitLab)`,
+  description: `merge requests this user is asked to review: ${ONE}${WILDCARDS} (GitLab)`,
 };
+
+/** A filter that leaves out what GitLab's `not[…]` names (GitLab: the spec has no negation). */
+function negatedUser(role: 'author' | 'assignee' | 'reviewer', kind: string, what: string): FlagSpec {
+  return {
+    name: `not-${role}`,
+    param: `not[${role}_id]`,
+    byName: `not[${role}_username]`,
+    type: 'string',
+    lookup: 'user',
+    wildcards: false,
+    value: '<user>',
+    description: `leave out ${kind} ${what} this user: ${ONE} (GitLab)`,
+  };
+}
+
+/**
+ * `--not-label`, `--not-milestone`, `--not-author`, `--not-assignee` (and `--not-reviewer`):
+ * GitLab's `not[…]` (doc/api/issues.md, doc/api/merge_requests.md; lib/api/issues.rb and
+ * lib/api/merge_requests.rb declare `optional :not, type: Hash`).
+ */
+export function negatedFilters(kind: 'issues' | 'merge requests'): FlagSpec[] {
+  return [
+    {
+      name: 'not-label',
+      param: 'not[labels]',
+      type: 'csv',
+      value: '<labels>',
+      description: `leave out ${kind} with these labels, comma-separated (GitLab)`,
+    },
+    {
+      name: 'not-milestone',
+      param: 'not[milestone]',
+      type: 'string',
+      value: '<title>',
+      description: `leave out ${kind} of this milestone (GitLab)`,
+    },
+    negatedUser('author', kind, 'created by'),
+    negatedUser('assignee', kind, 'assigned to'),
+    ...(kind === 'merge requests' ? [negatedUser('reviewer', kind, 'asked of')] : []),
+  ];
+}
 
 /** Issues take several assignees (`assignee_ids`). */
 export const assigneesField: FlagSpec = {

@@ -1,5 +1,6 @@
 import type { Ctx } from './context.js';
 import { ApiError } from './errors.js';
+import { byGitlabUsers, byNegation } from './gitlab-filters.js';
 import type { AwardEmoji, User } from './model.js';
 import { parseTime } from './time.js';
 
@@ -59,10 +60,10 @@ export interface CommonFilterOptions<T extends Filterable> {
   iids: boolean;
 }
 
-type Predicate<T> = (item: T) => boolean;
+export type Predicate<T> = (item: T) => boolean;
 
 /** One of the common filters: the predicate its parameters ask for, or none. */
-type Filter = <T extends Filterable>(
+export type Filter = <T extends Filterable>(
   ctx: Ctx,
   viewer: User | null,
   options: CommonFilterOptions<T>,
@@ -102,11 +103,15 @@ const byMilestone: Filter = (ctx, _viewer, options) => {
 };
 
 const byScope: Filter = (ctx, viewer, options) => {
-  const rawScope = ctx.params.str('scope')?.replace(/_/g, '-');
-  if (rawScope !== undefined && !['created-by-me', 'assigned-to-me', 'all'].includes(rawScope)) throw invalidValue('scope');
+  const raw = ctx.params.str('scope');
+  // GitLab's merge request lists take `reviews_for_me`, spelled so only; the spec has no such scope.
+  const reviews = raw === 'reviews_for_me' && ctx.store.flavor === 'gitlab' && options.reviewers !== undefined;
+  const rawScope = raw?.replace(/_/g, '-');
+  if (rawScope !== undefined && !reviews && !['created-by-me', 'assigned-to-me', 'all'].includes(rawScope)) throw invalidValue('scope');
   const scope = (rawScope as Scope | undefined) ?? options.defaultScope;
   if (scope === 'all') return undefined;
   if (!viewer) throw new ApiError(401, { message: '401 Unauthorized' });
+  if (reviews) return (item) => options.reviewers!(item).includes(viewer.id);
   if (scope === 'created-by-me') return (item) => item.authorId === viewer.id;
   return (item) => options.assignees(item).includes(viewer.id);
 };
@@ -114,25 +119,6 @@ const byScope: Filter = (ctx, viewer, options) => {
 const byAuthorId: Filter = (ctx) => {
   const authorId = ctx.params.int('author_id');
   return authorId === undefined ? undefined : (item) => item.authorId === authorId;
-};
-
-/** GitLab's filters by username and by reviewer (the spec filters by id only). */
-const byGitlabUsers: Filter = <T extends Filterable>(ctx: Ctx, _viewer: User | null, options: CommonFilterOptions<T>) => {
-  if (ctx.store.flavor !== 'gitlab') return undefined;
-  const predicates: Predicate<T>[] = [];
-  const byName = (name: string) => ctx.store.userByName(name)?.id ?? -1;
-  const author = given(ctx, 'author_username');
-  if (author !== undefined) predicates.push((item) => item.authorId === byName(author));
-  const assigneeName = given(ctx, 'assignee_username');
-  if (assigneeName !== undefined) predicates.push((item) => options.assignees(item).includes(byName(assigneeName)));
-  const reviewers = options.reviewers;
-  if (reviewers) {
-    const reviewerId = ctx.params.int('reviewer_id');
-    if (reviewerId !== undefined) predicates.push((item) => reviewers(item).includes(reviewerId));
-    const reviewerName = given(ctx, 'reviewer_username');
-    if (reviewerName !== undefined) predicates.push((item) => reviewers(item).includes(byName(reviewerName)));
-  }
-  return predicates;
 };
 
 const byAssignee: Filter = (ctx, _viewer, options) => {
@@ -191,6 +177,7 @@ const COMMON_FILTERS: readonly Filter[] = [
   byScope,
   byAuthorId,
   byGitlabUsers,
+  byNegation,
   byAssignee,
   byReaction,
   byIids,

@@ -6,7 +6,8 @@ import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../res
 import { lifecycleVerbs, notificationVerbs, timeTrackingVerbs } from '../../resources/issuable.js';
 import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { noteVerbs } from '../../resources/notes.js';
-import { peopleFilters } from '../../resources/people.js';
+import { negatedFilters, peopleFilters } from '../../resources/people.js';
+import { widenScope } from '../../resources/people-scope.js';
 import { sortFlag } from '../../resources/sort.js';
 import { closedBy, userAgent } from './actions.js';
 import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
@@ -22,6 +23,7 @@ const issueListFilters: FlagSpec[] = [
   { name: 'author-id', type: 'id', description: 'issues created by this user id' },
   { name: 'assignee-id', type: 'id', description: 'issues assigned to this user id' },
   ...peopleFilters('issues'),
+  ...negatedFilters('issues'),
   { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'issues you reacted to with this emoji' },
   { name: 'iids', type: 'intList', description: 'only these IIDs (comma-separated)' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
@@ -39,13 +41,15 @@ export const list = defineCommand({
     'List issues, open ones unless --state says otherwise (--state all for every ' +
     "state). With a project (-p, COLLAB_PROJECT, or the git remote) the project's " +
     "issues; with -g a group's; otherwise the issues visible to you (default scope " +
-    'created-by-me).',
+    'created-by-me; a people filter widens it: --assignee @me to assigned-to-me, others to all).',
   examples: [
     'collab issue list -p acme/platform/api --labels bug',
     'collab issue list -p acme/platform/api --state all --search crash',
     'collab issue list -p acme/platform/api --assignee @me --milestone v1.1',
     'collab issue list -g acme --scope all --search crash',
     'collab issue list --scope assigned-to-me --all -o ndjson',
+    'collab issue list --assignee @me --not-label blocked',
+    'collab issue list -p acme/platform/api --assignee none --labels bug',
   ],
   project: 'optional',
   group: 'optional',
@@ -56,6 +60,7 @@ export const list = defineCommand({
   columns: issueColumns,
   prepare: (_ctx: Context, v) => {
     if (v.flags['no-labels']) v.params.labels = 'No Label';
+    widenScope(v);
     if (!v.project && (v.flags['created-after'] !== undefined || v.flags['created-before'] !== undefined))
       throw new UsageError('--created-after and --created-before apply to project lists only: add -p <project>');
   },

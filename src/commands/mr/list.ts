@@ -1,13 +1,25 @@
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { FlagSpec } from '../../executor/inputs.js';
+import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { checkDiscussionFlags, discussionFlags, withDiscussion } from '../../resources/discussion.js';
 import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { isDraft, MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
-import { peopleFilters, reviewerFilter } from '../../resources/people.js';
+import { negatedFilters, peopleFilters, reviewerFilter } from '../../resources/people.js';
+import { widenScope } from '../../resources/people-scope.js';
 import { sortFlag } from '../../resources/sort.js';
 import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
 import { mergeRequestFacts } from './view.js';
+
+/**
+ * `--scope reviews-for-me`: GitLab's `reviews_for_me` (doc/api/merge_requests.md; added by
+ * gitlab-org/gitlab!203131), which has no kebab-case spelling; the spec has no such scope.
+ */
+async function reviewsForMe(ctx: Context, v: Values): Promise<void> {
+  if ((await ctx.flavor()) === 'spec')
+    throw new UsageError("--scope reviews-for-me needs GitLab: this server speaks the spec's API", 'use --reviewer @me on GitLab');
+  v.params.scope = 'reviews_for_me';
+}
 
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
@@ -19,11 +31,17 @@ const listFilters: FlagSpec[] = [
   { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
   { name: 'created-after', type: 'datetime', description: 'created on or after this date-time' },
   { name: 'created-before', type: 'datetime', description: 'created on or before this date-time' },
-  { name: 'scope', type: 'enum', choices: MR_SCOPES, description: 'created-by-me (the default without a project), assigned-to-me or all' },
+  {
+    name: 'scope',
+    type: 'enum',
+    choices: MR_SCOPES,
+    description: 'created-by-me (the default without a project), assigned-to-me, reviews-for-me (a recent GitLab) or all',
+  },
   { name: 'author-id', type: 'id', description: 'created by this user id (with --scope all or assigned-to-me without a project)' },
   { name: 'assignee-id', type: 'id', description: 'assigned to this user id' },
   ...peopleFilters('merge requests'),
   reviewerFilter,
+  ...negatedFilters('merge requests'),
   { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'merge requests you reacted to with this emoji' },
   { name: 'iids', type: 'intList', description: 'only these IIDs, comma-separated (project lists only)' },
   {
@@ -43,13 +61,15 @@ export const list = defineCommand({
     'List merge requests, open ones unless --state says otherwise (--state all for ' +
     'every state). With a project (-p, COLLAB_PROJECT, or the git remote) the ' +
     "project's merge requests; otherwise every merge request visible to you, by " +
-    'default only those you created (--scope all for the rest).',
+    'default only those you created (--scope all for the rest); a people filter widens that ' +
+    '(--assignee @me to assigned-to-me, others to all).',
   examples: [
     'collab mr list -p acme/platform/api --labels backend',
     'collab mr list --scope assigned-to-me',
     'collab mr list -p acme/platform/api --author alice --reviewer @me',
     'collab mr list -p acme/platform/api --state merged --order-by updated_at --all -o ndjson',
     'collab mr list -p acme/platform/api --draft',
+    'collab mr list --reviewer @me --not-label wip',
   ],
   project: 'optional',
   flags: listFilters,
@@ -57,8 +77,10 @@ export const list = defineCommand({
   path: (v) => (v.project ? '/projects/:project/merge_requests' : '/merge_requests'),
   list: true,
   columns: mrColumns,
-  prepare: (_ctx, v) => {
+  prepare: async (ctx, v) => {
     if (!v.project && v.flags.iids !== undefined) throw new UsageError('--iids applies to project lists only: add -p <project>');
+    widenScope(v);
+    if (v.flags.scope === 'reviews-for-me') await reviewsForMe(ctx, v);
     // GitLab's filter takes yes or no; a server of the spec's dialect has none, and collab filters each page.
     if (typeof v.flags.draft === 'boolean') v.params.wip = v.flags.draft ? 'yes' : 'no';
   },

@@ -66,7 +66,7 @@ export function seedIssues(store: Store, o: IssueSeedOptions): void {
     const updatedAt = createdAt + rng.int(20) * 3_600_000 + (closed ? 86_400_000 : 0);
     const author = o.authors[(i * 5 + rng.int(2)) % o.authors.length];
     const labels = rng.chance(0.2) ? [] : rng.some(o.labels, 2);
-    if (labels.length === 0 && i % 9 === 0) labels.push(o.labels[0]);
+    if (labels.length === 0 && i % 9 === 0 && o.labels.length > 0) labels.push(o.labels[0]);
     const milestoneId = o.milestoneIds.length > 0 && i % 5 !== 0 ? o.milestoneIds[i % o.milestoneIds.length] : null;
     const assigneeIds = rng.some(o.assignees, 2).map((u) => u.id);
     const comments = rng.int(13);
