@@ -21,6 +21,12 @@ export interface Checkout {
   branch(): string | undefined;
   /** HEAD: the branch checked out, detached, or why there is no checkout. */
   head(): Head;
+  /**
+   * The remote a local branch pushes to, as `git push` picks it (`branch.<name>.pushRemote`, then
+   * `remote.pushDefault`, then `branch.<name>.remote`); undefined when none is set, the branch
+   * tracks a local one (`.`), or there is no such branch.
+   */
+  pushRemote(branch: string): string | undefined;
   /** Runs git in the checkout (a subprocess, never a shell): `mr checkout` fetches and switches with it. */
   run(args: string[], options?: { timeoutMs?: number }): GitRun;
   /**
@@ -83,6 +89,18 @@ export function gitCheckout(cwd: string, env: Record<string, string | undefined>
       if (answer.kind === 'ok') return { ok: true, stdout: answer.stdout };
       if (answer.kind === 'failed') return { ok: false, message: firstLine(answer.stderr) ?? answer.problem ?? `git ${args[0]} failed` };
       return { ok: false, message: 'git is not installed (or not on PATH)' };
+    },
+    pushRemote: (branch) => {
+      // From the configuration (an unborn branch has no ref yet), in git push's order.
+      const key = `branch.${branch}`.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+      const pattern = `^(${key}\\.(pushremote|remote)|remote\\.pushdefault)$`;
+      const found = new Map<string, string>();
+      for (const entry of (ask(['config', '--null', '--get-regexp', pattern], 'branch') ?? '').split('\0')) {
+        const cut = entry.indexOf('\n');
+        if (cut > 0) found.set(entry.slice(0, cut).replace(/^.*\./, ''), entry.slice(cut + 1));
+      }
+      const remote = found.get('pushremote') ?? found.get('pushdefault') ?? found.get('remote');
+      return remote && remote !== '.' ? remote : undefined;
     },
     commitsBetween: (base, head) => {
       // Full ref names only: a branch is never read as one of git's options.

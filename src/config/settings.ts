@@ -258,6 +258,11 @@ export class Settings {
     return this.targets.remoteFor(projectPath);
   }
 
+  /** Where a local branch pushes: its push remote and that remote's project on the host in use (src/config/targets.ts). */
+  pushTarget(branch: string): { remote: string; project?: string } | undefined {
+    return this.targets.pushTarget(branch);
+  }
+
   /** An issue, merge request or job given as a web URL or reference: its id and project. */
   resource(raw: string, kind: ResourceKind, label: string): { id: string; project: string } | undefined {
     return this.targets.resource(raw, kind, label);

@@ -73,6 +73,23 @@ export class Targets {
     return this.checkout.remotes().find((remote) => projectFromGit([remote], host)?.toLowerCase() === wanted);
   }
 
+  /**
+   * Where a local branch pushes: its push remote, and the project that remote points at on the
+   * host in use (none when it points elsewhere); undefined when the branch pushes nowhere set.
+   */
+  pushTarget(branch: string): { remote: string; project?: string } | undefined {
+    const name = this.checkout.pushRemote(branch);
+    if (name === undefined) return undefined;
+    const remote = this.checkout.remotes().find((r) => r.name === name);
+    let project: string | undefined;
+    try {
+      project = remote ? projectFromGit([remote], this.host.auth().host) : undefined;
+    } catch {
+      project = undefined;
+    }
+    return { remote: name, project };
+  }
+
   requireProject(explicit?: string, label?: string): string {
     const p = this.project(explicit, label);
     if (!p)

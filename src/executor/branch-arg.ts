@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import { messageText } from '../output/sanitize.js';
 import { ShellLine, shellLine } from '../output/shell-quote.js';
+import { bySource, sourceAndTarget } from './branch-source.js';
 import { pagesIn } from './host-dialect.js';
 import { type ArgSpec, type BranchKind, commandLine, type Values } from './inputs.js';
 import type { CommandSpec } from './spec.js';
@@ -53,9 +54,10 @@ export function checkedOutBranch(ctx: Context, arg: ArgSpec): string {
 
 /**
  * The prepare stage's part: the branch given or checked out → the open object whose source
- * branch it is, by one request (`?source_branch=&state=opened`; matched here too, for a server
- * that ignores the filter). None is exit 1 with the way to open one; several (forks with a
- * branch of that name) are listed, exit 2.
+ * branch it is and whose source project is where the branch pushes (branch-source.ts), by one
+ * request (`?source_branch=&state=opened`; matched here too, for a server that ignores the
+ * filter). None at all is exit 1 with the way to open one; several, or only other projects'
+ * (forks with a branch of that name), are listed, exit 2.
  */
 export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   const standIn = v.branchOf;
@@ -77,11 +79,27 @@ export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Value
       `no open ${kind.noun} for ${where}`,
       `open one with: ${commandLine(v, standIn.checkedOut ? create : shellLine`${create} --source ${branch}`)}`,
     );
-  if (found.length > 1) {
-    const listed = found.map((o) => `${kind.sigil}${String(o.iid)} (${messageText(String(o.title ?? ''))}${authorOf(o)})`).join(', ');
-    throw new UsageError(`${found.length} open ${kind.noun}s for ${where}: ${listed}`, `give the ${arg.name} of the one you mean`);
-  }
-  v.args[arg.name] = found[0]!.iid as number;
+  const { from, mine, others } = await bySource(ctx, String(v.project), branch, found);
+  const pick = `give the ${arg.name} of the one you mean`;
+  if (mine.length > 1)
+    throw new UsageError(`${mine.length} open ${kind.noun}s for ${branch} from ${from} in ${v.project}: ${listed(kind, mine)}`, pick);
+  if (mine.length === 0)
+    throw new UsageError(
+      `no open ${kind.noun} for ${branch} from ${from} in ${v.project}; ${others.length} from other projects: ${listed(kind, others)}`,
+      `${pick}: another project's ${kind.noun} stands for the branch only when the branch pushes there`,
+    );
+  v.args[arg.name] = mine[0]!.iid as number;
+}
+
+/** `!3 (Title, by alice, from project 12)`, for each. */
+function listed(kind: Kind, items: Record<string, unknown>[]): string {
+  return items
+    .map((o) => {
+      const { source, target } = sourceAndTarget(o);
+      const origin = source !== undefined && source !== target ? `, from project ${messageText(String(source))}` : '';
+      return `${kind.sigil}${String(o.iid)} (${messageText(String(o.title ?? ''))}${authorOf(o)}${origin})`;
+    })
+    .join(', ');
 }
 
 const authorOf = (o: Record<string, unknown>) => {

@@ -71,8 +71,9 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
     expect(given.stderr).toContain(`hint: open one with: collab mr create --source feature/login -p ${P}`);
   });
 
-  it('several open for the branch (forks): listed, exit 2, nothing else sent', async () => {
-    const forks: string[] = [];
+  /** Forks of the project by alice and root, each with a merge request from `branch` into it: their paths and IIDs. */
+  const forksWithMergeRequests = async (branch: string, suffix: string) => {
+    const forks: { path: string; iid: number }[] = [];
     for (const [token, owner] of [
       [USER_TOKEN, 'alice'],
       [ADMIN_TOKEN, 'root'],
@@ -80,28 +81,71 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
       const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(P)}/fork`, {
         method: 'POST',
         headers: { 'private-token': token, 'content-type': 'application/json' },
-        body: JSON.stringify({ path: `api-fork-${flavor}`, name: `api-fork-${flavor}` }),
+        body: JSON.stringify({ path: `api-${suffix}-${flavor}`, name: `api-${suffix}-${flavor}` }),
       });
       expect(res.status, await res.clone().text()).toBe(201);
       const fork = (await res.json()) as { id: number; path_with_namespace: string };
-      expect(fork.path_with_namespace).toBe(`${owner}/api-fork-${flavor}`);
-      await openMergeRequest(sb.url, fork.path_with_namespace, {
-        source: 'fix/typo',
-        title: `Fix a typo (${owner})`,
-        token,
-        target_project_id: 1,
-      });
-      forks.push(fork.path_with_namespace);
+      expect(fork.path_with_namespace).toBe(`${owner}/api-${suffix}-${flavor}`);
+      const title = `Fix a typo (${owner})`;
+      const iid = await openMergeRequest(sb.url, fork.path_with_namespace, { source: branch, title, token, target_project_id: 1 });
+      forks.push({ path: fork.path_with_namespace, iid });
     }
-    const cwd = checkout('fix/typo', { origin: `${sb.url}/${forks[0]}.git`, upstream: `${sb.url}/${P}.git` });
+    return forks;
+  };
+
+  it("only forks' merge requests for the branch, which pushes to none of them: listed, exit 2, nothing else sent", async () => {
+    const forks = await forksWithMergeRequests('fix/typo', 'fork');
+    const cwd = checkout('fix/typo', { origin: `${sb.url}/${P}.git`, alice: `${sb.url}/${forks[0]!.path}.git` });
     await sb.clearRequests();
     const r = await run(['mr', 'view', '-p', P], cwd);
     expect([r.exitCode, r.stdout]).toEqual([2, '']);
-    expect(r.stderr).toMatch(
-      new RegExp(`^collab: 2 open merge requests for fix/typo in ${P}: !\\d+ \\(Fix a typo \\((alice|root)\\), by (alice|root)\\), !\\d+ `),
-    );
+    expect(r.stderr).toMatch(new RegExp(`^collab: no open merge request for fix/typo from ${P} in ${P}; 2 from other projects: `));
+    for (const [owner, fork] of [
+      ['alice', forks[0]!],
+      ['root', forks[1]!],
+    ] as const)
+      expect(r.stderr).toMatch(new RegExp(`!${fork.iid} \\(Fix a typo \\(${owner}\\), by ${owner}, from project \\d+\\)`));
     expect(r.stderr).toContain('hint: give the iid of the one you mean');
     expect(sent()).toHaveLength(1);
+  });
+
+  it("the branch pushes to a fork: that fork's merge request, never the other fork's", async () => {
+    const forks = await forksWithMergeRequests('fix/spelling', 'spell');
+    const cwd = checkout('fix/spelling', { origin: `${sb.url}/${forks[1]!.path}.git`, upstream: `${sb.url}/${P}.git` });
+    git(cwd, ['config', 'branch.fix/spelling.remote', 'origin']);
+    git(cwd, ['config', 'branch.fix/spelling.merge', 'refs/heads/fix/spelling']);
+    const r = await run(['mr', 'view', '-p', P, '-o', 'json'], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ iid: forks[1]!.iid, title: 'Fix a typo (root)' });
+    // branch.<name>.pushRemote decides over the upstream, as it does for git push.
+    git(cwd, ['remote', 'add', 'alice', `${sb.url}/${forks[0]!.path}.git`]);
+    git(cwd, ['config', 'branch.fix/spelling.pushRemote', 'alice']);
+    const pushed = await run(['mr', 'view', '-p', P, '-o', 'json'], cwd);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ iid: forks[0]!.iid, title: 'Fix a typo (alice)' });
+  });
+
+  it("a fork's merge request from a branch of the same name is never merged as yours (--yes)", async () => {
+    const own = await openMergeRequest(sb.url, P, { source: 'docs/same-name', title: 'Ours' });
+    const forks = await forksWithMergeRequests('docs/same-name', 'same');
+    for (const tracking of [undefined, 'origin']) {
+      const cwd = checkout('docs/same-name', { origin: `${sb.url}/${P}.git`, alice: `${sb.url}/${forks[0]!.path}.git` });
+      if (tracking) git(cwd, ['config', 'branch.docs/same-name.remote', tracking]);
+      const r = await run(['mr', 'view', '-o', 'json'], cwd);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ iid: own, title: 'Ours' });
+    }
+    const cwd = checkout('docs/same-name', { origin: `${sb.url}/${P}.git` });
+    const merged = await run(['mr', 'merge', '--yes'], cwd);
+    expect(merged.exitCode, merged.stderr).toBe(0);
+    const states = await Promise.all(
+      [own, ...forks.map((f) => f.iid)].map(async (iid) => {
+        const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(P)}/merge_requests/${iid}`, {
+          headers: { 'private-token': ADMIN_TOKEN },
+        });
+        return ((await res.json()) as { state: string }).state;
+      }),
+    );
+    expect(states).toEqual(['merged', 'opened', 'opened']);
   });
 
   it('a detached HEAD, or no checkout: the missing argument named, exit 2, nothing sent', async () => {
