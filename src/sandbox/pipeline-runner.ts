@@ -181,6 +181,20 @@ export function retryPipeline(store: Store, pipeline: Pipeline, user: User, arti
   return true;
 }
 
+/**
+ * A job retried on its own (`POST …/jobs/:job_id/retry`): the old one is replaced, the new one runs
+ * with the clock, and the skipped jobs after it run again, as GitLab processes the pipeline anew.
+ */
+export function runRetriedJob(store: Store, old: Job, job: Job, artifacts?: ArtifactStore): void {
+  const pipeline = store.pipelines.get(old.pipelineId);
+  if (!pipeline) return;
+  store.ci.retriedJobs.add(old.id);
+  store.ci.jobPlans.set(job.id, planOf(store, old));
+  for (const other of currentJobs(store, pipeline)) if (other.status === 'skipped') other.status = 'created';
+  settle(store, pipeline);
+  start(store, pipeline, artifacts);
+}
+
 /** Cancels what can be: created, pending and running jobs (a running one is `canceling` a moment on GitLab). */
 export function cancelPipeline(store: Store, pipeline: Pipeline): void {
   store.ci.runs.delete(pipeline.id);
@@ -223,7 +237,7 @@ async function advance(store: Store, pipeline: Pipeline, run: number, artifacts:
   await store.clock.sleep(PIPELINE_TIMING.queueMs);
   if (!live()) return;
   for (const stage of stagesOf(store, pipeline)) {
-    const waiting = currentJobs(store, pipeline).filter((j) => j.stage === stage && j.status === 'created');
+    const waiting = currentJobs(store, pipeline).filter((j) => j.stage === stage && (j.status === 'created' || j.status === 'pending'));
     if (waiting.length === 0) continue;
     for (const job of waiting) job.status = store.ci.jobPlans.get(job.id)?.when === 'manual' ? 'manual' : 'pending';
     settle(store, pipeline);

@@ -323,6 +323,21 @@ describe('GitLab flavour: the pipelines API', () => {
     expect((await call(gitlab(), `${P}/pipelines/${id}/retry`, { method: 'POST' })).body.status).toBe('success');
   });
 
+  it('runs a job retried on its own, and the jobs it skipped, to the end of the pipeline', async () => {
+    const failed = ((await call(gitlab(), `${P}/pipelines?ref=fix%2Flogin-timeout`)).body as { id: number }[])[0].id;
+    const test = ((await call(gitlab(), `${P}/pipelines/${failed}/jobs`)).body as { id: number; name: string }[]).find(
+      (j) => j.name === 'test',
+    );
+    const retried = await call(gitlab(), `${P}/jobs/${test?.id}/retry`, { method: 'POST' });
+    expect([retried.status, retried.body.status]).toEqual([201, 'pending']);
+    expect(await jobsOf(gitlab(), failed)).toEqual(['build:success', 'lint:success', 'package:created', 'test:pending']);
+    await step(queueMs, pickupMs);
+    expect(await jobsOf(gitlab(), failed)).toContain('test:running');
+    await step(jobMs, pickupMs, jobMs);
+    expect(await jobsOf(gitlab(), failed)).toEqual(['build:success', 'lint:success', 'package:success', 'test:success']);
+    expect(await statusOf(gitlab(), failed)).toBe('success');
+  });
+
   it('cancels a pipeline: its running jobs are canceling until the runner stops them, the rest canceled; it runs no further', async () => {
     const id = (await call(gitlab(), `${P}/pipeline`, { json: { ref: 'feature/x' } })).body.id as number;
     await step(queueMs, pickupMs);

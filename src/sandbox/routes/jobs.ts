@@ -8,6 +8,7 @@ import { cancel } from '../job-states.js';
 import { DEVELOPER, type Job, type JobStatus, type Project, REPORTER } from '../model.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
 import { type Keyset, paginate } from '../pagination.js';
+import { runRetriedJob } from '../pipeline-runner.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 
@@ -225,6 +226,8 @@ function retryJob(ctx: Ctx): Reply {
     trace: null,
   };
   ctx.store.addJob(retried);
+  // GitLab's runner takes it: it (and the jobs it skipped) run with the sandbox's clock (pipeline-runner.ts).
+  if (ctx.store.flavor === 'gitlab') runRetriedJob(ctx.store, job, retried, ctx.artifacts);
   return created(show(ctx, JOB, retried));
 }
 
