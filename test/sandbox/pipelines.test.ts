@@ -7,7 +7,7 @@
  * created → pending → running → success or failed, stage by stage. The spec flavour has no such API.
  */
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/sandbox/index.js';
+import { ManualClock, scaledClock } from '../../src/sandbox/index.js';
 import { PIPELINE_TIMING } from '../../src/sandbox/pipeline-runner.js';
 import { ALICE, API_PROJECT, BOB, call, JOB, useSandbox } from './helpers.js';
 
@@ -376,5 +376,17 @@ describe('GitLab flavour: the pipelines API', () => {
         status: 404,
         body: { error: '404 Not Found' },
       });
+  });
+});
+
+describe('a pipeline under `collab sandbox --time-scale 0` (scaledClock(0))', () => {
+  const instant = useSandbox({ flavor: 'gitlab', clock: scaledClock(0) });
+
+  it('has ended by the next request, failed where SANDBOX_FAIL says', async () => {
+    const ok = await call(instant(), `${P}/pipeline`, { json: { ref: 'main' } });
+    const bad = await call(instant(), `${P}/pipeline`, { json: { ref: 'main', variables: [{ key: 'SANDBOX_FAIL', value: 'build' }] } });
+    expect([ok.body.status, bad.body.status]).toEqual(['created', 'created']);
+    expect((await call(instant(), `${P}/pipelines/${ok.body.id}`)).body.status).toBe('success');
+    expect((await call(instant(), `${P}/pipelines/${bad.body.id}`)).body.status).toBe('failed');
   });
 });
