@@ -1,18 +1,17 @@
 import type { ApiClient } from './api/client.js';
-import type { Flavor } from './api/flavor.js';
 import type { Transport } from './api/transport.js';
 import { Settings } from './config/settings.js';
 import { ConfigStore, configDir } from './config/store.js';
 import { Console } from './console.js';
 import type { Env } from './env.js';
-import type { GlobalOptions } from './global-flags.js';
+import type { GlobalOptions, OutputFormat } from './global-flags.js';
 import type { Opener } from './output/browser.js';
-import type { OutputFormat } from './output/formats.js';
 import { colorLevelWhen, type IO } from './output/io.js';
 import type { Printer } from './output/printer.js';
 import type { Schedule } from './output/spinner.js';
 import { InquirerPrompter, NoPrompter, type Prompter } from './prompt.js';
 import { Session } from './session.js';
+import type { Flavor } from './shared/flavor.js';
 import { sleep } from './sleep.js';
 
 /** What `Context.desktop()` offers: the person's browser and editor. */

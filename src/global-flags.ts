@@ -1,6 +1,16 @@
 import type { Command, Option } from 'commander';
-import { OUTPUT_FORMATS } from './output/formats.js';
-import { COLOR_CHOICES } from './output/io.js';
+
+/** The `-o` formats, in the order help and messages list them (src/output/formats.ts has a writer for each). */
+export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export function isOutputFormat(name: string): name is OutputFormat {
+  return (OUTPUT_FORMATS as readonly string[]).includes(name);
+}
+
+/** `--color <when>`: `auto` is the environment's choice (a terminal, NO_COLOR, FORCE_COLOR). */
+export const COLOR_CHOICES = ['always', 'never', 'auto'] as const;
+export type ColorChoice = (typeof COLOR_CHOICES)[number];
 
 /** The global flags as commander parses them (`--no-input` → input: false). */
 export interface GlobalOptions {

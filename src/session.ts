@@ -1,12 +1,12 @@
 import { ApiClient } from './api/client.js';
 import { createTransport } from './api/connect.js';
-import type { Flavor } from './api/flavor.js';
 import type { Transport } from './api/transport.js';
 import { detectFlavor } from './config/detect-flavor.js';
 import { isLoopbackHost } from './config/references.js';
 import type { Settings } from './config/settings.js';
 import type { ConfigStore } from './config/store.js';
 import type { Env } from './env.js';
+import type { Flavor } from './shared/flavor.js';
 import { VERSION } from './version.js';
 
 /** What a session needs from the run: the environment and test hooks, and where it speaks. */
@@ -80,7 +80,10 @@ export class Session {
   }
 
   private async resolveFlavor(): Promise<Flavor> {
-    return this.settings.flavor() ?? detectFlavor(this.api(), this.settings.auth().host, this.store, this.deps.debug);
+    return (
+      this.settings.flavor() ??
+      detectFlavor(() => this.api().request({ method: 'GET', path: '/version' }), this.settings.auth().host, this.store, this.deps.debug)
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { isObject } from '../json.js';
+import { isObject } from '../shared/json.js';
 import { type ApiResponse, contentLength, header, hostOf, readBody, type StreamResponse } from './answer.js';
 import { BodyError, tooLarge } from './failures.js';
 import { parseAnswerJson } from './json-depth.js';

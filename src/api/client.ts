@@ -1,12 +1,14 @@
+import type { Credentials } from '../credentials.js';
 import type { ApiError, AuthError } from '../errors.js';
+import { normalizeHost } from '../host-url.js';
 import { type ApiResponse, ERROR_BODY_LIMIT, errorAnswer, readBody, type StreamResponse } from './answer.js';
 import { readAnswer } from './answer-check.js';
-import { Authorizer, type Credentials } from './credentials.js';
+import { Authorizer } from './credentials.js';
 import { Exchange, type Wire } from './exchange.js';
 import { statusError } from './failures.js';
 import { acceptsJobToken } from './job-token-routes.js';
 import { MovedProjects } from './moved-projects.js';
-import { type ApiRequest, normalizeHost, requestTarget } from './request.js';
+import { type ApiRequest, requestTarget } from './request.js';
 import { type Delay, Retries, type RetryPolicy } from './retry.js';
 import { Throttle } from './throttle.js';
 import type { Transport } from './transport.js';

@@ -1,16 +1,4 @@
-/** `job`: a CI job token given as the token (`glcbt-…`), sent as JOB-TOKEN. */
-export type TokenKind = 'private' | 'oauth' | 'job';
-
-export interface Credentials {
-  token?: { value: string; kind: TokenKind };
-  /** CI job token: sent only on requests that ask for it (artifact downloads), only set for the instance that issued it. */
-  jobToken?: string;
-  /** CI_JOB_TOKEN is set but not for this instance: why (`it belongs to https://ci.example.com (CI_SERVER_URL)`). */
-  jobTokenWithheld?: string;
-}
-
-/** `job`: send the CI job token (artifact downloads); `none`: no credentials. */
-export type AuthMode = 'default' | 'job' | 'none';
+import type { AuthMode, Credentials } from '../credentials.js';
 
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'sudo', 'cookie']);
 

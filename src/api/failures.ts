@@ -1,6 +1,6 @@
+import type { Credentials } from '../credentials.js';
 import { ApiError, AuthError, type CollabError, UsageError } from '../errors.js';
 import { type ApiResponse, header, hostOf } from './answer.js';
-import type { Credentials } from './credentials.js';
 import { errorMessage, statusLine } from './error-body.js';
 import { jobTokenRefusalHint } from './job-token-refusal.js';
 import { JOB_TOKEN_REACH } from './job-token-routes.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../json.js';
+import { isObject } from '../shared/json.js';
 import type { ApiResponse } from './answer.js';
 import { asArray, intHeader, linkKey } from './page.js';
 

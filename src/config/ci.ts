@@ -1,5 +1,5 @@
-import { normalizeHost } from '../api/request.js';
 import { type Env, inCi } from '../env.js';
+import { normalizeHost } from '../host-url.js';
 
 /*
  * What the environment of a GitLab CI job says, as a runner sets it (GitLab's

@@ -1,5 +1,5 @@
 import type { SpawnSyncReturns } from 'node:child_process';
-import { shellLine } from '../output/shell-quote.js';
+import { shellLine } from '../shell-quote.js';
 
 export interface GitRemote {
   name: string;

@@ -1,8 +1,8 @@
-import type { Credentials } from '../api/credentials.js';
-import { headerValue } from '../api/header.js';
-import { normalizeHost } from '../api/request.js';
+import type { Credentials } from '../credentials.js';
 import { type Env, inCi } from '../env.js';
 import { AuthError, UsageError } from '../errors.js';
+import { normalizeHost } from '../host-url.js';
+import { headerValue } from '../http-header.js';
 import type { CiJob } from './ci.js';
 import type { TokenType } from './store.js';
 import type { StoredConfig, StoredDefault } from './stored.js';

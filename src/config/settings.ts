@@ -1,12 +1,12 @@
-import { FLAVORS, type Flavor, parseFlavor } from '../api/flavor.js';
-import { headerValue } from '../api/header.js';
-import { normalizeHost } from '../api/request.js';
 import { type Env, isTrue } from '../env.js';
 import { UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
-import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
-import type { ColorChoice } from '../output/io.js';
+import { type ColorChoice, isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../global-flags.js';
+import { normalizeHost } from '../host-url.js';
+import { headerValue } from '../http-header.js';
+import { FLAVORS, type Flavor } from '../shared/flavor.js';
 import { CiJob } from './ci.js';
+import { parseFlavor } from './detect-flavor.js';
 import { type Checkout, type Commit, type GitRemote, gitCheckout } from './git.js';
 import { type ResolvedAuth, RunHost } from './host.js';
 import type { ResourceKind } from './references.js';

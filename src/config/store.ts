@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Flavor } from '../api/flavor.js';
 import type { Env } from '../env.js';
 import { AuthError, CollabError, LocalError, UsageError } from '../errors.js';
-import { isObject } from '../json.js';
+import type { Flavor } from '../shared/flavor.js';
+import { isObject } from '../shared/json.js';
 
 export type TokenType = 'private' | 'oauth';
 

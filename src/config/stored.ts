@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { isObject } from '../json.js';
+import { isObject } from '../shared/json.js';
 import type { ConfigStore, TokenType } from './store.js';
 
 /** What a value is, for a message about a wrong one: `a list`, `number 3`. */

@@ -1,6 +1,6 @@
 import { type Env, inCi } from '../env.js';
 import { UsageError } from '../errors.js';
-import { shellLine } from '../output/shell-quote.js';
+import { shellLine } from '../shell-quote.js';
 import type { Checkout, GitRemote } from './git.js';
 import type { RunHost } from './host.js';
 import {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
-import { shellLine } from '../output/shell-quote.js';
+import { shellLine } from '../shell-quote.js';
 import { makeTempDir } from '../temp-dir.js';
 
 /**

@@ -2,7 +2,7 @@ import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import { messageText } from '../output/sanitize.js';
-import { ShellLine, shellLine } from '../output/shell-quote.js';
+import { ShellLine, shellLine } from '../shell-quote.js';
 import { bySource, sourceAndTarget } from './branch-source.js';
 import { pagesIn } from './host-dialect.js';
 import { type ArgSpec, type BranchKind, commandLine, type Values } from './inputs.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
-import { isObject } from '../json.js';
+import { isObject } from '../shared/json.js';
 import { readIn } from './host-dialect.js';
 
 /**

@@ -1,8 +1,8 @@
 import { cleanPath } from '../config/references.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { isObject } from '../json.js';
 import { messageText } from '../output/sanitize.js';
+import { isObject } from '../shared/json.js';
 import { camel } from './flag-names.js';
 import type { BulkItem, Values } from './inputs.js';
 import { parseConcurrency } from './options.js';

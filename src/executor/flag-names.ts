@@ -1,4 +1,4 @@
-import { gitlabName } from '../api/dialect.js';
+import { gitlabName } from '../shared/dialect.js';
 import type { FlagSpec } from './inputs.js';
 
 /** How a declared flag is named: on the command line, in commander's values, and in the API. */

@@ -1,4 +1,11 @@
 import type { AnswerShape } from '../api/answer-check.js';
+import { errorMessage, statusLine } from '../api/error-body.js';
+import { keysetQuery } from '../api/keyset.js';
+import type { FilePart } from '../api/multipart.js';
+import { type PageOptions, paginatePages } from '../api/paginate.js';
+import type { QueryValue } from '../api/path.js';
+import type { Context } from '../context.js';
+import { ApiError } from '../errors.js';
 import {
   dialectMatters,
   gitlabOnly,
@@ -11,16 +18,9 @@ import {
   showsInAnswer,
   specName,
   unchangedNotice,
-} from '../api/dialect.js';
-import { errorMessage, statusLine } from '../api/error-body.js';
-import { FLAVORS, type Flavor } from '../api/flavor.js';
-import { keysetQuery } from '../api/keyset.js';
-import type { FilePart } from '../api/multipart.js';
-import { type PageOptions, paginatePages } from '../api/paginate.js';
-import type { QueryValue } from '../api/path.js';
-import type { Context } from '../context.js';
-import { ApiError } from '../errors.js';
-import { isObject } from '../json.js';
+} from '../shared/dialect.js';
+import { FLAVORS, type Flavor } from '../shared/flavor.js';
+import { isObject } from '../shared/json.js';
 import { type Answer, asAnswer } from './inputs.js';
 import type { Method } from './spec.js';
 

@@ -1,8 +1,8 @@
-import type { Flavor } from '../api/flavor.js';
 import type { FilePart } from '../api/multipart.js';
 import type { Context } from '../context.js';
-import { isObject } from '../json.js';
-import { type ShellLine, shellWord } from '../output/shell-quote.js';
+import type { Flavor } from '../shared/flavor.js';
+import { isObject } from '../shared/json.js';
+import { type ShellLine, shellWord } from '../shell-quote.js';
 import type { ParamType } from './validate.js';
 
 /**

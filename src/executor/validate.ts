@@ -1,5 +1,5 @@
-import { durationParts, UNIT_NAMES, UNIT_SECONDS } from '../durations.js';
 import { excerpt, UsageError } from '../errors.js';
+import { durationParts, UNIT_NAMES, UNIT_SECONDS } from '../shared/durations.js';
 import { didYouMean } from '../suggest.js';
 
 /** Parsers for typed flag values: each returns the value to send or throws UsageError naming the flag. */

@@ -1,11 +1,8 @@
 import { type Readable, Writable } from 'node:stream';
 import type { Env } from '../env.js';
+import type { ColorChoice } from '../global-flags.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
-
-/** `--color <when>`: `auto` is the environment's choice (a terminal, NO_COLOR, FORCE_COLOR). */
-export const COLOR_CHOICES = ['always', 'never', 'auto'] as const;
-export type ColorChoice = (typeof COLOR_CHOICES)[number];
 
 /** The process's streams and what is known about them; tests build one on buffers. */
 export interface IO {

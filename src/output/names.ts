@@ -1,4 +1,4 @@
-import { isObject } from '../json.js';
+import { isObject } from '../shared/json.js';
 import { tableText } from './sanitize.js';
 
 /** How objects are named to people in questions and one-line results. */

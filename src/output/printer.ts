@@ -1,8 +1,9 @@
 import { FilterError } from '../errors.js';
+import type { OutputFormat } from '../global-flags.js';
 import type { CardExtras } from './card.js';
 import type { Column } from './columns.js';
 import { checkFields, fieldNames } from './field-pick.js';
-import { type OutputFormat, WRITERS } from './formats.js';
+import { WRITERS } from './formats.js';
 import { writeOut } from './io.js';
 import { cellText, TerminalLogFilter } from './sanitize.js';
 import { emptyMessage, type ListOptions, printSummary } from './summary.js';

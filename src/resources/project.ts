@@ -1,6 +1,6 @@
 import { type Card, type CardLayout, type Span, span, text, whoWhen } from '../output/card.js';
 import { type Columns, columnSet, type Fields, withCard } from '../output/columns.js';
-import { PROJECT_FEATURES } from '../spec-names.js';
+import { PROJECT_FEATURES } from '../shared/spec-names.js';
 import { yes } from './card-parts.js';
 
 /** A project (part 2 §2.1); `owner` and `forked_from_project` where the server has them to say. */

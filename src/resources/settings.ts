@@ -1,5 +1,5 @@
 import type { Fields } from '../output/columns.js';
-import { METRICS_SETTINGS } from '../spec-names.js';
+import { METRICS_SETTINGS } from '../shared/spec-names.js';
 
 /**
  * The application settings of part 2 §4.5, as data: the `settings update` flags and the

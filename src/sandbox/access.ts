@@ -1,5 +1,5 @@
 import type { Ctx } from './context.js';
-import { type ApiError, forbidden, notFound, unauthorized } from './errors.js';
+import { forbidden, type HttpError, notFound, unauthorized } from './errors.js';
 import { type Group, GUEST, OWNER, type Project, type User } from './model.js';
 import type { Store } from './store.js';
 
@@ -61,7 +61,7 @@ export function requireProject(ctx: Ctx, name = 'id'): Project {
 }
 
 /** Checks that the caller has at least `level` on the project (admins always do). */
-export function requireProjectLevel(ctx: Ctx, project: Project, level: number, onDenied: () => ApiError = () => forbidden()): User {
+export function requireProjectLevel(ctx: Ctx, project: Project, level: number, onDenied: () => HttpError = () => forbidden()): User {
   const user = requireUser(ctx);
   if (user.admin) return user;
   if (projectAccess(ctx.store, user, project) >= level) return user;

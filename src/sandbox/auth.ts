@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError, forbidden, unauthorized } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
 import type { User } from './model.js';
 import type { Params } from './params.js';
 import type { RouteOptions } from './router.js';
@@ -68,7 +68,7 @@ export function authenticate(store: Store, headers: IncomingHttpHeaders, params:
   if (sudo !== undefined && record.kind !== 'job') {
     if (!user.admin) throw forbidden('Must be admin to use sudo');
     const target = store.findUser(sudo);
-    if (!target) throw new ApiError(404, { message: `404 Not Found: No user id or username for: ${sudo}` });
+    if (!target) throw new HttpError(404, { message: `404 Not Found: No user id or username for: ${sudo}` });
     return { user: target, jobToken: null };
   }
   return { user, jobToken: record.kind === 'job' ? record : null };

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { isObject } from '../json.js';
-import { ApiError } from './errors.js';
+import { isObject } from '../shared/json.js';
+import { HttpError } from './errors.js';
 import type { Params } from './params.js';
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -10,7 +10,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, { message: '413 Request Entity Too Large' });
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, { message: '413 Request Entity Too Large' });
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -22,7 +22,7 @@ export function parseBodyInto(params: Params, body: Buffer, contentType: string 
   const type = (contentType ?? '').toLowerCase();
   if (type.includes('multipart/form-data')) {
     const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-    if (!boundary) throw new ApiError(400, { message: '400 Bad request - multipart boundary missing' });
+    if (!boundary) throw new HttpError(400, { message: '400 Bad request - multipart boundary missing' });
     parseMultipart(params, body, boundary[1] ?? boundary[2].trim());
     return;
   }
@@ -37,7 +37,7 @@ export function parseBodyInto(params: Params, body: Buffer, contentType: string 
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new ApiError(400, { error: "The provided content-type 'application/json' is not supported." });
+      throw new HttpError(400, { error: "The provided content-type 'application/json' is not supported." });
     }
     if (isObject(parsed)) params.addObject(parsed);
     return;

@@ -1,5 +1,5 @@
-import { serverName, showsInAnswer } from '../api/dialect.js';
-import type { Flavor } from '../api/flavor.js';
+import { serverName, showsInAnswer } from '../shared/dialect.js';
+import type { Flavor } from '../shared/flavor.js';
 
 /**
  * An object built with the spec's names, named as this flavour names it (and without what that

@@ -2,7 +2,7 @@
  * GitLab's human durations: `1mo 2w 3d 4h 30m 10s`, with 1mo = 4w, 1w = 5d, 1d = 8h.
  * A bare number means hours. Parsing returns seconds, or undefined for text that is not a duration.
  */
-import { durationParts, UNIT_NAMES, UNIT_SECONDS } from '../durations.js';
+import { durationParts, UNIT_NAMES, UNIT_SECONDS } from '../shared/durations.js';
 
 export function parseDuration(text: string): number | undefined {
   const input = text.trim().toLowerCase();

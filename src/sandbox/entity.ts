@@ -1,5 +1,5 @@
-import { serverName, showsInAnswer } from '../api/dialect.js';
-import type { Flavor } from '../api/flavor.js';
+import { serverName, showsInAnswer } from '../shared/dialect.js';
+import type { Flavor } from '../shared/flavor.js';
 import type { ArtifactStore } from './artifacts.js';
 import type { User } from './model.js';
 import type { Store } from './store.js';

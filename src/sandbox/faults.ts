@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { HttpError } from './errors.js';
 
 export const FAULT_KINDS = [
   '429',
@@ -70,18 +70,18 @@ export class FaultRegistry {
 }
 
 function validate(input: unknown): FaultSpec {
-  if (!input || typeof input !== 'object') throw new ApiError(400, { message: 'fault must be a JSON object' });
+  if (!input || typeof input !== 'object') throw new HttpError(400, { message: 'fault must be a JSON object' });
   const o = input as Record<string, unknown>;
-  if (!FAULT_KINDS.includes(o.kind as FaultKind)) throw new ApiError(400, { message: `kind must be one of ${FAULT_KINDS.join(', ')}` });
+  if (!FAULT_KINDS.includes(o.kind as FaultKind)) throw new HttpError(400, { message: `kind must be one of ${FAULT_KINDS.join(', ')}` });
   const count = o.count === undefined ? 1 : Number(o.count);
-  if (!Number.isInteger(count) || count < 1) throw new ApiError(400, { message: 'count must be a positive integer' });
+  if (!Number.isInteger(count) || count < 1) throw new HttpError(400, { message: 'count must be a positive integer' });
   const graceMs = o.graceMs === undefined ? undefined : Number(o.graceMs);
-  if (graceMs !== undefined && !(graceMs >= 0)) throw new ApiError(400, { message: 'graceMs must be a number of milliseconds from 0' });
+  if (graceMs !== undefined && !(graceMs >= 0)) throw new HttpError(400, { message: 'graceMs must be a number of milliseconds from 0' });
   if (o.path !== undefined) {
     try {
       new RegExp(String(o.path));
     } catch {
-      throw new ApiError(400, { message: 'path must be a valid regular expression' });
+      throw new HttpError(400, { message: 'path must be a valid regular expression' });
     }
   }
   return {

@@ -1,10 +1,10 @@
 import type { Ctx } from './context.js';
-import { ApiError } from './errors.js';
+import { HttpError } from './errors.js';
 import { byGitlabUsers, byNegation } from './gitlab-filters.js';
 import type { AwardEmoji, User } from './model.js';
 import { parseTime } from './time.js';
 
-const invalidValue = (name: string): ApiError => new ApiError(400, { error: `${name} does not have a valid value` });
+const invalidValue = (name: string): HttpError => new HttpError(400, { error: `${name} does not have a valid value` });
 
 /** A string parameter restricted to `allowed` values (Grape's `values:`), or undefined. */
 export function enumParam<T extends string>(ctx: Ctx, name: string, allowed: readonly T[]): T | undefined {
@@ -18,7 +18,7 @@ export function timeParam(ctx: Ctx, name: string): number | undefined {
   const value = ctx.params.str(name);
   if (value === undefined || value === '') return undefined;
   const ms = parseTime(value);
-  if (ms === undefined) throw new ApiError(400, { error: `${name} is invalid` });
+  if (ms === undefined) throw new HttpError(400, { error: `${name} is invalid` });
   return ms;
 }
 
@@ -110,7 +110,7 @@ const byScope: Filter = (ctx, viewer, options) => {
   if (rawScope !== undefined && !reviews && !['created-by-me', 'assigned-to-me', 'all'].includes(rawScope)) throw invalidValue('scope');
   const scope = (rawScope as Scope | undefined) ?? options.defaultScope;
   if (scope === 'all') return undefined;
-  if (!viewer) throw new ApiError(401, { message: '401 Unauthorized' });
+  if (!viewer) throw new HttpError(401, { message: '401 Unauthorized' });
   if (reviews) return (item) => options.reviewers!(item).includes(viewer.id);
   if (scope === 'created-by-me') return (item) => item.authorId === viewer.id;
   return (item) => options.assignees(item).includes(viewer.id);

@@ -11,9 +11,10 @@
  *
  * Control endpoints (no auth): POST/GET/DELETE /__sandbox/faults, GET/DELETE /__sandbox/requests.
  */
-import { FLAVORS, type Flavor } from '../api/flavor.js';
+import { FLAVORS, type Flavor } from '../shared/flavor.js';
 import { ArtifactStore } from './artifacts.js';
 import { type Clock, realClock } from './clock.js';
+import { MAX_ARTIFACT_MB } from './limits.js';
 import { makeDataDir, removeDataDir } from './package-files.js';
 import { Router } from './router.js';
 import { approvalRoutes } from './routes/approvals.js';
@@ -39,7 +40,6 @@ import { seedCiAssets } from './seed/ci-assets.js';
 import { seedStore } from './seed/index.js';
 import { type RecordedRequest, SandboxServer } from './server.js';
 import { Store } from './store.js';
-import { MAX_ARTIFACT_MB } from './zip.js';
 
 export { type Clock, ManualClock, realClock, scaledClock } from './clock.js';
 export type { FaultKind, FaultSpec } from './faults.js';

@@ -1,5 +1,5 @@
 import type { Ctx } from './context.js';
-import { ApiError } from './errors.js';
+import { HttpError } from './errors.js';
 import { listKey } from './list-cache.js';
 import { json, type Reply } from './reply.js';
 
@@ -45,7 +45,7 @@ export function paginate<T>(ctx: Ctx, items: readonly T[], render: (item: T) => 
   const { page, perPage } = pageRequest(ctx);
   const limit = ctx.store.offsetLimit;
   if (ctx.store.flavor === 'gitlab' && keyset && limit > 0 && page * perPage > limit)
-    throw new ApiError(405, {
+    throw new HttpError(405, {
       error:
         `Offset pagination has a maximum allowed offset of ${limit} for requests that return ` +
         `objects of type ${keyset.type}. Remaining records can be retrieved using keyset pagination.`,
@@ -96,7 +96,7 @@ function keysetPage<T>(ctx: Ctx, items: readonly T[], render: (item: T) => unkno
   const sort = ctx.params.str('sort') ?? keyset?.sort;
   const orderOk = keyset?.orderBy === undefined ? orderBy === undefined : orderBy !== undefined && keyset.orderBy.includes(orderBy);
   if (!keyset || !orderOk || (sort !== 'asc' && sort !== 'desc'))
-    throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' });
+    throw new HttpError(405, { error: 'Keyset pagination is not yet available for this type of request' });
   const { perPage } = pageRequest(ctx);
   const after = Number(ctx.params.str(sort === 'asc' ? 'id_after' : 'id_before') ?? Number.NaN);
   const sorted = [...items].sort((a, b) => (sort === 'asc' ? keyset.id(a) - keyset.id(b) : keyset.id(b) - keyset.id(a)));

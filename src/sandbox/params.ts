@@ -1,5 +1,5 @@
-import { isObject } from '../json.js';
-import { ApiError, missingParam } from './errors.js';
+import { isObject } from '../shared/json.js';
+import { HttpError, missingParam } from './errors.js';
 
 export interface UploadedFile {
   filename: string;
@@ -36,7 +36,7 @@ function normalize(params: Record<string, unknown>, name: string, rest: string, 
   normalize(hash, first[1], after, value);
 }
 
-const grapeInvalid = (name: string): ApiError => new ApiError(400, { error: `${name} is invalid` });
+const grapeInvalid = (name: string): HttpError => new HttpError(400, { error: `${name} is invalid` });
 
 /**
  * Request parameters merged from the query string and the body (JSON, urlencoded or multipart),

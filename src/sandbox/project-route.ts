@@ -11,7 +11,7 @@
  */
 import { canReadProject } from './access.js';
 import type { Caller } from './auth.js';
-import { ApiError, forbidden } from './errors.js';
+import { forbidden, HttpError } from './errors.js';
 import type { Reply } from './reply.js';
 import type { RouteOptions } from './router.js';
 import type { Store } from './store.js';
@@ -51,7 +51,7 @@ export function movedProject(
   const id = store.redirectRoutes.get(ref.toLowerCase());
   const project = id === undefined ? undefined : store.projects.get(id);
   if (!project || !canReadProject(store, caller.user, project)) return undefined;
-  if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, { message: 'Non GET methods are not allowed for moved projects' });
+  if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, { message: 'Non GET methods are not allowed for moved projects' });
   const rest = segments
     .slice(2)
     .map((s) => `/${s}`)

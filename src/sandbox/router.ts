@@ -1,4 +1,4 @@
-import type { Flavor } from '../api/flavor.js';
+import type { Flavor } from '../shared/flavor.js';
 import type { Handler } from './context.js';
 
 export type AuthMode =

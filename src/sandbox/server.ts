@@ -5,7 +5,7 @@ import { authenticate } from './auth.js';
 import { parseBodyInto, readBody } from './body.js';
 import type { Ctx } from './context.js';
 import { compressible, encode, MIN_COMPRESSED_BYTES, negotiateEncoding } from './encoding.js';
-import { ApiError, notFound, routeNotFound } from './errors.js';
+import { HttpError, notFound, routeNotFound } from './errors.js';
 import { FaultRegistry, type FaultSpec, NGINX_502 } from './faults.js';
 import { drained, Link } from './link.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from './origins.js';
@@ -104,7 +104,7 @@ export class SandboxServer {
     try {
       reply = await this.dispatch(req, method, rawPath, rawQuery, requestOrigin, linkOrigin);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof HttpError)) throw error;
       reply = { kind: 'json', status: error.status, body: error.body };
     }
     await this.write(res, withRanges(reply, req.headers), method, fault, req.headers['accept-encoding']);
@@ -132,7 +132,7 @@ export class SandboxServer {
     const streamed = 'match' in found && found.match.options.streamBody === true;
     const body = streamed ? Buffer.alloc(0) : await readBody(req);
     if ('notFound' in found) throw routeNotFound();
-    if ('allowed' in found) throw new ApiError(405, { error: '405 Not Allowed' });
+    if ('allowed' in found) throw new HttpError(405, { error: '405 Not Allowed' });
     parseBodyInto(params, body, req.headers['content-type']);
     const caller = authenticate(this.store, req.headers, params, found.match.options);
     checkJobTokenReach(this.store, caller, found.match.options, segments);
@@ -186,7 +186,7 @@ export class SandboxServer {
           try {
             parsed = JSON.parse(body.toString('utf8') || '{}');
           } catch {
-            throw new ApiError(400, { message: 'body must be JSON' });
+            throw new HttpError(400, { message: 'body must be JSON' });
           }
           const specs = Array.isArray(parsed) ? parsed : [parsed];
           return writeJson(
@@ -210,7 +210,7 @@ export class SandboxServer {
           return writeJson(res, 404, { error: '404 Not Found' }, method);
       }
     } catch (error) {
-      if (error instanceof ApiError) return writeJson(res, error.status, error.body, method);
+      if (error instanceof HttpError) return writeJson(res, error.status, error.body, method);
       throw error;
     }
   }

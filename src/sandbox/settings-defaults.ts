@@ -1,4 +1,4 @@
-import { METRICS_SETTINGS } from '../spec-names.js';
+import { METRICS_SETTINGS } from '../shared/spec-names.js';
 
 /** Instance settings as a fresh GitLab reports them (names as in part 2 §4.5). */
 export function defaultSettings(): Record<string, unknown> {

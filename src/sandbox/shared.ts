@@ -1,5 +1,5 @@
 import type { Ctx } from './context.js';
-import { ApiError, invalid } from './errors.js';
+import { HttpError, invalid } from './errors.js';
 import type { Project, Todo, User } from './model.js';
 import type { Store } from './store.js';
 import { isDate } from './time.js';
@@ -64,21 +64,21 @@ export function milestoneParam(ctx: Ctx, project: Project): number | null | unde
 export function dueDateParam(ctx: Ctx): string | null | undefined {
   const value = ctx.params.nullableStr('due_date');
   if (value === undefined || value === null) return value;
-  if (!isDate(value)) throw new ApiError(400, { error: 'due_date is invalid' });
+  if (!isDate(value)) throw new HttpError(400, { error: 'due_date is invalid' });
   return value;
 }
 
 export function stateEventParam(ctx: Ctx): 'close' | 'reopen' | undefined {
   const value = ctx.params.str('state_event');
   if (value === undefined || value === '') return undefined;
-  if (value !== 'close' && value !== 'reopen') throw new ApiError(400, { error: 'state_event does not have a valid value' });
+  if (value !== 'close' && value !== 'reopen') throw new HttpError(400, { error: 'state_event does not have a valid value' });
   return value;
 }
 
 /** Grape's "at least one parameter" rule for updates. */
 export function requireOneOf(ctx: Ctx, names: string[]): void {
   if (!names.some((n) => ctx.params.has(n))) {
-    throw new ApiError(400, { error: `${names.join(', ')} are missing, at least one parameter must be provided` });
+    throw new HttpError(400, { error: `${names.join(', ')} are missing, at least one parameter must be provided` });
   }
 }
 

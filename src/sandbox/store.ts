@@ -1,4 +1,4 @@
-import type { Flavor } from '../api/flavor.js';
+import type { Flavor } from '../shared/flavor.js';
 import { CiState } from './ci-state.js';
 import { type Clock, realClock } from './clock.js';
 import { ListCache } from './list-cache.js';

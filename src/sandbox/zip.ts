@@ -60,9 +60,6 @@ const UTF8_FLAG = 0x0800;
 const DOS_TIME = ((12 << 11) | (0 << 5) | 0) & 0xffff;
 const DOS_DATE = (((2026 - 1980) << 9) | (1 << 5) | 15) & 0xffff;
 
-/** The largest streamed artifact, in MiB: the archive must stay under 4 GiB (no zip64). */
-export const MAX_ARTIFACT_MB = 4094;
-
 export function storedZipLength(entries: StreamedEntry[]): number {
   let total = END_RECORD;
   for (const e of entries) {

@@ -9,10 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otherName } from '../../src/api/dialect.js';
 import type { CommandSpec } from '../../src/executor/spec.js';
 import { answerFields, type Fields } from '../../src/output/columns.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
+import { otherName } from '../../src/shared/dialect.js';
 import { commandTree } from '../helpers/command-tree.js';
 import { runCli } from '../helpers/harness.js';
 import { tempDir } from '../helpers/temp.js';

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { flavorOfVersion, parseFlavor } from '../../src/config/detect-flavor.js';
+import { eitherWay, notShown, specField } from '../../src/executor/host-dialect.js';
+import { getPath, plainValue } from '../../src/output/values.js';
+import { SETTINGS } from '../../src/resources/settings.js';
 import {
   dialectMatters,
   GITLAB_NAMES,
@@ -9,11 +13,7 @@ import {
   serverParams,
   showsInAnswer,
   unchangedNotice,
-} from '../../src/api/dialect.js';
-import { flavorOfVersion, parseFlavor } from '../../src/api/flavor.js';
-import { eitherWay, notShown, specField } from '../../src/executor/host-dialect.js';
-import { getPath, plainValue } from '../../src/output/values.js';
-import { SETTINGS } from '../../src/resources/settings.js';
+} from '../../src/shared/dialect.js';
 import { GITLAB_PAIRS as PAIRS } from '../helpers/gitlab-names.js';
 
 describe('the dialect table', () => {

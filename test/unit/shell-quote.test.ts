@@ -3,7 +3,7 @@
  * back as that one word, and nothing in it runs (sh, dash, bash and zsh, where installed).
  */
 import { describe, expect, it } from 'vitest';
-import { ShellLine, shellLine, shellWord } from '../../src/output/shell-quote.js';
+import { ShellLine, shellLine, shellWord } from '../../src/shell-quote.js';
 import { paste, SHELLS } from '../helpers/paste.js';
 
 /** Words a server (a branch, a project path, a pipeline id, a URL) or a person can send. */

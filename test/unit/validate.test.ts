@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeader } from '../../src/api/header.js';
 import { UsageError } from '../../src/errors.js';
 import { durationSeconds, parseTyped } from '../../src/executor/validate.js';
+import { parseHeader } from '../../src/http-header.js';
 
 describe('typed flag values', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { isObject } from '../../json.js';
+import { isObject } from '../../shared/json.js';
 
 /**
  * `collab api`'s fields with bracketed names, as gh's `api` reads them: `labels[]=a` appends to an

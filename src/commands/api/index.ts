@@ -1,4 +1,3 @@
-import { parseHeader } from '../../api/header.js';
 import { paginatePages } from '../../api/paginate.js';
 import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
@@ -6,9 +5,10 @@ import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { bodyArg, readTextArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
-import { isObject } from '../../json.js';
+import { parseHeader } from '../../http-header.js';
 import type { Column } from '../../output/columns.js';
 import type { Printer } from '../../output/printer.js';
+import { isObject } from '../../shared/json.js';
 import { answer, apiDestination } from './answer.js';
 import { EMPTY_ARRAY, jsonBody, queryString } from './fields.js';
 import { fillPlaceholders } from './placeholders.js';

@@ -1,10 +1,10 @@
-import { normalizeHost } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { readStdin } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
-import { isObject } from '../../json.js';
+import { normalizeHost } from '../../host-url.js';
+import { isObject } from '../../shared/json.js';
 
 const loginFlags = [
   { name: 'token-stdin', param: false, type: 'bool', description: 'read the token from standard input' },

@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
-import { isObject } from '../../json.js';
 import { type Column, columnSet } from '../../output/columns.js';
+import { isObject } from '../../shared/json.js';
 import { jobTokenStatus } from './job-token-status.js';
 
 function maskToken(token: string): string {

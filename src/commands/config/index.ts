@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import { parseFlavor } from '../../api/flavor.js';
-import { normalizeHost } from '../../api/request.js';
+import { parseFlavor } from '../../config/detect-flavor.js';
 import { type ConfigData, checkKey, type HostEntry, SETTABLE_KEYS, type SettableKey } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand, defineNoun } from '../../executor/spec.js';
 import { parseEnum, parseInteger } from '../../executor/validate.js';
+import { OUTPUT_FORMATS } from '../../global-flags.js';
+import { normalizeHost } from '../../host-url.js';
 import { columnSet } from '../../output/columns.js';
-import { OUTPUT_FORMATS } from '../../output/formats.js';
 
 const PER_HOST_ONLY: SettableKey[] = ['ca_file', 'flavor'];
 const GLOBAL_ONLY: SettableKey[] = ['host', 'pager', 'editor', 'browser'];

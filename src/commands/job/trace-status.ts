@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
-import { shellLine } from '../../output/shell-quote.js';
 import { COMPLETED_JOB_STATUSES } from '../../resources/job.js';
+import { shellLine } from '../../shell-quote.js';
 
 /** What `job trace` knows of the job: its status, and the name people know it by. */
 export interface JobState {

@@ -4,8 +4,8 @@ import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import type { Values } from '../../executor/inputs.js';
-import { isObject } from '../../json.js';
 import type { MrChange } from '../../resources/mr-change.js';
+import { isObject } from '../../shared/json.js';
 import { MR_PATH } from './shared.js';
 
 /** A merge request's changes, as whole as the server gives them, and what of them is missing. */

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
-import { shellLine } from '../../output/shell-quote.js';
+import { shellLine } from '../../shell-quote.js';
 
 /**
  * `mr create --fill`: the title and description from the commits of the source branch that the

@@ -1,7 +1,7 @@
 import { commandLine, type Values } from '../../executor/inputs.js';
-import { isObject } from '../../json.js';
-import { shellLine } from '../../output/shell-quote.js';
 import { isDraft } from '../../resources/mr.js';
+import { isObject } from '../../shared/json.js';
+import { shellLine } from '../../shell-quote.js';
 import { plain, shortSha } from './shared.js';
 
 /**

@@ -4,8 +4,8 @@ import { ApiError, AuthError, CancelError, type CollabError } from '../../errors
 import { pathValues } from '../../executor/endpoint.js';
 import { readIn } from '../../executor/host-dialect.js';
 import { commandLine, type Values } from '../../executor/inputs.js';
-import { isObject } from '../../json.js';
-import { shellLine } from '../../output/shell-quote.js';
+import { isObject } from '../../shared/json.js';
+import { shellLine } from '../../shell-quote.js';
 import { type Approvals, type MrState, mergeBlocker } from './merge-blockers.js';
 import { MR_PATH, plain, ref } from './shared.js';
 

@@ -10,8 +10,8 @@ import type { Context } from '../../context.js';
 import { ApiError, type CollabError, LocalError, UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { branchNameProblem } from '../../executor/validate.js';
-import { isObject } from '../../json.js';
-import { shellLine } from '../../output/shell-quote.js';
+import { isObject } from '../../shared/json.js';
+import { shellLine } from '../../shell-quote.js';
 import { plain } from './shared.js';
 
 export const pushFlag: FlagSpec = {

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readIn } from '../../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
-import { isObject } from '../../json.js';
+import { isObject } from '../../shared/json.js';
 
 export const relatedIssueFlags: FlagSpec[] = [
   {

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { formatBytes } from '../../download/progress.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { bodyArg } from '../../executor/read-input.js';
-import { isObject } from '../../json.js';
+import { isObject } from '../../shared/json.js';
 
 /**
  * One file into the generic package registry (doc/user/packages/generic_packages/_index.md,

@@ -1,10 +1,10 @@
-import { parseFlavor } from '../../api/flavor.js';
+import { parseFlavor } from '../../config/detect-flavor.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
-import { MAX_ARTIFACT_MB } from '../../sandbox/zip.js';
+import { MAX_ARTIFACT_MB } from '../../sandbox/limits.js';
 
 const sandboxFlags = [
   { name: 'port', type: 'int', min: 0, max: 65535, default: '0', description: 'port to listen on (0 = a free one)' },

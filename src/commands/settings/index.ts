@@ -4,9 +4,9 @@ import { notShown } from '../../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand, defineNoun } from '../../executor/spec.js';
 import type { ParamType } from '../../executor/validate.js';
-import { isObject } from '../../json.js';
 import { columnSet } from '../../output/columns.js';
 import { SETTINGS, SETTINGS_FIELDS, type Setting, settingFlag } from '../../resources/settings.js';
+import { isObject } from '../../shared/json.js';
 
 const FLAG_TYPE: Record<Setting['type'], ParamType> = {
   string: 'string',

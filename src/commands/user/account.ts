@@ -4,9 +4,9 @@ import { eitherWay } from '../../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { readStdin } from '../../executor/read-input.js';
 import { type CommandSpec, defineCommand } from '../../executor/spec.js';
-import { isObject } from '../../json.js';
 import { described, objectName, titled } from '../../output/names.js';
 import { activityColumns, userColumns } from '../../resources/user.js';
+import { isObject } from '../../shared/json.js';
 
 /** The user a command is about: an id or a username (`@me` too), looked up before sending, the same for every verb. */
 const userArg = { name: 'id', type: 'string', lookup: 'user', description: 'user id or username' } as const;

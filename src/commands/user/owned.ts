@@ -8,8 +8,8 @@ import type { Answer, FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand, defineNoun, type NounSpec } from '../../executor/spec.js';
 import type { Column } from '../../output/columns.js';
 import { described, objectName, titled } from '../../output/names.js';
-import { shellLine } from '../../output/shell-quote.js';
 import { emailColumns, gpgKeyColumns, sshKeyColumns } from '../../resources/user.js';
+import { shellLine } from '../../shell-quote.js';
 
 /**
  * Keys, GPG keys and emails share one scheme: the caller's own under `/user/<things>`, another

@@ -1,4 +1,4 @@
-import { isObject } from '../../json.js';
+import { isObject } from '../../shared/json.js';
 import type { CardExtras } from '../card.js';
 import { type CellStyle, cellValue, drawCell } from '../cells.js';
 import type { Column } from '../columns.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../json.js';
+import { isObject } from '../../shared/json.js';
 import { cellValue } from '../cells.js';
 import { type Column, isMarkdown } from '../columns.js';
 import { columnHeader, referenceCell, spansProjects } from '../references.js';

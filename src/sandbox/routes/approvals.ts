@@ -2,7 +2,7 @@ import { requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { APPROVALS } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
-import { ApiError, notFound, unauthorized } from '../errors.js';
+import { HttpError, notFound, unauthorized } from '../errors.js';
 import { DEVELOPER } from '../model.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
@@ -22,7 +22,7 @@ function approve(ctx: Ctx): Reply {
     throw unauthorized();
   const expected = ctx.params.str('sha');
   if (expected !== undefined && expected !== '' && expected !== mr.sha) {
-    throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+    throw new HttpError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
   }
   mr.approvedBy.push(user.id);
   touch(ctx, mr);

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { BOARD, BOARD_LIST } from '../entities/boards.js';
 import { LABEL, MILESTONE_CLOSED } from '../entities/common.js';
 import { show } from '../entity.js';
-import { ApiError, invalid, notFound } from '../errors.js';
+import { HttpError, invalid, notFound } from '../errors.js';
 import { type Board, type BoardList, OWNER, type Project, REPORTER } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, type Reply } from '../reply.js';
@@ -26,7 +26,7 @@ function requireList(ctx: Ctx): { project: Project; board: Board; list: BoardLis
 
 function requireLevel(ctx: Ctx, project: Project, level: number): void {
   const user = requireUser(ctx);
-  if (!user.admin && projectAccess(ctx.store, user, project) < level) throw new ApiError(403, { message: '403 Forbidden' });
+  if (!user.admin && projectAccess(ctx.store, user, project) < level) throw new HttpError(403, { message: '403 Forbidden' });
 }
 
 const ordered = (board: Board): BoardList[] => [...board.lists].sort((a, b) => a.position - b.position);

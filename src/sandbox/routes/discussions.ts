@@ -4,7 +4,7 @@ import { hasLine } from '../diff-lines.js';
 import { DISCUSSION } from '../entities/discussions.js';
 import { NOTE } from '../entities/notes.js';
 import { show } from '../entity.js';
-import { ApiError, badRequest, forbidden, missingParam, notFound } from '../errors.js';
+import { badRequest, forbidden, HttpError, missingParam, notFound } from '../errors.js';
 import { DEVELOPER, type DiffPosition, type MergeRequest, type Note, type Project, type User } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, type Reply } from '../reply.js';
@@ -93,13 +93,13 @@ function positionParam(ctx: Ctx, mr: MergeRequest): DiffPosition | undefined {
   const raw = ctx.params.hash('position');
   if (Object.keys(raw).length === 0) return undefined;
   for (const key of ['base_sha', 'start_sha', 'head_sha', 'position_type'])
-    if (!raw[key]) throw new ApiError(400, { error: `position[${key}] is missing` });
+    if (!raw[key]) throw new HttpError(400, { error: `position[${key}] is missing` });
   if (!['text', 'image', 'file'].includes(raw.position_type))
-    throw new ApiError(400, { error: 'position[position_type] does not have a valid value' });
+    throw new HttpError(400, { error: 'position[position_type] does not have a valid value' });
   const line = (name: string): number | null => {
     const value = raw[name];
     if (value === undefined || value === '' || value === 'null') return null;
-    if (!/^\d+$/.test(value)) throw new ApiError(400, { error: `position[${name}] is invalid` });
+    if (!/^\d+$/.test(value)) throw new HttpError(400, { error: `position[${name}] is invalid` });
     return Number(value);
   };
   const position: DiffPosition = {
@@ -170,7 +170,7 @@ const mayResolve = (ctx: Ctx, t: Target, note?: Note): boolean =>
 function resolveThread(ctx: Ctx): Reply {
   const t = target(ctx);
   const resolved = ctx.params.bool('resolved');
-  if (resolved === undefined) throw new ApiError(400, { error: 'resolved is missing' });
+  if (resolved === undefined) throw new HttpError(400, { error: 'resolved is missing' });
   const all = threadsOf(t.notes).find((d) => d.id === ctx.path.discussion_id);
   if (!all) throw notFound('Discussion');
   if (!threadResolvable(all) || !mayResolve(ctx, t)) throw forbidden();
@@ -185,8 +185,8 @@ function updateNote(ctx: Ctx): Reply {
   const note = t.notes.find((n) => n.id === Number(ctx.path.note_id));
   if (!note || !canReadNote(ctx.store, t.user, t.project, note)) throw notFound();
   const given = ['body', 'resolved'].filter((name) => ctx.params.has(name));
-  if (given.length === 0) throw new ApiError(400, { error: 'body, resolved are missing, exactly one parameter must be provided' });
-  if (given.length === 2) throw new ApiError(400, { error: 'body, resolved are mutually exclusive' });
+  if (given.length === 0) throw new HttpError(400, { error: 'body, resolved are missing, exactly one parameter must be provided' });
+  if (given.length === 2) throw new HttpError(400, { error: 'body, resolved are mutually exclusive' });
   const resolved = ctx.params.bool('resolved');
   if (resolved !== undefined) {
     if (!mayResolve(ctx, t, note)) throw forbidden();

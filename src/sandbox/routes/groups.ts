@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { GROUP, GROUP_DETAIL } from '../entities/groups.js';
 import { NAMESPACE } from '../entities/namespaces.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
+import { forbidden, HttpError, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
 import { type AccessLevel, type Group, GUEST, MAINTAINER, OWNER, type Visibility } from '../model.js';
 import { paginate } from '../pagination.js';
@@ -211,7 +211,7 @@ function addLdapLink(ctx: Ctx): Reply {
   if (!cn) throw missingParam('cn');
   const groupAccessLevel = ctx.params.int('group_access');
   if (groupAccessLevel === undefined) throw missingParam('group_access');
-  if (!ACCESS_LEVELS.includes(groupAccessLevel)) throw new ApiError(400, { error: 'group_access does not have a valid value' });
+  if (!ACCESS_LEVELS.includes(groupAccessLevel)) throw new HttpError(400, { error: 'group_access does not have a valid value' });
   const provider = ctx.params.str('provider');
   if (!provider) throw missingParam('provider');
   if (group.ldapLinks.some((l) => l.cn === cn && l.provider === provider)) throw invalid({ cn: ['has already been taken'] });

@@ -3,7 +3,7 @@ import { ownedBy, requireAdmin, requireOwned, requirePathUser } from '../access.
 import type { Ctx } from '../context.js';
 import { IMPERSONATION_TOKEN, IMPERSONATION_TOKEN_WITH_TOKEN, tokenActive } from '../entities/keys.js';
 import { show } from '../entity.js';
-import { ApiError, missingParam } from '../errors.js';
+import { HttpError, missingParam } from '../errors.js';
 import type { ImpersonationToken } from '../model.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, type Reply } from '../reply.js';
@@ -16,7 +16,7 @@ function listImpersonationTokens(ctx: Ctx): Reply {
   requireAdmin(ctx);
   const user = requirePathUser(ctx, 'user_id');
   const state = ctx.params.str('state') ?? 'all';
-  if (!['all', 'active', 'inactive'].includes(state)) throw new ApiError(400, { error: 'state does not have a valid value' });
+  if (!['all', 'active', 'inactive'].includes(state)) throw new HttpError(400, { error: 'state does not have a valid value' });
   const now = ctx.store.now();
   const tokens = ownedBy(ctx.store.impersonationTokens.values(), user).filter(
     (t) => state === 'all' || (state === 'active') === tokenActive({ token: t, now }),
@@ -38,9 +38,9 @@ function createImpersonationToken(ctx: Ctx): Reply {
   if (!name) throw missingParam('name');
   const scopes = ctx.params.strArray('scopes');
   if (!scopes || scopes.length === 0) throw missingParam('scopes');
-  if (scopes.some((s) => !SCOPES.includes(s))) throw new ApiError(400, { error: 'scopes does not have a valid value' });
+  if (scopes.some((s) => !SCOPES.includes(s))) throw new HttpError(400, { error: 'scopes does not have a valid value' });
   const expiresAt = ctx.params.str('expires_at') || null;
-  if (expiresAt !== null && !isDate(expiresAt)) throw new ApiError(400, { error: 'expires_at is invalid' });
+  if (expiresAt !== null && !isDate(expiresAt)) throw new HttpError(400, { error: 'expires_at is invalid' });
   const id = ctx.store.nextId('token');
   const token: ImpersonationToken = {
     id,

@@ -6,7 +6,7 @@ import { ISSUE, USER_AGENT_DETAIL } from '../entities/issues.js';
 import { MERGE_REQUEST_BASIC } from '../entities/merge-requests.js';
 import { TODO } from '../entities/todos.js';
 import { show } from '../entity.js';
-import { ApiError, invalid, missingParam, notFound } from '../errors.js';
+import { HttpError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
 import { type Issue, OWNER, type Project, REPORTER, type User } from '../model.js';
 import { cachedList, paginate, paginateCached } from '../pagination.js';
@@ -34,7 +34,7 @@ export function requireIssue(ctx: Ctx): { project: Project; issue: Issue } {
 function requireEditable(ctx: Ctx, project: Project, issue: Issue): User {
   const user = requireUser(ctx);
   if (user.admin || issue.authorId === user.id || projectAccess(ctx.store, user, project) >= REPORTER) return user;
-  throw new ApiError(403, { message: '403 Forbidden' });
+  throw new HttpError(403, { message: '403 Forbidden' });
 }
 
 const isOwnerOrAdmin = (store: Store, user: User, project: Project): boolean => user.admin || projectAccess(store, user, project) >= OWNER;
@@ -131,7 +131,7 @@ function showIssue(ctx: Ctx): Reply {
 function createIssue(ctx: Ctx): Reply {
   const user = requireUser(ctx);
   const project = requireProject(ctx);
-  if (!project.features.issues_enabled) throw new ApiError(403, { message: '403 Forbidden' });
+  if (!project.features.issues_enabled) throw new HttpError(403, { message: '403 Forbidden' });
   const title = ctx.params.str('title');
   if (title === undefined) throw missingParam('title');
   if (title.trim() === '') throw invalid({ title: ["can't be blank"] });
@@ -143,7 +143,7 @@ function createIssue(ctx: Ctx): Reply {
   const createdAtParam = ctx.params.str('created_at');
   if (createdAtParam && isOwnerOrAdmin(ctx.store, user, project)) {
     const ms = parseTime(createdAtParam);
-    if (ms === undefined) throw new ApiError(400, { error: 'created_at is invalid' });
+    if (ms === undefined) throw new HttpError(400, { error: 'created_at is invalid' });
     createdAt = ms;
   }
   let description = ctx.params.str('description') ?? null;
@@ -232,7 +232,7 @@ function updateIssue(ctx: Ctx): Reply {
   const updatedAt = ctx.params.str('updated_at');
   if (updatedAt && isOwnerOrAdmin(ctx.store, user, project)) {
     const ms = parseTime(updatedAt);
-    if (ms === undefined) throw new ApiError(400, { error: 'updated_at is invalid' });
+    if (ms === undefined) throw new HttpError(400, { error: 'updated_at is invalid' });
     issue.updatedAt = ms;
   }
   return json(show(ctx, ISSUE, issue, { single: true }));
@@ -241,7 +241,7 @@ function updateIssue(ctx: Ctx): Reply {
 function deleteIssue(ctx: Ctx): Reply {
   const { project, issue } = requireIssue(ctx);
   const user = requireUser(ctx);
-  if (!isOwnerOrAdmin(ctx.store, user, project)) throw new ApiError(403, { message: '403 Forbidden' });
+  if (!isOwnerOrAdmin(ctx.store, user, project)) throw new HttpError(403, { message: '403 Forbidden' });
   ctx.store.removeIssue(issue);
   const kept = ctx.store.todos.filter((t) => !(t.targetType === 'Issue' && t.targetId === issue.id));
   ctx.store.todos.length = 0;
@@ -255,10 +255,10 @@ function moveIssue(ctx: Ctx): Reply {
   const targetId = ctx.params.requiredInt('to_project_id');
   const target = ctx.store.projects.get(targetId);
   if (!target || !canReadProject(ctx.store, user, target)) throw notFound('Project');
-  if (target.id === project.id) throw new ApiError(400, { message: 'Cannot move issue to project it originates from!' });
+  if (target.id === project.id) throw new HttpError(400, { message: 'Cannot move issue to project it originates from!' });
   const allowed = (p: Project): boolean => user.admin || projectAccess(ctx.store, user, p) >= REPORTER;
   if (!allowed(project) || !allowed(target) || !target.features.issues_enabled) {
-    throw new ApiError(400, { message: 'Cannot move issue due to insufficient permissions!' });
+    throw new HttpError(400, { message: 'Cannot move issue due to insufficient permissions!' });
   }
   const sourceMilestone = issue.milestoneId == null ? undefined : ctx.store.milestones.get(issue.milestoneId);
   const now = ctx.store.now();

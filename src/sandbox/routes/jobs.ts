@@ -3,7 +3,7 @@ import type { ArchiveBody } from '../artifacts.js';
 import type { Ctx } from '../context.js';
 import { JOB, JOB_WITH_DOWNLOAD_URL } from '../entities/jobs.js';
 import { show } from '../entity.js';
-import { ApiError, badRequest, forbidden, missingParam, notFound } from '../errors.js';
+import { badRequest, forbidden, HttpError, missingParam, notFound } from '../errors.js';
 import { cancel } from '../job-states.js';
 import { DEVELOPER, type Job, type JobStatus, type Project, REPORTER } from '../model.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
@@ -60,7 +60,7 @@ function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
   if (scopes === undefined || scopes.length === 0) return [...jobs].reverse();
   for (const s of scopes)
     if (!(ctx.store.flavor === 'gitlab' ? GITLAB_SCOPES : SCOPES).includes(s))
-      throw new ApiError(400, { error: 'scope does not have a valid value' });
+      throw new HttpError(400, { error: 'scope does not have a valid value' });
   return jobs.filter((j) => scopes.includes(j.status)).reverse();
 }
 
@@ -271,7 +271,7 @@ const ARTIFACTS = { jobToken: 'public' } as const;
 /** `GET /job` (lib/api/ci/jobs.rb): the job the CI job token belongs to; only a job token gets it. */
 function currentJob(ctx: Ctx): Reply {
   const token = ctx.jobToken;
-  if (!token) throw new ApiError(401, { message: '401 Unauthorized' });
+  if (!token) throw new HttpError(401, { message: '401 Unauthorized' });
   const jobs = ctx.store.projectJobs(token.projectId ?? -1);
   const job =
     token.jobId !== undefined ? ctx.store.jobs.get(token.jobId) : (jobs.filter((j) => j.status === 'running').at(-1) ?? jobs.at(-1));

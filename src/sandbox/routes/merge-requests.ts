@@ -14,7 +14,7 @@ import {
 } from '../entities/merge-requests.js';
 import { TODO } from '../entities/todos.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, missingParam, notFound } from '../errors.js';
+import { forbidden, HttpError, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters, enumParam } from '../filters.js';
 import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';
 import { mergeRequestContent } from '../mr-content.js';
@@ -43,7 +43,7 @@ function listReply(ctx: Ctx, mrs: MergeRequest[], defaultScope: 'created-by-me' 
     iids,
   });
   const view = ctx.params.str('view');
-  if (view !== undefined && view !== 'simple') throw new ApiError(400, { error: 'view does not have a valid value' });
+  if (view !== undefined && view !== 'simple') throw new HttpError(400, { error: 'view does not have a valid value' });
   return paginate(ctx, ctx.store.flavor === 'gitlab' ? gitlabFilters(ctx, filtered) : filtered, (mr) =>
     show(ctx, view === 'simple' ? MERGE_REQUEST_SIMPLE : MERGE_REQUEST_BASIC, mr),
   );
@@ -151,7 +151,7 @@ function checkNewMergeRequest(ctx: Ctx): NewMergeRequest {
   const sourceBranch = ctx.params.str('source_branch') as string;
   const targetBranch = ctx.params.str('target_branch') as string;
   if (sourceBranch === targetBranch && project.id === sourceProject.id) {
-    throw new ApiError(400, { message: ["You can't use same project/branch for source and target"] });
+    throw new HttpError(400, { message: ["You can't use same project/branch for source and target"] });
   }
   const existing = ctx.store
     .projectMergeRequests(project.id)
@@ -163,7 +163,7 @@ function checkNewMergeRequest(ctx: Ctx): NewMergeRequest {
         m.sourceProjectId === sourceProject.id,
     );
   if (existing)
-    throw new ApiError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
+    throw new HttpError(409, { message: [`Another open merge request already exists for this source branch: !${existing.iid}`] });
   return { user, sourceProject, project, sourceBranch, targetBranch };
 }
 
@@ -242,7 +242,7 @@ function updateMergeRequest(ctx: Ctx): Reply {
     ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : []),
   ]);
   const title = ctx.params.str('title');
-  if (title !== undefined && title.trim() === '') throw new ApiError(400, { message: { title: ["can't be blank"] } });
+  if (title !== undefined && title.trim() === '') throw new HttpError(400, { message: { title: ["can't be blank"] } });
   const stateEvent = stateEventParam(ctx);
   const labels = labelsParam(ctx, project);
   const milestoneId = milestoneParam(ctx, project);

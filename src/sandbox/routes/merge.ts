@@ -2,7 +2,7 @@ import { requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { detailedMergeStatus, MERGE_REQUEST } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
-import { ApiError, unauthorized } from '../errors.js';
+import { HttpError, unauthorized } from '../errors.js';
 import { DEVELOPER, type MergeRequest, type Project, type User } from '../model.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
@@ -22,12 +22,12 @@ function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
   const status = detailedMergeStatus(ctx.store, mr, ctx.store.flavor);
   if (status === 'mergeable' || status === 'unchecked' || (autoMerge && AUTO_MERGE_WAITS.has(status))) return;
   if (ctx.store.flavor === 'gitlab') {
-    if (status === 'conflict') throw new ApiError(422, { message: 'Branch cannot be merged' });
-    throw new ApiError(405, { message: '405 Method Not Allowed' });
+    if (status === 'conflict') throw new HttpError(422, { message: 'Branch cannot be merged' });
+    throw new HttpError(405, { message: '405 Method Not Allowed' });
   }
-  if (status === 'not_open') throw new ApiError(406, { message: '406 Method Not Allowed' });
-  if (status === 'draft_status') throw new ApiError(405, { message: '405 Method Not Allowed' });
-  if (status === 'conflict' || status === 'not_approved') throw new ApiError(405, { message: 'Branch cannot be merged' });
+  if (status === 'not_open') throw new HttpError(406, { message: '406 Method Not Allowed' });
+  if (status === 'draft_status') throw new HttpError(405, { message: '405 Method Not Allowed' });
+  if (status === 'conflict' || status === 'not_approved') throw new HttpError(405, { message: 'Branch cannot be merged' });
 }
 
 function mergeMergeRequest(ctx: Ctx): Reply {
@@ -38,7 +38,7 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   refuseMerge(ctx, mr, autoMerge);
   const expected = ctx.params.str('sha');
   if (expected !== undefined && expected !== '' && expected !== mr.sha) {
-    throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+    throw new HttpError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
   }
   // GitLab's `merge_request.update(squash: params[:squash]) if params[:squash]` (lib/api/merge_requests.rb).
   if (ctx.store.flavor === 'gitlab' && ctx.params.bool('squash')) mr.squash = true;
@@ -106,8 +106,8 @@ function cancelAutoMerge(ctx: Ctx): Reply {
   if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
   if (gitlab && !(mr.mergeWhenPipelineSucceeds && mr.state !== 'merged' && mr.state !== 'closed'))
     return created({ message: "Can't cancel the automatic merge", status: 'error', http_status: 406 });
-  if (mr.state === 'merged' || mr.state === 'closed') throw new ApiError(405, { message: '405 Method Not Allowed' });
-  if (!mr.mergeWhenPipelineSucceeds) throw new ApiError(406, { message: '406 Not Acceptable' });
+  if (mr.state === 'merged' || mr.state === 'closed') throw new HttpError(405, { message: '405 Method Not Allowed' });
+  if (!mr.mergeWhenPipelineSucceeds) throw new HttpError(406, { message: '406 Not Acceptable' });
   mr.mergeWhenPipelineSucceeds = false;
   touch(ctx, mr);
   return gitlab ? created({ status: 'success' }) : json(show(ctx, MERGE_REQUEST, mr, { single: true }));

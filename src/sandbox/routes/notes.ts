@@ -2,7 +2,7 @@ import { projectAccess, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { NOTE } from '../entities/notes.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, missingParam } from '../errors.js';
+import { forbidden, HttpError, missingParam } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
 import type { Issue, MergeRequest, Note, Project } from '../model.js';
 import { paginate } from '../pagination.js';
@@ -60,13 +60,13 @@ function add(ctx: Ctx, target: Noteable): Reply {
   const user = requireUser(ctx);
   const text = ctx.params.str('body');
   if (text === undefined) throw missingParam('body');
-  if (text.trim() === '') throw new ApiError(400, { message: { note: ["can't be blank"] } });
+  if (text.trim() === '') throw new HttpError(400, { message: { note: ["can't be blank"] } });
   if (lockedOut(ctx.store, user, target.project, target.locked)) throw forbidden();
   let at = ctx.store.now();
   const createdAt = ctx.params.str('created_at');
   if (createdAt !== undefined && (user.admin || projectAccess(ctx.store, user, target.project) >= 50)) {
     const ms = parseTime(createdAt);
-    if (ms === undefined) throw new ApiError(400, { error: 'created_at is invalid' });
+    if (ms === undefined) throw new HttpError(400, { error: 'created_at is invalid' });
     at = ms;
   }
   const quick = runQuickActions(ctx, { project: target.project, user, issue: target.issue, mr: target.mr }, text, (c, t) =>

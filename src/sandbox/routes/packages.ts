@@ -4,7 +4,7 @@ import type { Package, PackageFile } from '../ci-state.js';
 import type { Ctx } from '../context.js';
 import { PACKAGE, PACKAGE_FILE, PACKAGE_FILE_RECORD } from '../entities/packages.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
 import { DEVELOPER, MAINTAINER, type Project, REPORTER } from '../model.js';
 import { openFile, openFileRange, removeFile, storeStream } from '../package-files.js';
@@ -40,7 +40,7 @@ function checkPathParams(ctx: Ctx): void {
   if (status !== undefined && !['default', 'hidden'].includes(status)) errors.push('status does not have a valid value');
   const select = ctx.params.str('select');
   if (select !== undefined && select !== 'package_file') errors.push('select does not have a valid value');
-  if (errors.length > 0) throw new ApiError(400, { error: errors.join(', ') });
+  if (errors.length > 0) throw new HttpError(400, { error: errors.join(', ') });
 }
 
 /** `read_package`: reporters, or anyone who can see a project that is not private. */
@@ -59,7 +59,7 @@ async function upload(ctx: Ctx): Promise<Reply> {
   const { package_name: name, package_version: version, file_name: fileName } = ctx.path;
   const ci = ctx.store.ci;
   const fileId = ci.nextId('file');
-  if (!ctx.bodyStream) throw new ApiError(400, { error: 'file is missing' });
+  if (!ctx.bodyStream) throw new HttpError(400, { error: 'file is missing' });
   const stored = await storeStream(ci.dataDir, `${fileId}.bin`, ctx.bodyStream);
   const now = ctx.store.now();
   let pkg = ci.findPackage(project.id, name, version);
@@ -149,7 +149,7 @@ function listPackages(ctx: Ctx): Reply {
 
 function requirePackage(ctx: Ctx, project: Project): Package {
   const id = ctx.path.package_id;
-  if (!/^\d+$/.test(id)) throw new ApiError(400, { error: 'package_id is invalid' });
+  if (!/^\d+$/.test(id)) throw new HttpError(400, { error: 'package_id is invalid' });
   const pkg = ctx.store.ci.packages.get(Number(id));
   if (!pkg || pkg.projectId !== project.id) throw notFound();
   return pkg;

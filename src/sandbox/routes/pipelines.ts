@@ -12,7 +12,7 @@ import {
   TEST_REPORT_SUMMARY,
 } from '../entities/pipelines.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
 import { conditionalJson, conditionalReply } from '../etag.js';
 import { enumParam, sortItems, timeParam } from '../filters.js';
 import { DEVELOPER, OWNER, type Pipeline, type Project, REPORTER } from '../model.js';
@@ -58,7 +58,7 @@ const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
 const ORDER_BY = ['id', 'status', 'ref', 'updated_at', 'user_id'] as const;
 const VARIABLE_TYPES: readonly VariableType[] = ['env_var', 'file'];
 
-const invalidParam = (name: string): ApiError => new ApiError(400, { error: `${name} is invalid` });
+const invalidParam = (name: string): HttpError => new HttpError(400, { error: `${name} is invalid` });
 
 function requirePipeline(ctx: Ctx, project: Project): Pipeline {
   const raw = ctx.path.pipeline_id;
@@ -144,9 +144,9 @@ function pipelineVariables(ctx: Ctx): PipelineVariable[] {
     const { key, value, variable_type } = item as Record<string, unknown>;
     const type = variable_type === undefined || variable_type === null ? 'env_var' : String(variable_type);
     if (!VARIABLE_TYPES.includes(type as VariableType))
-      throw new ApiError(400, { error: `variables[${i}][variable_type] does not have a valid value` });
+      throw new HttpError(400, { error: `variables[${i}][variable_type] does not have a valid value` });
     if (typeof key !== 'string' || !/^[a-zA-Z0-9_]+$/.test(key))
-      throw new ApiError(400, { message: { base: ["Variables key can contain only letters, digits and '_'."] } });
+      throw new HttpError(400, { message: { base: ["Variables key can contain only letters, digits and '_'."] } });
     return { key, value: value === undefined || value === null ? '' : String(value), variableType: type as VariableType };
   });
 }
@@ -155,7 +155,7 @@ function runPipeline(ctx: Ctx): Reply {
   const project = requireBuildsReader(ctx);
   const user = requireRole(ctx, project, DEVELOPER);
   const ref = ctx.params.str('ref');
-  if (ref === undefined || ref === '') throw new ApiError(400, { error: 'ref is missing' });
+  if (ref === undefined || ref === '') throw new HttpError(400, { error: 'ref is missing' });
   const variables = pipelineVariables(ctx);
   const pipeline = createPipeline(ctx.store, project, { ref, user, variables, source: 'api' }, ctx.artifacts);
   return created(show(ctx, PIPELINE, pipeline, { single: true }));
@@ -192,7 +192,7 @@ function updateMetadata(ctx: Ctx): Reply {
   requireRole(ctx, project, DEVELOPER);
   const pipeline = requirePipeline(ctx, project);
   const name = ctx.params.str('name');
-  if (name === undefined) throw new ApiError(400, { error: 'name is missing' });
+  if (name === undefined) throw new HttpError(400, { error: 'name is missing' });
   ctx.store.ci.pipelineNames.set(pipeline.id, name);
   pipeline.updatedAt = ctx.store.now();
   return json(show(ctx, PIPELINE_WITH_METADATA, pipeline, { single: true }));
@@ -226,7 +226,7 @@ function lintContent(ctx: Ctx): Reply {
   const project = requireBuildsReader(ctx);
   requireRole(ctx, project, DEVELOPER);
   const content = ctx.params.str('content');
-  if (content === undefined) throw new ApiError(400, { error: 'content is missing' });
+  if (content === undefined) throw new HttpError(400, { error: 'content is missing' });
   return json(show(ctx, LINT_RESULT, { ...lint(content), includeJobs: ctx.params.bool('include_jobs') === true }));
 }
 

@@ -1,10 +1,10 @@
-import { PROJECT_FEATURES } from '../../spec-names.js';
+import { PROJECT_FEATURES } from '../../shared/spec-names.js';
 import { canReadProject, groupAccess, projectAccess, requireAdmin, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { BASIC_PROJECT, PROJECT, UPLOAD } from '../entities/projects.js';
 import { USER_BASIC } from '../entities/users.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, invalid, missingParam, notFound } from '../errors.js';
+import { forbidden, HttpError, invalid, missingParam, notFound } from '../errors.js';
 import { enumParam, sortItems } from '../filters.js';
 import { DEVELOPER, GUEST, MAINTAINER, OWNER, type Project, REPORTER, type Upload, type User, type Visibility } from '../model.js';
 import { type Keyset, paginate } from '../pagination.js';
@@ -197,7 +197,7 @@ export function newProject(
 function addProject(ctx: Ctx, creator: User, owner: User): Reply {
   const nameParam = ctx.params.str('name');
   const pathParam = ctx.params.str('path');
-  if (!nameParam && !pathParam) throw new ApiError(400, { error: 'name, path are missing, at least one parameter must be provided' });
+  if (!nameParam && !pathParam) throw new HttpError(400, { error: 'name, path are missing, at least one parameter must be provided' });
   const name = nameParam || (pathParam as string);
   const path = pathParam || slugify(name);
   validatePath(path);
@@ -287,14 +287,14 @@ function forkProject(ctx: Ctx): Reply {
   const user = requireUser(ctx);
   const namespaceRef = ctx.params.str('namespace') ?? ctx.params.str('namespace_id') ?? ctx.params.str('namespace_path');
   const namespaceId = namespaceRef === undefined ? user.namespaceId : ctx.store.findNamespace(namespaceRef);
-  if (namespaceId === undefined) throw new ApiError(404, { message: '404 Target Namespace Not Found' });
+  if (namespaceId === undefined) throw new HttpError(404, { message: '404 Target Namespace Not Found' });
   if (!canCreateIn(ctx.store, user, namespaceId)) throw forbidden();
   const name = ctx.params.str('name') ?? source.name;
   const path = ctx.params.str('path') ?? source.path;
   try {
     checkPathFree(ctx.store, namespaceId, name, path);
   } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(409, error.body);
+    if (error instanceof HttpError) throw new HttpError(409, error.body);
     throw error;
   }
   const fork = newProject(ctx.store, { name, path, namespaceId, creatorId: user.id, visibility: source.visibility });

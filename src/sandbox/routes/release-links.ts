@@ -1,6 +1,6 @@
 import { LINK_TYPES, type LinkType } from '../ci-state.js';
 import type { Ctx } from '../context.js';
-import { ApiError } from '../errors.js';
+import { HttpError } from '../errors.js';
 
 /** A release link as it is asked for, before it has an id. */
 export interface LinkParams {
@@ -20,17 +20,17 @@ const FILEPATH_RE = /^\/(?:[-.\w]+\/?)*[\da-zA-Z]+$/;
 export function readLinks(ctx: Ctx): LinkParams[] {
   const assets = ctx.params.raw('assets');
   if (assets === undefined || assets === null) return [];
-  if (typeof assets !== 'object' || Array.isArray(assets)) throw new ApiError(400, { error: 'assets is invalid' });
+  if (typeof assets !== 'object' || Array.isArray(assets)) throw new HttpError(400, { error: 'assets is invalid' });
   const links = (assets as Record<string, unknown>).links;
   if (links === undefined || links === null) return [];
-  if (!Array.isArray(links)) throw new ApiError(400, { error: 'assets[links] is invalid' });
+  if (!Array.isArray(links)) throw new HttpError(400, { error: 'assets[links] is invalid' });
   const missing: string[] = [];
   const out = links.map((raw, i) => {
     const link = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     for (const key of ['name', 'url']) if (typeof link[key] !== 'string') missing.push(`assets[links][${i}][${key}] is missing`);
     const type = link.link_type === undefined || link.link_type === null ? 'other' : String(link.link_type);
     // No `values:` on the release's links: the enum refuses it in the service (rescued as 400).
-    if (!LINK_TYPES.includes(type as LinkType)) throw new ApiError(400, { message: `'${type}' is not a valid link_type` });
+    if (!LINK_TYPES.includes(type as LinkType)) throw new HttpError(400, { message: `'${type}' is not a valid link_type` });
     const path = link.direct_asset_path ?? link.filepath;
     return {
       name: String(link.name ?? ''),
@@ -39,7 +39,7 @@ export function readLinks(ctx: Ctx): LinkParams[] {
       linkType: type as LinkType,
     };
   });
-  if (missing.length > 0) throw new ApiError(400, { error: missing.join(', ') });
+  if (missing.length > 0) throw new HttpError(400, { error: missing.join(', ') });
   return out;
 }
 

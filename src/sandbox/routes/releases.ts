@@ -4,7 +4,7 @@ import { LINK_TYPES, type LinkType, type Release, type ReleaseLink } from '../ci
 import type { Ctx } from '../context.js';
 import { RELEASE, RELEASE_LINK, sortedLinks } from '../entities/releases.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
 import { enumParam, sortItems, timeParam } from '../filters.js';
 import { DEVELOPER, MAINTAINER, type Project } from '../model.js';
 import { paginate } from '../pagination.js';
@@ -28,7 +28,7 @@ function requireReleasesProject(ctx: Ctx): Project {
 }
 
 /** `not_found!` without a resource (lib/api/helpers.rb), unlike ActiveRecord::RecordNotFound's `404 Not found`. */
-const notFoundBang = (): ApiError => new ApiError(404, { message: '404 Not Found' });
+const notFoundBang = (): HttpError => new HttpError(404, { message: '404 Not Found' });
 
 const byTag = (ctx: Ctx, project: Project): Release | undefined => ctx.store.ci.releaseByTag(project.id, ctx.path.tag_name);
 
@@ -80,15 +80,15 @@ function milestoneIds(ctx: Ctx, project: Project): number[] | undefined {
   const titles = ctx.params.strArray('milestones');
   const ids = ctx.params.intArray('milestone_ids');
   if (titles !== undefined && ids !== undefined)
-    throw new ApiError(400, { error: 'Cannot specify milestones and milestone_ids at the same time' });
+    throw new HttpError(400, { error: 'Cannot specify milestones and milestone_ids at the same time' });
   if (titles !== undefined) {
     const missing = titles.filter((t) => !ctx.store.milestoneByTitle(project.id, t));
-    if (missing.length > 0) throw new ApiError(400, { message: `Milestone(s) not found: ${missing.join(', ')}` });
+    if (missing.length > 0) throw new HttpError(400, { message: `Milestone(s) not found: ${missing.join(', ')}` });
     return titles.map((t) => ctx.store.milestoneByTitle(project.id, t)?.id as number);
   }
   if (ids !== undefined) {
     const missing = ids.filter((id) => ctx.store.milestones.get(id)?.projectId !== project.id);
-    if (missing.length > 0) throw new ApiError(400, { message: `Milestone id(s) not found: ${missing.join(', ')}` });
+    if (missing.length > 0) throw new HttpError(400, { message: `Milestone id(s) not found: ${missing.join(', ')}` });
   }
   return ids;
 }
@@ -99,10 +99,10 @@ function ensureTag(ctx: Ctx, project: Project, tag: string): string {
   const existing = tags.get(tag);
   if (existing) return existing;
   const ref = ctx.params.str('ref');
-  if (!ref) throw new ApiError(422, { message: 'Ref is not specified' });
+  if (!ref) throw new HttpError(422, { message: 'Ref is not specified' });
   const known = /^[0-9a-f]{40}$/.test(ref) || refKind(ctx.store, project, ref) !== undefined;
   // Tags::CreateService: `error("Target #{target} is invalid", 400)`.
-  if (!known) throw new ApiError(400, { message: `Target ${ref} is invalid` });
+  if (!known) throw new HttpError(400, { message: `Target ${ref} is invalid` });
   const target = /^[0-9a-f]{40}$/.test(ref) ? ref : headOf(ctx.store, project, ref);
   tags.set(tag, target);
   return target;
@@ -112,16 +112,16 @@ function createRelease(ctx: Ctx): Reply {
   const project = ciProject(ctx);
   const user = requireRole(ctx, project, DEVELOPER);
   const tag = ctx.params.str('tag_name');
-  if (!tag) throw new ApiError(400, { error: 'tag_name is missing' });
+  if (!tag) throw new HttpError(400, { error: 'tag_name is missing' });
   const linkParams = readLinks(ctx);
   const releasedAt = timeParam(ctx, 'released_at');
-  if (ctx.store.ci.releaseByTag(project.id, tag)) throw new ApiError(409, { message: 'Release already exists' });
+  if (ctx.store.ci.releaseByTag(project.id, tag)) throw new HttpError(409, { message: 'Release already exists' });
   const milestones = milestoneIds(ctx, project) ?? [];
   const sha = ensureTag(ctx, project, tag);
   // `release.save!` fails on the links (the tag stays made): `rescue StandardError => e; error(e.message, 400)`.
   const errors = linkErrors(linkParams, []);
   if (errors.length > 0)
-    throw new ApiError(400, { message: `Validation failed: ${errors.map((e) => `Links ${e[0].toLowerCase()}${e.slice(1)}`).join(', ')}` });
+    throw new HttpError(400, { message: `Validation failed: ${errors.map((e) => `Links ${e[0].toLowerCase()}${e.slice(1)}`).join(', ')}` });
   const now = ctx.store.now();
   const ci = ctx.store.ci;
   const release: Release = {
@@ -149,7 +149,7 @@ function updateRelease(ctx: Ctx): Reply {
   const release = requireRelease(ctx, DEVELOPER);
   const project = ciProject(ctx);
   const changes = ['name', 'description', 'released_at', 'milestones', 'milestone_ids'].filter((n) => ctx.params.has(n));
-  if (changes.length === 0) throw new ApiError(400, { message: 'params is empty' });
+  if (changes.length === 0) throw new HttpError(400, { message: 'params is empty' });
   const releasedAt = timeParam(ctx, 'released_at');
   const milestones = milestoneIds(ctx, project);
   if (ctx.params.has('name')) release.name = ctx.params.str('name') ?? release.name;
@@ -181,7 +181,7 @@ const showLink = (ctx: Ctx, release: Release, link: ReleaseLink) =>
   show(ctx, RELEASE_LINK, { ...link, tag: release.tag, projectId: release.projectId });
 
 function requireLink(ctx: Ctx, release: Release): ReleaseLink {
-  if (!/^\d+$/.test(ctx.path.link_id)) throw new ApiError(400, { error: 'link_id is invalid' });
+  if (!/^\d+$/.test(ctx.path.link_id)) throw new HttpError(400, { error: 'link_id is invalid' });
   const link = release.links.find((l) => l.id === Number(ctx.path.link_id));
   if (!link) throw notFound();
   return link;
@@ -205,12 +205,12 @@ function createLink(ctx: Ctx): Reply {
   const { project, release } = requireLinkRelease(ctx);
   requireRole(ctx, project, DEVELOPER);
   const missing = ['name', 'url'].filter((n) => !ctx.params.has(n));
-  if (missing.length > 0) throw new ApiError(400, { error: missing.map((n) => `${n} is missing`).join(', ') });
+  if (missing.length > 0) throw new HttpError(400, { error: missing.map((n) => `${n} is missing`).join(', ') });
   const type = linkType(ctx) ?? 'other';
   const path = ctx.params.str('direct_asset_path') ?? ctx.params.str('filepath') ?? null;
   const link = { name: ctx.params.str('name') ?? '', url: ctx.params.str('url') ?? '', directAssetPath: path, linkType: type };
   const errors = linkErrors([link], release.links);
-  if (errors.length > 0) throw new ApiError(400, { message: errors });
+  if (errors.length > 0) throw new HttpError(400, { message: errors });
   const added = { ...link, id: ctx.store.ci.nextId('link'), createdAt: ctx.store.now() };
   release.links.push(added);
   return created(showLink(ctx, release, added));
@@ -221,7 +221,7 @@ function updateLink(ctx: Ctx): Reply {
   requireRole(ctx, project, DEVELOPER);
   const link = requireLink(ctx, release);
   if (!ctx.params.has('name') && !ctx.params.has('url'))
-    throw new ApiError(400, { error: 'name, url are missing, at least one parameter must be provided' });
+    throw new HttpError(400, { error: 'name, url are missing, at least one parameter must be provided' });
   const type = linkType(ctx) ?? 'other';
   const path = ctx.params.str('direct_asset_path') ?? ctx.params.str('filepath');
   const next = {
@@ -234,7 +234,7 @@ function updateLink(ctx: Ctx): Reply {
     [next],
     release.links.filter((l) => l !== link),
   );
-  if (errors.length > 0) throw new ApiError(400, { message: errors });
+  if (errors.length > 0) throw new HttpError(400, { message: errors });
   Object.assign(link, next);
   return json(showLink(ctx, release, link));
 }

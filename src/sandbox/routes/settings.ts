@@ -1,7 +1,7 @@
 import { requireAdmin, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { GIT_ACCESS_PROTOCOLS, inDialect, paramNames } from '../dialect.js';
-import { ApiError, invalid } from '../errors.js';
+import { HttpError, invalid } from '../errors.js';
 import { json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 import { CONDITIONAL_REQUIREMENTS, SETTING_TYPES } from '../settings-defaults.js';
@@ -30,17 +30,17 @@ function coerce(ctx: Ctx, setting: string, name: string): unknown {
     case 'git-access-protocol': {
       const value = p.str(name);
       if (!GIT_ACCESS_PROTOCOLS[ctx.store.flavor].includes(value ?? ''))
-        throw new ApiError(400, { error: `${name} does not have a valid value` });
+        throw new HttpError(400, { error: `${name} does not have a valid value` });
       return value;
     }
     case 'visibility': {
       const value = p.str(name);
-      if (!VISIBILITIES.includes(value ?? '')) throw new ApiError(400, { error: `${name} does not have a valid value` });
+      if (!VISIBILITIES.includes(value ?? '')) throw new HttpError(400, { error: `${name} does not have a valid value` });
       return value;
     }
     case 'visibility[]': {
       const values = p.strArray(name) ?? [];
-      if (values.some((v) => !VISIBILITIES.includes(v))) throw new ApiError(400, { error: `${name} does not have a valid value` });
+      if (values.some((v) => !VISIBILITIES.includes(v))) throw new HttpError(400, { error: `${name} does not have a valid value` });
       return values;
     }
     default:

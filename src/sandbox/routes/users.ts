@@ -12,7 +12,7 @@ import {
   USER_WITH_ADMIN_ONE,
 } from '../entities/users.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, invalid, missingParam } from '../errors.js';
+import { forbidden, HttpError, invalid, missingParam } from '../errors.js';
 import { timeParam } from '../filters.js';
 import type { User } from '../model.js';
 import { paginate } from '../pagination.js';
@@ -166,7 +166,7 @@ function listUsers(ctx: Ctx): Reply {
   const externUid = p.str('extern_uid');
   const provider = p.str('provider');
   if (externUid !== undefined || provider !== undefined) {
-    if (!externUid || !provider) throw new ApiError(400, { error: 'extern_uid, provider are missing, all parameters must be provided' });
+    if (!externUid || !provider) throw new HttpError(400, { error: 'extern_uid, provider are missing, all parameters must be provided' });
     keep((u) => u.identities.some((i) => i.extern_uid === externUid && i.provider === provider));
   }
   const after = timeParam(ctx, 'created_after');
@@ -202,16 +202,16 @@ function createUser(ctx: Ctx): Reply {
   const hasPassword = ctx.params.has('password');
   const reset = ctx.params.bool('reset_password') ?? false;
   if (!hasPassword && !reset)
-    throw new ApiError(400, { error: 'password, reset_password are missing, exactly one parameter must be provided' });
+    throw new HttpError(400, { error: 'password, reset_password are missing, exactly one parameter must be provided' });
   if (!EMAIL_RE.test(email)) throw invalid({ email: ['is invalid'] });
   if (!reset) checkPassword(ctx);
   if (!/^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/.test(username))
     throw invalid({
       username: ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."],
     });
-  if (emailTaken(ctx.store, email)) throw new ApiError(409, { message: 'Email has already been taken' });
+  if (emailTaken(ctx.store, email)) throw new HttpError(409, { message: 'Email has already been taken' });
   if (ctx.store.userByName(username) || ctx.store.findGroup(username))
-    throw new ApiError(409, { message: 'Username has already been taken' });
+    throw new HttpError(409, { message: 'Username has already been taken' });
   const user = newUser(ctx.store, { username, name, email });
   applyProfile(ctx, user);
   user.confirmedAt = ctx.params.bool('skip_confirmation') ? user.createdAt : null;
@@ -226,11 +226,11 @@ function updateUser(ctx: Ctx): Reply {
   if (email !== undefined) {
     if (!EMAIL_RE.test(email)) throw invalid({ email: ['is invalid'] });
     // The spec: updating answers 404 even where 409 would fit (e.g. an email already in use).
-    if (emailTaken(ctx.store, email, { userId: user.id })) throw new ApiError(404, { message: { email: ['has already been taken'] } });
+    if (emailTaken(ctx.store, email, { userId: user.id })) throw new HttpError(404, { message: { email: ['has already been taken'] } });
   }
   const username = ctx.params.str('username');
   if (username !== undefined && username.toLowerCase() !== user.username.toLowerCase() && ctx.store.userByName(username)) {
-    throw new ApiError(404, { message: { username: ['has already been taken'] } });
+    throw new HttpError(404, { message: { username: ['has already been taken'] } });
   }
   checkPassword(ctx);
   applyProfile(ctx, user);
@@ -274,7 +274,7 @@ function unblockUser(ctx: Ctx): Reply {
 function listActivities(ctx: Ctx): Reply {
   requireAdmin(ctx);
   const fromText = ctx.params.str('from');
-  if (fromText !== undefined && !isDate(fromText)) throw new ApiError(400, { error: 'from is invalid' });
+  if (fromText !== undefined && !isDate(fromText)) throw new HttpError(400, { error: 'from is invalid' });
   const from = fromText ? Date.parse(`${fromText}T00:00:00Z`) : ctx.store.now() - 182 * DAY_MS;
   const active = [...ctx.store.users.values()]
     .filter((u) => u.lastActivityAt !== null && u.lastActivityAt >= from)

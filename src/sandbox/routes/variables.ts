@@ -3,7 +3,7 @@ import type { CiVariable, VariableType } from '../ci-state.js';
 import type { Ctx } from '../context.js';
 import { CI_VARIABLE } from '../entities/variables.js';
 import { show } from '../entity.js';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
 import { enumParam } from '../filters.js';
 import { MAINTAINER, OWNER } from '../model.js';
 import { paginate } from '../pagination.js';
@@ -53,7 +53,7 @@ function findVariable(ctx: Ctx, owner: Owner): CiVariable | undefined {
   const scope = ctx.params.hash('filter').environment_scope;
   const found = owner.variables.filter((v) => v.key === ctx.path.key && (scope === undefined || v.environmentScope === scope));
   if (found.length > 1)
-    throw new ApiError(409, { message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'" });
+    throw new HttpError(409, { message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'" });
   return found[0];
 }
 
@@ -116,7 +116,7 @@ const create =
   (ctx: Ctx): Reply => {
     const owner = requireOwner(ctx, kind);
     const missing = ['key', 'value'].filter((n) => ctx.params.str(n) === undefined);
-    if (missing.length > 0) throw new ApiError(400, { error: missing.map((n) => `${n} is missing`).join(', ') });
+    if (missing.length > 0) throw new HttpError(400, { error: missing.map((n) => `${n} is missing`).join(', ') });
     const hidden = ctx.params.bool('masked_and_hidden') === true;
     const variable: CiVariable = {
       ...{ key: (ctx.params.str('key') ?? '').trim(), value: '', variableType: 'env_var', protected: false, masked: hidden },
@@ -125,7 +125,7 @@ const create =
     };
     if (hidden) variable.masked = true;
     const errors = validate(variable, owner.variables);
-    if (Object.keys(errors).length > 0) throw new ApiError(400, { message: errors });
+    if (Object.keys(errors).length > 0) throw new HttpError(400, { message: errors });
     owner.variables.push(variable);
     return created(render(ctx)(variable));
   };
@@ -143,7 +143,7 @@ const update =
       next,
       owner.variables.filter((v) => v !== variable),
     );
-    if (Object.keys(errors).length > 0) throw new ApiError(400, { message: errors });
+    if (Object.keys(errors).length > 0) throw new HttpError(400, { message: errors });
     Object.assign(variable, next);
     return json(render(ctx)(variable));
   };

@@ -10,8 +10,9 @@
  * (POST cancel_merge_when_pipeline_succeeds), doc/api/merge_request_approvals.md (approvals_left),
  * doc/api/issues.md (user_agent_detail).
  */
-import { isObject } from '../json.js';
+
 import type { Flavor } from './flavor.js';
+import { isObject } from './json.js';
 
 /**
  * Spec name → GitLab name, for parameters sent and fields read. Each spec name is used by one

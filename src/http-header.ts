@@ -1,4 +1,4 @@
-import { excerpt, UsageError } from '../errors.js';
+import { excerpt, UsageError } from './errors.js';
 
 function fail(flag: string, reason: string): never {
   throw new UsageError(`invalid value for ${flag}: ${reason}`);
