@@ -1,7 +1,8 @@
 import type { Ctx } from './context.js';
 import { HttpError } from './errors.js';
+import type { CommonFilterOptions, Filter, Filterable, Predicate, Scope } from './filter-types.js';
 import { byGitlabUsers, byNegation } from './gitlab-filters.js';
-import type { AwardEmoji, User } from './model.js';
+import type { User } from './model.js';
 import { parseTime } from './time.js';
 
 const invalidValue = (name: string): HttpError => new HttpError(400, { error: `${name} does not have a valid value` });
@@ -31,43 +32,6 @@ export function sortItems<T extends { id: number }>(items: T[], key: (item: T) =
   });
   return keyed.map((entry) => entry.item);
 }
-
-/** Filters shared by issue and merge request lists (part 1 §4.1, part 2 §4.3). */
-export interface Filterable {
-  id: number;
-  iid: number;
-  title: string;
-  description: string | null;
-  state: string;
-  labels: string[];
-  milestoneId: number | null;
-  authorId: number;
-  createdAt: number;
-  updatedAt: number;
-  awards: AwardEmoji[];
-}
-
-export type Scope = 'created-by-me' | 'assigned-to-me' | 'all';
-
-export interface CommonFilterOptions<T extends Filterable> {
-  states: readonly string[];
-  defaultScope: Scope;
-  assignees: (item: T) => number[];
-  /** Merge requests: who was asked to review (GitLab's `reviewer_id` and `reviewer_username`). */
-  reviewers?: (item: T) => number[];
-  milestoneTitle: (item: T) => string | undefined;
-  /** `iids[]` is accepted. */
-  iids: boolean;
-}
-
-export type Predicate<T> = (item: T) => boolean;
-
-/** One of the common filters: the predicate its parameters ask for, or none. */
-export type Filter = <T extends Filterable>(
-  ctx: Ctx,
-  viewer: User | null,
-  options: CommonFilterOptions<T>,
-) => Predicate<T> | Predicate<T>[] | undefined;
 
 /** A string parameter, unless absent or empty. */
 function given(ctx: Ctx, name: string): string | undefined {

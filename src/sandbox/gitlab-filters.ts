@@ -1,5 +1,5 @@
 import type { Ctx } from './context.js';
-import type { CommonFilterOptions, Filter, Filterable, Predicate } from './filters.js';
+import type { CommonFilterOptions, Filter, Filterable, Predicate } from './filter-types.js';
 import type { User } from './model.js';
 
 /**
