@@ -42,14 +42,29 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // In-process: src/ is loaded from source, so nothing is built and a file run right after an
+        // edit starts at once.
         test: {
           name: 'tests',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/coverage/**', ...mocking],
-          globalSetup: ['test/helpers/global-setup.ts', runDirs],
+          exclude: ['test/e2e/**', 'test/coverage/**', ...mocking],
+          globalSetup: [runDirs],
           // The files of a worker share its module cache: src/ and the helpers are loaded once per
           // worker, not once per file, which halves the CPU time of the in-process tests. Nothing in
           // src/ keeps state in a module, and a test restores what it stubs.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        // The tests that spawn the built binary (test/e2e/): the global setup builds dist/ first
+        // when src/ changed since the last build.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          exclude: mocking,
+          globalSetup: ['test/helpers/global-setup.ts', runDirs],
           isolate: false,
           sequence: { groupOrder: 0 },
         },
