@@ -31,6 +31,11 @@ export interface FlagSpec {
   required?: boolean;
   /** Asked on a terminal when missing (implies required elsewhere). */
   prompt?: string;
+  /**
+   * Other tools' names for this flag, hidden from help but completed and accepted: the name → whose
+   * it is (`{ label: 'glab', 'add-label': 'gh' }` on `--add-labels`).
+   */
+  aliases?: Readonly<Record<string, string>>;
   /** A boolean that also has `--no-<name>` (sends false). */
   negatable?: boolean;
   /** Flags that cannot be combined with this one. */

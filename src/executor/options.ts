@@ -139,8 +139,19 @@ export function otherFlagNames(spec: CommandSpec, flag: FlagSpec): string[] {
     ...flags.flatMap((f) => (f === flag ? [] : [f.name, gitlabFlagName(f) ?? f.name])),
   ]);
   const param = paramName(flag);
-  const names = [gitlabFlagName(flag), param === false || flag.in === 'path' ? undefined : param.replace(/_/g, '-')];
+  const names = [
+    gitlabFlagName(flag),
+    param === false || flag.in === 'path' ? undefined : param.replace(/_/g, '-'),
+    ...Object.keys(flag.aliases ?? {}),
+  ];
   return [...new Set(names)].filter((n): n is string => n !== undefined && n !== flag.name && /^[a-z][a-z0-9-]*$/.test(n) && !taken.has(n));
+}
+
+/** Whose name for a flag another of its names is: GitLab's, another tool's (glab's, gh's), or the API's parameter. */
+function whoseName(flag: FlagSpec, name: string): string {
+  const tool = flag.aliases?.[name];
+  if (tool !== undefined) return `${tool}'s`;
+  return name === gitlabFlagName(flag) ? "GitLab's" : "the API's";
 }
 
 /** The flag, and its other names (otherFlagNames) as hidden aliases. */
@@ -152,7 +163,7 @@ function flagOptions(spec: CommandSpec, flag: FlagSpec): OptionDecl[] {
   const hidden = others.flatMap((name) =>
     flagOption({ ...flag, name, short: undefined, hidden: true }).map((o) => ({
       ...o,
-      description: `${name === gitlabFlagName(flag) ? "GitLab's" : "the API's"} name for --${flag.name}`,
+      description: `${whoseName(flag, name)} name for --${flag.name}`,
       aliasOf: flag.name,
     })),
   );

@@ -80,7 +80,7 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
       list: { crossProject: v.project === undefined, project: v.project, what, page: v.page.page, stats },
     };
   }
-  if (spec.already && (spec.already.when?.(v) ?? true)) {
+  if (spec.already && (spec.already.when?.(v, ctx) ?? true)) {
     const current = await alreadySo(ctx, spec, v, template);
     if (current) return current;
   }
@@ -102,6 +102,8 @@ async function alreadySo(ctx: Context, spec: CommandSpec, v: Values, template: s
   const read = spec.already!.read ?? template;
   // Read already by `prepare` (what a change was worked out from): not read twice.
   const current = v.seen ?? (await readIn(ctx, fillPath(read, pathValues(v)), expectedAnswer({}, 'GET', read)));
+  // What a `done` line may compare the answer with (the labels a replacement took away).
+  v.seen = asAnswer(current);
   const notice = spec.already!.notice(v, asAnswer(current));
   if (notice === undefined) return undefined;
   ctx.notice(notice);

@@ -148,8 +148,11 @@ interface CommandWrite<F extends readonly FlagSpec[], A extends readonly ArgSpec
    */
   already?: {
     read?: string;
-    /** Only then can it be so already (and is the resource read first); default: always. */
-    when?(v: Values<F, A, S>): boolean;
+    /**
+     * Only then can it be so already, or is what it was worth reading first (the `done` line
+     * compares it with the answer, in `v.seen`); default: always.
+     */
+    when?(v: Values<F, A, S>, ctx: Context): boolean;
     notice(v: Values<F, A, S>, current: Answer): string | undefined;
   };
   /**

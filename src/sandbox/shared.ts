@@ -49,6 +49,25 @@ export function labelsParam(ctx: Ctx, project: Project): string[] | undefined {
   return names === undefined ? undefined : resolveLabels(ctx.store, project, names);
 }
 
+/** GitLab's label changes of an edit: `add_labels` and `remove_labels` (lib/api/issues.rb, lib/api/merge_requests.rb). */
+export const LABEL_CHANGES = ['add_labels', 'remove_labels'];
+
+/**
+ * The labels an edit leaves: `labels` (the whole set), then, on the gitlab flavour, GitLab's
+ * `add_labels` and `remove_labels` applied to it or to `current` (a new label name is created, as
+ * `labels` does); undefined when the edit names no label.
+ */
+export function editedLabels(ctx: Ctx, project: Project, current: string[]): string[] | undefined {
+  const replaced = labelsParam(ctx, project);
+  if (ctx.store.flavor !== 'gitlab') return replaced;
+  const add = ctx.params.strArray('add_labels');
+  const remove = ctx.params.strArray('remove_labels');
+  if (add === undefined && remove === undefined) return replaced;
+  const removed = new Set((remove ?? []).map((l) => l.trim().toLowerCase()));
+  const kept = (replaced ?? current).filter((l) => !removed.has(l.toLowerCase()));
+  return resolveLabels(ctx.store, project, [...kept, ...(add ?? [])]);
+}
+
 /** `milestone_id`: must be a milestone of the project; 0 or null clears it. */
 export function milestoneParam(ctx: Ctx, project: Project): number | null | undefined {
   if (!ctx.params.has('milestone_id')) return undefined;

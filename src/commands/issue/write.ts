@@ -3,6 +3,14 @@ import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { ISSUE_STATE_EVENTS, issueColumns } from '../../resources/issue.js';
+import {
+  labelChangeFlags,
+  labelsAlready,
+  labelsSaid,
+  prepareLabelChanges,
+  REPLACE_LABELS,
+  readBeforeReplacing,
+} from '../../resources/labels.js';
 import { assigneesField, milestoneField } from '../../resources/people.js';
 import { ISSUE_PATH, iidArg, ref } from './shared.js';
 
@@ -40,12 +48,8 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
     update
       ? { name: 'milestone-id', type: 'int', min: 0, description: 'milestone id (0 removes the milestone)' }
       : { name: 'milestone-id', type: 'id', description: 'milestone id' },
-    {
-      name: 'labels',
-      short: 'l',
-      type: 'csv',
-      description: update ? 'comma-separated label names (replaces the labels)' : 'comma-separated label names',
-    },
+    { name: 'labels', short: 'l', type: 'csv', description: update ? REPLACE_LABELS : 'comma-separated label names' },
+    ...(update ? labelChangeFlags : []),
     assigneesField,
     milestoneField,
   ];
@@ -125,6 +129,8 @@ export const update = defineCommand({
   summary: 'Change an issue (title, description, labels, assignees, milestone, state, …)',
   examples: [
     'collab issue update 42 -p acme/platform/api --title "Crash on login (iOS)" --labels bug,ios',
+    'collab issue update 42 43 44 --add-labels triaged --remove-labels needs-info',
+    'collab issue list --labels needs-info -o ndjson | collab issue update --stdin --add-labels triaged',
     'collab issue update 42 --weight 5 --due-date 2026-12-24 --no-confidential',
     'collab issue update 42 --assignee-ids 0 --milestone-id 0 --discussion-locked',
   ],
@@ -135,8 +141,19 @@ export const update = defineCommand({
   method: 'PUT',
   path: ISSUE_PATH,
   columns: issueColumns,
-  prepare: (_ctx, v) => checkTitle(v),
-  done: (v, issue) => `Updated issue ${titled(ref(v.args.iid), objectName(issue))}`,
+  prepare: async (ctx, v) => {
+    checkTitle(v);
+    await prepareLabelChanges(ctx, v);
+  },
+  already: {
+    // Read first when --labels replaces them: to say which it took away, or that they are so already.
+    when: readBeforeReplacing,
+    notice: (v, issue) =>
+      labelsAlready(v, issue)
+        ? `Issue ${titled(ref(v.args.iid), objectName(issue))} has exactly these labels already: nothing changed`
+        : undefined,
+  },
+  done: (v, issue) => `Updated issue ${titled(ref(v.args.iid), objectName(issue))}${labelsSaid(v, issue)}`,
   bulk: 'iid',
 });
 

@@ -6,6 +6,14 @@ import { readIn } from '../../executor/host-dialect.js';
 import { asAnswer, type FlagSpec, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
+import {
+  labelChangeFlags,
+  labelsAlready,
+  labelsSaid,
+  prepareLabelChanges,
+  REPLACE_LABELS,
+  readBeforeReplacing,
+} from '../../resources/labels.js';
 import { draftTitle, isDraft, mrColumns, readyTitle } from '../../resources/mr.js';
 import { assigneeField, milestoneField, reviewersField } from '../../resources/people.js';
 import { checkFillFlags, fillCommitBodyFlag, fillFlag, fillVerboseFlag } from './fill.js';
@@ -141,6 +149,7 @@ export const update = defineCommand({
     'collab mr update 3 --target release-1.2 --no-squash --discussion-locked',
     'collab mr update 3 --assignee-id 0',
     'collab mr update --ready   # the merge request of the branch checked out',
+    'collab mr update 3 --add-labels needs-review --remove-labels wip',
   ],
   args: [iidArg],
   project: 'required',
@@ -150,7 +159,8 @@ export const update = defineCommand({
     { name: 'assignee-id', type: 'int', min: 0, description: 'assign to this user id (0 unassigns)' },
     ...descriptionFlags,
     ...peopleFields,
-    { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names (replaces the labels)' },
+    { name: 'labels', short: 'l', type: 'csv', description: REPLACE_LABELS },
+    ...labelChangeFlags,
     { name: 'milestone-id', type: 'int', min: 0, description: 'milestone id (0 removes the milestone)' },
     { name: 'remove-source-branch', type: 'bool', negatable: true, description: 'delete the source branch once merged' },
     { name: 'squash', type: 'bool', negatable: true, description: 'squash the commits when merging' },
@@ -168,14 +178,21 @@ export const update = defineCommand({
   method: 'PUT',
   path: MR_PATH,
   columns: mrColumns,
-  prepare: draftChange,
+  bulk: 'iid',
+  prepare: async (ctx, v) => {
+    await draftChange(ctx, v);
+    await prepareLabelChanges(ctx, v);
+  },
   already: {
-    // Marking it what it is, and nothing else: nothing to send.
-    when: (v) => draftWanted(v) !== undefined && Object.keys(v.flags).length === 1,
-    notice: (v, mr) =>
-      isDraft(mr) === draftWanted(v)
-        ? `Merge request ${titled(ref(v.args.iid), objectName(mr))} is already ${isDraft(mr) ? 'a draft' : 'ready'}: nothing changed`
-        : undefined,
+    // Marking it what it is, and nothing else: nothing to send. --labels is read first to say what it takes away.
+    when: (v, ctx) => (draftWanted(v) !== undefined && Object.keys(v.flags).length === 1) || readBeforeReplacing(v, ctx),
+    notice: (v, mr) => {
+      const name = titled(ref(v.args.iid), objectName(mr));
+      if (labelsAlready(v, mr)) return `Merge request ${name} has exactly these labels already: nothing changed`;
+      const wanted = draftWanted(v);
+      if (wanted === undefined || Object.keys(v.flags).length !== 1 || isDraft(mr) !== wanted) return undefined;
+      return `Merge request ${name} is already ${wanted ? 'a draft' : 'ready'}: nothing changed`;
+    },
   },
   done: (v, mr) => {
     const wanted = draftWanted(v);
@@ -184,7 +201,7 @@ export const update = defineCommand({
     if (wanted !== undefined && mr !== undefined && isDraft(mr) !== wanted)
       return { notice: `note: merge request ${name} is ${isDraft(mr) ? 'still a draft' : 'not a draft'} as the server reads its title` };
     if (wanted !== undefined && Object.keys(v.flags).length === 1) return `Marked merge request ${name} as ${wanted ? 'a draft' : 'ready'}`;
-    return `Updated merge request ${name}`;
+    return `Updated merge request ${name}${labelsSaid(v, mr)}`;
   },
 });
 
@@ -200,6 +217,8 @@ const draftWanted = (v: DraftValues): boolean | undefined => (v.flags.draft === 
 async function draftChange(ctx: Context, v: Values): Promise<void> {
   const wanted = draftWanted(v);
   if (wanted === undefined) return;
+  // Each title is its own: a batch would give them all the first one's.
+  if (v.bulk) throw new UsageError(`--${wanted ? 'draft' : 'ready'} changes one merge request's title at a time: give one iid`);
   let title = v.flags.title;
   if (typeof title !== 'string') {
     v.seen = asAnswer(await readIn(ctx, fillPath(MR_PATH, pathValues(v)), { kind: 'object', key: 'iid' }));

@@ -12,7 +12,17 @@ import { type Issue, OWNER, type Project, REPORTER, type User } from '../model.j
 import { cachedList, paginate, paginateCached } from '../pagination.js';
 import { created, json, noContent, notModified, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
-import { createTodo, dueDateParam, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
+import {
+  createTodo,
+  dueDateParam,
+  editedLabels,
+  LABEL_CHANGES,
+  labelsParam,
+  milestoneParam,
+  requireOneOf,
+  setSubscribed,
+  stateEventParam,
+} from '../shared.js';
 import type { Store } from '../store.js';
 import { parseTime } from '../time.js';
 
@@ -200,14 +210,14 @@ function updateIssue(ctx: Ctx): Reply {
     'weight',
     'discussion_locked',
   ];
-  requireOneOf(ctx, editable);
+  requireOneOf(ctx, ctx.store.flavor === 'gitlab' ? [...editable, ...LABEL_CHANGES] : editable);
   const title = ctx.params.str('title');
   if (title !== undefined && title.trim() === '') throw invalid({ title: ["can't be blank"] });
   const weight = weightParam(ctx);
   const dueDate = dueDateParam(ctx);
   const milestoneId = milestoneParam(ctx, project);
   const stateEvent = stateEventParam(ctx);
-  const labels = labelsParam(ctx, project);
+  const labels = editedLabels(ctx, project, issue.labels);
   const assignees = assigneesParam(ctx);
   if (title !== undefined) issue.title = title;
   if (ctx.params.has('description')) issue.description = ctx.params.nullableStr('description') ?? null;

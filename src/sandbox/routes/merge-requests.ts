@@ -21,7 +21,16 @@ import { mergeRequestContent } from '../mr-content.js';
 import { paginate } from '../pagination.js';
 import { created, json, noContent, notModified, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
-import { createTodo, labelsParam, milestoneParam, requireOneOf, setSubscribed, stateEventParam } from '../shared.js';
+import {
+  createTodo,
+  editedLabels,
+  LABEL_CHANGES,
+  labelsParam,
+  milestoneParam,
+  requireOneOf,
+  setSubscribed,
+  stateEventParam,
+} from '../shared.js';
 import type { Store } from '../store.js';
 
 function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
@@ -239,12 +248,12 @@ function updateMergeRequest(ctx: Ctx): Reply {
     'remove_source_branch',
     'squash',
     'discussion_locked',
-    ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids'] : []),
+    ...(ctx.store.flavor === 'gitlab' ? ['reviewer_ids', ...LABEL_CHANGES] : []),
   ]);
   const title = ctx.params.str('title');
   if (title !== undefined && title.trim() === '') throw new HttpError(400, { message: { title: ["can't be blank"] } });
   const stateEvent = stateEventParam(ctx);
-  const labels = labelsParam(ctx, project);
+  const labels = editedLabels(ctx, project, mr.labels);
   const milestoneId = milestoneParam(ctx, project);
   if (title !== undefined) mr.title = title;
   const target = ctx.params.str('target_branch');
