@@ -190,8 +190,104 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
     const r = await run(['mr', 'checkout', String(iid), '-p', P], cwd);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain(`at ${sha.slice(0, 8)}: !${iid} (From a fork) from upstream`);
-    expect([onBranch(cwd), head(cwd)]).toEqual([`fork/${flavor}`, sha]);
-    expect(git(cwd, ['config', `branch.fork/${flavor}.remote`]).trim()).toBe('origin');
+    // Another project's merge request: a branch of its own, under the fork's namespace.
+    expect([onBranch(cwd), head(cwd)]).toEqual([`alice/fork/${flavor}`, sha]);
+    expect(git(cwd, ['config', `branch.alice/fork/${flavor}.remote`]).trim()).toBe('origin');
+    expect(git(cwd, ['config', `branch.alice/fork/${flavor}.merge`]).trim()).toBe(`refs/heads/fork/${flavor}`);
+  });
+
+  /** A fork of the project by alice (USER_TOKEN), and a merge request from its `source` branch into the project. */
+  const forkMr = async (name: string, source: string, title: string) => {
+    const res = await fetch(`${sb.url}/api/v4/projects/${encodeURIComponent(P)}/fork`, {
+      method: 'POST',
+      headers: { 'private-token': USER_TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: `${name}-${flavor}`, name: `${name}-${flavor}` }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const fork = ((await res.json()) as { path_with_namespace: string }).path_with_namespace;
+    const iid = await openMr(fork, source, title, USER_TOKEN, { target_project_id: 1 });
+    return { fork, iid };
+  };
+
+  it("a fork's merge request from main never moves your main: it gets alice/main, tracking the fork", async () => {
+    const { fork, iid } = await forkMr('api-main', 'main', 'Their main');
+    const theirs = publishHead(iid, base, 'fork main one');
+    const cwd = clone();
+    git(cwd, ['remote', 'add', 'theirs', remote(fork)]);
+    const mine = head(cwd, 'main');
+    expect(git(cwd, ['config', 'branch.main.remote']).trim()).toBe('origin');
+    const r = await run(['mr', 'checkout', String(iid), '-o', 'json'], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ branch: 'alice/main', sha: theirs, action: 'created' });
+    expect([onBranch(cwd), head(cwd), head(cwd, 'refs/heads/main')]).toEqual(['alice/main', theirs, mine]);
+    expect(git(cwd, ['config', 'branch.alice/main.remote']).trim()).toBe('theirs');
+    expect(git(cwd, ['config', 'branch.main.merge']).trim()).toBe('refs/heads/main');
+    // Again: its own branch is fast-forwarded; yours still is not.
+    const next = publishHead(iid, theirs, 'fork main two');
+    git(cwd, ['switch', '-q', 'main']);
+    const again = await run(['mr', 'checkout', String(iid)], cwd);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect([onBranch(cwd), head(cwd), head(cwd, 'refs/heads/main')]).toEqual(['alice/main', next, mine]);
+  });
+
+  it("--branch naming a branch that tracks something else: a fork's head is never put on it (exit 1, nothing changed)", async () => {
+    const { iid } = await forkMr('api-onto', 'feature/onto', 'Onto yours');
+    publishHead(iid, base, 'onto one');
+    const cwd = clone();
+    const mine = head(cwd, 'main');
+    const r = await run(['mr', 'checkout', String(iid), '--branch', 'main'], cwd);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toContain(`collab: main tracks origin/main, and !${iid} comes from another project (alice/api-onto-${flavor})`);
+    expect(r.stderr).toContain(`hint: check it out in a branch of its own: collab mr checkout ${iid} --branch alice/feature/onto`);
+    expect([onBranch(cwd), head(cwd, 'refs/heads/main')]).toEqual(['main', mine]);
+  });
+
+  it('a source branch named like a remote-tracking branch or a tag is put under mr-<iid>/, never shadowing them', async () => {
+    const cwd = clone();
+    git(cwd, ['tag', `v9-${flavor}`, base]);
+    for (const source of [`origin/main-${flavor}`, `v9-${flavor}`]) {
+      const iid = await openMr(P, source, `Shadow ${source}`);
+      const sha = publishHead(iid, base, `shadow ${source}`);
+      const r = await run(['mr', 'checkout', String(iid)], cwd);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`checked out as mr-${iid}/${source}`);
+      expect([onBranch(cwd), head(cwd)]).toEqual([`mr-${iid}/${source}`, sha]);
+      expect(git(cwd, ['for-each-ref', '--format=%(refname)', `refs/heads/${source}`]).trim()).toBe('');
+    }
+    // git reads origin/main as the remote's branch, as before.
+    expect(git(cwd, ['rev-parse', '--symbolic-full-name', 'origin/main']).trim()).toBe('refs/remotes/origin/main');
+  });
+
+  it("a fork's namespace that is a remote's name is put under mr-<iid>/ too", async () => {
+    const { fork, iid } = await forkMr('api-ns', 'fix/ns', 'Namespace');
+    const sha = publishHead(iid, base, 'ns one');
+    const cwd = clone();
+    git(cwd, ['remote', 'add', 'alice', remote(fork)]);
+    const r = await run(['mr', 'checkout', String(iid)], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect([onBranch(cwd), head(cwd)]).toEqual([`mr-${iid}/alice/fix/ns`, sha]);
+    expect(git(cwd, ['config', `branch.mr-${iid}/alice/fix/ns.remote`]).trim()).toBe('alice');
+  });
+
+  it('--branch that would shadow a remote, its branches, a tag or HEAD is exit 2, nothing sent', async () => {
+    const cwd = clone();
+    git(cwd, ['tag', 'release-1', base]);
+    await sb.clearRequests();
+    for (const [name, why] of [
+      ['origin/main', 'the remote-tracking branches of origin'],
+      ['origin', 'the default branch of the remote origin'],
+      ['release-1', 'the tag release-1'],
+      ['HEAD', 'a name git keeps for its own refs'],
+      ['FETCH_HEAD', 'a name git keeps for its own refs'],
+      ['refs/heads/x', 'a name git keeps for its own refs'],
+    ]) {
+      const r = await run(['mr', 'checkout', '1', '--branch', name!], cwd);
+      expect([r.exitCode, r.stdout], name).toEqual([2, '']);
+      expect(r.stderr).toContain(`collab: invalid value for --branch: "${name}": `);
+      expect(r.stderr).toContain(why);
+    }
+    expect(sent()).toEqual([]);
+    expect(git(cwd, ['for-each-ref', '--format=%(refname)', 'refs/heads']).trim()).toBe('refs/heads/main');
   });
 
   it('a detached HEAD: with an IID it checks out; without one, the missing argument is named (exit 2, nothing sent)', async () => {

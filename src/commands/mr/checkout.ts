@@ -1,13 +1,13 @@
-import type { Checkout, GitRemote } from '../../config/git.js';
+import type { Checkout } from '../../config/git.js';
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
-import { readIn } from '../../executor/host-dialect.js';
 import { commandLine, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { branchNameProblem } from '../../executor/validate.js';
 import { objectName, titled } from '../../output/names.js';
 import { isObject } from '../../shared/json.js';
 import { ShellLine, shellLine } from '../../shell-quote.js';
+import { checkBranchFlag, checkReusable, localBranch, type MrOrigin, originOf } from './checkout-branch.js';
 import type { MrState } from './merge-blockers.js';
 import { fetchMr } from './merge-errors.js';
 import { iidArg, plain, ref, shortSha } from './shared.js';
@@ -15,8 +15,9 @@ import { iidArg, plain, ref, shortSha } from './shared.js';
 /**
  * `collab mr checkout`: the merge request's head, fetched from the remote that points at its
  * project (`refs/merge-requests/<iid>/head`, which GitLab keeps for a fork's merge request too),
- * in a local branch named after its source branch, switched to. A local branch of that name is
- * moved only forward; one that has diverged is left as it is (exit 1, and the ways on).
+ * in a local branch named after its source branch (a fork's under its namespace: checkout-branch.ts),
+ * switched to. A local branch of that name is moved only forward; one that has diverged is left as
+ * it is (exit 1, and the ways on).
  */
 
 const checkoutFlags = [
@@ -50,6 +51,8 @@ export const checkout = defineCommand({
   description:
     'Fetch the head of a merge request (refs/merge-requests/<iid>/head, forks included) from the git remote that points at its project, ' +
     'into a local branch named after its source branch (--branch to choose), and switch to it. ' +
+    "Another project's (a fork's) gets a branch of its own, <fork-namespace>/<branch>, and never one that tracks anything else; " +
+    'a name that would shadow a remote-tracking branch, a remote, a tag or HEAD is put under mr-<iid>/ (--branch: exit 2). ' +
     'An existing branch of that name is fast-forwarded, or kept when it only has ' +
     'commits of yours on top; one that has diverged is not touched (exit 1).',
   examples: [
@@ -60,10 +63,11 @@ export const checkout = defineCommand({
   args: [iidArg],
   project: 'required',
   flags: checkoutFlags,
-  prepare: (ctx) => {
+  prepare: (ctx, v) => {
     const head = ctx.settings.checkout.head();
     if ('none' in head)
       throw new LocalError(`mr checkout needs a git checkout to switch in: ${head.none}`, 'run it inside a clone of the project');
+    checkBranchFlag(ctx.settings.checkout, v.flags.branch);
   },
   run: runCheckout,
 });
@@ -79,7 +83,8 @@ async function runCheckout(ctx: Context, v: CheckoutValues): Promise<void> {
       `no git remote here points at ${plain(projectPath)}, where the merge request ${ref(iid)} lives`,
       `add one: ${shellLine`git remote add upstream ${cloneUrl(mr) ?? new ShellLine('<its clone URL>')}`}`,
     );
-  const branch = v.flags.branch ?? sourceBranch(mr);
+  const origin = await originOf(ctx, mr, remote);
+  const branch = localBranch(ctx, v, mr, origin);
   gitOrFail(
     git,
     ['fetch', '--no-tags', '--', remote.name, `refs/merge-requests/${iid}/head`],
@@ -87,8 +92,9 @@ async function runCheckout(ctx: Context, v: CheckoutValues): Promise<void> {
     FETCH_TIMEOUT_MS,
   );
   const sha = gitOrFail(git, ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}'], 'read the fetched head').trim();
+  checkReusable(git, v, mr, origin, branch);
   const action = await placeBranch(ctx, v, git, branch, sha);
-  if (action === 'created') await track(ctx, git, branch, mr, remote);
+  if (action === 'created') track(ctx, git, branch, mr, origin);
   const name = titled(ref(iid), objectName(mr));
   const how = { created: 'a new branch', updated: 'fast-forwarded', unchanged: 'already at its head', ahead: 'your commits on top kept' }[
     action
@@ -130,19 +136,15 @@ function diverged(v: CheckoutValues, branch: string, sha: string, mine: number, 
  * A new branch of the same project's merge request tracks its source branch on that remote, and
  * a fork's, the remote of the fork when there is one, so that `git pull` and `git push` work.
  */
-async function track(ctx: Context, git: Checkout, branch: string, mr: MrState & Record<string, unknown>, target: GitRemote): Promise<void> {
-  let remote: GitRemote | undefined = target;
-  if (mr.source_project_id !== undefined && mr.source_project_id !== mr.target_project_id) {
-    const source = await readIn(ctx, `/projects/${encodeURIComponent(String(mr.source_project_id))}`).catch(() => undefined);
-    const path = isObject(source) && typeof source.path_with_namespace === 'string' ? source.path_with_namespace : undefined;
-    remote = path ? ctx.settings.remoteFor(path) : undefined;
-  }
-  if (!remote) {
-    ctx.notice(`no git remote points at the fork it comes from: ${plain(branch)} tracks nothing`);
+function track(ctx: Context, git: Checkout, branch: string, mr: MrState, origin: MrOrigin): void {
+  const source = String(mr.source_branch ?? '');
+  if (!origin.remote || branchNameProblem(source)) {
+    const why = origin.remote ? 'its source branch is no name git takes' : 'no git remote points at the fork it comes from';
+    ctx.notice(`${why}: ${plain(branch)} tracks nothing`);
     return;
   }
-  git.run(['config', `branch.${branch}.remote`, remote.name]);
-  git.run(['config', `branch.${branch}.merge`, `refs/heads/${sourceBranch(mr)}`]);
+  git.run(['config', `branch.${branch}.remote`, origin.remote.name]);
+  git.run(['config', `branch.${branch}.merge`, `refs/heads/${source}`]);
 }
 
 /** The project's path: as given, or (given as an id) as the merge request references itself. */
@@ -151,15 +153,6 @@ function projectPathOf(v: Values, mr: Record<string, unknown>): string {
   const full = isObject(mr.references) ? mr.references.full : undefined;
   if (typeof full === 'string' && full.includes('!')) return full.slice(0, full.lastIndexOf('!'));
   return String(v.project);
-}
-
-/** The source branch, refused when the server names one git would not take (it becomes a ref and a command argument). */
-function sourceBranch(mr: MrState): string {
-  const name = String(mr.source_branch ?? '');
-  const why = branchNameProblem(name);
-  if (why)
-    throw new LocalError(`the merge request's source branch "${plain(name)}" is no name git takes (${why})`, 'give one with --branch');
-  return name;
 }
 
 /** The project's clone URL, from the merge request's web URL (`…/-/merge_requests/3` → `….git`). */
