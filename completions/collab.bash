@@ -12,7 +12,7 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job package project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr job release package project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -77,6 +77,18 @@ _collab_node() {
     'job play') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job erase') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job keep') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'release') _collab_kids='create list view update delete upload download link' _collab_akids='new ls show edit rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'release create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at --ref --tag-message -l --link --assets-links -e --editor -h --help -R --repo --description --milestones --fields ' _collab_vflags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at --ref --tag-message -l --link --assets-links -R --repo --description --milestones --fields ' ;;
+    'release list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --order-by --sort --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --order-by --sort --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'release view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --latest -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'release update') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at -e --editor -h --help -R --repo --description --milestones --fields ' _collab_vflags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at -R --repo --description --milestones --fields ' ;;
+    'release delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
+    'release upload') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --package-name --package-version --type -h --help -R --repo --fields ' _collab_vflags=' -p --project --package-name --package-version --type -R --repo --fields ' ;;
+    'release download') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -a --asset -d --dest --sha256 -h --help -R --repo --fields ' _collab_vflags=' -p --project -a --asset -d --dest --sha256 -R --repo --fields ' ;;
+    'release link') _collab_kids='add list delete' _collab_akids='create ls rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'release link add') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name --url --type --path -h --help -R --repo --link-type --direct-asset-path --fields ' _collab_vflags=' -p --project --name --url --type --path -R --repo --link-type --direct-asset-path --fields ' ;;
+    'release link list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'release link delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
     'package') _collab_kids='upload download list delete' _collab_akids='ls rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'package upload') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --file-name --status --select -h --help -R --repo --fields ' _collab_vflags=' -p --project --file-name --status --select -R --repo --fields ' ;;
     'package download') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -d --dest --sha256 -h --help -R --repo --fields ' _collab_vflags=' -p --project -d --dest --sha256 -R --repo --fields ' ;;
@@ -157,7 +169,7 @@ _collab_node() {
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job package project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr job release package project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -169,6 +181,7 @@ _collab_child() {
     '/board') REPLY='board' ;;
     '/mr') REPLY='mr' ;;
     '/job') REPLY='job' ;;
+    '/release') REPLY='release' ;;
     '/package') REPLY='package' ;;
     '/project') REPLY='project' ;;
     '/group') REPLY='group' ;;
@@ -242,6 +255,17 @@ _collab_child() {
     'job/play') REPLY='job play' ;;
     'job/erase') REPLY='job erase' ;;
     'job/keep') REPLY='job keep' ;;
+    'release/create'|'release/new') REPLY='release create' ;;
+    'release/list'|'release/ls') REPLY='release list' ;;
+    'release/view'|'release/show') REPLY='release view' ;;
+    'release/update'|'release/edit') REPLY='release update' ;;
+    'release/delete'|'release/rm') REPLY='release delete' ;;
+    'release/upload') REPLY='release upload' ;;
+    'release/download') REPLY='release download' ;;
+    'release/link') REPLY='release link' ;;
+    'release link/add'|'release link/create') REPLY='release link add' ;;
+    'release link/list'|'release link/ls') REPLY='release link list' ;;
+    'release link/delete'|'release link/rm') REPLY='release link delete' ;;
     'package/upload') REPLY='package upload' ;;
     'package/download') REPLY='package download' ;;
     'package/list'|'package/ls') REPLY='package list' ;;
@@ -397,6 +421,22 @@ _collab_values() {
     'job play|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job erase|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job keep|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
+    'release create|-F'|'release create|--notes-file') REPLY='__file' ;;
+    'release create|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release list|--order-by') REPLY='released_at created_at' ;;
+    'release list|--sort') REPLY='desc asc' ;;
+    'release list|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release view|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release update|-F'|'release update|--notes-file') REPLY='__file' ;;
+    'release update|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release upload|--type') REPLY='other runbook image package' ;;
+    'release upload|--fields') REPLY='file size sha256 url name gitlab_sha256 direct_asset_url link_id package version' ;;
+    'release download|-d'|'release download|--dest') REPLY='__file' ;;
+    'release download|--fields') REPLY='path tag asset url size sha256' ;;
+    'release link add|--type') REPLY='other runbook image package' ;;
+    'release link add|--link-type') REPLY='other runbook image package' ;;
+    'release link add|--fields') REPLY='id name link_type url direct_asset_url external filepath' ;;
+    'release link list|--fields') REPLY='id name link_type url direct_asset_url external filepath' ;;
     'package upload|--status') REPLY='default hidden' ;;
     'package upload|--select') REPLY='package_file' ;;
     'package upload|--fields') REPLY='file file_name size sha256 package version gitlab_sha256 package_id package_file_id url' ;;

@@ -13,7 +13,7 @@ set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '
 function __collab_node
     switch "$argv[1]"
         case ''
-            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'package'\t'Generic packages: upload, download, list, delete' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
+            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
             set -g __collab_akids 
             set -g __collab_flags '-V'\t'print the version' '--version'\t'print the version'
             set -g __collab_fnames '-V' '--version'
@@ -402,6 +402,78 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+        case 'release'
+            set -g __collab_kids 'create'\t'Create a release for a tag, with its notes and asset links' 'list'\t'List a project\'s releases, newest first' 'view'\t'Show a release, or the latest one' 'update'\t'Change a release\'s name, notes, milestones or date' 'delete'\t'Delete a release (its tag stays)' 'upload'\t'Upload files to the package registry and link them to a release' 'download'\t'Download a release\'s assets (one with --asset)' 'link'\t'A release\'s asset links: add, list, delete'
+            set -g __collab_akids 'new'\t'Create a release for a tag, with its notes and asset links' 'ls'\t'List a project\'s releases, newest first' 'show'\t'Show a release, or the latest one' 'edit'\t'Change a release\'s name, notes, milestones or date' 'rm'\t'Delete a release (its tag stays)'
+            set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-h' '--help'
+            set -g __collab_vflags 
+        case 'release create'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--name'\t'release name (default: the tag)' '-n'\t'release notes (Markdown) (also --description)' '--notes'\t'release notes (Markdown) (also --description)' '-F'\t'read the release notes from a file (- for stdin)' '--notes-file'\t'read the release notes from a file (- for stdin)' '-m'\t'a milestone title the release is associated with (repeatable) (also --milestones)' '--milestone'\t'a milestone title the release is associated with (repeatable) (also --milestones)' '--released-at'\t'when it is (or was) released; default now (ISO 8601)' '--ref'\t'create the tag from this branch, tag or commit when it does not exist' '--tag-message'\t'with --ref: the message of the annotated tag created' '-l'\t'an asset link (repeatable): type package, runbook, image or other; path a direct asset path' '--link'\t'an asset link (repeatable): type package, runbook, image or other; path a direct asset path' '--assets-links'\t'asset links as a JSON array of GitLab\'s link objects' '-e'\t'write the notes in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '--editor'\t'write the notes in $VISUAL or $EDITOR (offered on a terminal when none is given); empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--description'\t'the API\'s name for --notes' '--milestones'\t'the API\'s name for --milestone' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--name' '-n' '--notes' '-F' '--notes-file' '-m' '--milestone' '--released-at' '--ref' '--tag-message' '-l' '--link' '--assets-links' '-e' '--editor' '-h' '--help' '-R' '--repo' '--description' '--milestones' '--fields'
+            set -g __collab_vflags '-p' '--project' '--name' '-n' '--notes' '-F' '--notes-file' '-m' '--milestone' '--released-at' '--ref' '--tag-message' '-l' '--link' '--assets-links' '-R' '--repo' '--description' '--milestones' '--fields'
+        case 'release list'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--order-by'\t'order (default released_at) (released_at, created_at)' '--sort'\t'direction (default desc) (desc, asc)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--order-by' '--sort' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--order-by' '--sort' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
+        case 'release view'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--latest'\t'the latest release (by release date)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--latest' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+        case 'release update'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--name'\t'new release name' '-n'\t'release notes (Markdown) (also --description)' '--notes'\t'release notes (Markdown) (also --description)' '-F'\t'read the release notes from a file (- for stdin)' '--notes-file'\t'read the release notes from a file (- for stdin)' '-m'\t'a milestone title the release is associated with (repeatable) (also --milestones)' '--milestone'\t'a milestone title the release is associated with (repeatable) (also --milestones)' '--released-at'\t'when it is (or was) released; default now (ISO 8601)' '-e'\t'write the notes in $VISUAL or $EDITOR, starting from the current one; empty: nothing is sent' '--editor'\t'write the notes in $VISUAL or $EDITOR, starting from the current one; empty: nothing is sent' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--description'\t'the API\'s name for --notes' '--milestones'\t'the API\'s name for --milestone' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--name' '-n' '--notes' '-F' '--notes-file' '-m' '--milestone' '--released-at' '-e' '--editor' '-h' '--help' '-R' '--repo' '--description' '--milestones' '--fields'
+            set -g __collab_vflags '-p' '--project' '--name' '-n' '--notes' '-F' '--notes-file' '-m' '--milestone' '--released-at' '-R' '--repo' '--description' '--milestones' '--fields'
+        case 'release delete'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo'
+        case 'release upload'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--package-name'\t'the generic package the files go into (default release-assets)' '--package-version'\t'its version (default: the tag)' '--type'\t'the links\' type (other, runbook, image, package; default package)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--package-name' '--package-version' '--type' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--package-name' '--package-version' '--type' '-R' '--repo' '--fields'
+        case 'release download'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-a'\t'the asset (link name, or file name) to download' '--asset'\t'the asset (link name, or file name) to download' '-d'\t'with --asset its file (- for stdout); else the directory' '--dest'\t'with --asset its file (- for stdout); else the directory' '--sha256'\t'with --asset: the SHA-256 it must have' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '-a' '--asset' '-d' '--dest' '--sha256' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-a' '--asset' '-d' '--dest' '--sha256' '-R' '--repo' '--fields'
+        case 'release link'
+            set -g __collab_kids 'add'\t'Add an asset link to a release' 'list'\t'List a release\'s asset links' 'delete'\t'Delete an asset link of a release'
+            set -g __collab_akids 'create'\t'Add an asset link to a release' 'ls'\t'List a release\'s asset links' 'rm'\t'Delete an asset link of a release'
+            set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-h' '--help'
+            set -g __collab_vflags 
+        case 'release link add'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--name'\t'the link name, unique in the release (required)' '--url'\t'where it points (http, https or ftp) (required)' '--type'\t'kind of asset (default other) (also --link-type) (other, runbook, image, package)' '--path'\t'a direct asset path: …/releases/:tag/downloads/path (also --direct-asset-path)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--link-type'\t'the API\'s name for --type' '--direct-asset-path'\t'the API\'s name for --path' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--name' '--url' '--type' '--path' '-h' '--help' '-R' '--repo' '--link-type' '--direct-asset-path' '--fields'
+            set -g __collab_vflags '-p' '--project' '--name' '--url' '--type' '--path' '-R' '--repo' '--link-type' '--direct-asset-path' '--fields'
+        case 'release link list'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
+        case 'release link delete'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo'
         case 'package'
             set -g __collab_kids 'upload'\t'Upload files to a generic package' 'download'\t'Download a file of a generic package' 'list'\t'List a project\'s packages' 'delete'\t'Delete a package and its files'
             set -g __collab_akids 'ls'\t'List a project\'s packages' 'rm'\t'Delete a package and its files'
@@ -883,7 +955,7 @@ function __collab_node
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'help'
-            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'package'\t'Generic packages: upload, download, list, delete' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
+            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
             set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
@@ -908,6 +980,8 @@ function __collab_child
             echo 'mr'
         case '/job'
             echo 'job'
+        case '/release'
+            echo 'release'
         case '/package'
             echo 'package'
         case '/project'
@@ -1054,6 +1128,28 @@ function __collab_child
             echo 'job erase'
         case 'job/keep'
             echo 'job keep'
+        case 'release/create' 'release/new'
+            echo 'release create'
+        case 'release/list' 'release/ls'
+            echo 'release list'
+        case 'release/view' 'release/show'
+            echo 'release view'
+        case 'release/update' 'release/edit'
+            echo 'release update'
+        case 'release/delete' 'release/rm'
+            echo 'release delete'
+        case 'release/upload'
+            echo 'release upload'
+        case 'release/download'
+            echo 'release download'
+        case 'release/link'
+            echo 'release link'
+        case 'release link/add' 'release link/create'
+            echo 'release link add'
+        case 'release link/list' 'release link/ls'
+            echo 'release link list'
+        case 'release link/delete' 'release link/rm'
+            echo 'release link delete'
         case 'package/upload'
             echo 'package upload'
         case 'package/download'
@@ -1359,6 +1455,38 @@ function __collab_values
             printf '%s\n' 'id' 'name' 'status' 'stage' 'ref' 'tag' 'coverage' 'created_at' 'started_at' 'finished_at' 'erased_at' 'duration' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
         case 'job keep|--fields'
             printf '%s\n' 'id' 'name' 'status' 'stage' 'ref' 'tag' 'coverage' 'created_at' 'started_at' 'finished_at' 'erased_at' 'duration' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
+        case 'release create|-F' 'release create|--notes-file'
+            printf '%s\n' __file
+        case 'release create|--fields'
+            printf '%s\n' 'tag_name' 'name' 'released_at' 'links' 'author' 'description' 'description_html' 'created_at' 'upcoming_release' 'commit' 'milestones' 'commit_path' 'tag_path' 'assets' 'evidences' '_links'
+        case 'release list|--order-by'
+            printf '%s\n' 'released_at' 'created_at'
+        case 'release list|--sort'
+            printf '%s\n' 'desc' 'asc'
+        case 'release list|--fields'
+            printf '%s\n' 'tag_name' 'name' 'released_at' 'links' 'author' 'description' 'description_html' 'created_at' 'upcoming_release' 'commit' 'milestones' 'commit_path' 'tag_path' 'assets' 'evidences' '_links'
+        case 'release view|--fields'
+            printf '%s\n' 'tag_name' 'name' 'released_at' 'links' 'author' 'description' 'description_html' 'created_at' 'upcoming_release' 'commit' 'milestones' 'commit_path' 'tag_path' 'assets' 'evidences' '_links'
+        case 'release update|-F' 'release update|--notes-file'
+            printf '%s\n' __file
+        case 'release update|--fields'
+            printf '%s\n' 'tag_name' 'name' 'released_at' 'links' 'author' 'description' 'description_html' 'created_at' 'upcoming_release' 'commit' 'milestones' 'commit_path' 'tag_path' 'assets' 'evidences' '_links'
+        case 'release upload|--type'
+            printf '%s\n' 'other' 'runbook' 'image' 'package'
+        case 'release upload|--fields'
+            printf '%s\n' 'file' 'size' 'sha256' 'url' 'name' 'gitlab_sha256' 'direct_asset_url' 'link_id' 'package' 'version'
+        case 'release download|-d' 'release download|--dest'
+            printf '%s\n' __file
+        case 'release download|--fields'
+            printf '%s\n' 'path' 'tag' 'asset' 'url' 'size' 'sha256'
+        case 'release link add|--type'
+            printf '%s\n' 'other' 'runbook' 'image' 'package'
+        case 'release link add|--link-type'
+            printf '%s\n' 'other' 'runbook' 'image' 'package'
+        case 'release link add|--fields'
+            printf '%s\n' 'id' 'name' 'link_type' 'url' 'direct_asset_url' 'external' 'filepath'
+        case 'release link list|--fields'
+            printf '%s\n' 'id' 'name' 'link_type' 'url' 'direct_asset_url' 'external' 'filepath'
         case 'package upload|--status'
             printf '%s\n' 'default' 'hidden'
         case 'package upload|--select'

@@ -88,6 +88,8 @@ export const IRREVERSIBLE = [
   'mr merge',
   'job erase',
   'package delete',
+  'release delete',
+  'release link delete',
   'project delete',
   'group delete',
   'group transfer-project',

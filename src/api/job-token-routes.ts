@@ -9,7 +9,7 @@
 
 /** What a job token reaches, in words (hints, `auth status`). */
 export const JOB_TOKEN_REACH =
-  "artifact downloads, the job's own job (GET /job), releases, packages, " +
+  "artifact downloads, the job's own job (GET /job), releases and their links, generic packages and the package list, " +
   "deployments, environments; a pipeline's and the project's job lists on newer GitLab";
 
 const P = '/projects/[^/]+';
@@ -26,8 +26,26 @@ const ROUTES: readonly (readonly [method: string, path: RegExp])[] = [
   ['GET', new RegExp(`^${P}/jobs/artifacts/.+/(download|raw/.+)$`)],
   // lib/api/ci/triggers.rb
   ['POST', new RegExp(`^${P}/(ref/[^/]+/)?trigger/pipeline$`)],
-  // Releases and their links, packages, deployments, environments, secure files, Terraform state: the whole APIs.
-  ['*', new RegExp(`^${P}/(releases|packages|deployments|environments|secure_files|terraform/state)(/.*)?$`)],
+  // lib/api/releases.rb: list, read, the latest (permalink), an asset's download, create, update, delete.
+  ['GET', new RegExp(`^${P}/releases(/[^/]+)?$`)],
+  ['GET', new RegExp(`^${P}/releases/permalink/latest(/.*)?$`)],
+  ['GET', new RegExp(`^${P}/releases/[^/]+/downloads/.+$`)],
+  ['POST', new RegExp(`^${P}/releases$`)],
+  ['PUT', new RegExp(`^${P}/releases/[^/]+$`)],
+  ['DELETE', new RegExp(`^${P}/releases/[^/]+$`)],
+  // lib/api/release/links.rb: every route.
+  ['GET', new RegExp(`^${P}/releases/[^/]+/assets/links(/\\d+)?$`)],
+  ['POST', new RegExp(`^${P}/releases/[^/]+/assets/links$`)],
+  ['PUT', new RegExp(`^${P}/releases/[^/]+/assets/links/\\d+$`)],
+  ['DELETE', new RegExp(`^${P}/releases/[^/]+/assets/links/\\d+$`)],
+  // lib/api/generic_packages.rb: a file's upload (and Workhorse's authorize) and download.
+  ['PUT', new RegExp(`^${P}/packages/generic/[^/]+/[^/]+/.+$`)],
+  ['GET', new RegExp(`^${P}/packages/generic/[^/]+/[^/]+/.+$`)],
+  // lib/api/project_packages.rb and package_files.rb: the package list, one package, its pipelines and files, deletions.
+  ['GET', new RegExp(`^${P}/packages(/\\d+(/(pipelines|package_files))?)?$`)],
+  ['DELETE', new RegExp(`^${P}/packages/\\d+(/package_files/\\d+)?$`)],
+  // Deployments, environments, secure files, Terraform state: the whole APIs.
+  ['*', new RegExp(`^${P}/(deployments|environments|secure_files|terraform/state)(/.*)?$`)],
   // Read-only parts of the repository and merge request APIs.
   ['GET', new RegExp(`^${P}/repository/(files/.+/raw|branches|tags|changelog)$`)],
   ['GET', new RegExp(`^${P}/repository/commits/[^/]+(/merge_requests)?$`)],

@@ -23,6 +23,12 @@ export const NOUNS: NounEntry[] = [
   { name: 'mr', summary: 'Merge requests: list, create, approve, merge safely', section: 'Resources', load: () => import('./mr/index.js') },
   { name: 'job', summary: 'CI jobs: list, trace, retry, download artifacts', section: 'Resources', load: () => import('./job/index.js') },
   {
+    name: 'release',
+    summary: 'Releases: create with links, list, view, upload and download assets',
+    section: 'Resources',
+    load: () => import('./release/index.js'),
+  },
+  {
     name: 'package',
     summary: 'Generic packages: upload, download, list, delete',
     section: 'Resources',

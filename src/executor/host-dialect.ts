@@ -41,6 +41,8 @@ export interface SpecRequest {
   /** File parts: the body goes as multipart form data. */
   files: FilePart[];
   expect: AnswerShape;
+  /** Follow a redirect (GET only), without credentials on another origin. */
+  followRedirects?: boolean;
 }
 
 /** The dialect a request goes in, and the one its answer is read against (undefined: not known, and it did not matter). */
@@ -76,6 +78,7 @@ export async function sendIn(
     path,
     query: serverParams(req.query, flavor) as Record<string, QueryValue>,
     expect: { ...req.expect, scalars: scalarAnswers(method, path) },
+    followRedirects: req.followRedirects,
     ...(rawBody ? { rawBody } : { body: sendsBody ? body : undefined }),
   });
   const refused = refusalIn(method, res.data);

@@ -139,9 +139,10 @@ export function otherFlagNames(spec: CommandSpec, flag: FlagSpec): string[] {
     ...flags.flatMap((f) => (f === flag ? [] : [f.name, gitlabFlagName(f) ?? f.name])),
   ]);
   const param = paramName(flag);
+  // A file flag takes a path, not its parameter's value: `--notes-file` has no `--description` alias.
   const names = [
     gitlabFlagName(flag),
-    param === false || flag.in === 'path' ? undefined : param.replace(/_/g, '-'),
+    param === false || flag.in === 'path' || flag.file ? undefined : param.replace(/_/g, '-'),
     ...Object.keys(flag.aliases ?? {}),
   ];
   return [...new Set(names)].filter((n): n is string => n !== undefined && n !== flag.name && /^[a-z][a-z0-9-]*$/.test(n) && !taken.has(n));

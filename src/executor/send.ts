@@ -88,7 +88,7 @@ async function callEndpoint(ctx: Context, spec: CommandSpec, v: Values, brief: b
   // Known before the answer: what an explanation of a refusal reads.
   v.flavor = dialect.readAs;
   const expect = expectedAnswer(spec, method, template);
-  const res = await explaining(ctx, spec, v, () => sendIn(ctx, { ...req, expect }, dialect.sendIn));
+  const res = await explaining(ctx, spec, v, () => sendIn(ctx, { ...req, expect, followRedirects: spec.followRedirects }, dialect.sendIn));
   if (res.status === 304) return notModified(ctx, spec, v, brief);
   if (res.unchanged) {
     ctx.notice(res.unchanged);

@@ -66,6 +66,8 @@ interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgS
   path?: string | ((v: Values<F, A, S>) => string);
   /** A paginated list: adds `--per-page`, `--page`, `--all`, `--limit`. */
   list?: boolean;
+  /** The endpoint may answer a redirect on the API's own routes (GitLab's `permalink/latest`): it is followed. */
+  followRedirects?: boolean;
   /**
    * The JSON a 2xx must be, checked before anything is printed (see `expectedAnswer` for the
    * default); declared where the answer is not a resource with an id (time stats, an upload).

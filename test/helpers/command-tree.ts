@@ -172,6 +172,7 @@ const EXTRA_BASE: Record<string, [string, string | true][]> = {
   'user create': [['reset-password', true]],
   'mr create': [['target', 'main']],
   // The comment comes from -m, the editor or stdin: the base line gives it.
+  'release link add': [['url', 'https://example.com/x']],
   'issue note': [['message', 'x']],
   'mr note': [['message', 'x']],
 };

@@ -7,11 +7,11 @@ import { saveDownload } from '../../download/save.js';
 import { ApiError, MissingFileError, UsageError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
 import { columnSet } from '../../output/columns.js';
+import { defaultFileName, genericPath, packageFileName, packageName, packageVersion } from '../../resources/generic-package.js';
 import { noSuchApi } from '../../resources/gitlab-only.js';
 import { UPLOAD_RESULT } from '../../resources/package.js';
+import { checkFiles, type Uploaded, uploadOne } from '../../resources/package-upload.js';
 import { recordAsked, refuseRecordOnStdout, shownPath } from '../../resources/saved-file.js';
-import { defaultFileName, genericPath, packageFileName, packageName, packageVersion } from './rules.js';
-import { checkFiles, type Uploaded, uploadOne } from './upload.js';
 
 const nameArg = { name: 'name', type: 'string', description: 'package name (letters, digits, . _ - +)' } as const;
 const versionArg = { name: 'version', type: 'string', description: 'package version (1.2.3, 1.2.3-rc.1)' } as const;

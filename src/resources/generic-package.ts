@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fillPath } from '../../api/path.js';
-import { UsageError } from '../../errors.js';
+import { fillPath } from '../api/path.js';
+import { UsageError } from '../errors.js';
 
 /**
  * GitLab's rules for a generic package (lib/api/generic_packages.rb, whose params use

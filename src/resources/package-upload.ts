@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type FileBody, isFileBody } from '../../api/file-body.js';
-import type { Context } from '../../context.js';
-import { formatBytes } from '../../download/progress.js';
-import { LocalError, UsageError } from '../../errors.js';
-import { bodyArg } from '../../executor/read-input.js';
-import { isObject } from '../../shared/json.js';
+import { type FileBody, isFileBody } from '../api/file-body.js';
+import type { Context } from '../context.js';
+import { formatBytes } from '../download/progress.js';
+import { LocalError, UsageError } from '../errors.js';
+import { bodyArg } from '../executor/read-input.js';
+import { isObject } from '../shared/json.js';
 
 /**
  * One file into the generic package registry (doc/user/packages/generic_packages/_index.md,

@@ -1,0 +1,95 @@
+import { UsageError } from '../../errors.js';
+import { isObject } from '../../shared/json.js';
+
+/**
+ * A release's asset links as `release create` and `release link add` take them, checked before
+ * anything is sent against what GitLab's lib/api/releases.rb params and app/models/releases/link.rb
+ * validate: a name, an http(s) or ftp URL, a `link_type` of `other`, `runbook`, `image` or
+ * `package`, and a direct asset path that starts with `/`.
+ */
+
+export const LINK_TYPES = ['other', 'runbook', 'image', 'package'] as const;
+
+export interface AssetLink {
+  name: string;
+  url: string;
+  link_type?: string;
+  direct_asset_path?: string;
+}
+
+function checkUrl(url: string, label: string): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !['http:', 'https:', 'ftp:'].includes(parsed.protocol))
+    throw new UsageError(`invalid value for ${label}: "${url}" is not an http, https or ftp URL, which GitLab requires of a link`);
+}
+
+/** `Releases::Link::FILEPATH_REGEX`: a path from `/`, of word characters, `-` and `.`. */
+const FILEPATH = /^\/(?:[-.\w]+\/?)*[\da-zA-Z]+$/;
+
+export function checkLink(link: AssetLink, label: string): AssetLink {
+  if (link.name.trim() === '') throw new UsageError(`invalid value for ${label}: the link has no name`);
+  checkUrl(link.url, label);
+  if (link.link_type !== undefined && !(LINK_TYPES as readonly string[]).includes(link.link_type))
+    throw new UsageError(`invalid value for ${label}: type "${link.link_type}" is not one of ${LINK_TYPES.join(', ')}`);
+  if (link.direct_asset_path !== undefined && !FILEPATH.test(link.direct_asset_path))
+    throw new UsageError(
+      `invalid value for ${label}: path "${link.direct_asset_path}" is not a direct asset path`,
+      'it starts with / and holds letters, digits, _ - . and /, ending in a letter or digit: /bin/tool-linux',
+    );
+  return link;
+}
+
+/**
+ * `--link NAME=URL[,type=package][,path=/bin/x]`: the name up to the first `=`, the URL after it,
+ * `type=` and `path=` taken from its end (a URL may hold commas of its own).
+ */
+export function parseLinkFlag(raw: string): AssetLink {
+  const eq = raw.indexOf('=');
+  if (eq <= 0) throw new UsageError(`invalid value for --link: "${raw}" is not NAME=URL[,type=…][,path=…]`);
+  const link: AssetLink = { name: raw.slice(0, eq), url: '' };
+  let rest = raw.slice(eq + 1);
+  for (let m = /,(type|path)=([^,]*)$/.exec(rest); m; m = /,(type|path)=([^,]*)$/.exec(rest)) {
+    if (m[1] === 'type') link.link_type ??= m[2];
+    else link.direct_asset_path ??= m[2];
+    rest = rest.slice(0, m.index);
+  }
+  link.url = rest;
+  return checkLink(link, '--link');
+}
+
+/** `--assets-links JSON`: glab's flag, an array of GitLab's link objects. */
+export function parseAssetsLinks(raw: string): AssetLink[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (err) {
+    throw new UsageError(`invalid value for --assets-links: not JSON (${(err as Error).message})`);
+  }
+  if (!Array.isArray(data)) throw new UsageError('invalid value for --assets-links: expected a JSON array of {"name", "url"} objects');
+  return data.map((item, i) => {
+    const at = `--assets-links (item ${i + 1})`;
+    if (!isObject(item) || typeof item.name !== 'string' || typeof item.url !== 'string')
+      throw new UsageError(`invalid value for ${at}: each link is an object with "name" and "url" strings`);
+    const path = item.direct_asset_path ?? item.filepath;
+    const type = item.link_type;
+    if ((path !== undefined && typeof path !== 'string') || (type !== undefined && typeof type !== 'string'))
+      throw new UsageError(`invalid value for ${at}: "direct_asset_path" and "link_type" are strings`);
+    return checkLink({ name: item.name, url: item.url, link_type: type, direct_asset_path: path }, at);
+  });
+}
+
+/** Link names and URLs are unique within a release (GitLab's validation): a repeat is refused before it is sent. */
+export function checkUnique(links: readonly AssetLink[]): void {
+  for (const key of ['name', 'url'] as const) {
+    const seen = new Set<string>();
+    for (const l of links) {
+      if (seen.has(l[key])) throw new UsageError(`two links have the ${key} "${l[key]}": GitLab takes each ${key} once per release`);
+      seen.add(l[key]);
+    }
+  }
+}
