@@ -67,6 +67,8 @@ export interface SandboxOptions {
   flavor?: Flavor;
   /** Where uploaded package files are kept; by default a private temporary directory, removed on close. */
   dataDir?: string;
+  /** The GitLab version the gitlab flavour answers `GET /version` with and behaves as (default 17.6.1-ee). */
+  gitlabVersion?: string;
 }
 
 export interface SandboxToken {
@@ -130,6 +132,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const store = new Store(clock);
   store.flavor = flavor;
   if (opts.offsetLimit !== undefined) store.offsetLimit = Math.max(0, Math.floor(opts.offsetLimit));
+  if (opts.gitlabVersion !== undefined) {
+    if (!/^\d+\.\d+\.\d+/.test(opts.gitlabVersion)) throw new RangeError('gitlabVersion must be major.minor.patch');
+    store.gitlabVersion = opts.gitlabVersion;
+  }
   seedStore(store, opts.seed ?? 'demo', artifactMb > 0);
   const artifacts = new ArtifactStore(artifactMb > 0 ? artifactMb : undefined);
   await artifacts.prepare([...store.jobs.values()]);

@@ -89,6 +89,14 @@ export class Store {
   /** Notes by `Issue:<id>` or `MergeRequest:<id>`, oldest first. */
   readonly notes = new Map<string, Note[]>();
   readonly tokens = new Map<string, TokenRecord>();
+  /** What the gitlab flavour answers `GET /version` with, and which GitLab it behaves as where versions differ. */
+  gitlabVersion = '17.6.1-ee';
+
+  /** Whether the gitlab flavour is GitLab `major` or later. */
+  gitlabAtLeast(major: number): boolean {
+    return Number(this.gitlabVersion.split('.')[0]) >= major;
+  }
+
   /** A renamed or transferred project's old full path (lower case) → its id (GitLab's redirect routes). */
   readonly redirectRoutes = new Map<string, number>();
   /** A project's CI/CD job token allowlist: the projects whose job tokens reach it (project-route.ts). */

@@ -250,7 +250,9 @@ describe('mr merge', () => {
       api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: HEAD, ...fields })));
       api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply(approvals));
       const prompter = scriptedPrompter([]);
-      const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter });
+      // GitLab's merge checks (detailed_merge_status): a GitLab host.
+      const env = { COLLAB_FLAVOR: 'gitlab' };
+      const r = await runCli(['mr', 'merge', '3', ...P], { transport: api.transport, tty: true, prompter, env });
       expect(prompter.asked).toEqual([]);
       expect([r.code, r.stdout]).toEqual([1, '']);
       expect(r.stderr).toBe(`collab: !3 cannot be merged: ${why}; nothing was sent\nhint: ${next}\n`);
@@ -324,7 +326,8 @@ describe('mr merge', () => {
       expect(r.stderr).not.toMatch(/spec/);
     });
 
-    it('406 from a spec server: already merged, or approvals missing read from the approvals', async () => {
+    // The spec's merge refuses conflicts, a closed or merged one and a wrong sha, never approvals missing.
+    it('406 from a spec server: already merged; approvals missing are no reason there', async () => {
       const a = await refused(406, '406 Method Not Allowed', { state: 'merged', merge_commit_sha: 'abcdef0123456789' });
       expect(a.stderr).toBe(
         'collab: 406 Method Not Allowed — !3 was not merged: it is already merged (merge commit abcdef01); merge status can_be_merged\n' +
@@ -336,7 +339,7 @@ describe('mr merge', () => {
         .intercept({ path: `${MR}/approvals`, method: 'GET' })
         .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
       const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
-      expect(b.stderr).toContain('— !3 was not merged: it needs 1 more approval of 2 (no approvals yet); merge status can_be_merged\n');
+      expect(b.stderr).toContain('— !3 was not merged: the merge request names no reason (state opened, merge status can_be_merged)\n');
     });
   });
 

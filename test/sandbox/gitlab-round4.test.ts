@@ -13,6 +13,7 @@
  *   job token's job.
  */
 import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { ALICE, API_PROJECT, BOB, call, JOB, useSandbox } from './helpers.js';
 
 const sandbox = useSandbox({ flavor: 'gitlab' });
@@ -145,5 +146,76 @@ describe('jobs (lib/api/ci/jobs.rb)', () => {
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
     expect((await call(sb, '/job', { token: ALICE })).status).toBe(401);
+  });
+});
+
+describe('merges as GitLab judges them (app/models/merge_request.rb, lib/api/merge_requests.rb)', () => {
+  const mergeable = async (sb: ReturnType<typeof sandbox>, branch: string) => {
+    const created = await call(sb, `/projects/${EXP}/merge_requests`, {
+      token: BOB,
+      json: { title: branch, source_branch: branch, target_branch: 'main' },
+    });
+    expect(created.status).toBe(201);
+    return `/projects/${EXP}/merge_requests/${created.body.iid}`;
+  };
+
+  it('auto_merge with nothing to wait for: GitLab 17 answers 405; a draft is waited out', async () => {
+    const sb = sandbox();
+    const mr = await mergeable(sb, 'auto/none');
+    expect((await call(sb, mr, { token: BOB })).body.detailed_merge_status).toBe('mergeable');
+    const refused = await call(sb, `${mr}/merge`, { token: BOB, method: 'PUT', json: { auto_merge: true } });
+    expect(refused.status).toBe(405);
+    await call(sb, mr, { token: BOB, method: 'PUT', json: { title: 'Draft: auto/none' } });
+    const waiting = await call(sb, `${mr}/merge`, { token: BOB, method: 'PUT', json: { auto_merge: true } });
+    expect([waiting.status, waiting.body.state, waiting.body.merge_when_pipeline_succeeds]).toEqual([200, 'opened', true]);
+  });
+
+  it('GitLab 18 merges at once when nothing is pending', async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'gitlab', gitlabVersion: '18.2.0-ee' });
+    try {
+      expect((await call(sb, '/version')).body.version).toBe('18.2.0-ee');
+      const mr = await mergeable(sb, 'auto/now');
+      const merged = await call(sb, `${mr}/merge`, { token: BOB, method: 'PUT', json: { auto_merge: true } });
+      expect([merged.status, merged.body.state]).toEqual([200, 'merged']);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('detailed_merge_status: the pipeline last, after approvals and conflicts', async () => {
+    const sb = sandbox();
+    const project = `/projects/${EXP}`;
+    const settings = { only_allow_merge_if_pipeline_succeeds: true, approvals_before_merge: 1 };
+    expect((await call(sb, project, { method: 'PUT', json: settings })).status).toBe(200);
+    const path = await mergeable(sb, 'order/checks');
+    // Approvals missing and no pipeline succeeded: GitLab names the approvals (the CI check runs
+    // only when everything else passes); approved, the pipeline is all that is left.
+    expect((await call(sb, path, { token: BOB })).body.detailed_merge_status).toBe('not_approved');
+    expect((await call(sb, `${path}/approve`, { token: BOB, method: 'POST' })).status).toBe(201);
+    expect((await call(sb, path, { token: BOB })).body.detailed_merge_status).toBe('ci_must_pass');
+  });
+});
+
+describe('the spec flavour merges with approvals missing (part 2 §7 lists no such refusal)', () => {
+  it('merges "Harden artifact downloads" with approvals_missing 1', async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'spec' });
+    try {
+      const mr = (await call(sb, `/projects/${API_PROJECT}/merge_requests?search=Harden`)).body[0];
+      expect((await call(sb, `/projects/${API_PROJECT}/merge_requests/${mr.iid}/approvals`)).body.approvals_missing).toBeGreaterThan(0);
+      const merged = await call(sb, `/projects/${API_PROJECT}/merge_requests/${mr.iid}/merge`, { token: ALICE, method: 'PUT' });
+      expect([merged.status, merged.body.state]).toEqual([200, 'merged']);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('namespaces (lib/api/entities/namespace.rb)', () => {
+  it('projects_count counts the subgroups’ projects too (Namespace#all_projects), for the group’s administrators', async () => {
+    const acme = (await call(sandbox(), '/namespaces?search=acme', { token: ALICE })).body.find(
+      (n: { full_path: string }) => n.full_path === 'acme',
+    );
+    // acme/website, and acme/platform's api and docs.
+    expect(acme.projects_count).toBe(3);
   });
 });

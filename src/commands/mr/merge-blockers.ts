@@ -39,21 +39,36 @@ export interface Blocker {
   next: string;
 }
 
-/** A check GitLab runs before merging (`detailed_merge_status`), failed, in words. */
-const FAILED_CHECKS: Readonly<Record<string, string>> = {
+/**
+ * A check GitLab runs before merging, failed, in words: `detailed_merge_status` as the REST API
+ * writes it (doc/api/merge_requests.md; app/services/merge_requests/mergeability/*), and the
+ * older names some versions wrote (`blocked_status`, `external_status_checks`).
+ */
+export const FAILED_CHECKS: Readonly<Record<string, string>> = {
   blocked_status: 'it is blocked by merge requests it depends on, not merged yet',
+  merge_request_blocked: 'it is blocked by merge requests it depends on, not merged yet',
   requested_changes: 'a reviewer requested changes',
   commits_status: 'its source branch is gone or has no commits',
   external_status_checks: 'its external status checks have not passed',
+  status_checks_must_pass: 'its external status checks have not passed',
   jira_association_missing: 'its title or description names no Jira issue, and the project requires one',
   title_regex: 'its title does not match the pattern the project requires',
   security_policy_violations: 'it violates a security policy of the project',
+  security_policy_pipeline_check: 'the pipeline a security policy of the project requires has not succeeded',
   locked_paths: 'it changes paths locked by someone else',
   locked_lfs_files: 'it changes LFS files locked by someone else',
+  merge_time: 'it may not merge before its merge-after time',
 };
 
-/** Checks that auto-merge waits out: with --auto they are no refusal. */
-const WAITED_OUT = new Set(['ci_still_running', 'ci_must_pass', 'not_approved', 'merge_time']);
+/** Statuses GitLab writes while it is still working the verdict out. */
+export const TRANSIENT = new Set(['approvals_syncing', 'checking', 'preparing', 'unchecked']);
+
+/** How this merge is judged (merge-rules.ts): what an auto-merge waits out, and whether approvals stop it. */
+export interface Judged {
+  auto: boolean;
+  waits: ReadonlySet<string>;
+  approvalsBlock: boolean;
+}
 
 const PIPELINE_FAILED = new Set(['failed', 'canceled', 'canceling']);
 
@@ -64,15 +79,17 @@ export type Approvals = Record<string, unknown> | undefined;
  * What certainly stops this merge, read from the merge request (GitLab's detailed_merge_status, and
  * the fields a spec server sends) and its approvals; undefined when the server may merge it.
  */
-export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, auto: boolean): Blocker | undefined {
+export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, rules: Judged): Blocker | undefined {
   const cmd = (verb: string) => commandLine(v, shellLine`mr ${verb} ${String(v.args.iid)}`);
   const status = mr.detailed_merge_status;
+  const waited = (s: string) => rules.waits.has(s);
   const seeIt = `see it with: ${cmd('view')}`;
   if (mr.state === 'merged')
     return { why: `it is already merged${mr.merge_commit_sha ? ` (merge commit ${shortSha(mr.merge_commit_sha)})` : ''}`, next: seeIt };
   if (mr.state === 'closed') return { why: 'it is closed', next: `reopen it with: ${cmd('reopen')}` };
   if (mr.state && mr.state !== 'opened' && mr.state !== 'reopened') return { why: `it is ${plain(mr.state)}`, next: seeIt };
-  if (status === 'draft_status' || isDraft(mr)) return { why: 'it is a draft', next: `mark it ready with: ${cmd('update')} --ready` };
+  if ((status === 'draft_status' || isDraft(mr)) && !waited('draft_status'))
+    return { why: 'it is a draft', next: `mark it ready with: ${cmd('update')} --ready` };
   if (status === 'conflict' || status === 'broken_status' || mr.has_conflicts === true || mr.merge_status === 'cannot_be_merged')
     return {
       why: `${branch(mr.source_branch, 'its source branch')} conflicts with ${branch(mr.target_branch, 'its target branch')}`,
@@ -88,19 +105,19 @@ export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, auto:
         `${branch(mr.target_branch, 'its target')}`,
       next: `rebase it: ${cmd('checkout')}, rebase it onto ${branch(mr.target_branch, 'the target branch')}, push it with --force-with-lease`,
     };
-  if (status === 'discussions_not_resolved' || mr.blocking_discussions_resolved === false)
+  if ((status === 'discussions_not_resolved' || mr.blocking_discussions_resolved === false) && !waited('discussions_not_resolved'))
     return {
       why: 'it has unresolved discussions and the project requires them resolved',
       next: `resolve them${typeof mr.web_url === 'string' ? ` at ${plain(mr.web_url)}` : `: ${cmd('view')}`}`,
     };
-  const failed = pipelineBlocker(mr, auto, cmd);
+  const failed = pipelineBlocker(mr, rules.auto, cmd);
   if (failed) return failed;
-  if (auto && status !== undefined && WAITED_OUT.has(status)) return undefined;
+  if (status !== undefined && waited(status)) return undefined;
   const missing = approvalsMissing(approvals);
-  if (status === 'not_approved' || (status === undefined && missing !== undefined && missing > 0))
+  // The spec's server merges with approvals missing: only GitLab's refuses for them.
+  if (rules.approvalsBlock && (status === 'not_approved' || (status === undefined && missing !== undefined && missing > 0)))
     return { why: notApproved(mr, approvals, missing), next: `once approved: ${cmd('merge')}, or now: ${cmd('merge')} --auto` };
-  if (status === 'merge_time')
-    return { why: 'it may not merge before its merge-after time', next: `let it merge then: ${cmd('merge')} --auto` };
+  if (status === 'merge_time') return { why: FAILED_CHECKS.merge_time!, next: `let it merge then: ${cmd('merge')} --auto` };
   if (status !== undefined && FAILED_CHECKS[status]) return { why: FAILED_CHECKS[status], next: seeIt };
   return undefined;
 }

@@ -6,7 +6,7 @@ import { readIn } from '../../executor/host-dialect.js';
 import { commandLine, type Values } from '../../executor/inputs.js';
 import { isObject } from '../../shared/json.js';
 import { shellLine } from '../../shell-quote.js';
-import { type Approvals, type MrState, mergeBlocker } from './merge-blockers.js';
+import { type Approvals, type Judged, type MrState, mergeBlocker, TRANSIENT } from './merge-blockers.js';
 import { MR_PATH, plain, ref } from './shared.js';
 
 export async function fetchMr(ctx: Context, v: Values): Promise<MrState> {
@@ -109,10 +109,9 @@ export async function explainNotMergeable(
   ctx: Context,
   v: Values,
   err: CollabError,
-  seen: MrState | undefined,
-  auto: boolean,
+  mr: MrState | undefined,
+  rules: Judged,
 ): Promise<ApiError> {
-  const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? seen;
   const status = err instanceof ApiError ? err.status : undefined;
   const body = err instanceof ApiError ? err.body : undefined;
   const view = `see why: ${commandLine(v, shellLine`mr view ${String(v.args.iid)}`)}`;
@@ -123,12 +122,19 @@ export async function explainNotMergeable(
       body,
       `${STATUS_READINGS[status ?? 0] ?? ''}; ${view}`,
     );
-  const blocker = mergeBlocker(v, mr, await approvalsFor(ctx, v, mr), auto);
+  const blocker = mergeBlocker(v, mr, await approvalsFor(ctx, v, mr), rules);
   const said = [
     mr.detailed_merge_status ? `detailed merge status ${plain(mr.detailed_merge_status)}` : `merge status ${plain(mr.merge_status ?? '?')}`,
     ...(typeof mr.merge_error === 'string' && mr.merge_error !== '' ? [`merge error: ${plain(mr.merge_error)}`] : []),
   ].join('; ');
-  const why = blocker ? `${blocker.why}; ${said}` : `the merge request names no reason (state ${plain(mr.state ?? '?')}, ${said})`;
+  const verdict = mr.detailed_merge_status;
+  const why = blocker
+    ? `${blocker.why}; ${said}`
+    : verdict !== undefined && TRANSIENT.has(verdict)
+      ? `GitLab was still checking it (${said}): try again in a moment`
+      : verdict !== undefined && verdict !== 'mergeable'
+        ? `GitLab's ${said} (state ${plain(mr.state ?? '?')})`
+        : `the merge request names no reason (state ${plain(mr.state ?? '?')}, ${said})`;
   const hint = blocker ? blocker.next : `${STATUS_READINGS[status ?? 0] ?? 'the server refused it'}; ${view}`;
   return new ApiError(`${err.message} — ${ref(v.args.iid)} was not merged: ${why}`, status, body, hint);
 }

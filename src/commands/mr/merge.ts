@@ -1,3 +1,4 @@
+import { isMovedWriteRefusal } from '../../api/moved-projects.js';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError, CollabError, UsageError } from '../../errors.js';
@@ -11,6 +12,7 @@ import { isObject } from '../../shared/json.js';
 import { shellLine } from '../../shell-quote.js';
 import { type Approvals, approvalsMissing, type MrState, mergeBlocker } from './merge-blockers.js';
 import { approvalsFor, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './merge-errors.js';
+import { type MergeRules, mergeRules, refusesNothingToWait } from './merge-rules.js';
 import { iidArg, MR_PATH, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
@@ -66,9 +68,23 @@ const auto = (v: MergeValues) => v.flags.auto === true || v.flags['when-pipeline
  * The merge request as read before merging, refused here when the server is certain to refuse it:
  * nobody is asked, nothing is sent (exit 1, with the reason and the way forward).
  */
-function refuseIfBlocked(v: MergeValues, mr: MrState, approvals: Approvals): void {
-  const blocker = mergeBlocker(v, mr, approvals, auto(v));
+function refuseIfBlocked(v: MergeValues, mr: MrState, approvals: Approvals, rules: MergeRules): void {
+  const blocker = mergeBlocker(v, mr, approvals, rules);
   if (blocker) throw new CollabError(`${ref(v.args.iid)} cannot be merged: ${blocker.why}; nothing was sent`, 1, blocker.next);
+  if (rules.auto && mr.detailed_merge_status === 'mergeable' && refusesNothingToWait(rules)) throw nothingToWaitFor(v, rules, true);
+}
+
+/** `--auto` on a merge request that waits for nothing: GitLab 17 refuses it (405), GitLab 18 merges it at once. */
+function nothingToWaitFor(v: Values, rules: MergeRules, unsent: boolean, err?: CollabError): ApiError {
+  const where = rules.version ? `GitLab ${rules.version.join('.')}` : 'this GitLab';
+  const prefix = err ? `${err.message} — ` : '';
+  return new ApiError(
+    `${prefix}${ref(v.args.iid)} has nothing to wait for: it can be merged now, and ${where} sets no auto-merge then` +
+      `${unsent ? '; nothing was sent' : ''}`,
+    err instanceof ApiError ? err.status : undefined,
+    err instanceof ApiError ? err.body : undefined,
+    `merge it now: ${commandLine(v, shellLine`mr merge ${String(v.args.iid)}`)}`,
+  );
 }
 
 /**
@@ -91,7 +107,7 @@ async function pinHead(ctx: Context, v: MergeValues): Promise<{ sha?: string; se
   if (given !== undefined) return { sha: given, seen: confirmed };
   if (!pinsFromView(ctx, v)) return { seen: confirmed };
   const seen = confirmed ?? (await fetchMr(ctx, v));
-  if (!confirmed) refuseIfBlocked(v, seen, await approvalsFor(ctx, v, seen));
+  if (!confirmed) refuseIfBlocked(v, seen, await approvalsFor(ctx, v, seen), await mergeRules(ctx, v, auto(v), true));
   if (typeof seen.sha !== 'string' || seen.sha === '') {
     ctx.notice(`Merge request ${ref(v.args.iid)} shows no head SHA: merging without pinning it`);
     return { seen };
@@ -110,7 +126,8 @@ async function mergeDetails(ctx: Context, seen: MrState | undefined, v: MergeVal
   const mr = seen ?? {};
   const read = await tryFetch(() => readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approvals`));
   const approvals = isObject(read) ? read : undefined;
-  refuseIfBlocked(v, mr, approvals);
+  const rules = await mergeRules(ctx, v, auto(v), true);
+  refuseIfBlocked(v, mr, approvals, rules);
   const lines: string[] = [];
   if (mr.source_branch && mr.target_branch) lines.push(`  ${plain(mr.source_branch)} → ${plain(mr.target_branch)}`);
   const status = mr.detailed_merge_status ?? mr.merge_status;
@@ -125,7 +142,12 @@ async function mergeDetails(ctx: Context, seen: MrState | undefined, v: MergeVal
   lines.push(
     `  pipeline: ${pipeline?.status ? `${plain(pipeline.status)}${pipeline.id !== undefined ? ` (#${plain(pipeline.id)})` : ''}` : 'none'}`,
   );
-  if (auto(v)) lines.push('  merges by itself when the pipeline succeeds (auto-merge)');
+  if (auto(v))
+    lines.push(
+      mr.detailed_merge_status === 'mergeable' && rules.flavor !== 'spec'
+        ? '  nothing to wait for: GitLab merges it at once'
+        : '  merges by itself when the pipeline succeeds (auto-merge)',
+    );
   if (v.params.squash === true) lines.push("  squashes the source branch's commits into one");
   return lines;
 }
@@ -145,7 +167,12 @@ async function squashOnlyOnGitlab(ctx: Context, v: MergeValues): Promise<void> {
 }
 
 async function runMerge(ctx: Context, v: MergeValues): Promise<void> {
-  const { sha, seen } = await pinHead(ctx, v);
+  const pinned = await pinHead(ctx, v);
+  const { seen } = pinned;
+  // Whenever the merge request was read, the merge is judged on its head: sent (GitLab's
+  // require_sha_for_merge wants it), unless --no-sha-from-view said not to.
+  const read = v.flags['sha-from-view'] !== false && typeof seen?.sha === 'string' && seen.sha !== '' ? seen.sha : undefined;
+  const sha = pinned.sha ?? read;
   // What explains a refusal (`explain` below): the head pinned, the merge request as it was seen.
   if (sha !== undefined) v.params.sha = sha;
   if (auto(v)) v.params.merge_when_pipeline_succeeds = true;
@@ -216,13 +243,40 @@ export const merge = defineCommand({
   run: runMerge,
   explain: {
     401: (ctx, v, err) => explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, v.seen !== undefined),
-    405: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen, auto(v)),
-    406: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen, auto(v)),
-    422: (ctx, v, err) => explainNotMergeable(ctx, v, err, v.seen, auto(v)),
+    400: (_ctx, v, err) => shaRequired(v, err),
+    405: (ctx, v, err) => notMerged(ctx, v, err),
+    406: (ctx, v, err) => notMerged(ctx, v, err),
+    422: (ctx, v, err) => notMerged(ctx, v, err),
     409: (ctx, v, err) => explainShaMismatch(ctx, v, err, v.params.sha as string | undefined, 'merged', 'merge'),
   },
   bulk: 'iid',
 });
+
+/**
+ * A refused merge explained. A write by a moved project's old path is the client's to resolve
+ * (src/api/moved-projects.ts), never a merge check; `--auto` on one that waits for nothing is
+ * said as such.
+ */
+async function notMerged(ctx: Context, v: MergeValues, err: CollabError): Promise<Error | undefined> {
+  if (isMovedWriteRefusal(err)) return undefined;
+  const rules = await mergeRules(ctx, v, auto(v));
+  const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? v.seen;
+  if (rules.auto && rules.flavor !== 'spec' && mr?.detailed_merge_status === 'mergeable' && mr.state !== 'merged')
+    return nothingToWaitFor(v, rules, false, err);
+  return explainNotMergeable(ctx, v, err, mr, rules);
+}
+
+/**
+ * GitLab 19.2+ lets a group require the head SHA with every merge (`require_sha_for_merge`): a
+ * merge without one is 400 "SHA must be provided when merging".
+ */
+function shaRequired(v: MergeValues, err: CollabError): string | undefined {
+  if (!/SHA must be provided/i.test(err.message)) return undefined;
+  return (
+    `this group requires the head SHA with every merge (require_sha_for_merge): pin it with ` +
+    `${commandLine(v, shellLine`mr merge ${String(v.args.iid)}`)} --sha-from-view, or --sha <head>`
+  );
+}
 
 export const cancelAutoMerge = defineCommand({
   name: 'cancel-auto-merge',

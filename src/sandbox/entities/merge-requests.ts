@@ -29,23 +29,35 @@ const ACTIVE_PIPELINE = new Set(['created', 'pending', 'running', 'canceling', '
 
 /**
  * GitLab's mergeability verdict (MergeRequests::Mergeability::DetailedMergeStatusService): the first
- * check that fails, in GitLab's order, or `mergeable`.
+ * check that fails, in GitLab's order — `MergeRequest.mergeable_state_checks` (open, draft,
+ * discussions; EE's approvals), then `mergeable_git_state_checks` (conflict, rebase) — with the
+ * CI checks last: the service runs the others with `skip_ci_check` and reports the pipeline only
+ * when everything else passes. Else `mergeable`.
  */
 export function detailedMergeStatus(store: Store, mr: MergeRequest, flavor: View['flavor']): string {
   if (mr.state !== 'opened' && mr.state !== 'reopened') return 'not_open';
   if (mr.mergeStatus === 'unchecked') return 'unchecked';
+  return failedCheck(store, mr, flavor) ?? ciCheck(store, mr) ?? 'mergeable';
+}
+
+/** The checks but CI's, in GitLab's order. */
+function failedCheck(store: Store, mr: MergeRequest, flavor: View['flavor']): string | undefined {
   if (isDraft(mr.title, flavor)) return 'draft_status';
   const project = store.projects.get(mr.projectId);
   if (project?.features.only_allow_merge_if_all_discussions_are_resolved && unresolvedThreads(store, mr) > 0)
     return 'discussions_not_resolved';
-  if (project?.features.only_allow_merge_if_pipeline_succeeds) {
-    const status = headPipelineOf(store, mr)?.status;
-    if (status !== 'success') return status !== undefined && ACTIVE_PIPELINE.has(status) ? 'ci_still_running' : 'ci_must_pass';
-  }
+  if ((mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length) return 'not_approved';
   if (mr.mergeStatus === 'cannot_be_merged') return 'conflict';
   if (project && project.mergeMethod !== 'merge' && mr.divergedCommits > 0) return 'need_rebase';
-  if ((mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length) return 'not_approved';
-  return 'mergeable';
+  return undefined;
+}
+
+/** The pipeline a project requires, checked last (`CheckCiStatusService`). */
+function ciCheck(store: Store, mr: MergeRequest): string | undefined {
+  if (!store.projects.get(mr.projectId)?.features.only_allow_merge_if_pipeline_succeeds) return undefined;
+  const status = headPipelineOf(store, mr)?.status;
+  if (status === 'success') return undefined;
+  return status !== undefined && ACTIVE_PIPELINE.has(status) ? 'ci_still_running' : 'ci_must_pass';
 }
 
 const open = (mr: MergeRequest): boolean => mr.state === 'opened' || mr.state === 'reopened';

@@ -42,7 +42,8 @@ export const NAMESPACE = extend<number, number>(
     parent_id: both((id, v) => v.store.groups.get(id)?.parentId ?? null),
     members_count_with_descendants: both(membersWithDescendants, adminOfGroup),
     root_repository_size: gitlab((id, v) => projectsIn(id, v).reduce((n, p) => n + p.statistics.repository_size, 0), adminOfGroup),
-    projects_count: gitlab((id, v) => projectsIn(id, v).length, adminOfGroup),
+    // `namespace.all_projects.count`: the projects of its subgroups too.
+    projects_count: gitlab((id, v) => allProjectsIn(id, v).length, adminOfGroup),
     plan: both(() => 'free', adminOfGroup),
     billable_members_count: gitlab(membersWithDescendants, adminOfGroup),
     end_date: gitlab(() => null, adminOfGroup),
@@ -53,3 +54,10 @@ export const NAMESPACE = extend<number, number>(
 );
 
 export const projectsIn = (id: number, v: View): Project[] => [...v.store.projects.values()].filter((p) => p.namespaceId === id);
+
+/** A group's projects and its subgroups' (GitLab's `Namespace#all_projects`). */
+function allProjectsIn(id: number, v: View): Project[] {
+  const group = v.store.groups.get(id);
+  const ids = new Set([id, ...(group ? v.store.groupDescendants(group).map((g) => g.id) : [])]);
+  return [...v.store.projects.values()].filter((p) => ids.has(p.namespaceId));
+}

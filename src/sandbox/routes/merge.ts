@@ -9,32 +9,45 @@ import type { RouteTable } from '../router.js';
 import { sha } from '../shas.js';
 import { level, requireMergeRequest, touch } from './merge-requests.js';
 
-/** What an auto-merge waits for instead of refusing: the pipeline, and the approvals. */
-const AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved']);
+/**
+ * What an auto-merge waits for instead of refusing (app/models/merge_request.rb
+ * `skipped_mergeable_checks`, "merge when checks pass": `skip_ci_check` when auto-merge is asked,
+ * and the draft, discussions and approvals checks).
+ */
+const AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved', 'draft_status', 'discussions_not_resolved']);
+/** The spec's `merge_when_pipeline_succeeds` waits for the pipeline (and approvals, which never stop its merge). */
+const SPEC_AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_approved']);
 
 /**
  * Refuses a merge the server would refuse. The spec (part 2 §7): merged or closed → 406, a draft →
- * 405, conflicts or missing approvals → 405 "Branch cannot be merged". GitLab
- * (lib/api/merge_requests.rb): any failed mergeability check → 405, conflicts → 422 "Branch cannot
- * be merged".
+ * 405, conflicts → 405 "Branch cannot be merged"; approvals missing do not stop it (its sample
+ * server merges one with `approvals_missing` 2). GitLab (lib/api/merge_requests.rb): any failed
+ * mergeability check → 405, conflicts → 422 "Branch cannot be merged".
  */
 function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
   const status = detailedMergeStatus(ctx.store, mr, ctx.store.flavor);
-  if (status === 'mergeable' || status === 'unchecked' || (autoMerge && AUTO_MERGE_WAITS.has(status))) return;
+  const waits = ctx.store.flavor === 'gitlab' ? AUTO_MERGE_WAITS : SPEC_AUTO_MERGE_WAITS;
+  if (status === 'mergeable' || status === 'unchecked' || (autoMerge && waits.has(status))) return;
   if (ctx.store.flavor === 'gitlab') {
     if (status === 'conflict') throw new HttpError(422, { message: 'Branch cannot be merged' });
     throw new HttpError(405, { message: '405 Method Not Allowed' });
   }
   if (status === 'not_open') throw new HttpError(406, { message: '406 Method Not Allowed' });
   if (status === 'draft_status') throw new HttpError(405, { message: '405 Method Not Allowed' });
-  if (status === 'conflict' || status === 'not_approved') throw new HttpError(405, { message: 'Branch cannot be merged' });
+  if (status === 'conflict') throw new HttpError(405, { message: 'Branch cannot be merged' });
 }
 
 function mergeMergeRequest(ctx: Ctx): Reply {
   const { project, mr } = requireMergeRequest(ctx);
   const user = requireUser(ctx);
   if (level(ctx.store, user, project) < DEVELOPER) throw unauthorized();
-  const autoMerge = ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
+  // GitLab takes `auto_merge` (the older `merge_when_pipeline_succeeds` still works). With nothing
+  // to wait for, GitLab 17 refuses it (405) and GitLab 18 merges at once.
+  const gitlab = ctx.store.flavor === 'gitlab';
+  const asked = (gitlab ? ctx.params.bool('auto_merge') : undefined) ?? ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
+  const nothingPending = gitlab && detailedMergeStatus(ctx.store, mr, ctx.store.flavor) === 'mergeable';
+  if (asked && nothingPending && !ctx.store.gitlabAtLeast(18)) throw new HttpError(405, { message: '405 Method Not Allowed' });
+  const autoMerge = asked && !nothingPending;
   refuseMerge(ctx, mr, autoMerge);
   const expected = ctx.params.str('sha');
   if (expected !== undefined && expected !== '' && expected !== mr.sha) {

@@ -91,7 +91,7 @@ function updateSettings(ctx: Ctx): Reply {
 function showGitlabVersion(ctx: Ctx): Reply {
   requireUser(ctx);
   return json({
-    version: '17.6.1-ee',
+    version: ctx.store.gitlabVersion,
     revision: 'sandbox',
     kas: { enabled: false, externalUrl: null, version: null },
     enterprise: true,
