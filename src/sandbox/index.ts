@@ -18,12 +18,13 @@ import { MAX_ARTIFACT_MB } from './limits.js';
 import { makeDataDir, removeDataDir } from './package-files.js';
 import { Router } from './router.js';
 import { approvalRoutes } from './routes/approvals.js';
-import { boardRoutes, labelRoutes } from './routes/boards.js';
+import { boardRoutes, milestoneRoutes } from './routes/boards.js';
 import { discussionRoutes } from './routes/discussions.js';
 import { groupRoutes } from './routes/groups.js';
 import { impersonationTokenRoutes } from './routes/impersonation-tokens.js';
 import { issueRoutes } from './routes/issues.js';
 import { jobRoutes } from './routes/jobs.js';
+import { labelRoutes } from './routes/labels.js';
 import { mergeRoutes } from './routes/merge.js';
 import { mergeRequestRoutes } from './routes/merge-requests.js';
 import { noteRoutes } from './routes/notes.js';
@@ -95,6 +96,7 @@ const ROUTE_TABLES = [
   issueRoutes,
   boardRoutes,
   labelRoutes,
+  milestoneRoutes,
   jobRoutes,
   projectRoutes,
   groupRoutes,

@@ -58,6 +58,7 @@ const LINES: string[][] = [
   ['project', 'list'],
   ['project', 'view', P],
   ['project', 'users', P],
+  ['project', 'labels', P],
   ['group', 'list'],
   ['group', 'view', 'acme'],
   ['group', 'projects', 'acme'],

@@ -16,6 +16,7 @@ import * as groups from '../../src/sandbox/entities/groups.js';
 import * as issues from '../../src/sandbox/entities/issues.js';
 import * as jobs from '../../src/sandbox/entities/jobs.js';
 import * as keys from '../../src/sandbox/entities/keys.js';
+import * as labels from '../../src/sandbox/entities/labels.js';
 import * as mrs from '../../src/sandbox/entities/merge-requests.js';
 import * as namespaces from '../../src/sandbox/entities/namespaces.js';
 import * as notes from '../../src/sandbox/entities/notes.js';
@@ -67,7 +68,7 @@ const CALLS: Call[] = [
   { route: 'GET /projects/:id/boards', path: `${P}/boards`, entity: e(boards.BOARD) },
   { route: 'GET /projects/:id/boards/:board_id/lists', path: `${P}/boards/1/lists`, entity: e(boards.BOARD_LIST) },
   { route: 'GET /projects/:id/boards/:board_id/lists/:list_id', path: `${P}/boards/1/lists/1`, entity: e(boards.BOARD_LIST) },
-  { route: 'GET /projects/:id/labels', path: `${P}/labels`, entity: e(common.LABEL) },
+  { route: 'GET /projects/:id/labels', path: `${P}/labels`, entity: e(labels.PROJECT_LABEL) },
   { route: 'GET /projects/:id/milestones', path: `${P}/milestones`, entity: e(common.MILESTONE) },
   { route: 'GET /projects/:id/jobs', path: `${P}/jobs?per_page=100`, entity: e(jobs.JOB) },
   { route: 'GET /projects/:id/pipelines/:pipeline_id/jobs', path: `${P}/pipelines/1/jobs`, entity: e(jobs.JOB) },
@@ -410,6 +411,7 @@ const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/sand
 const ENTITY_MODULES = [
   boards,
   common,
+  labels,
   commits,
   discussions,
   groups,

@@ -1,7 +1,7 @@
 import { defineNoun } from '../../executor/spec.js';
 import { archive, star, unarchive, unstar } from './actions.js';
 import { fork } from './fork.js';
-import { forks, list, users, view } from './list.js';
+import { forks, labels, list, users, view } from './list.js';
 import { upload } from './upload.js';
 import { create, remove, update } from './write.js';
 
@@ -13,5 +13,5 @@ export const noun = defineNoun({
     'Projects. The project is -p, --project (numeric id, full path or web URL) or the ' +
     'first argument; without either it comes from COLLAB_PROJECT, CI_PROJECT_ID in ' +
     'CI, or the git remote.',
-  commands: [list, view, users, forks, create, update, remove, fork, star, unstar, archive, unarchive, upload],
+  commands: [list, view, users, labels, forks, create, update, remove, fork, star, unstar, archive, unarchive, upload],
 });

@@ -1,6 +1,7 @@
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
+import { labelColumns } from '../../resources/label.js';
 import { projectColumns, projectUserColumns } from '../../resources/project.js';
 import { projectListFilters } from '../../resources/project-flags.js';
 
@@ -91,4 +92,17 @@ export const users = defineCommand({
   path: '/projects/:project/users',
   list: true,
   columns: projectUserColumns,
+});
+
+export const labels = defineCommand({
+  name: 'labels',
+  summary: "List a project's labels",
+  examples: ['collab project labels -p acme/platform/api', 'collab project labels acme/website --search bug -o json'],
+  args: [projectArg],
+  project: 'required',
+  flags: [{ name: 'search', type: 'string', description: 'only labels whose name contains this' }],
+  method: 'GET',
+  path: '/projects/:project/labels',
+  list: true,
+  columns: labelColumns,
 });

@@ -1,6 +1,7 @@
 import { both, entity, gitlab, render } from '../entity.js';
 import type { Board, BoardList } from '../model.js';
-import { BOARD_LABEL, MILESTONE } from './common.js';
+import { MILESTONE } from './common.js';
+import { BOARD_LABEL } from './labels.js';
 import { BOARD_PROJECT } from './projects.js';
 
 /** `List` (lib/api/entities/list.rb; EE's list.rb adds the work-in-progress limits): a board's list. */

@@ -1,11 +1,11 @@
 import { formatDuration } from '../durations.js';
 import { both, entity, extend, gitlab, render, spec, type View } from '../entity.js';
-import type { Issue, Label, Milestone, TimeTracked } from '../model.js';
+import type { Issue, Milestone, TimeTracked } from '../model.js';
 import type { Store } from '../store.js';
 import { iso, isoOrNull } from '../time.js';
 import { USER_BASIC } from './users.js';
 
-/** What issues and merge requests share and embed: users, milestones, time statistics, references, labels. */
+/** What issues and merge requests share and embed: users, milestones, time statistics, references (labels: labels.ts). */
 
 type Issuable = Pick<Issue, 'id' | 'iid' | 'projectId' | 'title' | 'createdAt' | 'updatedAt'> & {
   state: string;
@@ -91,27 +91,3 @@ export function taskStatus(description: string | null): string {
 
 export const votes = (awards: readonly { name: string }[], name: 'thumbsup' | 'thumbsdown'): number =>
   awards.filter((a) => a.name === name).length;
-
-/** `LabelBasic` (lib/api/entities/label_basic.rb): labels lists, board lists. */
-export const LABEL = entity<Label>('LabelBasic: lib/api/entities/label_basic.rb', {
-  id: both((l) => l.id),
-  name: both((l) => l.name),
-  color: both((l) => l.color),
-  description: both((l) => l.description),
-  description_html: gitlab((l) => (l.description ? `<p>${escapeHtml(l.description)}</p>` : '')),
-  text_color: gitlab((l) => textColor(l.color)),
-  remove_on_close: gitlab(() => false),
-});
-
-/** A board list's label: the spec shows its name, colour and description. */
-export const BOARD_LABEL = extend<Label, Label>(LABEL, 'LabelBasic', { id: gitlab((l) => l.id) });
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** GitLab picks white or dark text by the label colour's luminance. */
-function textColor(color: string): string {
-  const hex = /^#?([0-9a-f]{6})$/i.exec(color)?.[1];
-  if (!hex) return '#FFFFFF';
-  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return r * 0.299 + g * 0.587 + b * 0.114 > 186 ? '#333333' : '#FFFFFF';
-}

@@ -1,7 +1,7 @@
 import { projectAccess, requireProject, requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { BOARD, BOARD_LIST } from '../entities/boards.js';
-import { LABEL, MILESTONE_CLOSED } from '../entities/common.js';
+import { MILESTONE_CLOSED } from '../entities/common.js';
 import { show } from '../entity.js';
 import { HttpError, invalid, notFound } from '../errors.js';
 import { type Board, type BoardList, OWNER, type Project, REPORTER } from '../model.js';
@@ -94,13 +94,6 @@ export const boardRoutes: RouteTable = [
   { method: 'DELETE', path: '/projects/:id/boards/:board_id/lists/:list_id', handler: deleteBoardList },
 ];
 
-function listLabels(ctx: Ctx): Reply {
-  requireUser(ctx);
-  const project = requireProject(ctx);
-  const labels = ctx.store.projectLabels(project.id).sort((a, b) => a.name.localeCompare(b.name));
-  return paginate(ctx, labels, (l) => show(ctx, LABEL, l));
-}
-
 // Not in the spec either; `title` (exact) and `state` as GitLab filters them, for lookups by title.
 function listMilestones(ctx: Ctx): Reply {
   requireUser(ctx);
@@ -118,11 +111,5 @@ function listMilestones(ctx: Ctx): Reply {
   return paginate(ctx, milestones, (m) => show(ctx, MILESTONE_CLOSED, m));
 }
 
-/**
- * `GET /projects/:id/labels`: not in the spec's endpoint list (labels are "not shown"), but board lists
- * need label ids; `GET /projects/:id/milestones` likewise, for milestones given by title.
- */
-export const labelRoutes: RouteTable = [
-  { method: 'GET', path: '/projects/:id/labels', handler: listLabels },
-  { method: 'GET', path: '/projects/:id/milestones', handler: listMilestones },
-];
+/** `GET /projects/:id/milestones`: not in the spec's endpoint list, but milestones given by title need it. */
+export const milestoneRoutes: RouteTable = [{ method: 'GET', path: '/projects/:id/milestones', handler: listMilestones }];
