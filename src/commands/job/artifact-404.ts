@@ -77,8 +77,10 @@ export async function explainNotFound(ctx: Context, err: unknown, s: Source, v: 
   if (!(err instanceof ApiError) || err.status !== 404) return err;
   const missing = classify(err.message) ?? (await lookUpMissing(ctx, s, v)) ?? bareNotFound(err.message, s);
   const hint = hintFor(missing, s);
-  // By ref, what is not found is a successful job with artifacts there: no such artifacts.
-  const none = missing === 'artifacts' || missing === 'file' || (missing === undefined && !('id' in s.job));
+  // By ref, what is not found is a successful job with artifacts there (GitLab's words may name
+  // the job: `Couldn't find job`): no such artifacts, unless the project itself is not there.
+  const byRef = !('id' in s.job);
+  const none = missing === 'artifacts' || missing === 'file' || (byRef && missing !== 'project');
   if (none) return new MissingArtifactsError(err.message, 404, err.body, hint);
   return new ApiError(err.message, 404, err.body, hint);
 }
