@@ -20,7 +20,7 @@ export async function composeMarkdown(ctx: Context, spec: CommandSpec, v: Values
   if (v.editor && several)
     throw new UsageError(`--editor edits one ${flag.name}: give one id, or the same ${flag.name} to all with --${flag.name}`);
   let edit = v.editor === true;
-  if (!edit && !given && !several && spec.method === 'POST' && ctx.canPrompt && !filling(spec, v))
+  if (!edit && !given && !several && spec.method === 'POST' && ctx.canPrompt && !v.yes && !filling(spec, v))
     edit = await ctx.prompter().confirm(`Write a ${flag.name} in ${await ctx.desktop().editorName()}?`, false);
   if (!edit) return true;
   const update = spec.method === 'PUT' && spec.path !== undefined;

@@ -11,7 +11,18 @@ import type { CommandSpec } from './spec.js';
 const STATE_WORDS: Record<string, string> = { opened: 'open', all: '' };
 
 /** Flags that order, shape or widen a list without narrowing it. */
-const NOT_FILTERS = new Set(['state', 'order-by', 'sort', 'view', 'statistics', 'simple', 'all-visible', 'all-available']);
+const NOT_FILTERS = new Set([
+  'state',
+  'closed',
+  'merged',
+  'order-by',
+  'sort',
+  'view',
+  'statistics',
+  'simple',
+  'all-visible',
+  'all-available',
+]);
 
 /** `created-by-me` → `created by you`: a scope that names whose items (`all`: everyone's). */
 function whoseScope(value: unknown): string | undefined {

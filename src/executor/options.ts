@@ -200,6 +200,11 @@ export function commandOptions(spec: CommandSpec): OptionDecl[] {
       concurrencyOption('bulk'),
     );
   if (spec.confirm) options.push({ flags: '-y, --yes', description: 'do not ask for confirmation' });
+  else if (asksForFlags(spec))
+    options.push({
+      flags: '-y, --yes',
+      description: 'ask nothing (as glab create -y): suggested values are taken, a missing required flag is exit 2, no editor offered',
+    });
   options.push(...markdownOption(spec));
   if (opensWebPage(spec))
     options.push({
@@ -208,6 +213,9 @@ export function commandOptions(spec: CommandSpec): OptionDecl[] {
     });
   return options;
 }
+
+/** A command that asks for missing flags on a terminal (a create): `-y` makes it ask nothing. */
+const asksForFlags = (spec: CommandSpec): boolean => (spec.flags ?? []).some((f) => f.prompt !== undefined);
 
 /** What the command does that global flags change: print data (a list, columns, an answer), ask. */
 export function globalUses(spec: CommandSpec): FlagUse[] {

@@ -232,7 +232,8 @@ export const filling = (spec: CommandSpec, v: Values): boolean => fillerGiven(sp
  */
 async function fillMissing(ctx: Context, spec: CommandSpec, values: Values): Promise<void> {
   const filler = fillerGiven(spec, values);
-  const ask = ctx.canPrompt && filler === undefined;
+  // `-y` on a create: nothing asked, as off a terminal.
+  const ask = ctx.canPrompt && filler === undefined && !values.yes;
   const missing = (spec.flags ?? []).filter((flag) => values.flags[flag.name] === undefined && (flag.required || flag.prompt));
   // What nothing can fill is exit 2 before any suggestion is worked out (one may read the API).
   const suggests = (flag: FlagSpec) =>

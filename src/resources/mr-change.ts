@@ -15,7 +15,7 @@ export interface MrChange {
   collapsed?: boolean;
 }
 
-function changeStatus(c: MrChange): string {
+export function changeStatus(c: MrChange): string {
   if (c.new_file) return 'added';
   if (c.deleted_file) return 'deleted';
   if (c.renamed_file) return 'renamed';
@@ -23,7 +23,7 @@ function changeStatus(c: MrChange): string {
 }
 
 /** Added and removed lines of a unified diff body (hunk headers and file headers excluded). */
-function diffStat(diff: string | undefined): { additions: number; deletions: number } {
+export function diffStat(diff: string | undefined): { additions: number; deletions: number } {
   let additions = 0;
   let deletions = 0;
   for (const line of (diff ?? '').split('\n')) {

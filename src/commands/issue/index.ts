@@ -9,6 +9,7 @@ import { noteVerbs } from '../../resources/notes.js';
 import { negatedFilters, peopleFilters } from '../../resources/people.js';
 import { widenScope } from '../../resources/people-scope.js';
 import { sortFlag } from '../../resources/sort.js';
+import { applyStateShortcut, stateShortcuts } from '../../resources/state-shortcuts.js';
 import { closedBy, userAgent } from './actions.js';
 import { ISSUE, ISSUE_PATH, iidArg } from './shared.js';
 import { create, move, update } from './write.js';
@@ -16,6 +17,7 @@ import { create, move, update } from './write.js';
 /** The filters of part 1 §4.1, shared by the three issue lists. */
 const issueListFilters: FlagSpec[] = [
   { name: 'state', short: 's', type: 'enum', choices: ISSUE_STATES, default: 'opened', description: 'only issues in this state' },
+  ...stateShortcuts('issues'),
   { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names; an issue must carry all' },
   { name: 'no-labels', param: false, type: 'bool', description: 'only issues without labels', conflicts: ['labels'] },
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
@@ -60,6 +62,7 @@ export const list = defineCommand({
   columns: issueColumns,
   prepare: (_ctx: Context, v) => {
     if (v.flags['no-labels']) v.params.labels = 'No Label';
+    applyStateShortcut(v);
     widenScope(v);
     if (!v.project && (v.flags['created-after'] !== undefined || v.flags['created-before'] !== undefined))
       throw new UsageError('--created-after and --created-before apply to project lists only: add -p <project>');

@@ -10,33 +10,10 @@ import { mrColumns } from '../../resources/mr.js';
 import { type MrChange, mrChangeColumns } from '../../resources/mr-change.js';
 import { mrVersionColumns } from '../../resources/mr-version.js';
 import { type Changes, fetchChanges } from './diff-source.js';
+import { diffStatText, nameOnly } from './diff-summary.js';
+import { patchPath } from './git-quote.js';
 import { checkPatchable } from './patch-check.js';
 import { iidArg, MR_PATH, plainIidArg } from './shared.js';
-
-const ESCAPES: Record<string, string> = {
-  '\u0007': 'a',
-  '\b': 'b',
-  '\t': 't',
-  '\n': 'n',
-  '\u000b': 'v',
-  '\f': 'f',
-  '\r': 'r',
-  '"': '"',
-  '\\': '\\',
-};
-
-/** A path as git writes it in a patch: C-quoted (`"a/t\tab"`) when it has a quote, backslash or control character. */
-function patchPath(prefix: string, name: string): string {
-  if (!/[\u0000-\u001f"\\\u007f]/.test(name)) return `${prefix}${name}`;
-  const quoted = [...`${prefix}${name}`]
-    .map((c) => {
-      if (ESCAPES[c] !== undefined) return `\\${ESCAPES[c]}`;
-      const code = c.codePointAt(0)!;
-      return code < 0x20 || code === 0x7f ? `\\${code.toString(8).padStart(3, '0')}` : c;
-    })
-    .join('');
-  return `"${quoted}"`;
-}
 
 /** `--- a/x y.txt`: git ends a name with a space by a tab, so that no date is read into it. */
 const fileLine = (mark: string, prefix: string, name: string) => `${mark} ${patchPath(prefix, name)}${name.includes(' ') ? '\t' : ''}`;
@@ -138,7 +115,7 @@ export function renderDiff(
  * lacks a file, or lacks files the server did not send, fails after it is written (exit 1): a
  * script must not take it for the merge request's change.
  */
-async function printChanges(ctx: Context, got: Changes): Promise<void> {
+async function printChanges(ctx: Context, got: Changes, view: { nameOnly?: boolean; stat?: boolean } = {}): Promise<void> {
   const printer = ctx.printer();
   // Fields named: they are the merge request's (with its `changes`), in every format.
   if (printer.json || ctx.settings.fields) {
@@ -154,6 +131,7 @@ async function printChanges(ctx: Context, got: Changes): Promise<void> {
     ctx.notice('No changes');
     return;
   }
+  if (view.nameOnly || view.stat) return printSummary(ctx, got, view.stat === true);
   // Piped it is a patch someone applies (unless --color always: for a pager); it carries only what a diff of a git tree can.
   const exact = !ctx.forPeople;
   if (exact) checkPatchable(changes, (c) => noDiff(c, withoutContent) === undefined);
@@ -173,6 +151,22 @@ async function printChanges(ctx: Context, got: Changes): Promise<void> {
   if (incomplete !== undefined) ctx.notice(`collab: warning: the diff above ${problems.at(-1)!}`);
 }
 
+/**
+ * `--name-only` or `--stat`: the files, or how much each changed (git's formats), 80 columns wide
+ * when piped as git does. A list the server cut short is said on a terminal, exit 1 when piped.
+ */
+async function printSummary(ctx: Context, got: Changes, stat: boolean): Promise<void> {
+  const people = ctx.forPeople;
+  const width = people ? ctx.io.columns : 80;
+  const text = stat
+    ? diffStatText(got.changes, width, people ? ctx.io.colorLevel : 0, (c) => noDiff(c, got.withoutContent) === undefined, people)
+    : nameOnly(got.changes, people);
+  await (people ? ctx.printer().page(text) : ctx.printer().text(text));
+  if (got.incomplete === undefined) return;
+  if (!people) throw new LocalError(`the list is not the whole merge request: ${got.incomplete}`);
+  ctx.notice(`collab: warning: the list above is not the whole merge request: ${got.incomplete}`);
+}
+
 export const changes = defineCommand({
   name: 'changes',
   aliases: ['diff'],
@@ -186,17 +180,30 @@ export const changes = defineCommand({
     'collapsed, a new file sent without its content) is left out and named, as is a ' +
     'list of files the server cut short (overflow): piped, either is exit 1. One row ' +
     'per changed file with -o tsv (status, old path, new path, added and removed ' +
-    'lines), the merge request with its `changes` with -o json.',
+    'lines), the merge request with its `changes` with -o json. --name-only lists the ' +
+    "changed files' paths, --stat how much each changed, as git writes them.",
   examples: [
     'collab mr diff 3 -p acme/platform/api',
     'collab mr diff 3 | git apply',
+    'collab mr diff 3 --stat',
+    'collab mr diff --name-only | xargs npx eslint',
     'collab mr changes 3 -o tsv',
     'collab mr changes 3 -o json',
   ],
   args: [iidArg],
   project: 'required',
+  flags: [
+    {
+      name: 'name-only',
+      param: false,
+      type: 'bool',
+      description: 'only the paths of the changed files, one a line (git diff --name-only)',
+      conflicts: ['stat'],
+    },
+    { name: 'stat', param: false, type: 'bool', description: 'how many lines each file gains and loses, and the total (git diff --stat)' },
+  ],
   columns: mrColumns,
-  run: async (ctx, v) => printChanges(ctx, await fetchChanges(ctx, v)),
+  run: async (ctx, v) => printChanges(ctx, await fetchChanges(ctx, v), { nameOnly: v.flags['name-only'], stat: v.flags.stat }),
 });
 
 export const commits = defineCommand({

@@ -4,6 +4,7 @@ import { noteVerbs } from '../../resources/notes.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
 import { checkout } from './checkout.js';
+import { draft, ready } from './draft-verbs.js';
 import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';
@@ -23,6 +24,8 @@ export const noun = defineNoun({
     view,
     create,
     update,
+    ready,
+    draft,
     ...lifecycleVerbs(MERGE_REQUEST),
     ...noteVerbs(MERGE_REQUEST),
     checkout,

@@ -8,6 +8,7 @@ import { isDraft, MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resour
 import { negatedFilters, peopleFilters, reviewerFilter } from '../../resources/people.js';
 import { widenScope } from '../../resources/people-scope.js';
 import { sortFlag } from '../../resources/sort.js';
+import { applyStateShortcut, stateShortcuts } from '../../resources/state-shortcuts.js';
 import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
 import { mergeRequestFacts } from './view.js';
 
@@ -24,6 +25,7 @@ async function reviewsForMe(ctx: Context, v: Values): Promise<void> {
 /** The list filters of part 2 §4.3, in the order they are sent. */
 const listFilters: FlagSpec[] = [
   { name: 'state', short: 's', type: 'enum', choices: MR_STATES, default: 'opened', description: 'only merge requests in this state' },
+  ...stateShortcuts('merge requests'),
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
   sortFlag('desc'),
   { name: 'milestone', short: 'm', type: 'string', description: 'milestone title' },
@@ -79,6 +81,7 @@ export const list = defineCommand({
   columns: mrColumns,
   prepare: async (ctx, v) => {
     if (!v.project && v.flags.iids !== undefined) throw new UsageError('--iids applies to project lists only: add -p <project>');
+    applyStateShortcut(v);
     widenScope(v);
     if (v.flags.scope === 'reviews-for-me') await reviewsForMe(ctx, v);
     // GitLab's filter takes yes or no; a server of the spec's dialect has none, and collab filters each page.
