@@ -1,20 +1,20 @@
-import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
-import { ApiError, UsageError } from '../errors.js';
-import { pathValues } from '../executor/endpoint.js';
-import { pagesIn } from '../executor/host-dialect.js';
+import { UsageError } from '../errors.js';
 import type { FlagSpec, Values } from '../executor/inputs.js';
 import type { Column } from '../output/columns.js';
 import { webBase } from '../output/markdown/links.js';
+import type { Thread } from '../output/thread-shape.js';
 import type { Issuable } from './issuable.js';
-import { noNotesApi, notesPath } from './notes.js';
+import { keptThreads, readThreads, resolvedFlags } from './threads.js';
 
 /**
  * `view --comments`: the discussion of an issue or merge request printed after its view (comments
- * and, unless `--no-system`, the system notes), through the same pager.
+ * and, unless `--no-system`, the system notes), through the same pager. A merge request's comments
+ * are its threads (GitLab's discussions API): diff comments where they sit, replies under their
+ * thread, resolved or not (`--resolved`, `--unresolved` keep those), internal notes marked.
  */
 
-export const discussionFlags: FlagSpec[] = [
+const commentFlags: FlagSpec[] = [
   {
     name: 'comments',
     short: 'c',
@@ -25,9 +25,15 @@ export const discussionFlags: FlagSpec[] = [
   { name: 'no-system', param: false, type: 'bool', description: 'with --comments: leave out system notes ("changed the description")' },
 ];
 
+/** `--comments`, `--no-system`, and where comments are threads `--resolved` and `--unresolved`. */
+export function discussionFlags(kind: Issuable): FlagSpec[] {
+  return kind.discussions ? [...commentFlags, ...resolvedFlags] : commentFlags;
+}
+
 /** `--comments` is for people: JSON goes through `notes`; `--no-system` needs it. Exit 2 before anything is sent. */
 export function checkDiscussionFlags(ctx: Context, kind: Issuable, v: Values): void {
-  if (v.flags['no-system'] && !v.flags.comments) throw new UsageError('--no-system goes with --comments');
+  for (const flag of ['no-system', 'resolved', 'unresolved'])
+    if (v.flags[flag] && !v.flags.comments) throw new UsageError(`--${flag} goes with --comments`);
   if (v.flags.comments && (v.web || ctx.printer().json))
     throw new UsageError(
       `--comments shows the discussion to people: not with ${v.web ? '--web' : 'JSON output'}`,
@@ -35,29 +41,24 @@ export function checkDiscussionFlags(ctx: Context, kind: Issuable, v: Values): v
     );
 }
 
-/** Every note of the object, oldest first; a server without the notes API says so (it was just read: it exists). */
-async function readNotes(ctx: Context, kind: Issuable, v: Values): Promise<unknown[]> {
-  const path = fillPath(notesPath(kind), pathValues(v));
-  const query = { sort: 'asc', order_by: 'created_at', ...(v.flags['no-system'] ? { activity_filter: 'only_comments' } : {}) };
-  const notes: unknown[] = [];
-  try {
-    for await (const page of await pagesIn(ctx, { path, query, expect: { kind: 'list' } }, { all: true, perPage: 100 }))
-      for (const note of page) notes.push(note);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw await noNotesApi(ctx, kind, v, err, true);
-    throw err;
-  }
-  // A server that ignores activity_filter still shows no system note.
-  return v.flags['no-system'] ? notes.filter((n) => !(n as { system?: unknown }).system) : notes;
+/**
+ * Every thread, oldest first; an issue's notes asked without system notes when `--no-system` says
+ * so (GitLab's `activity_filter`), which `keptThreads` drops again where a server ignores it.
+ */
+function readAllThreads(ctx: Context, kind: Issuable, v: Values): Promise<Thread[]> {
+  const query: Record<string, string> = kind.discussions ? {} : { sort: 'asc', order_by: 'created_at' };
+  if (!kind.discussions && v.flags['no-system']) query.activity_filter = 'only_comments';
+  return readThreads(ctx, kind, v, { query, exists: true });
 }
 
 /** With `--comments`, the discussion of `item` (the object just read) as text for the terminal; nothing without. */
 async function discussionText(ctx: Context, kind: Issuable, v: Values, item: unknown): Promise<string | undefined> {
   if (!v.flags.comments) return undefined;
-  const notes = await readNotes(ctx, kind, v);
+  const threads = keptThreads(await readAllThreads(ctx, kind, v), v);
   const { renderDiscussion } = await import('../output/discussion.js');
   const { columns, colorLevel } = ctx.io;
-  return renderDiscussion(notes, { columns, colorLevel, now: ctx.now(), base: webBase(item) });
+  const empty = v.flags.resolved ? 'No resolved threads.' : v.flags.unresolved ? 'No threads to resolve.' : undefined;
+  return renderDiscussion(threads, { columns, colorLevel, now: ctx.now(), base: webBase(item), empty });
 }
 
 /** What a view's command reads besides the object for its card (a merge request's failed jobs). */

@@ -26,6 +26,8 @@ export interface Issuable {
   ref(iid: unknown): string;
   /** An IID for the examples. */
   example: number;
+  /** Its comments are threads (GitLab's discussions API: `…/discussions`), read as such. */
+  discussions?: boolean;
 }
 
 const example = (kind: Issuable, verb: string, rest = '') => `collab ${kind.command} ${verb} ${kind.example}${rest} -p acme/platform/api`;

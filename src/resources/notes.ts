@@ -61,14 +61,14 @@ export const noteColumns: Columns = columnSet(
 );
 
 /** A comment made only of quick actions: GitLab ran them and saved no note (202, `NoteCommands`). */
-const quickActionColumns: Columns = [{ key: 'summary', kind: 'title' }];
+export const quickActionColumns: Columns = [{ key: 'summary', kind: 'title' }];
 
-function isNoteCommands(status: number, answer: unknown): answer is { summary?: unknown } {
+export function isNoteCommands(status: number, answer: unknown): answer is { summary?: unknown } {
   return status === 202 && answer !== null && typeof answer === 'object' && 'summary' in answer && !('id' in answer);
 }
 
 /** What the quick actions did, in GitLab's words (its `summary`), or that they ran. */
-function quickActionsDone(kind: Issuable, v: Values, answer: { summary?: unknown }): string {
+export function quickActionsDone(kind: Issuable, v: Values, answer: { summary?: unknown }): string {
   const said = Array.isArray(answer.summary) ? answer.summary.filter((l) => typeof l === 'string' && l.trim() !== '') : [];
   const what = said.length > 0 ? `: ${said.join(' ')}` : '';
   return `Ran the quick actions on ${kind.noun} ${kind.ref(v.args.iid)} (no comment saved)${what}`;
@@ -82,12 +82,18 @@ export const notesPath = (kind: Issuable): string => `${kind.path}/notes`;
  * GitLab's notes API (one that follows the spec): the object read tells them apart, and a missing
  * one is reported as such. `exists`: it was just read.
  */
-export async function noNotesApi(ctx: Context, kind: Issuable, v: Values, err: CollabError, exists = false): Promise<Error> {
+export async function noNotesApi(
+  ctx: Context,
+  kind: Issuable,
+  v: Values,
+  err: CollabError,
+  exists = false,
+  path = notesPath(kind),
+): Promise<Error> {
   if (!exists) await readIn(ctx, fillPath(kind.path, pathValues(v)), { kind: 'object', key: 'iid' });
   const status = err instanceof ApiError ? err.status : 404;
   return new ApiError(
-    `this server has no notes API: ${kind.noun} ${kind.ref(v.args.iid)} exists, but ` +
-      `${notesPath(kind).replace(/:(\w+)/g, '<$1>')} answered 404`,
+    `this server has no notes API: ${kind.noun} ${kind.ref(v.args.iid)} exists, but ` + `${path.replace(/:(\w+)/g, '<$1>')} answered 404`,
     status,
     err instanceof ApiError ? err.body : undefined,
     "comments are GitLab's notes, which the spec's API does not have",
@@ -99,7 +105,7 @@ export async function noNotesApi(ctx: Context, kind: Issuable, v: Values, err: C
  * (app/policies/issuable_policy.rb: `locked & ~is_project_member` prevents `create_note`), whatever
  * their role elsewhere. The object read says whether it is locked.
  */
-async function lockedDiscussion(ctx: Context, kind: Issuable, v: Values): Promise<string | undefined> {
+export async function lockedDiscussion(ctx: Context, kind: Issuable, v: Values): Promise<string | undefined> {
   try {
     const current = (await readIn(ctx, fillPath(kind.path, pathValues(v)), { kind: 'object', key: 'iid' })) as {
       discussion_locked?: unknown;
@@ -112,7 +118,7 @@ async function lockedDiscussion(ctx: Context, kind: Issuable, v: Values): Promis
 }
 
 /** The comment's text: -m, the editor (the executor's), or standard input when it is piped; never empty. */
-async function commentText(ctx: Context, v: Values): Promise<void> {
+export async function commentText(ctx: Context, v: Values): Promise<void> {
   // `echo text |` and `git log -1 --format=%B |` end in line breaks nobody means to send.
   if (v.params.body === undefined && !ctx.io.stdinIsTTY) v.params.body = (await readStdin(ctx)).trimEnd();
   const body = v.params.body;

@@ -132,12 +132,12 @@ describe('issue notes / mr notes: the list', () => {
     api = mockApi();
     const rec = recorder(api);
     api.pool
-      .intercept({ path: rec.match(`${M}/notes`), method: 'GET' })
+      .intercept({ path: rec.match(`${I}/notes`), method: 'GET' })
       .reply(200, ...jsonReply([note(1, 'first')], { 'x-next-page': '2', 'x-page': '1' }));
     api.pool
-      .intercept({ path: rec.match(`${M}/notes`), method: 'GET' })
+      .intercept({ path: rec.match(`${I}/notes`), method: 'GET' })
       .reply(200, ...jsonReply([note(2, 'second', { system: true })], { 'x-next-page': '', 'x-page': '2' }));
-    const r = await runCli(['mr', 'notes', '3', '-p', P, '--sort', 'asc', '--order-by', 'updated_at', '--all', '-o', 'ndjson'], {
+    const r = await runCli(['issue', 'notes', '42', '-p', P, '--sort', 'asc', '--order-by', 'updated_at', '--all', '-o', 'ndjson'], {
       transport: api.transport,
     });
     expect(r.code, r.stderr).toBe(0);
@@ -205,9 +205,9 @@ describe('issue view --comments / mr view --comments', () => {
   it('--no-system leaves system notes out, even where the server ignores activity_filter', async () => {
     api = mockApi();
     const rec = recorder(api);
-    api.pool.intercept({ path: M, method: 'GET' }).reply(200, ...jsonReply({ id: 9, iid: 3, title: 'MR' }));
-    api.pool.intercept({ path: rec.match(`${M}/notes`), method: 'GET' }).reply(200, ...jsonReply(conversation));
-    const r = await runCli(['mr', 'view', '3', '-p', P, '--comments', '--no-system'], { transport: api.transport });
+    api.pool.intercept({ path: I, method: 'GET' }).reply(200, ...jsonReply(issue(42)));
+    api.pool.intercept({ path: rec.match(`${I}/notes`), method: 'GET' }).reply(200, ...jsonReply(conversation));
+    const r = await runCli(['issue', 'view', '42', '-p', P, '--comments', '--no-system'], { transport: api.transport });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Could we add a test?');
     expect(r.stdout).not.toContain('changed the description');

@@ -18,6 +18,13 @@ const OUTSIDE_SPEC = new Map([
   ['POST /projects/:id/issues/:issue_iid/notes', "issue note: GitLab's notes (the spec has none)"],
   ['GET /projects/:id/merge_requests/:merge_request_iid/notes', "mr notes, mr view --comments: GitLab's notes (the spec has none)"],
   ['POST /projects/:id/merge_requests/:merge_request_iid/notes', "mr note: GitLab's notes (the spec has none)"],
+  [
+    'GET /projects/:id/merge_requests/:merge_request_iid/discussions',
+    "mr notes, mr discussions, mr view --comments, mr note --reply/--resolve: GitLab's threads (the spec has none)",
+  ],
+  ['POST /projects/:id/merge_requests/:merge_request_iid/discussions', 'mr note --file --line: a thread on a line of the diff'],
+  ['POST /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes', 'mr note --reply: a reply in a thread'],
+  ['PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id', 'mr resolve, mr unresolve, mr note --resolve'],
   ['GET /personal_access_tokens/self', "auth status: the token's scopes and expiry, where GitLab says them"],
   ['POST /projects/:id/pipeline', "collab api tests: bracketed variables[] fields (GitLab's pipelines API)"],
   ['POST /projects/:id/releases', "collab api tests: assets[links][] fields; release create (GitLab's releases API)"],

@@ -137,6 +137,9 @@ const GITLAB_LINES: string[][] = [
   ['mr', 'notes', '1', '-p', P],
   ['issue', 'note', '1', '-p', P, '-m', 'Fields'],
   ['mr', 'note', '1', '-p', P, '-m', 'Fields'],
+  ['mr', 'discussions', '6', '-p', P],
+  ['mr', 'resolve', '6', '9880258f', '-p', P],
+  ['mr', 'unresolve', '6', '9880258f', '-p', P],
 ];
 
 interface Seen {

@@ -80,7 +80,7 @@ export const view = defineCommand({
   ],
   args: [iidArg],
   project: 'required',
-  flags: discussionFlags,
+  flags: discussionFlags(ISSUE),
   method: 'GET',
   path: ISSUE_PATH,
   columns: issueColumns,

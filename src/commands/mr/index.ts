@@ -1,14 +1,15 @@
 import { defineNoun } from '../../executor/spec.js';
 import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
-import { noteVerbs } from '../../resources/notes.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
 import { checkout } from './checkout.js';
+import { note } from './comment.js';
 import { draft, ready } from './draft-verbs.js';
 import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';
 import { MERGE_REQUEST } from './shared.js';
+import { discussions, notes, resolve, unresolve } from './threads.js';
 import { jobs } from './view.js';
 
 export const noun = defineNoun({
@@ -16,7 +17,8 @@ export const noun = defineNoun({
   summary: 'Merge requests: list, create, approve, merge safely',
   description:
     'Merge requests: list, view, create, update, close, reopen and delete them; ' +
-    'comment on them and read their discussion; check one out in a local branch; ' +
+    'comment on them, reply in and resolve their threads, comment on a line of the diff; ' +
+    'check one out in a local branch; ' +
     'approve, merge (pinned to the head you saw), cancel an automatic merge; read ' +
     'their commits, changes, diff versions and the issues they close.',
   commands: [
@@ -27,7 +29,11 @@ export const noun = defineNoun({
     ready,
     draft,
     ...lifecycleVerbs(MERGE_REQUEST),
-    ...noteVerbs(MERGE_REQUEST),
+    note,
+    notes,
+    discussions,
+    resolve,
+    unresolve,
     checkout,
     merge,
     cancelAutoMerge,

@@ -101,7 +101,7 @@ export const view = defineCommand({
   ],
   args: [iidArg],
   project: 'required',
-  flags: discussionFlags,
+  flags: discussionFlags(MERGE_REQUEST),
   method: 'GET',
   path: MR_PATH,
   columns: mrColumns,

@@ -37,6 +37,7 @@ export const MERGE_REQUEST: Issuable = {
   todoColumns: mergeRequestTodoColumns,
   ref,
   example: 3,
+  discussions: true,
 };
 
 /** A SHA in a notice: as short as everywhere else in what people read. */
