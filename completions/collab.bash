@@ -12,12 +12,12 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job package project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr job release package project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
+    'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'issue create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -t --title -d --description --description-file --confidential --assignee-ids --milestone-id -l --labels -a --assignee --milestone --created-at --due-date -w --weight --mr-to-resolve --discussion -e --editor -h --help -R --repo --merge-request-to-resolve-discussions-of --discussion-to-resolve --fields ' _collab_vflags=' -p --project -t --title -d --description --description-file --assignee-ids --milestone-id -l --labels -a --assignee --milestone --created-at --due-date -w --weight --mr-to-resolve --discussion -R --repo --merge-request-to-resolve-discussions-of --discussion-to-resolve --fields ' ;;
-    'issue update') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -t --title -d --description --description-file --confidential --no-confidential --assignee-ids --milestone-id -l --labels -a --assignee --milestone --state-event --updated-at --due-date -w --weight --discussion-locked --no-discussion-locked --stdin --concurrency -e --editor -h --help -R --repo --fields ' _collab_vflags=' -p --project -t --title -d --description --description-file --assignee-ids --milestone-id -l --labels -a --assignee --milestone --state-event --updated-at --due-date -w --weight --concurrency -R --repo --fields ' ;;
+    'issue update') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -t --title -d --description --description-file --confidential --no-confidential --assignee-ids --milestone-id -l --labels --add-labels --remove-labels -a --assignee --milestone --state-event --updated-at --due-date -w --weight --discussion-locked --no-discussion-locked --stdin --concurrency -e --editor -h --help -R --repo --label --add-label --unlabel --remove-label --fields ' _collab_vflags=' -p --project -t --title -d --description --description-file --assignee-ids --milestone-id -l --labels --add-labels --remove-labels -a --assignee --milestone --state-event --updated-at --due-date -w --weight --concurrency -R --repo --label --add-label --unlabel --remove-label --fields ' ;;
     'issue close') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
     'issue reopen') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
     'issue delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -y --yes -h --help -R --repo ' _collab_vflags=' -p --project --concurrency -R --repo ' ;;
@@ -42,10 +42,10 @@ _collab_node() {
     'board list-move') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --position -h --help -R --repo --fields ' _collab_vflags=' -p --project --position -R --repo --fields ' ;;
     'board list-delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
     'mr') _collab_kids='list view create update close reopen delete note notes discussions resolve unresolve checkout merge cancel-auto-merge approvals jobs approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_akids='ls show new edit rm comment comments threads co accept pipelines checks diff' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'mr list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --my-reaction --iids --draft --no-draft --per-page --page --all -L --limit --concurrency -h --help -R --repo --reviewer-id --my-reaction-emoji --fields ' _collab_vflags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --my-reaction --iids --per-page --page -L --limit --concurrency -R --repo --reviewer-id --my-reaction-emoji --fields ' ;;
+    'mr list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --not-label --not-milestone --not-author --not-assignee --not-reviewer --my-reaction --iids --draft --no-draft --per-page --page --all -L --limit --concurrency -h --help -R --repo --reviewer-id --my-reaction-emoji --fields ' _collab_vflags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --not-label --not-milestone --not-author --not-assignee --not-reviewer --my-reaction --iids --per-page --page -L --limit --concurrency -R --repo --reviewer-id --my-reaction-emoji --fields ' ;;
     'mr view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system --unresolved --resolved -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --fill --fill-commit-body --fill-verbose --push --no-push -i --related-issue --copy-issue-labels -a --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --remove-source-branch --approvals-before-merge --squash --draft -e --editor -h --help -R --repo --source-branch --target-branch --reviewer-ids --fields ' _collab_vflags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file -i --related-issue -a --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --approvals-before-merge -R --repo --source-branch --target-branch --reviewer-ids --fields ' ;;
-    'mr update') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -b --target -t --title --assignee-id -d --description --description-file -a --assignee --reviewer --milestone -l --labels --milestone-id --remove-source-branch --no-remove-source-branch --squash --no-squash --discussion-locked --no-discussion-locked --draft --ready -e --editor -h --help -R --repo --target-branch --reviewer-ids --fields ' _collab_vflags=' -p --project -b --target -t --title --assignee-id -d --description --description-file -a --assignee --reviewer --milestone -l --labels --milestone-id -R --repo --target-branch --reviewer-ids --fields ' ;;
+    'mr update') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -b --target -t --title --assignee-id -d --description --description-file -a --assignee --reviewer --milestone -l --labels --add-labels --remove-labels --milestone-id --remove-source-branch --no-remove-source-branch --squash --no-squash --discussion-locked --no-discussion-locked --draft --ready --stdin --concurrency -e --editor -h --help -R --repo --target-branch --reviewer-ids --label --add-label --unlabel --remove-label --fields ' _collab_vflags=' -p --project -b --target -t --title --assignee-id -d --description --description-file -a --assignee --reviewer --milestone -l --labels --add-labels --remove-labels --milestone-id --concurrency -R --repo --target-branch --reviewer-ids --label --add-label --unlabel --remove-label --fields ' ;;
     'mr close') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
     'mr reopen') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
     'mr delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -y --yes -h --help -R --repo ' _collab_vflags=' -p --project --concurrency -R --repo ' ;;
@@ -80,6 +80,18 @@ _collab_node() {
     'job play') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job erase') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job keep') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'release') _collab_kids='create list view update delete upload download link' _collab_akids='new ls show edit rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'release create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at --ref --tag-message -l --link --assets-links -e --editor -h --help -R --repo --description --milestones --fields ' _collab_vflags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at --ref --tag-message -l --link --assets-links -R --repo --description --milestones --fields ' ;;
+    'release list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --order-by --sort --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --order-by --sort --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'release view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --latest -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'release update') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at -e --editor -h --help -R --repo --description --milestones --fields ' _collab_vflags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at -R --repo --description --milestones --fields ' ;;
+    'release delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
+    'release upload') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --package-name --package-version --type -h --help -R --repo --fields ' _collab_vflags=' -p --project --package-name --package-version --type -R --repo --fields ' ;;
+    'release download') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -a --asset -d --dest --sha256 -h --help -R --repo --fields ' _collab_vflags=' -p --project -a --asset -d --dest --sha256 -R --repo --fields ' ;;
+    'release link') _collab_kids='add list delete' _collab_akids='create ls rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'release link add') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name --url --type --path -h --help -R --repo --link-type --direct-asset-path --fields ' _collab_vflags=' -p --project --name --url --type --path -R --repo --link-type --direct-asset-path --fields ' ;;
+    'release link list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'release link delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
     'package') _collab_kids='upload download list delete' _collab_akids='ls rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'package upload') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --file-name --status --select -h --help -R --repo --fields ' _collab_vflags=' -p --project --file-name --status --select -R --repo --fields ' ;;
     'package download') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -d --dest --sha256 -h --help -R --repo --fields ' _collab_vflags=' -p --project -d --dest --sha256 -R --repo --fields ' ;;
@@ -160,7 +172,7 @@ _collab_node() {
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job package project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr job release package project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -172,6 +184,7 @@ _collab_child() {
     '/board') REPLY='board' ;;
     '/mr') REPLY='mr' ;;
     '/job') REPLY='job' ;;
+    '/release') REPLY='release' ;;
     '/package') REPLY='package' ;;
     '/project') REPLY='project' ;;
     '/group') REPLY='group' ;;
@@ -248,6 +261,17 @@ _collab_child() {
     'job/play') REPLY='job play' ;;
     'job/erase') REPLY='job erase' ;;
     'job/keep') REPLY='job keep' ;;
+    'release/create'|'release/new') REPLY='release create' ;;
+    'release/list'|'release/ls') REPLY='release list' ;;
+    'release/view'|'release/show') REPLY='release view' ;;
+    'release/update'|'release/edit') REPLY='release update' ;;
+    'release/delete'|'release/rm') REPLY='release delete' ;;
+    'release/upload') REPLY='release upload' ;;
+    'release/download') REPLY='release download' ;;
+    'release/link') REPLY='release link' ;;
+    'release link/add'|'release link/create') REPLY='release link add' ;;
+    'release link/list'|'release link/ls') REPLY='release link list' ;;
+    'release link/delete'|'release link/rm') REPLY='release link delete' ;;
     'package/upload') REPLY='package upload' ;;
     'package/download') REPLY='package download' ;;
     'package/list'|'package/ls') REPLY='package list' ;;
@@ -362,7 +386,7 @@ _collab_values() {
     'mr list|--order-by') REPLY='created_at updated_at' ;;
     'mr list|--sort') REPLY='asc desc' ;;
     'mr list|--view') REPLY='simple' ;;
-    'mr list|--scope') REPLY='created-by-me assigned-to-me all' ;;
+    'mr list|--scope') REPLY='created-by-me assigned-to-me reviews-for-me all' ;;
     'mr list|--fields') REPLY='iid state title branches author reviewers detailed_merge_status updated_at id project_id description created_at target_branch source_branch upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees draft has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'mr view|--fields') REPLY='iid state title branches author reviewers detailed_merge_status updated_at id project_id description created_at target_branch source_branch upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees draft has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'mr create|--description-file') REPLY='__file' ;;
@@ -407,6 +431,22 @@ _collab_values() {
     'job play|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job erase|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job keep|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
+    'release create|-F'|'release create|--notes-file') REPLY='__file' ;;
+    'release create|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release list|--order-by') REPLY='released_at created_at' ;;
+    'release list|--sort') REPLY='desc asc' ;;
+    'release list|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release view|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release update|-F'|'release update|--notes-file') REPLY='__file' ;;
+    'release update|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
+    'release upload|--type') REPLY='other runbook image package' ;;
+    'release upload|--fields') REPLY='file size sha256 url name gitlab_sha256 direct_asset_url link_id package version' ;;
+    'release download|-d'|'release download|--dest') REPLY='__file' ;;
+    'release download|--fields') REPLY='path tag asset url size sha256' ;;
+    'release link add|--type') REPLY='other runbook image package' ;;
+    'release link add|--link-type') REPLY='other runbook image package' ;;
+    'release link add|--fields') REPLY='id name link_type url direct_asset_url external filepath' ;;
+    'release link list|--fields') REPLY='id name link_type url direct_asset_url external filepath' ;;
     'package upload|--status') REPLY='default hidden' ;;
     'package upload|--select') REPLY='package_file' ;;
     'package upload|--fields') REPLY='file file_name size sha256 package version gitlab_sha256 package_id package_file_id url' ;;

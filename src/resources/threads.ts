@@ -9,9 +9,9 @@ import { ApiError, LocalError, UsageError } from '../errors.js';
 import { pathValues } from '../executor/endpoint.js';
 import { pagesIn } from '../executor/host-dialect.js';
 import type { FlagSpec, Values } from '../executor/inputs.js';
-import { isObject } from '../json.js';
 import { tableText } from '../output/sanitize.js';
 import { type NoteShape, type Thread, threadState } from '../output/thread-shape.js';
+import { isObject } from '../shared/json.js';
 import type { Issuable } from './issuable.js';
 import { noNotesApi, notesPath } from './notes.js';
 

@@ -8,8 +8,8 @@
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
-import { isObject } from '../../json.js';
 import type { MrChange } from '../../resources/mr-change.js';
+import { isObject } from '../../shared/json.js';
 import { fetchChanges } from './diff-source.js';
 import { plain, ref } from './shared.js';
 
