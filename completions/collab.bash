@@ -12,7 +12,7 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job release package project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr job release package variable project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -c --closed -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -99,6 +99,12 @@ _collab_node() {
     'package download') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -d --dest --sha256 -h --help -R --repo --fields ' _collab_vflags=' -p --project -d --dest --sha256 -R --repo --fields ' ;;
     'package list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name --version --type --status --order-by --sort --per-page --page --all -L --limit --concurrency -h --help -R --repo --package-name --package-version --package-type --fields ' _collab_vflags=' -p --project --name --version --type --status --order-by --sort --per-page --page -L --limit --concurrency -R --repo --package-name --package-version --package-type --fields ' ;;
     'package delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
+    'variable') _collab_kids='list get set delete export' _collab_akids='ls view rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'variable list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project -g --group --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'variable get') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group --scope -h --help -R --repo --fields ' _collab_vflags=' -p --project -g --group --scope -R --repo --fields ' ;;
+    'variable set') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group --value --value-file --masked --no-masked --protected --no-protected --expand --no-expand --type --scope --description -h --help -R --repo --fields ' _collab_vflags=' -p --project -g --group --value --value-file --type --scope --description -R --repo --fields ' ;;
+    'variable delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group --scope -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -g --group --scope -R --repo ' ;;
+    'variable export') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group --format --scope -h --help -R --repo ' _collab_vflags=' -p --project -g --group --format --scope -R --repo ' ;;
     'project') _collab_kids='list view users labels forks create update delete fork star unstar archive unarchive upload' _collab_akids='ls show new edit rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'project list') _collab_kids='' _collab_akids='' _collab_flags=' -u --user --archived --no-archived --visibility --order-by --sort --search --simple --owned --membership --starred --statistics --with-issues-enabled --with-merge-requests-enabled --all-visible --per-page --page --all -L --limit --concurrency -h --help --fields ' _collab_vflags=' -u --user --visibility --order-by --sort --search --per-page --page -L --limit --concurrency --fields ' ;;
     'project view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --statistics -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -175,7 +181,7 @@ _collab_node() {
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job release package project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr job release package variable project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -189,6 +195,7 @@ _collab_child() {
     '/job') REPLY='job' ;;
     '/release') REPLY='release' ;;
     '/package') REPLY='package' ;;
+    '/variable') REPLY='variable' ;;
     '/project') REPLY='project' ;;
     '/group') REPLY='group' ;;
     '/namespace') REPLY='namespace' ;;
@@ -281,6 +288,11 @@ _collab_child() {
     'package/download') REPLY='package download' ;;
     'package/list'|'package/ls') REPLY='package list' ;;
     'package/delete'|'package/rm') REPLY='package delete' ;;
+    'variable/list'|'variable/ls') REPLY='variable list' ;;
+    'variable/get'|'variable/view') REPLY='variable get' ;;
+    'variable/set') REPLY='variable set' ;;
+    'variable/delete'|'variable/rm') REPLY='variable delete' ;;
+    'variable/export') REPLY='variable export' ;;
     'project/list'|'project/ls') REPLY='project list' ;;
     'project/view'|'project/show') REPLY='project view' ;;
     'project/users') REPLY='project users' ;;
@@ -466,6 +478,12 @@ _collab_values() {
     'package list|--sort') REPLY='asc desc' ;;
     'package list|--package-type') REPLY='generic maven npm conan nuget pypi composer golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
     'package list|--fields') REPLY='id name version package_type status created_at conan_package_name _links last_downloaded_at project_id project_path tags pipeline pipelines versions' ;;
+    'variable list|--fields') REPLY='key value environment_scope variable_type protected masked hidden raw description' ;;
+    'variable get|--fields') REPLY='key value environment_scope variable_type protected masked hidden raw description' ;;
+    'variable set|--value-file') REPLY='__file' ;;
+    'variable set|--type') REPLY='env_var file' ;;
+    'variable set|--fields') REPLY='key value environment_scope variable_type protected masked hidden raw description' ;;
+    'variable export|--format') REPLY='sh env json' ;;
     'project list|--visibility') REPLY='private internal public' ;;
     'project list|--order-by') REPLY='id name path created_at updated_at last_activity_at' ;;
     'project list|--sort') REPLY='asc desc' ;;

@@ -13,7 +13,7 @@ set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '
 function __collab_node
     switch "$argv[1]"
         case ''
-            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
+            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
             set -g __collab_akids 
             set -g __collab_flags '-V'\t'print the version' '--version'\t'print the version'
             set -g __collab_fnames '-V' '--version'
@@ -534,6 +534,42 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '-R' '--repo'
+        case 'variable'
+            set -g __collab_kids 'list'\t'List a project\'s or group\'s CI/CD variables' 'get'\t'Print a CI/CD variable\'s value' 'set'\t'Set a CI/CD variable: update it, or create it' 'delete'\t'Delete a CI/CD variable' 'export'\t'Print the variables as lines a shell sources (or env, JSON)'
+            set -g __collab_akids 'ls'\t'List a project\'s or group\'s CI/CD variables' 'view'\t'Print a CI/CD variable\'s value' 'rm'\t'Delete a CI/CD variable'
+            set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-h' '--help'
+            set -g __collab_vflags 
+        case 'variable list'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '-g' '--group' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-g' '--group' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
+        case 'variable get'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--scope'\t'the environment scope of the variable (when the key has several: production, review/*)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '-g' '--group' '--scope' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-g' '--group' '--scope' '-R' '--repo' '--fields'
+        case 'variable set'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--value'\t'the value (or give it as the second argument)' '--value-file'\t'read the value from a file, as it is (- for stdin)' '--masked'\t'masked in job logs (GitLab: 8 characters or more, one line)' '--no-masked'\t'the opposite of --masked' '--protected'\t'only in pipelines of protected branches and tags' '--no-protected'\t'the opposite of --protected' '--expand'\t'--no-expand: $OTHER in the value stays as written (GitLab\'s raw; --raw is --jq\'s)' '--no-expand'\t'the opposite of --expand' '--type'\t'env_var (default) or file (env_var, file)' '--scope'\t'its environment scope (default *; picks one of several)' '--description'\t'what it is for' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '-g' '--group' '--value' '--value-file' '--masked' '--no-masked' '--protected' '--no-protected' '--expand' '--no-expand' '--type' '--scope' '--description' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-g' '--group' '--value' '--value-file' '--type' '--scope' '--description' '-R' '--repo' '--fields'
+        case 'variable delete'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--scope'\t'the environment scope of the variable (when the key has several: production, review/*)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-g' '--group' '--scope' '-y' '--yes' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-g' '--group' '--scope' '-R' '--repo'
+        case 'variable export'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-g'\t'group: numeric id or full path' '--group'\t'group: numeric id or full path' '--format'\t'sh (default), env or json (sh, env, json)' '--scope'\t'the environment a job runs in' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-g' '--group' '--format' '--scope' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-g' '--group' '--format' '--scope' '-R' '--repo'
         case 'project'
             set -g __collab_kids 'list'\t'List the projects you are a member of, every project visible to you, or a user\'s projects' 'view'\t'Show one project' 'users'\t'List the users of a project' 'labels'\t'List a project\'s labels' 'forks'\t'List the forks of a project' 'create'\t'Create a project (yours, or for another user with --for-user)' 'update'\t'Change a project\'s settings' 'delete'\t'Delete a project with everything inside' 'fork'\t'Fork a project into a namespace' 'star'\t'Star a project' 'unstar'\t'Remove your star from a project' 'archive'\t'Archive a project (read-only)' 'unarchive'\t'Unarchive a project' 'upload'\t'Upload a file to a project and print its markdown link'
             set -g __collab_akids 'ls'\t'List the projects you are a member of, every project visible to you, or a user\'s projects' 'show'\t'Show one project' 'new'\t'Create a project (yours, or for another user with --for-user)' 'edit'\t'Change a project\'s settings' 'rm'\t'Delete a project with everything inside'
@@ -991,7 +1027,7 @@ function __collab_node
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'help'
-            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
+            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
             set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
@@ -1020,6 +1056,8 @@ function __collab_child
             echo 'release'
         case '/package'
             echo 'package'
+        case '/variable'
+            echo 'variable'
         case '/project'
             echo 'project'
         case '/group'
@@ -1204,6 +1242,16 @@ function __collab_child
             echo 'package list'
         case 'package/delete' 'package/rm'
             echo 'package delete'
+        case 'variable/list' 'variable/ls'
+            echo 'variable list'
+        case 'variable/get' 'variable/view'
+            echo 'variable get'
+        case 'variable/set'
+            echo 'variable set'
+        case 'variable/delete' 'variable/rm'
+            echo 'variable delete'
+        case 'variable/export'
+            echo 'variable export'
         case 'project/list' 'project/ls'
             echo 'project list'
         case 'project/view' 'project/show'
@@ -1569,6 +1617,18 @@ function __collab_values
             printf '%s\n' 'generic' 'maven' 'npm' 'conan' 'nuget' 'pypi' 'composer' 'golang' 'debian' 'rubygems' 'helm' 'terraform_module' 'rpm' 'ml_model' 'cargo'
         case 'package list|--fields'
             printf '%s\n' 'id' 'name' 'version' 'package_type' 'status' 'created_at' 'conan_package_name' '_links' 'last_downloaded_at' 'project_id' 'project_path' 'tags' 'pipeline' 'pipelines' 'versions'
+        case 'variable list|--fields'
+            printf '%s\n' 'key' 'value' 'environment_scope' 'variable_type' 'protected' 'masked' 'hidden' 'raw' 'description'
+        case 'variable get|--fields'
+            printf '%s\n' 'key' 'value' 'environment_scope' 'variable_type' 'protected' 'masked' 'hidden' 'raw' 'description'
+        case 'variable set|--value-file'
+            printf '%s\n' __file
+        case 'variable set|--type'
+            printf '%s\n' 'env_var' 'file'
+        case 'variable set|--fields'
+            printf '%s\n' 'key' 'value' 'environment_scope' 'variable_type' 'protected' 'masked' 'hidden' 'raw' 'description'
+        case 'variable export|--format'
+            printf '%s\n' 'sh' 'env' 'json'
         case 'project list|--visibility'
             printf '%s\n' 'private' 'internal' 'public'
         case 'project list|--order-by'

@@ -90,6 +90,7 @@ export const IRREVERSIBLE = [
   'package delete',
   'release delete',
   'release link delete',
+  'variable delete',
   'project delete',
   'group delete',
   'group transfer-project',

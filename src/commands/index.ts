@@ -35,6 +35,12 @@ export const NOUNS: NounEntry[] = [
     load: () => import('./package/index.js'),
   },
   {
+    name: 'variable',
+    summary: 'CI/CD variables: list, get, set, delete, export',
+    section: 'Resources',
+    load: () => import('./variable/index.js'),
+  },
+  {
     name: 'project',
     summary: 'Projects: list, view, create, fork, star, archive, upload',
     section: 'Resources',

@@ -223,9 +223,17 @@ export class Settings {
     return this.host.jobToken();
   }
 
-  /** Every token this run knows of, for redaction. Never throws. */
+  /** Values this run must never print beside the tokens (a masked CI/CD variable's value). */
+  private readonly runSecrets: string[] = [];
+
+  /** A value never to be printed: redacted from every notice, error and debug line of the run. */
+  redact(value: string): void {
+    if (value !== '') this.runSecrets.push(value);
+  }
+
+  /** Every token this run knows of, and the values it was told to redact. Never throws. */
   secrets(): string[] {
-    return this.host.secrets();
+    return [...this.host.secrets(), ...this.runSecrets];
   }
 
   /** Every host the config store holds (a token or settings), as stored: the user its login saw, the token and its kind. */
