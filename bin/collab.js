@@ -72,9 +72,13 @@ const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 /**
  * Runs a bundled script (one function expression, scripts/bundle.mjs) through V8's code cache:
  * later starts skip compiling. V8 checks only a cache's source length, so the cache is keyed by
- * the SHA-256 the build computed over the script (start-up hashes nothing), and is read only from
- * a folder of this user that no one else can write to. COLLAB_NO_CODE_CACHE=1 turns it off. The
- * executable carries the caches its build made, and writes none.
+ * the SHA-256 the build computed over the script (start-up hashes no script), and is read only
+ * from a folder of this user that no one else can write to. V8 checks no more of the cache than its
+ * header either, and a damaged body crashes it or runs wrong code: a cache is used only when its
+ * whole content is what was written (cacheData), and only while it is marked in use, so that a
+ * start that dies with it is never followed by one that uses it again (crashedWith).
+ * COLLAB_NO_CODE_CACHE=1 turns it off. The executable carries the caches its build made (checked
+ * the same way), and writes none.
  */
 function runBundled(source, key, filename, requireFn, importFn, mod = { exports: {} }) {
   const vm = require('node:vm');
@@ -87,11 +91,7 @@ function runBundled(source, key, filename, requireFn, importFn, mod = { exports:
     // No key (a bundle without its SHA-256 line): no cache.
     cacheDir = key !== undefined && !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
     cacheFile = cacheDir && path.join(cacheDir, `code-${key.slice(0, 32)}-${process.version}-${process.arch}.bin`);
-    if (cacheFile && isPrivateDir(cacheDir)) {
-      try {
-        cachedData = fs.readFileSync(cacheFile);
-      } catch {}
-    }
+    if (cacheFile && isPrivateDir(cacheDir) && !crashedWith(cacheDir, cacheFile)) cachedData = markedCache(cacheFile);
   }
   const script = new vm.Script(source, { filename, cachedData });
   script.runInThisContext()(mod.exports, requireFn, mod, filename, path.dirname(filename), importFn);
@@ -108,15 +108,37 @@ function truthy(value) {
 
 /**
  * $XDG_CACHE_HOME/collab, else ~/.cache/collab. A relative XDG_CACHE_HOME is ignored (as the XDG
- * spec says), and without an absolute home nothing is cached: never a folder under the cwd.
+ * spec says), and without an absolute home nothing is cached: never a folder under the cwd. Nor
+ * one another user would be left with (mayUse).
  */
 function ownCacheDir() {
   try {
     const xdg = process.env.XDG_CACHE_HOME;
     const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(process.env.HOME || require('node:os').homedir(), '.cache');
-    return path.isAbsolute(base) ? path.join(base, 'collab') : undefined;
+    const dir = path.isAbsolute(base) ? path.join(base, 'collab') : undefined;
+    return dir && mayUse(dir) ? dir : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether this user may create `dir` or write in it: never under a HOME another user owns (root
+ * running with a user's HOME would leave them a root-owned ~/.cache they cannot write in), and
+ * never inside a folder of another user (a sticky one, as /tmp, aside).
+ */
+function mayUse(dir) {
+  if (process.getuid === undefined) return true;
+  const uid = process.getuid();
+  const home = process.env.HOME;
+  if (home && path.isAbsolute(home) && (dir + path.sep).startsWith(path.resolve(home) + path.sep)) {
+    const st = fs.statSync(home, { throwIfNoEntry: false });
+    if (st && st.uid !== uid) return false;
+  }
+  for (let d = dir; ; d = path.dirname(d)) {
+    const st = fs.statSync(d, { throwIfNoEntry: false });
+    if (st) return st.uid === uid || (st.mode & 0o1000) !== 0;
+    if (path.dirname(d) === d) return false;
   }
 }
 
@@ -130,18 +152,102 @@ function isPrivateDir(dir) {
   }
 }
 
+// A cache file: this tag, the CRC-32 of V8's data and its length (big-endian), the data. CRC-32
+// (node:zlib, which the single file loads anyway) costs a start the least of the checksums at hand.
+const CACHE_TAG = 'collabc2';
+const CACHE_HEAD = CACHE_TAG.length + 8;
+
+function cacheHead(data) {
+  const head = Buffer.alloc(CACHE_HEAD);
+  head.write(CACHE_TAG, 0, 'latin1');
+  head.writeUInt32BE(require('node:zlib').crc32(data), CACHE_TAG.length);
+  head.writeUInt32BE(data.length, CACHE_TAG.length + 4);
+  return head;
+}
+
+/** V8's data in a cache file's content, when all of it is what was written; else undefined. */
+function cacheData(content) {
+  if (!content || content.length <= CACHE_HEAD || content.toString('latin1', 0, CACHE_TAG.length) !== CACHE_TAG) return undefined;
+  const data = content.subarray(CACHE_HEAD);
+  return cacheHead(data).equals(content.subarray(0, CACHE_HEAD)) ? data : undefined;
+}
+
+/** The marks of the caches this run uses (`<cache>.<pid>.using`): removed when it exits; a run that dies leaves them. */
+const inUse = [];
+
+/**
+ * Whether a start died while using `file`: a mark of a process that is gone (or of this very pid,
+ * a container's next run). Its cache is then removed, to be written again, never used again.
+ */
+function crashedWith(dir, file) {
+  const prefix = `${path.basename(file)}.`;
+  let crashed = false;
+  try {
+    for (const name of fs.readdirSync(dir)) {
+      const m = name.startsWith(prefix) ? /^(\d+)\.using$/.exec(name.slice(prefix.length)) : null;
+      if (!m || (Number(m[1]) !== process.pid && alive(Number(m[1])))) continue;
+      crashed = true;
+      fs.rmSync(path.join(dir, name), { force: true });
+    }
+    if (crashed) fs.rmSync(file, { force: true });
+  } catch {
+    return true;
+  }
+  return crashed;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** The cache's data, marked in use first (no mark, no cache); undefined when there is none or it is damaged. */
+function markedCache(file) {
+  let content;
+  try {
+    content = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const data = cacheData(content);
+  const mark = `${file}.${process.pid}.using`;
+  try {
+    if (data) fs.writeFileSync(mark, '', { flag: 'wx', mode: 0o600 });
+  } catch {
+    return undefined;
+  }
+  if (!data) return undefined;
+  if (inUse.length === 0)
+    process.on('exit', () => {
+      for (const m of inUse) unlinkQuietly(m.mark);
+    });
+  inUse.push({ mark, file });
+  return data;
+}
+
+function unlinkQuietly(file) {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {}
+}
+
 function writeCache(cacheDir, cacheFile, script) {
   try {
     fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
     if (!isPrivateDir(cacheDir)) return;
     const tmp = `${cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+    const data = script.createCachedData();
+    fs.writeFileSync(tmp, Buffer.concat([cacheHead(data), data]), { mode: 0o600 });
     fs.renameSync(tmp, cacheFile);
     // Other builds' caches stay: two installed versions must not evict each other. Only caches
     // nobody has read or written for a month go (atime: read within a day on relatime mounts).
     const now = Date.now();
     for (const name of fs.readdirSync(cacheDir)) {
-      if (!/^code-.*\.(bin|tmp)$/.test(name) || name === path.basename(cacheFile)) continue;
+      if (!/^code-.*\.(bin|tmp|using)$/.test(name) || name === path.basename(cacheFile)) continue;
       const file = path.join(cacheDir, name);
       const st = fs.statSync(file, { throwIfNoEntry: false });
       if (st && now - Math.max(st.atimeMs, st.mtimeMs) > CACHE_UNUSED_MS) fs.rmSync(file, { force: true });
@@ -195,7 +301,7 @@ function chunkSource(chunk) {
 function seaCache(key) {
   const sea = require('node:sea');
   try {
-    return Buffer.from(sea.getRawAsset(`cache:${key}`));
+    return cacheData(Buffer.from(sea.getRawAsset(`cache:${key}`)));
   } catch {
     return undefined;
   }
@@ -229,6 +335,8 @@ const crash = (err) => {
   try {
     process.stderr.write(crashReport(err));
   } catch (_) {}
+  // Something escaped while code from a cache ran: that cache is not trusted again.
+  for (const m of inUse) unlinkQuietly(m.file);
   process.exit(1);
 };
 process.on('uncaughtException', crash);

@@ -6,7 +6,7 @@
 //   dist/collab-<platform>-<arch>   a Node single executable application: Node 24 from the npm
 //                                   registry (scripts/node-from-npm.mjs), whatever Node runs this,
 //                                   with the CLI and its code caches inside: no Node needed
-//   node scripts/package.mjs [--no-executable]
+//   node scripts/package.mjs [--no-executable] [--out-dir <dir>]   (default: dist/)
 //
 // Both carry the CLI as chunks: the CLI itself ('main', the bin's bundle), each dependency it loads
 // on demand, and the sandbox, each compiled only when first required (bin/collab.js). A start
@@ -26,8 +26,10 @@ import { NODE_LINES, nodeBinary } from './node-from-npm.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const single = path.join(dist, 'collab.cjs');
-const executable = path.join(dist, `collab-${process.platform}-${process.arch}`);
+const outFlag = process.argv.indexOf('--out-dir');
+const out = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : dist;
+const single = path.join(out, 'collab.cjs');
+const executable = path.join(out, `collab-${process.platform}-${process.arch}`);
 // The fuse Node's single-executable support looks for (Node's documentation, "Single executable applications").
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const SANDBOX = '../sandbox/index.js';
