@@ -52,12 +52,26 @@ export function checkedOutBranch(ctx: Context, arg: ArgSpec): string {
   );
 }
 
+type Item = Record<string, unknown>;
+
+/** The merge requests of `branch` in a state (`opened`, or `all`, newest first), matched here too, for a server that ignores the filter. */
+async function ofBranch(ctx: Context, path: string, branch: string, state: 'opened' | 'all'): Promise<Item[]> {
+  const query = { source_branch: branch, state, ...(state === 'all' ? { order_by: 'created_at', sort: 'desc' } : {}) };
+  const options = state === 'all' ? { perPage: 20, limit: 20 } : { all: true, perPage: 100 };
+  const found: Item[] = [];
+  for await (const page of await pagesIn(ctx, { path, query, expect: { kind: 'list' } }, options))
+    for (const item of page as Item[])
+      if (item.source_branch === branch && (state === 'all' || item.state === 'opened' || item.state === 'reopened')) found.push(item);
+  return found;
+}
+
 /**
  * The prepare stage's part: the branch given or checked out → the open object whose source
  * branch it is and whose source project is where the branch pushes (branch-source.ts), by one
- * request (`?source_branch=&state=opened`; matched here too, for a server that ignores the
- * filter). None at all is exit 1 with the way to open one; several, or only other projects'
- * (forks with a branch of that name), are listed, exit 2.
+ * request. Several, or only other projects' (forks with a branch of that name), are listed, exit 2.
+ * With none open at all, a command that only reads (`mr view`: "did it merge?") takes the
+ * branch's newest in any state, and says so; any other is exit 1 naming that one, with the way to
+ * open one.
  */
 export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Values): Promise<void> {
   const standIn = v.branchOf;
@@ -65,34 +79,50 @@ export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Value
   const arg = spec.args!.find((a) => a.name === standIn.arg)!;
   const kind = KINDS[arg.fromBranch!];
   const { branch } = standIn;
-  const path = fillPath(kind.path, { project: v.project });
-  const found: Record<string, unknown>[] = [];
-  const query = { source_branch: branch, state: 'opened' };
-  const pages = await pagesIn(ctx, { path, query, expect: { kind: 'list' } }, { all: true, perPage: 100 });
-  for await (const page of pages)
-    for (const item of page as Record<string, unknown>[])
-      if (item.source_branch === branch && (item.state === 'opened' || item.state === 'reopened')) found.push(item);
-  const where = `${branch} in ${v.project}`;
-  const create = new ShellLine(kind.create);
-  if (found.length === 0)
-    throw new LocalError(
-      `no open ${kind.noun} for ${where}`,
-      `open one with: ${commandLine(v, standIn.checkedOut ? create : shellLine`${create} --source ${branch}`)}`,
-    );
-  const { from, mine, others } = await bySource(ctx, String(v.project), branch, found);
+  const project = String(v.project);
+  const path = fillPath(kind.path, { project });
+  const open = await ofBranch(ctx, path, branch, 'opened');
+  const { from, mine, others } = await bySource(ctx, project, branch, open);
   const pick = `give the ${arg.name} of the one you mean`;
   if (mine.length > 1)
-    throw new UsageError(`${mine.length} open ${kind.noun}s for ${branch} from ${from} in ${v.project}: ${listed(kind, mine)}`, pick);
-  if (mine.length === 0)
+    throw new UsageError(`${mine.length} open ${kind.noun}s for ${branch} from ${from} in ${project}: ${listed(kind, mine)}`, pick);
+  if (mine.length === 1) {
+    v.args[arg.name] = mine[0]!.iid as number;
+    return;
+  }
+  if (others.length > 0)
     throw new UsageError(
-      `no open ${kind.noun} for ${branch} from ${from} in ${v.project}; ${others.length} from other projects: ${listed(kind, others)}`,
+      `no open ${kind.noun} for ${branch} from ${from} in ${project}; ${others.length} from other projects: ${listed(kind, others)}`,
       `${pick}: another project's ${kind.noun} stands for the branch only when the branch pushes there`,
     );
-  v.args[arg.name] = mine[0]!.iid as number;
+  const newest = (await bySource(ctx, project, branch, await ofBranch(ctx, path, branch, 'all'))).mine[0];
+  if (newest !== undefined && spec.method === 'GET') {
+    ctx.notice(`${branch} has no open ${kind.noun}: its newest is ${kind.sigil}${String(newest.iid)}, ${stateOf(newest)}`);
+    v.args[arg.name] = newest.iid as number;
+    return;
+  }
+  throw noneOpen(kind, spec, v, newest);
+}
+
+/** `merged`, `closed`: how a merge request that is not open ended. */
+const stateOf = (item: Item): string => messageText(String(item.state ?? 'not open'));
+
+/** No open one: the way to open one, and the newest of the branch, named, when there is one. */
+function noneOpen(kind: Kind, spec: CommandSpec, v: Values, newest: Item | undefined): LocalError {
+  const standIn = v.branchOf!;
+  const where = `${standIn.branch} in ${v.project}`;
+  const create = new ShellLine(kind.create);
+  const open = `open one with: ${commandLine(v, standIn.checkedOut ? create : shellLine`${create} --source ${standIn.branch}`)}`;
+  if (newest === undefined) return new LocalError(`no open ${kind.noun} for ${where}`, open);
+  const verb = new ShellLine(`${kind.create.split(' ')[0]} ${spec.name}`);
+  return new LocalError(
+    `no open ${kind.noun} for ${where}; its newest, ${listed(kind, [newest])}, is ${stateOf(newest)}`,
+    `to act on that one: ${commandLine(v, shellLine`${verb} ${String(newest.iid)}`)}; or ${open}`,
+  );
 }
 
 /** `!3 (Title, by alice, from project 12)`, for each. */
-function listed(kind: Kind, items: Record<string, unknown>[]): string {
+function listed(kind: Kind, items: Item[]): string {
   return items
     .map((o) => {
       const { source, target } = sourceAndTarget(o);
@@ -102,7 +132,7 @@ function listed(kind: Kind, items: Record<string, unknown>[]): string {
     .join(', ');
 }
 
-const authorOf = (o: Record<string, unknown>) => {
+const authorOf = (o: Item) => {
   const username = (o.author as { username?: unknown } | null | undefined)?.username;
   return typeof username === 'string' ? `, by ${messageText(username)}` : '';
 };

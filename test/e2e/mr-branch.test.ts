@@ -53,10 +53,13 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
     const close = await run(['mr', 'close'], cwd);
     expect(close.exitCode, close.stderr).toBe(0);
     expect(close.stderr).toMatch(/Closed merge request !7 \(/);
-    // Closed, it is no open merge request of the branch any more: a branch name finds none.
+    // Closed, it is no open merge request of the branch any more: a write names it rather than guess (issue 38 item 5).
     const none = await run(['mr', 'reopen'], cwd);
     expect(none.exitCode).toBe(1);
-    expect(none.stderr).toBe(`collab: no open merge request for chore/deps in ${P}\nhint: open one with: collab mr create`);
+    expect(none.stderr).toBe(
+      `collab: no open merge request for chore/deps in ${P}; its newest, !7 (Bump dependencies, by root), is closed\n` +
+        'hint: to act on that one: collab mr reopen 7; or open one with: collab mr create',
+    );
     const reopen = await run(['mr', 'reopen', '7'], cwd);
     expect(reopen.exitCode, reopen.stderr).toBe(0);
   });
