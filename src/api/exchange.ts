@@ -5,7 +5,7 @@ import { type Authorizer, dropCredentials } from './credentials.js';
 import { Deadline } from './deadline.js';
 import { statusLine } from './error-body.js';
 import { BodyError, bodyError, sendError } from './failures.js';
-import { type FileBody, isFileBody, openFileBody } from './file-body.js';
+import { type FileBody, type FileBodyStream, isFileBody, openFileBody } from './file-body.js';
 import type { MovedProjects } from './moved-projects.js';
 import { redactHeader, redactUrl } from './redact.js';
 import { apiRedirect, followed, MAX_REDIRECTS, redirectTarget } from './redirect.js';
@@ -98,17 +98,21 @@ export class Exchange<R> {
       for (const [k, v] of Object.entries(this.headers)) debug(`> ${k}: ${redactHeader(k, v)}`);
     }
     let res: TransportResponse;
+    const body = isFileBody(this.body) ? openFileBody(this.body) : this.body;
     try {
       res = await transport.request({
         origin: this.origin,
         path: this.target,
         method: this.method,
         headers: this.headers,
-        body: isFileBody(this.body) ? openFileBody(this.body) : this.body,
+        body,
         signal: this.deadline.signal,
         bodyTimeout: this.wire.timeoutMs,
       });
     } catch (err) {
+      // A file that changed while it was sent: its own error, not the broken connection it causes.
+      const changed = isFileBody(this.body) ? (body as FileBodyStream).changed : undefined;
+      if (changed) throw sendError(changed, url);
       this.stopIfDue();
       const code = (err as NodeJS.ErrnoException).code ?? '';
       const on = `${this.method} ${redactUrl(url, this.wire.origin)}`;

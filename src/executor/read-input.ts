@@ -51,7 +51,7 @@ export async function bodyArg(ctx: Context, pathOrDash: string, flag: string): P
       throw new UsageError(`cannot read ${flag} file ${pathOrDash}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
     if (stat.isDirectory()) throw new UsageError(`cannot read ${flag} file ${pathOrDash}: it is a directory`);
-    if (stat.isFile()) return { path: pathOrDash, size: stat.size };
+    if (stat.isFile()) return { path: pathOrDash, size: stat.size, mtimeMs: stat.mtimeMs };
   }
   const source = pathOrDash === '-' ? ctx.io.stdin : fs.createReadStream(pathOrDash);
   const chunks: Buffer[] = [];
