@@ -48,10 +48,12 @@ export const packageColumns: Columns = columnSet(
  */
 export const UPLOAD_RESULT: Column[] = columnSet(
   [{ key: 'file', kind: 'title' }, { key: 'file_name' }, { key: 'size', kind: 'number' }, { key: 'sha256' }],
+  // The keys of the record collab builds, of a command GitLab alone serves.
   {
-    spec: ['file', 'package', 'version', 'file_name', 'size', 'sha256', 'gitlab_sha256', 'package_id', 'package_file_id', 'url'],
+    spec: [],
+    gitlab: ['file', 'package', 'version', 'file_name', 'size', 'sha256', 'gitlab_sha256', 'package_id', 'package_file_id', 'url'],
   },
 );
 
-/** What `package download` and `release download` print with -o: where the file went, its size and SHA-256. */
-export const DOWNLOAD_RESULT: Column[] = columnSet([], { spec: ['path', 'file_name', 'size', 'sha256', 'url'] });
+/** What `package download` prints with -o: where the file went, its size and SHA-256. */
+export const DOWNLOAD_RESULT: Column[] = columnSet([], { spec: [], gitlab: ['path', 'package', 'version', 'file_name', 'size', 'sha256'] });

@@ -52,8 +52,8 @@ export const releaseLinkColumns: Columns = columnSet(
 /** What `release upload` prints per file: the file, its package and link, the SHA-256 and the URL. */
 export const RELEASE_UPLOAD_RESULT: Column[] = columnSet(
   [{ key: 'file', kind: 'title' }, { key: 'size', kind: 'number' }, { key: 'sha256' }, { key: 'url' }],
-  { spec: ['file', 'name', 'size', 'sha256', 'gitlab_sha256', 'url', 'direct_asset_url', 'link_id', 'package', 'version'] },
+  { spec: [], gitlab: ['file', 'name', 'size', 'sha256', 'gitlab_sha256', 'url', 'direct_asset_url', 'link_id', 'package', 'version'] },
 );
 
 /** What `release download` prints per asset with -o. */
-export const RELEASE_DOWNLOAD_RESULT: Column[] = columnSet([], { spec: ['path', 'tag', 'asset', 'url', 'size', 'sha256'] });
+export const RELEASE_DOWNLOAD_RESULT: Column[] = columnSet([], { spec: [], gitlab: ['path', 'tag', 'asset', 'url', 'size', 'sha256'] });

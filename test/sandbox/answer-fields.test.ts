@@ -140,6 +140,21 @@ const GITLAB_LINES: string[][] = [
   ['mr', 'discussions', '6', '-p', P],
   ['mr', 'resolve', '6', '9880258f', '-p', P],
   ['mr', 'unresolve', '6', '9880258f', '-p', P],
+  // What a pipeline ships: reads, downloads (their records), then writes.
+  ['release', 'list', '-p', P],
+  ['release', 'view', 'v1.0', '-p', P],
+  ['release', 'link', 'list', 'v1.0', '-p', P],
+  ['package', 'list', '-p', P],
+  ['variable', 'list', '-p', P],
+  ['variable', 'get', 'LOG_LEVEL', '-p', P],
+  ['package', 'download', 'acme-api', '1.0.0', 'checksums.txt', '-p', P, '--dest', path.join(OUT, 'checksums.txt')],
+  ['release', 'download', 'v1.0', '-p', P, '--asset', 'checksums.txt', '--dest', path.join(OUT, 'checksums-2.txt')],
+  ['release', 'create', 'v-fields', '-p', P, '--ref', 'main', '--name', 'Fields'],
+  ['release', 'update', 'v-fields', '-p', P, '--notes', 'Fields'],
+  ['release', 'link', 'add', 'v-fields', '-p', P, '--name', 'fields', '--url', 'https://example.com/fields'],
+  ['package', 'upload', 'fields', '1.0.0', UPLOAD, '-p', P],
+  ['release', 'upload', 'v-fields', UPLOAD, '-p', P],
+  ['variable', 'set', 'FIELDS_VAR', 'fields', '-p', P],
 ];
 
 interface Seen {

@@ -6,10 +6,9 @@ import { formatBytes } from '../../download/progress.js';
 import { saveDownload } from '../../download/save.js';
 import { ApiError, MissingFileError, UsageError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
-import { columnSet } from '../../output/columns.js';
 import { defaultFileName, genericPath, packageFileName, packageName, packageVersion } from '../../resources/generic-package.js';
 import { noSuchApi } from '../../resources/gitlab-only.js';
-import { UPLOAD_RESULT } from '../../resources/package.js';
+import { DOWNLOAD_RESULT, UPLOAD_RESULT } from '../../resources/package.js';
 import { checkFiles, type Uploaded, uploadOne } from '../../resources/package-upload.js';
 import { recordAsked, refuseRecordOnStdout, shownPath } from '../../resources/saved-file.js';
 
@@ -95,8 +94,6 @@ export const upload = defineCommand({
     else for await (const _ of records());
   },
 });
-
-const DOWNLOAD_RESULT = columnSet([], { spec: ['path', 'package', 'version', 'file_name', 'size', 'sha256'] });
 
 export const download = defineCommand({
   name: 'download',
