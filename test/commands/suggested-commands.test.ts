@@ -74,6 +74,14 @@ describe('suggested commands quote the server’s words', () => {
         query: { source_branch: branch, state: 'opened', per_page: '100' },
       })
       .reply(200, ...jsonReply([]));
+    // None open: a read looks for the branch's newest in any state too.
+    api.pool
+      .intercept({
+        path: `/api/v4/projects/${encodeURIComponent(P)}/merge_requests`,
+        method: 'GET',
+        query: { source_branch: branch, state: 'all', order_by: 'created_at', sort: 'desc', per_page: '20' },
+      })
+      .reply(200, ...jsonReply([]));
     const r = await runCli(['mr', 'view', branch, '-p', P], { transport: api.transport, cwd: tempDir('collab-hint-') });
     expect(r.code, r.stderr).toBe(1);
     const pasted = paste(suggested(r.stderr, 'open one with: '));
