@@ -97,6 +97,22 @@ describe('a tag pipeline ships with only the job token', () => {
     for (const q of sent) expect([q.headers['job-token'], q.headers['private-token']], q.path).toEqual(['sandbox-job-token', undefined]);
   });
 
+  it('a download cut mid-way is continued with Range, as artifacts are', async () => {
+    const dir = tempDir('collab-ship-');
+    const data = Buffer.alloc(3 * 1024 * 1024, 'r');
+    fs.writeFileSync(path.join(dir, 'big'), data);
+    const job = tagJob('v4.1.0');
+    expect((await runBin(['package', 'upload', 'cut', '1.0.0', 'big'], job, { cwd: dir })).exitCode).toBe(0);
+    await gitlab.clearRequests();
+    await gitlab.fault({ kind: 'reset-mid-body', path: '/packages/generic/cut/', method: 'GET', count: 1 });
+    const r = await runBin(['package', 'download', 'cut', '1.0.0', 'big', '--dest', 'again'], job, { cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'again')).equals(data)).toBe(true);
+    const gets = gitlab.requests().filter((q) => q.path.includes('/packages/generic/cut/'));
+    expect(gets).toHaveLength(2);
+    expect(gets[1]!.headers.range).toMatch(/^bytes=\d+-$/);
+  });
+
   it('a file or release that is not there is exit 3, the destination untouched', async () => {
     const dir = tempDir('collab-ship-');
     fs.writeFileSync(path.join(dir, 'tool'), 'old');
