@@ -79,6 +79,16 @@ export class FilterError extends CollabError {
   }
 }
 
+/**
+ * A wait given `--timeout` ran out before what it waited for ended (a pipeline still running):
+ * exit 124, as timeout(1) exits, which a script tells from a failure (1) and from success (0).
+ */
+export class TimeoutError extends CollabError {
+  constructor(message: string, hint?: string) {
+    super(message, 124, hint);
+  }
+}
+
 /** Interrupted (Ctrl-C): exit 130. */
 export class CancelError extends CollabError {
   constructor(message = 'interrupted') {

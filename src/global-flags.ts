@@ -33,7 +33,7 @@ export interface GlobalOptions {
 }
 
 /** What a command does that a global flag changes: print data (`-o`, `--fields`), or ask (`--no-input`). */
-export type FlagUse = 'output' | 'prompt';
+export type FlagUse = 'output' | 'prompt' | 'wait';
 
 interface GlobalFlag {
   /** commander's flag syntax: `-o, --output <format>`. */
@@ -74,7 +74,12 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
     matters: 'output',
   },
   { flags: '--debug', description: 'log each HTTP exchange to stderr, secrets redacted (env COLLAB_DEBUG)' },
-  { flags: '--timeout <seconds>', description: 'one deadline per request, retries included (default 300)' },
+  {
+    flags: '--timeout <duration>',
+    description:
+      'one deadline per request, retries included (seconds or 90s, 10m, 1h; default 300); a waiting command stops waiting then (exit 124)',
+    matters: 'wait',
+  },
   {
     flags: '--retries <n>',
     description: 'how often a failed read, or a request the server throttled, is tried again (env COLLAB_RETRIES; default 4)',

@@ -127,6 +127,13 @@ export const EXIT_CODES: Entry[] = [
   },
   { name: '4', description: 'authentication missing or rejected (401)', short: 'authentication' },
   { name: '5', description: 'the --jq filter failed on the answer (a jq runtime error, as jq exits 5)', short: '--jq runtime error' },
+  {
+    name: '124',
+    description:
+      'a wait ran out of time: --timeout passed before what a waiting command waited for ' +
+      'ended (a pipeline still running), as timeout(1) exits',
+    short: 'wait timed out',
+  },
   { name: '130', description: 'interrupted (Ctrl-C), or stopped by SIGTERM or SIGHUP', short: 'interrupted' },
 ];
 

@@ -1,9 +1,10 @@
 import { type Env, isTrue } from '../env.js';
-import { UsageError } from '../errors.js';
+import { excerpt, UsageError } from '../errors.js';
 import type { GlobalOptions } from '../global-flags.js';
 import { type ColorChoice, isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from '../global-flags.js';
 import { normalizeHost } from '../host-url.js';
 import { headerValue } from '../http-header.js';
+import { clockSeconds } from '../shared/durations.js';
 import { FLAVORS, type Flavor } from '../shared/flavor.js';
 import { CiJob } from './ci.js';
 import { parseFlavor } from './detect-flavor.js';
@@ -110,14 +111,25 @@ export class Settings {
     }
   }
 
-  /** `--timeout` in ms; by default 5 minutes without an answer or without data, as undici does. */
+  /**
+   * `--timeout` in ms (seconds, or a duration: `90s`, `10m`, `1h`); by default 5 minutes without an
+   * answer or without data, as undici does. A waiting command's whole wait is bounded by it too.
+   */
   timeoutMs(): number {
+    const given = this.givenTimeoutMs();
+    return given ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /** `--timeout` in ms when it was given (the deadline of a wait: none without it). */
+  givenTimeoutMs(): number | undefined {
     const raw = this.flags.timeout;
-    if (raw === undefined) return DEFAULT_TIMEOUT_MS;
-    const n = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(n) || n <= 0)
-      throw new UsageError(`invalid value for --timeout: "${raw}" is not a positive number of seconds`);
-    return Math.round(n * 1000);
+    if (raw === undefined) return undefined;
+    const n = clockSeconds(raw);
+    if (n === undefined || !Number.isFinite(n) || n <= 0)
+      throw new UsageError(
+        `invalid value for --timeout: "${excerpt(raw)}" is neither a positive number of seconds nor a duration (90s, 10m, 1h30m)`,
+      );
+    return Math.max(1, Math.round(n * 1000));
   }
 
   /**

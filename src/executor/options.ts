@@ -227,5 +227,6 @@ export function globalUses(spec: CommandSpec): FlagUse[] {
     spec.uses?.includes('output') === true;
   const asks =
     spec.confirm !== undefined || (spec.flags ?? []).some((f) => f.prompt !== undefined) || spec.uses?.includes('prompt') === true;
-  return [...(prints ? (['output'] as const) : []), ...(asks ? (['prompt'] as const) : [])];
+  const waits = spec.uses?.includes('wait') === true;
+  return [...(prints ? (['output'] as const) : []), ...(asks ? (['prompt'] as const) : []), ...(waits ? (['wait'] as const) : [])];
 }

@@ -53,3 +53,19 @@ export function durationParts(seconds: number): string[] {
   }
   return parts;
 }
+
+const CLOCK_UNITS: Readonly<Record<string, number>> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+
+/**
+ * A span of clock time as people type it for a wait: seconds (`90`, `2.5`), or numbers with units
+ * (`90s`, `10m`, `1h30m`, `500ms`); undefined when it is none of these. Unlike GitLab's time
+ * tracking, an hour is an hour: no working days.
+ */
+export function clockSeconds(raw: string): number | undefined {
+  const text = raw.trim().toLowerCase();
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (!/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(text)) return undefined;
+  let total = 0;
+  for (const [, n, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) total += Number(n) * CLOCK_UNITS[unit!]!;
+  return total;
+}

@@ -176,3 +176,48 @@ describe('job trace --color', () => {
     expect(r.stderr).toContain('invalid value for --color: "sometimes" is not one of always, never, auto');
   });
 });
+
+describe('job trace --follow on the wire (GitLab sends the whole log at every read: lib/api/ci/jobs.rb trace)', () => {
+  /** Serves the job's statuses and, per poll, the trace answer: a log (with an ETag) or 304. */
+  function serveWire(polls: [status: string, answer: { log: string; etag: string } | 304][]) {
+    api = mockApi();
+    const asked: Record<string, string>[] = [];
+    for (const [status, answer] of polls) {
+      api.pool.intercept({ path: `${P}/jobs/12`, method: 'GET' }).reply(200, ...jsonReply(jobAnswer(status)));
+      api.pool.intercept({ path: `${P}/jobs/12/trace`, method: 'GET' }).reply((o) => {
+        asked.push(Object.fromEntries(Object.entries(o.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])));
+        if (answer === 304) return { statusCode: 304, data: '' };
+        return { statusCode: 200, data: answer.log, responseOptions: { headers: { 'content-type': 'text/plain', etag: answer.etag } } };
+      });
+    }
+    return asked;
+  }
+
+  it('asks for the log compressed (never identity) and with the last ETag: a 304 prints nothing and waits longer', async () => {
+    const asked = serveWire([
+      ['running', { log: 'a\n', etag: 'W/"1"' }],
+      ['running', 304],
+      ['running', 304],
+      ['success', { log: 'a\nb\n', etag: 'W/"2"' }],
+    ]);
+    const r = await trace(['--follow']);
+    expect([r.code, r.stdout]).toEqual([0, 'a\nb\n']);
+    expect(asked.map((h) => h['accept-encoding'])).toEqual(Array(4).fill('gzip, deflate, br'));
+    expect(asked.map((h) => h['if-none-match'])).toEqual([undefined, 'W/"1"', 'W/"1"', 'W/"1"']);
+    // Nothing new: each wait is longer than the last (x1.5).
+    expect(r.waits).toEqual([3000, 4500, 6750]);
+  });
+
+  it('the wait between polls grows with the log: a second per 512 KiB read again', async () => {
+    const big = `${'x'.repeat(1023)}\n`.repeat(4 * 1024);
+    serveWire([
+      ['running', { log: 'a\n', etag: '"1"' }],
+      ['running', { log: big, etag: '"2"' }],
+      ['success', { log: `${big}end\n`, etag: '"3"' }],
+    ]);
+    const r = await trace(['--follow', '--interval', '1']);
+    expect(r.stdout).toBe(`a\n${big.slice(2)}end\n`);
+    // 4 MiB printed: at least 8 s before it is read again.
+    expect(r.waits).toEqual([1000, 8000]);
+  });
+});

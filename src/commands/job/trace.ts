@@ -1,93 +1,48 @@
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { streamError } from '../../download/receive.js';
-import { openDownload } from '../../download/response.js';
-import { ApiError } from '../../errors.js';
-import { pathValues } from '../../executor/endpoint.js';
 import type { Values } from '../../executor/inputs.js';
+import { pollUntil } from '../../executor/poll.js';
 import { defineCommand } from '../../executor/spec.js';
-import { into } from '../../output/io.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
-import { ForTerminal } from '../../output/terminal-stream.js';
 import { jobStopped } from '../../resources/job.js';
 import { jobIdArg } from './list.js';
+import { fetchJob, printTrace, type TraceState, type TraceTarget } from './trace-read.js';
 import { type JobState, reportStanding } from './trace-status.js';
-
-/** Drops the first `skip` bytes (already printed) and counts the whole body. */
-class SkipBytes extends Transform {
-  total = 0;
-  constructor(private readonly skip: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
-    const start = this.total;
-    this.total += chunk.length;
-    if (this.total <= this.skip) done();
-    else done(null, start >= this.skip ? chunk : chunk.subarray(this.skip - start));
-  }
-}
-
-/**
- * Writes the trace from byte `offset` on to stdout (unchanged, or through `filter` for people: on
- * a terminal, or as --color asks); returns the trace's length.
- */
-async function printTrace(ctx: Context, v: Values, offset: number, missingIsEmpty: boolean, filter?: TerminalLogFilter): Promise<number> {
-  let res: Awaited<ReturnType<typeof openDownload>>;
-  try {
-    res = await openDownload(ctx.api(), { method: 'GET', path: fillPath('/projects/:project/jobs/:id/trace', pathValues(v)) }, ctx.signal);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      // A job that has not run yet has no trace: that is an empty log.
-      if (missingIsEmpty) return offset;
-      throw new ApiError(
-        err.message,
-        404,
-        err.body,
-        `job ${v.args.id} has no trace in ${v.project} (the job does not exist, has not started, or was erased)`,
-      );
-    }
-    throw err;
-  }
-  const skip = new SkipBytes(offset);
-  try {
-    if (filter) await pipeline(res.body, skip, new ForTerminal(filter), into(ctx.io.stdout), { signal: ctx.signal });
-    else await pipeline(res.body, skip, into(ctx.io.stdout), { signal: ctx.signal });
-  } catch (err) {
-    throw streamError(err, `the trace of job ${v.args.id}`, skip.total, ctx.signal);
-  }
-  return Math.max(offset, skip.total);
-}
-
-async function fetchJob(ctx: Context, v: Values): Promise<JobState> {
-  const res = await ctx.api().request<JobState>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', pathValues(v)) });
-  return res.data ?? {};
-}
 
 /** A job that has not run (yet): a missing trace is an empty log, not an error. */
 const notRun = (job: JobState) => !['success', 'failed', 'canceled'].includes(String(job.status));
 
 /**
- * Prints the trace, then, while the job is `following` and still going to change, what is new
- * every `following.intervalMs` (on the injected clock). Returns the job as last seen.
+ * Reading a log again costs its whole length (GitLab sends all of it each time): the wait between
+ * polls is at least a second per this many bytes printed, so a long log is read less often.
  */
-async function printAndFollow(
-  ctx: Context,
-  v: Values,
-  first: JobState,
-  following: { intervalMs: number } | undefined,
-  filter?: TerminalLogFilter,
-): Promise<JobState> {
-  let job = first;
-  let offset = await printTrace(ctx, v, 0, notRun(job), filter);
-  while (following && !jobStopped(job.status)) {
-    await ctx.sleep(following.intervalMs);
-    // The job first, then the trace: once the job is seen finished, the trace read after it is complete.
-    job = await fetchJob(ctx, v);
-    offset = await printTrace(ctx, v, offset, notRun(job), filter);
-  }
-  return job;
+const BYTES_PER_SECOND = 512 * 1024;
+
+/**
+ * Prints the trace, then, while the job is `following` and still going to change, what is new
+ * after each wait of the poll helper (on the injected clock): the job first, then the log, so
+ * that once the job is seen finished the log read after it is complete. Returns the job as last seen.
+ */
+async function printAndFollow(ctx: Context, target: TraceTarget, first: JobState, following: { intervalMs: number } | undefined) {
+  let job: JobState | undefined = first;
+  let state: TraceState = { offset: 0 };
+  const read = async () => {
+    job = job === first ? first : await fetchJob(ctx, target.project, target.id);
+    state = await printTrace(ctx, target, state, notRun(job));
+    const seen = { job, offset: state.offset };
+    job = undefined;
+    return { value: seen, headers: state.headers };
+  };
+  const last = await pollUntil(
+    ctx,
+    {
+      read,
+      settled: (seen) => !following || jobStopped(seen.job.status),
+      changeKey: (seen) => `${String(seen.job.status)} ${seen.offset}`,
+      floorMs: (seen) => Math.round((seen.offset / BYTES_PER_SECOND) * 1000),
+    },
+    { intervalMs: following?.intervalMs ?? 0, what: `job ${target.id}` },
+  );
+  return last.job;
 }
 
 export const trace = defineCommand({
@@ -132,12 +87,13 @@ export const trace = defineCommand({
     },
   ],
   run: async (ctx, v) => {
-    const job = await fetchJob(ctx, v);
+    const target: TraceTarget = { project: v.project!, id: Number(v.args.id) };
+    const job = await fetchJob(ctx, target.project, target.id);
     const following = v.flags.follow === true || (v.flags.follow === undefined && ctx.io.stdoutIsTTY && !jobStopped(job.status));
     // One filter for every poll: an escape sequence may be cut between two of them. Piped, only --color changes the bytes.
-    const filter = ctx.io.stdoutIsTTY || ctx.settings.color !== 'auto' ? new TerminalLogFilter(ctx.io.colorLevel > 0) : undefined;
+    if (ctx.io.stdoutIsTTY || ctx.settings.color !== 'auto') target.filter = new TerminalLogFilter(ctx.io.colorLevel > 0);
     const intervalMs = Math.round((v.flags.interval ?? 3) * 1000);
-    const last = await printAndFollow(ctx, v, job, following ? { intervalMs } : undefined, filter);
-    reportStanding(ctx, v, last);
+    const last = await printAndFollow(ctx, target, job, following ? { intervalMs } : undefined);
+    reportStanding(ctx, v as Values, last);
   },
 });

@@ -1,0 +1,88 @@
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ERROR_BODY_LIMIT, errorAnswer, header, type ResponseHeaders, readBody } from '../../api/answer.js';
+import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import { streamError } from '../../download/receive.js';
+import { ApiError } from '../../errors.js';
+import { into } from '../../output/io.js';
+import type { TerminalLogFilter } from '../../output/sanitize.js';
+import { ForTerminal } from '../../output/terminal-stream.js';
+import type { JobState } from './trace-status.js';
+
+/** Drops the first `skip` bytes (already printed) and counts the whole body. */
+class SkipBytes extends Transform {
+  total = 0;
+  constructor(private readonly skip: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+    const start = this.total;
+    this.total += chunk.length;
+    if (this.total <= this.skip) done();
+    else done(null, start >= this.skip ? chunk : chunk.subarray(this.skip - start));
+  }
+}
+
+/** Which job's log, and where it is printed. */
+export interface TraceTarget {
+  project: string;
+  id: number;
+  /** On a terminal (or --color): only the log's colours and \r kept; one filter for every poll. */
+  filter?: TerminalLogFilter;
+}
+
+/** How far the log has been printed, and what the server said of its last answer. */
+export interface TraceState {
+  /** Bytes of the log printed so far. */
+  offset: number;
+  /** The last answer's ETag: the next read asks only for a change (If-None-Match). */
+  etag?: string;
+  headers?: ResponseHeaders;
+}
+
+/**
+ * Prints the job's log from byte `state.offset` on (unchanged, or through the filter) and returns
+ * how far it is printed. GitLab's trace route (lib/api/ci/jobs.rb `get ':id/jobs/:job_id/trace'`)
+ * sends the whole log every time and no Range: it is asked for compressed (gzip, deflate, br:
+ * the wire carries a fraction of a text log), and with the last ETag, so that an unchanged log is
+ * a 304 with no body. `missingIsEmpty`: a job that has not run yet has no log, which is no error.
+ */
+export async function printTrace(ctx: Context, target: TraceTarget, state: TraceState, missingIsEmpty: boolean): Promise<TraceState> {
+  const path = fillPath('/projects/:project/jobs/:id/trace', { project: target.project, id: target.id });
+  const headers: Record<string, string> = { Accept: '*/*' };
+  if (state.etag !== undefined) headers['If-None-Match'] = state.etag;
+  const api = ctx.api();
+  const res = await api.send({ method: 'GET', path, headers, followRedirects: true });
+  if (res.status === 304) {
+    res.body.resume();
+    return { ...state, headers: res.headers };
+  }
+  if (res.status < 200 || res.status >= 300) {
+    const raw = await readBody(res.body, ERROR_BODY_LIMIT, 'truncate').catch(() => Buffer.alloc(0));
+    const err = api.statusError(errorAnswer(res, raw));
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    if (missingIsEmpty) return { offset: state.offset, headers: res.headers };
+    throw new ApiError(
+      err.message,
+      404,
+      err.body,
+      `job ${target.id} has no trace in ${target.project} (the job does not exist, has not started, or was erased)`,
+    );
+  }
+  const skip = new SkipBytes(state.offset);
+  try {
+    const out = into(ctx.io.stdout);
+    if (target.filter) await pipeline(res.body, skip, new ForTerminal(target.filter), out, { signal: ctx.signal });
+    else await pipeline(res.body, skip, out, { signal: ctx.signal });
+  } catch (err) {
+    throw streamError(err, `the trace of job ${target.id}`, skip.total, ctx.signal);
+  }
+  const etag = header(res.headers, 'etag')?.trim() || undefined;
+  return { offset: Math.max(state.offset, skip.total), etag, headers: res.headers };
+}
+
+export async function fetchJob(ctx: Context, project: string, id: number): Promise<JobState> {
+  const res = await ctx.api().request<JobState>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', { project, id }) });
+  return res.data ?? {};
+}
