@@ -13,7 +13,7 @@ export type Reference =
   /** A git remote over ssh (`git@host:group/proj.git`, `ssh://git@host:2222/group/proj.git`). */
   | { kind: 'ssh'; hostname: string; path: string };
 
-export type ResourceKind = 'issues' | 'merge_requests' | 'jobs';
+export type ResourceKind = 'issues' | 'merge_requests' | 'jobs' | 'pipelines';
 
 /** The parts of a web URL's path below the instance root. */
 interface WebPath {

@@ -11,7 +11,7 @@ import type { ParamType } from './validate.js';
  */
 
 /** What a name may be given for, and looked up before sending (src/executor/lookup.ts). */
-export type LookupKind = 'user' | 'project' | 'group' | 'label' | 'milestone';
+export type LookupKind = 'user' | 'project' | 'group' | 'label' | 'milestone' | 'job';
 
 /** A typed flag. Its value is checked before anything is sent (exit 2 naming the flag). */
 export interface FlagSpec {
@@ -100,7 +100,7 @@ export interface ArgSpec {
   /** The last argument takes one or more values (`<file...>`): its value is the list of them. */
   variadic?: boolean;
   /** A web URL of this kind is accepted too (`https://host/acme/api/-/issues/42`); it sets the project. */
-  url?: 'issues' | 'merge_requests' | 'jobs';
+  url?: 'issues' | 'merge_requests' | 'jobs' | 'pipelines';
   /** An id, or a name looked up before sending. */
   lookup?: LookupKind;
   /**

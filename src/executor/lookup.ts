@@ -3,6 +3,7 @@ import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { ApiError, UsageError } from '../errors.js';
 import type { LookupKind, Values } from './inputs.js';
+import { findJobByName, parseJob } from './job-lookup.js';
 import { parseId } from './validate.js';
 
 /**
@@ -110,7 +111,10 @@ const milestone: Lookup = {
   },
 };
 
-const LOOKUPS: Record<LookupKind, Lookup> = { user, project: namespaced('project'), group: namespaced('group'), label, milestone };
+/** A job by its id, or by its name in a pipeline (src/executor/job-lookup.ts). */
+const job: Lookup = { parse: (_ctx, raw, label) => parseJob(raw, label), find: findJobByName };
+
+const LOOKUPS: Record<LookupKind, Lookup> = { user, project: namespaced('project'), group: namespaced('group'), label, milestone, job };
 
 /** Names that mean the same thing to the server, whatever their case. */
 const CASE_BLIND: ReadonlySet<LookupKind> = new Set(['user', 'project', 'group']);

@@ -65,6 +65,7 @@ const ALSO_ACCEPTED: Record<NonNullable<ArgSpec['url']>, string> = {
   issues: ' (or its web URL, or a reference: group/project#42)',
   merge_requests: ' (or its web URL, or a reference: group/project!7)',
   jobs: ' (or its web URL)',
+  pipelines: ' (or its web URL)',
 };
 
 /** `<iid>`, `[iid]`, `[iid|branch]` where a branch may stand for it, or `[iid...]` for the argument of a bulk verb. */

@@ -84,10 +84,10 @@ function parseArg(
   raw: string,
   label = `<${arg.name}>`,
 ): { value: string | number; project?: string; branch?: string } {
-  if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
   // A web URL or a reference (group/project#42) names the project, and the host, too.
   const target = arg.url ? ctx.settings.resource(raw, arg.url, label) : undefined;
   if (target) return { value: parseInteger(target.id, label, 1), project: target.project };
+  if (arg.lookup) return { value: parseReference(ctx, arg.lookup, raw, label) };
   const standIn = arg.fromBranch ? branchOrId(raw, label) : undefined;
   if (standIn) return { value: standIn.branch, branch: standIn.branch };
   switch (arg.type) {

@@ -3,7 +3,7 @@ import { type CommandSpec, defineCommand } from '../../executor/spec.js';
 import { objectName, referenceText, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
 import { jobStatusColumns } from '../../resources/job.js';
-import { jobIdArg } from './list.js';
+import { checkJobNaming, jobIdArg, jobNameFlags } from './by-name.js';
 
 /** `job 12 (build)`: the job of the answer (or the one confirmed), by its name. */
 const jobNamed = (v: Values, job: Answer, id: unknown = v.args.id) => `job ${titled(String(id), objectName(job ?? v.seen))}`;
@@ -13,7 +13,16 @@ const statusOf = (job: Answer, verb?: string) =>
 
 /** A job action: the job it answers with is printed as one row (id, name, new status) in table and tsv. */
 function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns' | 'row'>): CommandSpec {
-  return defineCommand({ ...spec, args: [jobIdArg], project: 'required', method: 'POST', columns: jobStatusColumns, row: true });
+  return defineCommand({
+    ...spec,
+    args: [jobIdArg],
+    flags: [...jobNameFlags, ...(spec.flags ?? [])],
+    prepare: (_ctx, v) => checkJobNaming(v),
+    project: 'required',
+    method: 'POST',
+    columns: jobStatusColumns,
+    row: true,
+  });
 }
 
 /** lib/api/ci/jobs.rb `POST :id/jobs/:job_id/cancel`: `force` ends a job stuck in `canceling` (maintainers). */

@@ -67,7 +67,8 @@ export const artifacts = defineCommand({
     `--pipeline). The file is written to a temporary file beside the destination and ` +
     `renamed into place when complete; --sha256 checks it first. It says which job it took ` +
     `(its id and pipeline where they can be learnt); with -o json it prints the saved ` +
-    `path, size, SHA-256, job and pipeline. Exit 3: there are no such artifacts. Inside a ` +
+    `path, size, SHA-256, job and pipeline. Exit 3: there are no such artifacts. In a ` +
+    `checkout --ref defaults to the branch checked out. Inside a ` +
     `CI job, the server, project and job token come from the CI environment, --ref ` +
     `defaults to the ref the job's pipeline runs for (CI_COMMIT_REF_NAME; ` +
     `refs/merge-requests/<iid>/head in a merge request pipeline) and --pipeline current is ` +
@@ -75,12 +76,13 @@ export const artifacts = defineCommand({
   examples: [
     'collab job artifacts 1234 -p acme/platform/api',
     'collab job artifacts --ref main --job build --extract dist/',
+    'collab job artifacts build --extract dist/   # in a checkout: the last successful build of its branch',
     "collab job artifacts --job build --pipeline current --extract dist/   # inside a CI job: this pipeline's build",
     'collab job artifacts --ref v1.2.0 --job package --sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
     'collab job artifacts --ref main --job build -o json | jq -r .sha256',
     'collab job artifacts --ref feature/x --job test --dest - | bsdtar -xf -',
   ],
-  args: [{ name: 'id', type: 'id', description: 'job id (or name the job with --job)', optional: true, url: 'jobs' }],
+  args: [{ name: 'id', type: 'string', description: 'job id, or job name (as --job takes it)', optional: true, url: 'jobs' }],
   project: 'required',
   columns: ARCHIVE_RESULT,
   flags: [

@@ -1,9 +1,7 @@
-import type { ArgSpec } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { jobColumns, jobScopeFlag } from '../../resources/job.js';
+import { checkJobNaming, jobIdArg, jobNameFlags } from './by-name.js';
 import { pipelineId } from './which-job.js';
-
-export const jobIdArg: ArgSpec = { name: 'id', type: 'id', description: 'job id', url: 'jobs' };
 
 export const list = defineCommand({
   name: 'list',
@@ -42,8 +40,14 @@ export const view = defineCommand({
   name: 'view',
   aliases: ['show'],
   summary: 'Show one job',
-  examples: ['collab job view 1234 -p acme/platform/api', 'collab job view https://gitlab.example.com/acme/api/-/jobs/1234 -o json'],
+  examples: [
+    'collab job view 1234 -p acme/platform/api',
+    'collab job view https://gitlab.example.com/acme/api/-/jobs/1234 -o json',
+    'collab job view test --ref main -p acme/platform/api',
+  ],
   args: [jobIdArg],
+  flags: jobNameFlags,
+  prepare: (_ctx, v) => checkJobNaming(v),
   project: 'required',
   method: 'GET',
   path: '/projects/:project/jobs/:id',

@@ -2,13 +2,10 @@ import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { COMPLETED_JOB_STATUSES } from '../../resources/job.js';
+import type { JobState } from '../../resources/job-trace.js';
 import { shellLine } from '../../shell-quote.js';
 
-/** What `job trace` knows of the job: its status, and the name people know it by. */
-export interface JobState {
-  status?: unknown;
-  name?: unknown;
-}
+export type { JobState };
 
 const ENDED: Readonly<Record<string, string>> = {
   success: 'succeeded',

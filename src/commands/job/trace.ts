@@ -1,11 +1,15 @@
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
+import { parseJob } from '../../executor/job-lookup.js';
+import { latestPipelineId, pipelineHere } from '../../executor/pipeline-ref.js';
 import { pollUntil } from '../../executor/poll.js';
 import { defineCommand } from '../../executor/spec.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
+import { printFailedLogs } from '../../resources/failed-logs.js';
 import { jobStopped } from '../../resources/job.js';
-import { jobIdArg } from './list.js';
-import { fetchJob, printTrace, type TraceState, type TraceTarget } from './trace-read.js';
+import { fetchJob, printTrace, type TraceState, type TraceTarget } from '../../resources/job-trace.js';
+import { checkJobNaming, jobIdArg, jobNameFlags } from './by-name.js';
 import { type JobState, reportStanding } from './trace-status.js';
 
 /** A job that has not run (yet): a missing trace is an empty log, not an error. */
@@ -45,6 +49,15 @@ async function printAndFollow(ctx: Context, target: TraceTarget, first: JobState
   return last.job;
 }
 
+/** `--failed`: the logs of the failed jobs of the pipeline named, or the one here. */
+async function failedLogs(ctx: Context, v: Values): Promise<void> {
+  const choice = pipelineHere(ctx, v);
+  if (choice === undefined)
+    throw new UsageError('--failed needs a pipeline: --pipeline <id|current> or --ref <branch>', 'in a checkout: the latest of its branch');
+  const pipeline = 'id' in choice ? choice.id : await latestPipelineId(ctx, v.project!, choice.ref);
+  await printFailedLogs(ctx, v.project!, pipeline);
+}
+
 export const trace = defineCommand({
   name: 'trace',
   aliases: ['log'],
@@ -58,15 +71,29 @@ export const trace = defineCommand({
     "log's colours and \\r are kept, other escape sequences dropped; with --color " +
     'never (or --no-color, NO_COLOR on a terminal) none. --exit-status: exit 0 only ' +
     'when the job succeeded, 1 when it failed, was canceled or skipped, is manual, or ' +
-    'has not ended, naming which.',
+    'has not ended, naming which. A job is its id or its name (--job reads the same): ' +
+    'the job of that name in the latest pipeline of the branch checked out, of --ref, ' +
+    'or in --pipeline (inside a CI job, its own pipeline). --failed prints the log of ' +
+    'every failed job of that pipeline, each headed by its name and id.',
   examples: [
     'collab job trace 1234 -p acme/platform/api',
     'collab job trace 1234 --follow --exit-status > job.log',
+    'collab job trace test                 # in a checkout: the latest pipeline of its branch',
+    'collab job trace --failed --pipeline current   # inside a CI job',
     'collab job trace 1234 --color always | less -R',
   ],
-  args: [jobIdArg],
+  args: [{ ...jobIdArg, optional: true }],
   project: 'required',
   flags: [
+    { name: 'job', param: false, type: 'string', description: 'the job by its name (as the argument takes it)', value: '<name>' },
+    ...jobNameFlags,
+    {
+      name: 'failed',
+      param: false,
+      type: 'bool',
+      description: 'the log of every failed job of the pipeline (--ref, --pipeline, or the one here)',
+      conflicts: ['job', 'follow'],
+    },
     {
       name: 'follow',
       short: 'f',
@@ -86,7 +113,21 @@ export const trace = defineCommand({
       value: '<seconds>',
     },
   ],
+  prepare: (_ctx, v) => {
+    if (v.flags.job !== undefined) {
+      if (v.args.id !== undefined) throw new UsageError('give the job as an argument or with --job, not both');
+      Object.assign(v.args, { id: parseJob(v.flags.job, '--job') });
+    }
+    if (v.flags.failed === true) {
+      if (v.args.id !== undefined) throw new UsageError('--failed prints the failed jobs of a pipeline: give no job with it');
+      return;
+    }
+    if (v.args.id === undefined)
+      throw new UsageError('missing job: give its id or its name', 'or --failed for the logs of the failed jobs');
+    checkJobNaming(v as Values);
+  },
   run: async (ctx, v) => {
+    if (v.flags.failed === true) return failedLogs(ctx, v as Values);
     const target: TraceTarget = { project: v.project!, id: Number(v.args.id) };
     const job = await fetchJob(ctx, target.project, target.id);
     const following = v.flags.follow === true || (v.flags.follow === undefined && ctx.io.stdoutIsTTY && !jobStopped(job.status));

@@ -2,6 +2,7 @@ import type { ApiRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
+import { branchHere, pipelineIdOf } from '../../executor/pipeline-ref.js';
 import { parseInteger } from '../../executor/validate.js';
 
 /*
@@ -73,26 +74,24 @@ export function onlyJobToken(ctx: Context, v: Values): boolean {
 }
 
 /** `--pipeline`: a pipeline id, or `current` (the CI job's own pipeline, CI_PIPELINE_ID). */
-export function pipelineId(ctx: Context, raw: string): number {
-  if (raw.trim() === 'current') {
-    const current = ctx.settings.ciJob.pipeline();
-    if (current === undefined)
-      throw new UsageError(
-        '--pipeline current needs a CI job: CI_PIPELINE_ID is not set',
-        'outside CI give the pipeline id: --pipeline <id>',
-      );
-    return parseInteger(current, 'CI_PIPELINE_ID', 1);
-  }
-  if (!/^\s*\d+\s*$/.test(raw)) throw new UsageError(`invalid value for --pipeline: "${raw}" is neither a pipeline id nor current`);
-  return parseInteger(raw.trim(), '--pipeline', 1);
-}
+export const pipelineId = (ctx: Context, raw: string): number => pipelineIdOf(ctx, raw);
 
 /**
  * The job the arguments name, every usage error found before anything is sent: a job id, or
  * `--job` with `--pipeline`, or `--job` on `--ref` (inside a CI job, the job's own ref).
  */
-export function chooseJob(ctx: Context, v: Values, id: number | undefined): { id: number } | { pipeline: number; name: string } | JobOnRef {
-  const { ref, job: name, pipeline: inPipeline } = v.flags as { ref?: string; job?: string; pipeline?: string };
+export function chooseJob(
+  ctx: Context,
+  v: Values,
+  given: number | string | undefined,
+): { id: number } | { pipeline: number; name: string } | JobOnRef {
+  const flags = v.flags as { ref?: string; job?: string; pipeline?: string };
+  const { ref, pipeline: inPipeline } = flags;
+  // A name in the id's place is --job's: `job artifacts build` is `job artifacts --job build`.
+  const named = typeof given === 'string' && !/^\s*\d+\s*$/.test(given);
+  if (named && flags.job !== undefined) throw new UsageError('give the job as an argument or with --job, not both');
+  const name = named ? (given as string) : flags.job;
+  const id = given === undefined || named ? undefined : parseInteger(String(given).trim(), '<id>', 1);
   if (id !== undefined) {
     if (ref !== undefined || name !== undefined || inPipeline !== undefined)
       throw new UsageError('give either a job id or --job (with --ref or --pipeline), not both');
@@ -109,13 +108,19 @@ export function chooseJob(ctx: Context, v: Values, id: number | undefined): { id
     if (ref.trim() === '') throw new UsageError('invalid value for --ref: empty');
     return { ref, name };
   }
-  const own = ctx.settings.ciJob.ref();
+  const own = ctx.settings.ciJob.ref() ?? checkedOut(ctx, v);
   if (own === undefined)
     throw new UsageError(
       '--job needs --ref <branch|tag> or --pipeline <id|current>',
-      "inside a CI job --ref defaults to the ref of the job's pipeline (CI_COMMIT_REF_NAME, or the merge request's ref)",
+      "in a checkout --ref defaults to the branch checked out; inside a CI job to the ref of the job's pipeline (CI_COMMIT_REF_NAME, or the merge request's ref)",
     );
   return { ref: own.ref, name, refFrom: own.from };
+}
+
+/** The branch checked out, where the project is the checkout's own (not one named with -p). */
+function checkedOut(ctx: Context, v: Values): { ref: string; from: string } | undefined {
+  const branch = branchHere(ctx, v);
+  return branch === undefined ? undefined : { ref: branch, from: 'the branch checked out' };
 }
 
 /** How the job is named without its id (both commands). */

@@ -1,24 +1,32 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ERROR_BODY_LIMIT, errorAnswer, header, type ResponseHeaders, readBody } from '../../api/answer.js';
-import { fillPath } from '../../api/path.js';
-import type { Context } from '../../context.js';
-import { streamError } from '../../download/receive.js';
-import { ApiError } from '../../errors.js';
-import { into } from '../../output/io.js';
-import type { TerminalLogFilter } from '../../output/sanitize.js';
-import { ForTerminal } from '../../output/terminal-stream.js';
-import type { JobState } from './trace-status.js';
+import { ERROR_BODY_LIMIT, errorAnswer, header, type ResponseHeaders, readBody } from '../api/answer.js';
+import { fillPath } from '../api/path.js';
+import type { Context } from '../context.js';
+import { streamError } from '../download/receive.js';
+import { ApiError } from '../errors.js';
+import { into } from '../output/io.js';
+import type { TerminalLogFilter } from '../output/sanitize.js';
+import { ForTerminal } from '../output/terminal-stream.js';
+
+/** What a log's reader knows of its job: its status, and the name people know it by. */
+export interface JobState {
+  status?: unknown;
+  name?: unknown;
+}
 
 /** Drops the first `skip` bytes (already printed) and counts the whole body. */
 class SkipBytes extends Transform {
   total = 0;
+  /** The last byte of the body (a log that does not end its line ends without \n). */
+  last: number | undefined;
   constructor(private readonly skip: number) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
     const start = this.total;
     this.total += chunk.length;
+    if (chunk.length > 0) this.last = chunk[chunk.length - 1];
     if (this.total <= this.skip) done();
     else done(null, start >= this.skip ? chunk : chunk.subarray(this.skip - start));
   }
@@ -38,6 +46,8 @@ export interface TraceState {
   offset: number;
   /** The last answer's ETag: the next read asks only for a change (If-None-Match). */
   etag?: string;
+  /** The log printed so far ends its last line (or is empty). */
+  endsLine?: boolean;
   headers?: ResponseHeaders;
 }
 
@@ -79,7 +89,8 @@ export async function printTrace(ctx: Context, target: TraceTarget, state: Trace
     throw streamError(err, `the trace of job ${target.id}`, skip.total, ctx.signal);
   }
   const etag = header(res.headers, 'etag')?.trim() || undefined;
-  return { offset: Math.max(state.offset, skip.total), etag, headers: res.headers };
+  const endsLine = skip.total <= state.offset ? state.endsLine : skip.last === 0x0a;
+  return { offset: Math.max(state.offset, skip.total), etag, headers: res.headers, endsLine };
 }
 
 export async function fetchJob(ctx: Context, project: string, id: number): Promise<JobState> {
