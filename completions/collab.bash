@@ -12,7 +12,7 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job release package variable project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -c --closed -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -41,7 +41,7 @@ _collab_node() {
     'board list-create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --label-id --label -h --help -R --repo --fields ' _collab_vflags=' -p --project --label-id --label -R --repo --fields ' ;;
     'board list-move') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --position -h --help -R --repo --fields ' _collab_vflags=' -p --project --position -R --repo --fields ' ;;
     'board list-delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
-    'mr') _collab_kids='list view create update ready draft close reopen delete note notes discussions resolve unresolve checkout merge cancel-auto-merge approvals jobs approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_akids='ls show new edit rm comment comments threads co accept pipelines checks diff' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'mr') _collab_kids='list view create update ready draft close reopen delete note notes discussions resolve unresolve checkout merge cancel-auto-merge approvals jobs checks approve unapprove commits changes closes-issues versions version subscribe unsubscribe todo' _collab_akids='ls show new edit rm comment comments threads co accept pipelines diff' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'mr list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --state -c --closed -M --merged --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --not-label --not-milestone --not-author --not-assignee --not-reviewer --my-reaction --iids --draft --no-draft --per-page --page --all -L --limit --concurrency -h --help -R --repo --reviewer-id --my-reaction-emoji --fields ' _collab_vflags=' -p --project -s --state --order-by --sort -m --milestone --view -l --labels --created-after --created-before --scope --author-id --assignee-id --author -a --assignee --reviewer --not-label --not-milestone --not-author --not-assignee --not-reviewer --my-reaction --iids --per-page --page -L --limit --concurrency -R --repo --reviewer-id --my-reaction-emoji --fields ' ;;
     'mr view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system --unresolved --resolved -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file --fill --fill-commit-body --fill-verbose --push --no-push -i --related-issue --copy-issue-labels -a --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --remove-source-branch --approvals-before-merge --squash --draft -y --yes -e --editor -h --help -R --repo --source-branch --target-branch --reviewer-ids --fields ' _collab_vflags=' -p --project -s --source -b --target -t --title --assignee-id -d --description --description-file -i --related-issue -a --assignee --reviewer --milestone --target-project-id -l --labels --milestone-id --approvals-before-merge -R --repo --source-branch --target-branch --reviewer-ids --fields ' ;;
@@ -61,6 +61,7 @@ _collab_node() {
     'mr cancel-auto-merge') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr approvals') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr jobs') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --scope --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --scope --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'mr checks') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --watch --interval -h --help -R --repo --fields ' _collab_vflags=' -p --project --interval -R --repo --fields ' ;;
     'mr approve') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --sha --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --sha --concurrency -R --repo --fields ' ;;
     'mr unapprove') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'mr commits') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
@@ -73,15 +74,25 @@ _collab_node() {
     'mr todo') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'job') _collab_kids='list view trace artifacts artifact cancel retry play erase keep' _collab_akids='ls show log' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'job list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --scope --pipeline --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --scope --pipeline --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
-    'job view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
-    'job trace') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -f --follow --no-follow --exit-status --interval -h --help -R --repo ' _collab_vflags=' -p --project --interval -R --repo ' ;;
+    'job view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline -R --repo --fields ' ;;
+    'job trace') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --job --ref --pipeline --failed -f --follow --no-follow --exit-status --interval -h --help -R --repo ' _collab_vflags=' -p --project --job --ref --pipeline --interval -R --repo ' ;;
     'job artifacts') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries --job-token -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest -x --extract --max-size --max-entries -R --repo --fields ' ;;
     'job artifact') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --job --pipeline --sha256 -d --dest --job-token -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --job --pipeline --sha256 -d --dest -R --repo --fields ' ;;
-    'job cancel') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --force --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
-    'job retry') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
-    'job play') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
-    'job erase') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
-    'job keep') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'job cancel') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline --force --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline --concurrency -R --repo --fields ' ;;
+    'job retry') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline --concurrency -R --repo --fields ' ;;
+    'job play') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline -R --repo --fields ' ;;
+    'job erase') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline -y --yes -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline -R --repo --fields ' ;;
+    'job keep') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline -R --repo --fields ' ;;
+    'pipeline') _collab_kids='list view wait run retry cancel delete report lint' _collab_akids='ls show status watch create start rm test-report' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'pipeline list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --branch --all-refs --status --source --sha --username --updated-after --updated-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --branch --status --source --sha --username --updated-after --updated-before --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'pipeline view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --watch --log-failed --interval -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --interval -R --repo --fields ' ;;
+    'pipeline wait') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --interval -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --interval -R --repo --fields ' ;;
+    'pipeline run') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -b --ref --variable --variables-file -w --wait --interval -h --help -R --repo --fields ' _collab_vflags=' -p --project -b --ref --variable --variables-file --interval -R --repo --fields ' ;;
+    'pipeline retry') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'pipeline cancel') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'pipeline delete') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -y --yes -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
+    'pipeline report') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
+    'pipeline lint') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo ' _collab_vflags=' -p --project -R --repo ' ;;
     'release') _collab_kids='create list view update delete upload download link' _collab_akids='new ls show edit rm' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'release create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at --ref --tag-message -l --link --assets-links -e --editor -h --help -R --repo --description --milestones --fields ' _collab_vflags=' -p --project --name -n --notes -F --notes-file -m --milestone --released-at --ref --tag-message -l --link --assets-links -R --repo --description --milestones --fields ' ;;
     'release list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --order-by --sort --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --order-by --sort --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
@@ -181,7 +192,7 @@ _collab_node() {
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job release package variable project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -193,6 +204,7 @@ _collab_child() {
     '/board') REPLY='board' ;;
     '/mr') REPLY='mr' ;;
     '/job') REPLY='job' ;;
+    '/pipeline') REPLY='pipeline' ;;
     '/release') REPLY='release' ;;
     '/package') REPLY='package' ;;
     '/variable') REPLY='variable' ;;
@@ -252,7 +264,8 @@ _collab_child() {
     'mr/merge'|'mr/accept') REPLY='mr merge' ;;
     'mr/cancel-auto-merge') REPLY='mr cancel-auto-merge' ;;
     'mr/approvals') REPLY='mr approvals' ;;
-    'mr/jobs'|'mr/pipelines'|'mr/checks') REPLY='mr jobs' ;;
+    'mr/jobs'|'mr/pipelines') REPLY='mr jobs' ;;
+    'mr/checks') REPLY='mr checks' ;;
     'mr/approve') REPLY='mr approve' ;;
     'mr/unapprove') REPLY='mr unapprove' ;;
     'mr/commits') REPLY='mr commits' ;;
@@ -273,6 +286,15 @@ _collab_child() {
     'job/play') REPLY='job play' ;;
     'job/erase') REPLY='job erase' ;;
     'job/keep') REPLY='job keep' ;;
+    'pipeline/list'|'pipeline/ls') REPLY='pipeline list' ;;
+    'pipeline/view'|'pipeline/show'|'pipeline/status') REPLY='pipeline view' ;;
+    'pipeline/wait'|'pipeline/watch') REPLY='pipeline wait' ;;
+    'pipeline/run'|'pipeline/create'|'pipeline/start') REPLY='pipeline run' ;;
+    'pipeline/retry') REPLY='pipeline retry' ;;
+    'pipeline/cancel') REPLY='pipeline cancel' ;;
+    'pipeline/delete'|'pipeline/rm') REPLY='pipeline delete' ;;
+    'pipeline/report'|'pipeline/test-report') REPLY='pipeline report' ;;
+    'pipeline/lint') REPLY='pipeline lint' ;;
     'release/create'|'release/new') REPLY='release create' ;;
     'release/list'|'release/ls') REPLY='release list' ;;
     'release/view'|'release/show') REPLY='release view' ;;
@@ -428,6 +450,7 @@ _collab_values() {
     'mr approvals|--fields') REPLY='approved_by id iid project_id title description state created_at updated_at merge_status approvals_required approvals_missing approvals_left approved require_password_to_approve suggested_approvers approvers approver_groups user_has_approved user_can_approve approval_rules_left has_approval_rules merge_request_approvers_available multiple_approval_rules_available invalid_approvers_rules' ;;
     'mr jobs|--scope') REPLY='created waiting_for_resource preparing waiting_for_callback pending running success failed canceling canceled skipped manual scheduled' ;;
     'mr jobs|--fields') REPLY='id status stage name ref duration pipeline.id created_at tag coverage started_at finished_at erased_at queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
+    'mr checks|--fields') REPLY='id status stage name ref duration pipeline.id created_at tag coverage started_at finished_at erased_at queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'mr approve|--fields') REPLY='approved_by id iid project_id title description state created_at updated_at merge_status approvals_required approvals_missing approvals_left approved require_password_to_approve suggested_approvers approvers approver_groups user_has_approved user_can_approve approval_rules_left has_approval_rules merge_request_approvers_available multiple_approval_rules_available invalid_approvers_rules' ;;
     'mr unapprove|--fields') REPLY='approved_by id iid project_id title description state created_at updated_at merge_status approvals_required approvals_missing approvals_left approved require_password_to_approve suggested_approvers approvers approver_groups user_has_approved user_can_approve approval_rules_left has_approval_rules merge_request_approvers_available multiple_approval_rules_available invalid_approvers_rules' ;;
     'mr commits|--fields') REPLY='short_id title author_name created_at id message author_email parent_ids authored_date committer_name committer_email committed_date trailers extended_trailers web_url' ;;
@@ -451,6 +474,15 @@ _collab_values() {
     'job play|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job erase|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job keep|--fields') REPLY='id name status stage ref tag coverage created_at started_at finished_at erased_at duration queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
+    'pipeline list|--status') REPLY='created waiting_for_resource preparing pending running success failed canceled skipped manual scheduled' ;;
+    'pipeline list|--source') REPLY='push web trigger schedule api external pipeline chat webide merge_request_event external_pull_request_event parent_pipeline ondemand_dast_scan ondemand_dast_validation security_orchestration_policy container_registry_push duo_workflow pipeline_execution_policy_schedule' ;;
+    'pipeline list|--fields') REPLY='id status ref sha source created_at iid project_id updated_at web_url name' ;;
+    'pipeline view|--fields') REPLY='id status ref sha source user.username duration created_at web_url iid project_id updated_at name before_sha tag yaml_errors user started_at finished_at committed_at queued_duration coverage detailed_status' ;;
+    'pipeline wait|--fields') REPLY='id status ref sha source user.username duration created_at web_url iid project_id updated_at name before_sha tag yaml_errors user started_at finished_at committed_at queued_duration coverage detailed_status' ;;
+    'pipeline run|--variables-file') REPLY='__file' ;;
+    'pipeline run|--fields') REPLY='id status ref web_url iid project_id sha source created_at updated_at name before_sha tag yaml_errors user started_at finished_at committed_at duration queued_duration coverage detailed_status' ;;
+    'pipeline retry|--fields') REPLY='id status ref web_url iid project_id sha source created_at updated_at name before_sha tag yaml_errors user started_at finished_at committed_at duration queued_duration coverage detailed_status' ;;
+    'pipeline cancel|--fields') REPLY='id status ref web_url iid project_id sha source created_at updated_at name before_sha tag yaml_errors user started_at finished_at committed_at duration queued_duration coverage detailed_status' ;;
     'release create|-F'|'release create|--notes-file') REPLY='__file' ;;
     'release create|--fields') REPLY='tag_name name released_at links author description description_html created_at upcoming_release commit milestones commit_path tag_path assets evidences _links' ;;
     'release list|--order-by') REPLY='released_at created_at' ;;

@@ -13,7 +13,7 @@ set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '
 function __collab_node
     switch "$argv[1]"
         case ''
-            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
+            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'pipeline'\t'CI pipelines: list, view, wait, run, retry, cancel, lint' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
             set -g __collab_akids 
             set -g __collab_flags '-V'\t'print the version' '--version'\t'print the version'
             set -g __collab_fnames '-V' '--version'
@@ -187,8 +187,8 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
             set -g __collab_vflags '-p' '--project' '-R' '--repo'
         case 'mr'
-            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'ready'\t'Mark a merge request as ready (its title without the draft prefix)' 'draft'\t'Mark a merge request as a draft ("Draft: " before its title)' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request, reply in a thread, comment on a line, resolve' 'notes'\t'List a merge request\'s comments, thread by thread' 'discussions'\t'List a merge request\'s threads with their ids' 'resolve'\t'Resolve a thread of a merge request' 'unresolve'\t'Reopen a resolved thread of a merge request' 'checkout'\t'Check out a merge request in a local branch' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'jobs'\t'List the jobs of a merge request\'s head pipeline' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
-            set -g __collab_akids 'ls'\t'List a project\'s merge requests, or yours' 'show'\t'Show one merge request' 'new'\t'Open a merge request' 'edit'\t'Change a merge request' 'rm'\t'Delete a merge request' 'comment'\t'Comment on a merge request, reply in a thread, comment on a line, resolve' 'comments'\t'List a merge request\'s comments, thread by thread' 'threads'\t'List a merge request\'s threads with their ids' 'co'\t'Check out a merge request in a local branch' 'accept'\t'Merge a merge request, pinned to the head you saw' 'pipelines'\t'List the jobs of a merge request\'s head pipeline' 'checks'\t'List the jobs of a merge request\'s head pipeline' 'diff'\t'Show the changes of a merge request as a diff'
+            set -g __collab_kids 'list'\t'List a project\'s merge requests, or yours' 'view'\t'Show one merge request' 'create'\t'Open a merge request' 'update'\t'Change a merge request' 'ready'\t'Mark a merge request as ready (its title without the draft prefix)' 'draft'\t'Mark a merge request as a draft ("Draft: " before its title)' 'close'\t'Close a merge request' 'reopen'\t'Reopen a closed merge request' 'delete'\t'Delete a merge request' 'note'\t'Comment on a merge request, reply in a thread, comment on a line, resolve' 'notes'\t'List a merge request\'s comments, thread by thread' 'discussions'\t'List a merge request\'s threads with their ids' 'resolve'\t'Resolve a thread of a merge request' 'unresolve'\t'Reopen a resolved thread of a merge request' 'checkout'\t'Check out a merge request in a local branch' 'merge'\t'Merge a merge request, pinned to the head you saw' 'cancel-auto-merge'\t'Cancel "merge when the pipeline succeeds"' 'approvals'\t'Show who approved a merge request and how many approvals are missing' 'jobs'\t'List the jobs of a merge request\'s head pipeline' 'checks'\t'A merge request\'s checks: its head pipeline\'s jobs (--watch: wait for it to end)' 'approve'\t'Approve a merge request' 'unapprove'\t'Withdraw your approval of a merge request' 'commits'\t'List the commits of a merge request' 'changes'\t'Show the changes of a merge request as a diff' 'closes-issues'\t'List the issues a merge request closes when merged' 'versions'\t'List the diff versions of a merge request' 'version'\t'Show one diff version of a merge request' 'subscribe'\t'Subscribe to notifications of a merge request' 'unsubscribe'\t'Unsubscribe from notifications of a merge request' 'todo'\t'Add a merge request to your todo list'
+            set -g __collab_akids 'ls'\t'List a project\'s merge requests, or yours' 'show'\t'Show one merge request' 'new'\t'Open a merge request' 'edit'\t'Change a merge request' 'rm'\t'Delete a merge request' 'comment'\t'Comment on a merge request, reply in a thread, comment on a line, resolve' 'comments'\t'List a merge request\'s comments, thread by thread' 'threads'\t'List a merge request\'s threads with their ids' 'co'\t'Check out a merge request in a local branch' 'accept'\t'Merge a merge request, pinned to the head you saw' 'pipelines'\t'List the jobs of a merge request\'s head pipeline' 'diff'\t'Show the changes of a merge request as a diff'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -306,6 +306,12 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--scope'\t'only jobs in these statuses (comma-separated) (created, waiting_for_resource, preparing, waiting_for_callback, pending, running, success, failed, canceling, canceled, skipped, manual, scheduled)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--scope' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--scope' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
+        case 'mr checks'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--watch'\t'wait for the head pipeline to end (exit as pipeline wait does)' '--interval'\t'seconds between polls at first (default 3)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--watch' '--interval' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--interval' '-R' '--repo' '--fields'
         case 'mr approve'
             set -g __collab_kids 
             set -g __collab_akids 
@@ -381,15 +387,15 @@ function __collab_node
         case 'job view'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
-            set -g __collab_fnames '-p' '--project' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
-            set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--pipeline' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--pipeline' '-R' '--repo' '--fields'
         case 'job trace'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-f'\t'print what is new until the job ends (the default on a terminal)' '--follow'\t'print what is new until the job ends (the default on a terminal)' '--no-follow'\t'the opposite of --follow' '--exit-status'\t'exit 1 unless the job succeeded, naming its status' '--interval'\t'seconds between polls while following (default 3)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
-            set -g __collab_fnames '-p' '--project' '-f' '--follow' '--no-follow' '--exit-status' '--interval' '-h' '--help' '-R' '--repo'
-            set -g __collab_vflags '-p' '--project' '--interval' '-R' '--repo'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--job'\t'the job by its name (as the argument takes it)' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--failed'\t'the log of every failed job of the pipeline (--ref, --pipeline, or the one here)' '-f'\t'print what is new until the job ends (the default on a terminal)' '--follow'\t'print what is new until the job ends (the default on a terminal)' '--no-follow'\t'the opposite of --follow' '--exit-status'\t'exit 1 unless the job succeeded, naming its status' '--interval'\t'seconds between polls while following (default 3)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '--job' '--ref' '--pipeline' '--failed' '-f' '--follow' '--no-follow' '--exit-status' '--interval' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '--job' '--ref' '--pipeline' '--interval' '-R' '--repo'
         case 'job artifacts'
             set -g __collab_kids 
             set -g __collab_akids 
@@ -405,33 +411,93 @@ function __collab_node
         case 'job cancel'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--force'\t'force-cancel a job stuck in `canceling` (maintainers)' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
-            set -g __collab_fnames '-p' '--project' '--force' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
-            set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--force'\t'force-cancel a job stuck in `canceling` (maintainers)' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--pipeline' '--force' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--pipeline' '--concurrency' '-R' '--repo' '--fields'
         case 'job retry'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
-            set -g __collab_fnames '-p' '--project' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
-            set -g __collab_vflags '-p' '--project' '--concurrency' '-R' '--repo' '--fields'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '--stdin'\t'read the ids from standard input: one a line, or JSON objects with "id" (what -o ndjson or -o json prints)' '--concurrency'\t'items sent at once (1-16, default 4)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--pipeline' '--stdin' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--pipeline' '--concurrency' '-R' '--repo' '--fields'
         case 'job play'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
-            set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
-            set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--pipeline' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--pipeline' '-R' '--repo' '--fields'
         case 'job erase'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
-            set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo' '--fields'
-            set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--pipeline' '-y' '--yes' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--pipeline' '-R' '--repo' '--fields'
         case 'job keep'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'with a job name: look in the latest pipeline of this branch or tag (default: the branch checked out)' '--pipeline'\t'with a job name: look in this pipeline (current: the CI job\'s own, CI_PIPELINE_ID)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--pipeline' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--pipeline' '-R' '--repo' '--fields'
+        case 'pipeline'
+            set -g __collab_kids 'list'\t'List a project\'s pipelines, newest first' 'view'\t'Show a pipeline and its jobs by stage (default: the latest of the branch checked out)' 'wait'\t'Wait for a pipeline to end: exit 0 when it succeeded, 1 when not, 124 on --timeout' 'run'\t'Start a pipeline on a ref, with variables (--wait: then wait for it)' 'retry'\t'Retry a pipeline\'s failed and canceled jobs' 'cancel'\t'Cancel the jobs of a running pipeline' 'delete'\t'Delete a pipeline, its jobs, logs and artifacts (irreversible)' 'report'\t'A pipeline\'s test report: totals and the suites that failed' 'lint'\t'Check a CI configuration: exit 0 when valid, 1 when not'
+            set -g __collab_akids 'ls'\t'List a project\'s pipelines, newest first' 'show'\t'Show a pipeline and its jobs by stage (default: the latest of the branch checked out)' 'status'\t'Show a pipeline and its jobs by stage (default: the latest of the branch checked out)' 'watch'\t'Wait for a pipeline to end: exit 0 when it succeeded, 1 when not, 124 on --timeout' 'create'\t'Start a pipeline on a ref, with variables (--wait: then wait for it)' 'start'\t'Start a pipeline on a ref, with variables (--wait: then wait for it)' 'rm'\t'Delete a pipeline, its jobs, logs and artifacts (irreversible)' 'test-report'\t'A pipeline\'s test report: totals and the suites that failed'
+            set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-h' '--help'
+            set -g __collab_vflags 
+        case 'pipeline list'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'pipelines of this branch or tag (default: the branch checked out)' '--branch'\t'the same as --ref' '--all-refs'\t'every ref, not only the branch checked out' '--status'\t'pipelines in this status (created, waiting_for_resource, preparing, pending, running, success, failed, canceled, skipped, manual, scheduled)' '--source'\t'pipelines started this way (push, web, schedule, …) (push, web, trigger, schedule, api, external, pipeline, chat, webide, merge_request_event, external_pull_request_event, parent_pipeline, ondemand_dast_scan, ondemand_dast_validation, security_orchestration_policy, container_registry_push, duo_workflow, pipeline_execution_policy_schedule)' '--sha'\t'pipelines of this commit' '--username'\t'pipelines started by this user' '--updated-after'\t'updated on or after (ISO 8601)' '--updated-before'\t'updated on or before (ISO 8601)' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--branch' '--all-refs' '--status' '--source' '--sha' '--username' '--updated-after' '--updated-before' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--branch' '--status' '--source' '--sha' '--username' '--updated-after' '--updated-before' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
+        case 'pipeline view'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'without a pipeline id: the latest pipeline of this branch or tag (default: the branch checked out)' '--watch'\t'wait for it to end (exit as pipeline wait does)' '--log-failed'\t'print the log of every failed job' '--interval'\t'seconds between polls at first (default 3); the wait grows while nothing changes' '-w'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '--web'\t'open it in the browser ($BROWSER, else the system opener); off a terminal or with no browser, print its URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--watch' '--log-failed' '--interval' '-w' '--web' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--interval' '-R' '--repo' '--fields'
+        case 'pipeline wait'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--ref'\t'without a pipeline id: the latest pipeline of this branch or tag (default: the branch checked out)' '--interval'\t'seconds between polls at first (default 3); the wait grows while nothing changes' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--ref' '--interval' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--ref' '--interval' '-R' '--repo' '--fields'
+        case 'pipeline run'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-b'\t'branch or tag (default: the branch checked out; inside a CI job, its ref)' '--ref'\t'branch or tag (default: the branch checked out; inside a CI job, its ref)' '--variable'\t'a variable for the pipeline, KEY=VALUE (repeatable)' '--variables-file'\t'variables from a file (- for stdin): JSON, or KEY=VALUE lines' '-w'\t'then wait for it to end (exit as pipeline wait does)' '--wait'\t'then wait for it to end (exit as pipeline wait does)' '--interval'\t'seconds between polls at first (default 3); the wait grows while nothing changes' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '-b' '--ref' '--variable' '--variables-file' '-w' '--wait' '--interval' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-b' '--ref' '--variable' '--variables-file' '--interval' '-R' '--repo' '--fields'
+        case 'pipeline retry'
             set -g __collab_kids 
             set -g __collab_akids 
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+        case 'pipeline cancel'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
+        case 'pipeline delete'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-y'\t'do not ask for confirmation' '--yes'\t'do not ask for confirmation' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-y' '--yes' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo'
+        case 'pipeline report'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo'
+        case 'pipeline lint'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project'
+            set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo'
+            set -g __collab_vflags '-p' '--project' '-R' '--repo'
         case 'release'
             set -g __collab_kids 'create'\t'Create a release for a tag, with its notes and asset links' 'list'\t'List a project\'s releases, newest first' 'view'\t'Show a release, or the latest one' 'update'\t'Change a release\'s name, notes, milestones or date' 'delete'\t'Delete a release (its tag stays)' 'upload'\t'Upload files to the package registry and link them to a release' 'download'\t'Download a release\'s assets (one with --asset)' 'link'\t'A release\'s asset links: add, list, delete'
             set -g __collab_akids 'new'\t'Create a release for a tag, with its notes and asset links' 'ls'\t'List a project\'s releases, newest first' 'show'\t'Show a release, or the latest one' 'edit'\t'Change a release\'s name, notes, milestones or date' 'rm'\t'Delete a release (its tag stays)'
@@ -1027,7 +1093,7 @@ function __collab_node
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'help'
-            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
+            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'pipeline'\t'CI pipelines: list, view, wait, run, retry, cancel, lint' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
             set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
@@ -1052,6 +1118,8 @@ function __collab_child
             echo 'mr'
         case '/job'
             echo 'job'
+        case '/pipeline'
+            echo 'pipeline'
         case '/release'
             echo 'release'
         case '/package'
@@ -1170,8 +1238,10 @@ function __collab_child
             echo 'mr cancel-auto-merge'
         case 'mr/approvals'
             echo 'mr approvals'
-        case 'mr/jobs' 'mr/pipelines' 'mr/checks'
+        case 'mr/jobs' 'mr/pipelines'
             echo 'mr jobs'
+        case 'mr/checks'
+            echo 'mr checks'
         case 'mr/approve'
             echo 'mr approve'
         case 'mr/unapprove'
@@ -1212,6 +1282,24 @@ function __collab_child
             echo 'job erase'
         case 'job/keep'
             echo 'job keep'
+        case 'pipeline/list' 'pipeline/ls'
+            echo 'pipeline list'
+        case 'pipeline/view' 'pipeline/show' 'pipeline/status'
+            echo 'pipeline view'
+        case 'pipeline/wait' 'pipeline/watch'
+            echo 'pipeline wait'
+        case 'pipeline/run' 'pipeline/create' 'pipeline/start'
+            echo 'pipeline run'
+        case 'pipeline/retry'
+            echo 'pipeline retry'
+        case 'pipeline/cancel'
+            echo 'pipeline cancel'
+        case 'pipeline/delete' 'pipeline/rm'
+            echo 'pipeline delete'
+        case 'pipeline/report' 'pipeline/test-report'
+            echo 'pipeline report'
+        case 'pipeline/lint'
+            echo 'pipeline lint'
         case 'release/create' 'release/new'
             echo 'release create'
         case 'release/list' 'release/ls'
@@ -1517,6 +1605,8 @@ function __collab_values
             printf '%s\n' 'created' 'waiting_for_resource' 'preparing' 'waiting_for_callback' 'pending' 'running' 'success' 'failed' 'canceling' 'canceled' 'skipped' 'manual' 'scheduled'
         case 'mr jobs|--fields'
             printf '%s\n' 'id' 'status' 'stage' 'name' 'ref' 'duration' 'pipeline.id' 'created_at' 'tag' 'coverage' 'started_at' 'finished_at' 'erased_at' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
+        case 'mr checks|--fields'
+            printf '%s\n' 'id' 'status' 'stage' 'name' 'ref' 'duration' 'pipeline.id' 'created_at' 'tag' 'coverage' 'started_at' 'finished_at' 'erased_at' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
         case 'mr approve|--fields'
             printf '%s\n' 'approved_by' 'id' 'iid' 'project_id' 'title' 'description' 'state' 'created_at' 'updated_at' 'merge_status' 'approvals_required' 'approvals_missing' 'approvals_left' 'approved' 'require_password_to_approve' 'suggested_approvers' 'approvers' 'approver_groups' 'user_has_approved' 'user_can_approve' 'approval_rules_left' 'has_approval_rules' 'merge_request_approvers_available' 'multiple_approval_rules_available' 'invalid_approvers_rules'
         case 'mr unapprove|--fields'
@@ -1563,6 +1653,24 @@ function __collab_values
             printf '%s\n' 'id' 'name' 'status' 'stage' 'ref' 'tag' 'coverage' 'created_at' 'started_at' 'finished_at' 'erased_at' 'duration' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
         case 'job keep|--fields'
             printf '%s\n' 'id' 'name' 'status' 'stage' 'ref' 'tag' 'coverage' 'created_at' 'started_at' 'finished_at' 'erased_at' 'duration' 'queued_duration' 'user' 'commit' 'pipeline' 'artifacts_file' 'artifacts_expire_at' 'runner' 'web_url' 'download_url' 'allow_failure' 'project' 'artifacts' 'tag_list' 'runner_manager' 'failure_reason' 'archived'
+        case 'pipeline list|--status'
+            printf '%s\n' 'created' 'waiting_for_resource' 'preparing' 'pending' 'running' 'success' 'failed' 'canceled' 'skipped' 'manual' 'scheduled'
+        case 'pipeline list|--source'
+            printf '%s\n' 'push' 'web' 'trigger' 'schedule' 'api' 'external' 'pipeline' 'chat' 'webide' 'merge_request_event' 'external_pull_request_event' 'parent_pipeline' 'ondemand_dast_scan' 'ondemand_dast_validation' 'security_orchestration_policy' 'container_registry_push' 'duo_workflow' 'pipeline_execution_policy_schedule'
+        case 'pipeline list|--fields'
+            printf '%s\n' 'id' 'status' 'ref' 'sha' 'source' 'created_at' 'iid' 'project_id' 'updated_at' 'web_url' 'name'
+        case 'pipeline view|--fields'
+            printf '%s\n' 'id' 'status' 'ref' 'sha' 'source' 'user.username' 'duration' 'created_at' 'web_url' 'iid' 'project_id' 'updated_at' 'name' 'before_sha' 'tag' 'yaml_errors' 'user' 'started_at' 'finished_at' 'committed_at' 'queued_duration' 'coverage' 'detailed_status'
+        case 'pipeline wait|--fields'
+            printf '%s\n' 'id' 'status' 'ref' 'sha' 'source' 'user.username' 'duration' 'created_at' 'web_url' 'iid' 'project_id' 'updated_at' 'name' 'before_sha' 'tag' 'yaml_errors' 'user' 'started_at' 'finished_at' 'committed_at' 'queued_duration' 'coverage' 'detailed_status'
+        case 'pipeline run|--variables-file'
+            printf '%s\n' __file
+        case 'pipeline run|--fields'
+            printf '%s\n' 'id' 'status' 'ref' 'web_url' 'iid' 'project_id' 'sha' 'source' 'created_at' 'updated_at' 'name' 'before_sha' 'tag' 'yaml_errors' 'user' 'started_at' 'finished_at' 'committed_at' 'duration' 'queued_duration' 'coverage' 'detailed_status'
+        case 'pipeline retry|--fields'
+            printf '%s\n' 'id' 'status' 'ref' 'web_url' 'iid' 'project_id' 'sha' 'source' 'created_at' 'updated_at' 'name' 'before_sha' 'tag' 'yaml_errors' 'user' 'started_at' 'finished_at' 'committed_at' 'duration' 'queued_duration' 'coverage' 'detailed_status'
+        case 'pipeline cancel|--fields'
+            printf '%s\n' 'id' 'status' 'ref' 'web_url' 'iid' 'project_id' 'sha' 'source' 'created_at' 'updated_at' 'name' 'before_sha' 'tag' 'yaml_errors' 'user' 'started_at' 'finished_at' 'committed_at' 'duration' 'queued_duration' 'coverage' 'detailed_status'
         case 'release create|-F' 'release create|--notes-file'
             printf '%s\n' __file
         case 'release create|--fields'

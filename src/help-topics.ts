@@ -87,6 +87,7 @@ export const IRREVERSIBLE = [
   'mr delete',
   'mr merge',
   'job erase',
+  'pipeline delete',
   'package delete',
   'release delete',
   'release link delete',
@@ -130,8 +131,8 @@ export const EXIT_CODES: Entry[] = [
   {
     name: '124',
     description:
-      'a wait ran out of time: --timeout passed before what a waiting command waited for ' +
-      'ended (a pipeline still running), as timeout(1) exits',
+      'a wait ran out of time: --timeout passed before the pipeline waited for ended ' +
+      '(pipeline wait, run --wait, view --watch, mr checks --watch), as timeout(1) exits',
     short: 'wait timed out',
   },
   { name: '130', description: 'interrupted (Ctrl-C), or stopped by SIGTERM or SIGHUP', short: 'interrupted' },

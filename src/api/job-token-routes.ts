@@ -18,7 +18,9 @@ const ROUTES: readonly (readonly [method: string, path: RegExp])[] = [
   // lib/api/ci/jobs.rb: the job the token belongs to; the project's jobs (newer GitLab).
   ['GET', /^\/job(\/allowed_agents)?$/],
   ['GET', new RegExp(`^${P}/jobs$`)],
-  // lib/api/ci/pipelines.rb: a pipeline's jobs (newer GitLab); a pipeline's name.
+  // lib/api/ci/pipelines.rb: a pipeline's jobs (newer GitLab); a pipeline's name. No other route
+  // there has job_token_allowed (the list, latest, one pipeline, create, retry, cancel, delete,
+  // variables, test reports), nor lib/api/lint.rb's CI lint, nor lib/api/ci/jobs.rb's trace.
   ['GET', new RegExp(`^${P}/pipelines/\\d+/jobs$`)],
   ['PUT', new RegExp(`^${P}/pipelines/\\d+/metadata$`)],
   // lib/api/ci/job_artifacts.rb: every download.

@@ -23,6 +23,13 @@ export const NOUNS: NounEntry[] = [
   { name: 'mr', summary: 'Merge requests: list, create, approve, merge safely', section: 'Resources', load: () => import('./mr/index.js') },
   { name: 'job', summary: 'CI jobs: list, trace, retry, download artifacts', section: 'Resources', load: () => import('./job/index.js') },
   {
+    name: 'pipeline',
+    aliases: ['ci'],
+    summary: 'CI pipelines: list, view, wait, run, retry, cancel, lint',
+    section: 'Resources',
+    load: () => import('./pipeline/index.js'),
+  },
+  {
     name: 'release',
     summary: 'Releases: create with links, list, view, upload and download assets',
     section: 'Resources',

@@ -48,7 +48,7 @@ export function expectedAnswer(spec: Pick<CommandSpec, 'answer' | 'list'>, metho
 }
 
 /** Resources with a page in the web UI (`web_url`): their `view` takes `--web`. */
-const WEB_PAGES = new Set(['issues', 'merge_requests', 'jobs', 'projects', 'groups', 'users']);
+const WEB_PAGES = new Set(['issues', 'merge_requests', 'jobs', 'pipelines', 'projects', 'groups', 'users']);
 
 /** Whether a declaration shows one object that has a web page: `view` of an issue, a project, a user… */
 export function opensWebPage(spec: Pick<CommandSpec, 'name' | 'method' | 'path' | 'list'>): boolean {

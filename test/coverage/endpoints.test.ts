@@ -58,6 +58,18 @@ const OUTSIDE_SPEC = new Map([
     'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds',
     'GitLab takes POST where the spec has PUT (src/api/dialect.ts)',
   ],
+  // GitLab's pipelines API (lib/api/ci/pipelines.rb), CI lint and the trigger route: the pipeline noun (issue 36).
+  ['GET /projects/:id/pipelines', 'pipeline list'],
+  ['GET /projects/:id/pipelines/latest', 'pipeline view|wait without an id, a job named by name: the latest pipeline of a ref'],
+  ['GET /projects/:id/pipelines/:pipeline_id', 'pipeline view|wait, run --wait'],
+  ['POST /projects/:id/pipeline', 'pipeline run'],
+  ['POST /projects/:id/trigger/pipeline', 'pipeline run inside CI with only the job token (lib/api/ci/triggers.rb)'],
+  ['POST /projects/:id/pipelines/:pipeline_id/retry', 'pipeline retry'],
+  ['POST /projects/:id/pipelines/:pipeline_id/cancel', 'pipeline cancel'],
+  ['DELETE /projects/:id/pipelines/:pipeline_id', 'pipeline delete'],
+  ['GET /projects/:id/pipelines/:pipeline_id/test_report_summary', 'pipeline report'],
+  ['GET /projects/:id/ci/lint', "pipeline lint: the project's own configuration"],
+  ['POST /projects/:id/ci/lint', 'pipeline lint <file>'],
 ]);
 
 describe('endpoint coverage', () => {

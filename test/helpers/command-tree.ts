@@ -152,7 +152,8 @@ export function validValue(flag: FlagSpec): string | true {
 
 /** A valid positional value, by argument name where the name says more than the type. */
 function validArg(words: string[], name: string): string {
-  if (name === 'file' && ['project upload', 'package upload', 'release upload'].includes(words.join(' '))) return UPLOAD_FILE;
+  if (name === 'file' && ['project upload', 'package upload', 'release upload', 'pipeline lint'].includes(words.join(' ')))
+    return UPLOAD_FILE;
   if (name === 'duration') return '1h';
   if (name === 'path') return 'reports/a.txt';
   if (name === 'cn') return 'cn=devs';

@@ -155,6 +155,15 @@ const GITLAB_LINES: string[][] = [
   ['package', 'upload', 'fields', '1.0.0', UPLOAD, '-p', P],
   ['release', 'upload', 'v-fields', UPLOAD, '-p', P],
   ['variable', 'set', 'FIELDS_VAR', 'fields', '-p', P],
+  // GitLab's pipelines API (the seeds of src/sandbox/seed: 1 main success, 4 feature/x running, 2 main failed).
+  ['pipeline', 'list', '-p', P, '--all-refs'],
+  ['pipeline', 'view', '1', '-p', P],
+  ['pipeline', 'view', '--ref', 'main', '-p', P],
+  ['pipeline', 'wait', '1', '-p', P],
+  ['pipeline', 'run', '--ref', 'main', '-p', P],
+  ['pipeline', 'retry', '2', '-p', P],
+  ['pipeline', 'cancel', '4', '-p', P],
+  ['mr', 'checks', '1', '-p', P],
 ];
 
 interface Seen {

@@ -59,3 +59,39 @@ describe('the CI job token, where GitLab takes it', () => {
       expect(acceptsJobToken(method!, path!), `${method} ${path}`).toBe(false);
   });
 });
+
+/**
+ * The job-token table (src/api/job-token-routes.ts) for the routes the pipeline and job commands
+ * call, each as GitLab's source sets it: `route_setting :authentication, job_token_allowed: true`
+ * in lib/api/ci/pipelines.rb only on `get ':id/pipelines/:pipeline_id/jobs'` and `put
+ * ':id/pipelines/:pipeline_id/metadata'`; lib/api/ci/jobs.rb on `get ':id/jobs'` and `get '/job'`
+ * (not the trace); lib/api/lint.rb on none; lib/api/ci/triggers.rb takes the job token as its
+ * `token` parameter (doc/ci/jobs/fine_grained_permissions.md lists the same).
+ */
+
+describe('the job token on the pipelines API', () => {
+  it.each([
+    ['GET', '/projects/7/pipelines/4711/jobs?scope[]=failed'],
+    ['GET', '/projects/acme%2Fapi/pipelines/4711/jobs'],
+    ['PUT', '/projects/7/pipelines/4711/metadata'],
+    ['GET', '/projects/7/jobs'],
+    ['POST', '/projects/7/trigger/pipeline'],
+  ])('%s %s: taken', (method, path) => expect(acceptsJobToken(method, path)).toBe(true));
+
+  it.each([
+    ['GET', '/projects/7/pipelines'],
+    ['GET', '/projects/7/pipelines/latest?ref=main'],
+    ['GET', '/projects/7/pipelines/4711'],
+    ['POST', '/projects/7/pipeline'],
+    ['POST', '/projects/7/pipelines/4711/retry'],
+    ['POST', '/projects/7/pipelines/4711/cancel'],
+    ['DELETE', '/projects/7/pipelines/4711'],
+    ['GET', '/projects/7/pipelines/4711/test_report_summary'],
+    ['GET', '/projects/7/pipelines/4711/variables'],
+    ['GET', '/projects/7/ci/lint'],
+    ['POST', '/projects/7/ci/lint'],
+    ['GET', '/projects/7/jobs/12/trace'],
+    ['GET', '/projects/7/jobs/12'],
+    ['POST', '/projects/7/jobs/12/retry'],
+  ])('%s %s: never sent (GitLab refuses it there)', (method, path) => expect(acceptsJobToken(method, path)).toBe(false));
+});

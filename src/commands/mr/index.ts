@@ -3,6 +3,7 @@ import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
 import { approvals, approve, unapprove } from './approvals.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
 import { checkout } from './checkout.js';
+import { checks } from './checks.js';
 import { note } from './comment.js';
 import { draft, ready } from './draft-verbs.js';
 import { create, update } from './edit.js';
@@ -39,6 +40,7 @@ export const noun = defineNoun({
     cancelAutoMerge,
     approvals,
     jobs,
+    checks,
     approve,
     unapprove,
     commits,

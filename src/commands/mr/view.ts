@@ -54,7 +54,7 @@ async function readFailedJobs(
 /** `mr jobs`: the head pipeline found in `prepare` (one read), then its jobs listed as `job list --pipeline` does. */
 export const jobs = defineCommand({
   name: 'jobs',
-  aliases: ['pipelines', 'checks'],
+  aliases: ['pipelines'],
   summary: "List the jobs of a merge request's head pipeline",
   description:
     "List the jobs of the merge request's head pipeline (its latest), so that a " +
