@@ -1,26 +1,105 @@
-import { NOUNS, nounWords } from './commands/index.js';
+import { findNoun, NOUNS, nounWords } from './commands/index.js';
 import { excerpt, UsageError } from './errors.js';
+import { GLOBAL_VALUE_FLAGS } from './global-flags.js';
+import { GIT_CLONE, HABITS, type Habit } from './habits-table.js';
+import { shellLine, shellWord } from './shell-quote.js';
 import { closest } from './suggest.js';
 
 /**
- * What people used to gh and glab type at the top level, and where it leads in collab: the nouns
- * they name otherwise, and the closest command to a slip. Nothing here runs a command for them.
+ * What people used to gh and glab type, and where it leads in collab: their verbs (the table in
+ * src/habits-table.ts), the nouns they name otherwise, and the closest command to a slip. A hint
+ * names a command that exists and parses with the words given, `-p` kept; where collab has no
+ * equivalent it says so. Nothing here runs a command for them.
  */
 
-/** gh's and glab's nouns for what collab names otherwise. */
+/** gh's and glab's nouns for what collab names otherwise (their verbs not in the table keep their name). */
 const OTHER_NOUNS: Readonly<Record<string, string>> = {
   pr: 'mr',
   prs: 'mr',
-  ci: 'job',
-  pipeline: 'job',
-  pipelines: 'job',
-  run: 'job',
-  runs: 'job',
+  run: 'pipeline',
+  runs: 'pipeline',
   repo: 'project',
   repos: 'project',
   org: 'group',
   orgs: 'group',
 };
+
+/** What was typed after the noun and verb: the words, and the project (`-p`, or gh's `-R/--repo`). */
+interface Typed {
+  words: string[];
+  project?: string;
+}
+
+const PROJECT_FLAGS = new Set(['-p', '--project', '-R', '--repo']);
+
+/**
+ * The words typed after the first `skip` words of argv, and the project flag's value. Other flags
+ * are left out, and so is every word after a flag collab does not know (it may be that flag's value).
+ */
+function typedAfter(argv: readonly string[], skip: number): Typed {
+  const typed: Typed = { words: [] };
+  let seen = 0;
+  let unsure = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [name, inline] =
+      a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    if (PROJECT_FLAGS.has(name)) {
+      typed.project = inline ?? argv[++i];
+      continue;
+    }
+    if (a.startsWith('-')) {
+      if (inline === undefined && GLOBAL_VALUE_FLAGS.has(a)) i++;
+      else if (seen > skip) unsure = true;
+      continue;
+    }
+    if (seen++ >= skip && !unsure) typed.words.push(a);
+  }
+  return typed;
+}
+
+/** The habit for what was typed (`ci trace`, `runs list`, `pipelines artifact`: a plural or collab's `ci` noun read as glab's). */
+function habitFor(noun: string, verb: string | undefined): Habit | undefined {
+  const n = noun.toLowerCase();
+  const nouns = findNoun(n)?.name === 'pipeline' ? ['ci'] : [n, n.replace(/s$/, '')];
+  for (const name of nouns) {
+    const habit = HABITS.find((h) => h.words === `${name} ${verb?.toLowerCase()}` || h.words === name);
+    if (habit) return habit;
+  }
+  return undefined;
+}
+
+/** One of the habit's command lines with the typed words in place (a missing one left out, with the flag before it). */
+function fill(line: string, typed: Typed, host: string | undefined, takesProject: boolean): string {
+  const out: string[] = [];
+  for (const token of line.split(' ')) {
+    const at = /^<(\d)>$/.exec(token);
+    if (!at) out.push(token);
+    else if (typed.words[Number(at[1]) - 1] !== undefined) out.push(shellWord(typed.words[Number(at[1]) - 1]!));
+    else if (out.at(-1)?.startsWith('-')) out.pop();
+  }
+  if (out[0] === GIT_CLONE) return gitClone(out[1], host);
+  const project = typed.project !== undefined && takesProject ? ` -p ${shellWord(typed.project)}` : '';
+  return `collab ${out.join(' ')}${project}`;
+}
+
+/** `git clone <url>` of a project given by its path on the host in use; a numeric id is looked up by collab. */
+function gitClone(project: string | undefined, host: string | undefined): string {
+  if (project === undefined) return 'collab project view --fields http_url_to_repo';
+  const path = project.replace(/^'|'$/g, '');
+  if (/^\d+$/.test(path) || host === undefined) return `${shellLine`collab project view ${path} --fields http_url_to_repo`}`;
+  return `${shellLine`git clone ${`${host}/${path}.git`}`}`;
+}
+
+/** The usage error for a habit: its command lines to try, or that collab has none. */
+function habitError(typedWords: string, habit: Habit, typed: Typed, host: string | undefined): UsageError {
+  const said = `unknown command "${excerpt(typedWords)}"`;
+  if (!habit.collab) return new UsageError(`${said}: collab has no equivalent`, habit.none);
+  const lines = habit.collab.map((line) => fill(line, typed, host, habit.project !== false));
+  if (habit.collab[0]!.startsWith(GIT_CLONE)) return new UsageError(`${said}: cloning is git's`, `try: ${lines.join('; ')}`);
+  const ours = [...new Set(habit.collab.map((line) => line.split(' <')[0]!.split(' -')[0]!))].join('" and "');
+  return new UsageError(`${said}: collab calls it "${ours}"`, `try: ${lines.join('; ')}`);
+}
 
 /** The words collab's own top-level commands answer to (a plural stands for its noun). */
 function ownWords(): Map<string, string> {
@@ -31,22 +110,43 @@ function ownWords(): Map<string, string> {
 }
 
 /**
- * The usage error for an unknown top-level word: gh's or glab's name of a collab noun says which
- * (with the command line to type), a slip says the closest command.
+ * The usage error for an unknown top-level word: gh's or glab's words say collab's command (with
+ * the line to type, `-p` kept), a slip says the closest command. `host`: the host in use, for a
+ * `git clone` URL.
  */
-export function unknownCommand(operands: readonly string[]): UsageError {
-  const [given = '', ...rest] = operands;
-  const typed = excerpt(given);
+export function unknownCommand(argv: readonly string[], host?: string): UsageError {
+  const typed = typedAfter(argv, 0);
+  const [given = '', verb] = typed.words;
+  const habit = habitFor(given, verb);
+  const rest = { ...typed, words: typed.words.slice(habit?.words.includes(' ') ? 2 : 1) };
+  if (habit) return habitError(habit.words.includes(' ') ? `${given} ${verb}` : given, habit, rest, host);
   const ours = OTHER_NOUNS[given.toLowerCase()];
   if (ours !== undefined) {
-    const line = ['collab', ours, ...rest.filter((w) => /^[\w./@-]+$/.test(w))].join(' ');
-    return new UsageError(`unknown command "${typed}": collab calls it "${ours}"`, `try: ${line}`);
+    const line = `collab ${[ours, ...typed.words.slice(1)].map(shellWord).join(' ')}${typed.project !== undefined ? ` -p ${shellWord(typed.project)}` : ''}`;
+    return new UsageError(`unknown command "${excerpt(given)}": collab calls it "${ours}"`, `try: ${line}`);
   }
   const words = ownWords();
   const match = closest(given, [...words.keys()]);
   const named = match === undefined ? undefined : words.get(match);
   const hint = named === undefined ? '' : `; did you mean "${named}"?`;
-  return new UsageError(`unknown command "${typed}"${hint}`, 'collab --help lists the commands');
+  return new UsageError(`unknown command "${excerpt(given)}"${hint}`, 'collab --help lists the commands');
+}
+
+/**
+ * The usage error for an unknown verb of a known noun (`path`: the noun's words, `collab mr`):
+ * another tool's verb says collab's command; a slip the closest verb; anything else says plainly
+ * that the noun has no such verb, never an edit-distance guess that means something else.
+ */
+export function unknownVerb(path: readonly string[], verbs: readonly string[], argv: readonly string[], host?: string): UsageError {
+  const typed = typedAfter(argv, path.length);
+  const typedNoun = typedAfter(argv, 0).words[0] ?? path[0]!;
+  const verb = typed.words[0] ?? '';
+  const habit = path.length === 1 ? habitFor(typedNoun, verb) : undefined;
+  if (habit) return habitError(`${typedNoun} ${verb}`, habit, { ...typed, words: typed.words.slice(1) }, host);
+  const said = `unknown command "${excerpt([...path, verb].join(' '))}"`;
+  const match = closest(verb, verbs);
+  if (match !== undefined) return new UsageError(`${said}; did you mean "${path.join(' ')} ${match}"?`);
+  return new UsageError(`${said}: collab ${path.join(' ')} has no such verb`, `collab ${path.join(' ')} --help lists them`);
 }
 
 /** gh's `--json a,b`: collab's way to say it, one line (exit 2, nothing sent). */

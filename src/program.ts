@@ -5,7 +5,7 @@ import { UsageError } from './errors.js';
 import { buildCommand, buildNoun } from './executor/build.js';
 import { parseEnum } from './executor/validate.js';
 import { firstPositional, GLOBAL_FLAGS } from './global-flags.js';
-import { jsonFlag, unknownCommand } from './habits.js';
+import { jsonFlag, unknownCommand, unknownVerb } from './habits.js';
 import { HELP_TOPICS, ROOT_HELP_FOOTER } from './help-topics.js';
 import { messageText } from './output/sanitize.js';
 import { unknownOptionMessage } from './suggest.js';
@@ -59,8 +59,29 @@ function optionsOf(cmd: Command): string[] {
   return names;
 }
 
+/** The host of the run for a hint's `git clone` URL, when one is configured (never an error for a hint). */
+function hostFor(ctx: () => Context): string | undefined {
+  try {
+    return ctx().settings.auth().host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An unknown verb of a noun (`collab mr rebase`, glab's `ci trace`): collab's own answer (src/habits.ts)
+ * rather than commander's guess, which may name a verb that means something else.
+ */
+function answerUnknownVerbs(cmd: Command, path: string[], ctx: () => Context, argv: readonly string[]): void {
+  if (cmd.commands.length === 0 || path.length === 0) return;
+  const verbs = cmd.commands.filter((c) => c.name() !== 'help').flatMap((c) => [c.name(), ...c.aliases()]);
+  cmd.on('command:*', () => {
+    throw unknownVerb(path, verbs, argv, hostFor(ctx));
+  });
+}
+
 /** Applies exit/output behaviour to a command and all below it (addCommand does not inherit it). */
-function configureTree(cmd: Command, ctx: () => Context): void {
+function configureTree(cmd: Command, ctx: () => Context, argv: readonly string[] = [], path: string[] = []): void {
   cmd.exitOverride();
   cmd.configureOutput({
     writeOut: (s) => ctx().io.stdout.write(s),
@@ -75,7 +96,8 @@ function configureTree(cmd: Command, ctx: () => Context): void {
   // A noun (or collab) alone asked for its help, which is no error: stdout, exit 0 (`collab | less`).
   const help = cmd.help.bind(cmd) as (context?: HelpContext) => never;
   cmd.help = ((context?: HelpContext) => help(context?.error ? undefined : context)) as Command['help'];
-  for (const sub of cmd.commands) configureTree(sub, ctx);
+  answerUnknownVerbs(cmd, path, ctx, argv);
+  for (const sub of cmd.commands) configureTree(sub, ctx, argv, [...path, sub.name()]);
 }
 
 /** The commander tree of one command module; `only`: the argv words after it (see buildNoun). */
@@ -106,7 +128,7 @@ function versionFlag(program: Command, argv: readonly string[]): void {
 }
 
 /** The root command: the global flags, and the grouped list of nouns in its help. */
-function rootCommand(argv: readonly string[]): Command {
+function rootCommand(getCtx: () => Context, argv: readonly string[]): Command {
   const examples = ROOT.examples.map((e) => `  $ ${e}`).join('\n');
   const program = new Command('collab')
     .description(ROOT.description)
@@ -122,7 +144,7 @@ function rootCommand(argv: readonly string[]): Command {
     program.addOption(choices ? option.choices(choices).argParser((value: string) => parseEnum(value, long, choices)) : option);
   }
   program.on('command:*', (operands: string[]) => {
-    throw unknownCommand(operands);
+    throw unknownCommand(argv.length > 0 ? argv : operands, hostFor(getCtx));
   });
   program.addOption(new Option('--json [fields]').hideHelp());
   program.on('option:json', (fields: unknown) => {
@@ -155,7 +177,7 @@ function named(cmd: Command, entry: NounEntry): Command {
 /** A fresh commander root per invocation (never commander's global program). */
 export async function buildProgram(getCtx: () => Context, options: ProgramOptions = {}): Promise<Command> {
   const argv = options.argv ?? [];
-  const program = rootCommand(argv);
+  const program = rootCommand(getCtx, argv);
   let wanted = options.loadAll ? undefined : firstPositional(argv);
   // `collab help issue list` needs the real issue subtree (with its examples), not the stub.
   if (wanted === 'help') wanted = firstPositional(argv.slice(argv.indexOf('help') + 1));
@@ -168,7 +190,7 @@ export async function buildProgram(getCtx: () => Context, options: ProgramOption
     program.addCommand(named(buildModule(await entry.load(), getCtx, options.loadAll || at < 0 ? undefined : argv.slice(at + 1)), entry));
   }
   program.addCommand(helpCommand(program, getCtx));
-  configureTree(program, getCtx);
+  configureTree(program, getCtx, argv);
   return program;
 }
 

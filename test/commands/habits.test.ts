@@ -31,19 +31,28 @@ describe('the top level', () => {
     expect([far.code, far.stderr]).toEqual([2, 'collab: unknown command "xyzzy"\nhint: collab --help lists the commands\n']);
   });
 
-  it("gh's and glab's nouns say collab's, with the command line to type", async () => {
+  it("gh's and glab's nouns say collab's, with the command line to type (their verbs: test/commands/habits-table.test.ts)", async () => {
     for (const [typed, ours] of [
       ['pr', 'mr'],
-      ['ci', 'job'],
-      ['pipeline', 'job'],
+      ['runs', 'pipeline'],
       ['repo', 'project'],
+      ['org', 'group'],
     ]) {
-      const r = await runCli([typed, 'list', '--state', 'all']);
+      const r = await runCli([typed, 'frobnicate', '--state', 'all']);
       expect([r.code, r.stdout, r.stderr], typed).toEqual([
         2,
         '',
-        `collab: unknown command "${typed}": collab calls it "${ours}"\nhint: try: collab ${ours} list\n`,
+        `collab: unknown command "${typed}": collab calls it "${ours}"\nhint: try: collab ${ours} frobnicate\n`,
       ]);
+    }
+    const listed = await runCli(['pr', 'list', '--state', 'all']);
+    expect(listed.stderr).toBe('collab: unknown command "pr list": collab calls it "mr list"\nhint: try: collab mr list\n');
+  });
+
+  it('ci and pipelines are the pipeline noun itself', async () => {
+    for (const word of ['ci', 'pipelines']) {
+      const r = await runCli([word, '--help']);
+      expect([r.code, r.stdout.split('\n')[0]], word).toEqual([0, expect.stringMatching(/^Usage: collab pipeline\b/)]);
     }
   });
 

@@ -30,8 +30,8 @@ describe('help, version and usage errors: which stream, which exit code', () => 
   it('real usage errors stay exit 2 on stderr, with nothing on stdout', async () => {
     for (const [args, message] of [
       [['isue', 'list'], 'collab: unknown command "isue"; did you mean "issue"?'],
-      [['pr', 'list'], 'collab: unknown command "pr": collab calls it "mr"\nhint: try: collab mr list'],
-      [['issue', 'lst'], "collab: unknown command 'lst'"],
+      [['pr', 'list'], 'collab: unknown command "pr list": collab calls it "mr list"\nhint: try: collab mr list'],
+      [['issue', 'lst'], 'collab: unknown command "issue lst"; did you mean "issue list"?'],
       [['issue', 'list', '--json', 'iid,title'], "collab: --json is gh's flag: use -o json --fields iid,title"],
       [['issue', 'list', '-o', 'yaml'], 'collab: invalid value for --output: "yaml" is not one of table, tsv, json, ndjson'],
       [['issue', '--bogus'], "collab: unknown option '--bogus'"],

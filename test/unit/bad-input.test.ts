@@ -222,7 +222,7 @@ const GLOBAL_CASES: Case[] = [
   { title: 'config set unknown key', argv: ['config', 'set', 'colour', 'red'], names: ['colour'] },
   { title: 'completion unknown shell', argv: ['completion', 'powershell'], names: ['powershell'] },
   { title: 'unknown noun', argv: ['isue', 'list'], names: ['"isue"', 'did you mean "issue"'] },
-  { title: "gh's noun", argv: ['pr', 'view', '1'], names: ['"pr"', 'collab mr view'] },
+  { title: "gh's noun", argv: ['pr', 'view', '1'], names: ['"pr view"', 'collab mr view 1'] },
   { title: 'global -o yaml', argv: ['issue', 'list', '-p', '1', '-o', 'yaml'], names: ['invalid value for --output: "yaml"'] },
   // --fields is checked the same way on every command: one that prints no fields says so.
   { title: 'auth token --fields', argv: ['auth', 'token', '--fields', 'token'], names: ['--fields', 'prints no fields'] },
