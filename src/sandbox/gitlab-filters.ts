@@ -57,8 +57,11 @@ export const byNegation: Filter = <T extends Filterable>(ctx: Ctx, _viewer: User
   }
   const milestone = given(ctx, 'not[milestone]');
   if (milestone !== undefined) predicates.push((item) => options.milestoneTitle(item) !== milestone);
-  predicates.push(...peopleNamed(ctx, authorOf<T>, ['not[author_id]', 'not[author_username]'], true));
-  predicates.push(...peopleNamed(ctx, options.assignees, ['not[assignee_id]', 'not[assignee_username]'], true));
-  if (options.reviewers) predicates.push(...peopleNamed(ctx, options.reviewers, ['not[reviewer_id]', 'not[reviewer_username]'], true));
+  const people = [
+    ...peopleNamed(ctx, authorOf<T>, ['not[author_id]', 'not[author_username]'], true),
+    ...peopleNamed(ctx, options.assignees, ['not[assignee_id]', 'not[assignee_username]'], true),
+    ...(options.reviewers ? peopleNamed(ctx, options.reviewers, ['not[reviewer_id]', 'not[reviewer_username]'], true) : []),
+  ];
+  for (const predicate of people) predicates.push(predicate);
   return predicates;
 };

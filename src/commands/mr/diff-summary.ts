@@ -49,10 +49,11 @@ export function diffStatText(
 ): string {
   const paint = painter(level);
   const rows = changes.map((c) => ({ name: changeName(c, forPeople), diff: hasDiff(c), ...diffStat(c.diff) }));
-  const nameWidth = Math.max(0, ...rows.map((r) => r.name.length));
+  const nameWidth = rows.reduce((w, r) => Math.max(w, r.name.length), 0);
   const counts = rows.map((r) => (r.diff ? String(r.additions + r.deletions) : 'Bin'));
-  const countWidth = Math.max(0, ...counts.map((c) => c.length));
-  const most = Math.max(0, ...rows.map((r) => r.additions + r.deletions));
+  const countWidth = counts.reduce((w, c) => Math.max(w, c.length), 0);
+  // As many files as the server sends: reduced, never spread into a call.
+  const most = rows.reduce((m, r) => Math.max(m, r.additions + r.deletions), 0);
   // ` name | count bar`: five cells besides the name, the count and the bar.
   const room = Math.max(10, width - nameWidth - countWidth - 5);
   const scale = (n: number) => (most <= room ? n : n === 0 ? 0 : Math.max(1, Math.round((n * room) / most)));
