@@ -1,4 +1,5 @@
-import { type Columns, columnSet, type Fields } from '../output/columns.js';
+import { type Columns, columnSet, type Fields, withCard } from '../output/columns.js';
+import { approvalsCard } from './approval-card.js';
 import { ISSUABLE_HEAD } from './issuable-common.js';
 
 /**
@@ -23,7 +24,11 @@ export const APPROVALS_FIELDS: Fields = {
   ],
 };
 
-export const approvalColumns: Columns = columnSet(
-  [{ key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) }],
-  APPROVALS_FIELDS,
+/** The approval status; one on a terminal is its card (approval-card.ts): rules, who approved, who is missing. */
+export const approvalColumns: Columns = withCard(
+  columnSet(
+    [{ key: 'approved_by', kind: 'users', get: (a: { approved_by?: { user?: unknown }[] }) => a.approved_by?.map((e) => e.user) }],
+    APPROVALS_FIELDS,
+  ),
+  approvalsCard,
 );

@@ -46,7 +46,7 @@ export function inThread(note: NoteShape, thread: Thread): NoteShape {
 
 const threadOf = (note: unknown): Thread | undefined => (note as { [THREAD]?: Thread })[THREAD];
 
-/** `9880258f`, or `↳ 9880258f` for a reply: the thread a note belongs to, and whether it started it. */
+/** `6c268146`, or `↳ 6c268146` for a reply: the thread a note belongs to, and whether it started it. */
 function threadCell(note: NoteShape): string | undefined {
   const thread = threadOf(note);
   if (!thread || thread.individual || !thread.id) return undefined;

@@ -268,12 +268,24 @@ export interface MergeRequest extends TimeTracked {
   subscribers: Set<number>;
   awards: AwardEmoji[];
   approvedBy: number[];
+  /** Rules of its own (EE's approval rules); without, one `any_approver` rule of `approvalsBeforeMerge` (approval-rules.ts). */
+  approvalRules?: ApprovalRule[];
   /** Reviewers set with GitLab's `reviewer_ids`; without, those who approved and the assignee of an open one. */
   reviewerIds?: number[];
   commits: MrCommit[];
   changes: MrChange[];
   versions: MrVersion[];
   closesIssueIids: number[];
+}
+
+/** An approval rule of a merge request (ee/app/models/approval_merge_request_rule.rb): who may approve, how many must. */
+export interface ApprovalRule {
+  id: number;
+  name: string;
+  ruleType: 'any_approver' | 'regular' | 'code_owner' | 'report_approver';
+  approvalsRequired: number;
+  /** Who may approve; empty for `any_approver` (any Developer). */
+  userIds: number[];
 }
 
 export interface Todo {

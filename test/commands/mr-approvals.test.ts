@@ -131,3 +131,72 @@ describe('mr subscribe, unsubscribe, todo', () => {
     expect(r.stderr).toBe('Added merge request !3 (MR 3) to your todos\n');
   });
 });
+
+// GitLab's approval state (ee/lib/api/merge_request_approvals.rb `GET …/approval_state`;
+// ee/lib/api/entities/merge_request_approval_state.rb, merge_request_approval_state_rule.rb).
+describe('mr approvals on a terminal: a card', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api?.done());
+  const user = (id: number, username: string) => ({ id, username, name: username });
+  const rules = {
+    approval_rules_overwritten: true,
+    rules: [
+      {
+        id: 1,
+        name: 'All Members',
+        rule_type: 'any_approver',
+        approvals_required: 1,
+        eligible_approvers: [],
+        approved_by: [user(2, 'alice')],
+        approved: true,
+      },
+      {
+        id: 2,
+        name: 'Security',
+        rule_type: 'regular',
+        approvals_required: 2,
+        eligible_approvers: [user(5, 'root'), user(6, 'erin'), user(7, 'sec\u001b[2Jbot')],
+        approved_by: [user(6, 'erin')],
+        approved: false,
+      },
+    ],
+  };
+
+  it('approved or not, who approved, who is still missing, each rule with who may approve and who did', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${MR}/approvals`, method: 'GET' })
+      .reply(200, ...jsonReply(status({ approvals_required: 3, approvals_left: 1, approved: false, user_can_approve: true })));
+    api.pool.intercept({ path: `${MR}/approval_state`, method: 'GET' }).reply(200, ...jsonReply(rules));
+    const r = await runCli(['mr', 'approvals', '3', ...P], { transport: api.transport, tty: true, columns: 100 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'MR 3 !3',
+        'Not approved · 2 of 3 approvals · you can approve',
+        'Approved by  alice, bob',
+        'Missing      1 approval: root or secbot (Security)',
+        'All Members  1 of 1: approved by alice',
+        'Security     1 of 2: root, secbot may approve',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("a server without approval rules (the spec's: 404): the card without them", async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply(status({ approvals_missing: 0 })));
+    api.pool.intercept({ path: `${MR}/approval_state`, method: 'GET' }).reply(404, ...jsonReply({ message: '404 Not Found' }));
+    const r = await runCli(['mr', 'approvals', '3', ...P], { transport: api.transport, tty: true });
+    expect([r.code, r.stdout]).toEqual([0, 'MR 3 !3\nApproved · 2 of 2 approvals\nApproved by  alice, bob\n']);
+  });
+
+  it('--raw-fields: every field, no card, no rules read', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: `${MR}/approvals`, method: 'GET' }).reply(200, ...jsonReply(status({ approvals_missing: 1 })));
+    const r = await runCli(['mr', 'approvals', '3', ...P, '--raw-fields'], { transport: api.transport, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/approvals_missing +1\n/);
+    expect(r.stdout).not.toContain('Not approved');
+  });
+});

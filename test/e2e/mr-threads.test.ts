@@ -34,30 +34,30 @@ describe('mr threads against the GitLab flavour', () => {
     expect(r.code, screen).toBe(0);
     expect(screen).toMatch(/Comments \(\d+\) · 2 threads to resolve/);
     expect(screen).toMatch(
-      /carol · \S.* · src\/security_artifacts\.ts:2 · unresolved · 9880258f\n {2}Should this stay `?false`? until the rollout is done\?\n\n {2}↳ alice · .+\n {4}It is behind/,
+      /carol · \S.* · src\/security_artifacts\.ts:2 · unresolved · 6c268146\n {2}Should this stay `?false`? until the rollout is done\?\n\n {2}↳ alice · .+\n {4}It is behind/,
     );
-    expect(screen).toMatch(/root · .+ · src\/security_artifacts\.ts:2 \(old\) · resolved by alice · 4b08ae1e/);
+    expect(screen).toMatch(/root · .+ · src\/security_artifacts\.ts:2 \(old\) · resolved by alice · 5e145bfa/);
     expect(screen).toMatch(/root · .+ · internal\n {2}Internal: a customer escalation/);
     for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
     const open = plain((await terminal(['mr', 'view', '6', '-p', P, '--comments', '--unresolved'], 100)).screen);
-    expect(open).toContain('9880258f');
-    expect(open).not.toContain('4b08ae1e');
+    expect(open).toContain('6c268146');
+    expect(open).not.toContain('5e145bfa');
     expect(open).not.toContain('added 1 commit');
   });
 
   it('reply in a thread and resolve it, comment on a line of the diff, from the command line; the threads show it', async () => {
     const reply = await sb.run(
-      ['mr', 'note', '6', '-p', P, '--reply', '9880258f', '-m', 'Keeping it behind the flag.', '--resolve', '9880258f'],
+      ['mr', 'note', '6', '-p', P, '--reply', '6c268146', '-m', 'Keeping it behind the flag.', '--resolve', '6c268146'],
       env,
     );
     expect(reply.exitCode, reply.stderr).toBe(0);
     expect(reply.stderr).toBe(
-      'Replied in the thread 9880258f on src/security_artifacts.ts:2 of !6\nResolved the thread 9880258f on src/security_artifacts.ts:2 of !6',
+      'Replied in the thread 6c268146 on src/security_artifacts.ts:2 of !6\nResolved the thread 6c268146 on src/security_artifacts.ts:2 of !6',
     );
     const line = await sb.run(['mr', 'note', '6', '-p', P, '--file', 'CHANGELOG.md', '--line', '1', '-m', 'Keep the heading'], env);
     expect([line.exitCode, line.stderr]).toEqual([0, 'Started a thread on CHANGELOG.md:1 of !6']);
     const after = await threads(6);
-    const replied = after.find((t) => t.id.startsWith('9880258f'))!;
+    const replied = after.find((t) => t.id.startsWith('6c268146'))!;
     expect(replied.notes.map((n) => [n.body, n.resolved])).toEqual([
       ['Should this stay `false` until the rollout is done?', true],
       ['It is behind the `artifacts_hardened` flag already.', true],
@@ -66,10 +66,10 @@ describe('mr threads against the GitLab flavour', () => {
     // An unchanged line: both numbers, as GitLab wants them (doc/api/discussions.md).
     const started = after.find((t) => t.notes[0]?.body === 'Keep the heading')!;
     expect(started.notes[0]!.position).toMatchObject({ new_path: 'CHANGELOG.md', old_line: 1, new_line: 1, position_type: 'text' });
-    const unresolve = await sb.run(['mr', 'unresolve', '6', '9880258f', '-p', P], env);
+    const unresolve = await sb.run(['mr', 'unresolve', '6', '6c268146', '-p', P], env);
     expect(unresolve.exitCode, unresolve.stderr).toBe(0);
-    expect(unresolve.stderr).toContain('Unresolved the thread 9880258f (carol: "Should this stay `false` until the rollo…") on !6');
-    const again = await sb.run(['mr', 'unresolve', '6', '9880258f', '-p', P], env);
+    expect(unresolve.stderr).toContain('Unresolved the thread 6c268146 (carol: "Should this stay `false` until the rollo…") on !6');
+    const again = await sb.run(['mr', 'unresolve', '6', '6c268146', '-p', P], env);
     expect(again.stderr).toContain('is already unresolved: nothing changed');
   });
 
@@ -112,8 +112,8 @@ describe('mr threads against the spec flavour', () => {
     for (const args of [
       ['mr', 'notes', '6'],
       ['mr', 'discussions', '6'],
-      ['mr', 'note', '6', '--reply', '9880258f', '-m', 'x'],
-      ['mr', 'resolve', '6', '9880258f'],
+      ['mr', 'note', '6', '--reply', '6c268146', '-m', 'x'],
+      ['mr', 'resolve', '6', '6c268146'],
     ]) {
       const r = await sb.run([...args, '-p', P], { COLLAB_FLAVOR: 'spec' });
       expect(r.exitCode, args.join(' ')).toBe(1);

@@ -138,8 +138,8 @@ const GITLAB_LINES: string[][] = [
   ['issue', 'note', '1', '-p', P, '-m', 'Fields'],
   ['mr', 'note', '1', '-p', P, '-m', 'Fields'],
   ['mr', 'discussions', '6', '-p', P],
-  ['mr', 'resolve', '6', '9880258f', '-p', P],
-  ['mr', 'unresolve', '6', '9880258f', '-p', P],
+  ['mr', 'resolve', '6', '6c268146', '-p', P],
+  ['mr', 'unresolve', '6', '6c268146', '-p', P],
   // What a pipeline ships: reads, downloads (their records), then writes.
   ['release', 'list', '-p', P],
   ['release', 'view', 'v1.0', '-p', P],

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as approvals from '../../src/sandbox/entities/approvals.js';
 import * as boards from '../../src/sandbox/entities/boards.js';
 import * as commits from '../../src/sandbox/entities/commits.js';
 import * as common from '../../src/sandbox/entities/common.js';
@@ -130,6 +131,11 @@ const CALLS: Call[] = [
   },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/closes_issues', path: `${MR}/1/closes_issues`, entity: e(issues.ISSUE) },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approvals', path: `${MR}/6/approvals`, entity: e(mrs.APPROVALS) },
+  {
+    route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_state',
+    path: `${MR}/6/approval_state`,
+    entity: e(approvals.APPROVAL_STATE),
+  },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/notes', path: `${MR}/1/notes`, entity: e(notes.NOTE) },
   {
     route: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions',
@@ -409,6 +415,7 @@ const NO_ENTITY: Record<string, string> = {
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/sandbox/README.md'), 'utf8');
 const ENTITY_MODULES = [
+  approvals,
   boards,
   common,
   labels,
@@ -512,6 +519,7 @@ describe('the GitLab flavour answers the entities declared from GitLab', () => {
       'JOB_WITH_DOWNLOAD_URL',
       'CURRENT_ADMIN',
       'UPLOAD',
+      'APPROVAL_STATE_RULE',
     ];
     expect(declared.filter((n) => !embedded.includes(n))).toEqual([]);
   });

@@ -1,18 +1,47 @@
+import { fillPath } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { pathValues } from '../../executor/endpoint.js';
+import { readIn } from '../../executor/host-dialect.js';
+import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { objectName, titled } from '../../output/names.js';
 import { approvalColumns } from '../../resources/approvals.js';
 import { explainShaMismatch, explainUnauthorized } from './merge-errors.js';
 import { iidArg, MR_PATH, ref } from './shared.js';
 
+/**
+ * On a terminal, the card reads GitLab's approval rules too (`GET …/approval_state`, EE:
+ * ee/lib/api/merge_request_approvals.rb); a server without them (404, the spec's; 403) shows
+ * the card without rules.
+ */
+async function printApprovals(ctx: Context, v: Values, data: unknown): Promise<void> {
+  const printer = ctx.printer();
+  if (!printer.showsCard(approvalColumns)) return printer.object(data, approvalColumns);
+  let facts: unknown;
+  try {
+    facts = await readIn(ctx, `${fillPath(MR_PATH, pathValues(v))}/approval_state`, { kind: 'object' });
+  } catch (err) {
+    if (!(err instanceof ApiError && (err.status === 404 || err.status === 403))) throw err;
+  }
+  await printer.object(data, approvalColumns, { facts });
+}
+
 export const approvals = defineCommand({
   name: 'approvals',
-  summary: 'Show who approved a merge request and how many approvals are missing',
-  examples: ['collab mr approvals 3 -p acme/platform/api', 'collab mr approvals 3 -o json'],
+  summary: 'Show who approved a merge request, who is still missing, and its approval rules',
+  description:
+    'Show the approval status of a merge request. On a terminal it is a card: approved or not, how ' +
+    "many of the approvals required are given, who approved, who is still missing, and GitLab's " +
+    'approval rules, each with who may approve and who did (--raw-fields for every field instead). ' +
+    'Piped, the fields; -o json, the answer as sent.',
+  examples: ['collab mr approvals 3 -p acme/platform/api', 'collab mr approvals 3 --raw-fields', 'collab mr approvals 3 -o json'],
   args: [iidArg],
   project: 'required',
   method: 'GET',
   path: `${MR_PATH}/approvals`,
   columns: approvalColumns,
+  print: printApprovals,
 });
 
 export const approve = defineCommand({

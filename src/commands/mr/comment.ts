@@ -148,10 +148,10 @@ export const note = defineCommand({
     'diff_refs. --resolve or --unresolve <thread> then settles a thread; alone, that is all it does.',
   examples: [
     "collab mr note 3 -p acme/platform/api -m 'Looks good to me'",
-    "collab mr note 3 --reply 9880258f -m 'Done in the last push' --resolve 9880258f",
+    "collab mr note 3 --reply 6c268146 -m 'Done in the last push' --resolve 6c268146",
     "collab mr note 3 --file src/app.ts --line 12 -m 'Could this be a constant?'",
     "collab mr note 3 --internal -m 'The customer asked for this'",
-    'collab mr note 3 --resolve 9880258f',
+    'collab mr note 3 --resolve 6c268146',
     'git log -1 --format=%B | collab mr comment 3',
   ],
   args: [iidArg],

@@ -121,7 +121,7 @@ async function findNamedThread(ctx: Context, v: Values): Promise<void> {
   v.seen = thread.raw as Values['seen'];
 }
 
-/** `the thread 9880258f (carol: "Should this stay…")`. */
+/** `the thread 6c268146 (carol: "Should this stay…")`. */
 function threadName(thread: Thread): string {
   const author = thread.notes[0]?.author?.username;
   const body = thread.notes[0]?.body;
@@ -142,7 +142,7 @@ function resolveVerb(resolved: boolean) {
       'lists them) or the id of one of its notes. A thread already so is said and not sent; one ' +
       'nobody resolves (a comment on its own, a system note) is refused by GitLab (403). The ' +
       "merge request's author and Developers may.",
-    examples: [`collab mr ${verb} 3 9880258f -p acme/platform/api`, `collab mr ${verb} 3 1936   # the thread of note 1936`],
+    examples: [`collab mr ${verb} 3 6c268146 -p acme/platform/api`, `collab mr ${verb} 3 1936   # the thread of note 1936`],
     args: [plainIidArg, { name: 'discussion_id', type: 'string', description: 'the thread: its id, its first characters, or a note id' }],
     project: 'required',
     method: 'PUT',

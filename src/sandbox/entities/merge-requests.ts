@@ -1,4 +1,5 @@
 import { projectAccess } from '../access.js';
+import { approvedFor, ruleApproved, rulesOf } from '../approval-rules.js';
 import { both, entity, extend, gitlab, lift, render, spec, type View, without } from '../entity.js';
 import { DEVELOPER, type MergeRequest, type MrVersion, type User } from '../model.js';
 import type { Store } from '../store.js';
@@ -46,7 +47,7 @@ function failedCheck(store: Store, mr: MergeRequest, flavor: View['flavor']): st
   const project = store.projects.get(mr.projectId);
   if (project?.features.only_allow_merge_if_all_discussions_are_resolved && unresolvedThreads(store, mr) > 0)
     return 'discussions_not_resolved';
-  if ((mr.approvalsBeforeMerge ?? 0) > mr.approvedBy.length) return 'not_approved';
+  if (missingApprovals(mr) > 0) return 'not_approved';
   if (mr.mergeStatus === 'cannot_be_merged') return 'conflict';
   if (project && project.mergeMethod !== 'merge' && mr.divergedCommits > 0) return 'need_rebase';
   return undefined;
@@ -247,7 +248,11 @@ export const APPROVALS = extend<Approvals, Approvals>(
     approver_groups: gitlab(() => []),
     user_has_approved: gitlab(({ mr }, v) => (v.viewer ? mr.approvedBy.includes(v.viewer.id) : false)),
     user_can_approve: gitlab(({ mr }, v) => canApprove(v, mr)),
-    approval_rules_left: gitlab(() => []),
+    approval_rules_left: gitlab(({ mr }) =>
+      rulesOf(mr)
+        .filter((rule) => !ruleApproved(mr, rule))
+        .map((rule) => ({ id: rule.id, name: rule.name, rule_type: rule.ruleType })),
+    ),
     has_approval_rules: gitlab(({ mr }) => (mr.approvalsBeforeMerge ?? 0) > 0),
     merge_request_approvers_available: gitlab(() => true),
     multiple_approval_rules_available: gitlab(() => true),
@@ -255,7 +260,9 @@ export const APPROVALS = extend<Approvals, Approvals>(
   },
 );
 
-const missingApprovals = (mr: MergeRequest): number => Math.max(0, (mr.approvalsBeforeMerge ?? 0) - mr.approvedBy.length);
+/** `ApprovalState#approvals_left`: what each rule still lacks, summed. */
+export const missingApprovals = (mr: MergeRequest): number =>
+  rulesOf(mr).reduce((left, rule) => left + Math.max(0, rule.approvalsRequired - approvedFor(mr, rule).length), 0);
 
 function canApprove(view: View, mr: MergeRequest): boolean {
   return canMerge(view, mr) && !mr.approvedBy.includes((view.viewer as User).id);

@@ -1,5 +1,6 @@
 import { requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
+import { APPROVAL_STATE } from '../entities/approvals.js';
 import { APPROVALS } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
 import { HttpError, notFound, unauthorized } from '../errors.js';
@@ -13,6 +14,12 @@ const APPROVALS_PATH = '/projects/:id/merge_requests/:merge_request_iid';
 function showApprovals(ctx: Ctx): Reply {
   requireUser(ctx);
   return json(show(ctx, APPROVALS, { mr: requireMergeRequest(ctx).mr, afterApprove: false }));
+}
+
+/** `GET …/approval_state` (EE): the rules, who may approve under each, who did. */
+function showApprovalState(ctx: Ctx): Reply {
+  requireUser(ctx);
+  return json(show(ctx, APPROVAL_STATE, requireMergeRequest(ctx).mr));
 }
 
 function approve(ctx: Ctx): Reply {
@@ -42,6 +49,7 @@ function unapprove(ctx: Ctx): Reply {
 /** A merge request's approval state, approving and unapproving it. */
 export const approvalRoutes: RouteTable = [
   { method: 'GET', path: `${APPROVALS_PATH}/approvals`, handler: showApprovals },
+  { method: 'GET', path: `${APPROVALS_PATH}/approval_state`, handler: showApprovalState, flavor: 'gitlab' },
   { method: 'POST', path: `${APPROVALS_PATH}/approve`, handler: approve },
   { method: 'POST', path: `${APPROVALS_PATH}/unapprove`, handler: unapprove },
 ];

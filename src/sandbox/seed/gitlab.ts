@@ -42,7 +42,14 @@ export function seedGitLabWorld(store: Store, users: Required<DemoUsers>, projec
       { author: bob, body: 'The hero text is too long on mobile.' },
     ]);
   const hardening = store.projectMergeRequests(api.id).find((mr) => mr.sourceBranch === 'security/artifacts');
-  if (hardening) seedThreads(store, hardening, reviewOf(users));
+  if (hardening) {
+    seedThreads(store, hardening, reviewOf(users));
+    // Two rules of one approval each: anyone's (carol's is given), and the security team's (root).
+    hardening.approvalRules = [
+      { id: 601, name: 'All Members', ruleType: 'any_approver', approvalsRequired: 1, userIds: [] },
+      { id: 602, name: 'Security', ruleType: 'regular', approvalsRequired: 1, userIds: [users.root.id] },
+    ];
+  }
   seedMergeRequests(store, website, [
     { title: 'Refresh the press kit', source: 'press/kit', author: carol, state: 'opened', createdAt: at(2026, 10, 3) },
     { title: 'Move fonts to a CDN', source: 'perf/fonts', author: bob, state: 'opened', divergedCommits: 3, createdAt: at(2026, 10, 4) },

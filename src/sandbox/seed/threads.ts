@@ -43,9 +43,11 @@ function positionOf(mr: MergeRequest, line: LineSeed): DiffPosition {
 export function seedThreads(store: Store, mr: MergeRequest, threads: ThreadSeed[]): void {
   const list = store.notesOf('MergeRequest', mr.id);
   let at = mr.createdAt + 24 * HOUR;
-  for (const t of threads) {
+  for (const [index, t] of threads.entries()) {
     const id = store.nextId('note');
-    const discussionId = t.individual ? undefined : sha(`discussion:MergeRequest:${id}:thread`);
+    // From the merge request's reference and the thread's place, not from note ids: the ids people
+    // see in the demo (and the README's examples) stay the same when seeds elsewhere grow.
+    const discussionId = t.individual ? undefined : sha(`review:${mr.projectId}!${mr.iid}:${index}`);
     const type = t.individual ? null : t.line ? 'DiffNote' : 'DiscussionNote';
     const add = (noteId: number, author: User, body: string, noteType: Note['type'], extra: Partial<Note> = {}) => {
       at += HOUR;
