@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { firstPositional, showGlobalFlags } from '../global-flags.js';
 import { execute } from './execute.js';
-import { argDescription, argUsage, commandOptions, globalUses, type OptionDecl, otherFlagNames } from './options.js';
+import { argDescription, argUsage, commandOptions, globalUses, type OptionDecl, otherFlagNamesOf } from './options.js';
 import type { CommandSpec, NounSpec } from './spec.js';
 import { executeWithSubject } from './subject.js';
 import { parseEnum } from './validate.js';
@@ -38,8 +38,9 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   // `--x` and `--no-x` share one commander value (the last wins), so a declared conflict between
   // them is invisible in opts: record which flags were actually given.
   const given = new Set<string>();
+  const others = otherFlagNamesOf(spec);
   for (const flag of spec.flags ?? [])
-    for (const name of [flag.name, ...otherFlagNames(spec, flag)]) cmd.on(`option:${name}`, () => given.add(flag.name));
+    for (const name of [flag.name, ...(others.get(flag) ?? [])]) cmd.on(`option:${name}`, () => given.add(flag.name));
   cmd.action(async (...actionArgs: unknown[]) => {
     for (const flag of spec.flags ?? [])
       for (const other of flag.conflicts ?? [])

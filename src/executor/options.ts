@@ -127,26 +127,41 @@ function flagOption(flag: FlagSpec): OptionDecl[] {
 const OWN_OPTIONS = ['project', 'repo', 'group', 'per-page', 'page', 'all', 'limit', 'concurrency', 'stdin', 'yes', 'editor', 'web'];
 
 /**
- * The other names a declared flag answers to, hidden from help but completed: GitLab's spelling
+ * The other names each declared flag answers to, hidden from help but completed: GitLab's spelling
  * of its parameter (`--akismet-enabled` for `--spamfilter-enabled`), and the parameter's own name
  * where collab's flag is shorter (`--source-branch` for `--source`, as glab and GitLab's docs say
- * it) — unless the command has another option of that name.
+ * it) — unless the command has another option of that name. One pass over the flags: every
+ * command's start builds its options from this (a list declares thirty flags).
  */
-export function otherFlagNames(spec: CommandSpec, flag: FlagSpec): string[] {
+export function otherFlagNamesOf(spec: CommandSpec): Map<FlagSpec, string[]> {
   const flags = spec.flags ?? [];
-  const taken = new Set([
-    ...OWN_OPTIONS,
-    ...GLOBAL_FLAGS.flatMap((g) => g.flags.match(/--[\w-]+/g) ?? []).map((n) => n.slice(2)),
-    ...flags.flatMap((f) => (f === flag ? [] : [f.name, gitlabFlagName(f) ?? f.name])),
-  ]);
-  const param = paramName(flag);
-  // A file flag takes a path, not its parameter's value: `--notes-file` has no `--description` alias.
-  const names = [
-    gitlabFlagName(flag),
-    param === false || flag.in === 'path' || flag.file ? undefined : param.replace(/_/g, '-'),
-    ...Object.keys(flag.aliases ?? {}),
-  ];
-  return [...new Set(names)].filter((n): n is string => n !== undefined && n !== flag.name && /^[a-z][a-z0-9-]*$/.test(n) && !taken.has(n));
+  const reserved = new Set([...OWN_OPTIONS, ...GLOBAL_FLAGS.flatMap((g) => g.flags.match(/--[\w-]+/g) ?? []).map((n) => n.slice(2))]);
+  // Which flags hold a name (theirs, or GitLab's spelling of it): taken for every other flag.
+  const holders = new Map<string, FlagSpec[]>();
+  const gitlab = new Map(flags.map((f) => [f, gitlabFlagName(f)]));
+  for (const f of flags)
+    for (const name of new Set([f.name, gitlab.get(f) ?? f.name])) holders.set(name, [...(holders.get(name) ?? []), f]);
+  const taken = (name: string, flag: FlagSpec) => reserved.has(name) || (holders.get(name) ?? []).some((f) => f !== flag);
+  return new Map(
+    flags.map((flag) => {
+      const param = paramName(flag);
+      // A file flag takes a path, not its parameter's value: `--notes-file` has no `--description` alias.
+      const names = [
+        gitlab.get(flag),
+        param === false || flag.in === 'path' || flag.file ? undefined : param.replace(/_/g, '-'),
+        ...Object.keys(flag.aliases ?? {}),
+      ];
+      const others = [...new Set(names)].filter(
+        (n): n is string => n !== undefined && n !== flag.name && /^[a-z][a-z0-9-]*$/.test(n) && !taken(n, flag),
+      );
+      return [flag, others];
+    }),
+  );
+}
+
+/** The other names of one declared flag of `spec` (otherFlagNamesOf). */
+export function otherFlagNames(spec: CommandSpec, flag: FlagSpec): string[] {
+  return otherFlagNamesOf(spec).get(flag) ?? [];
 }
 
 /** Whose name for a flag another of its names is: GitLab's, another tool's (glab's, gh's), or the API's parameter. */
@@ -157,8 +172,7 @@ function whoseName(flag: FlagSpec, name: string): string {
 }
 
 /** The flag, and its other names (otherFlagNames) as hidden aliases. */
-function flagOptions(spec: CommandSpec, flag: FlagSpec): OptionDecl[] {
-  const others = otherFlagNames(spec, flag);
+function flagOptions(flag: FlagSpec, others: string[]): OptionDecl[] {
   if (others.length === 0) return flagOption(flag);
   const described = { ...flag, description: `${flag.description} (also ${others.map((n) => `--${n}`).join(', ')})` };
   // Kept out of help and man pages, but completed: a GitLab user types GitLab's name.
@@ -188,7 +202,8 @@ export function commandOptions(spec: CommandSpec): OptionDecl[] {
       { flags: '-R, --repo <id|path>', description: "gh's name for --project", hidden: true, aliasOf: 'project' },
     );
   if (spec.group) options.push({ flags: '-g, --group <id|path>', description: 'group: numeric id or full path' });
-  for (const flag of spec.flags ?? []) options.push(...flagOptions(spec, flag));
+  const others = otherFlagNamesOf(spec);
+  for (const flag of spec.flags ?? []) options.push(...flagOptions(flag, others.get(flag) ?? []));
   if (spec.list) options.push(...LIST_OPTIONS);
   if (spec.bulk)
     options.push(

@@ -5,7 +5,7 @@ import { bulkItems, checkItemProjects } from './bulk-ids.js';
 import { camel, flagLabel, gitlabFlagName, paramName } from './flag-names.js';
 import type { ArgSpec, FlagSpec, Values } from './inputs.js';
 import { parseReference, userWildcard } from './lookup.js';
-import { otherFlagNames, parseConcurrency } from './options.js';
+import { otherFlagNamesOf, parseConcurrency } from './options.js';
 import type { CommandSpec } from './spec.js';
 import { parseInteger, parseTyped } from './validate.js';
 
@@ -110,9 +110,9 @@ const givenAs = (name: string, value: unknown) => (value === false ? `--no-${nam
  * A flag's value under whichever of its names was given (`--source`, `--source-branch`): the same
  * value under two names is one, different values are a usage error naming both.
  */
-function givenValue(spec: CommandSpec, flag: FlagSpec, opts: Options): unknown {
+function givenValue(flag: FlagSpec, others: string[], opts: Options): unknown {
   let found: { name: string; value: unknown } | undefined;
-  for (const name of [flag.name, ...otherFlagNames(spec, flag)]) {
+  for (const name of [flag.name, ...others]) {
     const value = opts[camel(name)];
     if (value === undefined) continue;
     if (found && JSON.stringify(found.value) !== JSON.stringify(value))
@@ -128,8 +128,9 @@ function givenValue(spec: CommandSpec, flag: FlagSpec, opts: Options): unknown {
 
 /** The declared flags given (or defaulted), each parsed by its type. */
 function parseFlags(ctx: Context, spec: CommandSpec, opts: Options, values: Values): void {
+  const others = otherFlagNamesOf(spec);
   for (const flag of spec.flags ?? []) {
-    let raw = givenValue(spec, flag, opts);
+    let raw = givenValue(flag, others.get(flag) ?? [], opts);
     // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
     if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false) raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;
