@@ -16,6 +16,11 @@ const requestLog = process.env.COLLAB_TEST_REQUEST_LOG;
  */
 process.env.COLLAB_TEST_CODE_CACHE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-code-cache-'));
 const codeCache = process.env.COLLAB_TEST_CODE_CACHE;
+/**
+ * Where the in-process command tests keep their config (test/helpers/harness.ts): a folder per
+ * run, and in it one per call, so no call reads what another stored (a host's dialect).
+ */
+process.env.COLLAB_TEST_CONFIG_ROOT ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-test-config-'));
 
 /**
  * The test files that replace a module (`vi.mock`): a mock holds only in a fresh module cache, and

@@ -338,7 +338,7 @@ describe('mr merge', () => {
       api.pool
         .intercept({ path: `${MR}/approvals`, method: 'GET' })
         .reply(200, ...jsonReply({ approvals_required: 2, approvals_missing: 1, approved_by: [] }));
-      const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport });
+      const b = await runCli(['mr', 'merge', '3', ...P, '--yes'], { transport: api.transport, env: { COLLAB_FLAVOR: 'spec' } });
       expect(b.stderr).toContain('— !3 was not merged: the merge request names no reason (state opened, merge status can_be_merged)\n');
     });
   });

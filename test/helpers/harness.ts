@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
@@ -5,6 +7,17 @@ import { run } from '../../src/cli.js';
 import type { Prompter } from '../../src/prompt.js';
 import { JSON_HEADERS } from './json-answer.js';
 import { recording } from './request-log.js';
+
+let configs = 0;
+/**
+ * A config folder of this call's own, not made until collab writes to it: nothing one call stores
+ * (a host's dialect) reaches another, whatever order the tests run in. A run's folders are
+ * removed at its end (test/helpers/run-dirs-setup.ts); outside vitest, under the system's temp.
+ */
+function freshConfigDir(): string {
+  const root = process.env.COLLAB_TEST_CONFIG_ROOT ?? path.join(os.tmpdir(), 'collab-test-config');
+  return path.join(root, `${process.pid}-${++configs}`);
+}
 
 export const TEST_HOST = 'https://gitlab.test';
 export const TEST_TOKEN = 'glpat-TESTSECRET-0123456789';
@@ -62,7 +75,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     env: {
       COLLAB_HOST: TEST_HOST,
       COLLAB_TOKEN: TEST_TOKEN,
-      COLLAB_CONFIG_DIR: '/nonexistent/collab-test-config',
+      COLLAB_CONFIG_DIR: freshConfigDir(),
       ...options.env,
     },
     cwd: options.cwd ?? '/',
