@@ -87,4 +87,18 @@ describe('suggested commands quote the server’s words', () => {
     const pasted = paste(suggested(r.stderr, 'open one with: '));
     expect(pasted).toEqual({ calls: [['collab', 'mr', 'create', '--source', branch, '-p', P]], left: [], status: 0 });
   });
+  it("release download of an asset with no file name: the asset's name in --asset", async () => {
+    const name = 'bin/$(touch pwned)';
+    api = mockApi();
+    // doc/api/releases/_index.md: a release with its assets' links (lib/api/entities/releases/link.rb).
+    const release = { tag_name: 'v1', assets: { links: [{ id: 1, name, url: 'https://gitlab.test/uploads/x', link_type: 'other' }] } };
+    api.pool.intercept({ path: `/api/v4/projects/${encodeURIComponent(P)}/releases/v1`, method: 'GET' }).reply(200, ...jsonReply(release));
+    const cwd = tempDir('collab-hint-');
+    const r = await runCli(['release', 'download', 'v1', '-p', P], { transport: api.transport, cwd, env: { COLLAB_FLAVOR: 'gitlab' } });
+    expect(r.code, r.stderr).toBe(2);
+    const flag = /: give (.*) --dest <file>$/m.exec(r.stderr)?.[1];
+    expect(flag, r.stderr).toBeDefined();
+    const pasted = paste(`collab ${flag}`);
+    expect(pasted).toEqual({ calls: [['collab', '--asset', name]], left: [], status: 0 });
+  });
 });

@@ -12,6 +12,7 @@ import { noSuchApi } from '../../resources/gitlab-only.js';
 import { RELEASE_DOWNLOAD_RESULT } from '../../resources/release.js';
 import { recordAsked, refuseRecordOnStdout, shownPath } from '../../resources/saved-file.js';
 import { isObject } from '../../shared/json.js';
+import { shellLine } from '../../shell-quote.js';
 import { RELEASE_PATH, tagArg } from './write.js';
 
 /**
@@ -43,7 +44,9 @@ function assetsOf(release: unknown, tag: string): Asset[] {
 function fileNameOf(asset: Asset): string {
   const name = asset.direct ? path.posix.basename(asset.direct) : asset.name;
   if (name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name))
-    throw new UsageError(`asset "${asset.name}" has no file name collab can save it under: give --asset ${asset.name} --dest <file>`);
+    throw new UsageError(
+      `asset "${asset.name}" has no file name collab can save it under: give ${shellLine`--asset ${asset.name}`} --dest <file>`,
+    );
   return name;
 }
 

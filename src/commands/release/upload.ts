@@ -9,6 +9,7 @@ import { checkFiles, uploadOne } from '../../resources/package-upload.js';
 import { RELEASE_UPLOAD_RESULT } from '../../resources/release.js';
 import { recordAsked } from '../../resources/saved-file.js';
 import { isObject } from '../../shared/json.js';
+import { shellLine } from '../../shell-quote.js';
 import { LINK_TYPES } from './links.js';
 import { RELEASE_PATH, tagArg } from './write.js';
 
@@ -28,7 +29,7 @@ async function readRelease(ctx: Context, project: string, tag: string): Promise<
     const none = await noSuchApi(ctx, 'releases', err as never);
     if (none) throw none;
     if (err instanceof ApiError && err.status === 404 && !/project/i.test(err.message))
-      throw new ApiError(`${project} has no release ${tag}`, 404, err.body, `create it first: collab release create ${tag}`);
+      throw new ApiError(`${project} has no release ${tag}`, 404, err.body, `create it first: ${shellLine`collab release create ${tag}`}`);
     throw err;
   }
 }
@@ -77,7 +78,7 @@ export const upload = defineCommand({
       if (links.some((l) => l.name === fileName))
         throw new UsageError(
           `release ${tag} has a link named ${fileName} already`,
-          `collab release link list ${tag} shows it; delete it first`,
+          `${shellLine`collab release link list ${tag}`} shows it; delete it first`,
         );
     const api = ctx.api();
     const records = async function* () {
