@@ -34,8 +34,9 @@ _collab_node() {
     'issue notes') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --order-by --sort --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --order-by --sort --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
     'issue closed-by') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
     'issue user-agent') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
-    'board') _collab_kids='list lists list-view list-create list-move list-delete' _collab_akids='ls' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'board') _collab_kids='list view lists list-view list-create list-move list-delete' _collab_akids='ls show' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'board list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
+    'board view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-list -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-list -R --repo --fields ' ;;
     'board lists') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
     'board list-view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
     'board list-create') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --label-id --label -h --help -R --repo --fields ' _collab_vflags=' -p --project --label-id --label -R --repo --fields ' ;;
@@ -241,6 +242,7 @@ _collab_child() {
     'issue/closed-by') REPLY='issue closed-by' ;;
     'issue/user-agent') REPLY='issue user-agent' ;;
     'board/list'|'board/ls') REPLY='board list' ;;
+    'board/view'|'board/show') REPLY='board view' ;;
     'board/lists') REPLY='board lists' ;;
     'board/list-view') REPLY='board list-view' ;;
     'board/list-create') REPLY='board list-create' ;;
@@ -418,6 +420,7 @@ _collab_values() {
     'issue closed-by|--fields') REPLY='iid state title source_branch target_branch author updated_at id project_id description created_at upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees reviewers draft detailed_merge_status has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'issue user-agent|--fields') REPLY='user_agent ip_address spamfilter_submitted' ;;
     'board list|--fields') REPLY='id project.path_with_namespace milestone.title lists project milestone name hide_backlog_list hide_closed_list group assignee labels weight iteration' ;;
+    'board view|--fields') REPLY='list iid title assignees list_id id project_id description state created_at updated_at closed_at labels milestone assignee author user_notes_count due_date web_url confidential weight discussion_locked time_stats references type issue_type task_completion_status closed_by merge_requests_count upvotes downvotes has_tasks task_status moved_to_id service_desk_reply_to blocking_issues_count severity health_status epic epic_iid iteration imported imported_from _links' ;;
     'board lists|--fields') REPLY='id position label.name label.color label.description label max_issue_count max_issue_weight limit_metric assignee milestone iteration' ;;
     'board list-view|--fields') REPLY='id position label.name label.color label.description label max_issue_count max_issue_weight limit_metric assignee milestone iteration' ;;
     'board list-create|--fields') REPLY='id position label.name label.color label.description label max_issue_count max_issue_weight limit_metric assignee milestone iteration' ;;

@@ -145,8 +145,8 @@ function __collab_node
             set -g __collab_fnames '-p' '--project' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '-R' '--repo' '--fields'
         case 'board'
-            set -g __collab_kids 'list'\t'List a project\'s issue boards with their lists' 'lists'\t'Show a board\'s lists (label columns; backlog and closed are not lists)' 'list-view'\t'Show one list of a board' 'list-create'\t'Add a list for a label to a board' 'list-move'\t'Move a list of a board to another position' 'list-delete'\t'Remove a list from a board'
-            set -g __collab_akids 'ls'\t'List a project\'s issue boards with their lists'
+            set -g __collab_kids 'list'\t'List a project\'s issue boards with their lists' 'view'\t'Show a board: its columns with their issues, fitted to the width' 'lists'\t'Show a board\'s lists (label columns; backlog and closed are not lists)' 'list-view'\t'Show one list of a board' 'list-create'\t'Add a list for a label to a board' 'list-move'\t'Move a list of a board to another position' 'list-delete'\t'Remove a list from a board'
+            set -g __collab_akids 'ls'\t'List a project\'s issue boards with their lists' 'show'\t'Show a board: its columns with their issues, fitted to the width'
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
@@ -156,6 +156,12 @@ function __collab_node
             set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-page'\t'items per page (1-100)' '--page'\t'page number to fetch' '--all'\t'fetch every page' '-L'\t'stop after n items' '--limit'\t'stop after n items' '--concurrency'\t'pages fetched at once with --all (1-16, default 8)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
             set -g __collab_fnames '-p' '--project' '--per-page' '--page' '--all' '-L' '--limit' '--concurrency' '-h' '--help' '-R' '--repo' '--fields'
             set -g __collab_vflags '-p' '--project' '--per-page' '--page' '-L' '--limit' '--concurrency' '-R' '--repo' '--fields'
+        case 'board view'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '-p'\t'project: numeric id, full path (group/project) or web URL' '--project'\t'project: numeric id, full path (group/project) or web URL' '--per-list'\t'issues shown per column, 1-100 (default 20)' '-h'\t'display help for command' '--help'\t'display help for command' '-R'\t'gh\'s name for --project' '--repo'\t'gh\'s name for --project' '--fields'\t'columns (table/tsv) or keys (json/ndjson) to print, checked before anything is sent; alone, lists the fields of the command'
+            set -g __collab_fnames '-p' '--project' '--per-list' '-h' '--help' '-R' '--repo' '--fields'
+            set -g __collab_vflags '-p' '--project' '--per-list' '-R' '--repo' '--fields'
         case 'board lists'
             set -g __collab_kids 
             set -g __collab_akids 
@@ -1192,6 +1198,8 @@ function __collab_child
             echo 'issue user-agent'
         case 'board/list' 'board/ls'
             echo 'board list'
+        case 'board/view' 'board/show'
+            echo 'board view'
         case 'board/lists'
             echo 'board lists'
         case 'board/list-view'
@@ -1541,6 +1549,8 @@ function __collab_values
             printf '%s\n' 'user_agent' 'ip_address' 'spamfilter_submitted'
         case 'board list|--fields'
             printf '%s\n' 'id' 'project.path_with_namespace' 'milestone.title' 'lists' 'project' 'milestone' 'name' 'hide_backlog_list' 'hide_closed_list' 'group' 'assignee' 'labels' 'weight' 'iteration'
+        case 'board view|--fields'
+            printf '%s\n' 'list' 'iid' 'title' 'assignees' 'list_id' 'id' 'project_id' 'description' 'state' 'created_at' 'updated_at' 'closed_at' 'labels' 'milestone' 'assignee' 'author' 'user_notes_count' 'due_date' 'web_url' 'confidential' 'weight' 'discussion_locked' 'time_stats' 'references' 'type' 'issue_type' 'task_completion_status' 'closed_by' 'merge_requests_count' 'upvotes' 'downvotes' 'has_tasks' 'task_status' 'moved_to_id' 'service_desk_reply_to' 'blocking_issues_count' 'severity' 'health_status' 'epic' 'epic_iid' 'iteration' 'imported' 'imported_from' '_links'
         case 'board lists|--fields'
             printf '%s\n' 'id' 'position' 'label.name' 'label.color' 'label.description' 'label' 'max_issue_count' 'max_issue_weight' 'limit_metric' 'assignee' 'milestone' 'iteration'
         case 'board list-view|--fields'

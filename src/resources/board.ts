@@ -1,4 +1,5 @@
 import { type Columns, columnSet, type Fields } from '../output/columns.js';
+import { ISSUE_FIELDS } from './issue.js';
 
 /** An issue board with its lists. */
 export const BOARD_FIELDS: Fields = {
@@ -45,4 +46,14 @@ export const boardListColumns: Columns = columnSet(
     { key: 'label.description', header: 'description' },
   ],
   BOARD_LIST_FIELDS,
+);
+
+/** `board view` piped: an issue a line, after the column it is in. */
+export const boardIssueColumns: Columns = columnSet(
+  [{ key: 'list' }, { key: 'iid', header: 'IID', kind: 'number' }, { key: 'title', kind: 'title' }, { key: 'assignees', kind: 'users' }],
+  // An issue as lists send it: without a single issue's `subscribed`; GitLab's lists send `_links` too.
+  {
+    spec: ['list', 'list_id', ...ISSUE_FIELDS.spec.filter((f) => f !== 'subscribed' && f !== '_links')],
+    gitlab: [...(ISSUE_FIELDS.gitlab ?? []), '_links'],
+  },
 );
