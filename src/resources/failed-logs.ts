@@ -34,7 +34,7 @@ export async function printFailedLogs(ctx: Context, project: string, pipeline: n
     const allowed = job.allow_failure ? ', allowed to fail' : '';
     await writeOut(ctx.io.stdout, `${i > 0 ? '\n' : ''}==> ${tableText(job.name ?? '?')} (job ${job.id}, failed${allowed}) <==\n`);
     const filter = forPeople ? new TerminalLogFilter(ctx.io.colorLevel > 0) : undefined;
-    const { offset, endsLine } = await printTrace(ctx, { project, id: job.id, filter }, { offset: 0 }, true);
+    const { offset, endsLine } = await printTrace(ctx, { project, id: job.id, filter }, { offset: 0 }, false);
     // A log that does not end its last line would run into the next header.
     if (offset > 0 && endsLine !== true) await writeOut(ctx.io.stdout, '\n');
   }

@@ -4,7 +4,8 @@ import { ERROR_BODY_LIMIT, errorAnswer, header, type ResponseHeaders, readBody }
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
 import { streamError } from '../download/receive.js';
-import { ApiError } from '../errors.js';
+import { ApiError, AuthError } from '../errors.js';
+import { jobTokenOnly } from '../executor/pipeline-ref.js';
 import { into } from '../output/io.js';
 import type { TerminalLogFilter } from '../output/sanitize.js';
 import { ForTerminal } from '../output/terminal-stream.js';
@@ -71,13 +72,16 @@ export async function printTrace(ctx: Context, target: TraceTarget, state: Trace
   if (res.status < 200 || res.status >= 300) {
     const raw = await readBody(res.body, ERROR_BODY_LIMIT, 'truncate').catch(() => Buffer.alloc(0));
     const err = api.statusError(errorAnswer(res, raw));
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    if (!(err instanceof ApiError && err.status === 404)) throw refusedToJobToken(ctx, err) ?? err;
     if (missingIsEmpty) return { offset: state.offset, headers: res.headers };
-    throw new ApiError(
-      err.message,
-      404,
-      err.body,
-      `job ${target.id} has no trace in ${target.project} (the job does not exist, has not started, or was erased)`,
+    throw (
+      refusedToJobToken(ctx, err) ??
+      new ApiError(
+        err.message,
+        404,
+        err.body,
+        `job ${target.id} has no trace in ${target.project} (the job does not exist, has not started, or was erased)`,
+      )
     );
   }
   const skip = new SkipBytes(state.offset);
@@ -94,6 +98,24 @@ export async function printTrace(ctx: Context, target: TraceTarget, state: Trace
 }
 
 export async function fetchJob(ctx: Context, project: string, id: number): Promise<JobState> {
-  const res = await ctx.api().request<JobState>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', { project, id }) });
-  return res.data ?? {};
+  try {
+    const res = await ctx.api().request<JobState>({ method: 'GET', path: fillPath('/projects/:project/jobs/:id', { project, id }) });
+    return res.data ?? {};
+  } catch (err) {
+    throw (err instanceof ApiError || err instanceof AuthError ? refusedToJobToken(ctx, err) : undefined) ?? err;
+  }
+}
+
+/**
+ * With only the CI job token, a job or its log is refused as to nobody: GitLab takes the token on
+ * neither `get ':id/jobs/:job_id'` nor `get ':id/jobs/:job_id/trace'` (lib/api/ci/jobs.rb has no
+ * job_token_allowed there), so collab does not send it (src/api/job-token-routes.ts). Said so.
+ */
+function refusedToJobToken(ctx: Context, err: ApiError | AuthError): ApiError | AuthError | undefined {
+  if (!jobTokenOnly(ctx)) return undefined;
+  const hint =
+    'GitLab does not take the CI job token for a job or its log (lib/api/ci/jobs.rb: no job_token_allowed there): ' +
+    'set COLLAB_TOKEN to a token with read_api';
+  if (err instanceof AuthError) return new AuthError(err.message, hint);
+  return err.status === 404 || err.status === 403 ? new ApiError(err.message, err.status, err.body, hint) : undefined;
 }
