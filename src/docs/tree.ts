@@ -1,4 +1,5 @@
 import { type CommandModule, NOUNS } from '../commands/index.js';
+import { visitModule } from '../commands/tree.js';
 import { argDescription, argLabel, argRequired, argUsage, commandOptions, type OptionDecl } from '../executor/options.js';
 import type { CommandSpec, NounSpec } from '../executor/spec.js';
 import { GLOBAL_FLAGS } from '../global-flags.js';
@@ -111,7 +112,7 @@ function describeCommand(spec: CommandSpec, path: string[]): DocCommand {
   };
 }
 
-function describeNoun(noun: NounSpec, path: string[]): DocCommand {
+function describeNoun(noun: NounSpec, path: string[], commands: DocCommand[]): DocCommand {
   return {
     name: noun.name,
     path,
@@ -125,15 +126,15 @@ function describeNoun(noun: NounSpec, path: string[]): DocCommand {
     examples: [],
     notes: '',
     fields: [],
-    commands: [
-      ...noun.commands.map((c) => describeCommand(c, [...path, c.name])),
-      ...(noun.nouns ?? []).map((n) => describeNoun(n, [...path, n.name])),
-    ],
+    commands,
   };
 }
 
 function describeModule(mod: CommandModule, name: string): DocCommand {
-  return mod.noun ? describeNoun(mod.noun, [name]) : describeCommand(mod.command, [name]);
+  return visitModule<DocCommand>(mod, name, {
+    command: (spec, at) => describeCommand(spec, at.path),
+    noun: (noun, at, children) => describeNoun(noun, at.path, children),
+  });
 }
 
 /** `collab help`: built by hand in src/program.ts, described here. */

@@ -50,6 +50,8 @@ export interface FlagSpec {
    * text as the parameter; `part` sends its bytes as the file part `param`, as multipart form data.
    */
   file?: 'text' | 'part';
+  /** A path on this machine the command writes (see `Disk`); a `file` flag reads one. */
+  disk?: Disk;
   /** An id, or a name looked up before sending (after `prepare`, which still sees the name): the parameter gets the id. */
   lookup?: LookupKind;
   /**
@@ -109,7 +111,17 @@ export interface ArgSpec {
    * branch is looked up before any hook reads the argument.
    */
   fromBranch?: BranchKind;
+  /** A path on this machine the command reads or writes (see `Disk`). */
+  disk?: Disk;
 }
+
+/**
+ * What a value names on this machine: a file the command reads (`read`; `-`: standard input), a
+ * file it writes (`write`, a download; `-`: standard output), the same where leaving it out writes
+ * to standard output (`write-or-stdout`), or a directory it extracts into (`dir`). `collab mcp
+ * serve` keeps such paths under its --root, and asks for a `write-or-stdout` one (it answers JSON).
+ */
+export type Disk = 'read' | 'write' | 'write-or-stdout' | 'dir';
 
 /** What a branch can stand for: the open merge request whose source branch it is. */
 export type BranchKind = 'merge_requests';

@@ -94,9 +94,11 @@ export function argDescription(spec: CommandSpec, arg: ArgSpec): string {
   return arg.name === spec.bulk ? `${described}; several, or none with --stdin` : described;
 }
 
-/** ` (required)` for a flag nothing fills when it is missing: not one with a default or a suggestion (mr create's branches). */
-const requiredNote = (flag: FlagSpec): string =>
-  (flag.required || flag.prompt) && flag.default === undefined && flag.suggest === undefined ? ' (required)' : '';
+/** Whether a command line must give the flag: nothing fills it when it is missing (a default, a suggestion: mr create's branches). */
+export const flagRequired = (flag: FlagSpec): boolean =>
+  (flag.required === true || flag.prompt !== undefined) && flag.default === undefined && flag.suggest === undefined;
+
+const requiredNote = (flag: FlagSpec): string => (flagRequired(flag) ? ' (required)' : '');
 
 function flagOption(flag: FlagSpec): OptionDecl[] {
   const short = flag.short ? `-${flag.short}, ` : '';

@@ -84,6 +84,20 @@ interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgS
   explain?: Readonly<Record<number, Explain<Values<F, A, S>>>>;
   /** Custom behaviour in place of the endpoint call, for what no declaration expresses (downloads, merge, login). */
   run?(ctx: Context, v: Values<F, A, S>): Promise<void>;
+  /**
+   * What the command does, where `method` does not say it (a `run`): `read` sends only reads, as a
+   * GET does; `write` changes something on the server; `local` works on this machine (a checkout).
+   * Default: `read` for a GET, else `write` — a `run` that declares nothing counts as a write.
+   * `collab mcp serve` offers reads, writes with --allow-writes, never what is local.
+   */
+  effect?: Effect;
+}
+
+export type Effect = 'read' | 'write' | 'local';
+
+/** What a command does: its declared `effect`, else what its method says (a `run` without one: a write). */
+export function effectOf(spec: Pick<CommandSpec, 'effect' | 'method'>): Effect {
+  return spec.effect ?? (spec.method === 'GET' ? 'read' : 'write');
 }
 
 /** What it takes: arguments, flags, the project or group, many ids; the last checks. */

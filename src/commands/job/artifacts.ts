@@ -55,8 +55,8 @@ async function downloadAndExtract(ctx: Context, v: Values, s: Source, extractTo:
 }
 
 /** `-d/--dest`: where the download goes; only the description differs between the two commands. */
-const destFlag = (description: string) =>
-  ({ name: 'dest', short: 'd', param: false, type: 'string', description, value: '<path>' }) as const satisfies FlagSpec;
+const destFlag = (description: string, disk: 'write' | 'write-or-stdout') =>
+  ({ name: 'dest', short: 'd', param: false, type: 'string', disk, description, value: '<path>' }) as const satisfies FlagSpec;
 
 export const artifacts = defineCommand({
   name: 'artifacts',
@@ -87,12 +87,13 @@ export const artifacts = defineCommand({
   columns: ARCHIVE_RESULT,
   flags: [
     ...jobFlags,
-    destFlag('where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file'),
+    destFlag('where to write the archive (default ./artifacts.zip; - for stdout); replaces only a regular file', 'write'),
     {
       name: 'extract',
       short: 'x',
       param: false,
       type: 'string',
+      disk: 'dir',
       description: 'unzip into this directory, checked first: nothing may lead outside it or replace what it holds by another kind',
       value: '<dir>',
     },
@@ -114,6 +115,7 @@ export const artifacts = defineCommand({
     },
     jobTokenFlag,
   ],
+  effect: 'read',
   run: async (ctx, v) => {
     const project = String(v.project);
     const { dest: rawDest, extract: extractTo } = v.flags;
@@ -177,7 +179,8 @@ export const artifact = defineCommand({
   ],
   project: 'required',
   columns: FILE_RESULT,
-  flags: [...jobFlags, destFlag('write the file here instead of stdout; replaces only a regular file'), jobTokenFlag],
+  flags: [...jobFlags, destFlag('write the file here instead of stdout; replaces only a regular file', 'write-or-stdout'), jobTokenFlag],
+  effect: 'read',
   run: async (ctx, v) => {
     const project = String(v.project);
     const [first, second] = [v.args.id, v.args.path];

@@ -126,6 +126,7 @@ export const trace = defineCommand({
       throw new UsageError('missing job: give its id or its name', 'or --failed for the logs of the failed jobs');
     checkJobNaming(v as Values);
   },
+  effect: 'read',
   run: async (ctx, v) => {
     if (v.flags.failed === true) return failedLogs(ctx, v as Values);
     const target: TraceTarget = { project: v.project!, id: Number(v.args.id) };

@@ -203,6 +203,7 @@ export const changes = defineCommand({
     { name: 'stat', param: false, type: 'bool', description: 'how many lines each file gains and loses, and the total (git diff --stat)' },
   ],
   columns: mrColumns,
+  effect: 'read',
   run: async (ctx, v) => printChanges(ctx, await fetchChanges(ctx, v), { nameOnly: v.flags['name-only'], stat: v.flags.stat }),
 });
 

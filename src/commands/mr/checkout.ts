@@ -69,6 +69,7 @@ export const checkout = defineCommand({
       throw new LocalError(`mr checkout needs a git checkout to switch in: ${head.none}`, 'run it inside a clone of the project');
     checkBranchFlag(ctx.settings.checkout, v.flags.branch);
   },
+  effect: 'local',
   run: runCheckout,
 });
 

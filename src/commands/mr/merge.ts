@@ -240,6 +240,7 @@ export const merge = defineCommand({
     details: mergeDetails,
     question: (v, title) => `Merge ${titled(ref(v.args.iid), title)} in ${v.project}?`,
   },
+  effect: 'write',
   run: runMerge,
   explain: {
     401: (ctx, v, err) => explainUnauthorized(ctx, v, err, 'merge', MERGE_PERMISSION_HINT, v.seen !== undefined),

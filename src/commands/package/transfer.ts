@@ -52,7 +52,7 @@ export const upload = defineCommand({
     'collab package upload tool "$CI_COMMIT_TAG" dist/tool-linux -o json   # inside a CI job',
     'tar c dist | collab package upload tool 1.2.3 - --file-name dist.tar',
   ],
-  args: [nameArg, versionArg, { name: 'file', type: 'string', variadic: true, description: 'files to upload (- for stdin)' }],
+  args: [nameArg, versionArg, { name: 'file', type: 'string', variadic: true, disk: 'read', description: 'files to upload (- for stdin)' }],
   project: 'required',
   flags: [
     { name: 'file-name', param: false, type: 'string', description: 'the name in the package (one file; default: its own name)' },
@@ -66,6 +66,7 @@ export const upload = defineCommand({
     },
   ],
   columns: UPLOAD_RESULT,
+  effect: 'write',
   run: async (ctx, v) => {
     const project = String(v.project);
     const name = packageName(v.args.name);
@@ -118,12 +119,14 @@ export const download = defineCommand({
       short: 'd',
       param: false,
       type: 'string',
+      disk: 'write',
       value: '<path>',
       description: 'where to write it (default: its name here; - for stdout)',
     },
     { name: 'sha256', param: false, type: 'string', value: '<hex>', description: 'the SHA-256 it must have; nothing is kept otherwise' },
   ],
   columns: DOWNLOAD_RESULT,
+  effect: 'read',
   run: async (ctx, v) => {
     const project = String(v.project);
     const name = packageName(v.args.name);

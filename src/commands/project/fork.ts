@@ -87,6 +87,7 @@ export const fork = defineCommand({
   ],
   // What the run prints (and so -o, --fields and --jq apply).
   columns: projectColumns,
+  effect: 'write',
   run: async (ctx, v) => {
     const api = ctx.api();
     const namespace = v.flags.namespace ?? '';

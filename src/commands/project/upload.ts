@@ -27,7 +27,7 @@ export const upload = defineCommand({
     'collab project upload screenshot.png -p acme/website',
     'cat build.log | collab project upload - --filename build.log -o json',
   ],
-  args: [{ name: 'file', type: 'string', description: 'file to upload, or - for standard input' }],
+  args: [{ name: 'file', type: 'string', disk: 'read', description: 'file to upload, or - for standard input' }],
   project: 'required',
   flags: [
     { name: 'filename', param: false, type: 'string', description: 'name for the uploaded file (default: the file name; required with -)' },
