@@ -59,15 +59,21 @@ const lazyChildProcess = {
   },
 };
 
-// The sandbox is only for `collab sandbox`: it stays a separate module (dist/sandbox/).
-const sandboxOutside = {
-  name: 'sandbox-outside',
+/**
+ * collab's own modules that stay separate (dist/…), each loaded only by the command that needs it:
+ * the sandbox server for `collab sandbox` (not the command, dist/commands/sandbox/), and the MCP SDK
+ * for `collab mcp serve` (src/mcp/sdk.ts). The bundle imports them relative to dist/bundle/.
+ */
+export const OWN_OUTSIDE = ['sandbox/index.js', 'mcp/sdk.js'];
+
+const ownOutside = {
+  name: 'own-outside',
   setup(b) {
-    // Only the server (dist/sandbox/index.js), not the `collab sandbox` command (dist/commands/sandbox/).
-    const server = path.join(root, 'dist', 'sandbox', 'index.js');
-    b.onResolve({ filter: /\/sandbox\/index\.js$/ }, (args) =>
-      path.resolve(args.resolveDir, args.path) === server ? { path: '../sandbox/index.js', external: true } : undefined,
-    );
+    const dist = path.join(root, 'dist');
+    b.onResolve({ filter: /^\..*\.js$/ }, (args) => {
+      const rel = path.relative(dist, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+      return OWN_OUTSIDE.includes(rel) ? { path: `../${rel}`, external: true } : undefined;
+    });
   },
 };
 
@@ -110,7 +116,7 @@ export function assertAscii(code, file) {
 
 /**
  * The CLI as one script for bin/collab.js: every dependency but commander (used by every run) stays
- * outside, loaded on demand, and so does the sandbox. `defines` and `banner` add to baseOptions'
+ * outside, loaded on demand, and so do the sandbox and the MCP SDK. `defines` and `banner` add to baseOptions'
  * (the single file and the executable build their own copy: scripts/package.mjs).
  */
 export async function bundleMain(defines = {}, banner = '') {
@@ -121,17 +127,41 @@ export async function bundleMain(defines = {}, banner = '') {
     banner: { js: `${base.banner.js}${banner}` },
     external,
     define: { ...base.define, ...defines },
-    plugins: [...base.plugins, sandboxOutside],
+    plugins: [...base.plugins, ownOutside],
   });
   // A script run through vm (for the code cache) has no dynamic import() of its own on Node 20:
-  // hand every remaining import() (ES-only packages, node: builtins, the sandbox) to the loader's.
+  // hand every remaining import() (ES-only packages, node: builtins, the sandbox, the MCP SDK) to the loader's.
   const code = builtinInterop(result.outputFiles[0].text).replace(/\bimport\((?=["'`])/g, '__collab_import(');
   assertAscii(code, 'the bundle');
   return wrap(code);
 }
 
+/**
+ * The MCP SDK's server and stdio transport (src/mcp/sdk.ts) with what they use (zod, ajv), as one
+ * ES module in place of tsc's dist/mcp/sdk.js: `collab mcp serve` loads one file rather than some
+ * hundred, and the SDK is a build dependency only, so an install carries none of what its HTTP
+ * transports need (express, hono).
+ */
+export async function bundleSdk() {
+  const file = path.join(root, 'dist', 'mcp', 'sdk.js');
+  const base = baseOptions();
+  const result = await build({
+    ...base,
+    entryPoints: [file],
+    format: 'esm',
+    banner: undefined,
+    define: {},
+    plugins: [],
+  });
+  const code = result.outputFiles[0].text;
+  if (/\brequire\(|\b__require\b/.test(code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '')))
+    throw new Error('the MCP SDK bundle requires a module it does not hold');
+  fs.writeFileSync(file, code);
+}
+
 async function bundle() {
   const outfile = path.join(root, 'dist', 'bundle', 'collab.cjs');
+  await bundleSdk();
   const code = await bundleMain();
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   fs.writeFileSync(outfile, code);

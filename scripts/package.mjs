@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run package` (after `npm run build`): collab as one file and as one executable.
-//   dist/collab.cjs                 bin/collab.js with the CLI, every dependency, the sandbox, the
+//   dist/collab.cjs                 bin/collab.js with the CLI, every dependency, the sandbox, the MCP SDK, the
 //                                   completion scripts and the manual pages inside, for any Node
 //                                   that package.json's engines admits
 //   dist/collab-<platform>-<arch>   a Node single executable application: Node 24 from the npm
@@ -9,7 +9,7 @@
 //   node scripts/package.mjs [--no-executable] [--out-dir <dir>]   (default: dist/)
 //
 // Both carry the CLI as chunks: the CLI itself ('main', the bin's bundle), each dependency it loads
-// on demand, and the sandbox, each compiled only when first required (bin/collab.js). A start
+// on demand, the sandbox and the MCP SDK, each compiled only when first required (bin/collab.js). A start
 // compiles what it runs, as the bin does, and not the 5 MiB of everything.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
-import { assertAscii, baseOptions, builtinInterop, bundleMain, escapeNonAscii, wrap } from './bundle.mjs';
+import { assertAscii, baseOptions, builtinInterop, bundleMain, escapeNonAscii, OWN_OUTSIDE, wrap } from './bundle.mjs';
 import { NODE_LINES, nodeBinary } from './node-from-npm.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,7 +32,8 @@ const single = path.join(out, 'collab.cjs');
 const executable = path.join(out, `collab-${process.platform}-${process.arch}`);
 // The fuse Node's single-executable support looks for (Node's documentation, "Single executable applications").
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const SANDBOX = '../sandbox/index.js';
+/** collab's own modules outside the CLI's bundle, as it imports them (`../sandbox/index.js`): a chunk each. */
+const OWN = new Set(OWN_OUTSIDE.map((m) => `../${m}`));
 const FILES = 'collab:files';
 
 /** completions/ and man/ by relative path: what readPackageFile() serves in the single file. */
@@ -45,14 +46,14 @@ function shippedFiles() {
 }
 
 /**
- * What a chunk requires or imports from the other chunks: collab's dependencies, the sandbox and
- * the shipped files (other text that looks like a require is a string, as in ajv's generated code).
+ * What a chunk requires or imports from the other chunks: collab's dependencies, its own modules
+ * (OWN) and the shipped files (other text that looks like a require is a string, as in ajv's generated code).
  */
 function requiredOutside(code) {
   const direct = new Set(Object.keys(pkg.dependencies));
   const specs = new Set();
   for (const m of code.matchAll(/\b(?:require|__collab_import)\("([^"]+)"\)/g))
-    if (direct.has(packageOf(m[1])) || m[1] === SANDBOX || m[1] === FILES) specs.add(m[1]);
+    if (direct.has(packageOf(m[1])) || OWN.has(m[1]) || m[1] === FILES) specs.add(m[1]);
   return specs;
 }
 
@@ -83,15 +84,15 @@ function sharedDependencies(own) {
   };
 }
 
-/** One chunk: a dependency (or the sandbox) bundled alone, CommonJS, with nothing left to import(). */
+/** One chunk: a dependency (or one of collab's own modules) bundled alone, CommonJS, with nothing left to import(). */
 async function dependencyChunk(spec) {
   const base = baseOptions();
-  const sandbox = spec === SANDBOX;
+  const own = OWN.has(spec);
   const result = await build({
     ...base,
     entryPoints: undefined,
     stdin: {
-      contents: `module.exports = require(${JSON.stringify(sandbox ? path.join(dist, 'sandbox', 'index.js') : spec)});`,
+      contents: `module.exports = require(${JSON.stringify(own ? path.join(dist, spec.slice(3)) : spec)});`,
       resolveDir: root,
       loader: 'js',
     },
@@ -99,7 +100,7 @@ async function dependencyChunk(spec) {
     alias: { 'jq-wasm': 'jq-wasm/inline' },
     // A vm script cannot import(): esbuild turns import() into require().
     supported: { 'dynamic-import': false },
-    plugins: [...base.plugins, sharedDependencies(sandbox ? undefined : packageOf(spec))],
+    plugins: [...base.plugins, sharedDependencies(own ? undefined : packageOf(spec))],
   });
   const code = escapeNonAscii(builtinInterop(result.outputFiles[0].text));
   if (/\bimport\(/.test(code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '')))

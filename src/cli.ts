@@ -1,5 +1,5 @@
 import { type Command, CommanderError } from 'commander';
-import { type Context, type ContextDeps, type Run, startRun } from './context.js';
+import { type CommandHost, type Context, type ContextDeps, type Run, startRun } from './context.js';
 import { BUG_HINT, CancelError, CollabError, crashReport, oneLine } from './errors.js';
 import { usesFlag } from './global-flags.js';
 import { buildProgram } from './program.js';
@@ -8,7 +8,8 @@ import { buildProgram } from './program.js';
  * Runs collab with argv (without node and script) and returns the exit code. All errors end here
  * and are mapped to exit codes in one place.
  */
-export async function run(argv: string[], deps: ContextDeps): Promise<number> {
+export async function run(argv: string[], given: ContextDeps): Promise<number> {
+  const deps: ContextDeps = given.cli ? given : { ...given, cli: HOST };
   let run: Run;
   try {
     run = startRun(deps);
@@ -32,6 +33,12 @@ export async function run(argv: string[], deps: ContextDeps): Promise<number> {
     await run.close().catch(() => undefined);
   }
 }
+
+/** The CLI as a command that runs others sees it (`collab mcp serve`): this entry, and the tree, loaded when asked for. */
+const HOST: CommandHost = {
+  run: (argv, deps) => run(argv, deps),
+  commands: async () => (await import('./commands/tree.js')).declaredCommands(),
+};
 
 /** `collab job trace`, for messages. */
 function commandPath(cmd: Command): string {

@@ -44,6 +44,18 @@ export interface ContextDeps {
   opener?: Opener;
   /** Test hook: the text a person writes in their editor, starting from `initial`. */
   editor?: (initial: string) => Promise<string>;
+  /** The CLI itself, for a command that runs others (`collab mcp serve`): src/cli.ts sets it. */
+  cli?: CommandHost;
+}
+
+/**
+ * What the CLI hands a command that runs other commands: its own entry, and every declared command
+ * (src/executor/spec.ts's DeclaredCommand, which this module cannot name: the declarations' hooks
+ * take a Context).
+ */
+export interface CommandHost {
+  run(argv: string[], deps: ContextDeps): Promise<number>;
+  commands(): Promise<readonly object[]>;
 }
 
 /** A run as the entry holds it: the context its command gets, and what only the entry does. */
@@ -152,6 +164,21 @@ export class Context {
    */
   forItem(report: (message: string) => void): Context {
     return new Context(this.deps, this.session, this.out.forItem(report));
+  }
+
+  /**
+   * What another run in this process starts from (`collab mcp serve` runs each tool call as a
+   * command of its own, on its own streams): this run's environment, clock, waits and transport,
+   * with what `change` makes of them on top; never its prompter.
+   */
+  depsFor(change: (own: Readonly<ContextDeps>) => Partial<ContextDeps> & Pick<ContextDeps, 'io'>): ContextDeps {
+    return { ...this.deps, prompter: undefined, ...change(this.deps) };
+  }
+
+  /** The CLI's entry and command tree, for a command that runs others (`collab mcp serve`). */
+  cli(): CommandHost {
+    if (!this.deps.cli) throw new Error('internal: this run was not started by src/cli.ts');
+    return this.deps.cli;
   }
 
   /** The config store (for `config` and `auth`; other commands read settings). */

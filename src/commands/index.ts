@@ -1,4 +1,4 @@
-import type { CommandSpec, NounSpec } from '../executor/spec.js';
+import type { CommandSpec, NounSpec, Section } from '../executor/spec.js';
 
 /** A command module declares a noun and its verbs, or one command of its own (`collab api`). */
 export type CommandModule = { noun: NounSpec; command?: undefined } | { command: CommandSpec; noun?: undefined };
@@ -7,7 +7,7 @@ export interface NounEntry {
   name: string;
   aliases?: string[];
   summary: string;
-  section: 'Resources' | 'Access' | 'Tools';
+  section: Section;
   load: () => Promise<CommandModule>;
 }
 
@@ -96,6 +96,12 @@ export const NOUNS: NounEntry[] = [
     summary: 'Run a local server that speaks the whole API, with demo data',
     section: 'Tools',
     load: () => import('./sandbox/index.js'),
+  },
+  {
+    name: 'mcp',
+    summary: 'Serve every command as a tool to AI assistants (MCP over stdio)',
+    section: 'Tools',
+    load: () => import('./mcp/index.js'),
   },
   { name: 'version', summary: 'Print the version', section: 'Tools', load: () => import('./version/index.js') },
 ];

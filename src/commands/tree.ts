@@ -1,4 +1,4 @@
-import type { CommandSpec, NounSpec } from '../executor/spec.js';
+import type { CommandSpec, DeclaredCommand, NounSpec } from '../executor/spec.js';
 import { type CommandModule, NOUNS, type NounEntry } from './index.js';
 
 /**
@@ -8,14 +8,7 @@ import { type CommandModule, NOUNS, type NounEntry } from './index.js';
  */
 
 /** Where a command or noun stands: the words after `collab`, and what the nouns above it say. */
-export interface TreePlace {
-  /** `['user', 'key', 'add']`. */
-  path: string[];
-  /** The noun it belongs to (a top-level command has none). */
-  noun?: NounSpec;
-  /** The argument that is the positional form of `-p` or `-g` here (a noun's `subject`, inherited). */
-  subject?: NounSpec['subject'];
-}
+export type TreePlace = Pick<DeclaredCommand, 'path' | 'noun' | 'subject'>;
 
 export interface TreeVisitor<T> {
   command(spec: CommandSpec, at: TreePlace): T;
@@ -37,18 +30,12 @@ function visitNoun<T>(noun: NounSpec, at: TreePlace, visit: TreeVisitor<T>): T {
   ]);
 }
 
-/** A declared command where it stands, and the top-level entry it is under. */
-export interface DeclaredCommand extends TreePlace {
-  spec: CommandSpec;
-  entry: NounEntry;
-}
-
 /** Every declared command of the given top-level entries (all of them by default), depth first, in help order. */
 export async function declaredCommands(entries: readonly NounEntry[] = NOUNS): Promise<DeclaredCommand[]> {
   const modules = await Promise.all(entries.map(async (entry) => ({ entry, mod: await entry.load() })));
   return modules.flatMap(({ entry, mod }) =>
     visitModule<DeclaredCommand[]>(mod, entry.name, {
-      command: (spec, at) => [{ ...at, spec, entry }],
+      command: (spec, at) => [{ ...at, spec, section: entry.section }],
       noun: (_noun, _at, children) => children.flat(),
     }),
   );

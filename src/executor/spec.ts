@@ -254,3 +254,19 @@ export interface NounSpec {
 export function defineNoun(spec: NounSpec): NounSpec {
   return spec;
 }
+
+/** Where a top-level command is listed in the root help: only `Resources` act on the server's objects. */
+export type Section = 'Resources' | 'Access' | 'Tools';
+
+/** A declared command where it stands in the tree (src/commands/tree.ts walks it). */
+export interface DeclaredCommand {
+  /** The words after `collab`: `['user', 'key', 'add']`. */
+  path: string[];
+  spec: CommandSpec;
+  /** The noun it belongs to (a top-level command has none). */
+  noun?: NounSpec;
+  /** The argument that is the positional form of `-p` or `-g` here (a noun's `subject`, inherited). */
+  subject?: NounSpec['subject'];
+  /** The section of its top-level noun. */
+  section: Section;
+}

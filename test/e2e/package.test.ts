@@ -225,6 +225,29 @@ describe.each(variants)('$name, run from outside the checkout', (variant) => {
     expect(fs.existsSync(path.join(out, 'b.zip'))).toBe(false);
   });
 
+  it('serves MCP on stdin and stdout: the SDK is inside, installed as part of collab', async () => {
+    const client = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'p', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'issue_view', arguments: { project: PROJECT, iid: 1, fields: ['iid'] } },
+      },
+    ];
+    const r = await run(['mcp', 'serve'], {}, client.map((m) => `${JSON.stringify(m)}\n`).join(''));
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [init, call] = r.stdout.split('\n').map((line) => JSON.parse(line));
+    expect(init.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'collab', version: VERSION } });
+    expect(call.result.structuredContent).toEqual({ iid: 1 });
+  });
+
   it("filters with --jq: jq's WebAssembly is inside", async () => {
     const r = await run(['issue', 'list', '-p', PROJECT, '--state', 'all', '--per-page', '3', '--jq', '.[] | [.iid, .state] | @tsv', '-r']);
     expect(r.exitCode, r.stderr).toBe(0);

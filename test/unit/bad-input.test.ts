@@ -263,6 +263,7 @@ describe('generated bad input: exit 2, the flag named, nothing sent', () => {
         'config set',
         'config unset',
         'help',
+        'mcp serve',
         'sandbox',
         'version',
       ].sort(),

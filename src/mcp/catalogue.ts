@@ -1,0 +1,135 @@
+import { type DeclaredCommand, effectOf } from '../executor/spec.js';
+import { commandInputs, type JsonSchema, type ToolInput } from './inputs.js';
+
+/**
+ * The tools `collab mcp serve` offers: one per declared command of a resource noun, named by its
+ * words (`issue_list`, `user_key_add`), its input schema built from its arguments and flags
+ * (src/mcp/inputs.ts), and only those the server was allowed to offer.
+ */
+
+/** What the server was started with. */
+export interface Policy {
+  allowWrites: boolean;
+  /** With allowWrites: the irreversible commands too (`--yes` is implied for them). */
+  allowDestructive: boolean;
+  /** `--project`: every tool works in this project, and a tool that works in none is not offered. */
+  project?: string;
+  /** `--root`, its real path: where files are read and written. Without it no tool touches a file. */
+  root?: string;
+  /** The project commands infer where the server runs (COLLAB_PROJECT, the git checkout): `project` may be left out. */
+  defaultProject?: string;
+}
+
+/** What a tool does: reads; writes; or writes what cannot be undone (the confirmation rule's commands). */
+export type ToolKind = 'read' | 'write' | 'irreversible';
+
+export interface ToolDef {
+  name: string;
+  command: DeclaredCommand;
+  kind: ToolKind;
+  inputs: ToolInput[];
+  /** It saves files (a download): it runs in --root. */
+  savesFiles: boolean;
+  /** What tools/list says of it. */
+  listed: {
+    name: string;
+    title: string;
+    description: string;
+    inputSchema: JsonSchema & { type: 'object' };
+    annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
+  };
+}
+
+/** `issue_list`, `user_key_add`, `issue_reset-estimate`: words joined by `_`, each as collab spells it. */
+export const toolName = (path: readonly string[]): string => path.join('_');
+
+/**
+ * What a declared command is as a tool, or undefined when it is none: only resources' commands
+ * (not auth, config, api, completion, sandbox, version, mcp), and nothing local (mr checkout).
+ */
+export function kindOf(cmd: Pick<DeclaredCommand, 'spec' | 'section'>): ToolKind | undefined {
+  if (cmd.section !== 'Resources') return undefined;
+  const effect = effectOf(cmd.spec);
+  if (effect === 'local') return undefined;
+  return cmd.spec.confirm ? 'irreversible' : effect;
+}
+
+const KIND_NOTE: Record<ToolKind, string> = {
+  read: 'Reads only.',
+  write: 'Changes data on the server.',
+  irreversible: 'Irreversible: runs without asking for confirmation.',
+};
+
+function description(cmd: DeclaredCommand, kind: ToolKind, savesFiles: boolean): string {
+  const { spec } = cmd;
+  const summary = `${spec.summary}${spec.admin ? ' (administrators)' : ''}.`;
+  const body = spec.description && spec.description !== spec.summary ? [spec.description] : [];
+  const files = savesFiles ? ["Saves files under the server's --root; paths are relative to it."] : [];
+  return [summary, ...body, [KIND_NOTE[kind], ...files].join(' ')].join('\n\n');
+}
+
+/** Whether the policy lets the command be a tool at all, before its inputs are looked at. */
+function allowed(cmd: DeclaredCommand, kind: ToolKind, policy: Policy): boolean {
+  if (kind !== 'read' && !policy.allowWrites) return false;
+  if (kind === 'irreversible' && !policy.allowDestructive) return false;
+  return policy.project === undefined || cmd.spec.project !== undefined;
+}
+
+/**
+ * The inputs the policy leaves: none touching a file without --root, no project where one is
+ * pinned (nor another project to move things to). Undefined when a required one had to go.
+ */
+function inputsUnder(inputs: ToolInput[], policy: Policy): ToolInput[] | undefined {
+  const pinned = policy.project !== undefined;
+  const gone = (i: ToolInput) =>
+    (i.disk !== undefined && policy.root === undefined) || (pinned && (i.otherProject || i.to.kind === 'project'));
+  if (inputs.some((i) => gone(i) && i.required && i.to.kind !== 'project')) return undefined;
+  return inputs
+    .filter((i) => !gone(i))
+    .map((i) => (i.to.kind === 'project' && policy.defaultProject !== undefined ? { ...i, required: false } : i));
+}
+
+/** The tool a declared command is under this policy, or undefined when it offers none. */
+export function toolFor(cmd: DeclaredCommand, policy: Policy): ToolDef | undefined {
+  const kind = kindOf(cmd);
+  if (kind === undefined || !allowed(cmd, kind, policy)) return undefined;
+  const all = commandInputs(cmd.spec, cmd.subject);
+  const savesFiles = all.some((i) => i.disk !== undefined && i.disk !== 'read');
+  if (savesFiles && policy.root === undefined) return undefined;
+  const inputs = inputsUnder(all, policy);
+  if (inputs === undefined) return undefined;
+  const name = toolName(cmd.path);
+  const title = `collab ${cmd.path.join(' ')}`;
+  const required = inputs.filter((i) => i.required).map((i) => i.key);
+  const inputSchema: JsonSchema & { type: 'object' } = {
+    type: 'object',
+    properties: Object.fromEntries(inputs.map((i) => [i.key, i.schema])),
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+  return {
+    name,
+    command: cmd,
+    kind,
+    inputs,
+    savesFiles,
+    listed: {
+      name,
+      title,
+      description: description(cmd, kind, savesFiles),
+      inputSchema,
+      annotations: { title, readOnlyHint: kind === 'read', destructiveHint: kind === 'irreversible', openWorldHint: true },
+    },
+  };
+}
+
+/** Every tool the policy offers of the declared commands, in their order. */
+export function catalogue(policy: Policy, commands: readonly DeclaredCommand[]): ToolDef[] {
+  const tools = commands.map((c) => toolFor(c, policy)).filter((t) => t !== undefined);
+  const names = new Set<string>();
+  for (const t of tools) {
+    if (names.has(t.name)) throw new Error(`internal: two tools named ${t.name}`);
+    names.add(t.name);
+  }
+  return tools;
+}

@@ -1,0 +1,201 @@
+/**
+ * `collab mcp serve` in-process: a client's newline-delimited JSON-RPC on stdin (MCP 2025-06-18,
+ * basic/transports "stdio"), the answers on stdout, each tool call run as its command against an
+ * undici MockAgent. Every tool of the tree reaches the server with valid arguments; bad ones reach
+ * nothing; nothing prompts even when the server itself has a terminal; the token is nowhere.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { declaredCommands } from '../../src/commands/tree.js';
+import { catalogue, type ToolDef } from '../../src/mcp/catalogue.js';
+import type { JsonSchema } from '../../src/mcp/inputs.js';
+import { baseOf, commandTree, type Leaf, refusingTransport } from '../helpers/command-tree.js';
+import { mockApi, type RunOptions, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
+import { JSON_HEADERS } from '../helpers/json-answer.js';
+
+interface Call {
+  name: string;
+  arguments?: unknown;
+}
+
+/** What a client writes: the handshake, then one tools/call per call (ids 2, 3, …). */
+function clientLines(calls: Call[], protocolVersion = '2025-06-18'): string {
+  const messages = [
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ...calls.map((params, i) => ({ jsonrpc: '2.0', id: i + 2, method: 'tools/call', params })),
+  ];
+  return messages.map((m) => `${JSON.stringify(m)}\n`).join('');
+}
+
+/** The server run until the client's stdin ends; its answers by id. */
+async function session(serveArgs: string[], calls: Call[], options: RunOptions = {}) {
+  const r = await runCli(['mcp', 'serve', ...serveArgs], { ...options, stdin: clientLines(calls) });
+  const answers = new Map<number, any>();
+  for (const line of r.stdout.split('\n').filter((l) => l !== '')) {
+    const message = JSON.parse(line);
+    answers.set(message.id, message);
+  }
+  return { ...r, answers, result: (i: number) => answers.get(i + 2)?.result };
+}
+
+describe('collab mcp serve, in-process', () => {
+  it('answers a read with the JSON -o json prints, as text and structured content', async () => {
+    const api = mockApi();
+    // GitLab: GET /projects/:id/issues/:issue_iid (lib/api/issues.rb, `get ':id/issues/:issue_iid'`).
+    const issue = {
+      id: 30,
+      iid: 3,
+      project_id: 7,
+      title: 'Crash on save',
+      state: 'opened',
+      web_url: 'https://gitlab.test/acme/web/-/issues/3',
+    };
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fweb/issues/3', method: 'GET' }).reply(200, issue, { headers: JSON_HEADERS });
+    const s = await session([], [{ name: 'issue_view', arguments: { project: 'acme/web', iid: 3 } }], { transport: api.transport });
+    expect(s.code).toBe(0);
+    expect(s.answers.get(1).result).toMatchObject({
+      protocolVersion: '2025-06-18',
+      serverInfo: { name: 'collab' },
+      capabilities: { tools: {} },
+    });
+    expect(s.result(0)).toEqual({ content: [{ type: 'text', text: JSON.stringify(issue) }], structuredContent: issue });
+    expect(s.stderr).toMatch(/^collab mcp serve: \d+ tools \(reads only\), MCP on stdin and stdout\n$/);
+    api.done();
+  });
+
+  it('refuses a bad argument with nothing sent, and answers the good call after it', async () => {
+    const api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fweb/issues/4', method: 'GET' })
+      .reply(200, { id: 40, iid: 4, title: 'x' }, { headers: JSON_HEADERS });
+    const s = await session(
+      [],
+      [
+        { name: 'issue_view', arguments: { project: 'acme/web', iid: '4; rm -rf /' } },
+        { name: 'issue_view', arguments: { project: 'acme/web', iid: 4 } },
+      ],
+      { transport: api.transport },
+    );
+    expect(s.result(0)).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'collab: invalid value for "iid": "4; rm -rf /" is not an integer of at least 0' }],
+    });
+    expect(s.result(1).structuredContent).toEqual({ id: 40, iid: 4, title: 'x' });
+    api.done();
+  });
+
+  it('offers no write by default: calling one is an unknown tool', async () => {
+    const { transport, calls } = refusingTransport();
+    const s = await session([], [{ name: 'issue_close', arguments: { project: 'acme/web', iid: [3] } }], { transport });
+    expect(s.answers.get(2).error).toMatchObject({ code: -32602, message: expect.stringContaining('unknown tool: issue_close') });
+    expect(calls).toEqual([]);
+  });
+
+  it('never asks, even where the server has a terminal: a create offers no editor, a deletion needs no yes', async () => {
+    const api = mockApi();
+    const created: string[] = [];
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fweb/issues', method: 'POST' }).reply((req) => {
+      created.push(String(req.body));
+      return { statusCode: 201, data: { id: 50, iid: 5, title: 'From an assistant' }, responseOptions: { headers: JSON_HEADERS } };
+    });
+    // GitLab: DELETE /projects/:id/issues/:issue_iid answers 204 (lib/api/issues.rb, `delete ":id/issues/:issue_iid"`).
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fweb/issues/5', method: 'DELETE' }).reply(204, '');
+    const prompter = scriptedPrompter([]);
+    const s = await session(
+      ['--allow-writes', '--allow-destructive'],
+      [
+        { name: 'issue_create', arguments: { project: 'acme/web', title: 'From an assistant' } },
+        { name: 'issue_delete', arguments: { project: 'acme/web', iid: [5] } },
+      ],
+      { transport: api.transport, tty: true, prompter },
+    );
+    expect(prompter.asked).toEqual([]);
+    expect(JSON.parse(created[0]!)).toEqual({ title: 'From an assistant' });
+    expect(s.result(0).structuredContent).toEqual({ id: 50, iid: 5, title: 'From an assistant' });
+    expect(s.result(1)).toEqual({ content: [{ type: 'text', text: 'Deleted issue #5' }] });
+    api.done();
+  });
+
+  it('answers a server error as a failed tool call with its one line, and never with the token', async () => {
+    const api = mockApi();
+    // A server that quotes the token back, in an error and in a body.
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fweb/issues/6', method: 'GET' })
+      .reply(403, { message: `403 Forbidden - token ${TEST_TOKEN} has no access` }, { headers: JSON_HEADERS });
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fweb/issues/7', method: 'GET' })
+      .reply(200, { id: 70, iid: 7, title: `seen ${TEST_TOKEN}` }, { headers: JSON_HEADERS });
+    const s = await session(
+      ['--debug'],
+      [
+        { name: 'issue_view', arguments: { project: 'acme/web', iid: 6 } },
+        { name: 'issue_view', arguments: { project: 'acme/web', iid: 7 } },
+      ],
+      { transport: api.transport },
+    );
+    expect(s.result(0).isError).toBe(true);
+    expect(s.result(0).content).toHaveLength(1);
+    expect(s.result(0).content[0].text).toMatch(/^collab: 403 Forbidden/);
+    expect(s.result(1).structuredContent).toEqual({ id: 70, iid: 7, title: 'seen [REDACTED]' });
+    expect(s.stdout + s.stderr).not.toContain(TEST_TOKEN);
+    api.done();
+  });
+});
+
+/** A valid value of an input from the text a command line would give it. */
+function toolValue(schema: JsonSchema, raw: string | true): unknown {
+  if (schema.type === 'array')
+    return String(raw)
+      .split(',')
+      .map((v) => toolValue(schema.items ?? {}, v));
+  if (schema.type === 'integer' || schema.type === 'number') return Number(raw);
+  if (schema.type === 'boolean') return true;
+  return String(raw);
+}
+
+/** The arguments of a tool call from the base command line of its command (test/helpers/command-tree.ts). */
+function toolArguments(leaf: Leaf, tool: ToolDef, root: string): Record<string, unknown> {
+  const base = baseOf(leaf);
+  const given: [string, string | true][] = [
+    ...(leaf.spec.args ?? []).map((a, i) => [a.name, base.args[i]!] as [string, string]),
+    ...[...base.flags].filter(([k]) => k !== 'yes'),
+  ];
+  const args: Record<string, unknown> = {};
+  for (const [key, raw] of given) {
+    const input = tool.inputs.find((i) => i.key === key);
+    if (!input) continue;
+    const value = input.disk !== undefined && typeof raw === 'string' && path.isAbsolute(raw) ? path.relative(root, raw) : raw;
+    args[key] = toolValue(input.schema, value);
+  }
+  // A download to standard output on the command line names a file as a tool (its answer is JSON).
+  for (const input of tool.inputs) if (input.required && args[input.key] === undefined && input.disk) args[input.key] = 'saved.file';
+  return args;
+}
+
+describe('every tool of the tree', async () => {
+  const { leaves } = await commandTree();
+  const root = fs.realpathSync(os.tmpdir());
+  const tools = catalogue({ allowWrites: true, allowDestructive: true, root }, await declaredCommands());
+  const cases = tools.map((t) => [t.name, t, leaves.find((l) => l.words.join('_') === t.name)!] as const);
+
+  it('is a command of the tree', () => {
+    expect(cases.length).toBeGreaterThan(100);
+    for (const [name, , leaf] of cases) expect(leaf, name).toBeDefined();
+  });
+
+  it.each(cases)('%s reaches the server with valid arguments', async (name, tool, leaf) => {
+    const { transport, calls } = refusingTransport();
+    const args = toolArguments(leaf, tool, root);
+    const s = await session(['--allow-writes', '--allow-destructive', '--root', root], [{ name, arguments: args }], { transport });
+    expect(calls.length, `${name} ${JSON.stringify(args)} → ${JSON.stringify(s.result(0))}`).toBeGreaterThan(0);
+    expect(s.result(0).isError).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The tools of `collab mcp serve` against the command tree as commander builds it: every command
+ * of a resource is a tool with no code of its own, by its words; reads by default, writes and
+ * irreversible commands only when allowed; nothing local, nothing of auth, config, api & co.
+ */
+import { describe, expect, it } from 'vitest';
+import { declaredCommands } from '../../src/commands/tree.js';
+import { describeTree, walk } from '../../src/docs/tree.js';
+import { IRREVERSIBLE } from '../../src/help-topics.js';
+import { catalogue, type Policy } from '../../src/mcp/catalogue.js';
+import { commandTree, type Leaf } from '../helpers/command-tree.js';
+
+const { leaves, plain } = await commandTree();
+const commands = await declaredCommands();
+const name = (leaf: Leaf) => leaf.words.join('_');
+const everything = async (policy: Partial<Policy> = {}) =>
+  catalogue({ allowWrites: true, allowDestructive: true, root: '/srv/collab', ...policy }, commands).map((t) => t.name);
+/** A declaration that writes files: it is offered only with --root. */
+const savesFiles = (leaf: Leaf) => (leaf.spec.flags ?? []).some((f) => f.disk !== undefined && f.disk !== 'read');
+/** What reads, by the declaration: a GET endpoint, or a run that says it reads. */
+const reads = (leaf: Leaf) => (leaf.spec.run === undefined && leaf.spec.method === 'GET') || leaf.spec.effect === 'read';
+
+describe('the tools and the command tree', () => {
+  it('every command of a resource is a tool named by its words, but what works on this machine (mr checkout)', async () => {
+    const local = leaves.filter((l) => l.spec.effect === 'local');
+    expect(local.map((l) => l.words.join(' '))).toEqual(['mr checkout']);
+    expect((await everything()).sort()).toEqual(
+      leaves
+        .filter((l) => !local.includes(l))
+        .map(name)
+        .sort(),
+    );
+  });
+
+  it('no command of auth, config, api, completion, sandbox, version or mcp is one', async () => {
+    const tools = await everything();
+    const others = new Set(plain.map((p) => p.split(' ')[0]));
+    for (const noun of ['auth', 'config', 'api', 'completion', 'sandbox', 'version', 'mcp']) expect(others).toContain(noun);
+    expect(tools.filter((t) => others.has(t.split('_')[0]!))).toEqual([]);
+  });
+
+  it('by default only reads: every GET endpoint and every run declared to read, but downloads without --root', async () => {
+    const tools = catalogue({ allowWrites: false, allowDestructive: false }, commands).map((t) => t.name);
+    expect(tools.sort()).toEqual(
+      leaves
+        .filter((l) => reads(l) && !savesFiles(l))
+        .map(name)
+        .sort(),
+    );
+    expect(tools).toContain('issue_list');
+    expect(tools).not.toContain('job_artifacts');
+  });
+
+  it('writes with --allow-writes, and the commands of the confirmation rule only with --allow-destructive too', async () => {
+    const writes = catalogue({ allowWrites: true, allowDestructive: false, root: '/srv/collab' }, commands);
+    const irreversible = leaves.filter((l) => l.spec.confirm).map(name);
+    expect(irreversible.sort()).toEqual(IRREVERSIBLE.map((c) => c.replace(/ /g, '_')).sort());
+    expect(writes.map((t) => t.name).filter((t) => irreversible.includes(t))).toEqual([]);
+    expect(writes.map((t) => t.name)).toEqual(expect.arrayContaining(['issue_create', 'issue_close', 'mr_approve', 'project_fork']));
+    expect(await everything()).toEqual(expect.arrayContaining(irreversible));
+  });
+
+  it('with --project, only what works in a project, and nothing that needs another one (issue move --to)', async () => {
+    const pinned = await everything({ project: 'acme/platform/api' });
+    const elsewhere = (l: Leaf) => (l.spec.flags ?? []).some((f) => f.lookup === 'project' && f.required);
+    expect(pinned.sort()).toEqual(
+      leaves
+        .filter((l) => l.spec.project !== undefined && l.spec.effect !== 'local' && !elsewhere(l))
+        .map(name)
+        .sort(),
+    );
+    expect(pinned).not.toContain('user_list');
+    expect(pinned).not.toContain('issue_move');
+  });
+
+  it('walks the tree as the man pages do', async () => {
+    const docs = [...walk(await describeTree())]
+      .filter((c) => c.commands.length === 0 && c.path[0] !== 'help')
+      .map((c) => c.path.join(' '));
+    expect(commands.map((c) => c.path.join(' '))).toEqual(docs);
+  });
+
+  it('every download declares where it writes (so that it writes under --root only)', () => {
+    for (const leaf of leaves)
+      for (const flag of leaf.spec.flags ?? [])
+        if (['dest', 'extract', 'output'].includes(flag.name)) expect(flag.disk, `${leaf.words.join(' ')} --${flag.name}`).toBeDefined();
+  });
+});
