@@ -114,12 +114,14 @@ export const download = defineCommand({
       short: 'd',
       param: false,
       type: 'string',
+      disk: 'write',
       value: '<path>',
       description: 'with --asset its file (- for stdout); else the directory',
     },
     { name: 'sha256', param: false, type: 'string', value: '<hex>', description: 'with --asset: the SHA-256 it must have' },
   ],
   columns: RELEASE_DOWNLOAD_RESULT,
+  effect: 'read',
   run: async (ctx, v) => {
     const project = String(v.project);
     const { tag } = v.args;

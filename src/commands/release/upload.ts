@@ -48,7 +48,7 @@ export const upload = defineCommand({
     'collab release upload v1.2.3 dist/tool-linux dist/tool-macos -p acme/platform/api',
     'collab release upload "$CI_COMMIT_TAG" dist/* -o json   # inside a CI job, with the job token',
   ],
-  args: [tagArg, { name: 'file', type: 'string', variadic: true, description: 'files to upload' }],
+  args: [tagArg, { name: 'file', type: 'string', variadic: true, disk: 'read', description: 'files to upload' }],
   project: 'required',
   flags: [
     {
@@ -61,6 +61,7 @@ export const upload = defineCommand({
     { name: 'type', param: false, type: 'enum', choices: LINK_TYPES, default: 'package', description: "the links' type" },
   ],
   columns: RELEASE_UPLOAD_RESULT,
+  effect: 'write',
   run: async (ctx, v) => {
     const project = String(v.project);
     const tag = v.args.tag;
