@@ -171,16 +171,13 @@ function ownInputs(spec: CommandSpec): ToolInput[] {
 
 /**
  * Every input of a declared command, the arguments first: its `subject` argument (`project view
- * acme/web`) is the `project` or `group` input, a hidden flag is none.
+ * acme/web`) is the `project` or `group` input, a hidden flag is none, and a flag named as an
+ * argument is the other way to give it (`variable set KEY VALUE` or `--value`): the argument stays.
  */
 export function commandInputs(spec: CommandSpec, subject?: 'project' | 'group'): ToolInput[] {
   const args = (spec.args ?? []).filter((a) => a.name !== subject).map((a) => argInput(spec, a));
   const flags = (spec.flags ?? []).filter((f) => !f.hidden).map(flagInput);
-  const inputs = [...args, ...ownInputs(spec), ...flags];
-  const seen = new Set<string>();
-  for (const input of inputs) {
-    if (seen.has(input.key)) throw new Error(`internal: two inputs named "${input.key}" in ${spec.name}`);
-    seen.add(input.key);
-  }
+  const inputs: ToolInput[] = [];
+  for (const input of [...args, ...ownInputs(spec), ...flags]) if (!inputs.some((i) => i.key === input.key)) inputs.push(input);
   return inputs;
 }

@@ -202,6 +202,24 @@ describe('the input schema of a declared command', () => {
     ]);
   });
 
+  it('keeps the argument where a flag of the same name is the other way to give it (variable set KEY VALUE, --value)', () => {
+    const set = defineCommand({
+      name: 'set',
+      summary: 'Set a value',
+      examples: ['collab widget set a b'],
+      args: [
+        { name: 'key', type: 'string', description: 'its key' },
+        { name: 'value', type: 'string', description: 'its value', optional: true },
+      ],
+      flags: [{ name: 'value', type: 'string', param: false, description: 'its value, as a flag' }],
+      method: 'PUT',
+      path: '/widgets/:key',
+    });
+    const t = tool(set);
+    expect(t.listed.inputSchema.properties!.value).toEqual({ type: 'string', description: 'its value' });
+    expect(toolCommandLine(t, { key: 'a', value: '--b' }, EVERYTHING).argv.slice(-3)).toEqual(['--', 'a', '--b']);
+  });
+
   it('names a nested noun by all its words, and says what a write and an irreversible command do', () => {
     const add = defineCommand({ name: 'add', summary: 'Add a key', examples: ['collab user key add'], method: 'POST', path: '/user/keys' });
     expect(tool(add, WRITES, { path: ['user', 'key', 'add'] }).name).toBe('user_key_add');

@@ -80,9 +80,16 @@ describe('the tools and the command tree', () => {
     expect(commands.map((c) => c.path.join(' '))).toEqual(docs);
   });
 
-  it('every download declares where it writes (so that it writes under --root only)', () => {
-    for (const leaf of leaves)
-      for (const flag of leaf.spec.flags ?? [])
-        if (['dest', 'extract', 'output'].includes(flag.name)) expect(flag.disk, `${leaf.words.join(' ')} --${flag.name}`).toBeDefined();
+  it('every flag naming a file on this machine says so (so that it is read or written under --root only)', () => {
+    /** Paths that are not on this machine: a file of the merge request's diff. */
+    const elsewhere = new Set(['mr note --file']);
+    const local = (f: { name: string; value?: string }) =>
+      ['dest', 'extract'].includes(f.name) || /-file$/.test(f.name) || /^<(file|path|dir)\b/.test(f.value ?? '');
+    const flags = leaves.flatMap((l) => (l.spec.flags ?? []).map((f) => ({ flag: f, name: `${l.words.join(' ')} --${f.name}` })));
+    const unmarked = flags.filter(
+      ({ flag, name }) => local(flag) && !elsewhere.has(name) && flag.disk === undefined && flag.file === undefined,
+    );
+    expect(unmarked.map((f) => f.name)).toEqual([]);
+    expect(flags.filter(({ flag }) => local(flag)).length).toBeGreaterThan(10);
   });
 });

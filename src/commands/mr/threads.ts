@@ -89,6 +89,7 @@ export const notes = defineCommand({
   ],
   columns: threadNoteColumns,
   uses: ['output'],
+  effect: 'read',
   run: listNotes,
 });
 
@@ -111,6 +112,7 @@ export const discussions = defineCommand({
   flags: [...resolvedFlags, noSystem],
   columns: discussionColumns,
   uses: ['output'],
+  effect: 'read',
   run: listThreads,
 });
 

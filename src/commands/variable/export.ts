@@ -107,5 +107,6 @@ export const exportCommand = defineCommand({
   ],
   prepare: checkTarget,
   explain: explainVariables,
+  effect: 'read',
   run: exportVariables,
 });

@@ -24,6 +24,7 @@ const setFlags = [
     name: 'value-file',
     param: false,
     type: 'string',
+    disk: 'read',
     value: '<file|->',
     description: 'read the value from a file, as it is (- for stdin)',
   },
