@@ -137,7 +137,22 @@ export async function bundleMain(defines = {}, banner = '') {
 }
 
 /**
- * The MCP SDK's server and stdio transport (src/mcp/sdk.ts) with what they use (zod, ajv), as one
+ * The SDK's server checks with ajv only what a client answers to an elicitation, which collab never
+ * asks for: a validator that refuses stands in for ajv and its formats (half of the bundle).
+ */
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider', namespace: 'no-ajv' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
+      contents: "export class AjvJsonSchemaValidator { getValidator() { throw new Error('collab mcp serve asks for no elicitation'); } }",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The MCP SDK's server and stdio transport (src/mcp/sdk.ts) with what they use (zod), as one
  * ES module in place of tsc's dist/mcp/sdk.js: `collab mcp serve` loads one file rather than some
  * hundred, and the SDK is a build dependency only, so an install carries none of what its HTTP
  * transports need (express, hono).
@@ -151,7 +166,9 @@ export async function bundleSdk() {
     format: 'esm',
     banner: undefined,
     define: {},
-    plugins: [],
+    // Not collab's code: no names kept for --debug traces.
+    minify: true,
+    plugins: [noAjv],
   });
   const code = result.outputFiles[0].text;
   if (/\brequire\(|\b__require\b/.test(code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '')))

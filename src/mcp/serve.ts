@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../context.js';
-import { CancelError, UsageError } from '../errors.js';
+import { CancelError, excerpt, UsageError } from '../errors.js';
 import type { DeclaredCommand } from '../executor/spec.js';
 import { VERSION } from '../version.js';
 import { callTool } from './call.js';
@@ -112,6 +112,8 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
     running.add(call);
     return call.finally(() => running.delete(call));
   });
+  // A line that is no JSON-RPC message (or a transport failure): said in the log, and the session goes on.
+  server.onerror = (err) => ctx.notice(`collab mcp serve: ${excerpt(err.message, 200)}`);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

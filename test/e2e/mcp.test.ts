@@ -196,6 +196,7 @@ function rawServer(flags: string[] = []) {
       });
     },
     notify: (method: string) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`),
+    send: (line: string) => child.stdin.write(`${line}\n`),
     /** Closes stdin, as a client that leaves does: the server ends; what it wrote. */
     async end(): Promise<{ code: number | null; stdout: string; stderr: string }> {
       child.stdin.end();
@@ -216,6 +217,7 @@ describe('collab mcp serve through a raw JSON-RPC exchange', () => {
     const second = await s.request('tools/list', { cursor: first.result.nextCursor });
     expect(second.result.tools.map((t: { name: string }) => t.name)).not.toContain(first.result.tools[0].name);
     expect((await s.request('tools/list', { cursor: 'nonsense' })).error).toMatchObject({ code: -32602 });
+    s.send('this line is no JSON-RPC message');
     const me = await s.request('tools/call', { name: 'user_me', arguments: {} });
     expect(me.result.structuredContent).toMatchObject({ username: 'root' });
     const denied = await s.request('tools/call', { name: 'project_view', arguments: { project: 'nobody/nothing' } });
@@ -229,5 +231,6 @@ describe('collab mcp serve through a raw JSON-RPC exchange', () => {
     expect(ended.stdout).not.toContain(ADMIN_TOKEN);
     expect(ended.stderr).not.toContain(ADMIN_TOKEN);
     expect(ended.stderr).toMatch(/^collab mcp serve: \d+ tools \(reads and writes\)/);
+    expect(ended.stderr.split('\n')[1]).toMatch(/^collab mcp serve: .*JSON/);
   });
 });
