@@ -12,7 +12,7 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -c --closed -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -192,8 +192,10 @@ _collab_node() {
     'api') _collab_kids='' _collab_akids='' _collab_flags=' -X --method -f --raw-field -F --field -H --input --dest --paginate -i --include -h --help ' _collab_vflags=' -X --method -f --raw-field -F --field -H --input --dest ' ;;
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
+    'mcp') _collab_kids='serve' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'mcp serve') _collab_kids='' _collab_akids='' _collab_flags=' --allow-writes --allow-destructive -p --project --root -h --help ' _collab_vflags=' -p --project --root ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -219,6 +221,7 @@ _collab_child() {
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
     '/sandbox') REPLY='sandbox' ;;
+    '/mcp') REPLY='mcp' ;;
     '/version') REPLY='version' ;;
     '/help') REPLY='help' ;;
     'issue/list'|'issue/ls') REPLY='issue list' ;;
@@ -382,6 +385,7 @@ _collab_child() {
     'config/set') REPLY='config set' ;;
     'config/unset') REPLY='config unset' ;;
     'config/list'|'config/ls') REPLY='config list' ;;
+    'mcp/serve') REPLY='mcp serve' ;;
     *) return 1 ;;
   esac
 }
@@ -591,6 +595,7 @@ _collab_values() {
     'config list|--fields') REPLY='host key value' ;;
     'api|--input') REPLY='__file' ;;
     'api|--dest') REPLY='__file' ;;
+    'mcp serve|--root') REPLY='__dir' ;;
     *) return 1 ;;
   esac
 }

@@ -13,7 +13,7 @@ set -g __collab_gvflags '--host' '--sudo' '-o' '--output' '--fields' '--color' '
 function __collab_node
     switch "$argv[1]"
         case ''
-            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'pipeline'\t'CI pipelines: list, view, wait, run, retry, cancel, lint' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
+            set -g __collab_kids 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'pipeline'\t'CI pipelines: list, view, wait, run, retry, cancel, lint' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'mcp'\t'Serve collab to AI assistants (Model Context Protocol)' 'version'\t'Print the version (the same as collab --version)' 'help'\t'help on a command or a topic (environment, exit-codes, man)'
             set -g __collab_akids 
             set -g __collab_flags '-V'\t'print the version' '--version'\t'print the version'
             set -g __collab_fnames '-V' '--version'
@@ -1092,6 +1092,18 @@ function __collab_node
             set -g __collab_flags '--port'\t'port to listen on (0 = a free one) (default 0)' '--bind'\t'address to listen on (default 127.0.0.1; --host works too)' '--seed'\t'demo data, nothing, or demo data with n issues in acme/platform/api (default demo)' '--latency'\t'delay every response by this many milliseconds' '--bandwidth'\t'send every response through one link of this speed (20 Mbit/s is 2441)' '--artifact-mb'\t'make the artifact of job "package" on main this large (streamed; at most 4094)' '--flavor'\t'the API dialect served: the spec\'s, or GitLab\'s (names, methods, answers, GET /version) (default spec)' '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '--port' '--bind' '--seed' '--latency' '--bandwidth' '--artifact-mb' '--flavor' '-h' '--help'
             set -g __collab_vflags '--port' '--bind' '--seed' '--latency' '--bandwidth' '--artifact-mb' '--flavor'
+        case 'mcp'
+            set -g __collab_kids 'serve'\t'Offer collab to AI assistants: every command a tool, over MCP on stdio'
+            set -g __collab_akids 
+            set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '-h' '--help'
+            set -g __collab_vflags 
+        case 'mcp serve'
+            set -g __collab_kids 
+            set -g __collab_akids 
+            set -g __collab_flags '--allow-writes'\t'offer the commands that change data too (create, update, close, approve, …)' '--allow-destructive'\t'with --allow-writes: the irreversible ones too (delete, erase, merge, revoke, …), run without asking' '-p'\t'every tool works in this project only (numeric id or full path); tools that work in none are not offered' '--project'\t'every tool works in this project only (numeric id or full path); tools that work in none are not offered' '--root'\t'where downloads are saved and uploads read from; without it no tool reads or writes a file' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '--allow-writes' '--allow-destructive' '-p' '--project' '--root' '-h' '--help'
+            set -g __collab_vflags '-p' '--project' '--root'
         case 'version'
             set -g __collab_kids 
             set -g __collab_akids 
@@ -1099,7 +1111,7 @@ function __collab_node
             set -g __collab_fnames '-h' '--help'
             set -g __collab_vflags 
         case 'help'
-            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'pipeline'\t'CI pipelines: list, view, wait, run, retry, cancel, lint' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'version'\t'Print the version (the same as collab --version)'
+            set -g __collab_kids 'environment'\t'help topic' 'exit-codes'\t'help topic' 'issue'\t'Issues: list, view, create, update, close, reopen, delete, move, comment, subscribe, todo, time tracking' 'board'\t'Issue boards and their lists' 'mr'\t'Merge requests: list, create, approve, merge safely' 'job'\t'CI jobs: list, trace, retry, download artifacts' 'pipeline'\t'CI pipelines: list, view, wait, run, retry, cancel, lint' 'release'\t'Releases: create with links, list, view, upload and download assets' 'package'\t'Generic packages: upload, download, list, delete' 'variable'\t'CI/CD variables: list, get, set, delete, export' 'project'\t'Projects: list, view, create, fork, star, archive, upload' 'group'\t'Groups: list, view, create, transfer projects, LDAP links' 'namespace'\t'Namespaces: the users and groups projects live in' 'user'\t'Users, SSH/GPG keys, emails, impersonation tokens' 'settings'\t'Instance application settings (administrators)' 'auth'\t'Log in, show status, log out, print the token' 'config'\t'Get and set defaults (host, output, per_page, project)' 'api'\t'Send any request to the API (same auth, paginator and output)' 'completion'\t'Print a shell completion script (bash, zsh, fish)' 'sandbox'\t'Run a local, in-memory server that speaks the whole API, seeded with demo data' 'mcp'\t'Serve collab to AI assistants (Model Context Protocol)' 'version'\t'Print the version (the same as collab --version)'
             set -g __collab_akids 
             set -g __collab_flags '-h'\t'display help for command' '--help'\t'display help for command'
             set -g __collab_fnames '-h' '--help'
@@ -1152,6 +1164,8 @@ function __collab_child
             echo 'completion'
         case '/sandbox'
             echo 'sandbox'
+        case '/mcp'
+            echo 'mcp'
         case '/version'
             echo 'version'
         case '/help'
@@ -1478,6 +1492,8 @@ function __collab_child
             echo 'config unset'
         case 'config/list' 'config/ls'
             echo 'config list'
+        case 'mcp/serve'
+            echo 'mcp serve'
         case '*'
             return 1
     end
@@ -1891,6 +1907,8 @@ function __collab_values
             printf '%s\n' __file
         case 'api|--dest'
             printf '%s\n' __file
+        case 'mcp serve|--root'
+            printf '%s\n' __dir
         case '*'
             return 1
     end

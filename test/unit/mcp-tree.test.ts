@@ -80,16 +80,23 @@ describe('the tools and the command tree', () => {
     expect(commands.map((c) => c.path.join(' '))).toEqual(docs);
   });
 
-  it('every flag naming a file on this machine says so (so that it is read or written under --root only)', () => {
-    /** Paths that are not on this machine: a file of the merge request's diff. */
-    const elsewhere = new Set(['mr note --file']);
-    const local = (f: { name: string; value?: string }) =>
-      ['dest', 'extract'].includes(f.name) || /-file$/.test(f.name) || /^<(file|path|dir)\b/.test(f.value ?? '');
-    const flags = leaves.flatMap((l) => (l.spec.flags ?? []).map((f) => ({ flag: f, name: `${l.words.join(' ')} --${f.name}` })));
-    const unmarked = flags.filter(
-      ({ flag, name }) => local(flag) && !elsewhere.has(name) && flag.disk === undefined && flag.file === undefined,
-    );
-    expect(unmarked.map((f) => f.name)).toEqual([]);
-    expect(flags.filter(({ flag }) => local(flag)).length).toBeGreaterThan(10);
+  it('every flag or argument naming a file on this machine says so (so that it is read or written under --root only)', () => {
+    /** Paths that are not on this machine: a file of the merge request's diff, a file of a package. */
+    const elsewhere = new Set(['mr note --file', 'package download <file>']);
+    const inputs = leaves.flatMap((l) => [
+      ...(l.spec.flags ?? []).map((f) => ({
+        name: `${l.words.join(' ')} --${f.name}`,
+        local: ['dest', 'extract'].includes(f.name) || /-file$/.test(f.name) || /^<(file|path|dir)\b/.test(f.value ?? ''),
+        marked: f.disk !== undefined || f.file !== undefined,
+      })),
+      ...(l.spec.args ?? []).map((a) => ({
+        name: `${l.words.join(' ')} <${a.name}>`,
+        local: a.name === 'file',
+        marked: a.disk !== undefined,
+      })),
+    ]);
+    const local = inputs.filter((i) => i.local && !elsewhere.has(i.name));
+    expect(local.filter((i) => !i.marked).map((i) => i.name)).toEqual([]);
+    expect(local.length).toBeGreaterThan(10);
   });
 });

@@ -138,5 +138,6 @@ export const view = defineCommand({
   flags: [{ name: 'per-list', param: false, type: 'int', min: 1, max: 100, description: 'issues shown per column, 1-100 (default 20)' }],
   columns: boardIssueColumns,
   uses: ['output'],
+  effect: 'read',
   run: viewBoard,
 });

@@ -40,6 +40,7 @@ export const checks = defineCommand({
   ],
   columns: jobColumns,
   uses: ['output', 'wait'],
+  effect: 'read',
   run: async (ctx, v) => {
     const path = fillPath(MR_PATH, pathValues(v));
     if (v.flags.watch === true || v.flags.live === true) {

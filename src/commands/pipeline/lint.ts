@@ -42,10 +42,20 @@ export const lint = defineCommand({
     'default branch). Each error and warning is printed on its own line; exit 0 when the ' +
     'configuration is valid, 1 when it is not.',
   examples: ['collab pipeline lint .gitlab-ci.yml', 'collab pipeline lint -p acme/platform/api', 'cat ci.yml | collab pipeline lint -'],
-  args: [{ name: 'file', type: 'string', optional: true, description: 'the configuration file (- for stdin); none: the project’s own' }],
+  args: [
+    {
+      name: 'file',
+      type: 'string',
+      optional: true,
+      disk: 'read',
+      description: 'the configuration file (- for stdin); none: the project’s own',
+    },
+  ],
   project: 'required',
   uses: ['output'],
   explain: pipelinesExplain,
+  // POST /ci/lint checks the content sent; it changes nothing.
+  effect: 'read',
   run: async (ctx, v) => {
     const file = v.args.file === undefined ? undefined : String(v.args.file);
     const content =

@@ -78,6 +78,7 @@ export const run = defineCommand({
       name: 'variables-file',
       param: false,
       type: 'string',
+      disk: 'read',
       description: 'variables from a file (- for stdin): JSON, or KEY=VALUE lines',
       value: '<file>',
     },
@@ -87,6 +88,7 @@ export const run = defineCommand({
   columns: pipelineStatusColumns,
   uses: ['output', 'wait'],
   explain: pipelinesExplain,
+  effect: 'write',
   run: async (ctx, v) => {
     const ref = v.flags.ref!;
     if (ref.trim() === '') throw new UsageError('invalid value for --ref: empty');

@@ -27,6 +27,7 @@ export const wait = defineCommand({
   columns: pipelineColumns,
   uses: ['output', 'wait'],
   explain: pipelinesExplain,
+  effect: 'read',
   run: async (ctx, v) => {
     const id = await pipelineMeant(ctx, v);
     const last = await waitForPipeline(ctx, v, id);
