@@ -92,6 +92,21 @@ describe('collab mcp serve, in-process', () => {
     api.done();
   });
 
+  it('refuses --allow-destructive without --allow-writes, and a --root that is no folder: exit 2, nothing served', async () => {
+    const alone = await runCli(['mcp', 'serve', '--allow-destructive'], { stdin: clientLines([]) });
+    expect([alone.code, alone.stdout, alone.stderr]).toEqual([
+      2,
+      '',
+      'collab: --allow-destructive adds the irreversible commands to the writes: give --allow-writes too\n',
+    ]);
+    const root = await runCli(['mcp', 'serve', '--root', '/nonexistent/collab-root'], { stdin: clientLines([]) });
+    expect([root.code, root.stdout, root.stderr]).toEqual([
+      2,
+      '',
+      'collab: invalid value for --root: /nonexistent/collab-root is not a directory\n',
+    ]);
+  });
+
   it('offers no write by default: calling one is an unknown tool', async () => {
     const { transport, calls } = refusingTransport();
     const s = await session([], [{ name: 'issue_close', arguments: { project: 'acme/web', iid: [3] } }], { transport });
