@@ -24,6 +24,8 @@ export interface View {
   single?: boolean;
   /** `statistics=true`, where the caller may see them. */
   statistics?: boolean;
+  /** `include_rebase_in_progress=true` (one merge request). */
+  rebaseInProgress?: boolean;
 }
 
 export type Where = 'both' | 'gitlab' | 'spec';

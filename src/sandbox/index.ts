@@ -32,6 +32,7 @@ import { packageRoutes } from './routes/packages.js';
 import { personalTokenRoutes } from './routes/personal-tokens.js';
 import { pipelineRoutes } from './routes/pipelines.js';
 import { projectRoutes } from './routes/projects.js';
+import { rebaseRoutes } from './routes/rebase.js';
 import { releaseRoutes } from './routes/releases.js';
 import { settingsRoutes } from './routes/settings.js';
 import { userKeyRoutes } from './routes/user-keys.js';
@@ -109,6 +110,7 @@ const ROUTE_TABLES = [
   settingsRoutes,
   noteRoutes,
   discussionRoutes,
+  rebaseRoutes,
   pipelineRoutes,
   personalTokenRoutes,
   releaseRoutes,

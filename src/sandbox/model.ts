@@ -268,6 +268,8 @@ export interface MergeRequest extends TimeTracked {
   subscribers: Set<number>;
   awards: AwardEmoji[];
   approvedBy: number[];
+  /** A rebase runs (`rebase_in_progress`) until the store's clock ends it (routes/rebase.ts). */
+  rebasing?: boolean;
   /** Rules of its own (EE's approval rules); without, one `any_approver` rule of `approvalsBeforeMerge` (approval-rules.ts). */
   approvalRules?: ApprovalRule[];
   /** Reviewers set with GitLab's `reviewer_ids`; without, those who approved and the assignee of an open one. */

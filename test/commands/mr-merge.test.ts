@@ -224,7 +224,7 @@ describe('mr merge', () => {
         'behind its target',
         { detailed_merge_status: 'need_rebase' },
         'the project merges by fast-forward and feature/x is behind main',
-        'rebase it: collab mr checkout 3 -p acme/platform/api, rebase it onto main, push it with --force-with-lease',
+        'rebase it on the server: collab mr rebase 3 -p acme/platform/api, then merge it: collab mr merge 3 -p acme/platform/api',
       ],
       [
         'with a failed pipeline the project requires',

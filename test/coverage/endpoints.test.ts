@@ -26,6 +26,7 @@ const OUTSIDE_SPEC = new Map([
   ['POST /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes', 'mr note --reply: a reply in a thread'],
   ['PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id', 'mr resolve, mr unresolve, mr note --resolve'],
   ['GET /projects/:id/merge_requests/:merge_request_iid/approval_state', "mr approvals on a terminal: GitLab's approval rules (EE)"],
+  ['PUT /projects/:id/merge_requests/:merge_request_iid/rebase', "mr rebase: GitLab's rebase on the server (the spec has none)"],
   ['GET /personal_access_tokens/self', "auth status: the token's scopes and expiry, where GitLab says them"],
   ['POST /projects/:id/pipeline', "collab api tests: bracketed variables[] fields (GitLab's pipelines API)"],
   ['POST /projects/:id/releases', "collab api tests: assets[links][] fields; release create (GitLab's releases API)"],

@@ -403,6 +403,7 @@ const NO_ENTITY: Record<string, string> = {
   'GET /application/settings': 'the settings table (settings-defaults.ts, GitLab names from the dialect table)',
   'PUT /application/settings': 'the settings table',
   'GET /version': "GitLab's version object",
+  'PUT /projects/:id/merge_requests/:merge_request_iid/rebase': '202 {"rebase_in_progress": true} (rebase.test.ts)',
   'DELETE /projects/:id/pipelines/:pipeline_id': '204',
   'GET /projects/:id/releases/permalink/latest': '302 to the latest release',
   'GET /projects/:id/releases/permalink/latest/*suffix_path': '302 to the latest release',

@@ -9,6 +9,7 @@ import { draft, ready } from './draft-verbs.js';
 import { create, update } from './edit.js';
 import { list, view } from './list.js';
 import { cancelAutoMerge, merge } from './merge.js';
+import { rebase } from './rebase.js';
 import { MERGE_REQUEST } from './shared.js';
 import { discussions, notes, resolve, unresolve } from './threads.js';
 import { jobs } from './view.js';
@@ -37,6 +38,7 @@ export const noun = defineNoun({
     unresolve,
     checkout,
     merge,
+    rebase,
     cancelAutoMerge,
     approvals,
     jobs,

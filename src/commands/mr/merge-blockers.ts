@@ -103,7 +103,7 @@ export function mergeBlocker(v: Values, mr: MrState, approvals: Approvals, rules
         `the project merges by fast-forward and ` +
         `${branch(mr.source_branch, 'its source branch')} is behind ` +
         `${branch(mr.target_branch, 'its target')}`,
-      next: `rebase it: ${cmd('checkout')}, rebase it onto ${branch(mr.target_branch, 'the target branch')}, push it with --force-with-lease`,
+      next: `rebase it on the server: ${cmd('rebase')}, then merge it: ${cmd('merge')}`,
     };
   if ((status === 'discussions_not_resolved' || mr.blocking_discussions_resolved === false) && !waited('discussions_not_resolved'))
     return {

@@ -158,12 +158,15 @@ export const MERGE_REQUEST = extend<MergeRequest, MergeRequest>(
       return version ? { base_sha: version.base_commit_sha, head_sha: version.head_commit_sha, start_sha: version.start_commit_sha } : null;
     }),
     merge_error: gitlab((mr) => mr.mergeError),
+    rebase_in_progress: gitlab(
+      (mr) => mr.rebasing === true,
+      (_mr, v) => v.rebaseInProgress === true,
+    ),
     first_contribution: gitlab(() => false),
     user: gitlab((mr, v) => ({ can_merge: canMerge(v, mr) })),
   },
   {
     optional: {
-      rebase_in_progress: 'only with include_rebase_in_progress=true',
       diverged_commits_count: 'only with include_diverged_commits_count=true',
     },
   },

@@ -104,7 +104,8 @@ function listProjectMergeRequests(ctx: Ctx): Reply {
 }
 
 function showMergeRequest(ctx: Ctx): Reply {
-  return json(show(ctx, MERGE_REQUEST, requireMergeRequest(ctx).mr, { single: true }));
+  const rebaseInProgress = ctx.store.flavor === 'gitlab' && ctx.params.bool('include_rebase_in_progress') === true;
+  return json(show(ctx, MERGE_REQUEST, requireMergeRequest(ctx).mr, { single: true, rebaseInProgress }));
 }
 
 function listCommits(ctx: Ctx): Reply {
