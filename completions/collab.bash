@@ -12,7 +12,7 @@ _collab_gvflags=' --host --sudo -o --output --fields --color --timeout --retries
 # (the command's own flags, and those taking a value) for the command path $1.
 _collab_node() {
   case "$1" in
-    '') _collab_kids='issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
+    '') _collab_kids='issue board mr todo job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version help' _collab_akids='' _collab_flags=' -V --version ' _collab_vflags='  ' ;;
     'issue') _collab_kids='list view create update close reopen delete move subscribe unsubscribe todo estimate reset-estimate spend reset-spent time-stats note notes closed-by user-agent' _collab_akids='ls show new edit rm comment comments' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'issue list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -g --group -s --state -c --closed -l --labels --no-labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page --all -L --limit --concurrency -h --help -R --repo --my-reaction-emoji --fields ' _collab_vflags=' -p --project -g --group -s --state -l --labels -m --milestone --scope --author-id --assignee-id --author -a --assignee --not-label --not-milestone --not-author --not-assignee --my-reaction --iids --order-by --sort --search --created-after --created-before --per-page --page -L --limit --concurrency -R --repo --my-reaction-emoji --fields ' ;;
     'issue view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -c --comments --no-system -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
@@ -74,6 +74,9 @@ _collab_node() {
     'mr subscribe') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
     'mr unsubscribe') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --stdin --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --concurrency -R --repo --fields ' ;;
     'mr todo') _collab_kids='' _collab_akids='' _collab_flags=' -p --project -h --help -R --repo --fields ' _collab_vflags=' -p --project -R --repo --fields ' ;;
+    'todo') _collab_kids='list done' _collab_akids='ls' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'todo list') _collab_kids='' _collab_akids='' _collab_flags=' --state --action --type -p --project -g --group --author --per-page --page --all -L --limit --concurrency -h --help --project-id --group-id --author-id --fields ' _collab_vflags=' --state --action --type -p --project -g --group --author --per-page --page -L --limit --concurrency --project-id --group-id --author-id --fields ' ;;
+    'todo done') _collab_kids='' _collab_akids='' _collab_flags=' --all --stdin --concurrency -h --help --fields ' _collab_vflags=' --concurrency --fields ' ;;
     'job') _collab_kids='list view trace artifacts artifact cancel retry play erase keep' _collab_akids='ls show log' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'job list') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --scope --pipeline --per-page --page --all -L --limit --concurrency -h --help -R --repo --fields ' _collab_vflags=' -p --project --scope --pipeline --per-page --page -L --limit --concurrency -R --repo --fields ' ;;
     'job view') _collab_kids='' _collab_akids='' _collab_flags=' -p --project --ref --pipeline -w --web -h --help -R --repo --fields ' _collab_vflags=' -p --project --ref --pipeline -R --repo --fields ' ;;
@@ -196,7 +199,7 @@ _collab_node() {
     'mcp') _collab_kids='serve' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'mcp serve') _collab_kids='' _collab_akids='' _collab_flags=' --allow-writes --allow-destructive -p --project --root -h --help ' _collab_vflags=' -p --project --root ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'help') _collab_kids='environment exit-codes issue board mr job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
+    'help') _collab_kids='environment exit-codes issue board mr todo job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;
   esac
 }
@@ -207,6 +210,7 @@ _collab_child() {
     '/issue') REPLY='issue' ;;
     '/board') REPLY='board' ;;
     '/mr') REPLY='mr' ;;
+    '/todo') REPLY='todo' ;;
     '/job') REPLY='job' ;;
     '/pipeline') REPLY='pipeline' ;;
     '/release') REPLY='release' ;;
@@ -283,6 +287,8 @@ _collab_child() {
     'mr/subscribe') REPLY='mr subscribe' ;;
     'mr/unsubscribe') REPLY='mr unsubscribe' ;;
     'mr/todo') REPLY='mr todo' ;;
+    'todo/list'|'todo/ls') REPLY='todo list' ;;
+    'todo/done') REPLY='todo done' ;;
     'job/list'|'job/ls') REPLY='job list' ;;
     'job/view'|'job/show') REPLY='job view' ;;
     'job/trace'|'job/log') REPLY='job trace' ;;
@@ -471,6 +477,11 @@ _collab_values() {
     'mr subscribe|--fields') REPLY='iid state title branches author reviewers detailed_merge_status updated_at id project_id description created_at target_branch source_branch upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees draft has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'mr unsubscribe|--fields') REPLY='iid state title branches author reviewers detailed_merge_status updated_at id project_id description created_at target_branch source_branch upvotes downvotes assignee source_project_id target_project_id labels work_in_progress milestone merge_when_pipeline_succeeds merge_status sha merge_commit_sha user_notes_count approvals_before_merge should_remove_source_branch force_remove_source_branch squash web_url discussion_locked time_stats assignees draft has_conflicts references subscribed head_pipeline changes merged_at merged_by merge_user closed_at closed_by squash_commit_sha allow_collaboration allow_maintainer_to_push squash_on_merge task_completion_status blocking_discussions_resolved pipeline changes_count diff_refs first_contribution user prepared_at imported imported_from latest_build_started_at latest_build_finished_at first_deployed_to_production_at diverged_commits_count rebase_in_progress merge_error status merge_after reference overflow' ;;
     'mr todo|--fields') REPLY='project target id author action_name target_type target_url body state created_at group updated_at' ;;
+    'todo list|--state') REPLY='pending done' ;;
+    'todo list|--action') REPLY='assigned mentioned build_failed marked approval_required unmergeable directly_addressed merge_train_removed review_requested member_access_requested review_submitted' ;;
+    'todo list|--type') REPLY='Issue MergeRequest Commit Epic DesignManagement::Design AlertManagement::Alert' ;;
+    'todo list|--fields') REPLY='id target action_name title author state created_at project target_type target_url body group updated_at' ;;
+    'todo done|--fields') REPLY='id target action_name title author state created_at project target_type target_url body group updated_at' ;;
     'job list|--scope') REPLY='created waiting_for_resource preparing waiting_for_callback pending running success failed canceling canceled skipped manual scheduled' ;;
     'job list|--fields') REPLY='id status stage name ref duration pipeline.id created_at tag coverage started_at finished_at erased_at queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;
     'job view|--fields') REPLY='id status stage name ref duration pipeline.id created_at tag coverage started_at finished_at erased_at queued_duration user commit pipeline artifacts_file artifacts_expire_at runner web_url download_url allow_failure project artifacts tag_list runner_manager failure_reason archived' ;;

@@ -21,6 +21,7 @@ export const NOUNS: NounEntry[] = [
   },
   { name: 'board', summary: 'Issue boards and their lists', section: 'Resources', load: () => import('./board/index.js') },
   { name: 'mr', summary: 'Merge requests: list, create, approve, merge safely', section: 'Resources', load: () => import('./mr/index.js') },
+  { name: 'todo', summary: 'Your to-do list: what needs you (GitLab)', section: 'Resources', load: () => import('./todo/index.js') },
   { name: 'job', summary: 'CI jobs: list, trace, retry, download artifacts', section: 'Resources', load: () => import('./job/index.js') },
   {
     name: 'pipeline',

@@ -30,8 +30,9 @@ export async function bulkItems(
   const fromStdin = opts.stdin === true;
   const concurrency = parseConcurrency(opts.concurrency, 'bulk');
   if (fromStdin && given.length > 0) throw new UsageError(`give the ${spec.bulk}s as arguments or with --stdin, not both`);
-  // None given: the branch checked out may stand for the one (src/executor/branch-arg.ts).
-  if (!fromStdin && given.length === 0 && spec.args![index]!.fromBranch) return {};
+  // None given: the branch checked out may stand for the one (src/executor/branch-arg.ts), or an
+  // optional argument is not needed (`todo done --all`: the declaration's `prepare` says when it is).
+  if (!fromStdin && given.length === 0 && (spec.args![index]!.fromBranch || spec.args![index]!.optional)) return {};
   if (!fromStdin && given.length === 0)
     throw new UsageError(`missing argument <${name}>`, `give one or more, or --stdin to read them from standard input`);
   if (!fromStdin && given.length === 1) return { single: given[0] };

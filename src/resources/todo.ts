@@ -27,3 +27,58 @@ export const mergeRequestTodoColumns: Columns = columnSet(
   ],
   TODO_FIELDS,
 );
+
+/** `Todo::ACTION_NAMES` (app/models/todo.rb; doc/api/todos.md): why a to-do item is there. */
+export const TODO_ACTIONS = [
+  'assigned',
+  'mentioned',
+  'build_failed',
+  'marked',
+  'approval_required',
+  'unmergeable',
+  'directly_addressed',
+  'merge_train_removed',
+  'review_requested',
+  'member_access_requested',
+  'review_submitted',
+] as const;
+
+/** `TodosFinder.todo_types`: what a to-do item is about. */
+export const TODO_TYPES = ['Issue', 'MergeRequest', 'Commit', 'Epic', 'DesignManagement::Design', 'AlertManagement::Alert'] as const;
+
+interface TodoLike {
+  project?: { path_with_namespace?: string } | null;
+  target_type?: string;
+  target?: { iid?: number; title?: string; references?: { full?: string } } | null;
+  body?: string;
+}
+
+/** What a to-do is about, as `collab issue view` and `collab mr view` take it: `acme/api#3`, `acme/api!7`. */
+function targetRef(t: TodoLike): string | undefined {
+  const full = t.target?.references?.full;
+  if (typeof full === 'string') return full;
+  const sigil = t.target_type === 'MergeRequest' ? '!' : t.target_type === 'Issue' ? '#' : undefined;
+  const iid = t.target?.iid;
+  return sigil && iid !== undefined ? `${t.project?.path_with_namespace ?? ''}${sigil}${iid}` : t.target_type;
+}
+
+/** ` (Crash on save)`: the title of what a to-do answered is about, for its one line. */
+export function todoTitle(todo: unknown): string {
+  const t = todo as TodoLike | undefined;
+  const title = t?.target?.title ?? t?.body;
+  return typeof title === 'string' && title.trim() !== '' ? ` (${title})` : '';
+}
+
+/** `todo list`: which, about what, why, by whom, when. */
+export const todoListColumns: Columns = columnSet(
+  [
+    { key: 'id', header: 'ID', kind: 'number', priority: 0 },
+    { key: 'target', header: 'ref', kind: 'ref', get: targetRef, priority: 0 },
+    { key: 'action_name', header: 'action', priority: 1 },
+    { key: 'title', get: (t: TodoLike) => t.target?.title ?? t.body, kind: 'title', priority: 0 },
+    { key: 'author', kind: 'users', priority: 2 },
+    { key: 'state', kind: 'state', priority: 3 },
+    { key: 'created_at', header: 'created', kind: 'date', priority: 1 },
+  ],
+  TODO_FIELDS,
+);

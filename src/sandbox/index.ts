@@ -35,6 +35,7 @@ import { projectRoutes } from './routes/projects.js';
 import { rebaseRoutes } from './routes/rebase.js';
 import { releaseRoutes } from './routes/releases.js';
 import { settingsRoutes } from './routes/settings.js';
+import { todoRoutes } from './routes/todos.js';
 import { userKeyRoutes } from './routes/user-keys.js';
 import { userRoutes } from './routes/users.js';
 import { variableRoutes } from './routes/variables.js';
@@ -113,6 +114,7 @@ const ROUTE_TABLES = [
   rebaseRoutes,
   pipelineRoutes,
   personalTokenRoutes,
+  todoRoutes,
   releaseRoutes,
   packageRoutes,
   variableRoutes,

@@ -299,6 +299,8 @@ export interface Todo {
   targetId: number;
   state: 'pending' | 'done';
   createdAt: number;
+  /** GitLab's `action_name` (`assigned`, `mentioned`, `review_requested`, …); `marked` when absent (added by its owner). */
+  action?: string;
 }
 
 export interface BoardList {

@@ -136,6 +136,8 @@ const LINES: string[][] = [
 
 /** Commands of GitLab's endpoints outside the spec (the spec flavour answers 404): run in the GitLab flavour only. */
 const GITLAB_LINES: string[][] = [
+  ['todo', 'list'],
+  ['todo', 'done', '--all'],
   ['issue', 'notes', '1', '-p', P],
   ['mr', 'notes', '1', '-p', P],
   ['issue', 'note', '1', '-p', P, '-m', 'Fields'],

@@ -166,6 +166,8 @@ const CALLS: Call[] = [
   { route: 'GET /users/:id/emails', path: '/users/2/emails', entity: e(keys.EMAIL) },
   { route: 'GET /users/:user_id/impersonation_tokens', path: '/users/2/impersonation_tokens', entity: e(keys.IMPERSONATION_TOKEN) },
   { route: 'GET /personal_access_tokens/self', path: '/personal_access_tokens/self', entity: e(keys.PERSONAL_ACCESS_TOKEN) },
+  { route: 'GET /todos', path: '/todos', entity: e(todos.TODO), token: ALICE },
+  { route: 'POST /todos/:id/mark_as_done', path: '/todos/1/mark_as_done', entity: e(todos.TODO), token: ALICE },
   {
     route: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id',
     path: '/users/2/impersonation_tokens/1',
@@ -373,6 +375,7 @@ async function threadOf(sb: SandboxHandle, iid: number, type: string): Promise<s
 
 /** Routes that answer no entity of GitLab's, and why. */
 const NO_ENTITY: Record<string, string> = {
+  'POST /todos/mark_as_done': '204',
   'DELETE /projects/:id/issues/:issue_iid': '204',
   'DELETE /projects/:id/boards/:board_id/lists/:list_id': '204',
   'GET /projects/:id/jobs/:job_id/artifacts': 'an archive',

@@ -14,7 +14,7 @@ export const TODO = entity<Todo>('Todo: lib/api/entities/todo.rb', {
     return project ? render(PROJECT_IDENTITY, project, v) : null;
   }),
   author: both((t, v) => userBasic(v, t.authorId)),
-  action_name: both(() => 'marked'),
+  action_name: both((t) => t.action ?? 'marked'),
   target_type: both((t) => t.targetType),
   target: both((t, v) => {
     if (t.targetType === 'Issue') {

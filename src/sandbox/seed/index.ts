@@ -6,6 +6,7 @@ import { seedIssues } from './issues.js';
 import { seedPipelines } from './jobs.js';
 import { seedMergeRequests } from './merge-requests.js';
 import { seedProjects } from './projects.js';
+import { seedTodos } from './todos.js';
 import { DEMO_TOKENS, type DemoUsers, seedUsers } from './users.js';
 
 export { DEMO_TOKENS };
@@ -273,5 +274,6 @@ export function seedStore(store: Store, seed: 'demo' | 'empty' | number, largeAr
   if (store.flavor === 'gitlab') {
     seedGitLabWorld(store, users, projects);
     seedCiWorld(store, users, projects);
+    seedTodos(store, users, projects);
   }
 }
