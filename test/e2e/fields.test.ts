@@ -87,7 +87,7 @@ describe('--fields is checked before anything is sent', () => {
     const listed = await sb.run(['auth', 'status', '--fields']);
     expect([listed.exitCode, listed.stdout]).toEqual([
       0,
-      'host\nhost_source\nuser\nname\nadmin\ntoken_source\ntoken_type\ntoken\njob_id\npipeline_id\nreaches\nhosts',
+      'host\nhost_source\nuser\nname\nadmin\ntoken_source\ntoken_type\ntoken\nscopes\nexpires_at\njob_id\npipeline_id\nreaches\nhosts',
     ]);
     expect(sb.requests()).toEqual([]);
     const config = await sb.run(['config', 'list', '--fields', 'hots']);

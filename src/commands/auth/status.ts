@@ -9,26 +9,29 @@ function maskToken(token: string): string {
   return token.length >= 16 ? `****${token.slice(-4)}` : '****';
 }
 
-/** What `auth status` prints (collab's own object, so `--fields` is checked before the request). */
-// The expiry as a date: the day it stops working, not how long ago it was made.
-const STATUS_COLUMNS = columnSet([{ key: 'expires_at', kind: 'text' }], {
-  spec: [
-    'host',
-    'host_source',
-    'user',
-    'name',
-    'admin',
-    'token_source',
-    'token_type',
-    'token',
-    'scopes',
-    'expires_at',
-    'job_id',
-    'pipeline_id',
-    'reaches',
-    'hosts',
-  ],
-});
+/** The fields of what `auth status` prints (collab's own object, so `--fields` is checked before the request). */
+const STATUS_FIELDS = [
+  'host',
+  'host_source',
+  'user',
+  'name',
+  'admin',
+  'token_source',
+  'token_type',
+  'token',
+  'scopes',
+  'expires_at',
+  'job_id',
+  'pipeline_id',
+  'reaches',
+  'hosts',
+];
+
+/** Each as it is, the expiry too: the day the token stops working, not how far off that is. */
+const STATUS_COLUMNS = columnSet(
+  STATUS_FIELDS.map((key) => (key === 'expires_at' ? { key, kind: 'text' as const } : { key })),
+  { spec: STATUS_FIELDS },
+);
 
 /** One row per host collab knows (`hosts` of `auth status`). */
 const HOST_COLUMNS: Column[] = [
