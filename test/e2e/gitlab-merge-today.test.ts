@@ -82,6 +82,17 @@ const merged = (hit: Hit): [number, unknown] => [
   200,
   { id: 50, iid: 5, title: 'Fix the login', state: 'merged', merge_commit_sha: 'abcdef0123456789', sha: hit.body.sha ?? HEAD },
 ];
+/** An auto-merge set: the merge request still open, waiting. */
+const scheduled = (hit: Hit): [number, unknown] => [
+  200,
+  {
+    id: 50,
+    iid: 5,
+    title: 'Draft: Fix the login',
+    state: 'opened',
+    merge_when_pipeline_succeeds: hit.body.merge_when_pipeline_succeeds === true,
+  },
+];
 const hint = (r: BinResult) => r.stderr.split('\n').find((l) => l.startsWith('hint: '));
 
 describe('require_sha_for_merge (GitLab 19.2+)', () => {
@@ -103,17 +114,6 @@ describe('require_sha_for_merge (GitLab 19.2+)', () => {
 });
 
 describe('--auto by the server version (skipped_mergeable_checks)', () => {
-  const scheduled = (hit: Hit): [number, unknown] => [
-    200,
-    {
-      id: 50,
-      iid: 5,
-      title: 'Draft: Fix the login',
-      state: 'opened',
-      merge_when_pipeline_succeeds: hit.body.merge_when_pipeline_succeeds === true,
-    },
-  ];
-
   it('a draft on GitLab 17.9 is waited out: sent, scheduled', async () => {
     const s = await gitlab('17.9.1-ee', { title: 'Draft: Fix the login', draft: true, detailed_merge_status: 'draft_status' }, scheduled);
     const r = await s.run(['--auto', '--sha-from-view', '--yes']);
@@ -159,6 +159,18 @@ describe('--auto with nothing to wait for', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/!5 has nothing to wait for/);
     expect(r.stderr).not.toMatch(/merge check/);
+  });
+
+  it('GitLab 17, mergeable while its head pipeline runs: that is something to wait for, sent and scheduled', async () => {
+    // app/models/merge_request.rb `diff_head_pipeline_considered_in_progress?` (active or created,
+    // the project not requiring a pipeline) keeps MergeWhenChecksPassService available.
+    for (const status of ['running', 'created']) {
+      const s = await gitlab('17.9.1-ee', { head_pipeline: { id: 7, status } }, scheduled);
+      const r = await s.run(['--auto', '--sha-from-view', '--yes']);
+      expect(r.exitCode, `${status}: ${r.stderr}`).toBe(0);
+      expect(s.merges()).toHaveLength(1);
+      expect(r.stderr).toMatch(/will merge when the pipeline succeeds/);
+    }
   });
 
   it('GitLab 18: sent, and it merges at once', async () => {

@@ -170,6 +170,31 @@ describe('merges as GitLab judges them (app/models/merge_request.rb, lib/api/mer
     expect([waiting.status, waiting.body.state, waiting.body.merge_when_pipeline_succeeds]).toEqual([200, 'opened', true]);
   });
 
+  it('a head pipeline in progress is something to wait for: auto_merge set, /merge too (diff_head_pipeline_considered_in_progress?)', async () => {
+    // app/services/auto_merge/merge_when_checks_pass_service.rb `availability_details`: unavailable
+    // only when `mergeable? && !diff_head_pipeline_considered_in_progress?`.
+    const sb = sandbox();
+    const project = `/projects/${API_PROJECT}`;
+    for (const branch of ['auto/running', 'auto/quick']) {
+      const created = await call(sb, `${project}/merge_requests`, {
+        token: ALICE,
+        json: { title: branch, source_branch: branch, target_branch: 'main' },
+      });
+      const path = `${project}/merge_requests/${created.body.iid}`;
+      const pipeline = await call(sb, `${project}/pipeline`, { token: ALICE, json: { ref: branch } });
+      expect([pipeline.status, pipeline.body.status]).toEqual([201, 'created']);
+      expect((await call(sb, path, { token: ALICE })).body.detailed_merge_status).toBe('mergeable');
+      if (branch === 'auto/running') {
+        const set = await call(sb, `${path}/merge`, { token: ALICE, method: 'PUT', json: { auto_merge: true } });
+        expect([set.status, set.body.state, set.body.merge_when_pipeline_succeeds]).toEqual([200, 'opened', true]);
+      } else {
+        const note = await call(sb, `${path}/notes`, { token: ALICE, json: { body: '/merge' } });
+        expect(note.status).toBe(202);
+        expect((await call(sb, path, { token: ALICE })).body).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true });
+      }
+    }
+  });
+
   it('GitLab 18 merges at once when nothing is pending', async () => {
     const sb = await startSandbox({ port: 0, flavor: 'gitlab', gitlabVersion: '18.2.0-ee' });
     try {

@@ -82,3 +82,23 @@ export async function mergeRules(ctx: Context, v: Values, auto: boolean, detect 
  */
 export const refusesNothingToWait = (rules: MergeRules): boolean =>
   rules.flavor !== 'spec' && rules.version !== undefined && !atLeast(rules.version, 18, 0);
+
+/** GitLab's `ACTIVE_STATUSES` and `created` (app/models/concerns/ci/has_status.rb). */
+const PIPELINE_IN_PROGRESS = new Set([
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'canceling',
+]);
+
+/**
+ * Nothing for an auto-merge to wait for: mergeable now, and no head pipeline in progress. GitLab
+ * offers auto-merge on a mergeable merge request while its head pipeline runs
+ * (`MergeWhenChecksPassService#availability_details`, `MergeRequest#diff_head_pipeline_considered_in_progress?`;
+ * where the project requires a pipeline, one not complete leaves it `ci_still_running` or `ci_must_pass`).
+ */
+export const waitsForNothing = (mr: { detailed_merge_status?: string; head_pipeline?: { status?: string } | null }): boolean =>
+  mr.detailed_merge_status === 'mergeable' && !PIPELINE_IN_PROGRESS.has(mr.head_pipeline?.status ?? '');

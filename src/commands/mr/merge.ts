@@ -12,7 +12,7 @@ import { isObject } from '../../shared/json.js';
 import { shellLine } from '../../shell-quote.js';
 import { type Approvals, approvalsMissing, type MrState, mergeBlocker } from './merge-blockers.js';
 import { approvalsFor, explainNotMergeable, explainShaMismatch, explainUnauthorized, fetchMr, tryFetch } from './merge-errors.js';
-import { type MergeRules, mergeRules, refusesNothingToWait } from './merge-rules.js';
+import { type MergeRules, mergeRules, refusesNothingToWait, waitsForNothing } from './merge-rules.js';
 import { iidArg, MR_PATH, plain, ref, shortSha } from './shared.js';
 
 const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
@@ -71,7 +71,7 @@ const auto = (v: MergeValues) => v.flags.auto === true || v.flags['when-pipeline
 function refuseIfBlocked(v: MergeValues, mr: MrState, approvals: Approvals, rules: MergeRules): void {
   const blocker = mergeBlocker(v, mr, approvals, rules);
   if (blocker) throw new CollabError(`${ref(v.args.iid)} cannot be merged: ${blocker.why}; nothing was sent`, 1, blocker.next);
-  if (rules.auto && mr.detailed_merge_status === 'mergeable' && refusesNothingToWait(rules)) throw nothingToWaitFor(v, rules, true);
+  if (rules.auto && waitsForNothing(mr) && refusesNothingToWait(rules)) throw nothingToWaitFor(v, rules, true);
 }
 
 /** `--auto` on a merge request that waits for nothing: GitLab 17 refuses it (405), GitLab 18 merges it at once. */
@@ -144,7 +144,7 @@ async function mergeDetails(ctx: Context, seen: MrState | undefined, v: MergeVal
   );
   if (auto(v))
     lines.push(
-      mr.detailed_merge_status === 'mergeable' && rules.flavor !== 'spec'
+      waitsForNothing(mr) && rules.flavor !== 'spec'
         ? '  nothing to wait for: GitLab merges it at once'
         : '  merges by itself when the pipeline succeeds (auto-merge)',
     );
@@ -262,7 +262,7 @@ async function notMerged(ctx: Context, v: MergeValues, err: CollabError): Promis
   if (isMovedWriteRefusal(err)) return undefined;
   const rules = await mergeRules(ctx, v, auto(v));
   const mr = (await tryFetch(() => fetchMr(ctx, v))) ?? v.seen;
-  if (rules.auto && rules.flavor !== 'spec' && mr?.detailed_merge_status === 'mergeable' && mr.state !== 'merged')
+  if (rules.auto && rules.flavor !== 'spec' && mr && waitsForNothing(mr) && mr.state !== 'merged')
     return nothingToWaitFor(v, rules, false, err);
   return explainNotMergeable(ctx, v, err, mr, rules);
 }

@@ -26,7 +26,31 @@ export function reviewersOf(mr: MergeRequest): number[] {
   return mr.reviewerIds ?? [...new Set([...mr.approvedBy, ...(mr.state === 'opened' && mr.assigneeId != null ? [mr.assigneeId] : [])])];
 }
 
-const ACTIVE_PIPELINE = new Set(['created', 'pending', 'running', 'canceling', 'preparing', 'waiting_for_resource']);
+/** GitLab's `ACTIVE_STATUSES` and `created` (app/models/concerns/ci/has_status.rb). */
+const ACTIVE_PIPELINE = new Set([
+  'created',
+  'pending',
+  'running',
+  'canceling',
+  'preparing',
+  'waiting_for_resource',
+  'waiting_for_callback',
+]);
+/** GitLab's `COMPLETED_STATUSES`. */
+const COMPLETE_PIPELINE = new Set(['success', 'failed', 'canceled', 'skipped']);
+
+/**
+ * `MergeRequest#diff_head_pipeline_considered_in_progress?` (app/models/merge_request.rb): the head
+ * pipeline an auto-merge waits for even when nothing else is pending — one not complete where the
+ * project requires a pipeline to succeed, else one active or just created. With nothing pending
+ * and no such pipeline, auto-merge is not available (`MergeWhenChecksPassService#availability_details`).
+ */
+export function headPipelineInProgress(store: Store, mr: MergeRequest): boolean {
+  const status = headPipelineOf(store, mr)?.status;
+  if (status === undefined) return false;
+  if (store.projects.get(mr.projectId)?.features.only_allow_merge_if_pipeline_succeeds) return !COMPLETE_PIPELINE.has(status);
+  return ACTIVE_PIPELINE.has(status);
+}
 
 /**
  * GitLab's mergeability verdict (MergeRequests::Mergeability::DetailedMergeStatusService): the first

@@ -1,6 +1,6 @@
 import { requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
-import { detailedMergeStatus, MERGE_REQUEST } from '../entities/merge-requests.js';
+import { detailedMergeStatus, headPipelineInProgress, MERGE_REQUEST } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
 import { HttpError, unauthorized } from '../errors.js';
 import { DEVELOPER, type MergeRequest, type Project, type User } from '../model.js';
@@ -37,6 +37,10 @@ function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
   if (status === 'conflict') throw new HttpError(405, { message: 'Branch cannot be merged' });
 }
 
+/** Nothing an auto-merge would wait for: mergeable now, and no head pipeline in progress. */
+const waitsForNothing = (ctx: Ctx, mr: MergeRequest): boolean =>
+  detailedMergeStatus(ctx.store, mr, ctx.store.flavor) === 'mergeable' && !headPipelineInProgress(ctx.store, mr);
+
 function mergeMergeRequest(ctx: Ctx): Reply {
   const { project, mr } = requireMergeRequest(ctx);
   const user = requireUser(ctx);
@@ -45,7 +49,7 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   // to wait for, GitLab 17 refuses it (405) and GitLab 18 merges at once.
   const gitlab = ctx.store.flavor === 'gitlab';
   const asked = (gitlab ? ctx.params.bool('auto_merge') : undefined) ?? ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
-  const nothingPending = gitlab && detailedMergeStatus(ctx.store, mr, ctx.store.flavor) === 'mergeable';
+  const nothingPending = gitlab && waitsForNothing(ctx, mr);
   if (asked && nothingPending && !ctx.store.gitlabAtLeast(18)) throw new HttpError(405, { message: '405 Method Not Allowed' });
   const autoMerge = asked && !nothingPending;
   refuseMerge(ctx, mr, autoMerge);
@@ -94,12 +98,12 @@ function completeMerge(ctx: Ctx, project: Project, mr: MergeRequest, user: User)
  * undefined when it cannot be merged.
  */
 export function quickMerge(ctx: Ctx, t: { project: Project; mr: MergeRequest; user: User }): string | undefined {
-  const status = detailedMergeStatus(ctx.store, t.mr, ctx.store.flavor);
-  if (status === 'mergeable') {
+  if (waitsForNothing(ctx, t.mr)) {
     completeMerge(ctx, t.project, t.mr, t.user);
     return 'Merged this merge request.';
   }
-  if (!AUTO_MERGE_WAITS.has(status)) return undefined;
+  const status = detailedMergeStatus(ctx.store, t.mr, ctx.store.flavor);
+  if (status !== 'mergeable' && !AUTO_MERGE_WAITS.has(status)) return undefined;
   t.mr.mergeWhenPipelineSucceeds = true;
   t.mr.autoMergeById = t.user.id;
   touch(ctx, t.mr);
