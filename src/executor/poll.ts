@@ -7,10 +7,10 @@ import { humanDuration } from '../output/values.js';
 
 /*
  * Waiting: the one loop every command that waits for the server runs (`pipeline wait`, `pipeline
- * view --watch`, `mr checks --watch`, `job trace --follow`, `mr rebase`). One read per poll; the
- * wait between polls grows while nothing changes and starts over when something does; a server's
- * Retry-After (or GitLab's Poll-Interval) is a floor; each change is shown once; `--timeout` ends
- * the wait with exit 124. The clock and the sleep are the Context's, so tests never wait.
+ * view --watch`, `mr checks --watch`, `job trace --follow`, `mr rebase`, `project fork --wait`).
+ * One read per poll; the wait between polls grows while nothing changes and starts over when
+ * something does; a server's Retry-After (or GitLab's Poll-Interval) is a floor; each change is
+ * shown once; `--timeout` ends the wait with exit 124. The clock and the sleep are the Context's, so tests never wait.
  */
 
 /** What a poll read, and the headers of its answer (what they say about the next poll). */
@@ -33,7 +33,7 @@ export interface Waiting<T> {
   floorMs?(value: T): number;
 }
 
-export interface PollOptions {
+export interface PollOptions<T = unknown> {
   /** The first wait between polls, and the one after each change. */
   intervalMs: number;
   /** The longest wait while nothing changes; default 8 × intervalMs, at most 30 s (never below intervalMs). */
@@ -44,6 +44,8 @@ export interface PollOptions {
   what: string;
   /** What the timeout's hint suggests (the command that goes on waiting). */
   timeoutHint?: string;
+  /** The error the timeout ends with, where a command's contract says another than exit 124 (`project fork`). */
+  timeoutError?(last: T, waitedMs: number): Error;
   /** Where the state is shown; nothing is shown without it. */
   status?: StatusLine;
 }
@@ -80,7 +82,7 @@ export function serverAsks(headers: ResponseHeaders | undefined, nowMs: number):
 }
 
 /** Polls until `waiting.settled` says the value will not change by itself; returns it. */
-export async function pollUntil<T>(clock: Clock, waiting: Waiting<T>, options: PollOptions): Promise<T> {
+export async function pollUntil<T>(clock: Clock, waiting: Waiting<T>, options: PollOptions<T>): Promise<T> {
   const started = clock.now().getTime();
   // The time the wait has taken: the clock's, or the waits it asked for where a test shortens them
   // (COLLAB_TEST_WAIT_SCALE), so that --timeout counts the waits as they were meant.
@@ -102,7 +104,7 @@ export async function pollUntil<T>(clock: Clock, waiting: Waiting<T>, options: P
       lastKey = key;
       let wait = nextWait(backoff, waiting.floorMs?.(value) ?? 0, headers, started + spent);
       if (options.timeoutMs !== undefined) {
-        if (spent >= options.timeoutMs) throw timedOut(options, spent);
+        if (spent >= options.timeoutMs) throw options.timeoutError?.(value, spent) ?? timedOut(options, spent);
         // The last poll comes at the deadline, not after it.
         wait = Math.min(wait, options.timeoutMs - spent);
       }
@@ -114,7 +116,7 @@ export async function pollUntil<T>(clock: Clock, waiting: Waiting<T>, options: P
   }
 }
 
-function timedOut(options: PollOptions, waitedMs: number): TimeoutError {
+function timedOut<T>(options: PollOptions<T>, waitedMs: number): TimeoutError {
   return new TimeoutError(`${options.what} has not ended after ${humanDuration(waitedMs / 1000)} (--timeout)`, options.timeoutHint);
 }
 

@@ -86,6 +86,46 @@ describe('project fork', () => {
     expect(r.stderr).toContain('timed out after 1s waiting for the fork alice/website (import_status: started)');
   });
 
+  it('--wait runs on the shared polling loop: Retry-After is a floor, and an ETag makes the next poll conditional', async () => {
+    // GitLab's `get ':id'` (lib/api/projects.rb) answers through Rack::ETag / Rack::ConditionalGet: a weak
+    // ETag, and 304 to a matching If-None-Match. A server or proxy asking for slower polls says Retry-After.
+    api = mockApi();
+    recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));
+    const answers = [
+      { status: 'started', headers: { 'retry-after': '4' } },
+      { status: 'started', headers: {} },
+      { status: 'finished', headers: {} },
+    ];
+    const asked: string[] = [];
+    let n = 0;
+    api.pool
+      .intercept({ path: '/api/v4/projects/9', method: 'GET' })
+      .reply((req) => {
+        const answer = answers[n++]!;
+        const etag = `W/"${answer.status}"`;
+        const ifNoneMatch =
+          Object.entries(req.headers as Record<string, string>).find(([k]) => k.toLowerCase() === 'if-none-match')?.[1] ?? '';
+        asked.push(ifNoneMatch);
+        if (ifNoneMatch === etag) return { statusCode: 304, data: '', responseOptions: { headers: { etag, ...answer.headers } } };
+        return {
+          statusCode: 200,
+          data: JSON.stringify(fork(answer.status)),
+          responseOptions: { headers: { ...JSON_HEADERS, etag, ...answer.headers } },
+        };
+      })
+      .times(answers.length);
+    const waits: number[] = [];
+    const r = await runCli(['project', 'fork', 'acme/website', '--namespace', 'alice', '--wait', '-o', 'json'], {
+      transport: api.transport,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(fork('finished'));
+    // 250 ms first; the server's 4 s instead of the backoff's 375 ms; then the backoff grows on (the 304 changed nothing).
+    expect(waits).toEqual([250, 4000, 563]);
+    expect(asked).toEqual(['', 'W/"started"', 'W/"started"']);
+  });
+
   it('shows a spinner only when stderr is a terminal', async () => {
     api = mockApi();
     recordRequests(api, 'POST', '/api/v4/projects/acme%2Fwebsite/fork', 201, fork('scheduled'));

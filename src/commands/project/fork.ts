@@ -2,6 +2,7 @@ import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { eitherWay } from '../../executor/host-dialect.js';
+import { conditionalRead, pollUntil, type Reading } from '../../executor/poll.js';
 import { defineCommand } from '../../executor/spec.js';
 import { projectArg } from '../../executor/subject.js';
 import { startSpinner } from '../../output/spinner.js';
@@ -17,40 +18,60 @@ interface ProjectState {
 const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 2_000;
 
+/** The copy has ended: `finished`, `none` (nothing to copy) or `failed`. */
+const copyEnded = (p: ProjectState) =>
+  p.import_status === IMPORT_FINISHED || p.import_status === 'none' || p.import_status === IMPORT_FAILED;
+
+/** The readings of the fork: first the answer to the fork itself (a copy already ended needs no poll), then the project. */
+function forkReadings(ctx: Context, fork: ProjectState): () => Promise<Reading<ProjectState>> {
+  const get = conditionalRead<ProjectState>(() => ctx.api(), {
+    method: 'GET',
+    path: fillPath('/projects/:id', { id: fork.id }),
+    expect: { kind: 'object', key: 'id' },
+  });
+  let first: ProjectState | undefined = fork;
+  return async () => {
+    if (first !== undefined) {
+      const value = first;
+      first = undefined;
+      return { value };
+    }
+    const { value, headers } = await get();
+    return { value: eitherWay(value), headers };
+  };
+}
+
 /**
- * Polls the new project until its background copy ends: `finished` (or `none`, nothing to copy)
- * is success, `failed` is an error, and the whole wait is bounded by `timeoutMs`.
+ * Waits on the one polling loop (src/executor/poll.ts) until the new project's background copy
+ * ends: `failed` is an error, and `timeoutMs` bounds the whole wait. A step of the copy
+ * (scheduled → started) is no reason to poll sooner, so the waits grow from the first poll on.
+ * The timeout stays this command's exit 1 and message, as before the loop was shared.
  */
 async function waitForFork(ctx: Context, fork: ProjectState, timeoutMs: number): Promise<ProjectState> {
   const name = fork.path_with_namespace ?? String(fork.id);
-  const started = ctx.now().getTime();
   const spin = await startSpinner(ctx.io, `Waiting for the fork ${name} to finish copying`);
-  let current = fork;
-  let delay = FIRST_POLL_MS;
   try {
-    for (;;) {
-      const status = current.import_status;
-      if (status === IMPORT_FINISHED || status === 'none') {
-        spin?.succeed(`Fork ${name} is ready`);
-        return current;
-      }
-      if (status === IMPORT_FAILED)
-        throw new ApiError(`fork ${name} failed: ${current.import_error ?? 'import_status is failed'}`, undefined);
-      const left = timeoutMs - (ctx.now().getTime() - started);
-      if (left <= 0)
-        throw new ApiError(
-          `timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${status ?? 'unknown'})`,
-          undefined,
-          undefined,
-          'raise --wait-timeout, or check later with `collab project view`',
-        );
-      await ctx.sleep(Math.min(delay, left));
-      delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
-      const res = await ctx
-        .api()
-        .request({ method: 'GET', path: fillPath('/projects/:id', { id: fork.id }), expect: { kind: 'object', key: 'id' } });
-      current = eitherWay(res.data) as ProjectState;
-    }
+    const done = await pollUntil(
+      ctx,
+      { read: forkReadings(ctx, fork), settled: copyEnded },
+      {
+        intervalMs: FIRST_POLL_MS,
+        maxIntervalMs: MAX_POLL_MS,
+        timeoutMs,
+        what: `the fork ${name}`,
+        timeoutError: (last) =>
+          new ApiError(
+            `timed out after ${Math.round(timeoutMs / 1000)}s waiting for the fork ${name} (import_status: ${last.import_status ?? 'unknown'})`,
+            undefined,
+            undefined,
+            'raise --wait-timeout, or check later with `collab project view`',
+          ),
+      },
+    );
+    if (done.import_status === IMPORT_FAILED)
+      throw new ApiError(`fork ${name} failed: ${done.import_error ?? 'import_status is failed'}`, undefined);
+    spin?.succeed(`Fork ${name} is ready`);
+    return done;
   } catch (err) {
     spin?.fail();
     throw err;
