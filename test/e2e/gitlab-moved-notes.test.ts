@@ -9,7 +9,9 @@
  *   (lib/api/entities/note.rb: `commands_changes`, `summary`);
  * - notes dropped after paging: lib/api/notes.rb (GET …/notes) pages, then rejects what the reader
  *   may not read ("the current page can have less elements than :per_page even if there's more
- *   than one page"), so a page can be empty with more after it.
+ *   than one page"), so a page can be empty with more after it; lib/api/discussions.rb likewise
+ *   pages the discussion ids, then keeps `readable_discussion_notes` (a page of threads can be
+ *   empty). `issue notes` reads the notes API, `mr notes` the discussions API (issue 38).
  */
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -160,33 +162,50 @@ describe('a comment made only of quick actions (notes_helpers.rb process_note_cr
   });
 });
 
-describe('notes emptied after paging (lib/api/notes.rb)', () => {
+describe('notes emptied after paging (lib/api/notes.rb, lib/api/discussions.rb)', () => {
   /** Three pages of 2: page 2 held two internal notes this reader may not see, dropped after paging. */
   const pages: Record<string, unknown[]> = { '1': [note(1, 'first'), note(2, 'second')], '2': [], '3': [note(5, 'fifth')] };
+  /** The same for threads: discussions.rb pages the discussion ids, then `readable_discussion_notes` drops the unreadable. */
+  const thread = (id: string, n: ReturnType<typeof note>) => ({ id, individual_note: true, notes: [n] });
+  const threadPages: Record<string, unknown[]> = {
+    '1': [thread('a1', note(1, 'first')), thread('b2', note(2, 'second'))],
+    '2': [],
+    '3': [thread('c5', note(5, 'fifth'))],
+  };
   const paged = (withTotals: boolean) => (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '', 'http://x');
     if (url.pathname === '/api/v4/version') return json(res, 200, { version: '17.9.0' });
-    if (url.pathname !== '/api/v4/projects/acme%2Fweb/merge_requests/5/notes') return json(res, 404, { message: '404 Not found' });
+    const served: Record<string, Record<string, unknown[]>> = {
+      '/api/v4/projects/acme%2Fweb/issues/5/notes': pages,
+      '/api/v4/projects/acme%2Fweb/merge_requests/5/discussions': threadPages,
+    };
+    const answers = served[url.pathname];
+    if (!answers) return json(res, 404, { message: '404 Not found' });
     const page = url.searchParams.get('page') ?? '1';
     const next = page === '3' ? '' : String(Number(page) + 1);
     const headers: Record<string, string> = { ...JSON_HEADERS, 'x-page': page, 'x-per-page': '2', 'x-next-page': next };
     if (withTotals) Object.assign(headers, { 'x-total': '6', 'x-total-pages': '3' });
     res.writeHead(200, headers);
-    res.end(JSON.stringify(pages[page] ?? []));
+    res.end(JSON.stringify(answers[page] ?? []));
   };
+  const ids = (stdout: string) => JSON.parse(stdout).map((n: { id: number }) => n.id);
 
   for (const withTotals of [true, false])
     it(`--all reads past the empty page to the last (${withTotals ? 'with' : 'without'} totals)`, async () => {
       const s = await serve(paged(withTotals));
-      const r = await run(s, ['mr', 'notes', '5', '-p', 'acme/web', '--all', '--per-page', '2', '-o', 'json']);
+      const r = await run(s, ['issue', 'notes', '5', '-p', 'acme/web', '--all', '--per-page', '2', '--sort', 'asc', '-o', 'json']);
       expect(r.exitCode, r.stderr).toBe(0);
-      expect(JSON.parse(r.stdout).map((n: { id: number }) => n.id)).toEqual([1, 2, 5]);
+      expect(ids(r.stdout)).toEqual([1, 2, 5]);
+      // mr notes reads every page of the threads (issue 38: the discussions API), past the emptied one.
+      const threads = await run(s, ['mr', 'notes', '5', '-p', 'acme/web', '--sort', 'asc', '-o', 'json']);
+      expect(threads.exitCode, threads.stderr).toBe(0);
+      expect(ids(threads.stdout)).toEqual([1, 2, 5]);
     });
 
   it('--limit goes on through the emptied page too', async () => {
     const s = await serve(paged(false));
-    const r = await run(s, ['mr', 'notes', '5', '-p', 'acme/web', '--limit', '3', '--per-page', '2', '-o', 'json']);
+    const r = await run(s, ['issue', 'notes', '5', '-p', 'acme/web', '--limit', '3', '--per-page', '2', '--sort', 'asc', '-o', 'json']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).map((n: { id: number }) => n.id)).toEqual([1, 2, 5]);
+    expect(ids(r.stdout)).toEqual([1, 2, 5]);
   });
 });
