@@ -32,7 +32,9 @@ describe('a write says what it did', () => {
 
   it.each(writes.map((l) => [name(l), l] as const))('%s: on a terminal, one ✓ line and nothing on stdout', async (_n, leaf) => {
     const { transport } = answeringTransport();
-    const r = await runCli(baseOf(leaf).render(), { transport, tty: true, prompter });
+    // The answering server's merge request is no draft: `mr ready` of it is so already (nothing sent); `--undo` is a change.
+    const undo = name(leaf) === 'mr ready' ? ['--undo'] : [];
+    const r = await runCli([...baseOf(leaf).render(), ...undo], { transport, tty: true, prompter });
     expect(r.code, r.stderr).toBe(0);
     if (!leaf.spec.showAnswer) expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('✓ '));

@@ -56,7 +56,7 @@ export function drawBoard(columns: BoardColumn[], frame: Frame): string {
   const blocks: string[] = [];
   for (let start = 0; start < columns.length; start += perRow) {
     const drawn = columns.slice(start, start + perRow).map((c) => columnLines(c, width, frame));
-    const height = Math.max(...drawn.map((lines) => lines.length));
+    const height = drawn.reduce((most, lines) => Math.max(most, lines.length), 0);
     const lines: string[] = [];
     for (let i = 0; i < height; i++)
       lines.push(

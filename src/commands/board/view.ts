@@ -81,7 +81,7 @@ async function fill(ctx: Context, project: string, column: Column, perList: numb
   const local = { 'not[labels]': (item: Item | undefined) => !names(item?.labels).some((l) => unwanted.has(l)) };
   const path = fillPath('/projects/:project/issues', { project });
   const pages = await pagesIn(ctx, { path, query, expect: { kind: 'list' } }, { perPage: perList, limit: perList, stats }, local);
-  for await (const page of pages) column.issues.push(...(page as Item[]));
+  for await (const page of pages) for (const item of page as Item[]) column.issues.push(item);
   // A total counted before collab's own filter says nothing of what it kept.
   column.total = column.notLabels && (await ctx.flavor()) === 'spec' ? undefined : stats.total;
   column.more = stats.more === true;
