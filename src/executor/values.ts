@@ -151,7 +151,8 @@ export function setFlag(values: Values, flag: FlagSpec, value: Values['flags'][s
   const param = paramName(flag);
   if (param === false || flag.file) return;
   if (flag.in === 'path') values.args[param] = typeof value === 'number' ? value : String(value);
-  else values.params[param] = value;
+  // A comma-separated list given several times (glab's --label a --label b) is one list.
+  else values.params[param] = flag.type === 'csv' && Array.isArray(value) ? value.join(',') : value;
 }
 
 /** Parses one flag value by its type; a lookup flag's names are checked now and looked up before sending. */

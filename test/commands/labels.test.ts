@@ -57,6 +57,24 @@ describe('--add-labels and --remove-labels', () => {
     ]);
   });
 
+  it("on a create, glab's --label is the labels it starts with; given again, one list", async () => {
+    api = mockApi();
+    const sent = recordRequests(api, 'POST', '/api/v4/projects/acme%2Fapi/issues', 201, issue(9, { title: 'T' }));
+    const mrSent = recordRequests(api, 'POST', '/api/v4/projects/acme%2Fapi/merge_requests', 201, { iid: 4, title: 'M' });
+    const r = await runCli(['issue', 'create', '-p', 'acme/api', '-t', 'T', '--label', 'bug', '--label', 'ui,p1'], {
+      transport: api.transport,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const m = await runCli(['mr', 'create', '-p', 'acme/api', '-s', 'x', '-b', 'main', '-t', 'M', '--label', 'a', '--label', 'b'], {
+      transport: api.transport,
+    });
+    expect(m.code, m.stderr).toBe(0);
+    expect([...body(sent), ...body(mrSent)]).toEqual([
+      { title: 'T', labels: 'bug,ui,p1' },
+      { source_branch: 'x', target_branch: 'main', title: 'M', labels: 'a,b' },
+    ]);
+  });
+
   it('with --labels (which replaces them all) is exit 2, nothing sent', async () => {
     api = mockApi();
     const r = await runCli(['issue', 'update', '3', '-p', 'acme/api', '--labels', 'a', '--add-labels', 'b'], { transport: api.transport });

@@ -48,7 +48,17 @@ function fieldFlags(mode: 'create' | 'update'): FlagSpec[] {
     update
       ? { name: 'milestone-id', type: 'int', min: 0, description: 'milestone id (0 removes the milestone)' }
       : { name: 'milestone-id', type: 'id', description: 'milestone id' },
-    { name: 'labels', short: 'l', type: 'csv', description: update ? REPLACE_LABELS : 'comma-separated label names' },
+    update
+      ? { name: 'labels', short: 'l', type: 'csv', description: REPLACE_LABELS }
+      : // On a create, glab's --label (given again, the lists join) is the labels it starts with.
+        {
+          name: 'labels',
+          short: 'l',
+          type: 'csv',
+          repeatable: true,
+          aliases: { label: 'glab' },
+          description: 'comma-separated label names',
+        },
     ...(update ? labelChangeFlags : []),
     assigneesField,
     milestoneField,

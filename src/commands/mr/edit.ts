@@ -108,7 +108,8 @@ export const create = defineCommand({
     ...relatedIssueFlags,
     ...peopleFields,
     { name: 'target-project-id', type: 'id', description: 'target project id (for a merge request from a fork)' },
-    { name: 'labels', short: 'l', type: 'csv', description: 'comma-separated label names' },
+    // glab's --label (given again, the lists join) is the labels it starts with.
+    { name: 'labels', short: 'l', type: 'csv', repeatable: true, aliases: { label: 'glab' }, description: 'comma-separated label names' },
     { name: 'milestone-id', type: 'id', description: 'milestone id' },
     { name: 'remove-source-branch', type: 'bool', description: 'delete the source branch once merged' },
     {
