@@ -7,6 +7,7 @@ import { isOutputFormat, type OutputFormat } from './global-flags.js';
 import { WRITERS } from './output/formats.js';
 import type { IO } from './output/io.js';
 import type { JqFilter } from './output/jq.js';
+import type { MarkdownRenderer } from './output/markdown.js';
 import { mark } from './output/paint.js';
 import { Printer } from './output/printer.js';
 import { messageText } from './output/sanitize.js';
@@ -25,6 +26,7 @@ export interface ConsoleDeps {
  */
 export class Console {
   private jqFilter?: JqFilter;
+  private markdownRenderer?: Promise<MarkdownRenderer>;
 
   constructor(
     readonly io: IO,
@@ -92,7 +94,17 @@ export class Console {
       page: this.pager(),
       schedule: this.deps.schedule,
       jq: this.jqFilter,
+      markdown: () => this.markdown(),
     });
+  }
+
+  /**
+   * The run's Markdown renderer: markdown-it loaded and its parser built when a view first renders
+   * Markdown, then reused (a view with 12,000 comments builds one, not one a comment).
+   */
+  private markdown(): Promise<MarkdownRenderer> {
+    this.markdownRenderer ??= import('./output/markdown.js').then((m) => m.markdownRenderer());
+    return this.markdownRenderer;
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import type { Measure } from './graphemes.js';
 import type { ColorLevel } from './io.js';
+import type { MarkdownRenderer } from './markdown.js';
 import type { Painter, Tone } from './paint.js';
 import { messageText, tableText } from './sanitize.js';
 import { relativeTime } from './values.js';
@@ -50,6 +51,8 @@ export interface CardFrame {
   measure: Measure;
   paint: Painter;
   now: Date;
+  /** The run's Markdown renderer (`Output.markdown`); absent: the body gets one of its own. */
+  markdown?: () => Promise<MarkdownRenderer>;
 }
 
 /** A section printed after the body and before the link (the discussion): its lines. */
@@ -162,8 +165,8 @@ function fieldLines(fields: readonly CardField[], frame: CardFrame): string[] {
 async function bodyText(body: NonNullable<Card['body']>, frame: CardFrame, base: string | undefined): Promise<string> {
   const { width, paint, measure, colorLevel } = frame;
   if (typeof body.text !== 'string' || body.text.trim() === '') return paint(`No ${body.what} provided.`, 'dim');
-  const { renderMarkdown } = await import('./markdown.js');
-  return renderMarkdown(messageText(body.text), Math.max(20, width), colorLevel, measure, base);
+  const markdown = frame.markdown ? await frame.markdown() : await (await import('./markdown.js')).markdownRenderer();
+  return markdown.render(messageText(body.text), Math.max(20, width), colorLevel, measure, base);
 }
 
 const plainOf = (spans: readonly Span[]): string => spans.map((s) => tableText(s.text)).join('');

@@ -1,6 +1,7 @@
 /** The conversation of an issue or merge request, for people, below its view (`view --comments`). */
 import { cellWidth, type Measure } from './graphemes.js';
 import type { ColorLevel } from './io.js';
+import type { MarkdownRenderer } from './markdown.js';
 import { type Painter, painter } from './paint.js';
 import { messageText, tableText } from './sanitize.js';
 import { isInternal, type NoteShape, resolvedBy, shortId, type Thread, threadState, whereOf } from './thread-shape.js';
@@ -16,6 +17,8 @@ export interface DiscussionStyle {
   base?: string;
   /** What to say when no thread is left to show (`No unresolved threads.`); default `No comments yet.`. */
   empty?: string;
+  /** The run's Markdown renderer (`Printer.markdown`): built once, asked for at the first comment with a body. */
+  markdown: () => Promise<MarkdownRenderer>;
 }
 
 /** A comment's text sits this far in from its heading; a reply's heading this far in from its thread's. */
@@ -93,10 +96,9 @@ async function comment(note: NoteShape, tags: string[], indent: string, frame: F
   const heading = wrapText(indent + head.join(frame.paint(' · ', 'dim')), Math.max(20, frame.columns), frame.measure);
   const body = typeof note.body === 'string' ? note.body : '';
   if (body.trim() === '') return heading;
-  const { renderMarkdown } = await import('./markdown.js');
   const inner = indent + INDENT;
   const width = Math.max(20, frame.columns - inner.length);
-  const text = await renderMarkdown(messageText(body), width, frame.colorLevel, frame.measure, frame.base);
+  const text = (await frame.markdown()).render(messageText(body), width, frame.colorLevel, frame.measure, frame.base);
   return `${heading}\n${text
     .split('\n')
     .map((line) => (line === '' ? line : inner + line))

@@ -1,12 +1,28 @@
 import type { Measure } from './graphemes.js';
 import type { ColorLevel } from './io.js';
 import { BlockRenderer } from './markdown/blocks.js';
-import { parseMarkdown } from './markdown/parse.js';
+import { type MarkdownParser, markdownParser } from './markdown/parse.js';
 import { colouredText } from './sanitize.js';
 import { SgrState } from './sgr.js';
 import { fill } from './wrap.js';
 
 export { webBase } from './markdown/links.js';
+
+/** Renders Markdown for a terminal; its parser is built once, so one renderer serves a whole run. */
+export interface MarkdownRenderer {
+  render(text: string, width: number, level: ColorLevel, measure: Measure, base?: string): string;
+}
+
+/** A renderer with a parser of its own: a run gets its one through the printer (`Output.markdown`). */
+export async function markdownRenderer(): Promise<MarkdownRenderer> {
+  const parse = await markdownParser();
+  return { render: (text, width, level, measure, base) => rendered(parse, text, width, level, measure, base) };
+}
+
+/** One text, with a renderer built for it (see `rendered`). */
+export async function renderMarkdown(text: string, width: number, level: ColorLevel, measure: Measure, base?: string): Promise<string> {
+  return (await markdownRenderer()).render(text, width, level, measure, base);
+}
 
 /**
  * Markdown from the server (an issue's or merge request's description) for a terminal `width`
@@ -18,8 +34,8 @@ export { webBase } from './markdown/links.js';
  * larger (dense emphasis in colour, quotes nested deeper than a narrow terminal has room for) is
  * shown without colour, and failing that as written.
  */
-export async function renderMarkdown(text: string, width: number, level: ColorLevel, measure: Measure, base?: string): Promise<string> {
-  const tokens = await parseMarkdown(text);
+function rendered(parse: MarkdownParser, text: string, width: number, level: ColorLevel, measure: Measure, base?: string): string {
+  const tokens = parse(text);
   const size = Buffer.byteLength(text);
   const render = (colour: boolean) => {
     const blocks = new BlockRenderer({ width, measure, colour, base });

@@ -5,6 +5,7 @@ import type { Column } from './columns.js';
 import { checkFields, fieldNames } from './field-pick.js';
 import { WRITERS } from './formats.js';
 import { writeOut } from './io.js';
+import type { MarkdownRenderer } from './markdown.js';
 import { cellText, TerminalLogFilter } from './sanitize.js';
 import { emptyMessage, type ListOptions, printSummary } from './summary.js';
 import { showsCard } from './view.js';
@@ -46,6 +47,11 @@ export class Printer {
   get brief(): boolean {
     const { io, fields, jq } = this.options;
     return this.writer.forPeople && io.stdoutIsTTY && !fields?.length && jq === undefined;
+  }
+
+  /** The run's Markdown renderer (a discussion rendered apart from its view uses it too). */
+  markdown(): Promise<MarkdownRenderer> {
+    return this.out.markdown();
   }
 
   /** Prints a stream of items; returns how many were printed. */

@@ -55,6 +55,7 @@ async function printCard(out: Output, item: object, layout: CardLayout, extras: 
     measure: await cellWidth(),
     paint: painter(out.io.colorLevel),
     now,
+    markdown: () => out.markdown(),
   };
   const { webBase } = await import('./markdown.js');
   await out.emit(await drawCard(layout.card(item, extras.facts, now), frame, extras.sections ?? [], webBase(item)));
@@ -66,7 +67,7 @@ async function markdownLines(out: Output, c: Column, item: object, width: number
   const value = cellValue(c, item, out.options);
   if (typeof value !== 'string' || value.trim() === '')
     return [`${paint(keyText(c) + ' '.repeat(Math.max(0, width - measure(keyText(c)))), 'key')}  ${paint('-', 'dim')}`];
-  const { renderMarkdown, webBase } = await import('./markdown.js');
-  const body = await renderMarkdown(messageText(value), Math.max(20, out.io.columns), out.io.colorLevel, measure, webBase(item));
+  const { webBase } = await import('./markdown.js');
+  const body = (await out.markdown()).render(messageText(value), Math.max(20, out.io.columns), out.io.colorLevel, measure, webBase(item));
   return ['', paint(keyText(c), 'key'), body];
 }

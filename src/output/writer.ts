@@ -4,6 +4,7 @@ import type { Column } from './columns.js';
 import { chosenColumns, picker } from './field-pick.js';
 import { type IO, writeOut } from './io.js';
 import type { JqFilter } from './jq.js';
+import type { MarkdownRenderer } from './markdown.js';
 import { fetchProgress, type Schedule } from './spinner.js';
 import type { ListOptions } from './summary.js';
 
@@ -31,6 +32,8 @@ export interface WriteOptions {
   schedule?: Schedule;
   /** `--jq`: JSON output goes through this filter (json: the whole answer at once; ndjson: each item). */
   jq?: JqFilter;
+  /** The run's Markdown renderer, built on first use (the Console's); absent: each view builds its own. */
+  markdown?: () => Promise<MarkdownRenderer>;
 }
 
 /**
@@ -92,6 +95,13 @@ export class Output {
       this.held = undefined;
       if (text !== '') await this.emit(text);
     }
+  }
+
+  /** What renders Markdown (descriptions, comments): the run's one, loaded only when a view asks. */
+  async markdown(): Promise<MarkdownRenderer> {
+    if (this.options.markdown) return this.options.markdown();
+    const { markdownRenderer } = await import('./markdown.js');
+    return markdownRenderer();
   }
 
   /** Each item of the pages as `keep` makes it, held until the last page came (a spinner meanwhile). */

@@ -58,7 +58,8 @@ async function discussionText(ctx: Context, kind: Issuable, v: Values, item: unk
   const { renderDiscussion } = await import('../output/discussion.js');
   const { columns, colorLevel } = ctx.io;
   const empty = v.flags.resolved ? 'No resolved threads.' : v.flags.unresolved ? 'No threads to resolve.' : undefined;
-  return renderDiscussion(threads, { columns, colorLevel, now: ctx.now(), base: webBase(item), empty });
+  const printer = ctx.printer();
+  return renderDiscussion(threads, { columns, colorLevel, now: ctx.now(), base: webBase(item), empty, markdown: () => printer.markdown() });
 }
 
 /** What a view's command reads besides the object for its card (a merge request's failed jobs). */

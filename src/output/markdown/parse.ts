@@ -38,17 +38,23 @@ function deep(state: StateBlock, startLine: number, endLine: number, silent: boo
   return true;
 }
 
+/** Markdown text to markdown-it's flat token list. */
+export type MarkdownParser = (text: string) => Token[];
+
 /**
  * Markdown as GitLab writes it (CommonMark with tables, strikethrough and HTML), as markdown-it's
  * flat token list. markdown-it rather than marked: on the same hostile inputs marked's lexer
  * overflows the stack (2,000 nested quotes, nested emphasis) and takes time quadratic in unmatched
  * emphasis (`a_a_a_…`: 1 s at 20,000 characters, 11 s at 80,000), where markdown-it stays linear.
- * Loaded on first use.
+ * Loaded when first asked for. Building the parser costs far more than parsing a comment, so one
+ * parser serves every text of a run; each parse has its own depth count.
  */
-export async function parseMarkdown(text: string): Promise<Token[]> {
+export async function markdownParser(): Promise<MarkdownParser> {
   const { default: MarkdownIt } = await import('markdown-it');
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.block.ruler.before('table', 'deep', deep);
-  const env: DepthEnv = { depth: 0, scanned: 0 };
-  return md.parse(text, env as unknown as Parameters<typeof md.parse>[1]);
+  return (text) => {
+    const env: DepthEnv = { depth: 0, scanned: 0 };
+    return md.parse(text, env as unknown as Parameters<typeof md.parse>[1]);
+  };
 }
