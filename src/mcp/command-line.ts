@@ -85,7 +85,7 @@ function realDeepest(target: string): string {
   const rest: string[] = [];
   for (;;) {
     try {
-      return path.join(fs.realpathSync(at), ...rest.reverse());
+      return rest.reduceRight((joined, name) => path.join(joined, name), fs.realpathSync(at));
     } catch {
       const up = path.dirname(at);
       if (up === at) return target;
@@ -137,9 +137,10 @@ export function toolCommandLine(tool: ToolDef, raw: unknown, policy: Policy): To
   for (const input of tool.inputs) {
     const value = args[input.key];
     if (value === undefined || value === null) continue;
+    // An array argument is the assistant's to size: appended one by one, never spread into a call.
     const w = words(input, value, policy);
-    options.push(...w.options);
-    positional.push(...w.args);
+    for (const option of w.options) options.push(option);
+    for (const arg of w.args) positional.push(arg);
   }
   const { spec } = tool.command;
   const project = policy.project ?? (tool.savesFiles && args.project === undefined ? policy.defaultProject : undefined);

@@ -72,6 +72,20 @@ export const OBJECT = {
 
 /** Paths of lists among the GETs the commands send (lookups, another user's keys). */
 const COLLECTION = /\/(keys|gpg_keys|emails|users|labels|milestones|impersonation_tokens)(\?|$)/;
+/** A merge request's threads, and one of them: a resolvable thread whose first note is OBJECT (`mr resolve 1 1` names it by note id). */
+const THREADS = /\/discussions(\?|$)/;
+const ONE_THREAD = /\/discussions\/[0-9a-f]+(\?|$)/;
+
+function readAnswer(path: string, resolved: boolean): object {
+  const thread = {
+    id: '6c268146a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    individual_note: false,
+    notes: [{ ...OBJECT, resolvable: true, resolved }],
+  };
+  if (THREADS.test(path)) return [thread];
+  if (ONE_THREAD.test(path)) return thread;
+  return COLLECTION.test(path) ? [OBJECT] : OBJECT;
+}
 
 function bodyOf(body: unknown): Record<string, unknown> {
   try {
@@ -85,13 +99,18 @@ function bodyOf(body: unknown): Record<string, unknown> {
  * A server that answers everything and remembers each request: GETs with OBJECT (a list of it for
  * collections), writes with OBJECT and what was sent, plus the keys some answers must have.
  */
-export function answeringTransport(): { transport: Transport; calls: string[] } {
+/** `resolvedThreads`: the merge request's thread is resolved already (what `mr unresolve` changes). */
+export function answeringTransport(options: { resolvedThreads?: boolean } = {}): { transport: Transport; calls: string[] } {
   const agent = new MockAgent();
   agent.disableNetConnect();
   const pool = agent.get(TEST_HOST);
   pool
     .intercept({ path: () => true, method: 'GET' })
-    .reply((req) => ({ statusCode: 200, data: COLLECTION.test(req.path) ? [OBJECT] : OBJECT, responseOptions: { headers: JSON_HEADERS } }))
+    .reply((req) => ({
+      statusCode: 200,
+      data: readAnswer(req.path, options.resolvedThreads === true),
+      responseOptions: { headers: JSON_HEADERS },
+    }))
     .persist();
   const written = { cn: 'devs', markdown: '![a](/uploads/a.txt)', time_estimate: 0, total_time_spent: 0 };
   for (const method of ['POST', 'PUT', 'DELETE'])

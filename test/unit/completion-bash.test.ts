@@ -66,7 +66,7 @@ describe.skipIf(skip)('bash completion script', () => {
 
   it('offers an alias when no name matches, field names after --fields, and the new commands and flags', () => {
     const [alias, names, fields, eq, version, fill, source, repo] = complete([
-      'collab mr di',
+      'collab job lo',
       'collab issue l',
       'collab issue list --fields web_u',
       'collab mr view --fields=sha',
@@ -75,12 +75,12 @@ describe.skipIf(skip)('bash completion script', () => {
       'collab mr create --source-b',
       'collab issue list -',
     ]);
-    expect(alias).toEqual(['diff']);
+    expect(alias).toEqual(['log']);
     expect(names).toEqual(['list']);
     expect(fields).toEqual(['web_url']);
     expect(eq).toEqual(expect.arrayContaining(['sha']));
     expect(version).toEqual(['version']);
-    expect(fill).toEqual(['--fill']);
+    expect(fill).toEqual(['--fill', '--fill-commit-body', '--fill-verbose']);
     expect(source).toEqual(['--source-branch']);
     expect(repo).toEqual(expect.arrayContaining(['-R', '--repo', '-L', '--limit', '-a', '--assignee']));
   });

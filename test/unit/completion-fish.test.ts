@@ -49,17 +49,17 @@ describe.skipIf(skip)('fish completion script', () => {
 
   it('offers an alias when no name matches, field names after --fields, and the new commands and flags', () => {
     const [alias, names, fields, version, fill] = complete([
-      'collab mr di',
+      'collab job lo',
       'collab issue l',
       'collab issue list --fields web_u',
       'collab vers',
       'collab mr create --fil',
     ]);
-    expect(alias).toEqual(['diff']);
+    expect(alias).toEqual(['log']);
     expect(names).toEqual(['list']);
     expect(fields).toEqual(['web_url']);
     expect(version).toEqual(['version']);
-    expect(fill).toEqual(['--fill']);
+    expect(fill).toEqual(['--fill', '--fill-commit-body', '--fill-verbose']);
   });
 
   it('completes enum values, after a space or an =', () => {

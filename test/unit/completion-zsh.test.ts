@@ -95,19 +95,19 @@ describe.skipIf(skip)('zsh completion function', () => {
 
   it('offers an alias when no name matches, field names after --fields, and the new commands and flags', () => {
     const [alias, names, fields, version, fill, repo] = candidates([
-      'collab mr di',
+      'collab job lo',
       'collab issue l',
       'collab mr view --fields sha',
       'collab vers',
       'collab mr create --fil',
       'collab issue list -R',
     ]);
-    expect(alias).toEqual(['diff']);
+    expect(alias).toEqual(['log']);
     expect(names).toEqual(['list']);
     expect(fields).toEqual(expect.arrayContaining(['sha']));
     expect(fields.every((f) => f.startsWith('sha'))).toBe(true);
     expect(version).toEqual(['version']);
-    expect(fill).toEqual(['--fill']);
+    expect(fill).toEqual(['--fill', '--fill-commit-body', '--fill-verbose']);
     expect(repo).toEqual(['-R']);
   });
 
@@ -123,7 +123,7 @@ describe.skipIf(skip)('zsh completion function', () => {
       'collab issue ls --state=cl',
       'collab --sudo iss',
       // An alias when no name matches; the names a command prints after --fields.
-      'collab mr di',
+      'collab job lo',
       'collab issue list --fields web_u',
       'collab vers',
     ];
@@ -150,7 +150,7 @@ zpty -d z
       'collab user key add ',
       'collab issue ls --state=closed ',
       'collab --sudo iss',
-      'collab mr diff ',
+      'collab job log ',
       'collab issue list --fields web_url ',
       'collab version ',
     ]);

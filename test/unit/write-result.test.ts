@@ -31,7 +31,8 @@ describe('a write says what it did', () => {
   });
 
   it.each(writes.map((l) => [name(l), l] as const))('%s: on a terminal, one ✓ line and nothing on stdout', async (_n, leaf) => {
-    const { transport } = answeringTransport();
+    // Its thread is unresolved: `mr unresolve` needs a resolved one to change.
+    const { transport } = answeringTransport({ resolvedThreads: name(leaf) === 'mr unresolve' });
     // The answering server's merge request is no draft: `mr ready` of it is so already (nothing sent); `--undo` is a change.
     const undo = name(leaf) === 'mr ready' ? ['--undo'] : [];
     const r = await runCli([...baseOf(leaf).render(), ...undo], { transport, tty: true, prompter });
@@ -45,14 +46,15 @@ describe('a write says what it did', () => {
   it.each(objectAnswers.map((l) => [name(l), l] as const))(
     '%s: -o json prints the answer; piped, the object and the line without ✓',
     async (_n, leaf) => {
+      const resolvedThreads = name(leaf) === 'mr unresolve';
       const json = await runCli([...baseOf(leaf).render(), '-o', 'json'], {
-        transport: answeringTransport().transport,
+        transport: answeringTransport({ resolvedThreads }).transport,
         tty: true,
         prompter,
       });
       expect(json.code, json.stderr).toBe(0);
       expect(JSON.parse(json.stdout)).toMatchObject({ id: OBJECT.id });
-      const piped = await runCli(baseOf(leaf).render(), { transport: answeringTransport().transport });
+      const piped = await runCli(baseOf(leaf).render(), { transport: answeringTransport({ resolvedThreads }).transport });
       expect(piped.code, piped.stderr).toBe(0);
       expect(piped.stdout).not.toBe('');
       expect(piped.stderr).not.toContain('✓');

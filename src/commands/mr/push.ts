@@ -61,6 +61,16 @@ function refusePush(ctx: Context, branch: string): void {
     );
 }
 
+/** Whether `--fill` may push the branch unasked: what `--push` would refuse, it leaves alone. */
+function pushableUnasked(ctx: Context, branch: string): boolean {
+  try {
+    refusePush(ctx, branch);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * In `prepare`: pushes the source branch where asked (`--push`), or where `--fill` finds the remote
  * without it (said in a notice). A push git refuses is exit 1 with what git said; nothing is sent.
@@ -69,13 +79,17 @@ export async function pushIfAsked(ctx: Context, v: Values): Promise<void> {
   const branch = String(v.flags.source ?? '');
   const asked = v.flags.push === true;
   if (!asked && !(v.flags.fill === true && v.flags.push === undefined)) return;
-  refusePush(ctx, branch);
   const git = ctx.settings.checkout;
-  const remote = remoteFor(ctx, v, branch);
-  if (remote === undefined)
-    throw new UsageError(`--push: this checkout has no git remote to push ${plain(branch)} to`, 'add one: git remote add origin <url>');
-  if (!asked) {
-    if (remoteHas(git, remote, branch) !== false) return;
+  let remote: string | undefined;
+  if (asked) {
+    refusePush(ctx, branch);
+    remote = remoteFor(ctx, v, branch);
+    if (remote === undefined)
+      throw new UsageError(`--push: this checkout has no git remote to push ${plain(branch)} to`, 'add one: git remote add origin <url>');
+  } else {
+    // --fill pushes only what it can see is missing: no local branch or no remote to look at, nothing is pushed.
+    remote = pushableUnasked(ctx, branch) ? remoteFor(ctx, v, branch) : undefined;
+    if (remote === undefined || remoteHas(git, remote, branch) !== false) return;
     ctx.notice(`${plain(branch)} is not on ${plain(remote)} yet: pushing it first, as glab's --fill does (--no-push to leave it)`);
   }
   const pushed = git.run(['push', '--set-upstream', '--', remote, `refs/heads/${branch}:refs/heads/${branch}`], {

@@ -43,7 +43,8 @@ async function waitForRebase(ctx: Context, v: Values): Promise<Rebasing> {
     {
       read,
       settled: (mr) => mr.rebase_in_progress !== true,
-      describe: (mr) => `${ref(v.args.iid)}${onto(mr)}: ${mr.rebase_in_progress === true ? 'rebasing' : 'rebased'}`,
+      // The ending is the verdict's to name (a new head, or `merge_error`): the line says only that it ended.
+      describe: (mr) => `${ref(v.args.iid)}${onto(mr)}: ${mr.rebase_in_progress === true ? 'rebasing' : 'rebase ended'}`,
     },
     {
       intervalMs: typeof v.flags.interval === 'number' ? Math.round(v.flags.interval * 1000) : INTERVAL_MS,

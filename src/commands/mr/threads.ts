@@ -162,7 +162,11 @@ function resolveVerb(resolved: boolean) {
       },
     },
     explain: { 404: (ctx, v, err) => noNotesApi(ctx, MERGE_REQUEST, v, err, false, threadsPath(MERGE_REQUEST)) },
-    done: (v, answer) => `${past} ${threadName(asThread(answer ?? v.seen))} on !${String(v.args.iid)}`,
+    // The thread as answered; an answer that is no thread (a proxy's, a partial one) leaves the one found.
+    done: (v, answer) => {
+      const answered = asThread(answer);
+      return `${past} ${threadName(answered.id === undefined ? asThread(v.seen) : answered)} on !${String(v.args.iid)}`;
+    },
   });
 }
 
