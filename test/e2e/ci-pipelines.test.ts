@@ -80,12 +80,12 @@ async function ciServer(nextPipeline: { status: string[] } = { status: ['created
       const rest = m[2]!;
       const base = `http://${req.headers.host}/acme/${project === '7' ? 'app' : 'deploy'}`;
       // A route without job_token_allowed: the job token is 401, nobody a 404 (private projects).
-      const personalOnly = () =>
-        who === 'job'
-          ? json(res, 401, { message: '401 Unauthorized' })
-          : who === 'none'
-            ? json(res, 404, { message: '404 Project Not Found' })
-            : undefined;
+      // Whether it refused (and so answered).
+      const refused = (): boolean => {
+        if (who === 'job') json(res, 401, { message: '401 Unauthorized' });
+        else if (who === 'none') json(res, 404, { message: '404 Project Not Found' });
+        return who !== 'user';
+      };
       let hit: RegExpExecArray | null;
       if (req.method === 'POST' && rest === '/trigger/pipeline') {
         const params = JSON.parse(body || '{}') as { token?: string; ref?: string; variables?: Record<string, unknown> };
@@ -96,13 +96,13 @@ async function ciServer(nextPipeline: { status: string[] } = { status: ['created
         return json(res, 201, { ...entity(created, base), source: 'pipeline' });
       }
       if (req.method === 'POST' && rest === '/pipeline') {
-        if (personalOnly() !== undefined) return;
+        if (refused()) return;
         const params = JSON.parse(body) as { ref: string };
         SCRIPTS[++created] = { project, ref: params.ref, statuses: nextPipeline.status };
         return json(res, 201, entity(created, base));
       }
       if (req.method === 'GET' && rest === '/pipelines/latest') {
-        if (personalOnly() !== undefined) return;
+        if (refused()) return;
         const ref = url.searchParams.get('ref');
         const found = Object.entries(SCRIPTS)
           .filter(([, s]) => s.project === project && s.ref === ref)
@@ -115,7 +115,7 @@ async function ciServer(nextPipeline: { status: string[] } = { status: ['created
         return json(res, 200, Number(hit[1]) === 901 ? FAILED_JOBS : []);
       }
       if (req.method === 'GET' && (hit = /^\/pipelines\/(\d+)$/.exec(rest))) {
-        if (personalOnly() !== undefined) return;
+        if (refused()) return;
         const id = Number(hit[1]);
         if (!SCRIPTS[id]) return json(res, 404, { message: '404 Not found' });
         const answer = entity(id, base);
@@ -123,7 +123,7 @@ async function ciServer(nextPipeline: { status: string[] } = { status: ['created
         return json(res, 200, answer);
       }
       if (req.method === 'GET' && (hit = /^\/jobs\/(\d+)\/trace$/.exec(rest))) {
-        if (personalOnly() !== undefined) return;
+        if (refused()) return;
         res.writeHead(200, { 'content-type': 'text/plain' });
         return res.end(LOGS[Number(hit[1])] ?? '');
       }
