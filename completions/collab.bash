@@ -197,7 +197,7 @@ _collab_node() {
     'completion') _collab_kids='bash zsh fish' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'sandbox') _collab_kids='' _collab_akids='' _collab_flags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor -h --help ' _collab_vflags=' --port --bind --seed --latency --bandwidth --artifact-mb --flavor ' ;;
     'mcp') _collab_kids='serve' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
-    'mcp serve') _collab_kids='' _collab_akids='' _collab_flags=' --allow-writes --allow-destructive -p --project --root -h --help ' _collab_vflags=' -p --project --root ' ;;
+    'mcp serve') _collab_kids='' _collab_akids='' _collab_flags=' --allow-writes --allow-destructive --allow-secrets -p --project --root -h --help ' _collab_vflags=' -p --project --root ' ;;
     'version') _collab_kids='' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     'help') _collab_kids='environment exit-codes issue board mr todo job pipeline release package variable project group namespace user settings auth config api completion sandbox mcp version' _collab_akids='' _collab_flags=' -h --help ' _collab_vflags='  ' ;;
     *) _collab_kids='' _collab_akids='' _collab_flags=' ' _collab_vflags=' ' ;;

@@ -1125,8 +1125,8 @@ function __collab_node
         case 'mcp serve'
             set -g __collab_kids 
             set -g __collab_akids 
-            set -g __collab_flags '--allow-writes'\t'offer the commands that change data too (create, update, close, approve, …)' '--allow-destructive'\t'with --allow-writes: the irreversible ones too (delete, erase, merge, revoke, …), run without asking' '-p'\t'every tool works in this project only (numeric id or full path); tools that work in none are not offered' '--project'\t'every tool works in this project only (numeric id or full path); tools that work in none are not offered' '--root'\t'where downloads are saved and uploads read from; without it no tool reads or writes a file' '-h'\t'display help for command' '--help'\t'display help for command'
-            set -g __collab_fnames '--allow-writes' '--allow-destructive' '-p' '--project' '--root' '-h' '--help'
+            set -g __collab_flags '--allow-writes'\t'offer the commands that change data too (create, update, close, approve, …)' '--allow-destructive'\t'with --allow-writes: the irreversible ones too (delete, erase, merge, revoke, …), run without asking' '--allow-secrets'\t'offer the commands whose answer is secret values too (variable_list, variable_get, variable_export: CI/CD variables\' values)' '-p'\t'every tool works in this project only (numeric id or full path); tools that work in none are not offered' '--project'\t'every tool works in this project only (numeric id or full path); tools that work in none are not offered' '--root'\t'where downloads are saved and uploads read from; without it no tool reads or writes a file' '-h'\t'display help for command' '--help'\t'display help for command'
+            set -g __collab_fnames '--allow-writes' '--allow-destructive' '--allow-secrets' '-p' '--project' '--root' '-h' '--help'
             set -g __collab_vflags '-p' '--project' '--root'
         case 'version'
             set -g __collab_kids 

@@ -88,7 +88,8 @@ interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgS
    * What the command does, where `method` does not say it (a `run`): `read` sends only reads, as a
    * GET does; `write` changes something on the server; `local` works on this machine (a checkout).
    * Default: `read` for a GET, else `write` — a `run` that declares nothing counts as a write.
-   * `collab mcp serve` offers reads, writes with --allow-writes, never what is local.
+   * `collab mcp serve` offers reads, writes with --allow-writes, never what is local (and what
+   * `answersSecrets` only with --allow-secrets).
    */
   effect?: Effect;
 }
@@ -144,6 +145,11 @@ interface CommandOutput<F extends readonly FlagSpec[], A extends readonly ArgSpe
   print?: ((ctx: Context, v: Values<F, A, S>, data: unknown) => Promise<void>) | false;
   /** The answer is what people ran the command for (a secret shown once, a Markdown link): printed on a terminal too. */
   showAnswer?: boolean;
+  /**
+   * Its answer is secret values: CI/CD variables' values, a token's secret shown once. `collab mcp
+   * serve` offers it only with --allow-secrets, so that no credential reaches an assistant unasked.
+   */
+  answersSecrets?: boolean;
   /**
    * What global flags a `run` is changed by, where the rest of the declaration does not say it:
    * `output` for one that prints data of its own (`-o`, `--jq`; `--fields` takes any names

@@ -12,6 +12,8 @@ export interface Policy {
   allowWrites: boolean;
   /** With allowWrites: the irreversible commands too (`--yes` is implied for them). */
   allowDestructive: boolean;
+  /** `--allow-secrets`: the commands whose answer is secret values (`answersSecrets`: CI/CD variables' values). */
+  allowSecrets?: boolean;
   /** `--project`: every tool works in this project, and a tool that works in none is not offered. */
   project?: string;
   /** `--root`, its real path: where files are read and written. Without it no tool touches a file. */
@@ -65,13 +67,15 @@ function description(cmd: DeclaredCommand, kind: ToolKind, savesFiles: boolean):
   const summary = `${spec.summary}${spec.admin ? ' (administrators)' : ''}.`;
   const body = spec.description && spec.description !== spec.summary ? [spec.description] : [];
   const files = savesFiles ? ["Saves files under the server's --root; paths are relative to it."] : [];
-  return [summary, ...body, [KIND_NOTE[kind], ...files].join(' ')].join('\n\n');
+  const secrets = spec.answersSecrets ? ['Its answer holds secret values.'] : [];
+  return [summary, ...body, [KIND_NOTE[kind], ...secrets, ...files].join(' ')].join('\n\n');
 }
 
 /** Whether the policy lets the command be a tool at all, before its inputs are looked at. */
 function allowed(cmd: DeclaredCommand, kind: ToolKind, policy: Policy): boolean {
   if (kind !== 'read' && !policy.allowWrites) return false;
   if (kind === 'irreversible' && !policy.allowDestructive) return false;
+  if (cmd.spec.answersSecrets && !policy.allowSecrets) return false;
   return policy.project === undefined || cmd.spec.project !== undefined;
 }
 

@@ -16,6 +16,7 @@ import { catalogue, type Policy, type ToolDef } from './catalogue.js';
 export interface ServeOptions {
   allowWrites: boolean;
   allowDestructive: boolean;
+  allowSecrets: boolean;
   project?: string;
   root?: string;
 }
@@ -55,6 +56,7 @@ export function policyOf(ctx: Context, options: ServeOptions): Policy {
   return {
     allowWrites: options.allowWrites,
     allowDestructive: options.allowDestructive,
+    allowSecrets: options.allowSecrets,
     ...(project !== undefined ? { project } : {}),
     ...(root !== undefined ? { root } : {}),
     ...(defaultProject !== undefined ? { defaultProject } : {}),
@@ -75,9 +77,10 @@ function startLine(tools: ToolDef[], policy: Policy): string {
     : policy.allowWrites
       ? 'reads and writes'
       : 'reads only';
+  const secrets = policy.allowSecrets ? ', secrets too' : '';
   const where = policy.project !== undefined ? `, in ${policy.project} only` : '';
   const files = policy.root !== undefined ? `, files under ${policy.root}` : '';
-  return `collab mcp serve: ${tools.length} tools (${kinds}${where}${files}), MCP on stdin and stdout`;
+  return `collab mcp serve: ${tools.length} tools (${kinds}${secrets}${where}${files}), MCP on stdin and stdout`;
 }
 
 /** Once every call under way (and any it let start) has been answered. */

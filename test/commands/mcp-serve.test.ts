@@ -114,6 +114,33 @@ describe('collab mcp serve, in-process', () => {
     expect(calls).toEqual([]);
   });
 
+  it("offers no CI/CD variable's value by default; --allow-secrets does", async () => {
+    const call = { name: 'variable_get', arguments: { project: 'acme/web', key: 'DEPLOY_TOKEN' } };
+    const { transport, calls } = refusingTransport();
+    const closed = await session(['--allow-writes', '--allow-destructive'], [call], { transport });
+    expect(closed.answers.get(2).error).toMatchObject({ code: -32602, message: expect.stringContaining('unknown tool: variable_get') });
+    expect(calls).toEqual([]);
+    expect(closed.stderr).toMatch(/tools \(reads, writes and irreversible commands\)/);
+
+    const api = mockApi();
+    // GitLab: GET /projects/:id/variables/:key (lib/api/ci/variables.rb, `get ':id/variables/:key'`; Entities::Ci::Variable).
+    const variable = {
+      key: 'DEPLOY_TOKEN',
+      value: 's3cr3t-value',
+      variable_type: 'env_var',
+      protected: false,
+      masked: true,
+      environment_scope: '*',
+    };
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fweb/variables/DEPLOY_TOKEN', method: 'GET' })
+      .reply(200, variable, { headers: JSON_HEADERS });
+    const open = await session(['--allow-secrets'], [call], { transport: api.transport });
+    expect(open.result(0).structuredContent).toEqual(variable);
+    expect(open.stderr).toMatch(/tools \(reads only, secrets too\)/);
+    api.done();
+  });
+
   it('never asks, even where the server has a terminal: a create offers no editor, a deletion needs no yes', async () => {
     const api = mockApi();
     const created: string[] = [];
@@ -198,7 +225,7 @@ function toolArguments(leaf: Leaf, tool: ToolDef, root: string): Record<string, 
 describe('every tool of the tree', async () => {
   const { leaves } = await commandTree();
   const root = fs.realpathSync(os.tmpdir());
-  const tools = catalogue({ allowWrites: true, allowDestructive: true, root }, await declaredCommands());
+  const tools = catalogue({ allowWrites: true, allowDestructive: true, allowSecrets: true, root }, await declaredCommands());
   const cases = tools.map((t) => [t.name, t, leaves.find((l) => l.words.join('_') === t.name)!] as const);
 
   it('is a command of the tree', () => {
@@ -209,7 +236,9 @@ describe('every tool of the tree', async () => {
   it.each(cases)('%s reaches the server with valid arguments', async (name, tool, leaf) => {
     const { transport, calls } = refusingTransport();
     const args = toolArguments(leaf, tool, root);
-    const s = await session(['--allow-writes', '--allow-destructive', '--root', root], [{ name, arguments: args }], { transport });
+    const s = await session(['--allow-writes', '--allow-destructive', '--allow-secrets', '--root', root], [{ name, arguments: args }], {
+      transport,
+    });
     expect(calls.length, `${name} ${JSON.stringify(args)} → ${JSON.stringify(s.result(0))}`).toBeGreaterThan(0);
     expect(s.result(0).isError).toBe(true);
   });

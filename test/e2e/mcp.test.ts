@@ -22,15 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-/** The environment the binary runs in: the sandbox, the admin token, a config dir of its own. */
-const serverEnv = () => binEnv(tempDir('collab-mcp-cfg-'), { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN }) as Record<string, string>;
+/** The environment the binary runs in: the sandbox (`url`), the admin token, a config dir of its own. */
+const serverEnv = (url = sb.url) =>
+  binEnv(tempDir('collab-mcp-cfg-'), { COLLAB_HOST: url, COLLAB_TOKEN: ADMIN_TOKEN }) as Record<string, string>;
 
-/** The SDK's client connected to `collab mcp serve <flags>`; its stderr kept. */
-async function connect(flags: string[] = []) {
+/** The SDK's client connected to `collab mcp serve <flags>` (against the sandbox at `url`); its stderr kept. */
+async function connect(flags: string[] = [], url?: string) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', 'serve', ...flags],
-    env: serverEnv(),
+    env: serverEnv(url),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -152,6 +153,41 @@ describe('collab mcp serve through the SDK client', () => {
       expect(fs.existsSync(path.join(root, '..', 'out.zip'))).toBe(false);
     } finally {
       await s.close();
+    }
+  });
+
+  it("answers CI/CD variables' values only when started with --allow-secrets", async () => {
+    // The gitlab flavour serves CI/CD variables as lib/api/ci/variables.rb does; its demo seed has
+    // acme/platform/api's masked DEPLOY_TOKEN.
+    const gitlab = await startSandboxFixture({ flavor: 'gitlab', seed: 'demo' });
+    const secrets = ['variable_list', 'variable_get', 'variable_export'];
+    try {
+      const closed = await connect(['--allow-writes'], gitlab.url);
+      try {
+        const names = (await allTools(closed.client)).tools.map((t) => t.name);
+        expect(names).toContain('variable_set');
+        expect(names.filter((n) => secrets.includes(n) || n === 'user_token_create')).toEqual([]);
+        await expect(closed.client.callTool({ name: 'variable_get', arguments: { project: API, key: 'DEPLOY_TOKEN' } })).rejects.toThrow(
+          /unknown tool: variable_get/,
+        );
+      } finally {
+        await closed.close();
+      }
+      expect(gitlab.requests().filter((q) => q.path.includes('/variables'))).toEqual([]);
+
+      const open = await connect(['--allow-secrets'], gitlab.url);
+      try {
+        const tools = (await allTools(open.client)).tools;
+        expect(tools.filter((t) => secrets.includes(t.name)).map((t) => t.name)).toEqual(secrets);
+        expect(tools.find((t) => t.name === 'variable_get')?.description).toContain('Its answer holds secret values.');
+        const r = await open.client.callTool({ name: 'variable_get', arguments: { project: API, key: 'DEPLOY_TOKEN' } });
+        expect(r.structuredContent).toMatchObject({ key: 'DEPLOY_TOKEN', value: 'sandbox-deploy-token-0a1b2c3d', masked: true });
+        expect(open.stderr()).toContain('(reads only, secrets too)');
+      } finally {
+        await open.close();
+      }
+    } finally {
+      await gitlab.close();
     }
   });
 

@@ -14,11 +14,13 @@ const { leaves, plain } = await commandTree();
 const commands = await declaredCommands();
 const name = (leaf: Leaf) => leaf.words.join('_');
 const everything = async (policy: Partial<Policy> = {}) =>
-  catalogue({ allowWrites: true, allowDestructive: true, root: '/srv/collab', ...policy }, commands).map((t) => t.name);
+  catalogue({ allowWrites: true, allowDestructive: true, allowSecrets: true, root: '/srv/collab', ...policy }, commands).map((t) => t.name);
 /** A declaration that writes files: it is offered only with --root. */
 const savesFiles = (leaf: Leaf) => (leaf.spec.flags ?? []).some((f) => f.disk !== undefined && f.disk !== 'read');
 /** What reads, by the declaration: a GET endpoint, or a run that says it reads. */
 const reads = (leaf: Leaf) => (leaf.spec.run === undefined && leaf.spec.method === 'GET') || leaf.spec.effect === 'read';
+/** A declaration whose answer is secret values: a tool only with --allow-secrets. */
+const secret = (leaf: Leaf) => leaf.spec.answersSecrets === true;
 
 describe('the tools and the command tree', () => {
   it('every command of a resource is a tool named by its words, but what works on this machine (mr checkout)', async () => {
@@ -39,11 +41,11 @@ describe('the tools and the command tree', () => {
     expect(tools.filter((t) => others.has(t.split('_')[0]!))).toEqual([]);
   });
 
-  it('by default only reads: every GET endpoint and every run declared to read, but downloads without --root', async () => {
+  it('by default only reads: every GET endpoint and every run declared to read, but downloads without --root and secrets', async () => {
     const tools = catalogue({ allowWrites: false, allowDestructive: false }, commands).map((t) => t.name);
     expect(tools.sort()).toEqual(
       leaves
-        .filter((l) => reads(l) && !savesFiles(l))
+        .filter((l) => reads(l) && !savesFiles(l) && !secret(l))
         .map(name)
         .sort(),
     );
@@ -58,6 +60,30 @@ describe('the tools and the command tree', () => {
     expect(writes.map((t) => t.name).filter((t) => irreversible.includes(t))).toEqual([]);
     expect(writes.map((t) => t.name)).toEqual(expect.arrayContaining(['issue_create', 'issue_close', 'mr_approve', 'project_fork']));
     expect(await everything()).toEqual(expect.arrayContaining(irreversible));
+  });
+
+  it("secret values only with --allow-secrets: CI/CD variables' values, a token's secret shown once", async () => {
+    // Marked by their declarations; checked here against what the commands are: every read of the
+    // variable noun answers values (variable list, get, export), and a command that shows a secret
+    // in table and tsv (revealSecrets: a token printed once) answers one.
+    const marked = leaves.filter(secret).map((l) => l.words.join(' '));
+    expect(marked.sort()).toEqual(['user token create', 'variable export', 'variable get', 'variable list']);
+    const valueReads = leaves.filter((l) => l.words[0] === 'variable' && reads(l));
+    const shownOnce = leaves.filter((l) => l.spec.revealSecrets);
+    expect([...valueReads, ...shownOnce].filter((l) => !secret(l)).map((l) => l.words.join(' '))).toEqual([]);
+
+    const names = (policy: Partial<Policy>) =>
+      catalogue({ allowWrites: false, allowDestructive: false, ...policy }, commands).map((t) => t.name);
+    const secrets = marked.map((m) => m.replace(/ /g, '_'));
+    expect(names({}).filter((t) => secrets.includes(t))).toEqual([]);
+    expect(names({ allowWrites: true, allowDestructive: true }).filter((t) => secrets.includes(t))).toEqual([]);
+    expect(names({ allowSecrets: true }).filter((t) => secrets.includes(t))).toEqual(['variable_list', 'variable_get', 'variable_export']);
+    expect(
+      names({ allowSecrets: true, allowWrites: true })
+        .filter((t) => secrets.includes(t))
+        .sort(),
+    ).toEqual(secrets.sort());
+    expect(names({ allowSecrets: true }).length - names({}).length).toBe(3);
   });
 
   it('with --project, only what works in a project, and nothing that needs another one (issue move --to)', async () => {

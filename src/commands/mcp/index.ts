@@ -9,6 +9,12 @@ const serveFlags = [
     description: 'with --allow-writes: the irreversible ones too (delete, erase, merge, revoke, …), run without asking',
   },
   {
+    name: 'allow-secrets',
+    type: 'bool',
+    description:
+      "offer the commands whose answer is secret values too (variable_list, variable_get, variable_export: CI/CD variables' values)",
+  },
+  {
     name: 'project',
     short: 'p',
     type: 'string',
@@ -31,12 +37,15 @@ const serve = defineCommand({
     'commands on resources is a tool named <noun>_<verb> (issue_list, mr_view, job_artifacts), whose ' +
     'inputs are its arguments and flags, typed. A tool runs the command as `-o json` does and answers ' +
     "its JSON; a failure answers collab's one-line error and hint. Only commands that read are offered " +
-    'unless --allow-writes is given; the irreversible ones need --allow-destructive as well. Nothing ever ' +
-    'prompts; the token comes from the config or the environment, as for any command, and never ' +
-    'appears in an answer. Local commands (auth, config, mr checkout, …) are not tools.',
+    'unless --allow-writes is given; the irreversible ones need --allow-destructive as well. Commands ' +
+    "whose answer is secret values (CI/CD variables' values, a new impersonation token) are offered only " +
+    'with --allow-secrets. Nothing ever prompts; the token comes from the config or the environment, as ' +
+    'for any command, and never appears in an answer. Local commands (auth, config, mr checkout, …) are ' +
+    'not tools.',
   examples: [
     'collab mcp serve',
     'collab mcp serve --project acme/platform/api --allow-writes',
+    'collab mcp serve --allow-secrets   # variable_get and variable_export answer values too',
     'collab mcp serve --root ~/Downloads/collab   # job_artifacts and package_download save there',
   ],
   flags: serveFlags,
@@ -46,6 +55,7 @@ const serve = defineCommand({
     await serveMcp(ctx, {
       allowWrites: v.flags['allow-writes'] === true,
       allowDestructive: v.flags['allow-destructive'] === true,
+      allowSecrets: v.flags['allow-secrets'] === true,
       ...(v.flags.project !== undefined ? { project: v.flags.project } : {}),
       ...(v.flags.root !== undefined ? { root: v.flags.root } : {}),
     });

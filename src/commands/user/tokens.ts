@@ -64,6 +64,7 @@ const create = defineCommand({
   path: collection,
   columns: tokenColumns,
   revealSecrets: true,
+  answersSecrets: true,
   prepare: (_ctx, v) => {
     if (v.flags.scopes?.length === 0) throw new UsageError(`invalid value for --scopes: give at least one of ${TOKEN_SCOPES.join(', ')}`);
   },

@@ -108,5 +108,6 @@ export const exportCommand = defineCommand({
   prepare: checkTarget,
   explain: explainVariables,
   effect: 'read',
+  answersSecrets: true,
   run: exportVariables,
 });

@@ -30,6 +30,7 @@ export const list = defineCommand({
   columns: variableColumns,
   prepare: checkTarget,
   explain: explainVariables,
+  answersSecrets: true,
 });
 
 /** The bare value and a newline, for `X=$(collab variable get X)`; the object with -o, --jq or --fields. */
@@ -67,6 +68,7 @@ export const get = defineCommand({
   explain: explainVariables,
   print: (ctx, v, data) => printValue(ctx, String(v.args.key), data),
   showAnswer: true,
+  answersSecrets: true,
 });
 
 export const remove = defineCommand({
