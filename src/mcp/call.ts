@@ -84,5 +84,5 @@ export async function callTool(ctx: Context, policy: Policy, tool: ToolDef, args
   const argv = [...line.argv.slice(0, tool.command.path.length), ...globalWords(ctx), ...line.argv.slice(tool.command.path.length)];
   const printed = await runOnBuffers(ctx, argv, AbortSignal.any([ctx.signal, signal]), line.cwd);
   ctx.debug(`mcp: ${tool.name}: exit ${printed.code}`);
-  return toolResult(printed, { secrets, ...(line.list ? { list: line.list } : {}) });
+  return toolResult(printed, { secrets, maskSecretFields: !policy.allowSecrets, ...(line.list ? { list: line.list } : {}) });
 }

@@ -1,4 +1,5 @@
 import { redactSecrets } from '../api/redact.js';
+import { secretMasked } from '../output/cells.js';
 import { jsonText, messageText } from '../output/sanitize.js';
 import { isObject } from '../shared/json.js';
 import type { CallToolResult } from './sdk.js';
@@ -26,6 +27,16 @@ function inert(value: unknown): unknown {
   return value;
 }
 
+/** Secret fields' values masked at any depth, as table and tsv show them (`runners_token` of a project its admin reads). */
+function withoutSecretFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecretFields);
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, isObject(v) || Array.isArray(v) ? withoutSecretFields(v) : secretMasked(k, v)]),
+    );
+  return value;
+}
+
 function bounded(text: string): string {
   if (text.length <= MAX_TEXT) return text;
   return `${text.slice(0, MAX_TEXT)}\n[… ${text.length - MAX_TEXT} more characters left out]`;
@@ -49,6 +60,8 @@ function listNote(shown: number, list: { limit: number; page: number }, more: bo
 export interface Shaping {
   /** The credentials in use: never in a result. */
   secrets: readonly string[];
+  /** Secret fields of an answer (`*token*`: a project's `runners_token`) masked: unless the server runs with --allow-secrets. */
+  maskSecretFields?: boolean;
   list?: { limit: number; page: number };
 }
 
@@ -62,6 +75,7 @@ function success(printed: Printed, shaping: Shaping): CallToolResult {
     return { content: (texts.length > 0 ? texts : ['Done.']).map((text) => ({ type: 'text' as const, text })) };
   }
   let value = inert(json.value);
+  if (shaping.maskSecretFields) value = withoutSecretFields(value);
   let more = false;
   if (shaping.list && Array.isArray(value) && value.length > shaping.list.limit) {
     value = value.slice(0, shaping.list.limit);

@@ -20,12 +20,16 @@ interface Reveal {
   fields?: readonly string[];
 }
 
+/** A value as table and tsv show it by default: a secret field's (`runners_token`) masked, any other as it is. */
+export function secretMasked(key: string, value: unknown): unknown {
+  return typeof value !== 'string' || value === '' || !isSecretField(key) || isTimestamp(value) ? value : MASK;
+}
+
 /** The value of a cell, a secret masked (JSON never comes here). */
 export function cellValue(col: Column, item: unknown, reveal: Reveal): unknown {
   const value = col.get ? col.get(item) : getPath(item, col.key);
-  if (reveal.revealSecrets || typeof value !== 'string' || value === '' || !isSecretField(col.key) || isTimestamp(value)) return value;
-  if (reveal.fields?.includes(col.key)) return value;
-  return MASK;
+  if (reveal.revealSecrets || reveal.fields?.includes(col.key)) return value;
+  return secretMasked(col.key, value);
 }
 
 /** How a cell is drawn: with which colours, at which time, and for which table. */

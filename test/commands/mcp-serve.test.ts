@@ -141,6 +141,23 @@ describe('collab mcp serve, in-process', () => {
     api.done();
   });
 
+  it("masks a project's runners_token by default; --allow-secrets answers it", async () => {
+    // GitLab: GET /projects/:id answers runners_token to who can administer the project
+    // (lib/api/entities/project.rb, `expose :runners_token, if: … options[:user_can_admin_project]`).
+    const project = { id: 7, path_with_namespace: 'acme/web', runners_token: 'GR1348941sEcReT' };
+    const view = async (flags: string[]) => {
+      const api = mockApi();
+      api.pool.intercept({ path: '/api/v4/projects/acme%2Fweb', method: 'GET' }).reply(200, project, { headers: JSON_HEADERS });
+      const s = await session(flags, [{ name: 'project_view', arguments: { project: 'acme/web' } }], { transport: api.transport });
+      api.done();
+      return s;
+    };
+    const closed = await view([]);
+    expect(closed.result(0).structuredContent).toEqual({ ...project, runners_token: '********' });
+    expect(closed.stdout).not.toContain('GR1348941sEcReT');
+    expect((await view(['--allow-secrets'])).result(0).structuredContent).toEqual(project);
+  });
+
   it('never asks, even where the server has a terminal: a create offers no editor, a deletion needs no yes', async () => {
     const api = mockApi();
     const created: string[] = [];

@@ -434,6 +434,28 @@ describe("a run's output as the tool's result", () => {
     expect(echoed.structuredContent).toEqual({ note: '[REDACTED]' });
   });
 
+  it('masks secret fields at any depth unless the server runs with --allow-secrets, as table and tsv do', () => {
+    // GitLab answers runners_token to who can administer the project or group (lib/api/entities/project.rb,
+    // lib/api/entities/group_detail.rb: `expose :runners_token, if: … user_can_admin_project|group`).
+    const project = {
+      id: 1,
+      runners_token: 'GR1348941secret',
+      shared_with_groups: [{ group_id: 2, runners_token: 'GR1348941other' }],
+      token_expires_at: '2027-01-31T00:00:00.000Z',
+      empty_token: '',
+      name: 'api',
+    };
+    const printed = { code: 0, stdout: JSON.stringify(project), stderr: '' };
+    const masked = toolResult(printed, { secrets, maskSecretFields: true });
+    expect(masked.structuredContent).toEqual({
+      ...project,
+      runners_token: '********',
+      shared_with_groups: [{ group_id: 2, runners_token: '********' }],
+    });
+    expect(JSON.stringify(masked)).not.toContain('GR1348941');
+    expect(toolResult(printed, { secrets }).structuredContent).toEqual(project);
+  });
+
   it('bounds text it cannot shape (a trace), and says so', () => {
     const r = toolResult({ code: 0, stdout: 'x'.repeat(MAX_TEXT + 10), stderr: '' }, { secrets });
     const text = (r.content[0] as { text: string }).text;

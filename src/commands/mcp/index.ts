@@ -12,7 +12,8 @@ const serveFlags = [
     name: 'allow-secrets',
     type: 'bool',
     description:
-      "offer the commands whose answer is secret values too (variable_list, variable_get, variable_export: CI/CD variables' values)",
+      "offer the commands whose answer is secret values too (variable_list, variable_get, variable_export: CI/CD variables' values), " +
+      'and answer secret fields (runners_token) unmasked',
   },
   {
     name: 'project',
@@ -39,9 +40,9 @@ const serve = defineCommand({
     "its JSON; a failure answers collab's one-line error and hint. Only commands that read are offered " +
     'unless --allow-writes is given; the irreversible ones need --allow-destructive as well. Commands ' +
     "whose answer is secret values (CI/CD variables' values, a new impersonation token) are offered only " +
-    'with --allow-secrets. Nothing ever prompts; the token comes from the config or the environment, as ' +
-    'for any command, and never appears in an answer. Local commands (auth, config, mr checkout, …) are ' +
-    'not tools.',
+    'with --allow-secrets, without which secret fields (runners_token) answer masked. Nothing ever ' +
+    'prompts; the token comes from the config or the environment, as for any command, and never appears ' +
+    'in an answer. Local commands (auth, config, mr checkout, …) are not tools.',
   examples: [
     'collab mcp serve',
     'collab mcp serve --project acme/platform/api --allow-writes',
