@@ -2,6 +2,7 @@ import type { FlagSpec } from '../executor/inputs.js';
 import { type Card, type CardLayout, type Span, span, text, whoWhen } from '../output/card.js';
 import { type Columns, columnSet, type Fields, withCard } from '../output/columns.js';
 import { humanDuration, shortSha } from '../output/values.js';
+import { CI_STATUSES } from '../shared/ci-statuses.js';
 import { when, yes } from './card-parts.js';
 
 /** A CI job; `download_url` where the artifacts were kept or erased. */
@@ -98,48 +99,14 @@ export const jobCard: CardLayout<Job> = {
   }),
 };
 
-/** The `scope` values of part 1 §4.5. */
-/**
- * Every status a job can have, which `scope` takes (lib/api/ci/jobs.rb `values:
- * ::CommitStatus::AVAILABLE_STATUSES`, app/models/concerns/ci/has_status.rb).
- */
-export const JOB_SCOPES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const;
-
 /** `--scope`: jobs in these statuses only (`job list`, `mr jobs`). */
 export const jobScopeFlag: FlagSpec = {
   name: 'scope',
   type: 'stringList',
-  choices: JOB_SCOPES,
+  choices: CI_STATUSES,
   description: 'only jobs in these statuses (comma-separated)',
   value: '<statuses>',
 };
-
-/**
- * The statuses a job ends in (GitLab's `Ci::HasStatus::COMPLETED_STATUSES`). Every other one
- * still changes by itself: created, waiting_for_resource, preparing, waiting_for_callback,
- * pending, running, canceling (GitLab 17: the runner is stopping it), scheduled, `started` (what
- * play answers), and any status GitLab adds later; except `manual`, which waits for a person.
- */
-export const COMPLETED_JOB_STATUSES: readonly string[] = ['success', 'failed', 'canceled', 'skipped'];
-
-/** Whether a job with this status will not change unless someone acts (a status that is no string: nothing to wait for). */
-export function jobStopped(status: unknown): boolean {
-  return typeof status !== 'string' || status === 'manual' || COMPLETED_JOB_STATUSES.includes(status);
-}
 
 /** A job list; a narrow table drops PIPELINE and DURATION first, then REF, STAGE and CREATED. */
 export const jobColumns: Columns = withCard(

@@ -12,8 +12,8 @@ import { commandLine, type Values } from '../executor/inputs.js';
 import { conditionalRead, pollUntil, type Reading } from '../executor/poll.js';
 import { cellWidth } from '../output/graphemes.js';
 import { StatusLine } from '../output/status-line.js';
+import { ciSettled } from '../shared/ci-statuses.js';
 import { shellLine } from '../shell-quote.js';
-import { pipelineSettled } from './pipeline.js';
 
 /** What a wait reads of a pipeline. */
 export interface PipelineState {
@@ -66,7 +66,7 @@ export async function waitForPipeline(ctx: Context, v: Values, id: number, first
   };
   return pollUntil(
     ctx,
-    { read: reader, settled: (p) => pipelineSettled(p.status), describe: (p) => pipelineWords(p, id) },
+    { read: reader, settled: (p) => ciSettled(p.status), describe: (p) => pipelineWords(p, id) },
     {
       intervalMs: intervalOf(v),
       timeoutMs: ctx.settings.givenTimeoutMs(),
@@ -128,7 +128,7 @@ export async function waitForHeadPipeline(ctx: Context, v: Values, path: string,
     ctx,
     {
       read: reader,
-      settled: (h) => (h.pipeline ? pipelineSettled(h.pipeline.status) : h.without >= NO_PIPELINE_POLLS),
+      settled: (h) => (h.pipeline ? ciSettled(h.pipeline.status) : h.without >= NO_PIPELINE_POLLS),
       describe: (h) => `merge request ${which}: ${h.pipeline ? pipelineWords(h.pipeline) : 'no pipeline yet'}`,
     },
     {

@@ -14,7 +14,7 @@
  * src/docs/ reads the declarations from above; nothing in src/ imports it. The sandbox is a world
  * of its own: it imports src/shared/ only, and the client reaches it through src/sandbox/index.ts
  * only (the `collab sandbox` command; limits.ts gives that command its flags' bounds). src/shared/ holds what both read: the flavours, the dialect
- * table, the spec's names; it imports nothing outside itself.
+ * table, the spec's names, GitLab's value lists; it imports nothing outside itself.
  */
 const ENTRY = '^src/(main|cli|program|process-deps|habits|help-manual)[.]ts$';
 const RUN = '^src/(executor/|(context|console|session)[.]ts$)';

@@ -78,6 +78,20 @@ describe('pipeline list', () => {
     expect((await runCli(['pipeline', 'ls', '--branch', 'main'], { transport: api.transport, cwd })).code).toBe(0);
   });
 
+  it("takes GitLab 17's statuses, the same list as job list --scope (Ci::HasStatus::AVAILABLE_STATUSES)", async () => {
+    // lib/api/ci/pipelines.rb: `optional :status, values: ::Ci::HasStatus::AVAILABLE_STATUSES`, which
+    // has waiting_for_callback and canceling since GitLab 17 (app/models/concerns/ci/has_status.rb).
+    api = mockApi();
+    for (const status of ['waiting_for_callback', 'canceling'])
+      api.pool.intercept({ path: `${P}/pipelines?status=${status}`, method: 'GET' }).reply(200, ...jsonReply([]));
+    for (const status of ['waiting_for_callback', 'canceling']) {
+      const r = await runCli(['pipeline', 'list', '-p', 'acme/platform/api', '--all-refs', '--status', status], {
+        transport: api.transport,
+      });
+      expect([r.code, r.stderr]).toEqual([0, '']);
+    }
+  });
+
   it('a status GitLab does not have is exit 2, nothing sent', async () => {
     api = mockApi();
     const r = await runCli(['pipeline', 'list', '-p', 'acme/platform/api', '--status', 'green'], { transport: api.transport });

@@ -87,6 +87,11 @@ describe('GitLab flavour: the pipelines API', () => {
     expect(await ids('sort=asc&ref=main')).toEqual([...main].reverse());
     const refs = ((await call(gitlab(), `${P}/pipelines?per_page=100&order_by=ref&sort=asc`)).body as { ref: string }[]).map((p) => p.ref);
     expect(refs).toEqual([...refs].sort());
+    // Every status and source GitLab's list takes (lib/api/ci/pipelines.rb: `values:
+    // ::Ci::HasStatus::AVAILABLE_STATUSES`, `values: ::Ci::Pipeline.sources.keys`), those no seeded
+    // pipeline has too: an empty list, not a 400.
+    for (const query of ['status=waiting_for_callback', 'status=canceling', 'source=webide', 'source=pipeline_execution_policy_schedule'])
+      expect((await call(gitlab(), `${P}/pipelines?${query}`)).status, query).toBe(200);
     for (const [query, name] of [
       ['status=done', 'status'],
       ['scope=mine', 'scope'],

@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
-import { COMPLETED_JOB_STATUSES } from '../../resources/job.js';
 import type { JobState } from '../../resources/job-trace.js';
+import { COMPLETED_STATUSES } from '../../shared/ci-statuses.js';
 import { shellLine } from '../../shell-quote.js';
 
 export type { JobState };
@@ -35,7 +35,7 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export function reportStanding(ctx: Context, v: Values, job: JobState): void {
   const { said, hint } = jobStanding(v, job);
   if (v.flags['exit-status'] === true && job.status !== 'success') throw new LocalError(said, hint);
-  const ended = typeof job.status === 'string' && COMPLETED_JOB_STATUSES.includes(job.status);
+  const ended = typeof job.status === 'string' && COMPLETED_STATUSES.includes(job.status);
   if (ended && !ctx.io.stderrIsTTY) return;
   if (job.status === 'success') ctx.success(sentence(said));
   else ctx.notice(`${sentence(said)}${hint ? ` (${hint})` : ''}`);

@@ -7,8 +7,8 @@ import { pollUntil } from '../../executor/poll.js';
 import { defineCommand } from '../../executor/spec.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
 import { printFailedLogs } from '../../resources/failed-logs.js';
-import { jobStopped } from '../../resources/job.js';
 import { fetchJob, printTrace, type TraceState, type TraceTarget } from '../../resources/job-trace.js';
+import { ciSettled } from '../../shared/ci-statuses.js';
 import { checkJobNaming, jobIdArg, jobNameFlags } from './by-name.js';
 import { type JobState, reportStanding } from './trace-status.js';
 
@@ -40,7 +40,7 @@ async function printAndFollow(ctx: Context, target: TraceTarget, first: JobState
     ctx,
     {
       read,
-      settled: (seen) => !following || jobStopped(seen.job.status),
+      settled: (seen) => !following || ciSettled(seen.job.status),
       changeKey: (seen) => `${String(seen.job.status)} ${seen.offset}`,
       floorMs: (seen) => Math.round((seen.offset / BYTES_PER_SECOND) * 1000),
     },
@@ -131,7 +131,7 @@ export const trace = defineCommand({
     if (v.flags.failed === true) return failedLogs(ctx, v as Values);
     const target: TraceTarget = { project: v.project!, id: Number(v.args.id) };
     const job = await fetchJob(ctx, target.project, target.id);
-    const following = v.flags.follow === true || (v.flags.follow === undefined && ctx.io.stdoutIsTTY && !jobStopped(job.status));
+    const following = v.flags.follow === true || (v.flags.follow === undefined && ctx.io.stdoutIsTTY && !ciSettled(job.status));
     // One filter for every poll: an escape sequence may be cut between two of them. Piped, only --color changes the bytes.
     if (ctx.io.stdoutIsTTY || ctx.settings.color !== 'auto') target.filter = new TerminalLogFilter(ctx.io.colorLevel > 0);
     const intervalMs = Math.round((v.flags.interval ?? 3) * 1000);

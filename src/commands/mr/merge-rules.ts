@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CancelError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
+import { ALIVE_STATUSES } from '../../shared/ci-statuses.js';
 import type { Flavor } from '../../shared/flavor.js';
 import { isObject } from '../../shared/json.js';
 
@@ -83,17 +84,6 @@ export async function mergeRules(ctx: Context, v: Values, auto: boolean, detect 
 export const refusesNothingToWait = (rules: MergeRules): boolean =>
   rules.flavor !== 'spec' && rules.version !== undefined && !atLeast(rules.version, 18, 0);
 
-/** GitLab's `ACTIVE_STATUSES` and `created` (app/models/concerns/ci/has_status.rb). */
-const PIPELINE_IN_PROGRESS = new Set([
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'pending',
-  'running',
-  'canceling',
-]);
-
 /**
  * Nothing for an auto-merge to wait for: mergeable now, and no head pipeline in progress. GitLab
  * offers auto-merge on a mergeable merge request while its head pipeline runs
@@ -101,4 +91,4 @@ const PIPELINE_IN_PROGRESS = new Set([
  * where the project requires a pipeline, one not complete leaves it `ci_still_running` or `ci_must_pass`).
  */
 export const waitsForNothing = (mr: { detailed_merge_status?: string; head_pipeline?: { status?: string } | null }): boolean =>
-  mr.detailed_merge_status === 'mergeable' && !PIPELINE_IN_PROGRESS.has(mr.head_pipeline?.status ?? '');
+  mr.detailed_merge_status === 'mergeable' && !ALIVE_STATUSES.includes(mr.head_pipeline?.status ?? '');

@@ -1,6 +1,7 @@
 import { branchHere } from '../../executor/pipeline-ref.js';
 import { defineCommand } from '../../executor/spec.js';
-import { PIPELINE_SOURCES, PIPELINE_STATUSES, pipelineListColumns } from '../../resources/pipeline.js';
+import { pipelineListColumns } from '../../resources/pipeline.js';
+import { CI_STATUSES, PIPELINE_SOURCES } from '../../shared/ci-statuses.js';
 import { pipelinesExplain } from './shared.js';
 
 export const list = defineCommand({
@@ -27,7 +28,7 @@ export const list = defineCommand({
       description: 'every ref, not only the branch checked out',
       conflicts: ['ref', 'branch'],
     },
-    { name: 'status', type: 'enum', choices: PIPELINE_STATUSES, description: 'pipelines in this status' },
+    { name: 'status', type: 'enum', choices: CI_STATUSES, description: 'pipelines in this status' },
     { name: 'source', type: 'enum', choices: PIPELINE_SOURCES, description: 'pipelines started this way (push, web, schedule, …)' },
     { name: 'sha', type: 'string', description: 'pipelines of this commit', value: '<sha>' },
     { name: 'username', type: 'string', description: 'pipelines started by this user', value: '<username>' },

@@ -1,3 +1,4 @@
+import { ALIVE_STATUSES, COMPLETED_STATUSES } from '../../shared/ci-statuses.js';
 import { projectAccess } from '../access.js';
 import { approvedFor, ruleApproved, rulesOf } from '../approval-rules.js';
 import { both, entity, extend, gitlab, lift, render, spec, type View, without } from '../entity.js';
@@ -26,19 +27,6 @@ export function reviewersOf(mr: MergeRequest): number[] {
   return mr.reviewerIds ?? [...new Set([...mr.approvedBy, ...(mr.state === 'opened' && mr.assigneeId != null ? [mr.assigneeId] : [])])];
 }
 
-/** GitLab's `ACTIVE_STATUSES` and `created` (app/models/concerns/ci/has_status.rb). */
-const ACTIVE_PIPELINE = new Set([
-  'created',
-  'pending',
-  'running',
-  'canceling',
-  'preparing',
-  'waiting_for_resource',
-  'waiting_for_callback',
-]);
-/** GitLab's `COMPLETED_STATUSES`. */
-const COMPLETE_PIPELINE = new Set(['success', 'failed', 'canceled', 'skipped']);
-
 /**
  * `MergeRequest#diff_head_pipeline_considered_in_progress?` (app/models/merge_request.rb): the head
  * pipeline an auto-merge waits for even when nothing else is pending — one not complete where the
@@ -48,8 +36,8 @@ const COMPLETE_PIPELINE = new Set(['success', 'failed', 'canceled', 'skipped']);
 export function headPipelineInProgress(store: Store, mr: MergeRequest): boolean {
   const status = headPipelineOf(store, mr)?.status;
   if (status === undefined) return false;
-  if (store.projects.get(mr.projectId)?.features.only_allow_merge_if_pipeline_succeeds) return !COMPLETE_PIPELINE.has(status);
-  return ACTIVE_PIPELINE.has(status);
+  if (store.projects.get(mr.projectId)?.features.only_allow_merge_if_pipeline_succeeds) return !COMPLETED_STATUSES.includes(status);
+  return ALIVE_STATUSES.includes(status);
 }
 
 /**
@@ -82,7 +70,7 @@ function ciCheck(store: Store, mr: MergeRequest): string | undefined {
   if (!store.projects.get(mr.projectId)?.features.only_allow_merge_if_pipeline_succeeds) return undefined;
   const status = headPipelineOf(store, mr)?.status;
   if (status === 'success') return undefined;
-  return status !== undefined && ACTIVE_PIPELINE.has(status) ? 'ci_still_running' : 'ci_must_pass';
+  return status !== undefined && ALIVE_STATUSES.includes(status) ? 'ci_still_running' : 'ci_must_pass';
 }
 
 const open = (mr: MergeRequest): boolean => mr.state === 'opened' || mr.state === 'reopened';

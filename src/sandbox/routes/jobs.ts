@@ -1,3 +1,4 @@
+import { CI_STATUSES } from '../../shared/ci-statuses.js';
 import { projectAccess, requireProject, requireUser } from '../access.js';
 import type { ArchiveBody } from '../artifacts.js';
 import type { Ctx } from '../context.js';
@@ -12,23 +13,8 @@ import { runRetriedJob } from '../pipeline-runner.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 
-const SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'];
-/** Every status a job can have (lib/api/ci/jobs.rb: `::CommitStatus::AVAILABLE_STATUSES`, app/models/concerns/ci/has_status.rb). */
-const GITLAB_SCOPES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-];
+/** The spec's job scopes (part 1 §4.5); GitLab takes every status a job can have. */
+const SCOPES: readonly string[] = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'];
 const CANCELABLE: JobStatus[] = ['created', 'pending', 'running'];
 const RETRYABLE: JobStatus[] = ['failed', 'canceled', 'success'];
 const COMPLETE: JobStatus[] = ['failed', 'canceled', 'success', 'skipped', 'manual'];
@@ -58,9 +44,8 @@ function requireRunner(ctx: Ctx, project: Project): void {
 function scopeFilter(ctx: Ctx, jobs: Job[]): Job[] {
   const scopes = ctx.params.strArray('scope');
   if (scopes === undefined || scopes.length === 0) return [...jobs].reverse();
-  for (const s of scopes)
-    if (!(ctx.store.flavor === 'gitlab' ? GITLAB_SCOPES : SCOPES).includes(s))
-      throw new HttpError(400, { error: 'scope does not have a valid value' });
+  const valid: readonly string[] = ctx.store.flavor === 'gitlab' ? CI_STATUSES : SCOPES;
+  for (const s of scopes) if (!valid.includes(s)) throw new HttpError(400, { error: 'scope does not have a valid value' });
   return jobs.filter((j) => scopes.includes(j.status)).reverse();
 }
 

@@ -1,3 +1,4 @@
+import { CI_STATUSES, COMPLETED_STATUSES, PIPELINE_SOURCES } from '../../shared/ci-statuses.js';
 import { requireBuildsReader, requireRole } from '../ci-access.js';
 import { lint } from '../ci-config.js';
 import type { PipelineVariable, VariableType } from '../ci-state.js';
@@ -28,33 +29,6 @@ import type { RouteTable } from '../router.js';
  * ETag and answer 304 to `If-None-Match` (etag.ts).
  */
 
-const STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-  'canceling',
-] as const;
-const SOURCES = [
-  'push',
-  'web',
-  'trigger',
-  'schedule',
-  'api',
-  'external',
-  'pipeline',
-  'chat',
-  'merge_request_event',
-  'parent_pipeline',
-] as const;
-const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
 const ORDER_BY = ['id', 'status', 'ref', 'updated_at', 'user_id'] as const;
 const VARIABLE_TYPES: readonly VariableType[] = ['env_var', 'file'];
 
@@ -71,7 +45,7 @@ function requirePipeline(ctx: Ctx, project: Project): Pipeline {
 /** `scope`: `running`, `pending`, `finished`, or the latest pipeline of each branch or tag. */
 function byScope(ctx: Ctx, project: Project, list: Pipeline[], scope: string | undefined): Pipeline[] {
   if (scope === 'running' || scope === 'pending') return list.filter((p) => p.status === scope);
-  if (scope === 'finished') return list.filter((p) => FINISHED.includes(p.status));
+  if (scope === 'finished') return list.filter((p) => COMPLETED_STATUSES.includes(p.status));
   if (scope !== 'branches' && scope !== 'tags') return list;
   const latest = new Map<string, Pipeline>();
   for (const p of list) {
@@ -85,8 +59,8 @@ function byScope(ctx: Ctx, project: Project, list: Pipeline[], scope: string | u
 function listPipelines(ctx: Ctx): Reply {
   const project = requireBuildsReader(ctx);
   const scope = enumParam(ctx, 'scope', ['running', 'pending', 'finished', 'branches', 'tags']);
-  const status = enumParam(ctx, 'status', STATUSES);
-  const source = enumParam(ctx, 'source', SOURCES);
+  const status = enumParam(ctx, 'status', CI_STATUSES);
+  const source = enumParam(ctx, 'source', PIPELINE_SOURCES);
   const orderBy = enumParam(ctx, 'order_by', ORDER_BY) ?? 'id';
   const sort = enumParam(ctx, 'sort', ['asc', 'desc']) ?? 'desc';
   const [ref, sha, name, username] = ['ref', 'sha', 'name', 'username'].map((n) => ctx.params.str(n));
