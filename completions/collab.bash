@@ -525,11 +525,11 @@ _collab_values() {
     'package upload|--fields') REPLY='file file_name size sha256 package version gitlab_sha256 package_id package_file_id url' ;;
     'package download|-d'|'package download|--dest') REPLY='__file' ;;
     'package download|--fields') REPLY='path package version file_name size sha256' ;;
-    'package list|--type') REPLY='generic maven npm conan nuget pypi composer golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
-    'package list|--status') REPLY='default hidden processing error pending_destruction' ;;
+    'package list|--type') REPLY='maven npm conan nuget pypi composer generic golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
+    'package list|--status') REPLY='default hidden processing error pending_destruction deprecated' ;;
     'package list|--order-by') REPLY='created_at name version type' ;;
     'package list|--sort') REPLY='asc desc' ;;
-    'package list|--package-type') REPLY='generic maven npm conan nuget pypi composer golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
+    'package list|--package-type') REPLY='maven npm conan nuget pypi composer generic golang debian rubygems helm terraform_module rpm ml_model cargo' ;;
     'package list|--fields') REPLY='id name version package_type status created_at conan_package_name _links last_downloaded_at project_id project_path tags pipeline pipelines versions' ;;
     'variable list|--fields') REPLY='key value environment_scope variable_type protected masked hidden raw description' ;;
     'variable get|--fields') REPLY='key value environment_scope variable_type protected masked hidden raw description' ;;

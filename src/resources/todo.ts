@@ -28,24 +28,6 @@ export const mergeRequestTodoColumns: Columns = columnSet(
   TODO_FIELDS,
 );
 
-/** `Todo::ACTION_NAMES` (app/models/todo.rb; doc/api/todos.md): why a to-do item is there. */
-export const TODO_ACTIONS = [
-  'assigned',
-  'mentioned',
-  'build_failed',
-  'marked',
-  'approval_required',
-  'unmergeable',
-  'directly_addressed',
-  'merge_train_removed',
-  'review_requested',
-  'member_access_requested',
-  'review_submitted',
-] as const;
-
-/** `TodosFinder.todo_types`: what a to-do item is about. */
-export const TODO_TYPES = ['Issue', 'MergeRequest', 'Commit', 'Epic', 'DesignManagement::Design', 'AlertManagement::Alert'] as const;
-
 interface TodoLike {
   project?: { path_with_namespace?: string } | null;
   target_type?: string;

@@ -228,4 +228,13 @@ describe('package list and delete', () => {
     expect([gone.code, gone.stderr]).toEqual([0, 'Deleted package 12 from 7\n']);
     api.done();
   });
+
+  it("takes every status GitLab's list filters by (Packages::Package.statuses: deprecated too)", async () => {
+    // lib/api/project_packages.rb: `optional :status, values: Packages::Package.statuses.keys`.
+    const api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/7/packages?status=deprecated', method: 'GET' }).reply(200, ...jsonReply([]));
+    const r = await runCli(['package', 'list', '-p', '7', '--status', 'deprecated'], { transport: api.transport });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    api.done();
+  });
 });

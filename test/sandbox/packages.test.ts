@@ -161,6 +161,8 @@ describe('GitLab flavour: generic packages', () => {
     const files = (await call(gitlab(), `${P}/packages/${list[0].id}/package_files`)).body as Record<string, any>[];
     expect(files.map((f) => f.file_name)).toEqual(['acme-api-linux-amd64', 'checksums.txt']);
     expect((await call(gitlab(), `${P}/packages?package_type=npm`)).body).toEqual([]);
+    // Every type of Packages::Package.package_types, cargo too (lib/api/project_packages.rb `values:`).
+    expect((await call(gitlab(), `${P}/packages?package_type=cargo`)).body).toEqual([]);
     expect((await call(gitlab(), `${P}/packages?package_type=zip`)).body).toEqual({ error: 'package_type does not have a valid value' });
     expect((await call(gitlab(), `${P}/packages/${list[1].id}`, { method: 'DELETE', token: 'sandbox-impersonation-carol' })).status).toBe(
       204,

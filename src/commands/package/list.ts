@@ -2,25 +2,7 @@ import { defineCommand } from '../../executor/spec.js';
 import { titled } from '../../output/names.js';
 import { explainNoSuchApi } from '../../resources/gitlab-only.js';
 import { packageColumns } from '../../resources/package.js';
-
-/** `Packages::Package.package_types` (app/models/packages/package.rb). */
-const PACKAGE_TYPES = [
-  'generic',
-  'maven',
-  'npm',
-  'conan',
-  'nuget',
-  'pypi',
-  'composer',
-  'golang',
-  'debian',
-  'rubygems',
-  'helm',
-  'terraform_module',
-  'rpm',
-  'ml_model',
-  'cargo',
-] as const;
+import { PACKAGE_ORDER_BY, PACKAGE_STATUSES, PACKAGE_TYPES } from '../../shared/package-values.js';
 
 /** A package as its one-line name: `tool 1.2.3`. */
 const nameOf = (p: { name?: unknown; version?: unknown } | undefined) =>
@@ -39,13 +21,8 @@ export const list = defineCommand({
     { name: 'name', param: 'package_name', type: 'string', description: 'packages whose name contains this' },
     { name: 'version', param: 'package_version', type: 'string', description: 'packages of this version' },
     { name: 'type', param: 'package_type', type: 'enum', choices: PACKAGE_TYPES, description: 'one kind of package' },
-    {
-      name: 'status',
-      type: 'enum',
-      choices: ['default', 'hidden', 'processing', 'error', 'pending_destruction'],
-      description: 'packages in this state',
-    },
-    { name: 'order-by', type: 'enum', choices: ['created_at', 'name', 'version', 'type'], description: 'order (default created_at)' },
+    { name: 'status', type: 'enum', choices: PACKAGE_STATUSES, description: 'packages in this state' },
+    { name: 'order-by', type: 'enum', choices: PACKAGE_ORDER_BY, description: 'order (default created_at)' },
     { name: 'sort', type: 'enum', choices: ['asc', 'desc'], description: 'direction (default asc)' },
   ],
   method: 'GET',

@@ -1,7 +1,8 @@
 import type { Context } from '../../context.js';
 import { ApiError, type CollabError, UsageError } from '../../errors.js';
 import { defineCommand, defineNoun } from '../../executor/spec.js';
-import { TODO_ACTIONS, TODO_TYPES, todoListColumns, todoTitle } from '../../resources/todo.js';
+import { todoListColumns, todoTitle } from '../../resources/todo.js';
+import { TODO_ACTIONS, TODO_TYPES } from '../../shared/todo-values.js';
 
 /**
  * What needs you: GitLab's to-do list (doc/api/todos.md, lib/api/todos.rb). GitLab only: a server

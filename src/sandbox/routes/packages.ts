@@ -1,3 +1,4 @@
+import { PACKAGE_ORDER_BY, PACKAGE_STATUSES, PACKAGE_TYPES } from '../../shared/package-values.js';
 import { canReadProject, requireUser } from '../access.js';
 import { ciProject, requireRole, roleOn } from '../ci-access.js';
 import type { Package, PackageFile } from '../ci-state.js';
@@ -110,29 +111,12 @@ function download(ctx: Ctx): Reply {
   };
 }
 
-const TYPES = [
-  'maven',
-  'npm',
-  'conan',
-  'nuget',
-  'pypi',
-  'composer',
-  'generic',
-  'golang',
-  'debian',
-  'rubygems',
-  'helm',
-  'terraform_module',
-  'rpm',
-  'ml_model',
-] as const;
-
 function listPackages(ctx: Ctx): Reply {
   const project = requirePackageReader(ctx);
-  const orderBy = enumParam(ctx, 'order_by', ['created_at', 'name', 'version', 'type']) ?? 'created_at';
+  const orderBy = enumParam(ctx, 'order_by', PACKAGE_ORDER_BY) ?? 'created_at';
   const sort = enumParam(ctx, 'sort', ['asc', 'desc']) ?? 'asc';
-  const type = enumParam(ctx, 'package_type', TYPES);
-  const status = enumParam(ctx, 'status', ['default', 'hidden', 'processing', 'error', 'pending_destruction', 'deprecated']);
+  const type = enumParam(ctx, 'package_type', PACKAGE_TYPES);
+  const status = enumParam(ctx, 'status', PACKAGE_STATUSES);
   const [name, version] = [ctx.params.str('package_name'), ctx.params.str('package_version')];
   const list = [...ctx.store.ci.packages.values()].filter(
     (p) =>

@@ -1,3 +1,4 @@
+import { TODO_ACTIONS, TODO_TYPES } from '../../shared/todo-values.js';
 import { requireUser } from '../access.js';
 import type { Ctx } from '../context.js';
 import { TODO } from '../entities/todos.js';
@@ -16,29 +17,11 @@ import type { RouteTable } from '../router.js';
  * flavour answers 404, as a server without the API.
  */
 
-/** `Todo::ACTION_NAMES` (app/models/todo.rb) that the filter takes. */
-const ACTIONS = [
-  'assigned',
-  'mentioned',
-  'build_failed',
-  'marked',
-  'approval_required',
-  'unmergeable',
-  'directly_addressed',
-  'merge_train_removed',
-  'review_requested',
-  'member_access_requested',
-  'review_submitted',
-] as const;
-
-/** `TodosFinder.todo_types` the sandbox has targets of (GitLab takes more: Commit, Epic, designs…). */
-const TYPES = ['Issue', 'MergeRequest', 'Commit', 'Epic', 'DesignManagement::Design', 'AlertManagement::Alert'] as const;
-
 function ownTodos(ctx: Ctx): Todo[] {
   const user = requireUser(ctx);
   const state = enumParam(ctx, 'state', ['pending', 'done'] as const) ?? 'pending';
-  const action = enumParam(ctx, 'action', ACTIONS);
-  const type = enumParam(ctx, 'type', TYPES);
+  const action = enumParam(ctx, 'action', TODO_ACTIONS);
+  const type = enumParam(ctx, 'type', TODO_TYPES);
   const authorId = ctx.params.int('author_id');
   const projectId = ctx.params.int('project_id');
   const groupId = ctx.params.int('group_id');
