@@ -3,7 +3,7 @@
 // bare references on the same machine in the same run, against `collab sandbox`. Every command of a
 // section is timed the same way (the same warm-up, the median of the same number of runs, in turns).
 // Prints medians and ratios. Not a test.
-//   npm run bench [-- start|list|slow|download ...]
+//   npm run bench [-- start|view|list|slow|download ...]
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import {
@@ -20,7 +20,7 @@ import {
   startSandbox,
   table,
 } from './lib.mjs';
-import { startUp as startUpForms } from './startup.mjs';
+import { startUp as startUpForms, viewAndList } from './startup.mjs';
 
 requireBuild();
 const only = process.argv.slice(2);
@@ -302,6 +302,11 @@ console.log(
     .join(' ')}`,
 );
 if (want('start')) await startUp();
+if (want('view'))
+  await withSandbox(['--seed', 'demo'], async (sb) => {
+    const issueUrl = `${sb.url}/api/v4/projects/${await projectId(sb.url)}/issues/1`;
+    viewAndList({ env: envFor(sb), issueUrl, token: TOKEN, project: PROJECT });
+  });
 if (want('list')) await listing();
 if (want('slow')) await slowLink();
 if (want('download')) download();

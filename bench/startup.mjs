@@ -4,6 +4,7 @@
 // every start). References: `node -e 0` and a bare node:http GET of the same issue.
 import fs from 'node:fs';
 import path from 'node:path';
+import { nodeBinary } from '../scripts/node-from-npm.mjs';
 import { BIN, fmt, have, hyperfine, measureAll, ROOT, table } from './lib.mjs';
 
 const node = process.execPath;
@@ -103,4 +104,44 @@ export function startUp({ env, issueUrl, token, project }) {
   console.log(table(refRows));
   console.log('');
   console.log(table(own));
+}
+
+/**
+ * Issue 40's figures, this run's beside the ones it reported before this turn (hyperfine, medians):
+ * the bare GET is the floor, with the machine's Node and with the Node the executable carries.
+ */
+const BEFORE = { bare: 43.5, view: 69.6, list: 76.0, exeView: 57.2 };
+
+/** One hyperfine run: the bare GETs, the bin's view and one-page list, the executable's view. */
+export function viewAndList({ env, issueUrl, token, project }) {
+  const node24 = nodeBinary(24);
+  const args = (verb) =>
+    verb === 'view' ? ['issue', 'view', '1', '-p', project, '-o', 'json'] : ['issue', 'list', '-p', project, '-o', 'json'];
+  const rows = [
+    ['bare node:http GET (this Node)', [node, path.join(ROOT, 'bench', 'bare-get.cjs'), issueUrl, token], 'bare'],
+    ["bare node:http GET (Node 24, the executable's)", [node24, path.join(ROOT, 'bench', 'bare-get.cjs'), issueUrl, token]],
+    ['bin issue view 1 -o json', [node, BIN, ...args('view')], 'view'],
+    ['bin issue list -o json (one page)', [node, BIN, ...args('list')], 'list'],
+    ['executable issue view 1 -o json', [EXECUTABLE, ...args('view')], 'exeView'],
+  ];
+  // As the issue measured: no extra CA (Node 20 reads NODE_EXTRA_CA_CERTS at every start).
+  const { NODE_EXTRA_CA_CERTS: _, ...plain } = env;
+  const r = time(
+    rows.map((row) => row[1]),
+    plain,
+  );
+  const out = [['command', 'wall (median)', 'CPU (mean)', 'before this turn (issue 40)']];
+  for (const [i, [name, , key]] of rows.entries()) out.push([name, fmt(r[i].ms), fmt(r[i].cpuMs), key ? fmt(BEFORE[key]) : '']);
+  console.log(
+    `\n## View and list, the bin and the executable against the bare GET (one hyperfine run; Node ${process.version} runs the bin)\n`,
+  );
+  console.log(table(out));
+  const listOverView = r[3].ms / r[2].ms;
+  const exeOverBare = r[4].ms - r[1].ms;
+  console.log(
+    `\nthe bin's one-page list / its view: ${listOverView.toFixed(3)}× (target ≤ 1.05×) ${listOverView <= 1.05 ? 'OK' : 'MISSED'}`,
+  );
+  console.log(
+    `the executable's view over Node 24's bare GET: +${exeOverBare.toFixed(1)} ms (target ≤ +5 ms) ${exeOverBare <= 5 ? 'OK' : 'MISSED'}\n`,
+  );
 }

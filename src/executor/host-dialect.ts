@@ -20,7 +20,6 @@ import {
   unchangedNotice,
 } from '../shared/dialect.js';
 import { FLAVORS, type Flavor } from '../shared/flavor.js';
-import { isObject } from '../shared/json.js';
 import { type Answer, asAnswer } from './inputs.js';
 import type { Method } from './spec.js';
 
@@ -130,14 +129,20 @@ export async function readIn(ctx: Context, path: string, expect?: AnswerShape): 
  * name as a property that JSON, the field/value view and `Object.keys` do not see.
  */
 export function eitherWay<T>(data: T): T {
-  if (Array.isArray(data)) for (const item of data) eitherWay(item);
-  else if (isObject(data))
-    for (const [key, value] of Object.entries(data)) {
-      const other = otherName(key);
-      if (other !== undefined && !Object.hasOwn(data, other))
-        Object.defineProperty(data, other, { value, enumerable: false, writable: true, configurable: true });
-      if (value !== null && typeof value === 'object') eitherWay(value);
-    }
+  if (data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) {
+    for (const item of data) eitherWay(item);
+    return data;
+  }
+  // Object.keys, not entries: this visits every field of every item of every page.
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    const other = otherName(key);
+    if (other !== undefined && !Object.hasOwn(record, other))
+      Object.defineProperty(record, other, { value, enumerable: false, writable: true, configurable: true });
+    if (value !== null && typeof value === 'object') eitherWay(value);
+  }
   return data;
 }
 

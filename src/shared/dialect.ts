@@ -131,9 +131,15 @@ export function specName(name: string): string {
   return entry(SPEC_NAMES, name) ?? name;
 }
 
-/** The same field in the other dialect, if the two differ (`approvals_left` ↔ `approvals_missing`). */
+/** Either dialect's name → the other's; GitLab's spelling where a name is in both columns (as otherName had it). */
+const OTHER_NAMES: ReadonlyMap<string, string> = new Map([...Object.entries(SPEC_NAMES), ...Object.entries(GITLAB_NAMES)]);
+
+/**
+ * The same field in the other dialect, if the two differ (`approvals_left` ↔ `approvals_missing`).
+ * One Map lookup: it is asked for every key of every answer (eitherWay).
+ */
 export function otherName(name: string): string | undefined {
-  return gitlabName(name) ?? entry(SPEC_NAMES, name);
+  return OTHER_NAMES.get(name);
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
