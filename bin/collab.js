@@ -76,28 +76,33 @@ const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
  * from a folder of this user that no one else can write to. V8 checks no more of the cache than its
  * header either, and a damaged body crashes it or runs wrong code: a cache is used only when its
  * whole content is what was written (cacheData), and only while it is marked in use, so that a
- * start that dies with it is never followed by one that uses it again (crashedWith).
- * COLLAB_NO_CODE_CACHE=1 turns it off. The executable carries the caches its build made (checked
+ * start that dies with it is never followed by one that uses it again (crashedWith). The first
+ * run of each other command writes it again, with the functions that command compiled as well
+ * (up to TRAINED_MAX commands): a list after a view no longer compiles its own part at every
+ * start. COLLAB_NO_CODE_CACHE=1 turns it off. The executable carries the caches its build made (checked
  * the same way), and writes none.
  */
 function runBundled(source, key, filename, requireFn, importFn, mod = { exports: {} }) {
   const vm = require('node:vm');
-  let cachedData;
+  let cached;
   let cacheDir;
   let cacheFile;
   if (FORM === 'sea') {
-    cachedData = seaCache(key);
+    cached = seaCache(key);
   } else {
     // No key (a bundle without its SHA-256 line): no cache.
     cacheDir = key !== undefined && !truthy(process.env.COLLAB_NO_CODE_CACHE) ? ownCacheDir() : undefined;
     cacheFile = cacheDir && path.join(cacheDir, `code-${key.slice(0, 32)}-${process.version}-${process.arch}.bin`);
-    if (cacheFile && isPrivateDir(cacheDir) && !crashedWith(cacheDir, cacheFile)) cachedData = markedCache(cacheFile);
+    if (cacheFile && isPrivateDir(cacheDir) && !crashedWith(cacheDir, cacheFile)) cached = markedCache(cacheFile);
   }
-  const script = new vm.Script(source, { filename, cachedData });
+  const script = new vm.Script(source, { filename, cachedData: cached && cached.data });
   script.runInThisContext()(mod.exports, requireFn, mod, filename, path.dirname(filename), importFn);
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    // Written after the command ran (so lazily compiled functions are in it).
-    process.once('beforeExit', () => writeCache(cacheDir, cacheFile, script));
+  const trained = cached === undefined || script.cachedDataRejected ? [] : cached.trained;
+  const command = commandWords();
+  if (cacheFile && (trained.length === 0 || (trained.length < TRAINED_MAX && !trained.includes(command)))) {
+    // Written after the command ran (so lazily compiled functions are in it): again after the first
+    // run of another command, whose functions the cache lacked (a list after a view), up to TRAINED_MAX.
+    process.once('beforeExit', () => writeCache(cacheDir, cacheFile, script, trained.concat(command)));
   }
   return mod.exports;
 }
@@ -152,24 +157,42 @@ function isPrivateDir(dir) {
   }
 }
 
-// A cache file: this tag, the CRC-32 of V8's data and its length (big-endian), the data. CRC-32
-// (node:zlib, which the single file loads anyway) costs a start the least of the checksums at hand.
-const CACHE_TAG = 'collabc2';
+// A cache file: this tag, the CRC-32 of all that follows the head and the length of V8's data
+// (big-endian), V8's data, then the commands whose runs wrote it (a line each). CRC-32 (node:zlib,
+// which the single file loads anyway) costs a start the least of the checksums at hand.
+const CACHE_TAG = 'collabc3';
 const CACHE_HEAD = CACHE_TAG.length + 8;
+/** How many commands' runs may each write a cache again with what they compiled. */
+const TRAINED_MAX = 8;
 
-function cacheHead(data) {
+/** The command a run is (`issue list`): the words before the first flag, for the cache's list. */
+function commandWords() {
+  const words = [];
+  for (const arg of process.argv.slice(2, 4)) {
+    if (arg.startsWith('-')) break;
+    words.push(arg.replace(/[^\w.-]/g, '').slice(0, 40));
+  }
+  return words.join(' ');
+}
+
+function cacheHead(data, trained) {
+  const zlib = require('node:zlib');
   const head = Buffer.alloc(CACHE_HEAD);
   head.write(CACHE_TAG, 0, 'latin1');
-  head.writeUInt32BE(require('node:zlib').crc32(data), CACHE_TAG.length);
+  head.writeUInt32BE(zlib.crc32(trained, zlib.crc32(data)), CACHE_TAG.length);
   head.writeUInt32BE(data.length, CACHE_TAG.length + 4);
   return head;
 }
 
-/** V8's data in a cache file's content, when all of it is what was written; else undefined. */
+/** V8's data and the commands that wrote it, when all of the file is what was written; else undefined. */
 function cacheData(content) {
   if (!content || content.length <= CACHE_HEAD || content.toString('latin1', 0, CACHE_TAG.length) !== CACHE_TAG) return undefined;
-  const data = content.subarray(CACHE_HEAD);
-  return cacheHead(data).equals(content.subarray(0, CACHE_HEAD)) ? data : undefined;
+  const length = content.readUInt32BE(CACHE_TAG.length + 4);
+  if (length === 0 || CACHE_HEAD + length > content.length) return undefined;
+  const data = content.subarray(CACHE_HEAD, CACHE_HEAD + length);
+  const trained = content.subarray(CACHE_HEAD + length);
+  if (!cacheHead(data, trained).equals(content.subarray(0, CACHE_HEAD))) return undefined;
+  return { data, trained: trained.length === 0 ? [] : trained.toString('latin1').split('\n') };
 }
 
 /** The marks of the caches this run uses (`<cache>.<pid>.using`): removed when it exits; a run that dies leaves them. */
@@ -205,7 +228,7 @@ function alive(pid) {
   }
 }
 
-/** The cache's data, marked in use first (no mark, no cache); undefined when there is none or it is damaged. */
+/** The cache ({ data, trained }), marked in use first (no mark, no cache); undefined when there is none or it is damaged. */
 function markedCache(file) {
   let content;
   try {
@@ -235,13 +258,14 @@ function unlinkQuietly(file) {
   } catch {}
 }
 
-function writeCache(cacheDir, cacheFile, script) {
+function writeCache(cacheDir, cacheFile, script, trained) {
   try {
     fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
     if (!isPrivateDir(cacheDir)) return;
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     const data = script.createCachedData();
-    fs.writeFileSync(tmp, Buffer.concat([cacheHead(data), data]), { mode: 0o600 });
+    const commands = Buffer.from(trained.join('\n'), 'latin1');
+    fs.writeFileSync(tmp, Buffer.concat([cacheHead(data, commands), data, commands]), { mode: 0o600 });
     fs.renameSync(tmp, cacheFile);
     // Other builds' caches stay: two installed versions must not evict each other. Only caches
     // nobody has read or written for a month go (atime: read within a day on relatime mounts).

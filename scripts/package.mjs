@@ -189,8 +189,9 @@ function run(cmd, args, options = {}) {
 
 /**
  * V8 code caches of the chunks, made by `node` (the executable's Node) running the single file
- * against a sandbox: each chunk's cache is written after the first command that loads it ran, so
- * the functions a command runs are in it (`issue view`: the CLI; `--jq`: jq).
+ * against a sandbox: each chunk's cache is written after the first command that loads it ran, and
+ * again after the first run of another command, so the functions both run are in it (`issue view`
+ * and `issue list`: the CLI; `--jq`: jq).
  */
 async function trainCodeCaches(node, work) {
   const cacheHome = path.join(work, 'cache');

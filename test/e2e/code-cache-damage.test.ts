@@ -13,8 +13,8 @@ import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, tempDir } from '../helpers/e2e.js';
 
-/** The cache file's layout (bin/collab.js): a tag, the CRC-32 of V8's data and its length, the data. */
-const TAG = 'collabc2';
+/** The cache file's layout (bin/collab.js): a tag, the CRC-32 of what follows and V8's data's length, the data, the commands. */
+const TAG = 'collabc3';
 const HEAD = TAG.length + 8;
 
 let single = '';

@@ -99,6 +99,48 @@ describe('start-up through the bundle and the V8 code cache', () => {
     expect(fs.readFileSync(file).toString()).not.toBe('not a code cache');
   });
 
+  it('the first run of each other command writes the cache again with what it compiled, eight commands at most', async () => {
+    const cache = tempDir('collab-cache-');
+    const env = { XDG_CACHE_HOME: cache };
+    // bin/collab.js's layout: tag (8), CRC-32 (4), V8's data length (4), the data, the commands.
+    const read = (file: string) => {
+      const bytes = fs.readFileSync(file);
+      const length = bytes.readUInt32BE(12);
+      return {
+        bytes,
+        length,
+        commands: bytes
+          .subarray(16 + length)
+          .toString('latin1')
+          .split('\n'),
+      };
+    };
+    const topics = ['exit-codes', 'environment', 'issue', 'mr', 'job', 'pipeline', 'release', 'package', 'variable'];
+    const help = async (topic: string) => {
+      const res = await runBin(['help', topic], env);
+      expect([res.exitCode, res.stderr]).toEqual([0, '']);
+    };
+    await help('exit-codes');
+    const file = path.join(cache, 'collab', cacheFiles(cache)[0]!);
+    const first = read(file);
+    expect(first.commands).toEqual(['help exit-codes']);
+    await help('exit-codes');
+    expect(read(file).bytes.equals(first.bytes)).toBe(true);
+
+    await help('environment');
+    const second = read(file);
+    expect(second.commands).toEqual(['help exit-codes', 'help environment']);
+    // What the first command compiled stays in it.
+    expect(second.length).toBeGreaterThanOrEqual(first.length);
+    for (const topic of topics.slice(2)) await help(topic);
+    const full = read(file);
+    expect(full.commands).toEqual(topics.slice(0, 8).map((t) => `help ${t}`));
+    // The ninth command runs from the cache without writing it.
+    expect(full.commands).not.toContain('help variable');
+    await help('variable');
+    expect(read(file).bytes.equals(full.bytes)).toBe(true);
+  });
+
   it('a same-size, same-mtime change of the bundle runs the new code, and the old cache stays', async () => {
     const { root, bundle } = copyInstall();
     const cache = tempDir('collab-cache-');
