@@ -4,25 +4,15 @@ import { parseDuration } from '../durations.js';
 import { TIME_STATS } from '../entities/common.js';
 import { ISSUE, USER_AGENT_DETAIL } from '../entities/issues.js';
 import { MERGE_REQUEST_BASIC } from '../entities/merge-requests.js';
-import { TODO } from '../entities/todos.js';
 import { show } from '../entity.js';
 import { HttpError, invalid, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters } from '../filters.js';
+import { subscriptionHandlers, todoHandler } from '../issuable-actions.js';
 import { type Issue, OWNER, type Project, REPORTER, type User } from '../model.js';
 import { cachedList, paginate, paginateCached } from '../pagination.js';
-import { created, json, noContent, notModified, type Reply } from '../reply.js';
+import { created, json, noContent, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
-import {
-  createTodo,
-  dueDateParam,
-  editedLabels,
-  LABEL_CHANGES,
-  labelsParam,
-  milestoneParam,
-  requireOneOf,
-  setSubscribed,
-  stateEventParam,
-} from '../shared.js';
+import { dueDateParam, editedLabels, LABEL_CHANGES, labelsParam, milestoneParam, requireOneOf, stateEventParam } from '../shared.js';
 import type { Store } from '../store.js';
 import { parseTime } from '../time.js';
 
@@ -297,12 +287,8 @@ function moveIssue(ctx: Ctx): Reply {
   return created(show(ctx, ISSUE, moved, { single: true }));
 }
 
-function createIssueTodo(ctx: Ctx): Reply {
-  const { project, issue } = requireIssue(ctx);
-  const user = requireUser(ctx);
-  const todo = createTodo(ctx.store, user, user.id, project.id, 'Issue', issue.id);
-  return todo ? created(show(ctx, TODO, todo)) : notModified();
-}
+const theIssue = (ctx: Ctx) => requireIssue(ctx).issue;
+const createIssueTodo = todoHandler(theIssue, 'Issue');
 
 function setTimeEstimate(ctx: Ctx): Reply {
   const { project, issue } = requireIssue(ctx);
@@ -356,15 +342,7 @@ function showUserAgentDetail(ctx: Ctx): Reply {
   return json(show(ctx, USER_AGENT_DETAIL, issue));
 }
 
-function setIssueSubscription(ctx: Ctx, subscribed: boolean): Reply {
-  const { issue } = requireIssue(ctx);
-  const user = requireUser(ctx);
-  if (!setSubscribed(issue.subscribers, user, subscribed)) return notModified();
-  return created(show(ctx, ISSUE, issue, { single: true }));
-}
-
-const subscribeToIssue = (ctx: Ctx) => setIssueSubscription(ctx, true);
-const unsubscribeFromIssue = (ctx: Ctx) => setIssueSubscription(ctx, false);
+const { subscribe: subscribeToIssue, unsubscribe: unsubscribeFromIssue } = subscriptionHandlers(theIssue, ISSUE);
 
 export const issueRoutes: RouteTable = [
   { method: 'GET', path: '/issues', handler: listAllIssues },

@@ -12,25 +12,16 @@ import {
   MR_VERSION_FULL,
   reviewersOf,
 } from '../entities/merge-requests.js';
-import { TODO } from '../entities/todos.js';
 import { show } from '../entity.js';
 import { forbidden, HttpError, missingParam, notFound } from '../errors.js';
 import { applyCommonFilters, enumParam } from '../filters.js';
+import { subscriptionHandlers, todoHandler } from '../issuable-actions.js';
 import { DEVELOPER, type MergeRequest, OWNER, type Project, type User } from '../model.js';
 import { mergeRequestContent } from '../mr-content.js';
 import { paginate } from '../pagination.js';
-import { created, json, noContent, notModified, type Reply } from '../reply.js';
+import { created, json, noContent, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
-import {
-  createTodo,
-  editedLabels,
-  LABEL_CHANGES,
-  labelsParam,
-  milestoneParam,
-  requireOneOf,
-  setSubscribed,
-  stateEventParam,
-} from '../shared.js';
+import { editedLabels, LABEL_CHANGES, labelsParam, milestoneParam, requireOneOf, stateEventParam } from '../shared.js';
 import type { Store } from '../store.js';
 
 function visibleMergeRequests(ctx: Ctx, projects: Iterable<Project>): MergeRequest[] {
@@ -294,22 +285,12 @@ function deleteMergeRequest(ctx: Ctx): Reply {
   return noContent();
 }
 
-function createMergeRequestTodo(ctx: Ctx): Reply {
-  const { project, mr } = requireMergeRequest(ctx);
-  const user = requireUser(ctx);
-  const todo = createTodo(ctx.store, user, user.id, project.id, 'MergeRequest', mr.id);
-  return todo ? created(show(ctx, TODO, todo)) : notModified();
-}
-
-function setMergeRequestSubscription(ctx: Ctx, subscribed: boolean): Reply {
-  const { mr } = requireMergeRequest(ctx);
-  const user = requireUser(ctx);
-  if (!setSubscribed(mr.subscribers, user, subscribed)) return notModified();
-  return created(show(ctx, MERGE_REQUEST, mr, { single: true }));
-}
-
-const subscribeToMergeRequest = (ctx: Ctx) => setMergeRequestSubscription(ctx, true);
-const unsubscribeFromMergeRequest = (ctx: Ctx) => setMergeRequestSubscription(ctx, false);
+const theMergeRequest = (ctx: Ctx) => requireMergeRequest(ctx).mr;
+const createMergeRequestTodo = todoHandler(theMergeRequest, 'MergeRequest');
+const { subscribe: subscribeToMergeRequest, unsubscribe: unsubscribeFromMergeRequest } = subscriptionHandlers(
+  theMergeRequest,
+  MERGE_REQUEST,
+);
 
 const MRS = '/projects/:id/merge_requests';
 const MR = `${MRS}/:merge_request_iid`;
