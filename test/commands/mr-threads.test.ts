@@ -181,6 +181,29 @@ describe('mr note: replies, diff threads, internal notes, resolving', () => {
     }
   });
 
+  it('--line inside a hunk: `--- x` is a removed line and `+++ x` an added one, not file headers', async () => {
+    // lib/gitlab/diff/parser.rb takes file names only before the first hunk (`filename?(line) && type.nil?`).
+    api = mockApi();
+    const diff = '@@ -1,3 +1,3 @@\n keep\n--- gone\n+++ come\n same\n';
+    api.pool
+      .intercept({ path: (p) => p.startsWith(`${M}/changes`), method: 'GET' })
+      .reply(200, ...jsonReply(mr(3, { diff_refs: REFS, changes: [{ old_path: 'src/app.ts', new_path: 'src/app.ts', diff }] })))
+      .times(3);
+    const at = { ...REFS, position_type: 'text', old_path: 'src/app.ts', new_path: 'src/app.ts' };
+    const started = { id: T1, individual_note: false, notes: [note(9, 'root', 'x', { type: 'DiffNote' })] };
+    sends('POST', `${M}/discussions`, { body: 'come', position: { ...at, new_line: 2 } }, started);
+    sends('POST', `${M}/discussions`, { body: 'gone', position: { ...at, old_line: 2 } }, started);
+    sends('POST', `${M}/discussions`, { body: 'same', position: { ...at, old_line: 3, new_line: 3 } }, started);
+    for (const [args, body] of [
+      [['--line', '2'], 'come'],
+      [['--line', '2', '--old-line'], 'gone'],
+      [['--line', '3'], 'same'],
+    ] as const) {
+      const r = await runCli(['mr', 'note', '3', ...P, '--file', 'src/app.ts', ...args, '-m', body], { transport: api.transport });
+      expect(r.code, r.stderr).toBe(0);
+    }
+  });
+
   it('a line the diff does not show, or a file it does not change: exit 2, nothing written', async () => {
     api = mockApi();
     const diff = '@@ -10,2 +10,2 @@\n keep\n-old\n+new\n';

@@ -9,6 +9,7 @@ import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import type { MrChange } from '../../resources/mr-change.js';
+import { type DiffLine, diffLines } from '../../shared/diff-lines.js';
 import { isObject } from '../../shared/json.js';
 import { fetchChanges } from './diff-source.js';
 import { plain, ref } from './shared.js';
@@ -22,30 +23,6 @@ export interface TextPosition {
   new_path: string;
   old_line?: number;
   new_line?: number;
-}
-
-interface DiffLine {
-  old: number | null;
-  new: number | null;
-}
-
-const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
-
-/** The lines of a unified diff with their old and new numbers (lib/gitlab/diff/parser.rb numbers them so). */
-function diffLines(diff: string): DiffLine[] {
-  const lines: DiffLine[] = [];
-  let oldLine = 0;
-  let newLine = 0;
-  for (const text of diff.split('\n')) {
-    const hunk = HUNK.exec(text);
-    if (hunk) {
-      oldLine = Number(hunk[1]);
-      newLine = Number(hunk[2]);
-    } else if (text.startsWith('+') && !text.startsWith('+++ ')) lines.push({ old: null, new: newLine++ });
-    else if (text.startsWith('-') && !text.startsWith('--- ')) lines.push({ old: oldLine++, new: null });
-    else if (text.startsWith(' ')) lines.push({ old: oldLine++, new: newLine++ });
-  }
-  return lines;
 }
 
 /** `2-3, 7`: the lines of one side the diff shows, for the message that names none of them. */
