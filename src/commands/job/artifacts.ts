@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { parseSha256 } from '../../download/checksum.js';
 import { downloadDestination, extractionTarget, Leftover, tempPathBeside } from '../../download/disk.js';
 import { UsageError } from '../../errors.js';
-import type { FlagSpec, Values } from '../../executor/inputs.js';
+import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
+import { destFlag } from '../../resources/download-flags.js';
 import { recordAsked, refuseRecordOnStdout } from '../../resources/saved-file.js';
 import { ARCHIVE_RESULT, FILE_RESULT, reportSaved, type Saved } from './artifact-result.js';
 import { fetchArtifact } from './fetch-artifact.js';
@@ -53,10 +54,6 @@ async function downloadAndExtract(ctx: Context, v: Values, s: Source, extractTo:
     await scratch?.remove();
   }
 }
-
-/** `-d/--dest`: where the download goes; only the description differs between the two commands. */
-const destFlag = (description: string, disk: 'write' | 'write-or-stdout') =>
-  ({ name: 'dest', short: 'd', param: false, type: 'string', disk, description, value: '<path>' }) as const satisfies FlagSpec;
 
 export const artifacts = defineCommand({
   name: 'artifacts',

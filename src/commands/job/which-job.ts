@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { FlagSpec, Values } from '../../executor/inputs.js';
 import { branchHere, pipelineIdOf } from '../../executor/pipeline-ref.js';
 import { parseInteger } from '../../executor/validate.js';
+import { sha256Flag } from '../../resources/download-flags.js';
 
 /*
  * Naming the job whose artifacts `job artifacts` and `job artifact` take: a job id, or `--job`
@@ -142,13 +143,7 @@ export const jobFlags = [
     description: "take the job named --job from this pipeline (current: the CI job's own, CI_PIPELINE_ID)",
     value: '<id|current>',
   },
-  {
-    name: 'sha256',
-    param: false,
-    type: 'string',
-    description: 'the SHA-256 the download must have: on a mismatch nothing is kept (saved, extracted or printed)',
-    value: '<hex>',
-  },
+  sha256Flag('the SHA-256 the download must have: on a mismatch nothing is kept (saved, extracted or printed)'),
 ] as const satisfies readonly FlagSpec[];
 
 export const jobTokenFlag = {

@@ -6,6 +6,7 @@ import { formatBytes } from '../../download/progress.js';
 import { saveDownload } from '../../download/save.js';
 import { ApiError, MissingFileError, UsageError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
+import { destFlag, sha256Flag } from '../../resources/download-flags.js';
 import { defaultFileName, genericPath, packageFileName, packageName, packageVersion } from '../../resources/generic-package.js';
 import { noSuchApi } from '../../resources/gitlab-only.js';
 import { DOWNLOAD_RESULT, UPLOAD_RESULT } from '../../resources/package.js';
@@ -114,16 +115,8 @@ export const download = defineCommand({
   args: [nameArg, versionArg, { name: 'file', type: 'string', description: 'file name in the package (dir/name for a file with a path)' }],
   project: 'required',
   flags: [
-    {
-      name: 'dest',
-      short: 'd',
-      param: false,
-      type: 'string',
-      disk: 'write',
-      value: '<path>',
-      description: 'where to write it (default: its name here; - for stdout)',
-    },
-    { name: 'sha256', param: false, type: 'string', value: '<hex>', description: 'the SHA-256 it must have; nothing is kept otherwise' },
+    destFlag('where to write it (default: its name here; - for stdout)'),
+    sha256Flag('the SHA-256 it must have; nothing is kept otherwise'),
   ],
   columns: DOWNLOAD_RESULT,
   effect: 'read',

@@ -8,6 +8,7 @@ import { formatBytes } from '../../download/progress.js';
 import { saveDownload } from '../../download/save.js';
 import { ApiError, MissingFileError, UsageError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
+import { destFlag, sha256Flag } from '../../resources/download-flags.js';
 import { noSuchApi } from '../../resources/gitlab-only.js';
 import { RELEASE_DOWNLOAD_RESULT } from '../../resources/release.js';
 import { recordAsked, refuseRecordOnStdout, shownPath } from '../../resources/saved-file.js';
@@ -109,16 +110,8 @@ export const download = defineCommand({
   project: 'required',
   flags: [
     { name: 'asset', short: 'a', param: false, type: 'string', description: 'the asset (link name, or file name) to download' },
-    {
-      name: 'dest',
-      short: 'd',
-      param: false,
-      type: 'string',
-      disk: 'write',
-      value: '<path>',
-      description: 'with --asset its file (- for stdout); else the directory',
-    },
-    { name: 'sha256', param: false, type: 'string', value: '<hex>', description: 'with --asset: the SHA-256 it must have' },
+    destFlag('with --asset its file (- for stdout); else the directory'),
+    sha256Flag('with --asset: the SHA-256 it must have'),
   ],
   columns: RELEASE_DOWNLOAD_RESULT,
   effect: 'read',
