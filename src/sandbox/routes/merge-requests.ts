@@ -296,10 +296,10 @@ const MRS = '/projects/:id/merge_requests';
 const MR = `${MRS}/:merge_request_iid`;
 const PUBLIC = { auth: 'optional' } as const;
 
-/** Merge requests: lists, one, its commits, changes and versions, creating, updating, subscribing. */
 /** GitLab takes the CI job token on a merge request's reads (lib/api/merge_requests.rb `job_token_allowed`). */
 const PUBLIC_JOB_TOKEN = { auth: 'optional', jobToken: true } as const;
 
+/** Merge requests: lists, one, its commits, changes and versions, creating, updating, subscribing. */
 export const mergeRequestRoutes: RouteTable = [
   { method: 'GET', path: '/merge_requests', handler: listAllMergeRequests },
   { method: 'GET', path: MRS, handler: listProjectMergeRequests, options: PUBLIC_JOB_TOKEN },
