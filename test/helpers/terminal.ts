@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { execa } from 'execa';
 import { BIN, binEnv, tempDir } from './e2e.js';
@@ -21,6 +22,17 @@ export interface TerminalOptions {
   cwd?: string;
 }
 
+let python: string | undefined;
+
+/**
+ * The executable `python3` names, asked once: on PATH it may be a version manager's shim, a shell
+ * script that looks the interpreter up again at every start (a tenth of a second, every terminal run).
+ */
+function python3(): string {
+  python ??= execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim() || 'python3';
+  return python;
+}
+
 /**
  * Runs the built binary in a pseudo-terminal of `cols` × `rows` (Python's pty module): what a user
  * sees. With `stdout: 'pipe'`, stdout goes to a pipe and only stderr to the terminal.
@@ -30,7 +42,7 @@ export async function runInTerminal(args: string[], options: TerminalOptions): P
   const script = path.join(import.meta.dirname, 'terminal.py');
   const input = options.answers ? JSON.stringify(options.answers) : '';
   const res = await execa(
-    'python3',
+    python3(),
     [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args],
     {
       env: binEnv(configDir, { TERM: 'xterm-256color', ...options.env }),
