@@ -5,7 +5,8 @@
  * marker in the state column of lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import type { SandboxFixture } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const P = 'acme/platform/api';
 
@@ -20,7 +21,7 @@ describe.each(['spec', 'gitlab'] as const)('drafts (%s flavour)', (flavor) => {
   const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo', flavor });
+    sb = await startSandboxInProcess({ seed: 'demo', flavor });
   });
   afterAll(() => sb?.close());
 

@@ -2,11 +2,12 @@
  * An object on `--stdin` names its project exactly, or the batch is refused: a `project_id` that is
  * not a positive safe integer, a string of digits that is one, or a full path is exit 2 naming the
  * line, before anything is sent — never dropped (the default project would get the item) nor
- * rounded (another project would). The built binary against the sandbox, with a default project
- * set that a dropped project_id would fall back to.
+ * rounded (another project would). collab's entry, run in-process as the binary runs it, against
+ * the sandbox, with a default project set that a dropped project_id would fall back to.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, type SandboxFixture } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const API = 'acme/platform/api';
 const WEBSITE = 'acme/website';
@@ -25,7 +26,7 @@ describe('bulk --stdin: project_id names the project exactly', () => {
     return ((await res.json()) as { iid: number }[]).map((i) => i.iid);
   };
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    sb = await startSandboxInProcess({ seed: 'demo' });
     apiId = await projectId(API);
   });
   afterAll(() => sb?.close());

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB_TOKEN, type SandboxFixture, startSandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
+import { BOB_TOKEN, type SandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
-// execa strips the final newline of stdout and stderr.
+// runInProcess strips the final newline of stdout and stderr, as execa does.
 
-/** Users, keys, tokens and settings against the sandbox, through the built binary. */
-describe('users and settings end to end', () => {
+/** Users, keys, tokens and settings against the sandbox, through collab's entry run in-process. */
+describe('users and settings against the sandbox', () => {
   let sb: SandboxFixture;
   const asAlice = { COLLAB_TOKEN: USER_TOKEN };
 
   beforeAll(async () => {
-    sb = await startSandboxFixture();
+    sb = await startSandboxInProcess();
   });
   afterAll(async () => {
     await sb?.close();

@@ -1,12 +1,13 @@
 /**
- * The built binary against servers that answer oddly on purpose (one small node:http server per
- * behaviour): a 2xx that is not JSON, bodies cut short, compressed answers, redirects, limits.
+ * collab's entry, run in-process as the binary runs it (runInProcess), against servers that answer
+ * oddly on purpose (one small node:http server per behaviour): a 2xx that is not JSON, bodies cut short, compressed answers, redirects, limits.
  * Each case asserts the exit code, stdout, stderr, and how many requests were sent.
  */
 import type http from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type BinResult, retriesIn, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, retriesIn, tempDir } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { JSON_HEADERS, json } from '../helpers/json-answer.js';
 import { oddServers } from '../helpers/odd-server.js';
 
@@ -94,7 +95,7 @@ describe('a 2xx that is not the JSON the command expects is an error', () => {
     });
     const raw = await run(s, ['api', '/projects/1/repository/files/README/raw']);
     expect(raw.exitCode, raw.stderr).toBe(0);
-    expect(raw.stdout).toBe('line 1\nline 2'); // execa strips the final newline
+    expect(raw.stdout).toBe('line 1\nline 2'); // runInProcess strips the final newline, as execa does
     const page = await run(s, ['api', '/projects', '-i']);
     expect(page.exitCode).toBe(1);
     expect(page.stderr).toMatch(/was not JSON \(text\/html: a sign-in page/);
@@ -292,7 +293,7 @@ describe('compressed answers', () => {
       } else json(res, 200, { id: 7, status: 'success', artifacts_file: { filename: 'artifacts.zip', size: archive.length } });
     });
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], {
+    const r = await runInProcess(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], {
       COLLAB_HOST: s.url,
       COLLAB_TOKEN: TOKEN,
       COLLAB_CONFIG_DIR: tempDir(),
@@ -365,7 +366,7 @@ describe('limits and redirects: one line, never "unexpected error"', () => {
       } else json(res, 200, { id: 7, status: 'success', artifacts_file: { filename: 'artifacts.zip', size: 10 } });
     });
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], {
+    const r = await runInProcess(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', `${dir}/a.zip`], {
       COLLAB_HOST: s.url,
       COLLAB_TOKEN: TOKEN,
       COLLAB_CONFIG_DIR: tempDir(),

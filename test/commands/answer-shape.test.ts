@@ -1,14 +1,15 @@
 /**
- * A 2xx that is valid JSON of the wrong shape is an error too: the built binary against a server
- * answering `{}`, `[]`, `"ok"`, `null` or nothing where a command expects an issue, a list or a
- * job. Exit 1, one line naming the host and what came, nothing printed and no "done" notice; the
- * answers a command does expect (GitLab's `true`/`null`/`false` for block and unblock, a 204 for a
- * deletion) still succeed.
+ * A 2xx that is valid JSON of the wrong shape is an error too: collab (run in this process as the
+ * binary runs it) against a server answering `{}`, `[]`, `"ok"`, `null` or nothing where a command
+ * expects an issue, a list or a job. Exit 1, one line naming the host and what came, nothing
+ * printed and no "done" notice; the answers a command does expect (GitLab's `true`/`null`/`false`
+ * for block and unblock, a 204 for a deletion) still succeed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, tempDir } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { JSON_HEADERS } from '../helpers/json-answer.js';
 import { type OddServer, oddServer } from '../helpers/odd-server.js';
 
@@ -31,7 +32,7 @@ async function answering(status: number, body: string | undefined): Promise<OddS
 }
 
 function run(s: OddServer, args: string[], env: Record<string, string> = {}): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
+  return runInProcess(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
 }
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -134,7 +135,7 @@ describe('an answer of the wrong shape is an error, before anything is printed',
     for (const body of ['{}', '[]', '"ok"', 'null']) {
       const s = await answering(200, body);
       const dir = tempDir();
-      const r = await runBin(
+      const r = await runInProcess(
         ['auth', 'login', '--host', s.url, '--token-stdin'],
         { COLLAB_CONFIG_DIR: dir },
         { input: 'candidate-token-123' },

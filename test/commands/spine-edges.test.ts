@@ -2,13 +2,14 @@
  * The spine against the cases its first tests did not try: pagination that runs away only at
  * some concurrencies, NO_PROXY written as CIDR ranges and ports, headers given with `-H`,
  * credentials in a URL's userinfo, JSON under an empty Content-Type, `--fields` through lists,
- * durations and date-times written the ways people write them. The built binary against small
- * node:http servers; request counts, never elapsed time.
+ * durations and date-times written the ways people write them. collab's entry, run in-process as
+ * the binary runs it, against small node:http servers; request counts, never elapsed time.
  */
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, tempDir } from '../helpers/e2e.js';
 import { startHostileServer } from '../helpers/hostile.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { json } from '../helpers/json-answer.js';
 import { connectProxy, type OddServer, oddServer, type TestProxy } from '../helpers/odd-server.js';
 import { ndjsonIds } from '../helpers/pages.js';
@@ -34,7 +35,7 @@ async function proxy(): Promise<TestProxy> {
 }
 
 function run(s: OddServer, args: string[], env: Record<string, string> = {}): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
+  return runInProcess(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
 }
 
 const pageOf = (req: http.IncomingMessage) => Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? 1);
@@ -186,15 +187,15 @@ describe('durations and date-times as people write them', () => {
     closers.push(s);
     const env = { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() };
     for (const d of ['2 hours 30 mins', '1h1h', '30m 1h'])
-      expect((await runBin(['issue', 'estimate', '5', d, '-p', 'acme/api'], env)).exitCode).toBe(0);
+      expect((await runInProcess(['issue', 'estimate', '5', d, '-p', 'acme/api'], env)).exitCode).toBe(0);
     expect(s.requests.map((r) => JSON.parse(r.body).duration)).toEqual(['2h30m', '2h', '1h30m']);
     for (const d of ['596524h', '100000000000000000000h', '1y']) {
-      const r = await runBin(['issue', 'estimate', '5', d, '-p', 'acme/api'], env);
+      const r = await runInProcess(['issue', 'estimate', '5', d, '-p', 'acme/api'], env);
       expect(r.exitCode, d).toBe(2);
       expect(r.stderr).toMatch(/^collab: invalid value for <duration>: /);
     }
     for (const dt of ['2026-02-28T10:00:00-13:00', '2026-02-28T10:00:00+14:01', '2026-02-30T10:00:00Z', '2026-02-28T24:00:00Z']) {
-      const r = await runBin(['issue', 'list', '-p', 'acme/api', '--created-after', dt], env);
+      const r = await runInProcess(['issue', 'list', '-p', 'acme/api', '--created-after', dt], env);
       expect(r.exitCode, dt).toBe(2);
     }
     expect(s.requests).toHaveLength(3);

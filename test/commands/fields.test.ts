@@ -1,17 +1,18 @@
 /**
  * `--fields` is checked before anything is sent, against the fields the command's answer has
- * (the `*_FIELDS` of src/resources/): the built binary against the sandbox, its request log proving that
- * nothing went out.
+ * (the `*_FIELDS` of src/resources/): collab's entry, run in-process as the binary runs it, against
+ * the sandbox, its request log proving that nothing went out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import type { SandboxFixture } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const P = 'acme/platform/api';
 
 describe('--fields is checked before anything is sent', () => {
   let sb: SandboxFixture;
   beforeAll(async () => {
-    sb = await startSandboxFixture();
+    sb = await startSandboxInProcess();
   });
   afterAll(() => sb?.close());
 

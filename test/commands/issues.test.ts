@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BinResult, type SandboxFixture, startSandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
+import { type BinResult, type SandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const API = 'acme/platform/api';
 
-/** execa strips the final newline of stdout and stderr. */
+/** runInProcess strips the final newline of stdout and stderr, as execa does. */
 function json(r: BinResult): any {
   expect(r.exitCode, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
@@ -15,7 +16,7 @@ describe('issues, boards and namespaces against the sandbox', () => {
   const create = async (title: string, ...extra: string[]) => json(await issue('create', '-t', title, '-o', 'json', ...extra));
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    sb = await startSandboxInProcess({ seed: 'demo' });
   });
   afterAll(() => sb?.close());
 

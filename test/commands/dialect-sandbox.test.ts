@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { type SandboxFixture, tempDir } from '../helpers/e2e.js';
 import { GITLAB_PAIRS, renamedSettingArgs, SETTING_PAIRS, USER_PAIRS } from '../helpers/gitlab-names.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
-// execa strips the final newline of stdout and stderr.
+// collab runs in this process as the binary would (runInProcess): stdout and stderr lose their
+// final newline, as execa's do.
 
 /** The commands whose names, methods or answers differ between the dialects, against both flavours. */
-describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor) => {
+describe.each(['spec', 'gitlab'] as const)('the %s dialect, the CLI against the sandbox', (flavor) => {
   let sb: SandboxFixture;
   /** One config dir for the whole file: the flavour is detected on first contact, then read from it. */
   const config = tempDir('collab-dialect-');
@@ -13,7 +15,7 @@ describe.each(['spec', 'gitlab'] as const)('the %s dialect end to end', (flavor)
   const gitlab = flavor === 'gitlab';
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ flavor });
+    sb = await startSandboxInProcess({ flavor });
   });
   afterAll(async () => {
     await sb?.close();

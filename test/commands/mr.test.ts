@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BinResult, BOB_TOKEN, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { type BinResult, BOB_TOKEN, type SandboxFixture } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const API = 'acme/platform/api';
 const STALE = '0123456789abcdef0123456789abcdef01234567';
 
-/** execa strips the final newline of stdout and stderr. */
+/** runInProcess strips the final newline of stdout and stderr, as execa does. */
 function json(r: BinResult): any {
   expect(r.exitCode, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
@@ -16,7 +17,7 @@ describe('merge requests against the sandbox', () => {
   const view = async (iid: string | number) => json(await mr('view', String(iid), '-o', 'json'));
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    sb = await startSandboxInProcess({ seed: 'demo' });
   });
   afterAll(() => sb?.close());
 
