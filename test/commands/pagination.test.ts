@@ -2,7 +2,7 @@
  * The paginator against servers that page oddly on purpose: one that ignores `page`, headers
  * that do not advance, links that point back or are relative, totals that lie, and a list that
  * grows while it is read. Each case counts the requests: nothing may loop. In-process (MockAgent);
- * test/e2e/odd-pages.test.ts runs the hardest two through the built binary and real sockets.
+ * test/commands/odd-pages.test.ts runs the hardest two through real sockets.
  */
 import { describe, expect, it } from 'vitest';
 import { type Answer, mockServer, runCli } from '../helpers/harness.js';

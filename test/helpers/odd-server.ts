@@ -65,11 +65,18 @@ export async function oddServer(handler: Handler, options: { tls?: boolean } = {
   return { url: `${options.tls ? 'https' : 'http'}://${host}`, host, seen, close };
 }
 
+/** How a test runs collab: the built binary (runBin), or its entry in-process (runInProcess, the same result). */
+export type Runner = (args: string[], env: Record<string, string | undefined>) => Promise<BinResult>;
+
 /**
- * The odd servers of a test file, each closed after its test, and the built binary run against one
- * with `token` (a config directory of its own each run). Call at the top of the file.
+ * The odd servers of a test file, each closed after its test, and collab run against one with
+ * `token` (a config directory of its own each run): the built binary unless `runner` says
+ * otherwise. Call at the top of the file.
  */
-export function oddServers(token: string): {
+export function oddServers(
+  token: string,
+  runner: Runner = runBin,
+): {
   serve(handler: Handler): Promise<OddServer>;
   run(s: OddServer, args: string[], env?: Record<string, string | undefined>): Promise<BinResult>;
 } {
@@ -84,7 +91,7 @@ export function oddServers(token: string): {
       open.push(s);
       return s;
     },
-    run: (s, args, env = {}) => runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: token, COLLAB_CONFIG_DIR: tempDir(), ...env }),
+    run: (s, args, env = {}) => runner(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: token, COLLAB_CONFIG_DIR: tempDir(), ...env }),
   };
 }
 

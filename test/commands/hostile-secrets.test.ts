@@ -1,12 +1,14 @@
 /**
  * No usable credential leaks: signed object-storage URLs under --debug, a login token a server
- * echoes back, tokens over plain http. The built binary against small servers.
+ * echoes back, tokens over plain http. collab, run in-process as the binary runs it, against small
+ * servers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, tempDir } from '../helpers/e2e.js';
+import { tempDir } from '../helpers/e2e.js';
 import { type HostileServer, startHostileServer, startRedirectingProxy } from '../helpers/hostile.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const TOKEN = 'glpat-secrets-test-0123456789';
 const ACCESS_KEY = 'AKIAIOSFODNN7EXAMPLE';
@@ -39,7 +41,7 @@ describe('--debug prints no usable credential', () => {
 
   it('a signed object-storage URL on another origin is logged without its query', async () => {
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', path.join(dir, 'a.zip'), '--debug'], {
+    const r = await runInProcess(['job', 'artifacts', '7', '-p', 'acme/api', '--dest', path.join(dir, 'a.zip'), '--debug'], {
       COLLAB_HOST: api.url,
       COLLAB_TOKEN: TOKEN,
     });
@@ -52,7 +54,7 @@ describe('--debug prints no usable credential', () => {
 
   it('on our own origin, signature-like query values are redacted and the rest is kept', async () => {
     const dir = tempDir();
-    const r = await runBin(['job', 'artifacts', '8', '-p', 'acme/api', '--dest', path.join(dir, 'b.zip'), '--debug'], {
+    const r = await runInProcess(['job', 'artifacts', '8', '-p', 'acme/api', '--dest', path.join(dir, 'b.zip'), '--debug'], {
       COLLAB_HOST: api.url,
       COLLAB_TOKEN: TOKEN,
     });
@@ -93,7 +95,7 @@ describe('auth login never echoes the token it tests', () => {
           const dir = tempDir();
           const candidate = `glpat-Candidate-${code}-${oauth ? 'oauth' : 'priv'}-7f3a9c`;
           const args = ['auth', 'login', '--host', server.url, '--token-stdin', '--debug', ...(oauth ? ['--oauth'] : [])];
-          const r = await runBin(args, { COLLAB_CONFIG_DIR: dir }, { input: candidate });
+          const r = await runInProcess(args, { COLLAB_CONFIG_DIR: dir }, { input: candidate });
           expect(r.exitCode, r.stderr).toBe(expected);
           expect(server.requests.at(-1)!.headers[oauth ? 'authorization' : 'private-token']).toContain(candidate); // it was tested
           expect(r.stderr).toContain('[REDACTED]');
@@ -122,7 +124,7 @@ describe('a token over plain http:// to anything but loopback is warned about', 
 
   it('a name that only starts like a loopback address is remote; so is any other host', async () => {
     for (const host of ['http://127.evil.example', 'http://localhost.evil.example', 'http://gitlab.remote.example:8080']) {
-      const r = await runBin(['user', 'me', '-o', 'json'], { COLLAB_HOST: host, COLLAB_TOKEN: TOKEN, HTTP_PROXY: proxy.url });
+      const r = await runInProcess(['user', 'me', '-o', 'json'], { COLLAB_HOST: host, COLLAB_TOKEN: TOKEN, HTTP_PROXY: proxy.url });
       expect(r.exitCode, `${host}: ${r.stderr}`).toBe(0);
       expect(r.stderr, host).toMatch(WARNING);
       expect(r.stderr).toContain(new URL(host).host);
@@ -132,7 +134,7 @@ describe('a token over plain http:// to anything but loopback is warned about', 
 
   it('auth login --host http://<remote> warns before sending and saving the token', async () => {
     const dir = tempDir();
-    const r = await runBin(
+    const r = await runInProcess(
       ['auth', 'login', '--host', 'http://gitlab.remote.example', '--token-stdin'],
       { COLLAB_CONFIG_DIR: dir, HTTP_PROXY: proxy.url },
       { input: TOKEN },
@@ -147,11 +149,11 @@ describe('a token over plain http:// to anything but loopback is warned about', 
   it('loopback literals (127.0.0.0/8, localhost) get no warning, nor does a run without a token', async () => {
     const port = new URL(server.url).port;
     for (const host of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://127.1:${port}`]) {
-      const r = await runBin(['user', 'me'], { COLLAB_HOST: host, COLLAB_TOKEN: TOKEN });
+      const r = await runInProcess(['user', 'me'], { COLLAB_HOST: host, COLLAB_TOKEN: TOKEN });
       expect(r.exitCode, `${host}: ${r.stderr}`).toBe(0);
       expect(r.stderr, host).not.toMatch(/warning/);
     }
-    const anonymous = await runBin(['user', 'me'], { COLLAB_HOST: 'http://gitlab.remote.example', HTTP_PROXY: proxy.url });
+    const anonymous = await runInProcess(['user', 'me'], { COLLAB_HOST: 'http://gitlab.remote.example', HTTP_PROXY: proxy.url });
     expect(anonymous.stderr).not.toMatch(/warning/);
   });
 });

@@ -1,16 +1,18 @@
 /**
- * Merge request pipelines, end to end (the built binary in a simulated CI job, against a server
- * answering as GitLab does: test/helpers/gitlab-ci.ts). GitLab runs a merge request pipeline for
- * the merge request's ref, not its source branch: MergeRequests::CreatePipelineService gives a
- * detached pipeline `merge_request.ref_path` (refs/merge-requests/<iid>/head) — the source branch
- * only when it runs in the source project of a fork — a merged results pipeline `merge_ref_path`
- * (…/merge), a merge train `train_ref_path` (…/train); MergeRequest#predefined_variables sets
- * CI_MERGE_REQUEST_REF_PATH to `ref_path`, and CI_COMMIT_REF_NAME stays the source branch. The
- * by-ref routes (lib/api/ci/job_artifacts.rb) compare the pipeline's ref.
+ * Merge request pipelines (collab run in-process as the binary runs it in a simulated CI job,
+ * against a server answering as GitLab does: test/helpers/gitlab-ci.ts). GitLab runs a merge
+ * request pipeline for the merge request's ref, not its source branch:
+ * MergeRequests::CreatePipelineService gives a detached pipeline `merge_request.ref_path`
+ * (refs/merge-requests/<iid>/head) — the source branch only when it runs in the source project of a
+ * fork — a merged results pipeline `merge_ref_path` (…/merge), a merge train `train_ref_path`
+ * (…/train); MergeRequest#predefined_variables sets CI_MERGE_REQUEST_REF_PATH to `ref_path`, and
+ * CI_COMMIT_REF_NAME stays the source branch. The by-ref routes (lib/api/ci/job_artifacts.rb)
+ * compare the pipeline's ref.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBytes, tempDir } from '../helpers/e2e.js';
+import { tempDir } from '../helpers/e2e.js';
 import { type CiPipelineModel, type GitlabCi, runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
+import { runBytesInProcess } from '../helpers/in-process.js';
 
 const build = (id: number, content: string) => ({ id, name: 'build', status: 'success', files: { 'version.txt': content } });
 
@@ -61,7 +63,7 @@ describe('the default --ref of a merge request pipeline is the ref the pipeline 
     ['a branch pipeline', { CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'feature/x' }, 'feature/x', 'branch pipeline'],
   ])('%s', async (_what, extra, ref, content) => {
     const before = ci.seen.length;
-    const r = await runBytes(mrJob(extra), ['job', 'artifact', '--job', 'build', 'version.txt'], tempDir('collab-ci-'));
+    const r = await runBytesInProcess(mrJob(extra), ['job', 'artifact', '--job', 'build', 'version.txt'], tempDir('collab-ci-'));
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.toString()).toBe(content);
     const sent = ci.seen.slice(before);
@@ -78,23 +80,23 @@ describe('the default --ref of a merge request pipeline is the ref the pipeline 
       CI_MERGE_REQUEST_IID: '6',
       CI_MERGE_REQUEST_REF_PATH: 'refs/merge-requests/6/head',
     });
-    const r = await runBytes(env, ['job', 'artifacts', '--job', 'build', '--extract', 'out'], dir);
+    const r = await runBytesInProcess(env, ['job', 'artifacts', '--job', 'build', '--extract', 'out'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(ci.seen.at(-1)!.url).toBe(`/api/v4/projects/${ci.projectId}/jobs/artifacts/refs%2Fmerge-requests%2F6%2Fhead/download?job=build`);
     // The branch name alone finds nothing: what collab sent before.
-    const byBranch = await runBytes(env, ['job', 'artifacts', '--job', 'build', '--ref', 'feature/y', '--dest', 'a.zip'], dir);
+    const byBranch = await runBytesInProcess(env, ['job', 'artifacts', '--job', 'build', '--ref', 'feature/y', '--dest', 'a.zip'], dir);
     expect(byBranch.exitCode).not.toBe(0);
     expect(byBranch.stderr).toContain('404');
   });
 
   it('the IID alone is enough when the ref path is not set; an explicit --ref still wins', async () => {
-    const viaIid = await runBytes(
+    const viaIid = await runBytesInProcess(
       mrJob({ CI_MERGE_REQUEST_REF_PATH: undefined }),
       ['job', 'artifact', '--job', 'build', 'version.txt'],
       tempDir(),
     );
     expect(viaIid.stdout.toString(), viaIid.stderr).toBe('detached');
-    const given = await runBytes(mrJob({}), ['job', 'artifact', '--job', 'build', '--ref', 'feature/x', 'version.txt'], tempDir());
+    const given = await runBytesInProcess(mrJob({}), ['job', 'artifact', '--job', 'build', '--ref', 'feature/x', 'version.txt'], tempDir());
     expect(given.stdout.toString(), given.stderr).toBe('branch pipeline');
   });
 });

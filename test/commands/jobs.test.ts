@@ -1,7 +1,7 @@
 /**
- * Jobs and artifacts end to end: the built binary against the sandbox (downloads by id and by
- * ref, one file, stdout, extraction, redirects to object storage, the CI job token, failures that
- * must leave no file), plus a zip-slip archive served by a tiny local server.
+ * Jobs and artifacts: collab run in-process as the binary runs it against the sandbox (downloads
+ * by id and by ref, one file, stdout, extraction, redirects to object storage, the CI job token,
+ * failures that must leave no file), plus a zip-slip archive served by a tiny local server.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { ADMIN_TOKEN, runBytes, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, type SandboxFixture, tempDir } from '../helpers/e2e.js';
+import { runBytesInProcess, startSandboxInProcess } from '../helpers/in-process.js';
 import { json } from '../helpers/json-answer.js';
 
 const PROJECT = 'acme/platform/api';
@@ -39,7 +40,7 @@ describe('jobs and artifacts against the sandbox', () => {
   };
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    sb = await startSandboxInProcess({ seed: 'demo' });
     const res = await fetch(`${sb.url}${API}/jobs?per_page=100`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
     jobs = (await res.json()) as JobRow[];
     const project = await fetch(`${sb.url}${API}`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
@@ -82,7 +83,7 @@ describe('jobs and artifacts against the sandbox', () => {
 
   it('writes the archive to stdout with --dest -', async () => {
     const pkg = find('package', 'main');
-    const r = await runBytes(
+    const r = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN },
       ['job', 'artifacts', String(pkg.id), '-p', PROJECT, '--dest', '-'],
       tempDir(),
@@ -177,7 +178,7 @@ describe('jobs and artifacts against the sandbox', () => {
 
   it('prints the trace byte for byte (ANSI included) and --exit-status fails for a failed job', async () => {
     const failed = find('test', 'main', 'failed');
-    const r = await runBytes(
+    const r = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN },
       ['job', 'trace', String(failed.id), '-p', PROJECT, '--exit-status'],
       tempDir(),
@@ -242,7 +243,11 @@ describe('a zip-slip archive from a server', () => {
     const root = tempDir('collab-slip-');
     const cwd = path.join(root, 'a', 'b');
     fs.mkdirSync(cwd, { recursive: true });
-    const r = await runBytes({ COLLAB_HOST: url, COLLAB_TOKEN: 'any' }, ['job', 'artifacts', '5', '-p', '1', '--extract', 'out'], cwd);
+    const r = await runBytesInProcess(
+      { COLLAB_HOST: url, COLLAB_TOKEN: 'any' },
+      ['job', 'artifacts', '5', '-p', '1', '--extract', 'out'],
+      cwd,
+    );
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(
       'collab: refusing to extract the archive: "../../escaped.txt" (path escapes the directory); nothing was extracted\n',

@@ -1,15 +1,16 @@
 /**
- * The merge request of the branch you are on: the built binary, in git repositories made here
- * whose remote points at the sandbox (both flavours). Without an IID a merge request verb takes
- * the open merge request whose source branch is checked out; a branch name stands for it too;
- * none is exit 1 with the way to open one, several (forks) are listed (exit 2), and a detached
- * HEAD or no checkout is exit 2 with nothing sent.
+ * The merge request of the branch you are on: collab run in-process as the binary runs it, in git
+ * repositories made here whose remote points at the sandbox (both flavours). Without an IID a merge
+ * request verb takes the open merge request whose source branch is checked out; a branch name
+ * stands for it too; none is exit 1 with the way to open one, several (forks) are listed (exit 2),
+ * and a detached HEAD or no checkout is exit 2 with nothing sent.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, openMergeRequest, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, openMergeRequest, type SandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 import { git, gitRepo } from '../helpers/git.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const P = 'acme/platform/api';
 
@@ -22,7 +23,7 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
   const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo', flavor });
+    sb = await startSandboxInProcess({ seed: 'demo', flavor });
   });
   afterAll(() => sb?.close());
 

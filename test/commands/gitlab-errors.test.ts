@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BinResult } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { JSON_HEADERS, json } from '../helpers/json-answer.js';
 import { oddServers } from '../helpers/odd-server.js';
 
@@ -15,7 +16,7 @@ const TOKEN = 'glpat-gitlab-errors-0123456789';
 const ISSUE = '/api/v4/projects/acme%2Fapi/issues/42';
 const SCOPE_TEXT = 'The request requires higher privileges than provided by the access token.';
 
-const { serve, run } = oddServers(TOKEN);
+const { serve, run } = oddServers(TOKEN, runInProcess);
 
 const hint = (r: BinResult) => r.stderr.split('\n').find((l) => l.startsWith('hint: '));
 

@@ -1,16 +1,18 @@
 /**
  * Which artifacts were taken, said for people and for scripts; one file by ref on a server that
- * follows the spec. The built binary, in a simulated CI job or outside one, against servers
- * answering as GitLab does (test/helpers/gitlab-ci.ts: lib/api/ci/job_artifacts.rb takes by ref the
- * job of the latest successful *pipeline*, Project#latest_successful_build_for_ref!) or as the
- * spec's list has it (no `…/jobs/artifacts/:ref_name/raw/*artifact_path`, no `GET /version`).
+ * follows the spec. collab, run in-process as the binary runs it, in a simulated CI job or outside
+ * one, against servers answering as GitLab does (test/helpers/gitlab-ci.ts:
+ * lib/api/ci/job_artifacts.rb takes by ref the job of the latest successful *pipeline*,
+ * Project#latest_successful_build_for_ref!) or as the spec's list has it (no
+ * `…/jobs/artifacts/:ref_name/raw/*artifact_path`, no `GET /version`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, runBytes, tempDir } from '../helpers/e2e.js';
+import { tempDir } from '../helpers/e2e.js';
 import { type CiPipelineModel, type GitlabCi, runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
+import { runBytesInProcess, runInProcess } from '../helpers/in-process.js';
 
 const pipelines: CiPipelineModel[] = [
   { id: 60, ref: 'main', status: 'success', jobs: [{ id: 600, name: 'build', status: 'success', files: { 'v.txt': 'sixty' } }] },
@@ -44,14 +46,18 @@ const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex'
 
 describe('the result line says which artifacts were taken', () => {
   it('from a pipeline: the job id, its pipeline and status', async () => {
-    const r = await runBytes(ciJob(), ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--dest', 'a.zip'], tempDir());
+    const r = await runBytesInProcess(
+      ciJob(),
+      ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--dest', 'a.zip'],
+      tempDir(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Saved the artifacts of job 630 \("build" of pipeline 63 on main, success\) to a\.zip \(\d+ B\)\n$/);
   });
 
   it("by the CI job's own ref: GitLab's rule, and that --pipeline current takes the running pipeline", async () => {
     const dir = tempDir();
-    const r = await runBytes(ciJob(), ['job', 'artifacts', '--job', 'build', '--dest', 'a.zip'], dir);
+    const r = await runBytesInProcess(ciJob(), ['job', 'artifacts', '--job', 'build', '--dest', 'a.zip'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     // GitLab took pipeline 60's build (the latest successful one), not 63's, which runs.
     expect(fs.readFileSync(path.join(dir, 'a.zip')).equals(gitlab.archive(600))).toBe(true);
@@ -63,13 +69,13 @@ describe('the result line says which artifacts were taken', () => {
       '',
     ]);
     // A ref given on purpose is taken as meant: no note.
-    const given = await runBytes(ciJob(), ['job', 'artifacts', '--job', 'build', '--ref', 'main', '--dest', 'b.zip'], dir);
+    const given = await runBytesInProcess(ciJob(), ['job', 'artifacts', '--job', 'build', '--ref', 'main', '--dest', 'b.zip'], dir);
     expect(given.stderr).not.toContain('note:');
   });
 
   it('help states the rule and the way to the same pipeline', async () => {
     for (const verb of ['artifacts', 'artifact']) {
-      const help = await runBin(['job', verb, '--help']);
+      const help = await runInProcess(['job', verb, '--help']);
       const text = help.stdout.replace(/\s+/g, ' ');
       expect(text).toContain('By ref, GitLab takes the job of the latest *successful pipeline* of the ref');
       expect(text).toContain('--pipeline current');
@@ -82,7 +88,7 @@ describe('-o json: what was saved, for scripts', () => {
   it('by job id: the path, size and SHA-256, and the job and pipeline learnt from the job', async () => {
     const dir = tempDir();
     const before = gitlab.seen.length;
-    const r = await runBytes(personal(gitlab), ['job', 'artifacts', '630', '-p', '7', '--dest', 'a.zip', '-o', 'json'], dir);
+    const r = await runBytesInProcess(personal(gitlab), ['job', 'artifacts', '630', '-p', '7', '--dest', 'a.zip', '-o', 'json'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     const saved = fs.readFileSync(path.join(dir, 'a.zip'));
     expect(JSON.parse(r.stdout.toString())).toEqual({
@@ -101,7 +107,7 @@ describe('-o json: what was saved, for scripts', () => {
 
   it('by ref (GitLab does not say which job it took): the ref and the name; --extract, --fields and --jq', async () => {
     const dir = tempDir();
-    const r = await runBytes(ciJob(), ['job', 'artifacts', '--job', 'build', '--extract', 'out', '-o', 'ndjson'], dir);
+    const r = await runBytesInProcess(ciJob(), ['job', 'artifacts', '--job', 'build', '--extract', 'out', '-o', 'ndjson'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.toString())).toEqual({
       path: null,
@@ -114,13 +120,17 @@ describe('-o json: what was saved, for scripts', () => {
       extracted_to: path.join(fs.realpathSync(dir), 'out'),
       files: 1,
     });
-    const fields = await runBytes(
+    const fields = await runBytesInProcess(
       ciJob(),
       ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--fields', 'job_id,pipeline_id', '-o', 'json'],
       dir,
     );
     expect(JSON.parse(fields.stdout.toString())).toEqual({ job_id: 630, pipeline_id: 63 });
-    const jq = await runBytes(ciJob(), ['job', 'artifact', '--job', 'build', 'v.txt', '--dest', 'v.txt', '--jq', '.sha256', '-r'], dir);
+    const jq = await runBytesInProcess(
+      ciJob(),
+      ['job', 'artifact', '--job', 'build', 'v.txt', '--dest', 'v.txt', '--jq', '.sha256', '-r'],
+      dir,
+    );
     expect(jq.stdout.toString()).toBe(`${sha256(Buffer.from('sixty'))}\n`);
   });
 
@@ -131,7 +141,7 @@ describe('-o json: what was saved, for scripts', () => {
       ['job', 'artifact', '--job', 'build', 'v.txt', '-o', 'json'],
       ['job', 'artifacts', '--job', 'build', '--fields', 'nope'],
     ]) {
-      const r = await runBytes(ciJob(), args, tempDir());
+      const r = await runBytesInProcess(ciJob(), args, tempDir());
       expect(r.exitCode, args.join(' ')).toBe(2);
     }
     expect(gitlab.seen.length).toBe(before);
@@ -141,7 +151,11 @@ describe('-o json: what was saved, for scripts', () => {
 describe('one file by ref on a server that follows the spec (no raw-by-ref route)', () => {
   it("the last successful job of the name on the ref is found in the job list, then its file by the job's id", async () => {
     const before = spec.seen.length;
-    const r = await runBytes(personal(spec), ['job', 'artifact', '--ref', 'main', '--job', 'build', 'dir/b.txt', '-p', '7'], tempDir());
+    const r = await runBytesInProcess(
+      personal(spec),
+      ['job', 'artifact', '--ref', 'main', '--job', 'build', 'dir/b.txt', '-p', '7'],
+      tempDir(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.toString()).toBe('b');
     const sent = spec.seen.slice(before).map((q) => q.url);
@@ -150,7 +164,7 @@ describe('one file by ref on a server that follows the spec (no raw-by-ref route
     expect(sent.at(-1)).toBe('/api/v4/projects/7/jobs/630/artifacts/dir/b.txt');
     expect(sent.some((u) => u.includes('/raw/'))).toBe(false);
     // Saved, the line names the job found.
-    const saved = await runBytes(
+    const saved = await runBytesInProcess(
       { ...personal(spec), COLLAB_FLAVOR: 'spec' },
       ['job', 'artifact', '--ref', 'feature/y', '--job', 'build', 'v.txt', '--dest', 'v.txt', '-p', '7'],
       tempDir(),
@@ -159,7 +173,7 @@ describe('one file by ref on a server that follows the spec (no raw-by-ref route
   });
 
   it('none on the ref: exit 3 naming the job and the ref, never a job that exists', async () => {
-    const r = await runBytes(
+    const r = await runBytesInProcess(
       { ...personal(spec), COLLAB_FLAVOR: 'spec' },
       ['job', 'artifact', '--ref', 'nope', '--job', 'build', 'v.txt', '-p', '7'],
       tempDir(),

@@ -1,6 +1,6 @@
 /**
- * Merges on today's GitLab (issue 39, item 4), the built binary against small servers answering as
- * GitLab's source writes:
+ * Merges on today's GitLab (issue 39, item 4), collab run in-process as the binary runs it against
+ * small servers answering as GitLab's source writes:
  * - lib/api/merge_requests.rb `PUT :id/merge_requests/:iid/merge`: a group with
  *   `require_sha_for_merge` (19.2+) answers 400 "SHA must be provided when merging" without `sha`;
  *   a failed check is 405 (`not_allowed!`);
@@ -14,7 +14,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, tempDir } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const TOKEN = 'glpat-merge-today-0123456789';
 const HEAD = '1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c';
@@ -69,7 +70,7 @@ async function gitlab(version: string, fields: Record<string, unknown>, merge: (
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const run = (args: string[]): Promise<BinResult> =>
-    runBin(['mr', 'merge', '5', '-p', 'acme/web', ...args], {
+    runInProcess(['mr', 'merge', '5', '-p', 'acme/web', ...args], {
       COLLAB_HOST: url,
       COLLAB_TOKEN: TOKEN,
       COLLAB_CONFIG_DIR: tempDir(),

@@ -1,14 +1,16 @@
 /**
  * Every write goes where the user pointed: a web URL acts on its own host or not at all, relative
- * URL roots map to the right project, and every form of -p is read (or refused) before anything
- * is sent. The built binary against two sandboxes and a server under /gitlab.
+ * URL roots map to the right project, and every form of -p is read (or refused) before anything is
+ * sent. collab, run in-process as the binary runs it, against two sandboxes and a server under
+ * /gitlab.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, type SandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
 import { gitRepo } from '../helpers/git.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile.js';
+import { runInProcess, startSandboxInProcess } from '../helpers/in-process.js';
 
 const PROJECT = 'acme/platform/api';
 
@@ -22,7 +24,7 @@ describe('a web URL acts on its own host, or not at all', () => {
   let a: SandboxFixture;
   let b: SandboxFixture;
   beforeAll(async () => {
-    [a, b] = await Promise.all([startSandboxFixture({ seed: 'demo' }), startSandboxFixture({ seed: 'demo' })]);
+    [a, b] = await Promise.all([startSandboxInProcess({ seed: 'demo' }), startSandboxInProcess({ seed: 'demo' })]);
   });
   afterAll(async () => {
     await a?.close();
@@ -58,7 +60,10 @@ describe('a web URL acts on its own host, or not at all', () => {
     const dir = configDir({ host: a.url, hosts: { [a.url]: { token: ADMIN_TOKEN }, [b.url]: { token: USER_TOKEN } } });
     const url = `${b.url}/${PROJECT}/-/issues/1`;
     // COLLAB_TOKEN belongs to the configured host: it must not travel to b.
-    const r = await runBin(['issue', 'view', url, '-o', 'json'], { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: 'glpat-for-host-a-only-123456' });
+    const r = await runInProcess(['issue', 'view', url, '-o', 'json'], {
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_TOKEN: 'glpat-for-host-a-only-123456',
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).iid).toBe(1);
     expect(a.requests()).toEqual([]);
@@ -72,12 +77,12 @@ describe('a web URL acts on its own host, or not at all', () => {
     expect(same.exitCode, same.stderr).toBe(0);
     const dir = configDir({ host: a.url, hosts: { [a.url]: { token: ADMIN_TOKEN }, [b.url]: { token: USER_TOKEN } } });
     await a.clearRequests();
-    const mixed = await runBin(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '-p', `${a.url}/${PROJECT}`], {
+    const mixed = await runInProcess(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '-p', `${a.url}/${PROJECT}`], {
       COLLAB_CONFIG_DIR: dir,
     });
     expect(mixed.exitCode).toBe(2);
     expect(mixed.stderr).toMatch(/^collab: ".*" is on 127\.0\.0\.1:\d+, but this command already works on 127\.0\.0\.1:\d+$/);
-    const flag = await runBin(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '--host', a.url], { COLLAB_CONFIG_DIR: dir });
+    const flag = await runInProcess(['issue', 'view', `${b.url}/${PROJECT}/-/issues/1`, '--host', a.url], { COLLAB_CONFIG_DIR: dir });
     expect(flag.exitCode).toBe(2);
     expect(flag.stderr).toMatch(/but --host is/);
     const twice = await a.run(['issue', 'view', `${a.url}/${PROJECT}/-/issues/1`, '-p', 'acme/website']);
@@ -139,13 +144,13 @@ describe('an instance under a relative URL root', () => {
   it('web URLs, -p URLs and git remotes under the root map to the project path', async () => {
     const host = `${server.url}/gitlab`;
     const env = { COLLAB_HOST: host, COLLAB_TOKEN: 'glpat-root-test-0123456789' };
-    const view = await runBin(['issue', 'view', `${host}/acme/api/-/issues/3`, '-o', 'json'], env);
+    const view = await runInProcess(['issue', 'view', `${host}/acme/api/-/issues/3`, '-o', 'json'], env);
     expect(view.exitCode, view.stderr).toBe(0);
-    const byP = await runBin(['issue', 'list', '-p', `${host}/acme/api`, '-o', 'json'], env);
+    const byP = await runInProcess(['issue', 'list', '-p', `${host}/acme/api`, '-o', 'json'], env);
     expect(byP.exitCode, byP.stderr).toBe(0);
     for (const remote of [`${host}/acme/api.git`, `git@127.0.0.1:acme/api.git`]) {
       const checkout = gitRepo(tempDir('collab-git-'), { origin: remote });
-      const r = await runBin(['issue', 'list', '-o', 'json'], env, { cwd: checkout });
+      const r = await runInProcess(['issue', 'list', '-o', 'json'], env, { cwd: checkout });
       expect(r.exitCode, `${remote}: ${r.stderr}`).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual([{ iid: 3, title: 'under a root' }]);
     }

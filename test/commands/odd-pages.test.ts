@@ -1,12 +1,14 @@
 /**
- * The built binary's paginator over real sockets against servers that page oddly on purpose: the
- * hardest two cases, a server that ignores `page` and a list that grows while it is read. Every
- * other odd server is in test/commands/pagination.test.ts (in-process, the same cases and more).
+ * collab's paginator, run in-process as the binary runs it, over real sockets against servers that
+ * page oddly on purpose: the hardest two cases, a server that ignores `page` and a list that grows
+ * while it is read. Every other odd server is in test/commands/pagination.test.ts (in-process, the
+ * same cases and more).
  */
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, tempDir } from '../helpers/e2e.js';
 import type { Answer } from '../helpers/harness.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { json } from '../helpers/json-answer.js';
 import { type OddServer, oddServer } from '../helpers/odd-server.js';
 import { growingList, items, ndjsonIds } from '../helpers/pages.js';
@@ -30,7 +32,7 @@ async function serve(answer: (page: number, n: number) => Answer): Promise<OddSe
 }
 
 function run(s: OddServer, args: string[]): Promise<BinResult> {
-  return runBin(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() });
+  return runInProcess(args, { COLLAB_HOST: s.url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir() });
 }
 
 it('a server that ignores page (and says so in X-Page): stops with a notice at any concurrency', async () => {

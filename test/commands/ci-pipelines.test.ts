@@ -1,7 +1,7 @@
 /**
- * The pipeline loop from inside a CI job (issue 36): the built binary with a runner's variables
- * (CI_SERVER_URL, CI_PROJECT_ID, CI_JOB_TOKEN, CI_PIPELINE_ID, CI_COMMIT_REF_NAME), no TTY, against
- * a small server that answers as GitLab's source writes it:
+ * The pipeline loop from inside a CI job (issue 36): collab run in-process as the binary runs it
+ * with a runner's variables (CI_SERVER_URL, CI_PROJECT_ID, CI_JOB_TOKEN, CI_PIPELINE_ID,
+ * CI_COMMIT_REF_NAME), no TTY, against a small server that answers as GitLab's source writes it:
  * - lib/api/ci/pipelines.rb: `get ':id/pipelines/latest'` (403 for a ref without one, as
  *   doc/api/pipelines.md says), `get ':id/pipelines/:pipeline_id'`, `post ':id/pipeline'` (the
  *   `variables` array), none of them `job_token_allowed`; `get ':id/pipelines/:pipeline_id/jobs'`
@@ -18,7 +18,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBin, tempDir } from '../helpers/e2e.js';
+import { tempDir } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { json } from '../helpers/json-answer.js';
 
 const PERSONAL = 'glpat-ci-reader';
@@ -165,7 +166,7 @@ const opts = { stripFinalNewline: false };
 describe('inside a CI job, with a token that reads pipelines (COLLAB_TOKEN)', () => {
   it("waits for another project's latest pipeline: one plain line per change in the job log, exit 0", async () => {
     ci = await ciServer();
-    const r = await runBin(
+    const r = await runInProcess(
       ['pipeline', 'wait', '-p', 'acme/deploy', '--ref', 'main', '--timeout', '20m'],
       runner(ci, { COLLAB_TOKEN: PERSONAL }),
       opts,
@@ -179,7 +180,7 @@ describe('inside a CI job, with a token that reads pipelines (COLLAB_TOKEN)', ()
     ci = await ciServer();
     const dir = tempDir('collab-ci-vars-');
     fs.writeFileSync(path.join(dir, 'vars.json'), JSON.stringify({ RELEASE: '1.4.0' }));
-    const r = await runBin(
+    const r = await runInProcess(
       [
         'pipeline',
         'run',
@@ -216,7 +217,7 @@ describe('inside a CI job, with a token that reads pipelines (COLLAB_TOKEN)', ()
 
   it('prints the failed logs of its own pipeline, each headed by the job name and id', async () => {
     ci = await ciServer();
-    const r = await runBin(['job', 'trace', '--failed', '--pipeline', 'current'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
+    const r = await runInProcess(['job', 'trace', '--failed', '--pipeline', 'current'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe(
       '==> lint (job 9010, failed, allowed to fail) <==\nrubocop: 2 offenses\n\n==> rspec 2/2 (job 9012, failed) <==\nFailures:\n  1) login times out\n',
@@ -225,7 +226,7 @@ describe('inside a CI job, with a token that reads pipelines (COLLAB_TOKEN)', ()
 
   it('--timeout: exit 124, said once', async () => {
     ci = await ciServer();
-    const r = await runBin(['pipeline', 'wait', 'current', '--timeout', '20s'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
+    const r = await runInProcess(['pipeline', 'wait', 'current', '--timeout', '20s'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
     expect(r.exitCode).toBe(124);
     expect(r.stderr).toBe(
       'pipeline 901 on main: running\ncollab: pipeline 901 has not ended after 20s (--timeout)\nhint: collab pipeline wait 901 goes on waiting\n',
@@ -238,7 +239,7 @@ describe('inside a CI job with only CI_JOB_TOKEN', () => {
 
   it('starts a pipeline through the trigger route, which takes the job token as its token', async () => {
     ci = await ciServer();
-    const r = await runBin(['pipeline', 'run', '-p', 'acme/deploy', '--ref', 'main', '--variable', 'UPSTREAM=901'], runner(ci), opts);
+    const r = await runInProcess(['pipeline', 'run', '-p', 'acme/deploy', '--ref', 'main', '--variable', 'UPSTREAM=901'], runner(ci), opts);
     expect(r.exitCode, r.stderr).toBe(0);
     const sent = ci.seen.find((s) => s.method === 'POST')!;
     expect(sent.path).toBe('/api/v4/projects/acme%2Fdeploy/trigger/pipeline');
@@ -248,7 +249,7 @@ describe('inside a CI job with only CI_JOB_TOKEN', () => {
 
   it('never sends it where GitLab refuses it; the refusal says what is needed', async () => {
     ci = await ciServer();
-    const r = await runBin(['pipeline', 'wait', '501', '-p', 'acme/deploy'], runner(ci), opts);
+    const r = await runInProcess(['pipeline', 'wait', '501', '-p', 'acme/deploy'], runner(ci), opts);
     expect(r.exitCode).toBe(1);
     expect(ci.seen.filter(jobTokenSent)).toEqual([]);
     expect(r.stderr).toBe(
@@ -260,7 +261,7 @@ describe('inside a CI job with only CI_JOB_TOKEN', () => {
 
   it("a pipeline's job list takes it, a job's log does not: the logs' refusal says so", async () => {
     ci = await ciServer();
-    const r = await runBin(['job', 'trace', '--failed', '--pipeline', 'current'], runner(ci), opts);
+    const r = await runInProcess(['job', 'trace', '--failed', '--pipeline', 'current'], runner(ci), opts);
     expect(r.exitCode).toBe(1);
     const lists = ci.seen.filter((s) => s.path.endsWith('/pipelines/901/jobs'));
     expect(lists.map(jobTokenSent)).toEqual([true]);

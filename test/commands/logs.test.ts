@@ -1,17 +1,18 @@
 /**
- * Quiet, tunable logs where collab runs unattended (a CI job's log: stdout and stderr piped):
- * a followed job trace prints the log and nothing else, every retry says so on stderr, and the
- * retry budget is the user's. The built binary against node:http servers that answer as GitLab
- * does (lib/api/ci/jobs.rb: a job as JSON, its trace as text/plain).
+ * Quiet, tunable logs where collab runs unattended (a CI job's log: stdout and stderr piped): a
+ * followed job trace prints the log and nothing else, every retry says so on stderr, and the retry
+ * budget is the user's. collab, run in-process as the binary runs it, against node:http servers
+ * that answer as GitLab does (lib/api/ci/jobs.rb: a job as JSON, its trace as text/plain).
  */
 import { describe, expect, it } from 'vitest';
 import type { BinResult } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { json } from '../helpers/json-answer.js';
 import { type OddServer, oddServers } from '../helpers/odd-server.js';
 
 const TOKEN = 'glpat-logs-0123456789';
 
-const { serve, run } = oddServers(TOKEN);
+const { serve, run } = oddServers(TOKEN, runInProcess);
 
 const USER = '/api/v4/user';
 const asked = (s: OddServer, path: string) => s.seen.filter((q) => q.url === path).length;

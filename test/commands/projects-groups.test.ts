@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaledClock } from '../../src/sandbox/index.js';
-import { type BinResult, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { type BinResult, type SandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
-/** execa strips the final newline of stdout and stderr. */
+/** runInProcess strips the final newline of stdout and stderr, as execa does. */
 function json(r: BinResult): any {
   expect(r.exitCode, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
@@ -17,7 +18,7 @@ describe('projects and groups against the sandbox', () => {
 
   beforeAll(async () => {
     // Imports of forks end at once: `--wait` sees the fork finish without the second real GitLab takes.
-    sb = await startSandboxFixture({ seed: 'demo', clock: scaledClock(0) });
+    sb = await startSandboxInProcess({ seed: 'demo', clock: scaledClock(0) });
   });
   afterAll(() => sb?.close());
 

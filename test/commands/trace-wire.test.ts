@@ -1,16 +1,16 @@
 /**
- * `job trace --follow` as it costs on the wire (issue 35 item 10), the built binary against a
- * small server that answers as GitLab's source writes it: lib/api/ci/jobs.rb `get
- * ':id/jobs/:job_id/trace'` sends the whole log (`body trace`) at every read, no Range; Rails'
- * Rack::ETag / Rack::ConditionalGet give it an ETag and answer a matching If-None-Match with 304;
- * the front (nginx/Workhorse) gzips text when the client accepts it. The server counts every byte
- * of the trace answers it writes.
+ * `job trace --follow` as it costs on the wire (issue 35 item 10), collab run in-process as the
+ * binary runs it against a small server that answers as GitLab's source writes it:
+ * lib/api/ci/jobs.rb `get ':id/jobs/:job_id/trace'` sends the whole log (`body trace`) at every
+ * read, no Range; Rails' Rack::ETag / Rack::ConditionalGet give it an ETag and answer a matching
+ * If-None-Match with 304; the front (nginx/Workhorse) gzips text when the client accepts it. The
+ * server counts every byte of the trace answers it writes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBin } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 interface TraceServer {
   url: string;
@@ -76,7 +76,7 @@ describe('job trace --follow on the wire', () => {
     let log = '';
     for (let i = 0; log.length < 4 * 1024 * 1024; i++) log += line(i);
     server = await traceServer(log, 3);
-    const r = await runBin(
+    const r = await runInProcess(
       ['job', 'trace', '12', '-p', '7', '--follow', '--exit-status'],
       {
         COLLAB_HOST: server.url,
@@ -95,7 +95,7 @@ describe('job trace --follow on the wire', () => {
   it('an unchanged log is a 304 without a body: the ETag of the last read is sent back', async () => {
     // One line more every second read of the job: reads 3 and 5 find the log as it was.
     server = await traceServer('only line\n', 4, (reads) => Math.floor(reads / 2));
-    const r = await runBin(
+    const r = await runInProcess(
       ['job', 'trace', '12', '-p', '7', '--follow'],
       { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-wire' },
       { stripFinalNewline: false },

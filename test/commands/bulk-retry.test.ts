@@ -1,12 +1,13 @@
 /**
- * Bulk `job retry` tells scripts the new jobs. GitLab answers `POST /projects/:id/jobs/:job_id/retry`
- * with the new job (lib/api/ci/jobs.rb: `present response[:job], with: Entities::Ci::Job`, 201), and
- * a job it cannot find with `404 {"message":"404 Not found"}` (lib/api/api.rb): the built binary
- * against a server answering so (test/helpers/gitlab-ci.ts), as a pipeline step would run it.
+ * Bulk `job retry` tells scripts the new jobs. GitLab answers
+ * `POST /projects/:id/jobs/:job_id/retry` with the new job (lib/api/ci/jobs.rb: `present response[:job],
+ * with: Entities::Ci::Job`, 201), and a job it cannot find with `404 {"message":"404 Not found"}`
+ * (lib/api/api.rb): collab run in-process as the binary runs it against a server answering so
+ * (test/helpers/gitlab-ci.ts), as a pipeline step would run it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin } from '../helpers/e2e.js';
 import { type CiPipelineModel, type GitlabCi, startGitlabCi } from '../helpers/gitlab-ci.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const pipelines: CiPipelineModel[] = [
   {
@@ -36,10 +37,10 @@ const lines = (text: string) =>
 
 describe('bulk job retry prints the new jobs', () => {
   it('-o ndjson: one record per job given, the new job with the one retried; a failure as every bulk verb writes it', async () => {
-    const failed = await runBin(['job', 'list', '--scope', 'failed', '-o', 'ndjson'], env());
+    const failed = await runInProcess(['job', 'list', '--scope', 'failed', '-o', 'ndjson'], env());
     expect(failed.exitCode, failed.stderr).toBe(0);
     const input = `${failed.stdout}\n{"id":9999}\n`;
-    const r = await runBin(['job', 'retry', '--stdin', '-o', 'ndjson'], env(), { input });
+    const r = await runInProcess(['job', 'retry', '--stdin', '-o', 'ndjson'], env(), { input });
     expect(r.exitCode).toBe(1);
     const records = lines(r.stdout);
     expect(records.map((x) => [x.retried_id ?? x.id, x.ok])).toEqual([
@@ -58,7 +59,7 @@ describe('bulk job retry prints the new jobs', () => {
   });
 
   it('--fields id,name,status picks from the new jobs; -o json is one array; the new ids feed the next command', async () => {
-    const r = await runBin(['job', 'retry', '700', '701', '--fields', 'id,name,status', '-o', 'json'], env());
+    const r = await runInProcess(['job', 'retry', '700', '701', '--fields', 'id,name,status', '-o', 'json'], env());
     expect(r.exitCode, r.stderr).toBe(0);
     const records = JSON.parse(r.stdout) as { id: number; name: string; status: string }[];
     expect(records.map((x) => Object.keys(x))).toEqual([
@@ -71,14 +72,14 @@ describe('bulk job retry prints the new jobs', () => {
     ]);
     expect(records[0]!.id).not.toBe(700);
     // Piped on, a record is the new job: `job view` of its id finds it.
-    const view = await runBin(['job', 'view', String(records[1]!.id), '-o', 'json'], env());
+    const view = await runInProcess(['job', 'view', String(records[1]!.id), '-o', 'json'], env());
     expect(JSON.parse(view.stdout).name).toBe('lint');
-    const bad = await runBin(['job', 'retry', '700', '701', '--fields', 'id,nope'], env());
+    const bad = await runInProcess(['job', 'retry', '700', '701', '--fields', 'id,nope'], env());
     expect(bad.exitCode).toBe(2);
   });
 
   it('for people, each line names the new job', async () => {
-    const r = await runBin(['job', 'retry', '700', '702'], env());
+    const r = await runInProcess(['job', 'retry', '700', '702'], env());
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Retried job 700: new job \d+ \(test\), now pending\nRetried job 702: new job \d+ \(build\), now pending$/);
   });

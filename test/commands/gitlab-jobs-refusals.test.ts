@@ -1,6 +1,6 @@
 /**
  * Jobs, refusals and drafts as GitLab's source writes them (issue 39, items 5–8; issue 35's last
- * paragraph), the built binary against small servers on 127.0.0.1:
+ * paragraph), collab run in-process as the binary runs it against small servers on 127.0.0.1:
  * - lib/api/ci/jobs.rb `GET :id/jobs`: `scope` takes `::CommitStatus::AVAILABLE_STATUSES`
  *   (app/models/concerns/ci/has_status.rb); `POST :id/jobs/:job_id/cancel` takes `force` for a job
  *   stuck in `canceling` (maintainers);
@@ -16,7 +16,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BinResult, runBin, tempDir } from '../helpers/e2e.js';
+import { type BinResult, tempDir } from '../helpers/e2e.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const TOKEN = 'glpat-jobs-refusals-0123456789';
 
@@ -57,7 +58,7 @@ async function gitlab(route: (hit: Hit) => Answer): Promise<{ url: string; hits:
 }
 
 const run = (url: string, args: string[], env: Record<string, string | undefined> = {}): Promise<BinResult> =>
-  runBin(args, { COLLAB_HOST: url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
+  runInProcess(args, { COLLAB_HOST: url, COLLAB_TOKEN: TOKEN, COLLAB_CONFIG_DIR: tempDir(), ...env });
 const hint = (r: BinResult) => r.stderr.split('\n').find((l) => l.startsWith('hint: '));
 const job = (status: string) => ({ id: 12, name: 'deploy', status, stage: 'deploy', ref: 'main' });
 

@@ -1,10 +1,10 @@
 /**
  * Input is normalised or refused before it is sent, and --fields reads only what the server sent.
- * The built binary against a server that records every request body.
+ * collab, run in-process as the binary runs it, against a server that records every request body.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runBin } from '../helpers/e2e.js';
 import { type HostileServer, startHostileServer } from '../helpers/hostile.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const TOKEN = 'glpat-input-test-0123456789';
 const STATS = { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null };
@@ -36,7 +36,7 @@ describe('input normalised before it is sent', () => {
       [['issue', 'spend', '-p', 'acme/api', '1', '--', '-1.5'], '-1h30m'],
     ];
     for (const [args, sent] of cases) {
-      const r = await runBin(args.includes('-p') ? args : [...args, '-p', 'acme/api'], env);
+      const r = await runInProcess(args.includes('-p') ? args : [...args, '-p', 'acme/api'], env);
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(JSON.parse(server.requests.at(-1)!.body), args.join(' ')).toEqual({ duration: sent });
     }
@@ -65,7 +65,7 @@ describe('input normalised before it is sent', () => {
       ],
     ];
     for (const [args, extra, message] of cases) {
-      const r = await runBin([...args, '-p', 'acme/api'], { ...env, ...extra });
+      const r = await runInProcess([...args, '-p', 'acme/api'], { ...env, ...extra });
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toContain(TOKEN);
@@ -77,16 +77,16 @@ describe('input normalised before it is sent', () => {
     // Inherited names are no issue's fields: each is an unknown field (exit 2 before anything is
     // sent, nothing printed), never the prototype's value; nor is __proto__, whatever a server sends.
     for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__']) {
-      const json = await runBin(['issue', 'view', '1', '-p', 'acme/api', '--fields', `${name},title`, '-o', 'json'], env);
+      const json = await runInProcess(['issue', 'view', '1', '-p', 'acme/api', '--fields', `${name},title`, '-o', 'json'], env);
       expect(json.exitCode, json.stderr).toBe(2);
       expect(json.stderr).toContain(`unknown field "${name}"`);
       expect(json.stdout).toBe('');
     }
     expect(server.requests).toEqual([]);
-    const tsv = await runBin(['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title.length,title'], env);
+    const tsv = await runInProcess(['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title.length,title'], env);
     expect(tsv.stdout).toBe('title.length\t\ntitle\tt');
     // A path below a field reads own keys only, never the prototype's.
-    const proto = await runBin(['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title,title.constructor', '-o', 'json'], env);
+    const proto = await runInProcess(['issue', 'view', '1', '-p', 'acme/api', '--fields', 'title,title.constructor', '-o', 'json'], env);
     expect(proto.stdout.trim()).toBe('{"title":"t","title.constructor":null}');
   });
 });

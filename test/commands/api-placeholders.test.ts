@@ -2,15 +2,17 @@
  * `collab api` fills `:id`, `:fullpath` and `:branch` from the checkout, as glab's `api` does (in
  * the path URL-encoded, in `-F` values as text), and inside a CI job from the runner's variables,
  * sending the CI job token where GitLab takes it; `auth status` with only a job token says so, and
- * whose job it is and what it reaches. The built binary against a server answering as GitLab does
- * (test/helpers/gitlab-ci.ts: lib/api/ci/jobs.rb `GET /job`, lib/api/commits.rb, lib/api/releases.rb,
- * lib/api/branches.rb, lib/api/projects.rb; lib/api/helpers.rb `unauthorized!`), in a simulated CI
- * job: the runner's variables, no TTY, no HOME config.
+ * whose job it is and what it reaches. collab, run in-process as the binary runs it, against a
+ * server answering as GitLab does (test/helpers/gitlab-ci.ts: lib/api/ci/jobs.rb `GET /job`,
+ * lib/api/commits.rb, lib/api/releases.rb, lib/api/branches.rb, lib/api/projects.rb;
+ * lib/api/helpers.rb `unauthorized!`), in a simulated CI job: the runner's variables, no TTY, no
+ * HOME config.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBytes, tempDir } from '../helpers/e2e.js';
+import { tempDir } from '../helpers/e2e.js';
 import { git, gitRepo } from '../helpers/git.js';
 import { type CiPipelineModel, type GitlabCi, runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
+import { runBytesInProcess } from '../helpers/in-process.js';
 
 const pipelines: CiPipelineModel[] = [
   { id: 51, ref: 'main', status: 'running', jobs: [{ id: 511, name: 'deploy', status: 'running' }] },
@@ -31,7 +33,7 @@ afterAll(async () => {
 /** What the server saw from one run: method, path and which token came with it. */
 async function run(env: Record<string, string | undefined>, args: string[], cwd = tempDir()) {
   const before = ci.seen.length;
-  const r = await runBytes(env, args, cwd);
+  const r = await runBytesInProcess(env, args, cwd);
   const sent = ci.seen.slice(before).map((s) => ({
     line: `${s.method} ${s.url.split('?')[0]}`,
     query: s.url.split('?')[1] ?? '',
@@ -158,7 +160,7 @@ describe('auth status with only a job token', () => {
   });
 
   it('a server without GET /job (the spec’s): the status still says job token, and that it was not checked', async () => {
-    const r = await runBytes(runnerEnv(spec, pipelines[0]!), ['auth', 'status', '-o', 'json'], tempDir());
+    const r = await runBytesInProcess(runnerEnv(spec, pipelines[0]!), ['auth', 'status', '-o', 'json'], tempDir());
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.toString())).toMatchObject({ token_type: 'job', job_id: null, user: null });
     expect(r.stderr).toContain('has no GET /job: the CI job token was not checked');

@@ -1,14 +1,15 @@
 /**
- * Artifacts the way CI uses them, end to end (the built binary against the sandbox): one file by
- * ref and job, the CI job's environment filling in the ref and the pipeline, a pipeline's job,
- * --sha256 that keeps nothing on a mismatch, and job token sense (glcbt- tokens, the fallback to
- * CI_JOB_TOKEN when a personal token is refused).
+ * Artifacts the way CI uses them (collab run in-process as the binary runs it, against the
+ * sandbox): one file by ref and job, the CI job's environment filling in the ref and the pipeline,
+ * a pipeline's job, --sha256 that keeps nothing on a mismatch, and job token sense (glcbt- tokens,
+ * the fallback to CI_JOB_TOKEN when a personal token is refused).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, runBytes, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, type SandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { runBytesInProcess, startSandboxInProcess } from '../helpers/in-process.js';
 
 const PROJECT = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
@@ -51,7 +52,7 @@ describe('artifacts the way CI uses them', () => {
   const sent = (part: string) => sb.requests().filter((q) => q.path.includes(part));
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    sb = await startSandboxInProcess({ seed: 'demo' });
     const res = await fetch(`${sb.url}${API}/jobs?per_page=100`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
     jobs = (await res.json()) as JobRow[];
     projectId = ((await (await fetch(`${sb.url}${API}`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } })).json()) as { id: number }).id;
@@ -63,7 +64,7 @@ describe('artifacts the way CI uses them', () => {
     const expected = await direct(`${API}/jobs/artifacts/main/raw/${FILE}?job=build`);
     await sb.clearRequests();
     // GitLab's one-file-by-ref route, on a host known to be GitLab.
-    const r = await runBytes(
+    const r = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN, COLLAB_FLAVOR: 'gitlab' },
       ['job', 'artifact', '--ref', 'main', '--job', 'build', FILE, '-p', PROJECT],
       tempDir(),
@@ -74,7 +75,7 @@ describe('artifacts the way CI uses them', () => {
     expect(sent('/jobs/').map((q) => q.path)).toEqual([`${API}/jobs/artifacts/main/raw/${FILE}?job=build`]);
 
     const dir = tempDir();
-    const saved = await runBytes(
+    const saved = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
       ['job', 'artifact', '--job', 'build', '--ref', 'feature/x', 'reports/junit.xml', '--dest', 'junit.xml', '-p', PROJECT],
       dir,
@@ -90,7 +91,7 @@ describe('artifacts the way CI uses them', () => {
     );
     expect(fs.readdirSync(dir)).toEqual(['junit.xml']);
 
-    const missing = await runBytes(
+    const missing = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
       ['job', 'artifact', '--ref', 'main', '--job', 'build', 'no/such.txt', '-p', PROJECT],
       tempDir(),
@@ -105,12 +106,12 @@ describe('artifacts the way CI uses them', () => {
     async () => {
       await sb.clearRequests();
       const dir = tempDir('collab-ci-');
-      const archive = await runBytes(ci(), ['job', 'artifacts', '--job', 'build'], dir);
+      const archive = await runBytesInProcess(ci(), ['job', 'artifacts', '--job', 'build'], dir);
       expect(archive.exitCode, archive.stderr).toBe(0);
       expect(
         fs.readFileSync(path.join(dir, 'artifacts.zip')).equals(await direct(`${API}/jobs/artifacts/feature%2Fx/download?job=build`)),
       ).toBe(true);
-      const file = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE], dir);
+      const file = await runBytesInProcess(ci(), ['job', 'artifact', '--job', 'build', FILE], dir);
       expect(file.exitCode, file.stderr).toBe(0);
       expect(file.stdout.equals(await direct(`${API}/jobs/artifacts/feature%2Fx/raw/${FILE}?job=build`))).toBe(true);
       const calls = sent(`/projects/${projectId}/jobs/`);
@@ -123,7 +124,7 @@ describe('artifacts the way CI uses them', () => {
         expect(q.headers['private-token']).toBeUndefined();
       }
       // An explicit --ref still wins.
-      const main = await runBytes(ci(), ['job', 'artifact', '--job', 'build', '--ref', 'main', FILE], dir);
+      const main = await runBytesInProcess(ci(), ['job', 'artifact', '--job', 'build', '--ref', 'main', FILE], dir);
       expect(main.stdout.equals(await direct(`${API}/jobs/artifacts/main/raw/${FILE}?job=build`))).toBe(true);
     },
   );
@@ -136,7 +137,7 @@ describe('artifacts the way CI uses them', () => {
       ['job', 'artifact', '--job', 'build', FILE, '-p', PROJECT],
       ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '-p', PROJECT],
     ]) {
-      const r = await runBytes(outside, args, tempDir());
+      const r = await runBytesInProcess(outside, args, tempDir());
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^collab: (--job needs --ref <branch\|tag> or --pipeline <id\|current>|--pipeline current needs a CI job)/);
       expect(r.stderr).toMatch(/hint: .*(CI_COMMIT_REF_NAME|--pipeline <id>)/);
@@ -147,7 +148,7 @@ describe('artifacts the way CI uses them', () => {
   it('--pipeline <id> takes the job of that name from the pipeline job list; --pipeline current inside CI', async () => {
     const earlier = jobs.find((j) => j.name === 'build' && j.ref === 'feature/x' && j.pipeline.id !== running)!.pipeline.id;
     await sb.clearRequests();
-    const byId = await runBytes(
+    const byId = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
       ['job', 'artifact', '--job', 'build', '--pipeline', String(earlier), FILE, '-p', PROJECT],
       tempDir(),
@@ -162,7 +163,7 @@ describe('artifacts the way CI uses them', () => {
 
     await sb.clearRequests();
     const dir = tempDir('collab-ci-');
-    const current = await runBytes(ci(), ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--extract', 'out'], dir);
+    const current = await runBytesInProcess(ci(), ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--extract', 'out'], dir);
     expect(current.exitCode, current.stderr).toBe(0);
     const calls = sb.requests();
     const version = fs.readFileSync(path.join(dir, 'out', FILE));
@@ -182,7 +183,7 @@ describe('artifacts the way CI uses them', () => {
       const first = job('package', pipeline);
       const retried = await fetch(`${sb.url}${API}/jobs/${first.id}/retry`, { method: 'POST', headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } });
       expect(retried.status).toBe(201);
-      const r = await runBytes(
+      const r = await runBytesInProcess(
         { COLLAB_HOST: sb.url, COLLAB_TOKEN: USER_TOKEN },
         ['job', 'artifact', '--job', 'package', '--pipeline', String(pipeline), FILE, '-p', PROJECT],
         tempDir(),
@@ -190,7 +191,7 @@ describe('artifacts the way CI uses them', () => {
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout.equals(await direct(`${API}/jobs/${first.id}/artifacts/${FILE}`))).toBe(true);
 
-      const unknown = await runBytes(ci(), ['job', 'artifacts', '--job', 'biuld', '--pipeline', 'current'], tempDir());
+      const unknown = await runBytesInProcess(ci(), ['job', 'artifacts', '--job', 'biuld', '--pipeline', 'current'], tempDir());
       expect(unknown.exitCode).toBe(3);
       expect(unknown.stderr).toMatch(new RegExp(`^collab: pipeline ${running} has no job named "biuld"\\nhint: its jobs: .*build`));
     },
@@ -202,14 +203,14 @@ describe('artifacts the way CI uses them', () => {
     const wrong = sha256(Buffer.from('not this'));
     const dir = tempDir('collab-sha-');
 
-    const ok = await runBytes(
+    const ok = await runBytesInProcess(
       ci(),
       ['job', 'artifacts', '--job', 'build', '--sha256', sha256(archive).toUpperCase(), '--dest', 'a.zip'],
       dir,
     );
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'a.zip')).equals(archive)).toBe(true);
-    const printed = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE, '--sha256', `sha256:${sha256(file)}`], dir);
+    const printed = await runBytesInProcess(ci(), ['job', 'artifact', '--job', 'build', FILE, '--sha256', `sha256:${sha256(file)}`], dir);
     expect(printed.exitCode, printed.stderr).toBe(0);
     expect(printed.stdout.equals(file)).toBe(true);
 
@@ -223,7 +224,7 @@ describe('artifacts the way CI uses them', () => {
       ['job', 'artifact', '--job', 'build', FILE, '--sha256', wrong],
       ['job', 'artifact', '--job', 'build', FILE, '--sha256', wrong, '--dest', 'version.txt'],
     ]) {
-      const r = await runBytes(ci(), args, dir);
+      const r = await runBytesInProcess(ci(), args, dir);
       expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^collab: SHA-256 mismatch for .*: expected ${wrong}, got [0-9a-f]{64}; nothing was kept\\n$`));
       expect(r.stdout.length).toBe(0);
@@ -233,7 +234,7 @@ describe('artifacts the way CI uses them', () => {
 
     await sb.clearRequests();
     for (const bad of ['abc', `${wrong}0`, 'z'.repeat(64)]) {
-      const r = await runBytes(ci(), ['job', 'artifact', '--job', 'build', FILE, '--sha256', bad], dir);
+      const r = await runBytesInProcess(ci(), ['job', 'artifact', '--job', 'build', FILE, '--sha256', bad], dir);
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toMatch(/^collab: invalid value for --sha256: .* is not a SHA-256 \(64 hexadecimal digits\)\n$/);
     }
@@ -243,7 +244,7 @@ describe('artifacts the way CI uses them', () => {
   it('a glcbt- token in COLLAB_TOKEN is a job token, sent as JOB-TOKEN: job artifact <id> <path> works with it', async () => {
     const build = job('build', running);
     await sb.clearRequests();
-    const r = await runBytes(
+    const r = await runBytesInProcess(
       { COLLAB_HOST: sb.url, COLLAB_TOKEN: 'glcbt-sandbox-job-token' },
       ['job', 'artifact', String(build.id), FILE, '-p', PROJECT],
       tempDir(),
@@ -254,7 +255,7 @@ describe('artifacts the way CI uses them', () => {
     expect(q!.headers['job-token']).toBe('glcbt-sandbox-job-token');
     expect(q!.headers['private-token']).toBeUndefined();
     // The CI variable alone does the same inside a job.
-    const alone = await runBytes(ci(), ['job', 'artifact', String(build.id), FILE], tempDir());
+    const alone = await runBytesInProcess(ci(), ['job', 'artifact', String(build.id), FILE], tempDir());
     expect(alone.exitCode, alone.stderr).toBe(0);
     expect(alone.stdout.equals(r.stdout)).toBe(true);
   });
@@ -262,7 +263,7 @@ describe('artifacts the way CI uses them', () => {
   it('in CI a personal token refused for a download falls back to CI_JOB_TOKEN with a notice (once per run)', async () => {
     await sb.clearRequests();
     const dir = tempDir('collab-ci-');
-    const r = await runBytes(
+    const r = await runBytesInProcess(
       ci({ COLLAB_TOKEN: 'an-expired-personal-token' }),
       ['job', 'artifacts', '--job', 'build', '--pipeline', 'current', '--dest', 'a.zip'],
       dir,
@@ -279,7 +280,7 @@ describe('artifacts the way CI uses them', () => {
       [false, true],
     ]);
     // Without a job token, the refusal is the answer (exit 4).
-    const none = await runBytes(
+    const none = await runBytesInProcess(
       ci({ COLLAB_TOKEN: 'an-expired-personal-token', CI_JOB_TOKEN: undefined }),
       ['job', 'artifacts', '--job', 'build', '--dest', 'b.zip'],
       dir,

@@ -15,6 +15,7 @@
  */
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../helpers/in-process.js';
 import { JSON_HEADERS, json } from '../helpers/json-answer.js';
 import { type OddServer, oddServers } from '../helpers/odd-server.js';
 
@@ -22,7 +23,7 @@ const TOKEN = 'glpat-moved-projects-0123456789';
 const OLD = 'acme%2Fold-web';
 const NEW_ID = 81;
 
-const { serve, run } = oddServers(TOKEN);
+const { serve, run } = oddServers(TOKEN, runInProcess);
 
 const mr = (id: number) => ({
   id: 900,

@@ -1,9 +1,11 @@
 /**
- * People and milestones by name: the built binary against the sandbox in both dialects, counting
- * what was sent. Each name is looked up once per run; on GitLab, list filters send the username.
+ * People and milestones by name: collab run in-process as the binary runs it against the sandbox in
+ * both dialects, counting what was sent. Each name is looked up once per run; on GitLab, list
+ * filters send the username.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runJson, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { runJson, type SandboxFixture } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const API = 'acme/platform/api';
 /** The project's API path as the request log shows it, decoded. */
@@ -20,7 +22,7 @@ describe('people and milestones by name (spec dialect)', () => {
   let root: User;
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo' });
+    sb = await startSandboxInProcess({ seed: 'demo' });
     alice = await json(['user', 'view', 'alice']);
     bob = await json(['user', 'view', 'bob']);
     root = await json(['api', '/user']);
@@ -125,7 +127,7 @@ describe('people by name on GitLab', () => {
   const sent = () => sb.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
   const run = (args: string[]) => sb.run([...args, '-o', 'json'], { COLLAB_FLAVOR: 'gitlab' });
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo', flavor: 'gitlab' });
+    sb = await startSandboxInProcess({ seed: 'demo', flavor: 'gitlab' });
   });
   afterAll(() => sb?.close());
   beforeEach(() => sb.clearRequests());

@@ -1,11 +1,13 @@
 /**
- * Issue 39 as a user meets it offline: the built binary against `collab sandbox --flavor gitlab`
- * (in-process), which answers as GitLab's source writes (lib/api/helpers.rb `find_project!` for a
- * renamed project, lib/api/helpers/notes_helpers.rb's 202 NoteCommands, lib/api/notes.rb's
- * paging before dropping internal notes, `handle_job_token_failure!`'s allowlist 403).
+ * Issue 39 as a user meets it offline: collab, run in-process as the binary runs it, against
+ * `collab sandbox --flavor gitlab` (in-process), which answers as GitLab's source writes
+ * (lib/api/helpers.rb `find_project!` for a renamed project, lib/api/helpers/notes_helpers.rb's 202
+ * NoteCommands, lib/api/notes.rb's paging before dropping internal notes,
+ * `handle_job_token_failure!`'s allowlist 403).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB_TOKEN, type SandboxFixture, startSandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
+import { BOB_TOKEN, type SandboxFixture, USER_TOKEN } from '../helpers/e2e.js';
+import { startSandboxInProcess } from '../helpers/in-process.js';
 
 const GITLAB = { COLLAB_FLAVOR: 'gitlab' };
 const EXP = 'labs/experiments';
@@ -16,7 +18,7 @@ describe('collab against the gitlab flavour: round 4', () => {
   const asAlice = (args: string[]) => sb.run(args, { ...GITLAB, COLLAB_TOKEN: USER_TOKEN });
 
   beforeAll(async () => {
-    sb = await startSandboxFixture({ seed: 'demo', flavor: 'gitlab' });
+    sb = await startSandboxInProcess({ seed: 'demo', flavor: 'gitlab' });
   });
   afterAll(() => sb?.close());
 
