@@ -113,6 +113,8 @@ describe.skipIf(skip)('zsh completion function', () => {
 
   it('completes in an interactive zsh with compinit (zpty)', () => {
     // Each line is typed, then Tab, then ^X which prints the edited buffer: a unique match is inserted.
+    // ^X begins other bindings too, so zle waits KEYTIMEOUT (hundredths of a second, 40 by default)
+    // for more keys before it runs show: 1 makes that wait a hundredth, not 0.4 s a line.
     const inputs = [
       'collab iss',
       'collab issue l',
@@ -131,7 +133,7 @@ describe.skipIf(skip)('zsh completion function', () => {
 zmodload zsh/zpty || exit 3
 zpty z 'zsh -f -i'
 zpty -w z 'PS1=""; fpath=(${dir} $fpath); autoload -Uz compinit; compinit -u -D'
-zpty -w z 'show() { print -r -- "[""[$BUFFER]""]"; BUFFER="" }; zle -N show; bindkey "^X" show'
+zpty -w z 'KEYTIMEOUT=1; show() { print -r -- "[""[$BUFFER]""]"; BUFFER="" }; zle -N show; bindkey "^X" show'
 for input in ${inputs.map((i) => `'${i}'`).join(' ')}; do
   zpty -w -n z "$input"$'\\t\\x18'
   zpty -r -m z line '*\\[\\[*\\]\\]*' || { print timeout; break }
