@@ -15,7 +15,7 @@ const TOKEN = 'odd-token-0123456789';
 const ISSUE = { id: 501, iid: 5, title: 'Crash on save', state: 'opened', web_url: 'http://x/-/issues/5' };
 const SIGN_IN = '<!DOCTYPE html><html><head><title>Sign in · SSO</title></head><body><form>…</form></body></html>';
 
-const { serve, run } = oddServers(TOKEN);
+const { serve, run } = oddServers(TOKEN, runInProcess);
 
 /** One `collab: ` line (plus hints) after the `retrying in …` lines of any retries, no stack trace, no "unexpected error". */
 function expectOneLine(r: BinResult, pattern: RegExp): void {
