@@ -1,14 +1,16 @@
 /**
  * CI_JOB_TOKEN belongs to the instance that issued it, CI_SERVER_URL, compared as a parsed origin
  * (scheme, host, port), and goes nowhere else: not to another --host or COLLAB_HOST, not after a
- * refused personal token, not through a redirect, not to a host a web URL names. The built binary
- * against two recording servers on 127.0.0.1 (two ports: two origins).
+ * refused personal token, not through a redirect, not to a host a web URL names. collab, run
+ * in-process as the binary runs it, against two recording servers on 127.0.0.1 (two ports: two
+ * origins).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, tempDir } from '../helpers/e2e.js';
+import { tempDir } from '../helpers/e2e.js';
 import { type HostileServer, type Recorded, startHostileServer } from '../helpers/hostile.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const JOB_TOKEN = 'glcbt-ci-job-secret-0123456789';
 const PERSONAL = 'glpat-personal-0123456789';
@@ -41,7 +43,7 @@ describe('the CI job token stays with CI_SERVER_URL', () => {
   });
   const download = (env: Record<string, string | undefined>, extra: string[] = [], job = '12') => {
     const dir = tempDir();
-    return runBin(['job', 'artifacts', job, '-p', '7', '--dest', path.join(dir, 'a.zip'), ...extra], {
+    return runInProcess(['job', 'artifacts', job, '-p', '7', '--dest', path.join(dir, 'a.zip'), ...extra], {
       CI: 'true',
       CI_JOB_TOKEN: JOB_TOKEN,
       CI_SERVER_URL: ci.url,
@@ -121,7 +123,7 @@ describe('the CI job token stays with CI_SERVER_URL', () => {
     const dir = tempDir('collab-cfg-');
     fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ hosts: { [other.url]: { token: PERSONAL } } }), { mode: 0o600 });
     const dest = path.join(tempDir(), 'a.zip');
-    const r = await runBin(['job', 'artifacts', `${other.url}/acme/api/-/jobs/12`, '--dest', dest], {
+    const r = await runInProcess(['job', 'artifacts', `${other.url}/acme/api/-/jobs/12`, '--dest', dest], {
       COLLAB_CONFIG_DIR: dir,
       CI: 'true',
       CI_JOB_TOKEN: JOB_TOKEN,
