@@ -1,7 +1,7 @@
 /**
  * Comments as a reviewer meets them: the built binary against the sandbox's GitLab flavour (which
- * serves GitLab's notes, seeded with conversations and system notes) and its spec flavour (which
- * answers 404: no notes API), and `view --comments` in a pseudo-terminal, through one pager.
+ * serves GitLab's notes, seeded with conversations and system notes), and `view --comments` in a
+ * pseudo-terminal, through one pager. The spec flavour (no notes API): test/commands/notes-sandbox.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,42 +93,6 @@ describe('notes against the GitLab flavour', () => {
     const hidden = await sb.run(['issue', 'view', '4', '-p', P, '--comments', '--no-system'], env);
     expect(hidden.stdout).toContain('\nComments (2)\n');
     expect(hidden.stdout).not.toMatch(/^• /m);
-  });
-});
-
-describe('notes against the spec flavour: no notes API', () => {
-  let sb: SandboxFixture;
-
-  beforeAll(async () => {
-    sb = await startSandboxFixture({ flavor: 'spec' });
-  });
-  afterAll(() => sb?.close());
-
-  it.each([
-    [['issue', 'notes', '1', '-p', P, '--all']],
-    [['mr', 'notes', '1', '-p', P]],
-    [['issue', 'note', '1', '-p', P, '-m', 'hello']],
-    [['mr', 'note', '1', '-p', P, '-m', 'hello']],
-  ])('%j: exit 1, said once', async (args) => {
-    const r = await sb.run(args);
-    expect(r.exitCode).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.match(/this server has no notes API/g)).toHaveLength(1);
-    expect(r.stderr).not.toContain('unexpected error');
-  });
-
-  it('a missing issue is reported as missing, not as a missing notes API', async () => {
-    const r = await sb.run(['issue', 'notes', '999', '-p', P]);
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).not.toContain('notes API');
-    expect(r.stderr).toContain('404');
-  });
-
-  it('view --comments prints the body, then says it once', async () => {
-    const r = await sb.run(['mr', 'view', '1', '-p', P, '--comments', '--fields', 'iid,title']);
-    expect(r.exitCode).toBe(1);
-    expect(r.stdout).toMatch(/^iid\t1\ntitle\t/);
-    expect(r.stderr.match(/this server has no notes API/g)).toHaveLength(1);
   });
 });
 

@@ -1,27 +1,26 @@
 /**
- * What a pipeline ships, as a user runs it: the built binary against `collab sandbox` — the gitlab
+ * What a pipeline ships, as a user runs it: the built binary against `collab sandbox`'s gitlab
  * flavour, which serves releases, generic packages and CI/CD variables as GitLab does
- * (src/sandbox/routes/releases.ts, packages.ts, variables.ts), and the spec flavour, which has none
- * of them — and in a simulated CI job of a tag pipeline: the runner's variables, no TTY, only the
- * job token (`sandbox-job-token`, the job token of acme/platform/api).
+ * (src/sandbox/routes/releases.ts, packages.ts, variables.ts), in a simulated CI job of a tag
+ * pipeline: the runner's variables, no TTY, only the job token (`sandbox-job-token`, the job token
+ * of acme/platform/api). Variables, the spec flavour and `--version` after a command run
+ * in-process: test/commands/ships-sandbox.test.ts.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, type SandboxFixture, startSandboxFixture, tempDir, USER_TOKEN } from '../helpers/e2e.js';
+import { runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 
 const P = 'acme/platform/api';
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 let gitlab: SandboxFixture;
-let spec: SandboxFixture;
 beforeAll(async () => {
-  [gitlab, spec] = await Promise.all([startSandboxFixture({ flavor: 'gitlab' }), startSandboxFixture({ flavor: 'spec' })]);
+  gitlab = await startSandboxFixture({ flavor: 'gitlab' });
 });
 afterAll(async () => {
   await gitlab?.close();
-  await spec?.close();
 });
 
 /** A job of a tag pipeline of acme/platform/api (project 1) on the sandbox: the runner's variables, only the job token. */
@@ -134,53 +133,5 @@ describe('a tag pipeline ships with only the job token', () => {
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toContain('CI/CD variables need a token with the api scope: GitLab does not take the CI job token');
     expect(gitlab.requests().filter((q) => q.path.includes('/variables'))).toEqual([]);
-  });
-});
-
-describe('variables against the sandbox', () => {
-  it('set, get and export hostile values; a masked one never printed', async () => {
-    const hostile = `it's "x" $(id) \`id\` \\ \n2nd line`;
-    const run = (args: string[], input?: string) =>
-      gitlab.run([...args, '-p', P], { COLLAB_TOKEN: USER_TOKEN }, input === undefined ? {} : { input });
-    const set = await run(['variable', 'set', 'SHIPS_HOSTILE'], hostile);
-    expect(set.exitCode, set.stderr).toBe(0);
-    // The value and its newline (which execa takes off): X=$(collab variable get X) is the value.
-    expect((await run(['variable', 'get', 'SHIPS_HOSTILE'])).stdout).toBe(hostile);
-    const secret = 'Sh1ps-masked-v4lue';
-    const masked = await run(['variable', 'set', 'SHIPS_SECRET', '--value', secret, '--masked', '--debug']);
-    expect(masked.exitCode, masked.stderr).toBe(0);
-    expect(masked.stdout + masked.stderr).not.toContain(secret);
-    const exported = await run(['variable', 'export']);
-    const script = path.join(tempDir(), 'vars.sh');
-    fs.writeFileSync(script, exported.stdout);
-    const { execa } = await import('execa');
-    for (const shell of ['sh', 'bash']) {
-      const back = await execa(shell, ['-c', '. "$1"; printf %s "$SHIPS_HOSTILE"', shell, script], { env: { PATH: process.env.PATH } });
-      expect(back.stdout, shell).toBe(hostile);
-    }
-  });
-});
-
-describe('a server that follows the spec has none of these APIs', () => {
-  it('says so once, exit 1, for releases, packages and variables', async () => {
-    for (const [args, what] of [
-      [['release', 'list'], 'releases'],
-      [['package', 'list'], 'package registry'],
-      [['variable', 'list'], 'CI/CD variables'],
-    ] as const) {
-      const r = await spec.run([...args, '-p', P]);
-      expect(r.exitCode, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^collab: this server has no ${what} API`));
-    }
-  });
-});
-
-describe('--version after a command', () => {
-  it("is never a silent success: another tool's spelling is exit 2, nothing sent", async () => {
-    await gitlab.clearRequests();
-    const r = await gitlab.run(['package', 'upload', 'tool-linux', '--name', 'tool', '--version', '1.2.3', '-p', P]);
-    expect([r.exitCode, r.stdout]).toEqual([2, '']);
-    expect(r.stderr).toContain("collab's own version is `collab --version` (the first word only)");
-    expect(gitlab.requests()).toEqual([]);
   });
 });
