@@ -43,7 +43,8 @@ export async function runInTerminal(args: string[], options: TerminalOptions): P
   const input = options.answers ? JSON.stringify(options.answers) : '';
   const res = await execa(
     python3(),
-    [script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args],
+    // -S: no site-packages; terminal.py needs the standard library only, and starts a fifth faster.
+    ['-S', script, String(options.cols), String(options.rows ?? 40), options.stdout ?? 'pty', input, '--', process.execPath, BIN, ...args],
     {
       env: binEnv(configDir, { TERM: 'xterm-256color', ...options.env }),
       extendEnv: false,
