@@ -21,6 +21,8 @@ const codeCache = process.env.COLLAB_TEST_CODE_CACHE;
  * run, and in it one per call, so no call reads what another stored (a host's dialect).
  */
 process.env.COLLAB_TEST_CONFIG_ROOT ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-test-config-'));
+/** Where the single file and the executable are built once for the tests that need them (test/helpers/packaged.ts). */
+process.env.COLLAB_TEST_PACKAGE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'collab-packaged-'));
 
 /**
  * The test files that replace a module (`vi.mock`): a mock holds only in a fresh module cache, and

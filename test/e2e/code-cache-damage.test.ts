@@ -5,27 +5,21 @@
  * caches damaged here — bytes flipped, zeroed, truncated —, a cache that V8 dies on although its
  * checksum holds, a start killed while it uses one; and root running with a HOME another user owns.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, tempDir } from '../helpers/e2e.js';
+import { BIN, tempDir } from '../helpers/e2e.js';
+import { packagedForms } from '../helpers/packaged.js';
 
 /** The cache file's layout (bin/collab.js): a tag, the CRC-32 of what follows and V8's data's length, the data, the commands. */
 const TAG = 'collabc3';
 const HEAD = TAG.length + 8;
 
 let single = '';
-beforeAll(() => {
-  const out = tempDir('collab-single-');
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/package.mjs'), '--no-executable', '--out-dir', out], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`scripts/package.mjs failed: ${built.stderr}`);
-  single = path.join(out, 'collab.cjs');
+beforeAll(async () => {
+  single = (await packagedForms()).single;
 }, 300_000);
 
 const FORMS = [

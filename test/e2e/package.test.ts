@@ -13,6 +13,7 @@ import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, binEnv, ROOT, tempDir } from '../helpers/e2e.js';
 import { runnerEnv, startGitlabCi } from '../helpers/gitlab-ci.js';
+import { packagedForms } from '../helpers/packaged.js';
 import { makeCa } from '../helpers/pki.js';
 
 const EXECUTABLE = `collab-${process.platform}-${process.arch}`;
@@ -36,10 +37,10 @@ function nodeFromNpm(line: string): string {
 }
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/package.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`npm run package failed: ${built.stderr}`);
+  const built = await packagedForms();
   dir = tempDir('collab-packaged-');
-  for (const f of ['collab.cjs', EXECUTABLE]) fs.copyFileSync(path.join(ROOT, 'dist', f), path.join(dir, f));
+  fs.copyFileSync(built.single, path.join(dir, 'collab.cjs'));
+  fs.copyFileSync(built.executable, path.join(dir, EXECUTABLE));
   fs.chmodSync(path.join(dir, EXECUTABLE), 0o755);
   // dist/ is already built (global setup), and other test files are running it: pack it as it is.
   const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
