@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
  */
 export interface FileBody {
   path: string;
+  /** The file as the user named it, for messages (default: path). */
+  name?: string;
   size: number;
   /** When it was last modified as its size was read: a later change is a file that changed while it was sent. */
   mtimeMs?: number;
@@ -47,7 +49,7 @@ async function difference(body: FileBody): Promise<string | undefined> {
 export function openFileBody(body: FileBody): FileBodyStream {
   const { path, size } = body;
   const fail = (how: string): never => {
-    stream.changed = changedError(path, how);
+    stream.changed = changedError(body.name ?? path, how);
     throw stream.changed;
   };
   async function* bytes() {

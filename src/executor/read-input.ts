@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FileBody } from '../api/file-body.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -10,11 +11,14 @@ export async function readStdin(ctx: Context): Promise<string> {
   return text(ctx.io.stdin);
 }
 
+/** A path as the user gave it, from the directory the command runs in (not the process's: `mcp serve` runs tools elsewhere). */
+const fromCwd = (ctx: Context, file: string): string => path.resolve(ctx.settings.cwd, file);
+
 /** Text from a file path, or from stdin for `-`. */
 export async function readTextArg(ctx: Context, pathOrDash: string, flag: string): Promise<string> {
   if (pathOrDash === '-') return readStdin(ctx);
   try {
-    return fs.readFileSync(pathOrDash, 'utf8');
+    return fs.readFileSync(fromCwd(ctx, pathOrDash), 'utf8');
   } catch (err) {
     throw new UsageError(`cannot read ${flag} file ${pathOrDash}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
@@ -28,7 +32,7 @@ export async function readBytesArg(ctx: Context, pathOrDash: string, flag: strin
     return Buffer.concat(chunks);
   }
   try {
-    return fs.readFileSync(pathOrDash);
+    return fs.readFileSync(fromCwd(ctx, pathOrDash));
   } catch (err) {
     throw new UsageError(`cannot read ${flag} file ${pathOrDash}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
@@ -42,18 +46,19 @@ const STDIN_BODY_LIMIT = 2 ** 31 - 1;
  * (`-`) or another kind of file (a pipe, a device) read whole into memory first, up to 2 GiB.
  */
 export async function bodyArg(ctx: Context, pathOrDash: string, flag: string): Promise<Buffer | FileBody> {
-  if (pathOrDash !== '-') {
+  const file = pathOrDash === '-' ? pathOrDash : fromCwd(ctx, pathOrDash);
+  if (file !== '-') {
     let stat: fs.Stats;
     try {
-      stat = fs.statSync(pathOrDash);
-      fs.accessSync(pathOrDash, fs.constants.R_OK);
+      stat = fs.statSync(file);
+      fs.accessSync(file, fs.constants.R_OK);
     } catch (err) {
       throw new UsageError(`cannot read ${flag} file ${pathOrDash}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
     if (stat.isDirectory()) throw new UsageError(`cannot read ${flag} file ${pathOrDash}: it is a directory`);
-    if (stat.isFile()) return { path: pathOrDash, size: stat.size, mtimeMs: stat.mtimeMs };
+    if (stat.isFile()) return { path: file, name: pathOrDash, size: stat.size, mtimeMs: stat.mtimeMs };
   }
-  const source = pathOrDash === '-' ? ctx.io.stdin : fs.createReadStream(pathOrDash);
+  const source = file === '-' ? ctx.io.stdin : fs.createReadStream(file);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of source) {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   contentTypeOf,
@@ -10,6 +12,7 @@ import {
   scriptedPrompter,
   TEST_TOKEN,
 } from '../helpers/harness.js';
+import { tempDir } from '../helpers/temp.js';
 import { issue } from './issue-fixtures.js';
 
 /** The JSON bodies requests sent, in order, so tests compare them whole (key order aside). */
@@ -87,6 +90,20 @@ describe('issue create', () => {
     expect(r.code).toBe(0);
     expect(bodies(sent)).toEqual([{ title: 'T', description: 'line 1\nline 2\n' }]);
     expect(r.stdout).toBe('iid\t3\ntitle\tT\nlabels\ta,b\n');
+  });
+
+  it("reads a relative --description-file from the command's directory, not the process's", async () => {
+    // `collab mcp serve` runs a tool in another directory than its own process's.
+    api = mockApi();
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'desc.md'), 'from the file\n');
+    const sent = recordRequests(api, 'POST', '/api/v4/projects/7/issues', 201, { iid: 3, title: 'T' });
+    const r = await runCli(['issue', 'create', '-p', '7', '-t', 'T', '--description-file', 'desc.md'], {
+      transport: api.transport,
+      cwd: dir,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(bodies(sent)).toEqual([{ title: 'T', description: 'from the file\n' }]);
   });
 
   it('asks for a missing title on a terminal', async () => {
