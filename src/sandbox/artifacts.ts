@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Job } from './model.js';
+import type { Job } from './model-ci.js';
 import { bufferEntry, buildZip, GeneratedData, readZipEntry, type StreamedEntry, storedZipLength, storedZipStream } from './zip.js';
 
 export type ArchiveBody = { kind: 'buffer'; data: Buffer } | { kind: 'stream'; length: number; open: () => Readable };

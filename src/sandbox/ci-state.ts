@@ -1,5 +1,5 @@
 /**
- * What a project's CI/CD keeps beyond pipelines and jobs (those are in model.ts): its
+ * What a project's CI/CD keeps beyond pipelines and jobs (those are in model-ci.ts): its
  * `.gitlab-ci.yml`, tags, releases, generic packages, CI/CD variables and the variables a pipeline
  * was started with. One per store (`store.ci`); times are epoch milliseconds.
  */

@@ -1,4 +1,4 @@
-import type { Job } from './model.js';
+import type { Job } from './model-ci.js';
 import type { Store } from './store.js';
 
 /** How long a runner takes to stop a running job GitLab asked it to cancel. */

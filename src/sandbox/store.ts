@@ -9,12 +9,10 @@ import type {
   Group,
   ImpersonationToken,
   Issue,
-  Job,
   Label,
   MergeRequest,
   Milestone,
   Note,
-  Pipeline,
   Project,
   SshKey,
   Todo,
@@ -22,6 +20,7 @@ import type {
   User,
   UserNamespace,
 } from './model.js';
+import type { Job, Pipeline } from './model-ci.js';
 import { defaultSettings } from './settings-defaults.js';
 
 export type TokenKind = 'private' | 'oauth' | 'job';

@@ -1,6 +1,7 @@
 import { defineNoun } from '../../executor/spec.js';
 import { lifecycleVerbs, notificationVerbs } from '../../resources/issuable.js';
 import { approvals, approve, unapprove } from './approvals.js';
+import { cancelAutoMerge } from './cancel-auto-merge.js';
 import { changes, closesIssues, commits, version, versions } from './changes.js';
 import { checkout } from './checkout.js';
 import { checks } from './checks.js';
@@ -8,7 +9,7 @@ import { note } from './comment.js';
 import { draft, ready } from './draft-verbs.js';
 import { create, update } from './edit.js';
 import { list, view } from './list.js';
-import { cancelAutoMerge, merge } from './merge.js';
+import { merge } from './merge.js';
 import { rebase } from './rebase.js';
 import { MERGE_REQUEST } from './shared.js';
 import { discussions, notes, resolve, unresolve } from './threads.js';

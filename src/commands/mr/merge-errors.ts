@@ -9,6 +9,9 @@ import { shellLine } from '../../shell-quote.js';
 import { type Approvals, type Judged, type MrState, mergeBlocker, TRANSIENT } from './merge-blockers.js';
 import { MR_PATH, plain, ref } from './shared.js';
 
+/** What a 401 on merging (or cancelling an automatic merge) is most often about. */
+export const MERGE_PERMISSION_HINT = 'merging needs Developer access or more, and protected target branches may allow only Maintainers';
+
 export async function fetchMr(ctx: Context, v: Values): Promise<MrState> {
   const res = await ctx.api().request<MrState>({ method: 'GET', path: fillPath(MR_PATH, pathValues(v)) });
   return res.data;

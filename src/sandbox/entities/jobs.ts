@@ -1,5 +1,5 @@
 import { both, entity, extend, gitlab, render, spec, type View } from '../entity.js';
-import type { Job } from '../model.js';
+import type { Job } from '../model-ci.js';
 import { iso, isoOrNull } from '../time.js';
 import { COMMIT } from './commits.js';
 import { PIPELINE_BASIC } from './pipelines.js';

@@ -1,7 +1,8 @@
 import type { LintAnswer } from '../ci-config.js';
 import type { PipelineVariable } from '../ci-state.js';
 import { both, entity, extend, gitlab } from '../entity.js';
-import type { MergeRequest, Pipeline } from '../model.js';
+import type { MergeRequest } from '../model.js';
+import type { Pipeline } from '../model-ci.js';
 import type { Store } from '../store.js';
 import { iso } from '../time.js';
 import { userBasic } from './common.js';

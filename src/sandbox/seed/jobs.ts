@@ -1,4 +1,5 @@
-import type { ArtifactSpec, Job, JobStatus, Project, User } from '../model.js';
+import type { Project, User } from '../model.js';
+import type { ArtifactSpec, Job, JobStatus } from '../model-ci.js';
 import { sha } from '../shas.js';
 import type { Store } from '../store.js';
 
