@@ -7,25 +7,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API, ndjson, openIssueIids, sentTo } from '../helpers/bulk-sandbox.js';
 import type { SandboxFixture } from '../helpers/e2e.js';
 import { runInProcess, startSandboxInProcess } from '../helpers/in-process.js';
 import { JSON_HEADERS, json } from '../helpers/json-answer.js';
 
-const API = 'acme/platform/api';
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l));
-
 describe('bulk verbs against the sandbox', () => {
   let sb: SandboxFixture;
-  const sent = (method: string, pattern: RegExp) => sb.requests().filter((r) => r.method === method && pattern.test(r.path));
-  const openIids = async (n: number) => {
-    const r = await sb.run(['issue', 'list', '-p', API, '--state', 'opened', '--per-page', String(n), '-o', 'ndjson', '--fields', 'iid']);
-    expect(r.exitCode, r.stderr).toBe(0);
-    return ndjson(r.stdout).map((i) => i.iid as number);
-  };
+  const sent = (method: string, pattern: RegExp) => sentTo(sb, method, pattern);
+  const openIids = (n: number) => openIssueIids(sb, n);
 
   beforeAll(async () => {
     sb = await startSandboxInProcess({ seed: 'demo' });

@@ -154,15 +154,21 @@ describe('mr note: replies, diff threads, internal notes, resolving', () => {
     expect(r.stderr).toContain('Resolved the thread 9880258f');
   });
 
-  it('--file --line: the position from the diff_refs and the diff (an unchanged line gets both numbers)', async () => {
-    api = mockApi();
-    const diff = '@@ -10,3 +10,4 @@\n keep\n-old\n+new\n+added\n same\n';
+  /** The merge request's changes: src/app.ts with `diff`, three times (one read per note); the position's common part and a thread started. */
+  const servesDiff = (diff: string) => {
     api.pool
       .intercept({ path: (p) => p.startsWith(`${M}/changes`), method: 'GET' })
       .reply(200, ...jsonReply(mr(3, { diff_refs: REFS, changes: [{ old_path: 'src/app.ts', new_path: 'src/app.ts', diff }] })))
       .times(3);
     const at = { ...REFS, position_type: 'text', old_path: 'src/app.ts', new_path: 'src/app.ts' };
     const started = { id: T1, individual_note: false, notes: [note(9, 'root', 'x', { type: 'DiffNote' })] };
+    return { at, started };
+  };
+
+  it('--file --line: the position from the diff_refs and the diff (an unchanged line gets both numbers)', async () => {
+    api = mockApi();
+    const diff = '@@ -10,3 +10,4 @@\n keep\n-old\n+new\n+added\n same\n';
+    const { at, started } = servesDiff(diff);
     sends(
       'POST',
       `${M}/discussions`,
@@ -185,12 +191,7 @@ describe('mr note: replies, diff threads, internal notes, resolving', () => {
     // lib/gitlab/diff/parser.rb takes file names only before the first hunk (`filename?(line) && type.nil?`).
     api = mockApi();
     const diff = '@@ -1,3 +1,3 @@\n keep\n--- gone\n+++ come\n same\n';
-    api.pool
-      .intercept({ path: (p) => p.startsWith(`${M}/changes`), method: 'GET' })
-      .reply(200, ...jsonReply(mr(3, { diff_refs: REFS, changes: [{ old_path: 'src/app.ts', new_path: 'src/app.ts', diff }] })))
-      .times(3);
-    const at = { ...REFS, position_type: 'text', old_path: 'src/app.ts', new_path: 'src/app.ts' };
-    const started = { id: T1, individual_note: false, notes: [note(9, 'root', 'x', { type: 'DiffNote' })] };
+    const { at, started } = servesDiff(diff);
     sends('POST', `${M}/discussions`, { body: 'come', position: { ...at, new_line: 2 } }, started);
     sends('POST', `${M}/discussions`, { body: 'gone', position: { ...at, old_line: 2 } }, started);
     sends('POST', `${M}/discussions`, { body: 'same', position: { ...at, old_line: 3, new_line: 3 } }, started);
