@@ -9,20 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaledClock } from '../../src/sandbox/index.js';
 import { ADMIN_TOKEN, type SandboxFixture } from '../helpers/e2e.js';
 import { startSandboxInProcess } from '../helpers/in-process.js';
+import { createPipeline } from '../helpers/sandbox-pipelines.js';
 
 const P = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const opts = { stripFinalNewline: false };
-
-async function createPipeline(sb: SandboxFixture, ref: string, variables: { key: string; value: string }[] = []): Promise<number> {
-  const res = await fetch(`${sb.url}${API}/pipeline`, {
-    method: 'POST',
-    headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify({ ref, variables }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 /** The lines of a piped wait: each state said once, in order. */
 const states = (stderr: string, id: number) =>

@@ -9,20 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/sandbox/index.js';
 import { PIPELINE_TIMING } from '../../src/sandbox/pipeline-runner.js';
 import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
+import { createPipeline } from '../helpers/sandbox-pipelines.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 const P = 'acme/platform/api';
 const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
-
-async function createPipeline(sb: SandboxFixture, ref: string, variables: { key: string; value: string }[] = []): Promise<number> {
-  const res = await fetch(`${sb.url}${API}/pipeline`, {
-    method: 'POST',
-    headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify({ ref, variables }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 describe('gitlab flavour, in a pseudo-terminal: one status line redrawn in place', () => {
   let sb: SandboxFixture;
