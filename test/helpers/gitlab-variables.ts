@@ -1,4 +1,4 @@
-import type { Route } from './gitlab-server.js';
+import type { Call, Route } from './gitlab-server.js';
 import { params } from './gitlab-server.js';
 import { json } from './json-answer.js';
 
@@ -60,6 +60,15 @@ function routesFor(list: () => StoredVariable[], prefix: RegExp, top: boolean): 
   const one = new RegExp(`${prefix.source}/variables/([^/?]+)$`);
   const find = (key: string, scope: string | null) =>
     list().filter((v) => v.key === key && (scope === null || v.environment_scope === scope));
+  /** The variable the path names (filter[environment_scope] picks among scopes), or undefined once 409 or 404 was answered. */
+  const named = ({ res, m, url }: Call): StoredVariable | undefined => {
+    const found = find(decodeURIComponent(m[1]!), url.searchParams.get('filter[environment_scope]'));
+    if (found.length > 1)
+      json(res, 409, { message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'" });
+    else if (!found[0]) json(res, 404, { message: '404 Variable Not Found' });
+    else return found[0];
+    return undefined;
+  };
   return [
     {
       method: 'GET',
@@ -73,13 +82,9 @@ function routesFor(list: () => StoredVariable[], prefix: RegExp, top: boolean): 
       path: one,
       top,
       jobToken: false,
-      handle: ({ res, m, url }) => {
-        const found = find(decodeURIComponent(m[1]!), url.searchParams.get('filter[environment_scope]'));
-        if (found.length > 1)
-          return json(res, 409, {
-            message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'",
-          });
-        return found[0] ? json(res, 200, entity(found[0])) : json(res, 404, { message: '404 Variable Not Found' });
+      handle: (call) => {
+        const found = named(call);
+        if (found) json(call.res, 200, entity(found));
       },
     },
     {
@@ -88,13 +93,8 @@ function routesFor(list: () => StoredVariable[], prefix: RegExp, top: boolean): 
       top,
       jobToken: false,
       handle: (call) => {
-        const found = find(decodeURIComponent(call.m[1]!), call.url.searchParams.get('filter[environment_scope]'));
-        if (found.length > 1)
-          return json(call.res, 409, {
-            message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'",
-          });
-        const had = found[0];
-        if (!had) return json(call.res, 404, { message: '404 Variable Not Found' });
+        const had = named(call);
+        if (!had) return;
         const p = params(call);
         const next: StoredVariable = {
           ...had,
@@ -139,16 +139,12 @@ function routesFor(list: () => StoredVariable[], prefix: RegExp, top: boolean): 
       path: one,
       top,
       jobToken: false,
-      handle: ({ res, m, url }) => {
-        const found = find(decodeURIComponent(m[1]!), url.searchParams.get('filter[environment_scope]'));
-        if (found.length > 1)
-          return json(res, 409, {
-            message: "There are multiple variables with provided parameters. Please use 'filter[environment_scope]'",
-          });
-        if (!found[0]) return json(res, 404, { message: '404 Variable Not Found' });
-        list().splice(list().indexOf(found[0]), 1);
-        res.writeHead(204);
-        res.end();
+      handle: (call) => {
+        const found = named(call);
+        if (!found) return;
+        list().splice(list().indexOf(found), 1);
+        call.res.writeHead(204);
+        call.res.end();
       },
     },
   ];
