@@ -147,7 +147,11 @@ describe('--editor on issue and merge request create and update', () => {
     const script = path.join(dir, 'editor.sh');
     // An editor still open when collab is told to end: it waits until the test lets it go.
     // The name is written whole before the test can see it: a shell's `>` creates the file before printf fills it.
-    fs.writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${log}.part'\nmv '${log}.part' '${log}'\nwhile [ ! -f '${stop}' ]; do sleep 0.05; done\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      script,
+      `#!/bin/sh\nprintf '%s' "$1" > '${log}.part'\nmv '${log}.part' '${log}'\nwhile [ ! -f '${stop}' ]; do sleep 0.05; done\n`,
+      { mode: 0o755 },
+    );
     const child = execa(process.execPath, [BIN, 'issue', 'create', '-p', API, '--title', 'Interrupted', '--editor'], {
       env: binEnv(tempDir('collab-cfg-'), { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, EDITOR: script }),
       extendEnv: false,
