@@ -1,3 +1,4 @@
+import { parseSha256 } from '../download/checksum.js';
 import type { FlagSpec } from '../executor/inputs.js';
 
 /*
@@ -12,3 +13,7 @@ export const destFlag = (description: string, disk: 'write' | 'write-or-stdout' 
 /** `--sha256`: the checksum the download must have (download/checksum.ts reads it). */
 export const sha256Flag = (description: string) =>
   ({ name: 'sha256', param: false, type: 'string', description, value: '<hex>' }) as const satisfies FlagSpec;
+
+/** The `--sha256` given, as 64 lower-case hex digits (exit 2 otherwise); undefined when not given. */
+export const givenSha256 = (flags: { sha256?: string }): string | undefined =>
+  flags.sha256 === undefined ? undefined : parseSha256(flags.sha256);

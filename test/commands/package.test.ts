@@ -186,6 +186,22 @@ describe('package download', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
+  it('every download reads --sha256 alike: 64 hex digits (sha256: in front allowed), else exit 2 and nothing sent', async () => {
+    for (const args of [
+      ['package', 'download', 'tool', '5.0.0', 'tool-linux'],
+      ['release', 'download', 'v1', '--asset', 'tool-linux'],
+      ['job', 'artifacts', '12'],
+      ['job', 'artifact', '12', 'dist/tool'],
+    ]) {
+      for (const bad of ['f'.repeat(63), `${'f'.repeat(63)}g`, 'sha1:'.concat('f'.repeat(64))]) {
+        const { transport, calls } = refusingTransport();
+        const r = await runCli([...args, '-p', '7', '--sha256', bad], { transport, env: { COLLAB_FLAVOR: 'gitlab' }, cwd: tempDir() });
+        expect([r.code, calls], `${args.join(' ')} ${bad}`).toEqual([2, []]);
+        expect(r.stderr).toBe(`collab: invalid value for --sha256: "${bad}" is not a SHA-256 (64 hexadecimal digits)\n`);
+      }
+    }
+  });
+
   it('follows the redirect to object storage without the token; --dest - prints it', async () => {
     const seen: http.IncomingHttpHeaders[] = [];
     const storage = http.createServer((req, res) => {

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { Context } from '../../context.js';
-import { parseSha256 } from '../../download/checksum.js';
 import { downloadDestination, extractionTarget, Leftover, tempPathBeside } from '../../download/disk.js';
 import { UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { parseInteger } from '../../executor/validate.js';
-import { destFlag } from '../../resources/download-flags.js';
+import { destFlag, givenSha256 } from '../../resources/download-flags.js';
 import { recordAsked, refuseRecordOnStdout } from '../../resources/saved-file.js';
 import { ARCHIVE_RESULT, FILE_RESULT, reportSaved, type Saved } from './artifact-result.js';
 import { fetchArtifact } from './fetch-artifact.js';
@@ -117,7 +116,7 @@ export const artifacts = defineCommand({
     const project = String(v.project);
     const { dest: rawDest, extract: extractTo } = v.flags;
     const chosen = chooseJob(ctx, v, v.args.id);
-    const sha256 = v.flags.sha256 === undefined ? undefined : parseSha256(v.flags.sha256);
+    const sha256 = givenSha256(v.flags);
     const { 'max-size': maxBytes, 'max-entries': maxEntries } = v.flags;
     if (extractTo === undefined && (maxBytes !== undefined || maxEntries !== undefined))
       throw new UsageError(`--${maxBytes !== undefined ? 'max-size' : 'max-entries'} applies to --extract`);
@@ -190,7 +189,7 @@ export const artifact = defineCommand({
     } else if (first !== undefined && named) filePath = archivePath(String(first));
     else throw new UsageError('missing argument <path>: the file inside the archive (give <id> <path>, or --job <name> <path>)');
     const chosen = chooseJob(ctx, v, id);
-    const sha256 = v.flags.sha256 === undefined ? undefined : parseSha256(v.flags.sha256);
+    const sha256 = givenSha256(v.flags);
     const rawDest = v.flags.dest;
     refuseRecordOnStdout(ctx, rawDest ?? '-');
     const dest = rawDest === undefined ? '-' : downloadDestination(ctx.settings.cwd, rawDest, path.posix.basename(filePath));

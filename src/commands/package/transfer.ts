@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { Context } from '../../context.js';
-import { parseSha256 } from '../../download/checksum.js';
 import { downloadDestination } from '../../download/disk.js';
 import { formatBytes } from '../../download/progress.js';
 import { saveDownload } from '../../download/save.js';
 import { ApiError, MissingFileError, UsageError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
-import { destFlag, sha256Flag } from '../../resources/download-flags.js';
+import { destFlag, givenSha256, sha256Flag } from '../../resources/download-flags.js';
 import { defaultFileName, genericPath, packageFileName, packageName, packageVersion } from '../../resources/generic-package.js';
 import { noSuchApi } from '../../resources/gitlab-only.js';
 import { DOWNLOAD_RESULT, UPLOAD_RESULT } from '../../resources/package.js';
@@ -125,7 +124,7 @@ export const download = defineCommand({
     const name = packageName(v.args.name);
     const version = packageVersion(v.args.version);
     const fileName = packageFileName(v.args.file, '<file>');
-    const sha256 = v.flags.sha256 === undefined ? undefined : parseSha256(v.flags.sha256);
+    const sha256 = givenSha256(v.flags);
     refuseRecordOnStdout(ctx, v.flags.dest);
     const dest = downloadDestination(ctx.settings.cwd, v.flags.dest, path.posix.basename(fileName));
     const what = `${fileName} of package ${name} ${version}`;
