@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Credentials } from '../credentials.js';
 import type { ApiError, AuthError } from '../errors.js';
 import { normalizeHost } from '../host-url.js';
@@ -98,7 +99,30 @@ export class ApiClient {
    * (downloads may take longer than any deadline, but never stall).
    */
   async send(req: ApiRequest): Promise<StreamResponse> {
-    return this.exchange(req, async (res) => res, false);
+    try {
+      return await this.movedWriteResent(req, await this.exchange(req, async (res) => res, false));
+    } finally {
+      await this.tellMoves();
+    }
+  }
+
+  /**
+   * A streamed write (`collab api -X POST …`) refused as a moved project's: resolved and re-sent
+   * as `request()` does. Any other 405 comes back as it was, its body read and given back.
+   */
+  private async movedWriteResent(req: ApiRequest, res: StreamResponse): Promise<StreamResponse> {
+    const method = req.method.toUpperCase();
+    if (res.status !== 405 || method === 'GET' || method === 'HEAD') return res;
+    const raw = await readBody(res.body, ERROR_BODY_LIMIT, 'truncate');
+    const segment = this.moves.movedWrite(this.statusError(errorAnswer(res, raw)), method, requestTarget(req, this.apiPrefix));
+    if (segment !== undefined && (await this.resolveMoved(segment, req.signal))) return this.exchange(req, async (again) => again, false);
+    return { ...res, body: Readable.from([raw]) };
+  }
+
+  /** Reads a project by its old path (the 301 followed tells its id): whether it is now known to have moved. */
+  private async resolveMoved(segment: string, signal: AbortSignal | undefined): Promise<boolean> {
+    await this.request({ method: 'GET', path: `/projects/${segment}`, signal }).catch(() => undefined);
+    return this.moves.known(segment);
   }
 
   /**
@@ -113,9 +137,7 @@ export class ApiClient {
     } catch (err) {
       // A write by a moved project's old path: the project resolved by a read, the write sent to its id.
       const segment = this.moves.movedWrite(err, req.method.toUpperCase(), requestTarget(req, this.apiPrefix));
-      if (segment === undefined) throw err;
-      await this.request({ method: 'GET', path: `/projects/${segment}`, signal: req.signal }).catch(() => undefined);
-      if (!this.moves.known(segment)) throw err;
+      if (segment === undefined || !(await this.resolveMoved(segment, req.signal))) throw err;
       return this.exchange(req, (res) => this.readResponse<T>(req, res), true);
     } finally {
       await this.tellMoves();

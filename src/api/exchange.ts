@@ -171,8 +171,12 @@ export class Exchange<R> {
       dropCredentials(this.headers);
       this.wire.debug?.(`! redirected to another origin ${next.origin}; credentials dropped`);
     }
+    const target = `${next.pathname}${next.search}`;
+    // A download by a moved project's old path: told once, as the API's reads are.
+    if (res.statusCode === 301 && this.origin === this.wire.origin && next.origin === this.origin)
+      this.wire.moves.redirected(this.target, target);
     this.origin = next.origin;
-    this.target = `${next.pathname}${next.search}`;
+    this.target = target;
     this.attempt = 0;
     return AGAIN;
   }

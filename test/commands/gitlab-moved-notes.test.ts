@@ -109,6 +109,44 @@ describe('a renamed project (lib/api/helpers.rb find_project!)', () => {
     expect(movedNotices(r.stderr)).toHaveLength(1);
   });
 
+  it('collab api: a write by the old path is resolved and sent to the id, a read says the move too', async () => {
+    const s = await start(movedProject(mrRoutes));
+    const w = await run(s, ['api', '-X', 'POST', `projects/${OLD}/merge_requests/5/notes`, '-f', 'body=LGTM', '--jq', '.id']);
+    expect(w.exitCode, w.stderr).toBe(0);
+    expect(w.stdout.trim()).toBe('31');
+    const posts = s.seen.filter((q) => q.method === 'POST').map((q) => q.url);
+    expect(posts).toEqual([`/api/v4/projects/${OLD}/merge_requests/5/notes`, `/api/v4/projects/${NEW_ID}/merge_requests/5/notes`]);
+    expect(movedNotices(w.stderr)).toHaveLength(1);
+    const r = await run(s, ['api', `projects/${OLD}/merge_requests/5`, '--jq', '.iid']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('5');
+    expect(movedNotices(r.stderr)).toHaveLength(1);
+  });
+
+  it('collab api: another 405 on a write comes back as the server wrote it, sent once', async () => {
+    const s = await serve((_req, res) => json(res, 405, { message: '405 Method Not Allowed' }));
+    const r = await run(s, ['api', '-X', 'PUT', 'projects/acme%2Fweb/merge_requests/5/merge']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/405 Method Not Allowed/);
+    expect(s.seen.filter((q) => q.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('an artifacts download by the old path follows the 301 and says the move once (lib/api/ci/job_artifacts.rb)', async () => {
+    const zip = Buffer.from('PK\x05\x06'.padEnd(22, '\0'), 'binary');
+    const s = await start(
+      movedProject((req, res, rest) => {
+        if (req.method !== 'GET' || rest !== '/jobs/7/artifacts') return false;
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(zip.length) });
+        res.end(zip);
+        return true;
+      }),
+    );
+    const r = await run(s, ['job', 'artifacts', '7', '-p', 'acme/old-web', '--dest', '-']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(movedNotices(r.stderr)).toHaveLength(1);
+    expect(s.seen.some((q) => q.url === `/api/v4/projects/${NEW_ID}/jobs/7/artifacts`)).toBe(true);
+  });
+
   it('a 301 to another origin is not followed, and the token never goes there', async () => {
     const elsewhere = await serve((_req, res) => json(res, 200, mr(NEW_ID)));
     const s = await start(movedProject(mrRoutes, (rest) => `${elsewhere.url}/api/v4/projects/${NEW_ID}${rest}`));
