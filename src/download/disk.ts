@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { shellLine } from '../shell-quote.js';
 import { makeTempDir } from '../temp-dir.js';
+import { gitDirectoryHolding } from './git-dir.js';
 
 /**
  * The one place that creates files and directories for downloads and extraction (with
@@ -76,6 +77,12 @@ export function extractionTarget(cwd: string, raw: string): string {
   const existing = lstatOrUndefined(target);
   if (existing && !existing.isDirectory())
     throw new UsageError(`invalid value for --extract: ${target} is a ${describeKind(existing)}, not a directory`);
+  // Before anything is downloaded: the archive is kept beside the target until it is extracted.
+  const gitDir = gitDirectoryHolding(target);
+  if (gitDir !== undefined)
+    throw new UsageError(
+      `invalid value for --extract: ${target} is ${gitDir === target ? '' : 'inside '}the git directory ${gitDir}; an archive is never extracted into one`,
+    );
   return target;
 }
 

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CollabError } from '../errors.js';
 import { namesDotGitmodules } from '../git-path.js';
+import { isGitDirectory } from './git-dir.js';
 import { EntryCheck, IntegrityError, localHeaderMismatch } from './integrity.js';
 import { formatBytes } from './progress.js';
 import {
@@ -191,12 +192,29 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
     if (reason) refused.push({ name: p.name, reason });
   }
   const readLink = (rel: string) => fs.readlinkSync(path.join(target, rel));
+  const gitDir = gitDirsIn(target, inTarget);
   for (const p of planned) {
-    const problem = conflictInTarget(p, inTarget, readLink);
+    const problem = conflictInTarget(p, inTarget, readLink) ?? gitDir(p.name);
     if (problem) refused.push({ name: p.name, reason: problem });
   }
   if (refused.length > 0) throw new UnsafeArchiveError(refused);
   return { entries: [...planned.filter((p) => p.kind !== 'symlink'), ...planned.filter((p) => p.kind === 'symlink')], declaredBytes };
+}
+
+/**
+ * Why an entry is refused for going into a git directory the target holds (a bare repository, a
+ * worktree's git directory), its hooks and config being what runs: each directory looked at once.
+ */
+function gitDirsIn(target: string, inTarget: (relative: string) => fs.Stats | undefined): (name: string) => string | undefined {
+  const seen = new Map<string, boolean>();
+  const isGitDir = (dir: string) => {
+    if (!seen.has(dir)) seen.set(dir, inTarget(dir)?.isDirectory() === true && isGitDirectory(path.join(target, dir)));
+    return seen.get(dir);
+  };
+  return (name) => {
+    const dir = parents(name).find(isGitDir);
+    return dir === undefined ? undefined : `inside ${dir}, a git directory in the target`;
+  };
 }
 
 /** Every entry's name checked and normalised; an entry of the same name as another replaces it, or is refused. */

@@ -113,3 +113,65 @@ describe('job artifacts --extract . in a checkout', () => {
     expect(co.next()).toEqual([]);
   });
 });
+
+/**
+ * The target itself: `--extract` naming a git directory or a place in one — `.git`, its `hooks`,
+ * a link to it, `sub/../.git`, a bare repository (`bare.git/hooks`), a git directory kept apart
+ * from its worktree (`git init --separate-git-dir`) — is refused before anything is sent (exit 2),
+ * as git's setup.c is_git_directory recognises one (a valid HEAD, objects and refs). The archive
+ * itself names nothing hostile: it is where it lands that would run.
+ */
+describe('job artifacts --extract into a git directory', () => {
+  const PLAIN: RawEntry[] = [hook('pre-commit'), hook('post-checkout'), hook('post-update'), hook('pre-commit', 'hooks/pre-commit')];
+  const bare = (dir: string) => spawnSync('git', ['init', '-q', '--bare', path.join(dir, 'bare.git')]);
+  const TARGETS: [string, string, (dir: string) => void][] = [
+    ['.git', '.git', () => {}],
+    ['.git/hooks', '.git', () => {}],
+    ['a new directory in .git', '.git', () => {}],
+    ['g/hooks, g a link to .git', '.git', (dir) => fs.symlinkSync('.git', path.join(dir, 'g'))],
+    ['sub/../.git/hooks', '.git', (dir) => fs.mkdirSync(path.join(dir, 'sub'))],
+    ['bare.git/hooks', 'bare.git', bare],
+    ['bare.git', 'bare.git', bare],
+    [
+      '../gd/hooks',
+      'gd',
+      (dir) => spawnSync('git', ['init', '-q', '--separate-git-dir', path.join(dir, '../gd'), path.join(dir, 'other')]),
+    ],
+  ];
+  const targetOf = (label: string) => (label === 'a new directory in .git' ? '.git/new' : label.split(',')[0]!);
+
+  it.each(TARGETS)('--extract %s: exit 2, nothing sent, nothing written', async (label, gitDir, setup) => {
+    const co = checkout();
+    setup(co.dir);
+    const before = snapshot(path.dirname(co.dir));
+    const sent = server.requests.length;
+    const id = nextJob++;
+    server.serve(id, { body: zipOf(PLAIN) });
+    const r = await runBin(
+      ['job', 'artifacts', String(id), '-p', '1', '--extract', targetOf(label)],
+      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+      { cwd: co.dir },
+    );
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`the git directory \\S*/${gitDir.replace('.', '\\.')}; an archive is never extracted into one`));
+    expect(server.requests.length).toBe(sent);
+    expect(snapshot(path.dirname(co.dir))).toEqual(before);
+    expect(co.next()).toEqual([]);
+  });
+
+  it('--extract . refuses an entry that goes into a bare repository the checkout holds', async () => {
+    const co = checkout();
+    bare(co.dir);
+    const before = snapshot(path.dirname(co.dir));
+    const id = nextJob++;
+    server.serve(id, { body: zipOf([{ name: 'build/app.txt', data: 'ok\n' }, hook('post-update', 'bare.git/hooks/post-update')]) });
+    const r = await runBin(
+      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
+      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+      { cwd: co.dir },
+    );
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toContain('"bare.git/hooks/post-update" (inside bare.git, a git directory in the target); nothing was extracted');
+    expect(snapshot(path.dirname(co.dir))).toEqual(before);
+  });
+});

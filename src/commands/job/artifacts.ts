@@ -30,15 +30,14 @@ async function learnt(ctx: Context, v: Values, s: Source): Promise<Source> {
   return 'id' in s.job && recordAsked(ctx) ? { ...s, job: await learnJob(ctx, v, s.project, s.job) } : s;
 }
 
-/** `--extract`: the archive checked and unzipped into `extractTo`; the archive itself kept only with --dest. */
-async function downloadAndExtract(ctx: Context, v: Values, s: Source, extractTo: string, sha256: string | undefined): Promise<Saved> {
+/** `--extract`: the archive checked and unzipped into `target`; the archive itself kept only with --dest. */
+async function downloadAndExtract(ctx: Context, v: Values, s: Source, target: string, sha256: string | undefined): Promise<Saved> {
   const {
     dest: rawDest,
     'max-size': maxBytes,
     'max-entries': maxEntries,
   } = v.flags as { dest?: string; 'max-size'?: number; 'max-entries'?: number };
   if (rawDest === '-') throw new UsageError('--extract cannot be used with --dest -');
-  const target = extractionTarget(ctx.settings.cwd, extractTo);
   // Without --dest the archive is only a temporary file beside the target directory.
   const zip = rawDest !== undefined ? downloadDestination(ctx.settings.cwd, rawDest, DEFAULT_ARCHIVE) : tempPathBeside(`${target}.zip`);
   const scratch = rawDest === undefined ? new Leftover(zip) : undefined;
@@ -122,8 +121,10 @@ export const artifacts = defineCommand({
       throw new UsageError(`--${maxBytes !== undefined ? 'max-size' : 'max-entries'} applies to --extract`);
     refuseRecordOnStdout(ctx, rawDest);
     if (extractTo !== undefined) {
+      // Checked before the job is looked up: a bad --extract sends nothing.
+      const target = extractionTarget(ctx.settings.cwd, extractTo);
       const source: Source = { project, job: await resolveJob(ctx, v, project, chosen) };
-      const saved = await downloadAndExtract(ctx, v, source, extractTo, sha256);
+      const saved = await downloadAndExtract(ctx, v, source, target, sha256);
       await reportSaved(ctx, await learnt(ctx, v, source), saved);
       return;
     }
