@@ -98,6 +98,12 @@ describe('release create', () => {
       [['--link', 'x=javascript:alert(1)'], 'is not an http, https or ftp URL'],
       [['--link', 'x=https://e.com/a,type=binary'], 'type "binary" is not one of other, runbook, image, package'],
       [['--link', 'x=https://e.com/a,path=bin/x'], 'is not a direct asset path'],
+      // app/models/releases/link.rb: FILEPATH_REGEX wants four characters at least and no //; 128 at most.
+      [['--link', 'x=https://e.com/a,path=/ab'], 'path "/ab" is not a direct asset path'],
+      [['--link', 'x=https://e.com/a,path=/bin//x'], 'path "/bin//x" is not a direct asset path'],
+      [['--link', 'x=https://e.com/a,path='], 'path "" is not a direct asset path'],
+      [['--link', `x=https://e.com/a,path=/${'a'.repeat(128)}`], 'is not a direct asset path'],
+      [['--link', 'x=https://e.com/a,path=/bin/x1', '--link', 'y=https://e.com/b,path=/bin/x1'], 'two links have the path "/bin/x1"'],
       [['--link', 'x=https://e.com/a', '--link', 'x=https://e.com/b'], 'two links have the name "x"'],
       [['--assets-links', '{"name":"x"}'], 'expected a JSON array'],
       [['--assets-links', '[{"name":"x"}]'], 'each link is an object with "name" and "url"'],

@@ -47,6 +47,27 @@ describe('variables against the sandbox', () => {
   });
 });
 
+describe('release upload against the sandbox', () => {
+  it("links each file with /<file> as its direct asset path only where GitLab's FILEPATH_REGEX takes it", async () => {
+    const dir = tempDir();
+    for (const name of ['sh', 'tool-linux', 'x.']) fs.writeFileSync(path.join(dir, name), `${name}\n`);
+    const run = (args: string[]) => gitlab.run([...args, '-p', P], { COLLAB_TOKEN: USER_TOKEN }, { cwd: dir });
+    expect((await run(['release', 'create', 'v-short', '--ref', 'main'])).exitCode).toBe(0);
+    // app/models/releases/link.rb: `/sh` is too short for `\A\/[^\/](?!.*\/\/.*)[\-\.\w\/]+[\da-zA-Z]+\z`, `/x.`
+    // does not end in a letter or digit: those links go without a path rather than fail after the upload.
+    const up = await run(['release', 'upload', 'v-short', 'sh', 'tool-linux', 'x.', '-o', 'json']);
+    expect(up.exitCode, up.stderr).toBe(0);
+    const links = JSON.parse((await run(['release', 'link', 'list', 'v-short', '-o', 'json'])).stdout) as {
+      name: string;
+      direct_asset_url: string;
+    }[];
+    const byName = Object.fromEntries(links.map((l) => [l.name, l.direct_asset_url]));
+    expect(byName['tool-linux']).toMatch(/\/-\/releases\/v-short\/downloads\/tool-linux$/);
+    expect(byName.sh).toMatch(/\/packages\/generic\/release-assets\/v-short\/sh$/);
+    expect(byName['x.']).toMatch(/\/packages\/generic\/release-assets\/v-short\/x\.$/);
+  });
+});
+
 describe('a server that follows the spec has none of these APIs', () => {
   it('says so once, exit 1, for releases, packages and variables', async () => {
     for (const [args, what] of [

@@ -165,9 +165,21 @@ describe('GitLab flavour: releases', () => {
     expect((await call(gitlab(), L, { json: { name: 'mac', url: 'https://example.com/mac2' } })).body).toEqual({
       message: ['Name has already been taken'],
     });
-    expect((await call(gitlab(), L, { json: { name: 'x', url: 'https://example.com/x', direct_asset_path: 'bin' } })).body).toEqual({
-      message: ['Filepath is invalid'],
-    });
+    // app/models/releases/link.rb `filepath_format_valid?`: 128 characters at most, then FILEPATH_REGEX
+    // (`\A\/[^\/](?!.*\/\/.*)[\-\.\w\/]+[\da-zA-Z]+\z`: four characters at least); only nil passes.
+    for (const [path, says] of [
+      ['bin', 'Filepath is in an invalid format'],
+      ['/ab', 'Filepath is in an invalid format'],
+      ['/a//bc', 'Filepath is in an invalid format'],
+      ['', 'Filepath is in an invalid format'],
+      [`/${'a'.repeat(128)}`, 'Filepath is too long (maximum is 128 characters)'],
+    ])
+      expect((await call(gitlab(), L, { json: { name: 'x', url: 'https://example.com/x', direct_asset_path: path } })).body, path).toEqual({
+        message: [says],
+      });
+    const short = await call(gitlab(), L, { json: { name: 'x', url: 'https://example.com/x', direct_asset_path: '/abc' } });
+    expect(short.status).toBe(201);
+    await call(gitlab(), `${L}/${short.body.id}`, { method: 'DELETE' });
     expect((await call(gitlab(), L, { json: { name: 'x', url: 'https://e.com', link_type: 'video' } })).body).toEqual({
       error: 'link_type does not have a valid value',
     });

@@ -1,11 +1,12 @@
 import { UsageError } from '../../errors.js';
 import { isObject } from '../../shared/json.js';
+import { FILEPATH_MAX_LENGTH, filepathError } from '../../shared/release-links.js';
 
 /**
  * A release's asset links as `release create` and `release link add` take them, checked before
  * anything is sent against what GitLab's lib/api/releases.rb params and app/models/releases/link.rb
  * validate: a name, an http(s) or ftp URL, a `link_type` of `other`, `runbook`, `image` or
- * `package`, and a direct asset path that starts with `/`.
+ * `package`, and a direct asset path of GitLab's form (shared/release-links.ts).
  */
 
 export const LINK_TYPES = ['other', 'runbook', 'image', 'package'] as const;
@@ -28,18 +29,15 @@ function checkUrl(url: string, label: string): void {
     throw new UsageError(`invalid value for ${label}: "${url}" is not an http, https or ftp URL, which GitLab requires of a link`);
 }
 
-/** `Releases::Link::FILEPATH_REGEX`: a path from `/`, of word characters, `-` and `.`. */
-const FILEPATH = /^\/(?:[-.\w]+\/?)*[\da-zA-Z]+$/;
-
 export function checkLink(link: AssetLink, label: string): AssetLink {
   if (link.name.trim() === '') throw new UsageError(`invalid value for ${label}: the link has no name`);
   checkUrl(link.url, label);
   if (link.link_type !== undefined && !(LINK_TYPES as readonly string[]).includes(link.link_type))
     throw new UsageError(`invalid value for ${label}: type "${link.link_type}" is not one of ${LINK_TYPES.join(', ')}`);
-  if (link.direct_asset_path !== undefined && !FILEPATH.test(link.direct_asset_path))
+  if (link.direct_asset_path !== undefined && filepathError(link.direct_asset_path))
     throw new UsageError(
       `invalid value for ${label}: path "${link.direct_asset_path}" is not a direct asset path`,
-      'it starts with / and holds letters, digits, _ - . and /, ending in a letter or digit: /bin/tool-linux',
+      `GitLab takes / and then at least 3 of letters, digits, _ - . and / (no //), ending in a letter or digit, ${FILEPATH_MAX_LENGTH} at most: /bin/tool-linux`,
     );
   return link;
 }
@@ -83,13 +81,19 @@ export function parseAssetsLinks(raw: string): AssetLink[] {
   });
 }
 
-/** Link names and URLs are unique within a release (GitLab's validation): a repeat is refused before it is sent. */
+/** Link names, URLs and direct asset paths are unique within a release (GitLab's validation): a repeat is refused before it is sent. */
 export function checkUnique(links: readonly AssetLink[]): void {
-  for (const key of ['name', 'url'] as const) {
+  for (const [key, what] of [
+    ['name', 'name'],
+    ['url', 'url'],
+    ['direct_asset_path', 'path'],
+  ] as const) {
     const seen = new Set<string>();
     for (const l of links) {
-      if (seen.has(l[key])) throw new UsageError(`two links have the ${key} "${l[key]}": GitLab takes each ${key} once per release`);
-      seen.add(l[key]);
+      const value = l[key];
+      if (value === undefined) continue;
+      if (seen.has(value)) throw new UsageError(`two links have the ${what} "${value}": GitLab takes each ${what} once per release`);
+      seen.add(value);
     }
   }
 }

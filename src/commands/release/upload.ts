@@ -9,6 +9,7 @@ import { checkFiles, uploadOne } from '../../resources/package-upload.js';
 import { RELEASE_UPLOAD_RESULT } from '../../resources/release.js';
 import { recordAsked } from '../../resources/saved-file.js';
 import { isObject } from '../../shared/json.js';
+import { filepathError } from '../../shared/release-links.js';
 import { shellLine } from '../../shell-quote.js';
 import { LINK_TYPES } from './links.js';
 import { RELEASE_PATH, tagArg } from './write.js';
@@ -16,8 +17,8 @@ import { RELEASE_PATH, tagArg } from './write.js';
 /** The generic package release files go into unless `--package-name` says otherwise. */
 const DEFAULT_PACKAGE = 'release-assets';
 
-/** `Releases::Link::FILEPATH_REGEX`'s end: a direct asset path ends in a letter or digit. */
-const pathFor = (fileName: string) => (/[\da-zA-Z]$/.test(fileName) ? `/${fileName}` : undefined);
+/** `/<file>` as the link's direct asset path when GitLab takes it as one (`ab`: too short; `x.`: no). */
+const pathFor = (fileName: string) => (filepathError(`/${fileName}`) === undefined ? `/${fileName}` : undefined);
 
 /** The release as it is (its links' names); a missing one says how to create it. */
 async function readRelease(ctx: Context, project: string, tag: string): Promise<{ links: { name?: unknown }[] }> {

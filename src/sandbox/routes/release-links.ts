@@ -1,3 +1,4 @@
+import { filepathError } from '../../shared/release-links.js';
 import { LINK_TYPES, type LinkType } from '../ci-state.js';
 import type { Ctx } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -9,9 +10,6 @@ export interface LinkParams {
   directAssetPath: string | null;
   linkType: LinkType;
 }
-
-/** Releases::Link::FILEPATH_REGEX (app/models/releases/link.rb). */
-const FILEPATH_RE = /^\/(?:[-.\w]+\/?)*[\da-zA-Z]+$/;
 
 /**
  * `assets[links]` of a new release (lib/api/releases.rb): JSON `{"assets":{"links":[…]}}` or Rack's
@@ -63,10 +61,12 @@ export function linkErrors(
     if (link.name === '') errors.push("Name can't be blank");
     if (seen.some((l) => l.url === link.url)) errors.push('Url has already been taken');
     if (seen.some((l) => l.name === link.name)) errors.push('Name has already been taken');
-    if (link.directAssetPath) {
-      if (!FILEPATH_RE.test(link.directAssetPath)) errors.push('Filepath is invalid');
-      else if (link.directAssetPath.length > 128) errors.push('Filepath is too long (maximum is 128 characters)');
-      if (seen.some((l) => l.directAssetPath === link.directAssetPath)) errors.push('Filepath has already been taken');
+    // `filepath_format_valid?` passes only nil: a blank path is invalid; uniqueness skips blanks.
+    if (link.directAssetPath !== null) {
+      const invalid = filepathError(link.directAssetPath);
+      if (invalid) errors.push(invalid);
+      if (link.directAssetPath !== '' && seen.some((l) => l.directAssetPath === link.directAssetPath))
+        errors.push('Filepath has already been taken');
     }
     seen.push(link);
   }
