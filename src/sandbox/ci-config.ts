@@ -271,7 +271,9 @@ export function jobsFor(config: CiConfig, ctx: RefContext): CiJob[] {
       const rule = job.rules.find((r) => r.if === undefined || evaluateIf(r.if, vars));
       const when = rule?.when ?? job.when;
       if (!rule || when === 'never') continue;
-      out.push({ ...job, when, allowFailure: rule.allowFailure ?? (when === 'manual' ? true : job.allowFailure) });
+      // `when: manual` from a rule does not make the job optional (doc/ci/yaml: allow_failure defaults to false for
+      // manual jobs that use rules); the job's own `allow_failure`, or its own `when: manual`, does.
+      out.push({ ...job, when, allowFailure: rule.allowFailure ?? job.allowFailure });
       continue;
     }
     if (job.only !== null && !refMatches(job.only, ctx)) continue;

@@ -4,7 +4,7 @@ import type { PipelineVariable } from './ci-state.js';
 import { invalid } from './errors.js';
 import { cancel as cancelJob } from './job-states.js';
 import type { Project, User } from './model.js';
-import type { Job, Pipeline } from './model-ci.js';
+import type { Job, JobStatus, Pipeline } from './model-ci.js';
 import { demoTrace } from './seed/jobs.js';
 import { sha } from './shas.js';
 import type { Store } from './store.js';
@@ -238,30 +238,79 @@ async function advance(store: Store, pipeline: Pipeline, run: number, artifacts:
   await store.clock.sleep(PIPELINE_TIMING.queueMs);
   if (!live()) return;
   for (const stage of stagesOf(store, pipeline)) {
-    const waiting = currentJobs(store, pipeline).filter((j) => j.stage === stage && (j.status === 'created' || j.status === 'pending'));
-    if (waiting.length === 0) continue;
-    for (const job of waiting) job.status = store.ci.jobPlans.get(job.id)?.when === 'manual' ? 'manual' : 'pending';
-    settle(store, pipeline);
-    const runnable = waiting.filter((j) => j.status === 'pending');
-    if (waiting.some((j) => j.status === 'manual' && store.ci.jobPlans.get(j.id)?.allowFailure === false)) return;
-    if (runnable.length === 0) continue;
-    await store.clock.sleep(PIPELINE_TIMING.pickupMs);
-    if (!live()) return;
-    for (const job of runnable) begin(store, job);
-    settle(store, pipeline);
-    await store.clock.sleep(PIPELINE_TIMING.jobMs);
-    if (!live()) return;
-    const vars = effectiveVariables(store, pipeline);
-    for (const job of runnable) if (job.status === 'running') finish(store, job, failureOf(store, job, vars), artifacts);
-    if (runnable.some((j) => j.status === 'failed' && !store.ci.jobPlans.get(j.id)?.allowFailure)) {
-      for (const later of currentJobs(store, pipeline)) if (later.status === 'created') later.status = 'skipped';
-      break;
-    }
+    const next = await runStage(store, pipeline, stage, live, artifacts);
+    if (next === 'stale') return;
+    if (next === 'stop') break;
   }
   if (live()) {
     store.ci.runs.delete(pipeline.id);
     settle(store, pipeline);
   }
+}
+
+/**
+ * Runs a stage's jobs that wait (a manual one waits for a person instead). The later stages do not
+ * run after a job that may not fail failed (they are skipped), nor while a manual job that may not
+ * fail waits in this stage (they stay `created` until it is played), as GitLab processes a pipeline.
+ */
+async function runStage(
+  store: Store,
+  pipeline: Pipeline,
+  stage: string,
+  live: () => boolean,
+  artifacts: ArtifactStore | undefined,
+): Promise<'next' | 'stop' | 'stale'> {
+  const inStage = () => currentJobs(store, pipeline).filter((j) => j.stage === stage);
+  const waiting = inStage().filter((j) => j.status === 'created' || j.status === 'pending');
+  // A job already pending (played, or retried on its own) runs; a created manual one waits.
+  for (const job of waiting) if (job.status === 'created') job.status = planOf(store, job).when === 'manual' ? 'manual' : 'pending';
+  if (waiting.length > 0) settle(store, pipeline);
+  const runnable = waiting.filter((j) => j.status === 'pending');
+  if (runnable.length > 0) {
+    await store.clock.sleep(PIPELINE_TIMING.pickupMs);
+    if (!live()) return 'stale';
+    for (const job of runnable) if (job.status === 'pending') begin(store, job);
+    settle(store, pipeline);
+    await store.clock.sleep(PIPELINE_TIMING.jobMs);
+    if (!live()) return 'stale';
+    const vars = effectiveVariables(store, pipeline);
+    for (const job of runnable) if (job.status === 'running') finish(store, job, failureOf(store, job, vars), artifacts);
+  }
+  const jobs = inStage();
+  if (jobs.some((j) => j.status === 'failed' && !planOf(store, j).allowFailure)) {
+    for (const later of currentJobs(store, pipeline)) if (later.status === 'created') later.status = 'skipped';
+    return 'stop';
+  }
+  return jobs.some((j) => j.status === 'manual' && planOf(store, j).allowFailure === false) ? 'stop' : 'next';
+}
+
+/**
+ * A manual job played (`POST …/jobs/:job_id/play`: Ci::PlayBuildService → Ci::EnqueueJobService):
+ * `pending` at once, then picked up and run on the clock like any job; when it ends, the stages it
+ * held back run (unless a run of the pipeline is under way: that one goes on by itself).
+ */
+export function playManualJob(store: Store, job: Job, user: User, artifacts?: ArtifactStore): void {
+  job.status = 'pending';
+  job.userId = user.id;
+  const pipeline = store.pipelines.get(job.pipelineId);
+  if (!pipeline) return;
+  settle(store, pipeline);
+  void runPlayed(store, pipeline, job, artifacts);
+}
+
+async function runPlayed(store: Store, pipeline: Pipeline, job: Job, artifacts: ArtifactStore | undefined): Promise<void> {
+  // Still so after the wait: not canceled, its pipeline not deleted.
+  const still = (status: JobStatus) => job.status === status && store.pipelines.has(pipeline.id);
+  await store.clock.sleep(PIPELINE_TIMING.pickupMs);
+  if (!still('pending')) return;
+  begin(store, job);
+  settle(store, pipeline);
+  await store.clock.sleep(PIPELINE_TIMING.jobMs);
+  if (!still('running')) return;
+  finish(store, job, failureOf(store, job, effectiveVariables(store, pipeline)), artifacts);
+  settle(store, pipeline);
+  if (!store.ci.runs.has(pipeline.id) && currentJobs(store, pipeline).some((j) => j.status === 'created'))
+    start(store, pipeline, artifacts);
 }
 
 /** The stages of the pipeline's jobs, in the order they first appear (jobs are created in stage order). */

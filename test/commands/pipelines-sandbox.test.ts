@@ -31,7 +31,7 @@ describe('gitlab flavour: the pipelines run with the sandbox clock', () => {
   afterAll(() => sb?.close());
 
   it('run --wait, piped: one plain line per change, each once, to success (exit 0)', async () => {
-    const r = await sb.run(['pipeline', 'run', '--ref', 'main', '-p', P, '--wait', '--interval', '0.2'], {}, opts);
+    const r = await sb.run(['pipeline', 'run', '--ref', 'feature/x', '-p', P, '--wait', '--interval', '0.2'], {}, opts);
     expect(r.exitCode, r.stderr).toBe(0);
     const id = Number(/^(\d+)\t/.exec(r.stdout)?.[1]);
     const said = states(r.stderr, id);

@@ -30,25 +30,26 @@ describe('gitlab flavour, in a pseudo-terminal: one status line redrawn in place
   }
 
   it('pipeline wait on a terminal: the line changes in place as the pipeline runs, kept at the end, then ✓', async () => {
-    const id = await createPipeline(sb, 'main');
+    // feature/x: three stages, each run to its end (main's manual deploy would block it: `manual`).
+    const id = await createPipeline(sb, 'feature/x');
     const waiting = runInTerminal(['pipeline', 'wait', String(id), '-p', P, '--interval', '0.05'], {
       cols: 100,
       env: { COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, COLLAB_FLAVOR: 'gitlab' },
     });
     let seen = await polled(id, 0);
     const { queueMs, pickupMs, jobMs } = PIPELINE_TIMING;
-    for (const ms of [queueMs, pickupMs, jobMs, pickupMs, jobMs, pickupMs, jobMs, pickupMs, jobMs]) {
+    for (const ms of [queueMs, pickupMs, jobMs, pickupMs, jobMs, pickupMs, jobMs]) {
       await clock.advance(ms);
       seen = await polled(id, seen);
     }
     const r = await waiting;
     expect(r.code, r.screen).toBe(0);
     // Redrawn in place: the line is erased and written again, never a new line per poll.
-    expect(r.screen).toMatch(new RegExp(`\\r\\u001b\\[2Kpipeline ${id} on main: created \\(`));
-    expect(r.screen).toMatch(new RegExp(`\\r\\u001b\\[2Kpipeline ${id} on main: running \\(`));
+    expect(r.screen).toMatch(new RegExp(`\\r\\u001b\\[2Kpipeline ${id} on feature/x: created \\(`));
+    expect(r.screen).toMatch(new RegExp(`\\r\\u001b\\[2Kpipeline ${id} on feature/x: running \\(`));
     expect(r.screen).toMatch(
-      new RegExp(`\\r\\u001b\\[2Kpipeline ${id} on main: success \\([^)]*\\)\\n\\S*✓\\S* Pipeline ${id} succeeded\\n$`),
+      new RegExp(`\\r\\u001b\\[2Kpipeline ${id} on feature/x: success \\([^)]*\\)\\n\\S*✓\\S* Pipeline ${id} succeeded\\n$`),
     );
-    expect(r.screen.split('\n').filter((l) => l.includes(`pipeline ${id} on main`))).toHaveLength(1);
+    expect(r.screen.split('\n').filter((l) => l.includes(`pipeline ${id} on feature/x`))).toHaveLength(1);
   });
 });

@@ -207,8 +207,16 @@ describe('GitLab flavour: the pipelines API', () => {
       'pages:success',
       'test:success',
     ]);
+    // `when: manual` from `rules:` may not fail (doc/ci/yaml: allow_failure defaults to false for manual jobs that
+    // use rules): it blocks the pipeline (lib/gitlab/ci/status/composite.rb) until someone plays it.
+    expect(await statusOf(gitlab(), id)).toBe('manual');
+    const deploy = ((await call(gitlab(), `${P}/pipelines/${id}/jobs`)).body as { id: number; name: string }[]).find(
+      (j) => j.name === 'deploy',
+    );
+    expect((await call(gitlab(), `${P}/jobs/${deploy?.id}`)).body.allow_failure).toBe(false);
+    expect((await call(gitlab(), `${P}/jobs/${deploy?.id}/play`, { method: 'POST' })).body.status).toBe('pending');
+    await step(pickupMs, jobMs);
     const done = (await call(gitlab(), `${P}/pipelines/${id}`)).body;
-    // A manual job that may fail does not hold the pipeline back (lib/gitlab/ci/status/composite.rb).
     expect(done).toMatchObject({ status: 'success', duration: expect.any(Number), finished_at: expect.any(String) });
     expect((await call(gitlab(), `${P}/pipelines/${id}/variables`)).body).toEqual([
       { variable_type: 'env_var', key: 'GREETING', value: 'hello' },
@@ -388,7 +396,7 @@ describe('a pipeline under `collab sandbox --time-scale 0` (scaledClock(0))', ()
   const instant = useSandbox({ flavor: 'gitlab', clock: scaledClock(0) });
 
   it('has ended by the next request, failed where SANDBOX_FAIL says', async () => {
-    const ok = await call(instant(), `${P}/pipeline`, { json: { ref: 'main' } });
+    const ok = await call(instant(), `${P}/pipeline`, { json: { ref: 'feature/x' } });
     const bad = await call(instant(), `${P}/pipeline`, { json: { ref: 'main', variables: [{ key: 'SANDBOX_FAIL', value: 'build' }] } });
     expect([ok.body.status, bad.body.status]).toEqual(['created', 'created']);
     expect((await call(instant(), `${P}/pipelines/${ok.body.id}`)).body.status).toBe('success');
