@@ -247,6 +247,8 @@ export interface MergeRequest extends TimeTracked {
   mergeWhenPipelineSucceeds: boolean;
   /** Who set it to merge when the pipeline succeeds (GitLab's `merge_user` until it is merged). */
   autoMergeById?: number | null;
+  /** The commit messages an auto-merge was set with (GitLab's `merge_params`), used when it merges. */
+  autoMergeMessages?: MergeMessages;
   mergeStatus: 'can_be_merged' | 'cannot_be_merged' | 'unchecked';
   sha: string;
   mergeCommitSha: string | null;
@@ -278,6 +280,12 @@ export interface MergeRequest extends TimeTracked {
   changes: MrChange[];
   versions: MrVersion[];
   closesIssueIids: number[];
+}
+
+/** `merge_commit_message` and `squash_commit_message` of a merge. */
+export interface MergeMessages {
+  merge?: string;
+  squash?: string;
 }
 
 /** An approval rule of a merge request (ee/app/models/approval_merge_request_rule.rb): who may approve, how many must. */

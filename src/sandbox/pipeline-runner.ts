@@ -1,4 +1,5 @@
 import type { ArtifactStore } from './artifacts.js';
+import { processAutoMerges } from './auto-merge.js';
 import { type CiJob, jobsFor, readConfig } from './ci-config.js';
 import type { PipelineVariable } from './ci-state.js';
 import { invalid } from './errors.js';
@@ -55,9 +56,12 @@ export function compositeStatus(store: Store, jobs: readonly Job[]): string {
   return 'failed';
 }
 
+/** The pipeline's status from its jobs; on its transition to success, the auto-merges waiting for it (auto-merge.ts). */
 function settle(store: Store, pipeline: Pipeline): void {
+  const before = pipeline.status;
   pipeline.status = compositeStatus(store, currentJobs(store, pipeline));
   pipeline.updatedAt = store.now();
+  if (pipeline.status === 'success' && before !== 'success') processAutoMerges(store, pipeline);
 }
 
 /** The refs a project has: its default branch, its merge requests' branches, the refs of its pipelines, its tags and branches. */

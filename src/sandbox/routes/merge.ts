@@ -1,12 +1,12 @@
 import { requireUser } from '../access.js';
+import { mergeNow } from '../auto-merge.js';
 import type { Ctx } from '../context.js';
 import { detailedMergeStatus, headPipelineInProgress, MERGE_REQUEST } from '../entities/merge-requests.js';
 import { show } from '../entity.js';
 import { HttpError, unauthorized } from '../errors.js';
-import { DEVELOPER, type MergeRequest, type Project, type User } from '../model.js';
+import { DEVELOPER, type MergeMessages, type MergeRequest, type Project, type User } from '../model.js';
 import { created, json, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
-import { sha } from '../shas.js';
 import { level, requireMergeRequest, touch } from './merge-requests.js';
 
 /**
@@ -62,8 +62,10 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   const shouldRemove = ctx.params.bool('should_remove_source_branch');
   if (shouldRemove !== undefined) mr.shouldRemoveSourceBranch = shouldRemove;
   if (autoMerge) {
+    // Merged when its head pipeline succeeds (auto-merge.ts, on the sandbox's clock).
     mr.mergeWhenPipelineSucceeds = true;
     mr.autoMergeById = user.id;
+    mr.autoMergeMessages = messagesOf(ctx);
     touch(ctx, mr);
     return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
   }
@@ -71,26 +73,15 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
 }
 
-/** The merge itself: merged by `user`, its commits named, the issues it closes closed. */
+/** The merge now, with the commit messages the request names. */
 function completeMerge(ctx: Ctx, project: Project, mr: MergeRequest, user: User): void {
-  mr.state = 'merged';
-  mr.mergeWhenPipelineSucceeds = false;
-  mr.mergedById = user.id;
-  mr.mergedAt = ctx.store.now();
-  mr.mergeError = null;
-  mr.mergeCommitSha = sha(`merge:${mr.id}:${mr.sha}:${ctx.params.str('merge_commit_message') ?? ''}`);
-  if (ctx.store.flavor === 'gitlab' && mr.squash)
-    mr.squashCommitSha = sha(`squash:${mr.id}:${mr.sha}:${ctx.params.str('squash_commit_message') ?? mr.title}`);
-  touch(ctx, mr);
-  for (const iid of mr.closesIssueIids) {
-    const issue = ctx.store.findIssue(project.id, iid);
-    if (issue && issue.state === 'opened') {
-      issue.state = 'closed';
-      issue.closedAt = mr.updatedAt;
-      issue.updatedAt = mr.updatedAt;
-    }
-  }
+  mergeNow(ctx.store, project, mr, user, messagesOf(ctx));
 }
+
+const messagesOf = (ctx: Ctx): MergeMessages => ({
+  merge: ctx.params.str('merge_commit_message'),
+  squash: ctx.params.str('squash_commit_message'),
+});
 
 /**
  * `/merge` in a comment (lib/gitlab/quick_actions/merge_request_actions.rb): merged at once when
