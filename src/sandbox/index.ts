@@ -31,6 +31,7 @@ import { noteRoutes } from './routes/notes.js';
 import { packageRoutes } from './routes/packages.js';
 import { personalTokenRoutes } from './routes/personal-tokens.js';
 import { pipelineRoutes } from './routes/pipelines.js';
+import { projectTransferRoutes } from './routes/project-transfer.js';
 import { projectRoutes } from './routes/projects.js';
 import { rebaseRoutes } from './routes/rebase.js';
 import { releaseRoutes } from './routes/releases.js';
@@ -101,6 +102,7 @@ const ROUTE_TABLES = [
   milestoneRoutes,
   jobRoutes,
   projectRoutes,
+  projectTransferRoutes,
   groupRoutes,
   mergeRequestRoutes,
   mergeRoutes,

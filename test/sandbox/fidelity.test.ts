@@ -280,6 +280,13 @@ const CALLS: Call[] = [
   { route: 'PUT /projects/:id', path: P, body: { description: 'Fidelity' }, entity: e(projects.PROJECT) },
   { route: 'POST /projects/:id/fork', path: '/projects/acme%2Fwebsite/fork', body: { namespace: 'labs' }, entity: e(projects.PROJECT) },
   { route: 'GET /projects/:id/forks', path: '/projects/acme%2Fwebsite/forks', entity: e(projects.PROJECT) },
+  // The fork made above, moved on to bob's namespace (lib/api/projects.rb `put ":id/transfer"`).
+  {
+    route: 'PUT /projects/:id/transfer',
+    path: '/projects/labs%2Fwebsite/transfer',
+    body: { namespace: 'bob' },
+    entity: e(projects.PROJECT),
+  },
   { route: 'POST /projects/:id/star', path: '/projects/acme%2Fplatform%2Fdocs/star', entity: e(projects.PROJECT) },
   { route: 'POST /projects/:id/unstar', path: '/projects/acme%2Fplatform%2Fdocs/unstar', entity: e(projects.PROJECT) },
   { route: 'POST /projects/:id/archive', path: '/projects/acme%2Fplatform%2Fdocs/archive', entity: e(projects.PROJECT) },

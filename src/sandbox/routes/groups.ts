@@ -10,6 +10,7 @@ import { paginate } from '../pagination.js';
 import { created, json, noContent, type Reply } from '../reply.js';
 import type { RouteTable } from '../router.js';
 import type { Store } from '../store.js';
+import { moveProject } from './project-transfer.js';
 import { filterProjects, projectList } from './projects.js';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
@@ -170,8 +171,7 @@ function transferProjectToGroup(ctx: Ctx): Reply {
       throw invalid({ path: ['has already been taken'] });
     }
   }
-  project.namespaceId = group.id;
-  project.lastActivityAt = ctx.store.now();
+  moveProject(ctx.store, project, group.id);
   return created(detail(ctx, group));
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The gitlab flavour, what issue 39's round left out (item 9):
+ * - a project moved to another namespace keeps its old path as a redirect route, as a renamed
+ *   one does: `PUT /projects/:id/transfer` (lib/api/projects.rb, refusals from
+ *   app/services/projects/transfer_service.rb rendered `Failed to transfer project
+ *   #{user_project.errors.messages}`) and `POST /groups/:id/projects/:project_id`
+ *   (lib/api/groups.rb); lib/api/helpers.rb `find_project!` answers the old path 301 / 405.
+ */
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { ADMIN, ALICE, BOB, call, useSandbox } from './helpers.js';
+
+const sandbox = useSandbox({ flavor: 'gitlab' });
+
+/** A project of bob's own namespace. */
+async function bobsProject(sb: ReturnType<typeof sandbox>, path: string): Promise<{ id: number; old: string }> {
+  const created = await call(sb, '/projects', { token: BOB, json: { name: path, path } });
+  expect(created.status).toBe(201);
+  return { id: created.body.id, old: encodeURIComponent(created.body.path_with_namespace) };
+}
+
+describe('a transferred project (Projects::TransferService, find_project!)', () => {
+  it('PUT /projects/:id/transfer moves it; the old path answers a read 301 to the id and a write 405', async () => {
+    const sb = sandbox();
+    const { id, old } = await bobsProject(sb, 'wanders');
+    const moved = await call(sb, `/projects/${id}/transfer`, { token: BOB, method: 'PUT', json: { namespace: 'labs' } });
+    expect([moved.status, moved.body.path_with_namespace]).toEqual([200, 'labs/wanders']);
+    const read = await call(sb, `/projects/${old}/issues`, { token: BOB });
+    expect([read.status, read.headers.get('location')]).toEqual([301, `${sb.url}/api/v4/projects/${id}/issues`]);
+    const write = await call(sb, `/projects/${old}/issues`, { token: BOB, json: { title: 'x' } });
+    expect([write.status, write.body]).toEqual([405, { message: 'Non GET methods are not allowed for moved projects' }]);
+    // Moved again: both old paths lead to the project.
+    expect((await call(sb, `/projects/${id}/transfer`, { token: BOB, method: 'PUT', json: { namespace: 'bob' } })).status).toBe(200);
+    const first = await call(sb, `/projects/${old}`, { token: BOB });
+    expect(first.status).toBe(200);
+    const second = await call(sb, `/projects/labs%2Fwanders`, { token: BOB });
+    expect([second.status, second.headers.get('location')]).toEqual([301, `${sb.url}/api/v4/projects/${id}`]);
+  });
+
+  it('refuses as TransferService does: 400 with the errors, 404 for an unknown namespace, 403 below Owner', async () => {
+    const sb = sandbox();
+    const { id } = await bobsProject(sb, 'stays');
+    const transfer = (namespace: string, token = BOB) =>
+      call(sb, `/projects/${id}/transfer`, { token, method: 'PUT', json: { namespace } });
+    expect((await transfer('bob')).body).toEqual({
+      message: 'Failed to transfer project {:new_namespace=>["Project is already in this namespace."]}',
+    });
+    const into = await transfer('acme');
+    expect([into.status, into.body.message]).toEqual([
+      400,
+      `Failed to transfer project {:new_namespace=>["You don't have permission to transfer projects into that namespace."]}`,
+    ]);
+    expect((await transfer('nowhere')).body).toEqual({ message: '404 Namespace Not Found' });
+    expect((await transfer('labs', ALICE)).status).toBe(404);
+    expect((await call(sb, `/projects/${id}/transfer`, { token: BOB, method: 'PUT', json: {} })).status).toBe(400);
+    const labs = (await call(sb, '/groups/labs', { token: BOB })).body.id;
+    expect((await call(sb, '/projects', { token: BOB, json: { name: 'Stays', path: 'stays', namespace_id: labs } })).status).toBe(201);
+    expect((await transfer('labs')).body).toEqual({
+      message: 'Failed to transfer project {:new_namespace=>["Project with same name or path in target namespace already exists"]}',
+    });
+    expect((await call(sb, `/projects/${id}`, { token: BOB })).body.path_with_namespace).toBe('bob/stays');
+  });
+
+  it('the admin’s POST /groups/:id/projects/:project_id keeps the old path too', async () => {
+    const sb = sandbox();
+    const { id, old } = await bobsProject(sb, 'adopted');
+    expect((await call(sb, `/groups/labs/projects/${id}`, { token: ADMIN, method: 'POST' })).status).toBe(201);
+    const read = await call(sb, `/projects/${old}`, { token: BOB });
+    expect([read.status, read.headers.get('location')]).toEqual([301, `${sb.url}/api/v4/projects/${id}`]);
+  });
+
+  it('the spec flavour has no PUT /projects/:id/transfer', async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'spec' });
+    try {
+      const res = await call(sb, '/projects/1/transfer', { token: ADMIN, method: 'PUT', json: { namespace: 'labs' } });
+      expect(res.status).toBe(404);
+    } finally {
+      await sb.close();
+    }
+  });
+});
