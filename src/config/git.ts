@@ -5,6 +5,8 @@ export interface GitRemote {
   name: string;
   /** As git uses it (`url.<base>.insteadOf` applied): `git@host:group/proj.git`, `https://host/group/proj.git`, … */
   url: string;
+  /** Where `git push` sends, when that is another URL (`remote.<name>.pushurl`, `pushInsteadOf`). */
+  pushUrl?: string;
 }
 
 /** What HEAD is where collab runs: a branch, a detached HEAD, or no checkout at all (and why, for messages). */
@@ -174,13 +176,20 @@ function runGit(cwd: string, env: Record<string, string | undefined>, args: stri
   return { kind: 'failed', status: r.status, stderr, problem: `git failed in ${cwd}${first ? `: ${first}` : ` (exit ${r.status})`}` };
 }
 
-/** `git remote -v`: `name<TAB>url (fetch)` lines; origin first, then upstream, then the rest as git lists them. */
+/**
+ * `git remote -v`: `name<TAB>url (fetch)` and `(push)` lines, the push URL kept when it differs;
+ * origin first, then upstream, then the rest as git lists them.
+ */
 function parseRemotes(text: string): GitRemote[] {
   const remotes: GitRemote[] = [];
+  const pushes = new Map<string, string>();
   for (const line of text.split('\n')) {
-    const m = /^([^\t]+)\t(.+) \(fetch\)$/.exec(line);
-    if (m && !remotes.some((r) => r.name === m[1])) remotes.push({ name: m[1]!, url: m[2]! });
+    const m = /^([^\t]+)\t(.+) \((fetch|push)\)$/.exec(line);
+    if (m?.[3] === 'fetch' && !remotes.some((r) => r.name === m[1])) remotes.push({ name: m[1]!, url: m[2]! });
+    // The first push URL: git pushes to every one, in the order it lists them.
+    else if (m?.[3] === 'push' && !pushes.has(m[1]!)) pushes.set(m[1]!, m[2]!);
   }
+  for (const r of remotes) if (pushes.has(r.name) && pushes.get(r.name) !== r.url) r.pushUrl = pushes.get(r.name);
   const rank = (n: string) => (n === 'origin' ? 0 : n === 'upstream' ? 1 : 2);
   return remotes.sort((a, b) => rank(a.name) - rank(b.name));
 }

@@ -80,10 +80,11 @@ export class Targets {
   pushTarget(branch: string): { remote: string; project?: string } | undefined {
     const name = this.checkout.pushRemote(branch);
     if (name === undefined) return undefined;
-    const remote = this.checkout.remotes().find((r) => r.name === name);
+    // A push URL decides (`git remote set-url --push origin <fork>`); a name no remote has is a URL to git.
+    const remote = this.checkout.remotes().find((r) => r.name === name) ?? { name, url: name };
     let project: string | undefined;
     try {
-      project = remote ? projectFromGit([remote], this.host.auth().host) : undefined;
+      project = projectFromGit([{ name, url: remote.pushUrl ?? remote.url }], this.host.auth().host);
     } catch {
       project = undefined;
     }

@@ -128,6 +128,29 @@ describe.each(['spec', 'gitlab'] as const)('the merge request of the branch chec
     expect(JSON.parse(pushed.stdout)).toMatchObject({ iid: forks[0]!.iid, title: 'Fix a typo (alice)' });
   });
 
+  it("a push URL decides where the branch pushes: origin fetches the project, pushes to alice's fork", async () => {
+    // `git remote set-url --push`: git push sends to remote.<name>.pushurl (remote.c), so the
+    // project's own merge request from a branch of that name is someone else's.
+    const own = await openMergeRequest(sb.url, P, { source: 'fix/push-url', title: 'Not yours' });
+    const forks = await forksWithMergeRequests('fix/push-url', 'pushurl');
+    const cwd = checkout('fix/push-url', { origin: `${sb.url}/${P}.git` });
+    git(cwd, ['remote', 'set-url', '--push', 'origin', `${sb.url}/${forks[0]!.path}.git`]);
+    git(cwd, ['config', 'branch.fix/push-url.remote', 'origin']);
+    const r = await run(['mr', 'view', '-o', 'json'], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ iid: forks[0]!.iid, title: 'Fix a typo (alice)' });
+    // A push remote given as a URL (no remote of that name): git pushes there.
+    git(cwd, ['config', 'branch.fix/push-url.pushRemote', `${sb.url}/${forks[1]!.path}.git`]);
+    const byUrl = await run(['mr', 'view', '-o', 'json'], cwd);
+    expect(byUrl.exitCode, byUrl.stderr).toBe(0);
+    expect(JSON.parse(byUrl.stdout)).toMatchObject({ iid: forks[1]!.iid, title: 'Fix a typo (root)' });
+    // Without the push URL, origin is the project: its own merge request.
+    git(cwd, ['config', '--unset', 'branch.fix/push-url.pushRemote']);
+    git(cwd, ['config', '--unset-all', 'remote.origin.pushurl']);
+    const fetchOnly = await run(['mr', 'view', '-o', 'json'], cwd);
+    expect(JSON.parse(fetchOnly.stdout)).toMatchObject({ iid: own, title: 'Not yours' });
+  });
+
   it("a fork's merge request from a branch of the same name is never merged as yours (--yes)", async () => {
     const own = await openMergeRequest(sb.url, P, { source: 'docs/same-name', title: 'Ours' });
     const forks = await forksWithMergeRequests('docs/same-name', 'same');
