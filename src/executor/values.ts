@@ -142,6 +142,8 @@ function parseFlags(ctx: Context, spec: CommandSpec, opts: Options, values: Valu
       flag,
       Array.isArray(raw) && flag.repeatable ? (raw.map((r) => parseFlag(ctx, flag, r)) as string[] | number[]) : parseFlag(ctx, flag, raw),
     );
+    // `none` goes as GitLab's `None`; a list still says what was typed.
+    if (flag.wildcards && typeof raw === 'string' && userWildcard(raw)) (values.typed ??= {})[flag.name] = raw.trim();
   }
 }
 

@@ -107,6 +107,19 @@ describe('none and any, and what a list leaves out', () => {
     ]);
   });
 
+  it('the empty line names none and any as typed, not as GitLab’s None and Any', async () => {
+    const server = mockServer(() => ({ body: [] }));
+    api = server;
+    const none = await runCli(['issue', 'list', '-p', 'acme/api', '--assignee', 'none'], { transport: server.transport, tty: true, env: GITLAB });
+    expect([none.code, none.stderr]).toEqual([0, 'No open issues match --assignee none in acme/api\n']);
+    const any = await runCli(['mr', 'list', '--reviewer', 'ANY'], { transport: server.transport, tty: true, env: GITLAB });
+    expect([any.code, any.stderr]).toEqual([0, 'No open merge requests match --reviewer ANY\n']);
+    expect(server.seen).toEqual([
+      '/api/v4/projects/acme%2Fapi/issues?state=opened&assignee_id=None',
+      '/api/v4/merge_requests?state=opened&reviewer_id=Any&scope=all',
+    ]);
+  });
+
   it('--author none is exit 2, nothing sent (an author is never nobody); @none is a user of that name', async () => {
     api = mockApi();
     const r = await runCli(['issue', 'list', '-p', 'acme/api', '--author', 'none'], { transport: api.transport });
