@@ -110,7 +110,11 @@ describe('none and any, and what a list leaves out', () => {
   it('the empty line names none and any as typed, not as GitLab’s None and Any', async () => {
     const server = mockServer(() => ({ body: [] }));
     api = server;
-    const none = await runCli(['issue', 'list', '-p', 'acme/api', '--assignee', 'none'], { transport: server.transport, tty: true, env: GITLAB });
+    const none = await runCli(['issue', 'list', '-p', 'acme/api', '--assignee', 'none'], {
+      transport: server.transport,
+      tty: true,
+      env: GITLAB,
+    });
     expect([none.code, none.stderr]).toEqual([0, 'No open issues match --assignee none in acme/api\n']);
     const any = await runCli(['mr', 'list', '--reviewer', 'ANY'], { transport: server.transport, tty: true, env: GITLAB });
     expect([any.code, any.stderr]).toEqual([0, 'No open merge requests match --reviewer ANY\n']);

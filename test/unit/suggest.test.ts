@@ -16,6 +16,15 @@ describe('oppositeMeaning', () => {
     expect(oppositeMeaning('lables', 'labels')).toBe(false);
     expect(oppositeMeaning('Resolved', 'unresolved')).toBe(true);
   });
+
+  it('hears a "not" run into the word, without a hyphen, and only there', () => {
+    expect(oppositeMeaning('nolabels', 'labels')).toBe(true);
+    expect(oppositeMeaning('--notdraft', '--draft')).toBe(true);
+    expect(oppositeMeaning('label', 'nolabel')).toBe(true);
+    expect(oppositeMeaning('nots', 'notes')).toBe(false);
+    expect(oppositeMeaning('node', 'mode')).toBe(false);
+    expect(oppositeMeaning('otes', 'notes')).toBe(false);
+  });
 });
 
 describe('closest never crosses meaning', () => {
@@ -25,6 +34,15 @@ describe('closest never crosses meaning', () => {
     expect(closest('aprove', ['unapprove', 'approve'])).toBe('approve');
     expect(closest('aprove', ['unapprove'])).toBeUndefined();
     expect(closest('lable', ['unlabel', 'labels'])).toBe('labels');
+    expect(closest('nolabels', ['labels', 'no-labels'])).toBe('no-labels');
+    expect(closest('nolabels', ['labels'])).toBeUndefined();
+  });
+
+  it('two words that say "not" alike are compared by what follows it', () => {
+    expect(closest('no-label', ['no-pager', 'labels'])).toBeUndefined();
+    expect(closest('not-closed', ['not-label', 'closed'])).toBeUndefined();
+    expect(closest('not-lable', ['not-label'])).toBe('not-label');
+    expect(closest('no-label', ['no-pager', 'no-labels'])).toBe('no-labels');
   });
 
   it('an unknown option is one line, with a suggestion only of the same meaning', () => {
@@ -40,5 +58,12 @@ describe('as people meet it', () => {
     expect([typo.code, typo.stderr]).toEqual([2, "collab: unknown option '--not-labels'; did you mean --not-label?\n"]);
     const other = await runCli(['issue', 'list', '-p', 'acme/api', '--no-label']);
     expect([other.code, other.stderr]).toEqual([2, "collab: unknown option '--no-label'; did you mean --no-labels?\n"]);
+  });
+
+  it('mr list --nolabels is not --labels, and --no-label is not --no-pager', async () => {
+    const runIn = await runCli(['mr', 'list', '-p', 'acme/api', '--nolabels']);
+    expect([runIn.code, runIn.stderr]).toEqual([2, "collab: unknown option '--nolabels'\n"]);
+    const pager = await runCli(['mr', 'list', '-p', 'acme/api', '--no-label']);
+    expect([pager.code, pager.stderr]).toEqual([2, "collab: unknown option '--no-label'\n"]);
   });
 });
