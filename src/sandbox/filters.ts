@@ -113,11 +113,19 @@ const byIids: Filter = (ctx, _viewer, options) => {
   return (item) => set.has(item.iid);
 };
 
+/**
+ * `search` in the title and description; on GitLab `in` narrows that to the columns it names,
+ * both where it names neither (app/models/concerns/issuable.rb, `full_search`).
+ */
 const bySearch: Filter = (ctx) => {
   const search = given(ctx, 'search');
   if (search === undefined) return undefined;
   const needle = search.toLowerCase();
-  return (item) => item.title.toLowerCase().includes(needle) || (item.description ?? '').toLowerCase().includes(needle);
+  const named = ctx.store.flavor === 'gitlab' ? (given(ctx, 'in') ?? '').split(',') : [];
+  const title = named.includes('title') || !named.includes('description');
+  const description = named.includes('description') || !named.includes('title');
+  return (item) =>
+    (title && item.title.toLowerCase().includes(needle)) || (description && (item.description ?? '').toLowerCase().includes(needle));
 };
 
 const byTimes: Filter = <T extends Filterable>(ctx: Ctx) => {

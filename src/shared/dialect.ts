@@ -83,6 +83,8 @@ const GITLAB_ONLY: ReadonlySet<string> = new Set([
   'reviewer_username',
   'author_username',
   'assignee_username',
+  // Where a list's `search` looks (the spec's issue lists search both).
+  'in',
   // `not[…]`: what a list leaves out.
   'not[labels]',
   'not[milestone]',

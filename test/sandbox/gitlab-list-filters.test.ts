@@ -9,6 +9,8 @@ import { ALICE, API_PROJECT, call, useSandbox } from './helpers.js';
 
 interface Item {
   iid: number;
+  title: string;
+  description: string | null;
   labels: string[];
   author: { username: string };
   assignees: { username: string }[];
@@ -65,6 +67,22 @@ describe('GitLab-only list filters (gitlab flavour)', () => {
     const mine = await list('/merge_requests?scope=reviews_for_me', ALICE);
     expect(iids(mine)).toEqual(iids(everywhere.filter((m) => (m.reviewers ?? []).some((r) => r.username === 'alice'))));
     expect(mine.length).toBeGreaterThan(0);
+  });
+
+  it('in narrows search to the title or the description, both where it names neither (issuable.rb full_search)', async () => {
+    const all = await list(`/projects/${API_PROJECT}/issues`);
+    const word = 'the';
+    const inTitle = all.filter((i) => i.title.toLowerCase().includes(word));
+    const inText = all.filter((i) => (i.description ?? '').toLowerCase().includes(word));
+    expect(inTitle.length).toBeGreaterThan(0);
+    expect(iids(inTitle)).not.toEqual(iids(inText));
+    const search = (rest: string) => list(`/projects/${API_PROJECT}/issues?search=${word}${rest}`);
+    expect(iids(await search('&in=title'))).toEqual(iids(inTitle));
+    expect(iids(await search('&in=description'))).toEqual(iids(inText));
+    const either = iids(all.filter((i) => inTitle.includes(i) || inText.includes(i)));
+    expect(iids(await search('&in=title,description'))).toEqual(either);
+    expect(iids(await search('&in=labels'))).toEqual(either);
+    expect(iids(await search(''))).toEqual(either);
   });
 
   it('the spec flavour has no reviews_for_me scope: 400, as Grape answers a value it does not take', async () => {

@@ -8,6 +8,7 @@ import { ISSUE_SCOPES, ISSUE_STATES, issueColumns, ORDER_BY_CREATED_UPDATED } fr
 import { noteVerbs } from '../../resources/notes.js';
 import { negatedFilters, peopleFilters } from '../../resources/people.js';
 import { widenScope } from '../../resources/people-scope.js';
+import { checkSearch, searchFlags } from '../../resources/search-flags.js';
 import { sortFlag } from '../../resources/sort.js';
 import { applyStateShortcut, stateShortcuts } from '../../resources/state-shortcuts.js';
 import { closedBy, userAgent } from './actions.js';
@@ -30,7 +31,7 @@ const issueListFilters: FlagSpec[] = [
   { name: 'iids', type: 'intList', description: 'only these IIDs (comma-separated)' },
   { name: 'order-by', type: 'enum', choices: ORDER_BY_CREATED_UPDATED, description: 'sort field (default created_at)' },
   sortFlag('desc'),
-  { name: 'search', type: 'string', description: 'match title and description' },
+  ...searchFlags('issues'),
   { name: 'created-after', type: 'datetime', description: 'created on or after (project lists only)' },
   { name: 'created-before', type: 'datetime', description: 'created on or before (project lists only)' },
 ];
@@ -60,7 +61,8 @@ export const list = defineCommand({
   path: (v) => (v.project ? '/projects/:project/issues' : v.group ? '/groups/:group/issues' : '/issues'),
   list: true,
   columns: issueColumns,
-  prepare: (_ctx: Context, v) => {
+  prepare: async (ctx: Context, v) => {
+    await checkSearch(ctx, v, 'issues');
     if (v.flags['no-labels']) v.params.labels = 'No Label';
     applyStateShortcut(v);
     widenScope(v);

@@ -7,6 +7,7 @@ import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { isDraft, MR_SCOPES, MR_STATES, MR_VIEWS, mrColumns } from '../../resources/mr.js';
 import { negatedFilters, peopleFilters, reviewerFilter } from '../../resources/people.js';
 import { widenScope } from '../../resources/people-scope.js';
+import { checkSearch, searchFlags } from '../../resources/search-flags.js';
 import { sortFlag } from '../../resources/sort.js';
 import { applyStateShortcut, stateShortcuts } from '../../resources/state-shortcuts.js';
 import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
@@ -46,6 +47,7 @@ const listFilters: FlagSpec[] = [
   ...negatedFilters('merge requests'),
   { name: 'my-reaction', param: 'my_reaction_emoji', type: 'string', description: 'merge requests you reacted to with this emoji' },
   { name: 'iids', type: 'intList', description: 'only these IIDs, comma-separated (project lists only)' },
+  ...searchFlags('merge requests'),
   {
     name: 'draft',
     param: false,
@@ -72,6 +74,7 @@ export const list = defineCommand({
     'collab mr list -p acme/platform/api --state merged --order-by updated_at --all -o ndjson',
     'collab mr list -p acme/platform/api --draft',
     'collab mr list --reviewer @me --not-label wip',
+    'collab mr list --search "rate limit" --in title --state all',
   ],
   project: 'optional',
   flags: listFilters,
@@ -81,6 +84,7 @@ export const list = defineCommand({
   columns: mrColumns,
   prepare: async (ctx, v) => {
     if (!v.project && v.flags.iids !== undefined) throw new UsageError('--iids applies to project lists only: add -p <project>');
+    await checkSearch(ctx, v, 'merge requests');
     applyStateShortcut(v);
     widenScope(v);
     if (v.flags.scope === 'reviews-for-me') await reviewsForMe(ctx, v);
