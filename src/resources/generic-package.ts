@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fillPath } from '../api/path.js';
 import { UsageError } from '../errors.js';
+import { pathTraversal } from '../shared/path-traversal.js';
 
 /**
  * GitLab's rules for a generic package (lib/api/generic_packages.rb, whose params use
@@ -35,19 +36,33 @@ export function packageVersion(raw: string, label = '<version>'): string {
 }
 
 /**
- * A file's name in the package: `dist/tool` is GitLab's optional directory path (`(*path/)`, whose
- * segments may not be `.` or `..`) and the file name, which follows the file name rule.
+ * `(*path/)` of the route: GitLab's `path` parameter is only `file_path: true`
+ * (shared/path-traversal.ts); any other character goes, each segment sent encoded. An empty or `.`
+ * segment is refused too: a URL on its way would lose it.
+ */
+function pathRefusal(dir: string): string | undefined {
+  if (dir.split('/').some((p) => p === '' || p === '.')) return 'has an empty or "." directory in its path';
+  const why = pathTraversal(dir);
+  if (why === 'encoded twice') return 'has a path GitLab reads as encoded twice (%25…, %2B)';
+  if (why === 'traversal') return 'has ".." or a line break in its path';
+  return undefined;
+}
+
+/**
+ * A file's name in the package: `dist/tool` is GitLab's optional directory path (`(*path/)`,
+ * see pathRefusal) and the file name, which follows `generic_package_file_name_regex`.
  */
 export function packageFileName(raw: string, label = '--file-name'): string {
-  const parts = raw.split('/');
-  const file = parts.pop()!;
+  const slash = raw.lastIndexOf('/');
+  const file = raw.slice(slash + 1);
   const bad = (why: string) =>
     new UsageError(
       `invalid value for ${label}: "${raw}" ${why}`,
       'a file name takes letters, digits and . _ - + ~ (not first or last), after an optional dir/ path',
     );
   if (!FILE_NAME.test(file) || file === '.' || file === '..') throw bad('is not a generic package file name');
-  if (parts.some((p) => p === '' || p === '.' || p === '..' || !/^[A-Za-z0-9._+~@-]+$/.test(p))) throw bad('has a path GitLab refuses');
+  const refused = slash < 0 ? undefined : pathRefusal(raw.slice(0, slash));
+  if (refused) throw bad(refused);
   return raw;
 }
 

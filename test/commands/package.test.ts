@@ -98,6 +98,29 @@ describe('package upload', () => {
     }
   });
 
+  it("a directory path takes what GitLab's file_path check takes (Gitlab::PathTraversal), each segment encoded", async () => {
+    const dir = files({ 'a.bin': 'A' });
+    for (const [name, sent] of [
+      ['linux amd64/tool', 'linux%20amd64/tool'],
+      ['é/tool', '%C3%A9/tool'],
+      ['a+b/c@1/tool', 'a%2Bb/c%401/tool'],
+      ['d%41/tool', 'd%2541/tool'],
+      ['sub/a~b', 'sub/a~b'],
+    ]) {
+      const r = await runCli(['package', 'upload', 'paths', '1.0', 'a.bin', '--file-name', name, '-p', '7'], { env: asUser(), cwd: dir });
+      expect(r.code, `${name}: ${r.stderr}`).toBe(0);
+      expect(gl.seen.at(-1)!.url).toBe(`/api/v4/projects/7/packages/generic/paths/1.0/${sent}?select=package_file`);
+    }
+    // lib/gitlab/path_traversal.rb: decoded once more it must not change again; no `..` (/ or \\); and
+    // no empty or "." segment, which a URL would lose.
+    for (const name of ['d%2541/x', 'a%2Bb/x', '%2E%2E/x', 'a\\..\\b/x', 'a/../x', 'd/./x', 'd//x', '/x', 'a\nb/x']) {
+      const { transport, calls } = refusingTransport();
+      const r = await runCli(['package', 'upload', 'paths', '1.0', 'a.bin', '--file-name', name, '-p', '7'], { transport, cwd: dir });
+      expect([r.code, calls], name).toEqual([2, []]);
+      expect(r.stderr, name).toMatch(/^collab: invalid value for --file-name: .* (path|directory)/);
+    }
+  });
+
   it('a package file GitLab stored with another SHA-256 than the file is exit 1', async () => {
     store.alterUploads = true;
     try {

@@ -252,6 +252,11 @@ const CALLS: Call[] = [
     entity: e(packages.PACKAGE_FILE_RECORD),
   },
   {
+    route: 'PUT /projects/:id/packages/generic/:package_name/:package_version/*path/:file_name',
+    path: `${P}/packages/generic/f/1.0/dist/f.txt?select=package_file`,
+    entity: e(packages.PACKAGE_FILE_RECORD),
+  },
+  {
     route: 'POST /projects/:id/variables',
     path: `${P}/variables`,
     body: { key: 'FIDELITY', value: 'f' },
@@ -419,6 +424,7 @@ const NO_ENTITY: Record<string, string> = {
   'GET /projects/:id/releases/permalink/latest/*suffix_path': '302 to the latest release',
   'GET /projects/:id/releases/:tag_name/downloads/*direct_asset_path': "302 to the link's URL",
   'GET /projects/:id/packages/generic/:package_name/:package_version/:file_name': 'a file',
+  'GET /projects/:id/packages/generic/:package_name/:package_version/*path/:file_name': 'a file',
   'DELETE /projects/:id/packages/:package_id': '204',
   'DELETE /projects/:id/variables/:key': '204',
   'DELETE /groups/:id/variables/:key': '204',

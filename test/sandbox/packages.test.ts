@@ -130,6 +130,25 @@ describe('GitLab flavour: generic packages', () => {
     ]);
   }, 60_000);
 
+  it('takes a file under a directory path, stored as encoded_file_name, and ~ inside a file name', async () => {
+    // lib/api/generic_packages.rb: `(*path/):file_name`; `path` is only `file_path: true`, and the file is
+    // stored as URI.encode_uri_component("path/file") (`encoded_file_name`), found by it on download.
+    const made = await put(gitlab(), `${G}/dirs/1.0/linux%20amd64/bin/tool?select=package_file`, 'in a dir\n');
+    expect([made.status, made.body.file_name]).toEqual([201, 'linux%20amd64%2Fbin%2Ftool']);
+    const back = await call(gitlab(), `${G}/dirs/1.0/linux%20amd64/bin/tool`);
+    expect([back.status, back.text]).toEqual([200, 'in a dir\n']);
+    // generic_package_file_name_regex: `~` inside a name, not first or last.
+    expect((await put(gitlab(), `${G}/dirs/1.0/a~b`, 'x')).status).toBe(201);
+    expect((await put(gitlab(), `${G}/dirs/1.0/a~`, 'x')).body).toEqual({ error: 'file_name is invalid' });
+    // Gitlab::PathTraversal on the path: `..` (fetch would resolve it away: written by hand), and a path that decodes twice (d%2541 once Rack has read it).
+    expect(await rawPut(gitlab(), `/api/v4${G}/dirs/1.0/a/../b/x`)).toEqual({
+      status: 400,
+      body: { error: 'path should be a valid file path' },
+    });
+    expect((await put(gitlab(), `${G}/dirs/1.0/d%252541/x`, 'x')).body).toEqual({ error: 'path should be a valid file path' });
+    expect((await call(gitlab(), `${G}/dirs/1.0/bin/tool`)).status).toBe(404);
+  });
+
   it('answers 404 for a package or file it does not have (ActiveRecord::RecordNotFound), and 404/403 by access', async () => {
     expect(await call(gitlab(), `${G}/acme-api/9.9.9/acme-api-linux-amd64`)).toMatchObject({
       status: 404,

@@ -1,4 +1,5 @@
 import { PACKAGE_ORDER_BY, PACKAGE_STATUSES, PACKAGE_TYPES } from '../../shared/package-values.js';
+import { pathTraversal } from '../../shared/path-traversal.js';
 import { canReadProject, requireUser } from '../access.js';
 import { ciProject, requireRole, roleOn } from '../ci-access.js';
 import type { Package, PackageFile } from '../ci-state.js';
@@ -21,27 +22,44 @@ import type { RouteTable } from '../router.js';
  * true`; doc/ci/jobs/ci_job_token.md "Packages API", "Package registry").
  */
 
-/** Gitlab::Regex::Packages: `maven_file_name_regex` (names, file names) and `maven_version_regex`. */
+/** Gitlab::Regex::Packages: `generic_package_name_regex` (= `maven_file_name_regex`), `…_version_regex`, `…_file_name_regex`. */
 const NAME_RE = /^[A-Za-z0-9._\-+]+$/;
 const VERSION_RE = /^(?!.*\.\.)[\w+.-]+$/;
+const FILE_NAME_RE = /^(?!~)[A-Za-z0-9._+~-]+(?<!~)$/;
 
 /** Grape's answer for the path parameters, in their order: `{"error":"package_name is invalid, …"}`. */
 function checkPathParams(ctx: Ctx): void {
   const errors: string[] = [];
-  const check = (name: string, re: RegExp, filePath: boolean) => {
+  const check = (name: string, re: RegExp | undefined, filePath: boolean) => {
     const value = ctx.path[name];
-    if (!re.test(value)) errors.push(`${name} is invalid`);
-    // API::Validations::Validators::FilePath (Gitlab::PathTraversal): no `..` component.
-    else if (filePath && (value === '..' || value === '.')) errors.push(`${name} should be a valid file path`);
+    if (value === undefined) return;
+    if (re && !re.test(value)) errors.push(`${name} is invalid`);
+    // API::Validations::Validators::FilePath (Gitlab::PathTraversal).
+    else if (filePath && pathTraversal(value)) errors.push(`${name} should be a valid file path`);
   };
   check('package_name', NAME_RE, true);
   check('package_version', VERSION_RE, false);
-  check('file_name', NAME_RE, true);
+  check('path', undefined, true);
+  check('file_name', FILE_NAME_RE, true);
   const status = ctx.params.str('status');
   if (status !== undefined && !['default', 'hidden'].includes(status)) errors.push('status does not have a valid value');
   const select = ctx.params.str('select');
   if (select !== undefined && select !== 'package_file') errors.push('select does not have a valid value');
   if (errors.length > 0) throw new HttpError(400, { error: errors.join(', ') });
+}
+
+/**
+ * The name a file is stored and found under (generic_packages.rb `encoded_file_name`): with a
+ * directory path, `URI.encode_uri_component("path/file")` (all but `*-._` and alphanumerics).
+ */
+function storedFileName(ctx: Ctx): string {
+  const { path, file_name: fileName } = ctx.path;
+  if (path === undefined) return fileName;
+  return [...Buffer.from(`${path}/${fileName}`)]
+    .map((b) =>
+      /[A-Za-z0-9*._-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** `read_package`: reporters, or anyone who can see a project that is not private. */
@@ -57,7 +75,8 @@ async function upload(ctx: Ctx): Promise<Reply> {
   checkPathParams(ctx);
   const project = ciProject(ctx);
   requireRole(ctx, project, DEVELOPER);
-  const { package_name: name, package_version: version, file_name: fileName } = ctx.path;
+  const { package_name: name, package_version: version } = ctx.path;
+  const fileName = storedFileName(ctx);
   const ci = ctx.store.ci;
   const fileId = ci.nextId('file');
   if (!ctx.bodyStream) throw new HttpError(400, { error: 'file is missing' });
@@ -91,7 +110,7 @@ function download(ctx: Ctx): Reply {
   checkPathParams(ctx);
   const project = requirePackageReader(ctx);
   const pkg = ctx.store.ci.findPackage(project.id, ctx.path.package_name, ctx.path.package_version);
-  const file = pkg?.files.findLast((f) => f.fileName === ctx.path.file_name);
+  const file = pkg?.files.findLast((f) => f.fileName === storedFileName(ctx));
   // ActiveRecord::RecordNotFound, as lib/api/api.rb answers it.
   if (!pkg || !file) throw notFound();
   pkg.lastDownloadedAt = ctx.store.now();
@@ -159,6 +178,8 @@ async function deletePackage(ctx: Ctx): Promise<Reply> {
 }
 
 const GENERIC = '/projects/:id/packages/generic/:package_name/:package_version/:file_name';
+/** `(*path/):file_name`: a file under a directory path. */
+const GENERIC_IN_DIR = '/projects/:id/packages/generic/:package_name/:package_version/*path/:file_name';
 const JOB_TOKEN = { jobToken: true } as const;
 /** doc/ci/jobs/ci_job_token.md: a public or internal project's package registry is read without its allowlist. */
 const READ = { jobToken: 'public', auth: 'optional' } as const;
@@ -167,6 +188,8 @@ const G = 'gitlab';
 export const packageRoutes: RouteTable = [
   { method: 'PUT', path: GENERIC, handler: upload, options: { jobToken: true, streamBody: true }, flavor: G },
   { method: 'GET', path: GENERIC, handler: download, options: READ, flavor: G },
+  { method: 'PUT', path: GENERIC_IN_DIR, handler: upload, options: { jobToken: true, streamBody: true }, flavor: G },
+  { method: 'GET', path: GENERIC_IN_DIR, handler: download, options: READ, flavor: G },
   { method: 'GET', path: '/projects/:id/packages', handler: listPackages, options: READ, flavor: G },
   { method: 'GET', path: '/projects/:id/packages/:package_id', handler: showPackage, options: READ, flavor: G },
   { method: 'GET', path: '/projects/:id/packages/:package_id/package_files', handler: listFiles, options: READ, flavor: G },
