@@ -4,7 +4,10 @@
  * `/unlabel`, `/assign @u`, `/spend 1h`, `/merge`, each on a line of its own. Their lines leave
  * the comment; what they changed (`commands_changes`) and GitLab's words for it (`summary`) come
  * back. A comment made of nothing else saves no note: the notes API answers 202 `NoteCommands`
- * (lib/api/helpers/notes_helpers.rb `process_note_creation_result`).
+ * (lib/api/helpers/notes_helpers.rb `process_note_creation_result`). A command whose condition
+ * does not hold says `Could not apply <name> command.` (lib/gitlab/quick_actions/
+ * command_definition.rb `execute_message`); an update the issuable refuses is an error
+ * (app/services/notes/create_service.rb `quick_actions_update_errors`), and nothing is changed.
  */
 import { projectAccess } from './access.js';
 import type { Ctx } from './context.js';
@@ -25,6 +28,8 @@ export interface QuickResult {
   ran: boolean;
   changes: Record<string, unknown>;
   summary: string[];
+  /** What the issuable's update refused (`note.errors[:validation]`): the notes API answers 400. */
+  errors: string[];
 }
 
 /** Merges a merge request as the merge route does (its checks passed), or sets auto-merge when something is pending. */
@@ -36,33 +41,45 @@ const noun = (t: QuickTarget) => (t.mr ? 'merge request' : 'issue');
 const level = (ctx: Ctx, t: QuickTarget) => (t.user.admin ? 50 : projectAccess(ctx.store, t.user, t.project));
 const labelNames = (args: string): string[] => [...args.matchAll(/~"([^"]+)"|~(\S+)/g)].map((m) => m[1] ?? m[2]!);
 const labelRef = (name: string) => (/\s/.test(name) ? `~"${name}"` : `~${name}`);
+const notApplied = (name: string, out: QuickResult) => void out.summary.push(`Could not apply ${name} command.`);
 
 function setState(ctx: Ctx, t: QuickTarget, event: 'close' | 'reopen', out: QuickResult): void {
   const item = t.mr ?? t.issue;
-  if (!item || level(ctx, t) < REPORTER) return;
+  if (!item || level(ctx, t) < REPORTER) return notApplied(event, out);
   if (event === 'close' && (item.state === 'opened' || item.state === 'reopened')) {
     item.state = 'closed';
     item.closedById = t.user.id;
     item.closedAt = ctx.store.now();
   } else if (event === 'reopen' && item.state === 'closed') {
     item.state = t.mr ? 'reopened' : 'opened';
-  } else return;
+  } else return notApplied(event, out);
   out.changes.state_event = event;
   out.summary.push(`${event === 'close' ? 'Closed' : 'Reopened'} this ${noun(t)}.`);
 }
 
+/**
+ * `/label` is there when the labels named exist; `/unlabel` when the issuable has labels (alone,
+ * it removes them all). GitLab says the labels named, whether or not the issuable had them.
+ */
 function labels(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult, add: boolean): void {
   const item = t.mr ?? t.issue;
-  if (!item || level(ctx, t) < REPORTER) return;
+  const name = add ? 'label' : 'unlabel';
   const found = labelNames(args)
-    .map((name) => ctx.store.labelByName(t.project.id, name))
+    .map((n) => ctx.store.labelByName(t.project.id, n))
     .filter((l) => l !== undefined);
-  const changed = found.filter((l) => item.labels.includes(l.name) !== add);
-  if (changed.length === 0) return;
-  item.labels = add ? [...item.labels, ...changed.map((l) => l.name)] : item.labels.filter((n) => !changed.some((l) => l.name === n));
-  out.changes[add ? 'add_label_ids' : 'remove_label_ids'] = changed.map((l) => l.id);
-  const refs = changed.map((l) => labelRef(l.name)).join(' ');
-  out.summary.push(`${add ? 'Added' : 'Removed'} ${refs} label${changed.length === 1 ? '' : 's'}.`);
+  if (!item || level(ctx, t) < REPORTER || (add ? found.length === 0 : item.labels.length === 0)) return notApplied(name, out);
+  if (!add && args.trim() === '') {
+    item.labels = [];
+    out.changes.label_ids = [];
+    out.summary.push('Removed all labels.');
+    return;
+  }
+  if (found.length === 0) return;
+  const named = new Set(found.map((l) => l.name));
+  item.labels = add ? [...new Set([...item.labels, ...named])] : item.labels.filter((n) => !named.has(n));
+  out.changes[add ? 'add_label_ids' : 'remove_label_ids'] = found.map((l) => l.id);
+  const refs = found.map((l) => labelRef(l.name)).join(' ');
+  out.summary.push(`${add ? 'Added' : 'Removed'} ${refs} label${found.length === 1 ? '' : 's'}.`);
 }
 
 function assign(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
@@ -82,7 +99,6 @@ function spend(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
   const item = t.mr ?? t.issue;
   const seconds = parseDuration(args.split(/\s+\d{4}-\d{2}-\d{2}$/)[0] ?? '');
   if (!item || seconds === undefined || seconds === 0 || level(ctx, t) < REPORTER) return;
-  if (item.totalTimeSpent + seconds < 0) return;
   item.totalTimeSpent += seconds;
   out.changes.spend_time = { duration: seconds, user_id: t.user.id, spent_at: new Date(ctx.store.now()).toISOString() };
   out.summary.push(`${seconds > 0 ? 'Added' : 'Subtracted'} ${args.trim().replace(/^-/, '')} spent time.`);
@@ -90,7 +106,8 @@ function spend(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
 
 function approve(ctx: Ctx, t: QuickTarget, out: QuickResult): void {
   const mr = t.mr;
-  if (!mr || mr.state === 'merged' || mr.state === 'closed' || level(ctx, t) < DEVELOPER || mr.approvedBy.includes(t.user.id)) return;
+  if (!mr || mr.state === 'merged' || mr.state === 'closed' || level(ctx, t) < DEVELOPER || mr.approvedBy.includes(t.user.id))
+    return notApplied('approve', out);
   mr.approvedBy.push(t.user.id);
   out.changes.approve = true;
   out.summary.push('Approved the current merge request.');
@@ -117,20 +134,36 @@ const ACTIONS: Readonly<Record<string, Action>> = {
 
 /** Runs the quick actions of `body` (outside code blocks), as GitLab does before it saves a comment. */
 export function runQuickActions(ctx: Ctx, target: QuickTarget, body: string, merge: Merger): QuickResult {
-  const out: QuickResult = { body: '', ran: false, changes: {}, summary: [] };
+  const out: QuickResult = { body: '', ran: false, changes: {}, summary: [], errors: [] };
   const kept: string[] = [];
+  const commands: { name: string; args: string; action: Action }[] = [];
   let fenced = false;
   for (const line of body.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const m = fenced ? null : /^\/([a-z_]+)(?:\s+(.*))?$/.exec(line.trim());
     const action = m ? ACTIONS[m[1]!] : undefined;
-    if (!m || !action || (m[1] === 'approve' && !target.mr) || (m[1] === 'merge' && !target.mr)) {
-      kept.push(line);
-      continue;
-    }
-    out.ran = true;
-    action(ctx, target, m[2] ?? '', out, merge);
+    if (!m || !action || (m[1] === 'approve' && !target.mr) || (m[1] === 'merge' && !target.mr)) kept.push(line);
+    else commands.push({ name: m[1]!, args: m[2] ?? '', action });
   }
+  out.ran = commands.length > 0;
   out.body = kept.join('\n').trim();
+  // The issuable's update is one save: time it refuses leaves everything as it was.
+  const overdraft = spendOverdraft(target, commands);
+  if (overdraft) out.errors.push(overdraft);
+  else for (const c of commands) c.action(ctx, target, c.args, out, merge);
   return out;
+}
+
+/** TimeTrackable#check_negative_time_spent: subtracting more than was spent fails the issuable's save. */
+function spendOverdraft(target: QuickTarget, commands: readonly { name: string; args: string }[]): string | undefined {
+  const item = target.mr ?? target.issue;
+  if (!item) return undefined;
+  let total = item.totalTimeSpent;
+  for (const c of commands) {
+    if (c.name !== 'spend' && c.name !== 'spent') continue;
+    const seconds = parseDuration(c.args.split(/\s+\d{4}-\d{2}-\d{2}$/)[0] ?? '') ?? 0;
+    if (seconds < 0 && -seconds > total) return 'Time to subtract exceeds the total time spent';
+    total += seconds;
+  }
+  return undefined;
 }

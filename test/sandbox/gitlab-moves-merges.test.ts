@@ -79,3 +79,73 @@ describe('a transferred project (Projects::TransferService, find_project!)', () 
     }
   });
 });
+
+/**
+ * Quick actions that cannot apply, or that the issuable refuses:
+ * - lib/gitlab/quick_actions/command_definition.rb `execute_message`: a command whose condition
+ *   does not hold says `Could not apply <name> command.` (still 202: the note had only commands);
+ * - app/services/notes/create_service.rb `do_commands` → `quick_actions_update_errors`: an update
+ *   the issuable's save refuses (TimeTrackable#check_negative_time_spent: "Time to subtract
+ *   exceeds the total time spent") is `note.errors[:validation]`, and lib/api/helpers/
+ *   notes_helpers.rb `process_note_creation_result` answers `bad_request!("Note #{note.errors.messages}")`
+ *   — before it looks at `note.persisted?`, so a comment with text is saved and still 400.
+ */
+describe('quick actions that fail (Notes::CreateService, process_note_creation_result)', () => {
+  const EXP = '/projects/labs%2Fexperiments';
+  async function newIssue(sb: ReturnType<typeof sandbox>, title: string): Promise<string> {
+    const res = await call(sb, `${EXP}/issues`, { token: BOB, json: { title, labels: 'bug' } });
+    expect(res.status).toBe(201);
+    return `${EXP}/issues/${res.body.iid}`;
+  }
+  const notes = async (sb: ReturnType<typeof sandbox>, issue: string) =>
+    (await call(sb, `${issue}/notes?per_page=100`, { token: BOB })).body.map((n: { body: string }) => n.body);
+
+  it('subtracting more time than was spent: 400 with the validation error, nothing changed', async () => {
+    const sb = sandbox();
+    const issue = await newIssue(sb, 'Overdrawn');
+    const refused = await call(sb, `${issue}/notes`, { token: BOB, json: { body: '/unlabel ~bug\n/spend -1h' } });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { message: '400 Bad request - Note {:validation=>["Time to subtract exceeds the total time spent"]}' },
+    ]);
+    const after = (await call(sb, issue, { token: BOB })).body;
+    expect([after.labels, after.time_stats.total_time_spent]).toEqual([['bug'], 0]);
+    const withText = await call(sb, `${issue}/notes`, { token: BOB, json: { body: 'Correcting my time.\n/spend -30m' } });
+    expect(withText.status).toBe(400);
+    expect(await notes(sb, issue)).toContain('Correcting my time.');
+    const fine = await call(sb, `${issue}/notes`, { token: BOB, json: { body: '/spend 1h\n/spend -30m' } });
+    expect([fine.status, (await call(sb, issue, { token: BOB })).body.time_stats.total_time_spent]).toEqual([202, 1800]);
+  });
+
+  it('a command whose condition does not hold: 202 saying it could not apply it', async () => {
+    const sb = sandbox();
+    const issue = await newIssue(sb, 'Conditions');
+    const say = async (body: string) => {
+      const res = await call(sb, `${issue}/notes`, { token: BOB, json: { body } });
+      expect(res.status, body).toBe(202);
+      return res.body.summary;
+    };
+    expect(await say('/reopen')).toEqual(['Could not apply reopen command.']);
+    expect(await say('/label ~no-such-label')).toEqual(['Could not apply label command.']);
+    // The labels named are said, whether or not the issue had them; /unlabel alone removes all.
+    expect(await say('/label ~bug')).toEqual(['Added ~bug label.']);
+    expect(await say('/unlabel')).toEqual(['Removed all labels.']);
+    expect((await call(sb, issue, { token: BOB })).body.labels).toEqual([]);
+    expect(await say('/unlabel ~bug\n/close')).toEqual(['Could not apply unlabel command. Closed this issue.']);
+  });
+
+  it('/approve twice: the second could not apply', async () => {
+    const sb = sandbox();
+    const created = await call(sb, `${EXP}/merge_requests`, {
+      token: BOB,
+      json: { title: 'Twice', source_branch: 'twice/approved', target_branch: 'main' },
+    });
+    const mr = `${EXP}/merge_requests/${created.body.iid}`;
+    expect((await call(sb, `${mr}/notes`, { token: BOB, json: { body: '/approve' } })).body.summary).toEqual([
+      'Approved the current merge request.',
+    ]);
+    expect((await call(sb, `${mr}/notes`, { token: BOB, json: { body: '/approve' } })).body.summary).toEqual([
+      'Could not apply approve command.',
+    ]);
+  });
+});

@@ -78,7 +78,8 @@ describe('quick actions in notes', () => {
     const res = await call(sb, `${mr}/notes`, { token: ALICE, json: { body: '/label ~docs\n/spend 1h 30m\n/assign @bob' } });
     expect(res.status).toBe(202);
     expect(Object.keys(res.body).sort()).toEqual(['commands_changes', 'summary']);
-    expect(res.body.summary).toEqual(['Added ~docs label.', 'Added 1h 30m spent time.', 'Assigned @bob.']);
+    // lib/gitlab/quick_actions/dsl.rb … interpret_service.rb `execution_messages_for`: one message, joined.
+    expect(res.body.summary).toEqual(['Added ~docs label. Added 1h 30m spent time. Assigned @bob.']);
     expect(res.body.commands_changes).toMatchObject({ add_label_ids: [expect.any(Number)], spend_time: { duration: 5400 } });
     const after = await call(sb, mr, { token: ALICE });
     expect(after.body.labels).toContain('docs');

@@ -72,9 +72,11 @@ function add(ctx: Ctx, target: Noteable): Reply {
   const quick = runQuickActions(ctx, { project: target.project, user, issue: target.issue, mr: target.mr }, text, (c, t) =>
     t.mr ? quickMerge(c, { project: t.project, mr: t.mr, user: t.user }) : undefined,
   );
-  if (quick.ran) target.touch(ctx.store.now());
-  // A comment made only of quick actions saves nothing: 202 NoteCommands.
-  if (quick.ran && quick.body === '') return json({ commands_changes: quick.changes, summary: quick.summary }, 202);
+  if (quick.ran && quick.errors.length === 0) target.touch(ctx.store.now());
+  // A comment made only of quick actions saves nothing: 202 NoteCommands, or 400 when the update
+  // was refused (notes_helpers.rb `process_note_creation_result`: `note.errors` present).
+  if (quick.ran && quick.body === '' && quick.errors.length > 0) throw quickActionsRefused(quick.errors);
+  if (quick.ran && quick.body === '') return json({ commands_changes: quick.changes, summary: summaryOf(quick.summary) }, 202);
   const note: Note = {
     id: ctx.store.nextId('note'),
     noteableType: target.type,
@@ -89,8 +91,20 @@ function add(ctx: Ctx, target: Noteable): Reply {
   };
   ctx.store.notesOf(target.type, target.id).push(note);
   target.touch(ctx.store.now());
+  // GitLab checks `note.errors` before `note.persisted?`: the comment is saved, and still 400.
+  if (quick.errors.length > 0) throw quickActionsRefused(quick.errors);
   return created({ ...(show(ctx, NOTE, note) as object), commands_changes: quick.changes });
 }
+
+/**
+ * NoteCommands' `summary` is `quick_actions_status.messages`: the one message InterpretService
+ * makes of every command's (`execution_messages_for`: `.uniq.join(' ')`), none when it is blank.
+ */
+const summaryOf = (messages: readonly string[]): string[] => (messages.length === 0 ? [] : [[...new Set(messages)].join(' ')]);
+
+/** `bad_request!("Note #{note.errors.messages}")`, the errors as Ruby's Hash#inspect writes them. */
+const quickActionsRefused = (errors: readonly string[]) =>
+  new HttpError(400, { message: `400 Bad request - Note {:validation=>[${errors.map((e) => JSON.stringify(e)).join(', ')}]}` });
 
 const issueTarget = (ctx: Ctx): Noteable => {
   const { project, issue } = requireIssue(ctx);
