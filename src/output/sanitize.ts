@@ -37,7 +37,8 @@ export function cellText(text: string): string {
 
 /** Text as written, for a pipe (a description below a view's fields): control sequences removed, lines and tabs kept. */
 export function writtenText(text: string): string {
-  return stripControl(text);
+  // Lines ended CRLF stay so (a CR before its newline moves nothing); a lone CR, which would write over its line, goes.
+  return text.includes('\r\n') ? text.split('\r\n').map(stripControl).join('\r\n') : stripControl(text);
 }
 
 /** One table cell or key: as a tsv cell, and nothing invisible that could disguise it. */

@@ -76,6 +76,18 @@ describe('a piped view: field lines, then the description as written (issue 38 i
     expect(r.stdout).toBe('iid\t3\ntitle\tFaster\nstate\topened\n\n## Steps\n\n1. run `make`\n2. see\n\n```\n\tpanic: boom\n```\n');
   });
 
+  it('keeps tabs, trailing spaces and CRLF line endings as written; a lone CR (it writes over its line) goes', async () => {
+    const description = 'Log:\r\n\tat main  \r\n```sh\r\n$ make\t-j4\r\n```\r\nfake\rreal';
+    api = mockApi();
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, description, title: 'T' }));
+    api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, description, title: 'T' }));
+    const written = 'Log:\r\n\tat main  \r\n```sh\r\n$ make\t-j4\r\n```\r\nfakereal\n';
+    const view = await runCli(['mr', 'view', '3', '-p', 'acme/api'], { transport: api.transport });
+    expect(view.stdout).toBe(`iid\t3\ntitle\tT\n\n${written}`);
+    const alone = await runCli(['mr', 'view', '3', '-p', 'acme/api', '--fields', 'description'], { transport: api.transport });
+    expect(alone.stdout).toBe(written);
+  });
+
   it('an empty description stays a field line (nothing follows); --fields description alone is the text', async () => {
     api = mockApi();
     api.pool.intercept({ path: MR_PATH, method: 'GET' }).reply(200, ...jsonReply({ iid: 3, description: '', title: 'T' }));
