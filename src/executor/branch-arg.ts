@@ -6,7 +6,7 @@ import { ShellLine, shellLine } from '../shell-quote.js';
 import { bySource, sourceAndTarget } from './branch-source.js';
 import { pagesIn } from './host-dialect.js';
 import { type ArgSpec, type BranchKind, commandLine, type Values } from './inputs.js';
-import type { CommandSpec } from './spec.js';
+import { type CommandSpec, effectOf } from './spec.js';
 import { branchNameProblem } from './validate.js';
 
 /**
@@ -69,7 +69,7 @@ async function ofBranch(ctx: Context, path: string, branch: string, state: 'open
  * The prepare stage's part: the branch given or checked out → the open object whose source
  * branch it is and whose source project is where the branch pushes (branch-source.ts), by one
  * request. Several, or only other projects' (forks with a branch of that name), are listed, exit 2.
- * With none open at all, a command that only reads (`mr view`: "did it merge?") takes the
+ * With none open at all, a command that only reads (`mr view`: "did it merge?", `mr diff`) takes the
  * branch's newest in any state, and says so; any other is exit 1 naming that one, with the way to
  * open one.
  */
@@ -96,7 +96,7 @@ export async function resolveBranchArg(ctx: Context, spec: CommandSpec, v: Value
       `${pick}: another project's ${kind.noun} stands for the branch only when the branch pushes there`,
     );
   const newest = (await bySource(ctx, project, branch, await ofBranch(ctx, path, branch, 'all'))).mine[0];
-  if (newest !== undefined && spec.method === 'GET') {
+  if (newest !== undefined && effectOf(spec) === 'read') {
     ctx.notice(`${branch} has no open ${kind.noun}: its newest is ${kind.sigil}${String(newest.iid)}, ${stateOf(newest)}`);
     v.args[arg.name] = newest.iid as number;
     return;

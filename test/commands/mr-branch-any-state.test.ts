@@ -39,6 +39,22 @@ describe('a branch whose merge request merged', () => {
     expect(r.stderr).toBe('feature/x has no open merge request: its newest is !9, merged\n');
   });
 
+  it('so does every other command that only reads (a run declared `read`: mr discussions)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: OPEN, method: 'GET' }).reply(200, ...jsonReply([]));
+    api.pool.intercept({ path: ALL, method: 'GET' }).reply(200, ...jsonReply([item(9, 'merged')]));
+    api.pool
+      .intercept({ path: (p) => p.startsWith(`${LIST}/9/discussions`), method: 'GET' })
+      .reply(200, ...jsonReply([{ id: 'a'.repeat(40), individual_note: false, notes: [] }]));
+    const r = await runCli(['mr', 'discussions', 'feature/x', '-p', 'acme/api', '-o', 'json'], {
+      transport: api.transport,
+      env: { COLLAB_FLAVOR: 'gitlab' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ id: 'a'.repeat(40), individual_note: false, notes: [] }]);
+    expect(r.stderr).toBe('feature/x has no open merge request: its newest is !9, merged\n');
+  });
+
   it('a write names it and how to act on it; nothing is sent to it', async () => {
     api = mockApi();
     api.pool.intercept({ path: OPEN, method: 'GET' }).reply(200, ...jsonReply([]));
