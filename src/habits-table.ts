@@ -77,7 +77,12 @@ export const HABITS: readonly Habit[] = [
   { words: 'browse', tools: ['gh'], collab: ['project view --web'], example: [] },
   { words: 'issue status', tools: ['gh'], collab: ['issue list --assignee @me', 'issue list --author @me'], example: [] },
   { words: 'gist', tools: ['gh'], none: 'collab has no snippets command; collab api /snippets reaches them', example: [] },
-  { words: 'search', tools: ['gh'], none: 'lists take --search: collab issue list --search <text>, collab mr list --search <text>', example: [] },
+  {
+    words: 'search',
+    tools: ['gh'],
+    none: 'lists take --search: collab issue list --search <text>, collab mr list --search <text>',
+    example: [],
+  },
   { words: 'codespace', tools: ['gh'], none: 'GitLab has no codespaces', example: [] },
 ];
 
