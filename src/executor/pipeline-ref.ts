@@ -16,8 +16,13 @@ import { parseInteger } from './validate.js';
 export function pipelineIdOf(ctx: Context, raw: string, label = '--pipeline'): number {
   if (raw.trim() === 'current') {
     const current = ctx.settings.ciJob.pipeline();
+    // An argument is said as the word given (`pipeline wait current`), a flag with its name.
+    const argument = label.startsWith('<');
     if (current === undefined)
-      throw new UsageError(`${label} current needs a CI job: CI_PIPELINE_ID is not set`, `outside CI give the pipeline id: ${label} <id>`);
+      throw new UsageError(
+        `${argument ? '' : `${label} `}current needs a CI job: CI_PIPELINE_ID is not set`,
+        argument ? 'outside CI give the pipeline id in its place' : `outside CI give the pipeline id: ${label} <id>`,
+      );
     return parseInteger(current, 'CI_PIPELINE_ID', 1);
   }
   if (!/^\s*\d+\s*$/.test(raw)) throw new UsageError(`invalid value for ${label}: "${raw}" is neither a pipeline id nor current`);
@@ -42,8 +47,8 @@ export function branchHere(ctx: Context, v: Values): string | undefined {
 export type PipelineChoice = { id: number; from?: string } | { ref: string; from: string };
 
 /**
- * The pipeline `--pipeline`, `--ref` or the place collab runs in names: the branch checked out
- * (when the project was not named: the checkout's own), else inside a CI job its own pipeline.
+ * The pipeline `--pipeline`, `--ref` or the place collab runs in names: inside a CI job (the
+ * project not named) its own pipeline, else the branch checked out (the checkout's own project).
  * Undefined when nothing names one.
  */
 export function pipelineHere(ctx: Context, v: Values): PipelineChoice | undefined {
@@ -53,12 +58,13 @@ export function pipelineHere(ctx: Context, v: Values): PipelineChoice | undefine
     if (ref.trim() === '') throw new UsageError('invalid value for --ref: empty');
     return { ref, from: '--ref' };
   }
-  const branch = branchHere(ctx, v);
-  if (branch !== undefined) return { ref: branch, from: 'the branch checked out' };
-  if (v.projectGiven !== undefined) return undefined;
-  const current = ctx.settings.ciJob.pipeline();
+  // Inside a CI job its own pipeline comes first, even where the job's script checked a branch out:
+  // the latest pipeline of that branch may be a newer one, and reading it takes the pipelines API,
+  // which GitLab refuses to the job token (lib/api/ci/pipelines.rb).
+  const current = v.projectGiven === undefined ? ctx.settings.ciJob.pipeline() : undefined;
   if (current !== undefined) return { id: parseInteger(current, 'CI_PIPELINE_ID', 1), from: 'CI_PIPELINE_ID' };
-  return undefined;
+  const branch = branchHere(ctx, v);
+  return branch !== undefined ? { ref: branch, from: 'the branch checked out' } : undefined;
 }
 
 /**

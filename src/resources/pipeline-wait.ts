@@ -91,7 +91,7 @@ export function pipelineVerdict(ctx: Context, v: Values, p: PipelineState): void
   if (status === 'manual')
     throw new LocalError(
       `pipeline ${id} is manual: it waits for someone to start a job`,
-      `${commandLine(v, shellLine`pipeline view ${id}`)} lists its jobs; collab job play <id> starts one`,
+      `${commandLine(v, shellLine`pipeline view ${id}`)} lists its jobs; ${commandLine(v, shellLine`job play <name> --pipeline ${id}`)} starts one`,
     );
   const how = status === 'canceled' ? 'was canceled' : status === 'skipped' ? 'was skipped' : (status ?? 'has no status');
   throw new LocalError(`pipeline ${id} ${how}`, `${commandLine(v, shellLine`pipeline view ${id} --log-failed`)} prints the failed logs`);

@@ -82,7 +82,8 @@ describe('pipeline wait', () => {
     [
       'manual',
       'collab: pipeline 4711 is manual: it waits for someone to start a job\n' +
-        'hint: collab pipeline view 4711 -p acme/platform/api lists its jobs; collab job play <id> starts one\n',
+        'hint: collab pipeline view 4711 -p acme/platform/api lists its jobs; ' +
+        'collab job play <name> --pipeline 4711 -p acme/platform/api starts one\n',
     ],
   ])('exit 1 when it is %s, saying so (a manual one is not waited on)', async (status, said) => {
     api = mockApi();

@@ -181,10 +181,8 @@ describe('pipeline view', () => {
     const r = await runCli(['pipeline', 'view', 'current', '-o', 'json', '--jq', '.id'], { transport: api.transport, env: ci });
     expect([r.code, r.stdout]).toEqual([0, '901\n']);
     const outside = await runCli(['pipeline', 'view', 'current', '-p', '7'], { transport: api.transport });
-    expect([outside.code, outside.stderr.split('\n')[0]]).toEqual([
-      2,
-      'collab: <pipeline_id> current needs a CI job: CI_PIPELINE_ID is not set',
-    ]);
+    expect(outside.stderr.split('\n')[1]).toBe('hint: outside CI give the pipeline id in its place');
+    expect([outside.code, outside.stderr.split('\n')[0]]).toEqual([2, 'collab: current needs a CI job: CI_PIPELINE_ID is not set']);
   });
 
   it('its web URL names the project too; --web prints the URL when piped', async () => {

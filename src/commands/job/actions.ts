@@ -4,6 +4,7 @@ import { objectName, referenceText, titled } from '../../output/names.js';
 import { tableText } from '../../output/sanitize.js';
 import { jobStatusColumns } from '../../resources/job.js';
 import { checkJobNaming, jobIdArg, jobNameFlags } from './by-name.js';
+import { jobTokenExplain } from './job-token.js';
 
 /** `job 12 (build)`: the job of the answer (or the one confirmed), by its name. */
 const jobNamed = (v: Values, job: Answer, id: unknown = v.args.id) => `job ${titled(String(id), objectName(job ?? v.seen))}`;
@@ -20,6 +21,7 @@ function action(spec: Omit<CommandSpec, 'args' | 'project' | 'method' | 'columns
     prepare: (_ctx, v) => checkJobNaming(v),
     project: 'required',
     method: 'POST',
+    explain: { ...jobTokenExplain('api'), ...spec.explain },
     columns: jobStatusColumns,
     row: true,
   });

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../executor/spec.js';
 import { jobColumns, jobScopeFlag } from '../../resources/job.js';
 import { checkJobNaming, jobIdArg, jobNameFlags } from './by-name.js';
+import { jobTokenExplain } from './job-token.js';
 import { pipelineId } from './which-job.js';
 
 export const list = defineCommand({
@@ -51,5 +52,6 @@ export const view = defineCommand({
   project: 'required',
   method: 'GET',
   path: '/projects/:project/jobs/:id',
+  explain: jobTokenExplain('read_api'),
   columns: jobColumns,
 });
