@@ -242,6 +242,33 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
     expect([onBranch(cwd), head(cwd, 'refs/heads/main')]).toEqual(['main', mine]);
   });
 
+  it("the project's own merge request never moves a branch of yours that tracks your fork: mr-<iid>/, or exit 1 with --branch", async () => {
+    // A fork's checkout: your `same/…` tracks your fork's branch; the project has one of that name.
+    const source = `same/${flavor}`;
+    const iid = await openMr(P, source, 'Same name upstream');
+    const theirs = publishHead(iid, base, 'upstream same one');
+    const cwd = clone();
+    git(cwd, ['remote', 'add', 'mine', remote(`alice/api-mine-${flavor}`)]);
+    git(cwd, ['switch', '-q', '-c', source]);
+    git(cwd, ['config', `branch.${source}.remote`, 'mine']);
+    git(cwd, ['config', `branch.${source}.merge`, `refs/heads/${source}`]);
+    git(cwd, ['switch', '-q', 'main']);
+    const r = await run(['mr', 'checkout', String(iid), '-o', 'json'], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`(it is a branch of yours that tracks mine/${source}): checked out as mr-${iid}/${source}`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ branch: `mr-${iid}/${source}`, sha: theirs, action: 'created' });
+    expect(head(cwd, `refs/heads/${source}`)).toBe(base);
+    expect(git(cwd, ['config', `branch.mr-${iid}/${source}.remote`]).trim()).toBe('origin');
+    git(cwd, ['switch', '-q', 'main']);
+    const given = await run(['mr', 'checkout', String(iid), '--branch', source], cwd);
+    expect([given.exitCode, given.stdout]).toEqual([1, '']);
+    expect(given.stderr).toContain(
+      `collab: ${source} tracks mine/${source}, and !${iid} comes from origin/${source}: its head is never put on it`,
+    );
+    expect(given.stderr).toContain(`hint: check it out in a branch of its own: collab mr checkout ${iid} --branch mr-${iid}/${source}`);
+    expect([onBranch(cwd), head(cwd, `refs/heads/${source}`)]).toEqual(['main', base]);
+  });
+
   it('a source branch named like a remote-tracking branch or a tag is put under mr-<iid>/, never shadowing them', async () => {
     const cwd = clone();
     git(cwd, ['tag', `v9-${flavor}`, base]);

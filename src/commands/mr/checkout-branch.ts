@@ -75,45 +75,64 @@ export function sourceBranch(mr: MrState): string {
 /**
  * The local branch: `--branch` as given (checked in `prepare`); else the source branch, under the
  * fork's namespace for another project's (`mr-<iid>/` when its path cannot be read). A name that
- * would shadow another ref is put under `mr-<iid>/`, said in a notice.
+ * would shadow another ref, or that is a branch of yours tracking something else, is put under
+ * `mr-<iid>/`, said in a notice.
  */
 export function localBranch(ctx: Context, v: Values, mr: Mr, origin: MrOrigin): string {
   const given = v.flags.branch;
   if (typeof given === 'string') return given;
+  const git = ctx.settings.checkout;
   const iid = Number(v.args.iid);
   const source = sourceBranch(mr);
   const namespace = origin.path?.includes('/') ? origin.path.slice(0, origin.path.lastIndexOf('/')) : undefined;
   const named = !origin.fork ? source : namespace ? `${namespace}/${source}` : `mr-${iid}/${source}`;
-  const why = shadowProblem(ctx.settings.checkout, named) ?? branchNameProblem(named);
+  const problem = (name: string) => {
+    const tracked = trackedElsewhere(git, mr, origin, name);
+    return shadowProblem(git, name) ?? branchNameProblem(name) ?? (tracked && `it is a branch of yours that tracks ${plain(tracked)}`);
+  };
+  const why = problem(named);
   if (!why) return named;
   const prefixed = `mr-${iid}/${named}`;
-  if (shadowProblem(ctx.settings.checkout, prefixed) ?? branchNameProblem(prefixed))
-    throw new LocalError(`no local branch name for ${ref(iid)}: "${plain(named)}": ${why}`, 'give one with --branch');
+  if (problem(prefixed)) throw new LocalError(`no local branch name for ${ref(iid)}: "${plain(named)}": ${why}`, 'give one with --branch');
   ctx.notice(`a branch "${plain(named)}" would not do (${why}): checked out as ${plain(prefixed)}`);
   return prefixed;
 }
 
 /**
- * Another project's merge request never reuses, moves or fast-forwards a local branch that tracks
- * anything but its source (the fork's branch): exit 1 before anything changes. A branch that
- * tracks nothing (one `mr checkout` made without a remote for the fork) may be reused.
+ * What the local `branch` tracks when that is not the merge request's source (its branch on the
+ * remote that points at its project, by name or URL); undefined when it is, when the branch tracks
+ * nothing (one `mr checkout` made without a remote for a fork) or does not exist.
  */
-export function checkReusable(git: Checkout, v: Values, mr: Mr, origin: MrOrigin, branch: string): void {
-  if (!origin.fork || !git.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`]).ok) return;
+function trackedElsewhere(git: Checkout, mr: Mr, origin: MrOrigin, branch: string): string | undefined {
+  if (!git.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`]).ok) return undefined;
   const config = (key: string) => {
-    const r = git.run(['config', '--get', `branch.${branch}.${key}`]);
+    const r = git.run(['config', '--get', key]);
     return r.ok ? r.stdout.trim() : '';
   };
-  const remote = config('remote');
-  if (remote === '') return;
-  const merge = config('merge');
-  if (origin.remote && remote === origin.remote.name && merge === `refs/heads/${String(mr.source_branch)}`) return;
-  const tracked = `${remote}/${merge.replace(/^refs\/heads\//, '')}`;
+  const remote = config(`branch.${branch}.remote`);
+  if (remote === '') return undefined;
+  const merge = config(`branch.${branch}.merge`);
+  const sameRemote = origin.remote && (remote === origin.remote.name || config(`remote.${remote}.url`) === origin.remote.url);
+  if (sameRemote && merge === `refs/heads/${String(mr.source_branch)}`) return undefined;
+  return `${remote}/${merge.replace(/^refs\/heads\//, '')}`;
+}
+
+/**
+ * A merge request's head is never put on a local branch (`--branch`) that tracks anything but its
+ * source — another project's branch (a fork's `main` is not your `main`), or another remote's
+ * (your fork's) for the project's own: exit 1 before anything changes.
+ */
+export function checkReusable(git: Checkout, v: Values, mr: Mr, origin: MrOrigin, branch: string): void {
+  const tracked = trackedElsewhere(git, mr, origin, branch);
+  if (tracked === undefined) return;
   const iid = Number(v.args.iid);
-  const own = origin.path ? origin.path.slice(0, origin.path.lastIndexOf('/') + 1) : `mr-${iid}/`;
+  const source = String(mr.source_branch);
+  const own = !origin.fork ? `mr-${iid}/` : origin.path ? origin.path.slice(0, origin.path.lastIndexOf('/') + 1) : `mr-${iid}/`;
+  const from = origin.fork
+    ? `${ref(iid)} comes from another project${origin.path ? ` (${plain(origin.path)})` : ''}`
+    : `${ref(iid)} comes from ${plain(`${origin.remote?.name ?? 'the project'}/${source}`)}`;
   throw new LocalError(
-    `${plain(branch)} tracks ${plain(tracked)}, and ${ref(iid)} comes from another project` +
-      `${origin.path ? ` (${plain(origin.path)})` : ''}: its head is never put on it; nothing changed`,
-    `check it out in a branch of its own: ${commandLine(v, shellLine`mr checkout ${iid} --branch ${`${own}${String(mr.source_branch)}`}`)}`,
+    `${plain(branch)} tracks ${plain(tracked)}, and ${from}: its head is never put on it; nothing changed`,
+    `check it out in a branch of its own: ${commandLine(v, shellLine`mr checkout ${iid} --branch ${`${own}${source}`}`)}`,
   );
 }

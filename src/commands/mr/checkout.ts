@@ -51,8 +51,9 @@ export const checkout = defineCommand({
   description:
     'Fetch the head of a merge request (refs/merge-requests/<iid>/head, forks included) from the git remote that points at its project, ' +
     'into a local branch named after its source branch (--branch to choose), and switch to it. ' +
-    "Another project's (a fork's) gets a branch of its own, <fork-namespace>/<branch>, and never one that tracks anything else; " +
-    'a name that would shadow a remote-tracking branch, a remote, a tag or HEAD is put under mr-<iid>/ (--branch: exit 2). ' +
+    "Another project's (a fork's) gets a branch of its own, <fork-namespace>/<branch>; no merge request takes a branch of yours " +
+    'that tracks anything but its source, nor a name that would shadow a remote-tracking branch, a remote, a tag or HEAD: ' +
+    'those are put under mr-<iid>/ (--branch: exit 1 and exit 2). ' +
     'An existing branch of that name is fast-forwarded, or kept when it only has ' +
     'commits of yours on top; one that has diverged is not touched (exit 1).',
   examples: [
