@@ -129,13 +129,65 @@ describe('variable set', () => {
     expect(JSON.parse(r.stdout)).not.toHaveProperty('value');
     expect(r.stdout + r.stderr).not.toContain(secret);
     expect(store.project.find((v) => v.key === 'DEPLOY_TOKEN')?.value).toBe(secret);
-    // GitLab refuses a masked value on two lines: the error names the field, never the value.
+    // A value GitLab would refuse to mask is exit 2 before anything is sent, the value never named.
     const refused = await runCli(['variable', 'set', 'DEPLOY_TOKEN', '-p', '7', '--value', `${secret}\nmore`, '--masked', '--debug'], {
       env: asUser(),
     });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('value: is invalid');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--masked: the value holds a space or a line break');
     expect(refused.stdout + refused.stderr).not.toContain(secret);
+    // Unmasking is another matter: GitLab's own 400 for a masked variable's new value is explained.
+    store.project.find((v) => v.key === 'DEPLOY_TOKEN')!.masked = true;
+    const kept = await runCli(['variable', 'set', 'DEPLOY_TOKEN', '-p', '7', '--value', 'short'], { env: asUser() });
+    expect([kept.code, kept.stderr]).toEqual([
+      1,
+      expect.stringMatching(/value: is invalid\nhint: GitLab masks a value of 8 characters or more/),
+    ]);
+  });
+
+  it('--masked values are checked against Ci::Maskable before they are sent, both sides of each rule', async () => {
+    // app/models/concerns/ci/maskable.rb: REGEX \A[a-zA-Z0-9_+=/@:.~-]{8,}\z (expanded), MASK_AND_RAW_REGEX \A\S{8,}\z (raw).
+    const EXPANDED_OK = ['abcdefgh', 'Aa0_+=/@:.~-xyz', 'a'.repeat(200)];
+    const RAW_ONLY = ['abc$defgh', 'p@ss#word!', 'caf\u00e9-\u00e9t\u00e9', 'no\u00a0break1'];
+    const NEVER = ['abcdefg', 'abc defgh', 'abcdefgh\n', 'abc\tdefgh', '\u{1f680}\u{1f680}\u{1f680}\u{1f680}'];
+    const set = (key: string, value: string, more: string[]) =>
+      runCli(['variable', 'set', key, '-p', '7', '--masked', '--value', value, ...more], { env: asUser() });
+    let n = 0;
+    for (const value of EXPANDED_OK) expect((await set(`OK_${n++}`, value, [])).code, value).toBe(0);
+    for (const value of RAW_ONLY) {
+      // Created expanded (GitLab's default): refused here; raw (--no-expand): taken.
+      expect((await set(`RAW_${n}`, value, [])).stderr, value).toContain('--masked: the value holds characters GitLab cannot mask');
+      expect((await set(`RAW_${n++}`, value, ['--no-expand'])).code, value).toBe(0);
+    }
+    for (const value of NEVER) {
+      const before = gl.seen.length;
+      const r = await set(`NEVER_${n++}`, value, ['--no-expand']);
+      expect([r.code, gl.seen.length], JSON.stringify(value)).toEqual([2, before]);
+      expect(r.stderr).toMatch(
+        /^collab: --masked: the value (is shorter than 8 characters|holds a space or a line break)\nhint: GitLab masks/,
+      );
+    }
+  });
+
+  it('a value that is not UTF-8 (a file, stdin) is refused, never sent with its bytes replaced', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from('caf\xe9 \xff', 'latin1'));
+    fs.writeFileSync(path.join(dir, 'bom.txt'), Buffer.from('\ufeffwith a BOM\n'));
+    const before = gl.seen.length;
+    const file = await runCli(['variable', 'set', 'BYTES', '-p', '7', '--value-file', 'latin1.txt'], { env: asUser(), cwd: dir });
+    expect([file.code, file.stderr.split('\n')[0]]).toEqual([
+      2,
+      "collab: the value from latin1.txt is not UTF-8 text, and a variable's value is text: sent, its other bytes would be replaced",
+    ]);
+    const piped = await runCli(['variable', 'set', 'BYTES', '-p', '7'], { env: asUser(), stdin: Buffer.from([0x61, 0xc3, 0x28]) });
+    expect([piped.code, piped.stderr.split('\n')[0]]).toEqual([
+      2,
+      "collab: the value from standard input is not UTF-8 text, and a variable's value is text: sent, its other bytes would be replaced",
+    ]);
+    expect(gl.seen.length).toBe(before);
+    const bom = await runCli(['variable', 'set', 'BOM', '-p', '7', '--value-file', 'bom.txt'], { env: asUser(), cwd: dir });
+    expect(bom.code, bom.stderr).toBe(0);
+    expect(store.project.at(-1)!.value).toBe('\ufeffwith a BOM\n');
   });
 });
 

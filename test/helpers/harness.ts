@@ -26,7 +26,7 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   transport?: Transport;
   tty?: boolean;
-  stdin?: string;
+  stdin?: string | Buffer;
   prompter?: Prompter;
   cwd?: string;
   columns?: number;

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fillPath } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { pathValues } from '../../executor/endpoint.js';
 import type { Values } from '../../executor/inputs.js';
-import { readStdin } from '../../executor/read-input.js';
+import { readBytesArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
 import { variableColumns } from '../../resources/variable.js';
 import { isObject } from '../../shared/json.js';
@@ -63,13 +61,50 @@ async function givenValue(ctx: Context, v: SetValues): Promise<string> {
   if (v.args.value !== undefined) return v.args.value;
   if (v.flags.value !== undefined) return v.flags.value;
   const file = v.flags['value-file'];
-  if (file === '-' || (file === undefined && !ctx.io.stdinIsTTY)) return readStdin(ctx);
-  if (file === undefined) throw new UsageError('no value: give it as the argument, --value, --value-file, or on standard input');
-  try {
-    return fs.readFileSync(path.resolve(ctx.settings.cwd, file), 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read --value-file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  if (file === undefined && ctx.io.stdinIsTTY)
+    throw new UsageError('no value: give it as the argument, --value, --value-file, or on standard input');
+  if (file === undefined || file === '-') {
+    if (ctx.io.stdinIsTTY && !ctx.canPrompt) throw new UsageError('expected data on standard input');
+    return asText(await readBytesArg(ctx, '-', '--value-file'), 'standard input');
   }
+  return asText(await readBytesArg(ctx, file, '--value-file'), file);
+}
+
+/**
+ * The bytes as text, exactly: a value is JSON text to GitLab, so bytes that are not UTF-8 would
+ * arrive replaced (U+FFFD), silently another value. A byte-order mark stays, as written.
+ */
+function asText(bytes: Buffer, from: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new UsageError(
+      `the value from ${from} is not UTF-8 text, and a variable's value is text: sent, its other bytes would be replaced`,
+      'for binary data, store it base64-encoded (base64 -w0 < file) and decode it in the job',
+    );
+  }
+}
+
+/**
+ * Ci::Maskable (app/models/concerns/ci/maskable.rb): a masked value matches MASK_AND_RAW_REGEX
+ * `\A\S{8,}\z` when raw, REGEX `\A[a-zA-Z0-9_+=/@:.~-]{8,}\z` when expanded (older GitLab: always
+ * REGEX). Ruby's `\S` leaves out ASCII white space only.
+ */
+const MASKABLE_RAW = /^[^ \t\r\n\f\v]{8,}$/u;
+const MASKABLE = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/;
+export const MASK_RULE =
+  'GitLab masks a value of 8 characters or more, on one line, without spaces; expanded (without --no-expand) only of letters, digits and _ + = / @ : . ~ -';
+
+/** A value --masked cannot mask, refused before it is sent (never named: it is a secret). `raw` undefined: not known (an update keeps it). */
+function checkMaskable(value: string, raw: boolean | undefined): void {
+  const why = !MASKABLE_RAW.test(value)
+    ? [...value].length < 8
+      ? 'is shorter than 8 characters'
+      : 'holds a space or a line break'
+    : raw === false && !MASKABLE.test(value)
+      ? 'holds characters GitLab cannot mask in an expanded value'
+      : undefined;
+  if (why) throw new UsageError(`--masked: the value ${why}`, MASK_RULE);
 }
 
 /** The attributes given, under GitLab's names. */
@@ -98,6 +133,8 @@ async function setVariable(ctx: Context, v: SetValues): Promise<void> {
   const value = await givenValue(ctx, v);
   // GitLab masks values of 8 characters or more only: any of those may be a masked one.
   if (v.flags.masked === true || value.length >= 8) ctx.settings.redact(value);
+  const raw = v.flags.expand === undefined ? undefined : !v.flags.expand;
+  if (v.flags.masked === true) checkMaskable(value, raw);
   const api = ctx.api();
   const base = fillPath(collection(v), pathValues(v));
   const scope = v.flags.scope;
@@ -114,6 +151,8 @@ async function setVariable(ctx: Context, v: SetValues): Promise<void> {
   } catch (err) {
     if (!variableMissing(err)) throw err;
     created = true;
+    // A new variable is expanded unless --no-expand says otherwise.
+    if (v.flags.masked === true) checkMaskable(value, raw ?? false);
     const body = { key: v.args.key, value, ...attributes(v), ...(scope === undefined ? {} : { environment_scope: scope }) };
     res = await api.request({ method: 'POST', path: base, body, expect: { kind: 'object', key: 'key' } });
   }
@@ -146,6 +185,9 @@ export const set = defineCommand({
   columns: variableColumns,
   uses: ['output'],
   prepare: checkTarget,
-  explain: explainVariables,
+  explain: {
+    ...explainVariables,
+    400: (_ctx, _v, err) => (/\bvalue\b.*\binvalid\b/.test(err.message) ? MASK_RULE : undefined),
+  },
   run: (ctx, v) => setVariable(ctx, v as unknown as SetValues),
 });
