@@ -90,6 +90,11 @@ describe('GitLab flavour: CI/CD variables', () => {
       message: { value: ['is invalid'] },
     });
     expect((await post({ key: 'OK_MASK', value: 'abc+/=@:.~-_123', masked: true })).status).toBe(201);
+    // Ruby's \S: a no-break space is not white space to it; four rockets are four characters, not eight.
+    expect((await post({ key: 'NBSP', value: 'no\u00a0break1', masked: true, raw: true })).status).toBe(201);
+    expect((await post({ key: 'ROCKETS', value: '\u{1f680}'.repeat(4), masked: true, raw: true })).body).toEqual({
+      message: { value: ['is invalid'] },
+    });
     expect((await post({ key: 'BAD-KEY', value: 'x' })).body).toEqual({ message: { key: ["can contain only letters, digits and '_'."] } });
     expect((await post({ key: 'NEW_VAR', value: 'again' })).body).toEqual({ message: { key: ['(NEW_VAR) has already been taken'] } });
     expect((await post({ key: 'NEW_VAR', value: 'scoped', environment_scope: 'review/*' })).status).toBe(201);

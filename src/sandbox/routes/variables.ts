@@ -18,9 +18,13 @@ import type { RouteTable } from '../router.js';
  * The model's rules (app/models/concerns/ci/has_variable.rb, ci/maskable.rb, app/models/ci/variable.rb).
  */
 
-/** Ci::Maskable::REGEX and MASK_AND_RAW_REGEX: 8 characters or more, one line, those characters. */
+/**
+ * Ci::Maskable::REGEX and MASK_AND_RAW_REGEX: 8 characters or more, one line, those characters.
+ * Ruby's `\S` leaves out ASCII white space only (JavaScript's, every Unicode space), and counts
+ * characters, not UTF-16 units.
+ */
 const MASKABLE = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/;
-const MASKABLE_RAW = /^\S{8,}$/;
+const MASKABLE_RAW = /^[^ \t\r\n\f\v]{8,}$/u;
 const KEY = /^[a-zA-Z0-9_]+$/;
 /** Gitlab::Regex.environment_scope_regex */
 const SCOPE = /^[a-zA-Z0-9_\\/${}. *-]+$/;
