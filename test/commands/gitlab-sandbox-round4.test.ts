@@ -84,4 +84,28 @@ describe('collab against the gitlab flavour: round 4', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/404 Project Not Found/);
   });
+  it('a transferred project (PUT /projects/:id/transfer): the old path keeps working for reads and writes', async () => {
+    const made = await asBob(['project', 'create', '--name', 'Moves', '--path', 'moves', '-o', 'json']);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const id = JSON.parse(made.stdout).id;
+    const moved = await asBob(['api', '-X', 'PUT', `projects/${id}/transfer`, '-f', 'namespace=labs', '--jq', '.path_with_namespace']);
+    expect([moved.exitCode, moved.stdout.trim()]).toEqual([0, '"labs/moves"']);
+    const created = await asBob(['issue', 'create', '-p', 'bob/moves', '--title', 'Moved along', '-o', 'json']);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toContain('bob/moves is now labs/moves');
+    expect(JSON.parse(created.stdout).project_id).toBe(id);
+  });
+
+  it('a merge that needs a rebase: GitLab 17’s 422, explained with mr rebase', async () => {
+    const r = await asAlice(['mr', 'merge', '4', '-p', 'acme/website', '--yes']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^collab: 422 Branch cannot be merged — !4 was not merged: the project merges by fast-forward/m);
+    expect(r.stderr).toContain('hint: rebase it on the server: collab mr rebase 4 -p acme/website');
+  });
+
+  it('a quick action GitLab refuses: its 400 said, exit 1, nothing changed', async () => {
+    const r = await asAlice(['mr', 'note', '3', '-p', 'acme/website', '-m', '/spend -5h']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('Time to subtract exceeds the total time spent');
+  });
 });

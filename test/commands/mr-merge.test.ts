@@ -316,6 +316,16 @@ describe('mr merge', () => {
       expect(r.stderr).toContain('hint: resolve the conflicts: collab mr checkout 3 -p acme/platform/api');
     });
 
+    // lib/api/merge_requests.rb before `execute_merge`: `mergeable?` fails on the git state too
+    // (CheckRebaseStatusService), so a fast-forward project's merge request behind its target gets 422.
+    it('422 where the merge request names no reason: conflicts or a rebase needed, both named', async () => {
+      const r = await refused(422, 'Branch cannot be merged', { detailed_merge_status: 'mergeable' });
+      expect(r.stderr).toContain(
+        'hint: GitLab answers 422 when the branch cannot be merged (conflicts with the target, or a ' +
+          'rebase needed where the project merges by fast-forward); see why: collab mr view 3 -p acme/platform/api\n',
+      );
+    });
+
     it('405 with nothing to name: the status, and where to look; no hint cites the spec', async () => {
       const r = await refused(405, '405 Method Not Allowed', { detailed_merge_status: 'mergeable' });
       expect(r.stderr).toBe(

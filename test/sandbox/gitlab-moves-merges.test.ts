@@ -149,3 +149,43 @@ describe('quick actions that fail (Notes::CreateService, process_note_creation_r
     ]);
   });
 });
+
+/**
+ * A merge whose checks pass but not its git state (a rebase needed on a fast-forward project,
+ * conflicts), by GitLab's version (lib/api/merge_requests.rb): before `execute_merge` the route
+ * passed `immediately_mergeable?` (`mergeable_state?`, no git checks) and answered
+ * `render_api_error!('Branch cannot be merged', 422) unless merge_request.mergeable?`; since, a
+ * plain merge is `not_allowed!` unless `mergeable?` (app/models/merge_request.rb:
+ * `mergeable_git_state?` runs CheckConflictStatusService and CheckRebaseStatusService), and only
+ * an auto-merge with no strategy, whose pipeline allows it, reaches `execute_immediate_merge!`'s 422.
+ */
+describe('a merge that needs a rebase, by version (merge_requests.rb execute_merge)', () => {
+  const WEBSITE = '/projects/acme%2Fwebsite';
+  const iidOf = async (sb: Parameters<typeof call>[0], branch: string) =>
+    ((await call(sb, `${WEBSITE}/merge_requests?state=opened`, { token: ALICE })).body as { iid: number; source_branch: string }[]).find(
+      (m) => m.source_branch === branch,
+    )?.iid;
+  const merge = (sb: Parameters<typeof call>[0], project: string, iid: number | undefined, json: object = {}) =>
+    call(sb, `${project}/merge_requests/${iid}/merge`, { token: ALICE, method: 'PUT', json });
+
+  it('GitLab 17 (the sandbox’s): 422 "Branch cannot be merged", as for conflicts', async () => {
+    const sb = sandbox();
+    const fonts = await iidOf(sb, 'perf/fonts');
+    expect((await call(sb, `${WEBSITE}/merge_requests/${fonts}`, { token: ALICE })).body.detailed_merge_status).toBe('need_rebase');
+    expect(await merge(sb, WEBSITE, fonts).then((r) => [r.status, r.body])).toEqual([422, { message: 'Branch cannot be merged' }]);
+  });
+
+  it('GitLab 18: 405 for a plain merge, rebase or conflicts; 422 for an auto-merge that falls back to merging now', async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'gitlab', gitlabVersion: '18.4.1-ee' });
+    try {
+      const fonts = await iidOf(sb, 'perf/fonts');
+      expect(await merge(sb, WEBSITE, fonts).then((r) => [r.status, r.body])).toEqual([405, { message: '405 Method Not Allowed' }]);
+      const conflict = await merge(sb, '/projects/acme%2Fplatform%2Fapi', 4);
+      expect([conflict.status, conflict.body]).toEqual([405, { message: '405 Method Not Allowed' }]);
+      const auto = await merge(sb, '/projects/acme%2Fplatform%2Fapi', 4, { auto_merge: true });
+      expect([auto.status, auto.body]).toEqual([422, { message: 'Branch cannot be merged' }]);
+    } finally {
+      await sb.close();
+    }
+  });
+});

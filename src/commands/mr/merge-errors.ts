@@ -101,7 +101,7 @@ export async function approvalsFor(ctx: Context, v: Values, mr: MrState): Promis
 const STATUS_READINGS: Record<number, string> = {
   405: 'GitLab answers 405 when one of its merge checks fails',
   406: 'the server found the branch could not be merged as it is',
-  422: 'GitLab answers 422 when the branch cannot be merged (conflicts with the target)',
+  422: 'GitLab answers 422 when the branch cannot be merged (conflicts with the target, or a rebase needed where the project merges by fast-forward)',
 };
 
 /**

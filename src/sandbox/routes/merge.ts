@@ -21,20 +21,35 @@ const SPEC_AUTO_MERGE_WAITS = new Set(['ci_must_pass', 'ci_still_running', 'not_
 /**
  * Refuses a merge the server would refuse. The spec (part 2 §7): merged or closed → 406, a draft →
  * 405, conflicts → 405 "Branch cannot be merged"; approvals missing do not stop it (its sample
- * server merges one with `approvals_missing` 2). GitLab (lib/api/merge_requests.rb): any failed
- * mergeability check → 405, conflicts → 422 "Branch cannot be merged".
+ * server merges one with `approvals_missing` 2). GitLab (lib/api/merge_requests.rb): a failed
+ * mergeability check → 405; the git state (`mergeable_git_state?`: conflicts, a rebase needed on a
+ * fast-forward project) as `gitStateRefusal` says.
  */
 function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
   const status = detailedMergeStatus(ctx.store, mr, ctx.store.flavor);
   const waits = ctx.store.flavor === 'gitlab' ? AUTO_MERGE_WAITS : SPEC_AUTO_MERGE_WAITS;
   if (status === 'mergeable' || status === 'unchecked' || (autoMerge && waits.has(status))) return;
   if (ctx.store.flavor === 'gitlab') {
-    if (status === 'conflict') throw new HttpError(422, { message: 'Branch cannot be merged' });
+    if ((status === 'conflict' || status === 'need_rebase') && gitStateRefusal(ctx, mr, autoMerge) === 422)
+      throw new HttpError(422, { message: 'Branch cannot be merged' });
     throw new HttpError(405, { message: '405 Method Not Allowed' });
   }
   if (status === 'not_open') throw new HttpError(406, { message: '406 Method Not Allowed' });
   if (status === 'draft_status') throw new HttpError(405, { message: '405 Method Not Allowed' });
   if (status === 'conflict') throw new HttpError(405, { message: 'Branch cannot be merged' });
+}
+
+/**
+ * A merge request whose checks pass but not its git state. Before `execute_merge` (GitLab 17
+ * here) the merge route let it through `immediately_mergeable?` (`mergeable_state?`, which has no
+ * git checks) and answered `render_api_error!('Branch cannot be merged', 422) unless
+ * merge_request.mergeable?`. Since (18 here) a plain merge is `not_allowed!` (405) unless
+ * `mergeable?`; only an auto-merge with no strategy whose pipeline allows it
+ * (`pipeline_allows_merge?`) reaches `execute_immediate_merge!` and its 422.
+ */
+function gitStateRefusal(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): 405 | 422 {
+  if (!ctx.store.gitlabAtLeast(18)) return 422;
+  return autoMerge && !headPipelineInProgress(ctx.store, mr) ? 422 : 405;
 }
 
 /** Nothing an auto-merge would wait for: mergeable now, and no head pipeline in progress. */
