@@ -145,6 +145,19 @@ describe('variable set', () => {
     ]);
   });
 
+  it('--scope is checked against environment_scope_regex before anything is sent', async () => {
+    // lib/gitlab/regex.rb environment_scope_regex: letters, digits, - _ / $ { } . * and spaces.
+    for (const scope of ['review\\app', 'prod!', 'caf\u00e9', '']) {
+      const before = gl.seen.length;
+      const r = await runCli(['variable', 'set', 'SCOPED', 'v', '-p', '7', '--scope', scope], { env: asUser() });
+      expect([r.code, gl.seen.length], scope).toEqual([2, before]);
+      expect(r.stderr).toContain(`invalid value for --scope: "${scope}" is not an environment scope`);
+    }
+    const ok = await runCli(['variable', 'set', 'SCOPED', 'v', '-p', '7', '--scope', 'review/${CI_X} a.b-*'], { env: asUser() });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(store.project.at(-1)).toMatchObject({ key: 'SCOPED', environment_scope: 'review/${CI_X} a.b-*' });
+  });
+
   it('--masked values are checked against Ci::Maskable before they are sent, both sides of each rule', async () => {
     // app/models/concerns/ci/maskable.rb: REGEX \A[a-zA-Z0-9_+=/@:.~-]{8,}\z (expanded), MASK_AND_RAW_REGEX \A\S{8,}\z (raw).
     const EXPANDED_OK = ['abcdefgh', 'Aa0_+=/@:.~-xyz', 'a'.repeat(200)];

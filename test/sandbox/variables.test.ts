@@ -98,6 +98,11 @@ describe('GitLab flavour: CI/CD variables', () => {
     expect((await post({ key: 'BAD-KEY', value: 'x' })).body).toEqual({ message: { key: ["can contain only letters, digits and '_'."] } });
     expect((await post({ key: 'NEW_VAR', value: 'again' })).body).toEqual({ message: { key: ['(NEW_VAR) has already been taken'] } });
     expect((await post({ key: 'NEW_VAR', value: 'scoped', environment_scope: 'review/*' })).status).toBe(201);
+    // environment_scope_regex: `$ { } . *` and spaces, never a backslash.
+    expect((await post({ key: 'NEW_VAR', value: 'x', environment_scope: '${CI} a.b-*' })).status).toBe(201);
+    expect((await post({ key: 'NEW_VAR', value: 'x', environment_scope: 'review\\app' })).body).toEqual({
+      message: { environment_scope: ["can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', '*' and spaces"] },
+    });
     expect((await post({ key: 'X', value: 'x', variable_type: 'secret' })).body).toEqual({
       error: 'variable_type does not have a valid value',
     });

@@ -6,6 +6,7 @@ import type { Values } from '../../executor/inputs.js';
 import { readBytesArg } from '../../executor/read-input.js';
 import { defineCommand } from '../../executor/spec.js';
 import { variableColumns } from '../../resources/variable.js';
+import { ENVIRONMENT_SCOPE, ENVIRONMENT_SCOPE_MESSAGE } from '../../shared/environment-scope.js';
 import { isObject } from '../../shared/json.js';
 import { checkTarget, collection, explainVariables, keyArg, owner, variableMissing } from './scope.js';
 
@@ -134,6 +135,12 @@ async function setVariable(ctx: Context, v: SetValues): Promise<void> {
   // GitLab masks values of 8 characters or more only: any of those may be a masked one.
   if (v.flags.masked === true || value.length >= 8) ctx.settings.redact(value);
   const raw = v.flags.expand === undefined ? undefined : !v.flags.expand;
+  // No variable has such a scope, and GitLab would create none: nothing to update or create.
+  if (v.flags.scope !== undefined && !ENVIRONMENT_SCOPE.test(v.flags.scope))
+    throw new UsageError(
+      `invalid value for --scope: "${v.flags.scope}" is not an environment scope`,
+      `GitLab's ${ENVIRONMENT_SCOPE_MESSAGE}`,
+    );
   if (v.flags.masked === true) checkMaskable(value, raw);
   const api = ctx.api();
   const base = fillPath(collection(v), pathValues(v));

@@ -1,3 +1,4 @@
+import { ENVIRONMENT_SCOPE, ENVIRONMENT_SCOPE_MESSAGE } from '../../shared/environment-scope.js';
 import { groupAccess, projectAccess, requireGroup, requireProject, requireUser } from '../access.js';
 import type { CiVariable, VariableType } from '../ci-state.js';
 import type { Ctx } from '../context.js';
@@ -26,8 +27,6 @@ import type { RouteTable } from '../router.js';
 const MASKABLE = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/;
 const MASKABLE_RAW = /^[^ \t\r\n\f\v]{8,}$/u;
 const KEY = /^[a-zA-Z0-9_]+$/;
-/** Gitlab::Regex.environment_scope_regex */
-const SCOPE = /^[a-zA-Z0-9_\\/${}. *-]+$/;
 const TYPES: readonly VariableType[] = ['env_var', 'file'];
 
 type Kind = 'project' | 'group';
@@ -72,8 +71,7 @@ function validate(v: CiVariable, others: readonly CiVariable[]): Record<string, 
   if (!KEY.test(v.key)) add('key', "can contain only letters, digits and '_'.");
   if (others.some((o) => o.key === v.key && o.environmentScope === v.environmentScope)) add('key', `(${v.key}) has already been taken`);
   if (v.masked && !(v.raw ? MASKABLE_RAW : MASKABLE).test(v.value)) add('value', 'is invalid');
-  if (!SCOPE.test(v.environmentScope))
-    add('environment_scope', "can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', '*' and spaces");
+  if (!ENVIRONMENT_SCOPE.test(v.environmentScope)) add('environment_scope', ENVIRONMENT_SCOPE_MESSAGE);
   if ((v.description ?? '').length > 255) add('description', 'is too long (maximum is 255 characters)');
   return errors;
 }
