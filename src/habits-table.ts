@@ -23,7 +23,15 @@ export interface Habit {
   example: readonly string[];
   /** The command takes no `-p` (the project is its argument, or it spans projects): a typed `-R` is left out. */
   project?: false;
+  /**
+   * The other tool's flags and collab's for them, kept in the hint: `--log-failed` as is, `--ref <v>`
+   * with the value typed after the other tool's flag, '' for a flag collab needs not (its default).
+   */
+  flags?: Readonly<Record<string, string>>;
 }
+
+/** gh's `--web`/`-w`: collab's `--web`. */
+const WEB = { '--web': '--web', '-w': '--web' } as const;
 
 const both: readonly Tool[] = ['gh', 'glab'];
 
@@ -34,25 +42,81 @@ export const HABITS: readonly Habit[] = [
   { words: 'ci get', tools: ['glab'], collab: ['pipeline view <1> -o json'], example: ['4711'] },
   { words: 'ci list', tools: ['glab'], collab: ['pipeline list'], example: [] },
   { words: 'ci run', tools: ['glab'], collab: ['pipeline run'], example: ['-b', 'main'] },
-  { words: 'ci trace', tools: ['glab'], collab: ['job trace <1>'], example: ['test'] },
-  { words: 'ci artifact', tools: ['glab'], collab: ['job artifacts --ref <1> --job <2>'], example: ['main', 'build'] },
+  {
+    words: 'ci trace',
+    tools: ['glab'],
+    collab: ['job trace <1>'],
+    flags: { '--branch': '--ref <v>', '-b': '--ref <v>', '--pipeline-id': '--pipeline <v>' },
+    example: ['test', '-b', 'main'],
+  },
+  {
+    words: 'ci artifact',
+    tools: ['glab'],
+    collab: ['job artifacts --ref <1> --job <2>'],
+    flags: { '--path': '--extract <v>' },
+    example: ['main', 'build', '--path', 'out/'],
+  },
   { words: 'ci trigger', tools: ['glab'], collab: ['job play <1>'], example: ['deploy'] },
   { words: 'ci lint', tools: ['glab'], collab: ['pipeline lint <1>'], example: ['.gitlab-ci.yml'] },
   { words: 'ci config', tools: ['glab'], none: 'collab pipeline lint checks a configuration', example: ['compile'] },
   // gh's Actions runs are collab's pipelines.
   { words: 'run list', tools: ['gh'], collab: ['pipeline list'], example: [] },
-  { words: 'run view', tools: ['gh'], collab: ['pipeline view <1>'], example: ['4711'] },
-  { words: 'run watch', tools: ['gh'], collab: ['pipeline wait <1>'], example: ['4711'] },
+  {
+    words: 'run view',
+    tools: ['gh'],
+    collab: ['pipeline view <1>'],
+    flags: { '--log-failed': '--log-failed', ...WEB, '--exit-status': '' },
+    example: ['4711', '--log-failed'],
+  },
+  {
+    words: 'run watch',
+    tools: ['gh'],
+    collab: ['pipeline wait <1>'],
+    flags: { '--exit-status': '', '--interval': '--interval <v>', '-i': '--interval <v>' },
+    example: ['4711', '--exit-status'],
+  },
   { words: 'run rerun', tools: ['gh'], collab: ['pipeline retry <1>'], example: ['4711'] },
   { words: 'run cancel', tools: ['gh'], collab: ['pipeline cancel <1>'], example: ['4711'] },
   { words: 'run delete', tools: ['gh'], collab: ['pipeline delete <1>'], example: ['4711'] },
-  { words: 'run download', tools: ['gh'], collab: ['job artifacts --pipeline <1> --job <2>'], example: ['4711', 'build'] },
-  { words: 'workflow run', tools: ['gh'], collab: ['pipeline run --ref <1>'], example: ['main'] },
+  {
+    words: 'run download',
+    tools: ['gh'],
+    collab: ['job artifacts --pipeline <1>'],
+    flags: { '--name': '--job <v>', '-n': '--job <v>', '--dir': '--extract <v>', '-D': '--extract <v>' },
+    example: ['4711', '-n', 'build'],
+  },
+  // gh's argument is the workflow file: a project has one CI configuration, run for --ref with its fields as variables.
+  {
+    words: 'workflow run',
+    tools: ['gh'],
+    collab: ['pipeline run'],
+    flags: {
+      '--ref': '--ref <v>',
+      '-r': '--ref <v>',
+      '--raw-field': '--variable <v>',
+      '-f': '--variable <v>',
+      '--field': '--variable <v>',
+      '-F': '--variable <v>',
+    },
+    example: ['deploy.yml', '--ref', 'main', '-f', 'ENV=staging'],
+  },
   { words: 'workflow list', tools: ['gh'], none: 'a project has one CI configuration: collab pipeline lint checks it', example: [] },
   // Pull requests are merge requests.
-  { words: 'pr checks', tools: ['gh'], collab: ['mr checks <1>'], example: ['3'] },
+  {
+    words: 'pr checks',
+    tools: ['gh'],
+    collab: ['mr checks <1>'],
+    flags: { '--watch': '--watch', '--interval': '--interval <v>', '-i': '--interval <v>', '--fail-fast': '' },
+    example: ['3', '--watch'],
+  },
   { words: 'pr status', tools: ['gh'], collab: ['mr list --author @me', 'mr list --reviewer @me'], example: [] },
-  { words: 'pr view', tools: ['gh'], collab: ['mr view <1>'], example: ['3'] },
+  {
+    words: 'pr view',
+    tools: ['gh'],
+    collab: ['mr view <1>'],
+    flags: { ...WEB, '--comments': '--comments', '-c': '--comments' },
+    example: ['3'],
+  },
   { words: 'pr list', tools: ['gh'], collab: ['mr list'], example: [] },
   { words: 'pr create', tools: ['gh'], collab: ['mr create'], example: [] },
   { words: 'pr checkout', tools: ['gh'], collab: ['mr checkout <1>'], example: ['3'] },

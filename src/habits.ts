@@ -24,20 +24,22 @@ const OTHER_NOUNS: Readonly<Record<string, string>> = {
   orgs: 'group',
 };
 
-/** What was typed after the noun and verb: the words, and the project (`-p`, or gh's `-R/--repo`). */
+/** What was typed after the noun and verb: the words, the project (`-p`, or gh's `-R/--repo`), collab's flags for the habit's. */
 interface Typed {
   words: string[];
   project?: string;
+  flags: string[];
 }
 
 const PROJECT_FLAGS = new Set(['-p', '--project', '-R', '--repo']);
 
 /**
- * The words typed after the first `skip` words of argv, and the project flag's value. Other flags
- * are left out, and so is every word after a flag collab does not know (it may be that flag's value).
+ * The words typed after the first `skip` words of argv, the project flag's value, and collab's
+ * flags for the habit's (`flags`, from the habit's table entry). Other flags are left out, and so
+ * is every word after a flag collab does not know (it may be that flag's value).
  */
-function typedAfter(argv: readonly string[], skip: number): Typed {
-  const typed: Typed = { words: [] };
+function typedAfter(argv: readonly string[], skip: number, flags: Readonly<Record<string, string>> = {}): Typed {
+  const typed: Typed = { words: [], flags: [] };
   let seen = 0;
   let unsure = false;
   for (let i = 0; i < argv.length; i++) {
@@ -46,6 +48,13 @@ function typedAfter(argv: readonly string[], skip: number): Typed {
       a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     if (PROJECT_FLAGS.has(name)) {
       typed.project = inline ?? argv[++i];
+      continue;
+    }
+    const ours = Object.hasOwn(flags, name) ? flags[name] : undefined;
+    if (ours !== undefined) {
+      const value = ours.endsWith(' <v>') ? (inline ?? argv[++i]) : undefined;
+      if (ours.endsWith(' <v>') && value !== undefined) typed.flags.push(`${ours.slice(0, -4)} ${shellWord(value)}`);
+      else if (ours !== '' && !ours.endsWith(' <v>')) typed.flags.push(ours);
       continue;
     }
     if (a.startsWith('-')) {
@@ -80,7 +89,7 @@ function fill(line: string, typed: Typed, host: string | undefined, takesProject
   }
   if (out[0] === GIT_CLONE) return gitClone(out[1], host);
   const project = typed.project !== undefined && takesProject ? ` -p ${shellWord(typed.project)}` : '';
-  return `collab ${out.join(' ')}${project}`;
+  return `collab ${[...out, ...new Set(typed.flags)].join(' ')}${project}`;
 }
 
 /** `git clone <url>` of a project given by its path on the host in use; a numeric id is looked up by collab. */
@@ -115,9 +124,10 @@ function ownWords(): Map<string, string> {
  * `git clone` URL.
  */
 export function unknownCommand(argv: readonly string[], host?: string): UsageError {
-  const typed = typedAfter(argv, 0);
-  const [given = '', verb] = typed.words;
+  const first = typedAfter(argv, 0);
+  const [given = '', verb] = first.words;
   const habit = habitFor(given, verb);
+  const typed = habit?.flags ? typedAfter(argv, 0, habit.flags) : first;
   const rest = { ...typed, words: typed.words.slice(habit?.words.includes(' ') ? 2 : 1) };
   if (habit) return habitError(habit.words.includes(' ') ? `${given} ${verb}` : given, habit, rest, host);
   const ours = OTHER_NOUNS[given.toLowerCase()];
@@ -138,11 +148,14 @@ export function unknownCommand(argv: readonly string[], host?: string): UsageErr
  * that the noun has no such verb, never an edit-distance guess that means something else.
  */
 export function unknownVerb(path: readonly string[], verbs: readonly string[], argv: readonly string[], host?: string): UsageError {
-  const typed = typedAfter(argv, path.length);
+  const first = typedAfter(argv, path.length);
   const typedNoun = typedAfter(argv, 0).words[0] ?? path[0]!;
-  const verb = typed.words[0] ?? '';
+  const verb = first.words[0] ?? '';
   const habit = path.length === 1 ? habitFor(typedNoun, verb) : undefined;
-  if (habit) return habitError(`${typedNoun} ${verb}`, habit, { ...typed, words: typed.words.slice(1) }, host);
+  if (habit) {
+    const typed = habit.flags ? typedAfter(argv, path.length, habit.flags) : first;
+    return habitError(`${typedNoun} ${verb}`, habit, { ...typed, words: typed.words.slice(1) }, host);
+  }
   const said = `unknown command "${excerpt([...path, verb].join(' '))}"`;
   const match = closest(verb, verbs);
   if (match !== undefined) return new UsageError(`${said}; did you mean "${path.join(' ')} ${match}"?`);

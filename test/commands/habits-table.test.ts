@@ -101,6 +101,21 @@ describe('the habits table: every hint parses', () => {
     );
   });
 
+  it.each([
+    [['run', 'view', '4711', '--log-failed', '-R', 'acme/web'], 'collab pipeline view 4711 --log-failed -p acme/web'],
+    [['run', 'view', '--web', '4711'], 'collab pipeline view 4711 --web'],
+    [['pr', 'checks', '3', '--watch', '-i', '5'], 'collab mr checks 3 --watch --interval 5'],
+    [['run', 'watch', '--exit-status', '4711'], 'collab pipeline wait 4711'],
+    [['workflow', 'run', 'deploy.yml', '--ref', 'main', '-f', 'ENV=a b'], "collab pipeline run --ref main --variable 'ENV=a b'"],
+    [['ci', 'trace', 'test', '-b', 'feature/x'], 'collab job trace test --ref feature/x'],
+    [['run', 'download', '4711', '-n', 'build', '-D', 'out'], 'collab job artifacts --pipeline 4711 --job build --extract out'],
+  ])("the other tool's flags the habit knows are carried over as collab's: %j", async (typed, line) => {
+    const r = await runCli(typed);
+    expect([r.code, r.stderr.split('\n')[1]]).toEqual([2, `hint: try: ${line}`]);
+    const { ok, said } = await parses(shellSplit(line).slice(1));
+    expect(ok, said).toBe(true);
+  });
+
   it('a missing word leaves its flag out', async () => {
     const r = await runCli(['run', 'download']);
     expect(r.stderr.split('\n')[1]).toBe('hint: try: collab job artifacts');
