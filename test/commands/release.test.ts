@@ -157,6 +157,33 @@ describe('release list, view, update, delete, links', () => {
     expect([gone.code, gone.stderr]).toEqual([0, 'Deleted release v1.2.3 of 7 (the tag stays)\n']);
   });
 
+  it("GitLab's answers for a tag with no release (403) or no tag (422) say what to do", async () => {
+    api = mockApi();
+    // lib/api/releases.rb: `authorize! :update_release, release` on nil is 403; Releases::CreateService:
+    // 422 "Ref is not specified" for a tag that does not exist without a ref.
+    const forbidden = { message: '403 Forbidden' };
+    api.pool.intercept({ path: '/api/v4/projects/7/releases/v9', method: 'PUT' }).reply(403, ...jsonReply(forbidden));
+    api.pool.intercept({ path: '/api/v4/projects/7/releases/v9', method: 'DELETE' }).reply(403, ...jsonReply(forbidden));
+    api.pool
+      .intercept({ path: '/api/v4/projects/7/releases', method: 'POST' })
+      .reply(422, ...jsonReply({ message: 'Ref is not specified' }));
+    for (const args of [
+      ['update', 'v9', '--name', 'x'],
+      ['delete', 'v9', '--yes'],
+    ]) {
+      const r = await runCli(['release', ...args, '-p', '7'], { transport: api.transport, env: GITLAB });
+      expect([r.code, r.stderr], args[0]).toEqual([
+        1,
+        'collab: 403 Forbidden\nhint: GitLab answers 403 for a tag without a release too: collab release view v9 -p 7 says which (else: the Developer role is needed)\n',
+      ]);
+    }
+    const made = await runCli(['release', 'create', 'v9', '-p', '7'], { transport: api.transport, env: GITLAB });
+    expect([made.code, made.stderr]).toEqual([
+      1,
+      'collab: 422 Ref is not specified\nhint: there is no tag v9: give --ref <branch or commit> to create it\n',
+    ]);
+  });
+
   it('link add checks the link first; link list and delete', async () => {
     api = mockApi();
     const sent = recordRequests(api, 'POST', '/api/v4/projects/7/releases/v1.2.3/assets/links', 201, {

@@ -5,6 +5,7 @@ import { defineCommand } from '../../executor/spec.js';
 import { titled } from '../../output/names.js';
 import { explainNoSuchApi } from '../../resources/gitlab-only.js';
 import { releaseColumns } from '../../resources/release.js';
+import { shellLine } from '../../shell-quote.js';
 import { type AssetLink, checkUnique, parseAssetsLinks, parseLinkFlag } from './links.js';
 
 /** `release create` and `release update`: the release's own fields, as lib/api/releases.rb takes them. */
@@ -56,6 +57,13 @@ function assetLinks(v: Values): AssetLink[] | undefined {
   return links;
 }
 
+/**
+ * lib/api/releases.rb: `authorize! :update_release, release` (and `:destroy_release`) with no
+ * release of that tag is GitLab's 403, as for a role that may not: the hint names both.
+ */
+const forbiddenOrMissing = (_ctx: Context, v: { args: { tag: string }; project?: unknown }) =>
+  `GitLab answers 403 for a tag without a release too: ${shellLine`collab release view ${v.args.tag} -p ${String(v.project)}`} says which (else: the Developer role is needed)`;
+
 const linkCount = (n: number) => (n === 0 ? '' : ` with ${n} link${n === 1 ? '' : 's'}`);
 
 export const create = defineCommand({
@@ -106,7 +114,12 @@ export const create = defineCommand({
     if (v.flags['tag-message'] !== undefined && v.flags.ref === undefined)
       throw new UsageError('--tag-message is the message of the tag --ref creates: give --ref too');
   },
-  explain: { 404: noSuchApi },
+  explain: {
+    404: noSuchApi,
+    // Releases::CreateService: no tag of that name and no ref to create it from.
+    422: (_ctx, v, err) =>
+      /Ref is not specified/i.test(err.message) ? `there is no tag ${v.args.tag}: give --ref <branch or commit> to create it` : undefined,
+  },
   done: (v, answer) =>
     `Created release ${titled(String(v.args.tag), typeof answer?.name === 'string' ? answer.name : undefined)} in ${v.project}` +
     linkCount(
@@ -130,7 +143,7 @@ export const update = defineCommand({
   path: RELEASE_PATH,
   answer: { kind: 'object' },
   columns: releaseColumns,
-  explain: { 404: noSuchApi },
+  explain: { 404: noSuchApi, 403: forbiddenOrMissing },
   done: (v) => `Updated release ${v.args.tag} in ${v.project}`,
 });
 
@@ -147,6 +160,6 @@ export const remove = defineCommand({
   method: 'DELETE',
   path: RELEASE_PATH,
   confirm: { mode: 'yes', question: (v, name) => `Delete release ${titled(String(v.args.tag), name)} of ${v.project} (the tag stays)?` },
-  explain: { 404: noSuchApi },
+  explain: { 404: noSuchApi, 403: forbiddenOrMissing },
   done: (v) => `Deleted release ${v.args.tag} of ${v.project} (the tag stays)`,
 });
