@@ -246,6 +246,16 @@ describe('variable export', () => {
     expect([r.code, r.stdout]).toEqual([1, '']);
     expect(r.stderr).toContain('CERT holds a line break');
   });
+
+  it('sh refuses a value with a NUL, which no shell variable can hold, naming the key; json carries it', async () => {
+    // GitLab keeps values encrypted (Ci::HasVariable `attr_encrypted :value`): a \u0000 comes back as JSON sends it.
+    store.project.push(variable('NUL_IN_IT', 'before\u0000after'));
+    const r = await runCli(['variable', 'export', '-p', '7'], { env: asUser() });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toContain('NUL_IN_IT holds a NUL byte');
+    const json = await runCli(['variable', 'export', '-p', '7', '--format', 'json'], { env: asUser() });
+    expect(JSON.parse(json.stdout).NUL_IN_IT).toBe('before\u0000after');
+  });
 });
 
 describe('the job token, and a server without the API', () => {
