@@ -61,6 +61,8 @@ function render(variables: readonly Variable[], format: string): string {
         if (/[\r\n\0]/.test(v)) throw new LocalError(`${key} holds a line break, which a KEY=value line cannot: use --format sh or json`);
         return `${key}=${v}\n`;
       }
+      // sh reads a script as C strings: a NUL would cut the value short without a word.
+      if (v.includes('\0')) throw new LocalError(`${key} holds a NUL byte, which no shell variable can: use --format json`);
       return `export ${key}=${shQuote(v)}\n`;
     })
     .join('');
