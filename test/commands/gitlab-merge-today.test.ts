@@ -7,7 +7,8 @@
  * - app/models/merge_request.rb `skipped_mergeable_checks`: "merge when checks pass" (default since
  *   17.4, doc/user/project/merge_requests/auto_merge.md) skips the draft, discussions, blocked,
  *   requested-changes, status-check, locked-path, security-policy and merge-time checks;
- * - an auto-merge with nothing to wait for: GitLab 17 answers 405, GitLab 18 merges at once;
+ * - an auto-merge with nothing to wait for: merged at once where the head pipeline succeeded,
+ *   405 where it failed; without a pipeline GitLab 17 answers 405, GitLab 18 merges at once;
  * - doc/api/merge_requests.md: `detailed_merge_status` as the REST API writes it; a value collab
  *   does not know is named as it came.
  */
@@ -171,6 +172,28 @@ describe('--auto with nothing to wait for', () => {
       expect(r.exitCode, `${status}: ${r.stderr}`).toBe(0);
       expect(s.merges()).toHaveLength(1);
       expect(r.stderr).toMatch(/will merge when the pipeline succeeds/);
+    }
+  });
+
+  // lib/api/merge_requests.rb: with no strategy available, a merge request whose head pipeline
+  // succeeded is `immediately_mergeable?` (`diff_head_pipeline_success?`; later
+  // `pipeline_allows_merge?`) and merged at once on every version; one whose pipeline failed is
+  // `not_allowed!` on every version.
+  it('GitLab 17, its head pipeline succeeded: sent, GitLab merges it at once', async () => {
+    const s = await gitlab('17.9.1-ee', { head_pipeline: { id: 7, status: 'success' } }, merged);
+    const r = await s.run(['--auto', '--sha-from-view', '--yes']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(s.merges()).toHaveLength(1);
+    expect(r.stderr).toMatch(/Merged !5/);
+  });
+
+  it('GitLab 18, its head pipeline failed (not required): said up front, nothing sent', async () => {
+    for (const status of ['failed', 'canceled']) {
+      const s = await gitlab('18.3.0-ee', { head_pipeline: { id: 7, status } }, () => [405, { message: '405 Method Not Allowed' }]);
+      const r = await s.run(['--auto', '--sha-from-view', '--yes']);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(/!5 has nothing to wait for: .*GitLab 18\.3 sets no auto-merge then; nothing was sent/);
+      expect(s.merges()).toEqual([]);
     }
   });
 

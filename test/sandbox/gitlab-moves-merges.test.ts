@@ -7,8 +7,8 @@
  *   (lib/api/groups.rb); lib/api/helpers.rb `find_project!` answers the old path 301 / 405.
  */
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { ADMIN, ALICE, BOB, call, useSandbox } from './helpers.js';
+import { scaledClock, startSandbox } from '../../src/sandbox/index.js';
+import { ADMIN, ALICE, API_PROJECT, BOB, call, useSandbox } from './helpers.js';
 
 const sandbox = useSandbox({ flavor: 'gitlab' });
 
@@ -187,5 +187,40 @@ describe('a merge that needs a rebase, by version (merge_requests.rb execute_mer
     } finally {
       await sb.close();
     }
+  });
+});
+
+/**
+ * `auto_merge` with nothing to wait for (no strategy available), lib/api/merge_requests.rb: merged
+ * at once where the head pipeline succeeded (`immediately_mergeable?`: `diff_head_pipeline_success?`;
+ * since `execute_merge`, `pipeline_allows_merge?`), 405 where it failed, on every version.
+ */
+describe('auto_merge with nothing to wait for, by the head pipeline', () => {
+  async function withPipeline(version: string, branch: string, fail: boolean): Promise<{ status: number; state?: string }> {
+    const sb = await startSandbox({ port: 0, flavor: 'gitlab', gitlabVersion: version, clock: scaledClock(0) });
+    try {
+      const project = `/projects/${API_PROJECT}`;
+      const created = await call(sb, `${project}/merge_requests`, {
+        token: ALICE,
+        json: { title: branch, source_branch: branch, target_branch: 'main' },
+      });
+      const variables = fail ? [{ key: 'SANDBOX_FAIL', value: '*' }] : [];
+      const pipeline = await call(sb, `${project}/pipeline`, { token: ALICE, json: { ref: branch, variables } });
+      expect((await call(sb, `${project}/pipelines/${pipeline.body.id}`, { token: ALICE })).body.status).toBe(fail ? 'failed' : 'success');
+      const path = `${project}/merge_requests/${created.body.iid}`;
+      expect((await call(sb, path, { token: ALICE })).body.detailed_merge_status).toBe('mergeable');
+      const res = await call(sb, `${path}/merge`, { token: ALICE, method: 'PUT', json: { auto_merge: true } });
+      return { status: res.status, state: res.body.state };
+    } finally {
+      await sb.close();
+    }
+  }
+
+  it('GitLab 17, the head pipeline succeeded: merged at once', async () => {
+    expect(await withPipeline('17.6.1-ee', 'auto/green', false)).toEqual({ status: 200, state: 'merged' });
+  });
+
+  it('GitLab 18, the head pipeline failed: 405', async () => {
+    expect(await withPipeline('18.2.0-ee', 'auto/red', true)).toEqual({ status: 405, state: undefined });
   });
 });

@@ -77,12 +77,22 @@ export async function mergeRules(ctx: Context, v: Values, auto: boolean, detect 
   return { auto, waits: new Set(waits), approvalsBlock: flavor !== 'spec', flavor, version };
 }
 
+/** A head pipeline that ended without success: `pipeline_allows_merge?` / `immediately_mergeable?` say no. */
+const ENDED_UNSUCCESSFUL = ['failed', 'canceled', 'skipped'];
+
 /**
- * Whether this server refuses an auto-merge with nothing to wait for: GitLab before 18 (405); GitLab
- * 18 merges at once, and the spec's server sets it. An unknown version is left to the server.
+ * Whether this server refuses (405) an auto-merge with nothing to wait for. With no auto-merge
+ * strategy available, lib/api/merge_requests.rb merges at once where the head pipeline succeeded
+ * (`immediately_mergeable?`: `diff_head_pipeline_success?`; later `pipeline_allows_merge?`), on
+ * every version; refuses where it failed, was canceled or skipped; and where there is none, refuses
+ * before 18 and merges since. The spec's server sets it; an unknown version is left to the server.
  */
-export const refusesNothingToWait = (rules: MergeRules): boolean =>
-  rules.flavor !== 'spec' && rules.version !== undefined && !atLeast(rules.version, 18, 0);
+export function refusesNothingToWait(rules: MergeRules, mr: { head_pipeline?: { status?: string } | null }): boolean {
+  if (rules.flavor === 'spec' || rules.version === undefined) return false;
+  const status = mr.head_pipeline?.status;
+  if (status === undefined) return !atLeast(rules.version, 18, 0);
+  return ENDED_UNSUCCESSFUL.includes(status);
+}
 
 /**
  * Nothing for an auto-merge to wait for: mergeable now, and no head pipeline in progress. GitLab

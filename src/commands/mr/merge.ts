@@ -77,10 +77,10 @@ const auto = (v: MergeValues) => v.flags.auto === true || v.flags['when-pipeline
 function refuseIfBlocked(v: MergeValues, mr: MrState, approvals: Approvals, rules: MergeRules): void {
   const blocker = mergeBlocker(v, mr, approvals, rules);
   if (blocker) throw new CollabError(`${ref(v.args.iid)} cannot be merged: ${blocker.why}; nothing was sent`, 1, blocker.next);
-  if (rules.auto && waitsForNothing(mr) && refusesNothingToWait(rules)) throw nothingToWaitFor(v, rules, true);
+  if (rules.auto && waitsForNothing(mr) && refusesNothingToWait(rules, mr)) throw nothingToWaitFor(v, rules, true);
 }
 
-/** `--auto` on a merge request that waits for nothing: GitLab 17 refuses it (405), GitLab 18 merges it at once. */
+/** `--auto` on a merge request that waits for nothing, where GitLab refuses it (405: `refusesNothingToWait`). */
 function nothingToWaitFor(v: Values, rules: MergeRules, unsent: boolean, err?: CollabError): ApiError {
   const where = rules.version ? `GitLab ${rules.version.join('.')}` : 'this GitLab';
   const prefix = err ? `${err.message} — ` : '';
