@@ -7,7 +7,7 @@
  */
 import { fillPath } from '../api/path.js';
 import type { Context } from '../context.js';
-import { LocalError } from '../errors.js';
+import { LocalError, UsageError } from '../errors.js';
 import { commandLine, type Values } from '../executor/inputs.js';
 import { conditionalRead, pollUntil, type Reading } from '../executor/poll.js';
 import { cellWidth } from '../output/graphemes.js';
@@ -52,10 +52,25 @@ export function pipelineReader(ctx: Context, project: string, id: number): () =>
 }
 
 /**
+ * Inside a CI job, its own pipeline cannot end while the job runs, and so never while the job
+ * waits for it: only --timeout would end the wait. Said at once instead (exit 2, nothing sent).
+ */
+export function refuseOwnPipeline(ctx: Context, v: Values, id: number): void {
+  const ci = ctx.settings.ciJob;
+  if (ci.pipeline() !== String(id)) return;
+  if (v.project !== ci.projectId() && v.project !== ci.projectPath()) return;
+  throw new UsageError(
+    `pipeline ${id} is this CI job's own: it cannot end while this job waits for it`,
+    'wait for another pipeline (its id, or --ref with -p); jobs of one pipeline wait for each other with stages or needs:',
+  );
+}
+
+/**
  * Polls pipeline `id` of `project` until it ends or waits for a person; `first` (what was just
  * read or created) stands for the first poll. Returns the pipeline as last read.
  */
 export async function waitForPipeline(ctx: Context, v: Values, id: number, first?: PipelineState): Promise<PipelineState> {
+  refuseOwnPipeline(ctx, v, id);
   const read = pipelineReader(ctx, v.project!, id);
   let pending = first;
   const reader = async (): Promise<Reading<PipelineState>> => {

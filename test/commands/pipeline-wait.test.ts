@@ -190,11 +190,23 @@ describe('inside a CI job (runner variables, no TTY)', () => {
     COLLAB_TOKEN: undefined,
   };
 
-  it('with a token: `pipeline wait` is its own pipeline', async () => {
+  it.each([
+    [['pipeline', 'wait']],
+    [['pipeline', 'wait', 'current']],
+    [['pipeline', 'wait', '901', '-p', '7']],
+    [['pipeline', 'view', '901', '--watch']],
+  ])("%j: the job's own pipeline cannot end while it waits: said at once, exit 2, nothing sent", async (args) => {
     api = mockApi();
-    servePolls(901, statuses('running', 'success'), '/api/v4/projects/7/pipelines/901');
-    const r = await wait(['pipeline', 'wait'], { env: { ...runner, COLLAB_TOKEN: 'glpat-ci-reader' } });
-    expect([r.code, r.stderr]).toEqual([0, 'pipeline 901 on main: running\npipeline 901 on main: success\n']);
+    const r = await wait(args, { env: { ...runner, COLLAB_TOKEN: 'glpat-ci-reader' } });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(/^collab: pipeline 901 is this CI job's own: it cannot end while this job waits for it\n/);
+  });
+
+  it('with a token: another pipeline of its project is waited for', async () => {
+    api = mockApi();
+    servePolls(900, statuses('running', 'success'), '/api/v4/projects/7/pipelines/900');
+    const r = await wait(['pipeline', 'wait', '900'], { env: { ...runner, COLLAB_TOKEN: 'glpat-ci-reader' } });
+    expect([r.code, r.stderr]).toEqual([0, 'pipeline 900 on main: running\npipeline 900 on main: success\n']);
   });
 
   it('with only the job token: not sent where GitLab refuses it, and the refusal says what is needed', async () => {
@@ -205,7 +217,7 @@ describe('inside a CI job (runner variables, no TTY)', () => {
       // lib/api/helpers.rb: a private project is a 404 to nobody.
       return { statusCode: 404, data: JSON.stringify({ message: '404 Project Not Found' }), responseOptions: { headers: JSON_HEADERS } };
     });
-    const r = await wait(['pipeline', 'wait', 'current'], { env: runner });
+    const r = await wait(['pipeline', 'view', 'current'], { env: runner });
     expect(r.code).toBe(1);
     expect(Object.keys(seen[0]!).map((k) => k.toLowerCase())).not.toContain('job-token');
     expect(r.stderr).toBe(

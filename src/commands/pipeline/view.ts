@@ -8,7 +8,7 @@ import { defineCommand } from '../../executor/spec.js';
 import { printFailedLogs } from '../../resources/failed-logs.js';
 import { pipelineColumns } from '../../resources/pipeline.js';
 import { jobsSection, type PipelineJob } from '../../resources/pipeline-card.js';
-import { type PipelineState, pipelineVerdict, waitForPipeline } from '../../resources/pipeline-wait.js';
+import { type PipelineState, pipelineVerdict, refuseOwnPipeline, waitForPipeline } from '../../resources/pipeline-wait.js';
 import { givenPipeline, intervalFlag, pipelineHereArg, pipelinesExplain, refFlag } from './shared.js';
 
 /** The pipeline's jobs, every page (what the card groups by stage); an error said in the card, not thrown. */
@@ -75,6 +75,7 @@ export const view = defineCommand({
     const choice = given !== undefined ? { id: given } : pipelineHere(ctx, v);
     Object.assign(v.args, { pipeline_id: choice && 'id' in choice ? choice.id : 'latest' });
     if (choice && 'ref' in choice) v.params.ref = choice.ref;
+    if (choice && 'id' in choice && (v.flags.watch === true || v.flags.live === true)) refuseOwnPipeline(ctx, v, choice.id);
   },
   method: 'GET',
   path: '/projects/:project/pipelines/:pipeline_id',

@@ -8,8 +8,9 @@ export const wait = defineCommand({
   aliases: ['watch'],
   summary: 'Wait for a pipeline to end: exit 0 when it succeeded, 1 when not, 124 on --timeout',
   description:
-    'Poll a pipeline until it ends (default: the latest of --ref or of the branch checked out; ' +
-    'inside a CI job, current is its own). On a terminal one status line is redrawn in place; ' +
+    'Poll a pipeline until it ends (default: the latest of --ref or of the branch checked out). ' +
+    'Inside a CI job its own pipeline is refused (exit 2): it cannot end while the job waits. ' +
+    'On a terminal one status line is redrawn in place; ' +
     'piped or in a CI log, one plain line per change. Exit 0 when it succeeded; 1 when it ' +
     'failed, was canceled or skipped, or is manual (it waits for someone to start a job, which ' +
     'is said, not waited for); 124 when --timeout (90s, 10m, 1h) passes first. Polls back off ' +
