@@ -92,6 +92,30 @@ describe('release create', () => {
     expect(view.code).toBe(0);
   });
 
+  it("--link also reads GitLab's own key names (link_type=, direct_asset_path=, filepath=), never as part of the URL", async () => {
+    api = mockApi();
+    const sent = recordRequests(api, 'POST', '/api/v4/projects/7/releases', 201, RELEASE);
+    const r = await runCli(
+      [
+        'release',
+        'create',
+        'v1.2.3',
+        '-p',
+        '7',
+        '--link',
+        'a=https://e.com/a,b,link_type=package,direct_asset_path=/bin/a1',
+        '--link',
+        'b=https://e.com/b,filepath=/bin/b1,type=image',
+      ],
+      { transport: api.transport, env: GITLAB },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(sent[0]!.body).assets.links).toEqual([
+      { name: 'a', url: 'https://e.com/a,b', link_type: 'package', direct_asset_path: '/bin/a1' },
+      { name: 'b', url: 'https://e.com/b', link_type: 'image', direct_asset_path: '/bin/b1' },
+    ]);
+  });
+
   it('bad links are refused before anything is sent', async () => {
     for (const [flags, says] of [
       [['--link', 'no-url'], 'is not NAME=URL'],
@@ -104,6 +128,8 @@ describe('release create', () => {
       [['--link', 'x=https://e.com/a,path='], 'path "" is not a direct asset path'],
       [['--link', `x=https://e.com/a,path=/${'a'.repeat(128)}`], 'is not a direct asset path'],
       [['--link', 'x=https://e.com/a,path=/bin/x1', '--link', 'y=https://e.com/b,path=/bin/x1'], 'two links have the path "/bin/x1"'],
+      [['--link', 'x=https://e.com/a,type=package,link_type=image'], 'gives the type twice'],
+      [['--link', 'x=https://e.com/a,path=/bin/x1,filepath=/bin/x2'], 'gives the path twice'],
       [['--link', 'x=https://e.com/a', '--link', 'x=https://e.com/b'], 'two links have the name "x"'],
       [['--assets-links', '{"name":"x"}'], 'expected a JSON array'],
       [['--assets-links', '[{"name":"x"}]'], 'each link is an object with "name" and "url"'],

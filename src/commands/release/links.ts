@@ -42,18 +42,31 @@ export function checkLink(link: AssetLink, label: string): AssetLink {
   return link;
 }
 
+/** The keys `--link` reads from its end: collab's short names and GitLab's own. */
+const LINK_KEYS: Readonly<Record<string, 'link_type' | 'direct_asset_path'>> = {
+  type: 'link_type',
+  link_type: 'link_type',
+  path: 'direct_asset_path',
+  direct_asset_path: 'direct_asset_path',
+  filepath: 'direct_asset_path',
+};
+const LINK_KEY_AT_END = /,(type|link_type|path|direct_asset_path|filepath)=([^,]*)$/;
+
 /**
  * `--link NAME=URL[,type=package][,path=/bin/x]`: the name up to the first `=`, the URL after it,
- * `type=` and `path=` taken from its end (a URL may hold commas of its own).
+ * `type=` and `path=` (or GitLab's `link_type=`, `direct_asset_path=`, `filepath=`) taken from its
+ * end (a URL may hold commas of its own); each once.
  */
 export function parseLinkFlag(raw: string): AssetLink {
   const eq = raw.indexOf('=');
   if (eq <= 0) throw new UsageError(`invalid value for --link: "${raw}" is not NAME=URL[,type=…][,path=…]`);
   const link: AssetLink = { name: raw.slice(0, eq), url: '' };
   let rest = raw.slice(eq + 1);
-  for (let m = /,(type|path)=([^,]*)$/.exec(rest); m; m = /,(type|path)=([^,]*)$/.exec(rest)) {
-    if (m[1] === 'type') link.link_type ??= m[2];
-    else link.direct_asset_path ??= m[2];
+  for (let m = LINK_KEY_AT_END.exec(rest); m; m = LINK_KEY_AT_END.exec(rest)) {
+    const field = LINK_KEYS[m[1]!]!;
+    if (link[field] !== undefined)
+      throw new UsageError(`invalid value for --link: "${raw}" gives the ${field === 'link_type' ? 'type' : 'path'} twice`);
+    link[field] = m[2];
     rest = rest.slice(0, m.index);
   }
   link.url = rest;
