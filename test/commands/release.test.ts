@@ -92,7 +92,7 @@ describe('release create', () => {
     expect(view.code).toBe(0);
   });
 
-  it("--link also reads GitLab's own key names (link_type=, direct_asset_path=, filepath=), never as part of the URL", async () => {
+  it("--link also reads GitLab's own key names (link_type=, direct_asset_path=, filepath=); null in --assets-links is absent", async () => {
     api = mockApi();
     const sent = recordRequests(api, 'POST', '/api/v4/projects/7/releases', 201, RELEASE);
     const r = await runCli(
@@ -106,6 +106,8 @@ describe('release create', () => {
         'a=https://e.com/a,b,link_type=package,direct_asset_path=/bin/a1',
         '--link',
         'b=https://e.com/b,filepath=/bin/b1,type=image',
+        '--assets-links',
+        '[{"name":"c","url":"https://e.com/c","link_type":null,"direct_asset_path":null}]',
       ],
       { transport: api.transport, env: GITLAB },
     );
@@ -113,6 +115,7 @@ describe('release create', () => {
     expect(JSON.parse(sent[0]!.body).assets.links).toEqual([
       { name: 'a', url: 'https://e.com/a,b', link_type: 'package', direct_asset_path: '/bin/a1' },
       { name: 'b', url: 'https://e.com/b', link_type: 'image', direct_asset_path: '/bin/b1' },
+      { name: 'c', url: 'https://e.com/c' },
     ]);
   });
 

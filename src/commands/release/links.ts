@@ -86,8 +86,9 @@ export function parseAssetsLinks(raw: string): AssetLink[] {
     const at = `--assets-links (item ${i + 1})`;
     if (!isObject(item) || typeof item.name !== 'string' || typeof item.url !== 'string')
       throw new UsageError(`invalid value for ${at}: each link is an object with "name" and "url" strings`);
-    const path = item.direct_asset_path ?? item.filepath;
-    const type = item.link_type;
+    // JSON null is a field not given, as Grape reads an optional parameter.
+    const path = item.direct_asset_path ?? item.filepath ?? undefined;
+    const type = item.link_type ?? undefined;
     if ((path !== undefined && typeof path !== 'string') || (type !== undefined && typeof type !== 'string'))
       throw new UsageError(`invalid value for ${at}: "direct_asset_path" and "link_type" are strings`);
     return checkLink({ name: item.name, url: item.url, link_type: type, direct_asset_path: path }, at);
