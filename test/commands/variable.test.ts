@@ -205,7 +205,7 @@ describe('variable set', () => {
 });
 
 describe('variable export', () => {
-  it("sh lines that sh and bash source back to the very values, the environment's scope first", async () => {
+  it("sh lines that sh, bash, dash and zsh source back to the very values, the environment's scope first", async () => {
     store.project.push(
       ...HOSTILE.map((value, i) => variable(`HOSTILE_${i}`, value)),
       variable('URL', 'https://prod', { environment_scope: 'production' }),
@@ -220,7 +220,9 @@ describe('variable export', () => {
     fs.writeFileSync(script, r.stdout);
     const expected = { ...Object.fromEntries(HOSTILE.map((v, i) => [`HOSTILE_${i}`, v])), URL: 'https://prod', LOG_LEVEL: 'debug' };
     const keys = Object.keys(expected);
-    for (const shell of ['sh', 'bash']) {
+    // sh (dash on Debian), bash, and dash and zsh by name where this machine has them.
+    const shells = ['sh', 'bash', ...['dash', 'zsh'].filter((s) => spawnSync('sh', ['-c', `command -v ${s}`]).status === 0)];
+    for (const shell of shells) {
       // Each value printed NUL-terminated by the shell that sourced the file, compared byte for byte.
       const out = spawnSync(
         shell,
