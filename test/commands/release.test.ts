@@ -167,6 +167,23 @@ describe('release list, view, update, delete, links', () => {
     expect([both.code, calls]).toEqual([2, []]);
   });
 
+  it('a release that is not there (404 Not Found) is said so; a missing project is not', async () => {
+    api = mockApi();
+    // lib/api/releases.rb: permalink/latest with no release, and a tag without one, are `not_found!`.
+    const none = { message: '404 Not Found' };
+    api.pool.intercept({ path: '/api/v4/projects/7/releases/permalink/latest', method: 'GET' }).reply(404, ...jsonReply(none));
+    api.pool.intercept({ path: '/api/v4/projects/7/releases/v9', method: 'GET' }).reply(404, ...jsonReply(none));
+    api.pool
+      .intercept({ path: '/api/v4/projects/8/releases/v9', method: 'GET' })
+      .reply(404, ...jsonReply({ message: '404 Project Not Found' }));
+    const latest = await runCli(['release', 'view', '--latest', '-p', '7'], { transport: api.transport, env: GITLAB });
+    expect([latest.code, latest.stderr]).toEqual([1, 'collab: 404 Not Found\nhint: 7 has no releases yet\n']);
+    const tag = await runCli(['release', 'view', 'v9', '-p', '7'], { transport: api.transport, env: GITLAB });
+    expect([tag.code, tag.stderr]).toEqual([1, 'collab: 404 Not Found\nhint: 7 has no release v9 (collab release list shows them)\n']);
+    const project = await runCli(['release', 'view', 'v9', '-p', '8'], { transport: api.transport, env: GITLAB });
+    expect([project.code, project.stderr]).toEqual([1, 'collab: 404 Project Not Found\n']);
+  });
+
   it('lists, updates, and deletes only with --yes off a terminal', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/projects/7/releases?order_by=created_at', method: 'GET' }).reply(200, ...jsonReply([RELEASE]));

@@ -46,5 +46,13 @@ export const view = defineCommand({
     if (v.flags.latest && v.args.tag !== undefined) throw new UsageError('give a tag or --latest, not both');
     if (!v.flags.latest && v.args.tag === undefined) throw new UsageError('missing argument <tag> (or --latest for the latest release)');
   },
-  explain: { 404: noSuchApi },
+  explain: {
+    404: async (ctx, v, err) =>
+      (await noSuchApi(ctx, v, err)) ??
+      (/\bproject\b/i.test(err.message)
+        ? undefined
+        : v.flags.latest
+          ? `${String(v.project)} has no releases yet`
+          : `${String(v.project)} has no release ${v.args.tag} (collab release list shows them)`),
+  },
 });
