@@ -2,6 +2,7 @@ import { requireUser } from '../access.js';
 import { mergeNow } from '../auto-merge.js';
 import type { Ctx } from '../context.js';
 import { detailedMergeStatus, headPipelineInProgress, MERGE_REQUEST } from '../entities/merge-requests.js';
+import { headPipelineOf } from '../entities/pipelines.js';
 import { show } from '../entity.js';
 import { HttpError, unauthorized } from '../errors.js';
 import { DEVELOPER, type MergeMessages, type MergeRequest, type Project, type User } from '../model.js';
@@ -49,7 +50,18 @@ function refuseMerge(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): void {
  */
 function gitStateRefusal(ctx: Ctx, mr: MergeRequest, autoMerge: boolean): 405 | 422 {
   if (!ctx.store.gitlabAtLeast(18)) return 422;
-  return autoMerge && !headPipelineInProgress(ctx.store, mr) ? 422 : 405;
+  return autoMerge && mergesAtOnce(ctx, mr) ? 422 : 405;
+}
+
+/**
+ * An auto-merge with no strategy to wait with: merged at once where the head pipeline succeeded
+ * (`immediately_mergeable?`: `diff_head_pipeline_success?`; since `execute_merge`,
+ * `pipeline_allows_merge?`), and where there is none on GitLab 18 here (the
+ * `merge_immediately_when_no_pipeline` fallback); else 405.
+ */
+function mergesAtOnce(ctx: Ctx, mr: MergeRequest): boolean {
+  const status = headPipelineOf(ctx.store, mr)?.status;
+  return status === 'success' || (status === undefined && ctx.store.gitlabAtLeast(18));
 }
 
 /** Nothing an auto-merge would wait for: mergeable now, and no head pipeline in progress. */
@@ -65,7 +77,7 @@ function mergeMergeRequest(ctx: Ctx): Reply {
   const gitlab = ctx.store.flavor === 'gitlab';
   const asked = (gitlab ? ctx.params.bool('auto_merge') : undefined) ?? ctx.params.bool('merge_when_pipeline_succeeds') ?? false;
   const nothingPending = gitlab && waitsForNothing(ctx, mr);
-  if (asked && nothingPending && !ctx.store.gitlabAtLeast(18)) throw new HttpError(405, { message: '405 Method Not Allowed' });
+  if (asked && nothingPending && !mergesAtOnce(ctx, mr)) throw new HttpError(405, { message: '405 Method Not Allowed' });
   const autoMerge = asked && !nothingPending;
   refuseMerge(ctx, mr, autoMerge);
   const expected = ctx.params.str('sha');
