@@ -17,6 +17,20 @@ export function cancel(store: Store, job: Job): void {
   job.finishedAt = store.now();
 }
 
+/**
+ * `POST …/cancel?force=true` on a `canceling` job (app/services/ci/build_cancel_service.rb:
+ * `build.force_cancel` where `allowed_to_force?`, a maintainer): canceled now, its runner not
+ * waited for. Whether it applied.
+ */
+export function forceCancel(store: Store, job: Job): boolean {
+  if (store.flavor !== 'gitlab' || job.status !== 'canceling') return false;
+  job.status = 'canceled';
+  job.finishedAt = store.now();
+  const stillCanceling = store.projectJobs(job.projectId).some((j) => j.pipelineId === job.pipelineId && j.status === 'canceling');
+  if (store.pipelines.get(job.pipelineId)?.status === 'canceling' && !stillCanceling) setPipelineStatus(store, job.pipelineId, 'canceled');
+  return true;
+}
+
 /** Puts a running job in `canceling` until its runner stops it, `ms` later on the store's clock. */
 export function startCanceling(store: Store, job: Job, ms: number): void {
   job.status = 'canceling';

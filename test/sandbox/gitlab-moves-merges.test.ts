@@ -224,3 +224,20 @@ describe('auto_merge with nothing to wait for, by the head pipeline', () => {
     expect(await withPipeline('18.2.0-ee', 'auto/red', true)).toEqual({ status: 405, state: undefined });
   });
 });
+
+/**
+ * `POST …/jobs/:job_id/cancel?force=true` (lib/api/ci/jobs.rb → app/services/ci/build_cancel_service.rb):
+ * a `canceling` job is `force_cancel`ed — canceled now — where `allowed_to_force?` (maintainers).
+ */
+describe('job cancel --force (Ci::BuildCancelService)', () => {
+  it('a canceling job: left canceling without force, canceled with it by a maintainer', async () => {
+    const sb = sandbox();
+    const jobs = `/projects/${API_PROJECT}/jobs`;
+    const canceling = (await call(sb, `${jobs}?scope=canceling`, { token: ALICE })).body[0];
+    expect(canceling?.status).toBe('canceling');
+    const plain = await call(sb, `${jobs}/${canceling.id}/cancel`, { token: ALICE, method: 'POST' });
+    expect([plain.status, plain.body.status]).toEqual([201, 'canceling']);
+    const forced = await call(sb, `${jobs}/${canceling.id}/cancel?force=true`, { token: ALICE, method: 'POST' });
+    expect([forced.status, forced.body.status]).toEqual([201, 'canceled']);
+  });
+});

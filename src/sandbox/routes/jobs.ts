@@ -5,8 +5,8 @@ import type { Ctx } from '../context.js';
 import { JOB, JOB_WITH_DOWNLOAD_URL } from '../entities/jobs.js';
 import { show } from '../entity.js';
 import { badRequest, forbidden, HttpError, missingParam, notFound } from '../errors.js';
-import { cancel } from '../job-states.js';
-import { DEVELOPER, type Project, REPORTER } from '../model.js';
+import { cancel, forceCancel } from '../job-states.js';
+import { DEVELOPER, MAINTAINER, type Project, REPORTER } from '../model.js';
 import type { Job, JobStatus } from '../model-ci.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
 import { type Keyset, paginate } from '../pagination.js';
@@ -188,7 +188,12 @@ function showTrace(ctx: Ctx): Reply {
 function cancelJob(ctx: Ctx): Reply {
   const { project, job } = requireJob(ctx);
   requireRunner(ctx, project);
-  if (CANCELABLE.includes(job.status)) cancel(ctx.store, job);
+  // `force` (GitLab): a maintainer's, for a job its runner is still stopping (BuildCancelService).
+  if (ctx.store.flavor === 'gitlab' && ctx.params.bool('force') && job.status === 'canceling') {
+    const user = requireUser(ctx);
+    if (!user.admin && projectAccess(ctx.store, user, project) < MAINTAINER) throw new HttpError(403, { message: 'Forbidden' });
+    forceCancel(ctx.store, job);
+  } else if (CANCELABLE.includes(job.status)) cancel(ctx.store, job);
   return created(show(ctx, JOB, job));
 }
 
