@@ -112,6 +112,9 @@ describe('variable set', () => {
       environment_scope: 'production',
       variable_type: 'file',
     });
+    // lib/api/ci/variables.rb: a PUT without filter[environment_scope] updates the key's one variable, scoped or not.
+    const scoped = await runCli(['variable', 'set', 'NEW_ONE', 'again', '-p', '7'], { env: asUser() });
+    expect([scoped.code, scoped.stderr]).toEqual([0, 'Updated variable NEW_ONE (scope production) of 7\n']);
     const piped = await runCli(['variable', 'set', 'PIPED', '-p', '7'], { env: asUser(), stdin: 'from\nstdin' });
     expect(piped.code, piped.stderr).toBe(0);
     expect(store.project.at(-1)!.value).toBe('from\nstdin');

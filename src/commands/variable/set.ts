@@ -166,8 +166,11 @@ async function setVariable(ctx: Context, v: SetValues): Promise<void> {
   const printer = ctx.printer();
   if (!printer.brief) await printer.object(withoutValue(res.data), variableColumns);
   const how = marks(res.data);
+  // Without --scope GitLab updates the key's one variable whatever its scope: say which it was.
+  const answered = isObject(res.data) && typeof res.data.environment_scope === 'string' ? res.data.environment_scope : undefined;
+  const shown = scope ?? (answered !== '*' ? answered : undefined);
   ctx.success(
-    `${created ? 'Created' : 'Updated'} variable ${v.args.key}${scope ? ` (scope ${scope})` : ''} of ${owner(v)}${how.length ? ` (${how.join(', ')})` : ''}`,
+    `${created ? 'Created' : 'Updated'} variable ${v.args.key}${shown ? ` (scope ${shown})` : ''} of ${owner(v)}${how.length ? ` (${how.join(', ')})` : ''}`,
   );
 }
 
