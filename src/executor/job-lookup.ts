@@ -47,7 +47,7 @@ function describeChoice(choice: PipelineChoice, id: number): string {
  * The pipeline a name is looked for in. On a server without GitLab's pipelines API (the spec's),
  * the latest of a ref is the pipeline of the newest job on that ref (`GET /projects/:id/jobs`).
  */
-async function pipelineOf(ctx: Context, v: Values, choice: PipelineChoice, name: string): Promise<number> {
+export async function pipelineOf(ctx: Context, v: Values, choice: PipelineChoice, name?: string): Promise<number> {
   if ('id' in choice) return choice.id;
   try {
     return await latestPipelineId(ctx, v.project!, choice.ref);
@@ -57,7 +57,8 @@ async function pipelineOf(ctx: Context, v: Values, choice: PipelineChoice, name:
   const path = fillPath('/projects/:project/jobs', { project: v.project });
   for await (const job of paginate<ListedJob>(ctx.api(), { method: 'GET', path }, { perPage: 100, all: true, unique: true }))
     if (job?.ref === choice.ref && typeof job.pipeline?.id === 'number') return job.pipeline.id;
-  throw new ApiError(`no job named "${name}" on ${choice.ref} in ${v.project}: the project has no job on that ref`, 404);
+  const what = name === undefined ? 'no pipeline' : `no job named "${name}"`;
+  throw new ApiError(`${what} on ${choice.ref} in ${v.project}: the project has no job on that ref`, 404);
 }
 
 /** The id of the job named `name` (see above). */

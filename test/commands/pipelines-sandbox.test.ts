@@ -136,4 +136,18 @@ describe('spec flavour: no pipelines API', () => {
         "hint: a pipeline's jobs are still there: collab job list --pipeline <id>\n",
     );
   });
+
+  it('job trace --failed --ref finds the pipeline as a job name does (its newest job on the ref): the spec has its jobs', async () => {
+    const byName = await sb.run(['job', 'view', 'test', '--ref', 'main', '-p', P, '-o', 'json', '--jq', '.pipeline.id'], {}, opts);
+    expect(byName.exitCode, byName.stderr).toBe(0);
+    const failed = await sb.run(['job', 'trace', '--failed', '--ref', 'main', '-p', P], {}, opts);
+    expect(failed.exitCode, failed.stderr).toBe(0);
+    const byId = await sb.run(['job', 'trace', '--failed', '--pipeline', byName.stdout.trim(), '-p', P], {}, opts);
+    expect([failed.stdout, failed.stderr]).toEqual([byId.stdout, byId.stderr]);
+    const none = await sb.run(['job', 'trace', '--failed', '--ref', 'no-such-ref', '-p', P], {}, opts);
+    expect([none.exitCode, none.stderr.split('\n')[0]]).toEqual([
+      1,
+      'collab: no pipeline on no-such-ref in acme/platform/api: the project has no job on that ref',
+    ]);
+  });
 });

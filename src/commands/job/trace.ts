@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Values } from '../../executor/inputs.js';
-import { parseJob } from '../../executor/job-lookup.js';
-import { latestPipelineId, pipelineHere } from '../../executor/pipeline-ref.js';
+import { parseJob, pipelineOf } from '../../executor/job-lookup.js';
+import { pipelineHere } from '../../executor/pipeline-ref.js';
 import { pollUntil } from '../../executor/poll.js';
 import { defineCommand } from '../../executor/spec.js';
 import { TerminalLogFilter } from '../../output/sanitize.js';
@@ -54,7 +54,8 @@ async function failedLogs(ctx: Context, v: Values): Promise<void> {
   const choice = pipelineHere(ctx, v);
   if (choice === undefined)
     throw new UsageError('--failed needs a pipeline: --pipeline <id|current> or --ref <branch>', 'in a checkout: the latest of its branch');
-  const pipeline = 'id' in choice ? choice.id : await latestPipelineId(ctx, v.project!, choice.ref);
+  // On a server of the spec (no pipelines API) the latest of a ref is that of its newest job, as for a job name.
+  const pipeline = await pipelineOf(ctx, v, choice);
   await printFailedLogs(ctx, v.project!, pipeline);
 }
 
