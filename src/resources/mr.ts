@@ -213,7 +213,13 @@ function branchesOf(mr: { source_branch?: unknown; target_branch?: unknown }): s
  * after it: what `draftless_title` ("Mark as ready") takes off — one prefix, once. `WIP` is no
  * longer a draft marker.
  */
-const DRAFT_PREFIX = /^(?:\[draft\]|\(draft\)|draft:)\s*/i;
+const DRAFT_PREFIX = /^(?:\[draft\]|\(draft\)|draft:)[ \t\r\n\f\v]*/i;
+/**
+ * What an older GitLab (13–14, lib/gitlab/regex.rb `merge_request_draft` with `draft\s\-\s` and
+ * `draft\z`, and `merge_request_wip`) also took for a draft: taken off only when the server says
+ * the merge request is a draft and today's prefix is not there. (Ruby's `\s` is ASCII blanks only.)
+ */
+const OLDER_DRAFT_PREFIX = /^(?:draft[ \t\r\n\f\v]-[ \t\r\n\f\v]|\[wip\]|wip:)[ \t\r\n\f\v]*/i;
 const GITLAB_DRAFT = /^\s*(?:\[draft\]|\(draft\)|draft:)/i;
 
 interface MrLike {
@@ -237,8 +243,14 @@ export function isDraft(mr: MrLike | null | undefined): boolean {
 /** The title marked as a draft, GitLab's way (`Draft: `), unless it is marked already. */
 export const draftTitle = (title: string): string => (GITLAB_DRAFT.test(title) ? title : `Draft: ${title}`);
 
-/** The title without its draft prefix, as GitLab's "Mark as ready" leaves it (`MergeRequest.draftless_title`). */
-export const readyTitle = (title: string): string => title.replace(DRAFT_PREFIX, '');
+/**
+ * The title without its draft prefix, as GitLab's "Mark as ready" leaves it
+ * (`MergeRequest.draftless_title`); `serverSaysDraft`: an older GitLab's marker goes too.
+ */
+export function readyTitle(title: string, serverSaysDraft = false): string {
+  const ready = title.replace(DRAFT_PREFIX, '');
+  return ready !== title || !serverSaysDraft ? ready : title.replace(OLDER_DRAFT_PREFIX, '');
+}
 
 const isOpen = (state: unknown) => state === 'opened' || state === 'reopened';
 

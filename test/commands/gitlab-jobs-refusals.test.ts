@@ -186,10 +186,10 @@ describe('exit 3 is no such artifacts, never a project or job that is not there'
 });
 
 describe('mr update --ready (MergeRequest.draftless_title)', () => {
-  const readied = async (title: string) => {
+  const readied = async (title: string, draft = true) => {
     const s = await gitlab((h) => {
       if (h.url !== '/api/v4/projects/acme%2Fweb/merge_requests/5') return undefined;
-      if (h.method === 'GET') return { status: 200, body: { id: 50, iid: 5, title, draft: true, state: 'opened' } };
+      if (h.method === 'GET') return { status: 200, body: { id: 50, iid: 5, title, draft, state: 'opened' } };
       return { status: 200, body: { id: 50, iid: 5, title: JSON.parse(h.body).title, draft: false, state: 'opened' } };
     });
     const r = await run(s.url, ['mr', 'update', '5', '-p', 'acme/web', '--ready']);
@@ -203,7 +203,31 @@ describe('mr update --ready (MergeRequest.draftless_title)', () => {
     ['(DRAFT)Fix login', 'Fix login'],
     ['Draft: [Draft] Fix login', '[Draft] Fix login'],
     ['Draft: WIP: Fix login', 'WIP: Fix login'],
+    // Ruby's `\s` is ASCII blanks: a no-break space after the prefix stays.
+    ['Draft:\u00a0Fix login', '\u00a0Fix login'],
   ])('%j → %j', async (title, ready) => {
     expect(await readied(title)).toBe(ready);
+  });
+
+  // An older GitLab (13–14: lib/gitlab/regex.rb `merge_request_draft` with `draft\s\-\s`, and
+  // `merge_request_wip`) says these are drafts and takes the marker off; today's does not.
+  it.each([
+    ['Draft - Fix login', 'Fix login'],
+    ['[WIP] Fix login', 'Fix login'],
+    ['WIP: Fix login', 'Fix login'],
+  ])('%j, a draft by the server’s word → %j', async (title, ready) => {
+    expect(await readied(title, true)).toBe(ready);
+  });
+
+  it('"Draft - Fix login" on today’s GitLab (not a draft there): already ready, nothing sent', async () => {
+    const s = await gitlab((h) =>
+      h.url === '/api/v4/projects/acme%2Fweb/merge_requests/5' && h.method === 'GET'
+        ? { status: 200, body: { id: 50, iid: 5, title: 'Draft - Fix login', draft: false, state: 'opened' } }
+        : undefined,
+    );
+    const r = await run(s.url, ['mr', 'update', '5', '-p', 'acme/web', '--ready']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/is already ready: nothing changed/);
+    expect(s.hits.filter((h) => h.method === 'PUT')).toEqual([]);
   });
 });

@@ -225,5 +225,7 @@ async function draftChange(ctx: Context, v: Values): Promise<void> {
     v.seen = asAnswer(await readIn(ctx, fillPath(MR_PATH, pathValues(v)), { kind: 'object', key: 'iid' }));
     title = typeof v.seen?.title === 'string' ? v.seen.title : '';
   }
-  v.params.title = wanted ? draftTitle(title) : readyTitle(title);
+  // The server's own word (`draft`), where the merge request was read: an older GitLab's marker too.
+  const serverSaysDraft = v.seen?.draft === true || v.seen?.work_in_progress === true;
+  v.params.title = wanted ? draftTitle(title) : readyTitle(title, serverSaysDraft);
 }
