@@ -118,6 +118,17 @@ describe('variable set', () => {
     const piped = await runCli(['variable', 'set', 'PIPED', '-p', '7'], { env: asUser(), stdin: 'from\nstdin' });
     expect(piped.code, piped.stderr).toBe(0);
     expect(store.project.at(-1)!.value).toBe('from\nstdin');
+    // A CI job (no terminal, stdin empty) that forgot the value: refused, the variable not blanked.
+    const before = gl.seen.length;
+    const forgot = await runCli(['variable', 'set', 'LOG_LEVEL', '-p', '7'], { env: asUser(), stdin: '' });
+    expect([forgot.code, forgot.stderr.split('\n')[0], gl.seen.length]).toEqual([
+      2,
+      'collab: no value: nothing came on standard input',
+      before,
+    ]);
+    const empty = await runCli(['variable', 'set', 'LOG_LEVEL', '-p', '7', '--value', ''], { env: asUser() });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(store.project[0]).toMatchObject({ key: 'LOG_LEVEL', value: '' });
     const twice = await runCli(['variable', 'set', 'X', 'a', '--value', 'b', '-p', '7'], { env: asUser() });
     expect(twice.code).toBe(2);
   });

@@ -66,7 +66,14 @@ async function givenValue(ctx: Context, v: SetValues): Promise<string> {
     throw new UsageError('no value: give it as the argument, --value, --value-file, or on standard input');
   if (file === undefined || file === '-') {
     if (ctx.io.stdinIsTTY && !ctx.canPrompt) throw new UsageError('expected data on standard input');
-    return asText(await readBytesArg(ctx, '-', '--value-file'), 'standard input');
+    const bytes = await readBytesArg(ctx, '-', '--value-file');
+    // A CI job's stdin is empty, not a terminal: a value forgotten there would blank the variable.
+    if (file === undefined && bytes.length === 0)
+      throw new UsageError(
+        'no value: nothing came on standard input',
+        'give it as the argument, --value or --value-file (--value "" sets it empty)',
+      );
+    return asText(bytes, 'standard input');
   }
   return asText(await readBytesArg(ctx, file, '--value-file'), file);
 }
