@@ -73,6 +73,8 @@ describe('job actions', () => {
 
   it.each([
     ['cancel', 'cancel', 'canceled', 'Cancelled job 12 (build-12)'],
+    // lib/api/ci/jobs.rb cancels with `build.cancel`, a no-op on an ended job, and answers 201 with it.
+    ['cancel', 'cancel', 'success', 'Job 12 (build-12) had ended (success): nothing to cancel'],
     ['retry', 'retry', 'pending', 'Retried job 12: new job 12 (build-12), now pending'],
     ['play', 'play', 'started', 'Started job 12 (build-12)'],
     // GitLab answers a played job as pending (or running): said once, after the verb.

@@ -293,6 +293,13 @@ describe('pipeline retry, cancel, delete', () => {
     expect([canceled.code, canceled.stderr]).toEqual([0, '✓ Canceled pipeline 4711: now canceled\n']);
   });
 
+  it('cancel of a pipeline that had ended: GitLab answers 200 with it unchanged (doc/api/pipelines.md), said as nothing to cancel', async () => {
+    api = mockApi();
+    recordRequests(api, 'POST', `${P}/pipelines/4711/cancel`, 200, pipelineAnswer(4711, 'success'));
+    const r = await runCli(['pipeline', 'cancel', '4711', '-p', 'acme/platform/api'], { transport: api.transport });
+    expect([r.code, r.stderr]).toEqual([0, 'Pipeline 4711 had ended (success): nothing to cancel\n']);
+  });
+
   it('delete is irreversible: --yes off a terminal, else exit 2 and nothing sent', async () => {
     api = mockApi();
     const refused = await runCli(['pipeline', 'delete', '4711', '-p', 'acme/platform/api'], { transport: api.transport });

@@ -8,6 +8,9 @@ import { jobTokenExplain } from './job-token.js';
 
 /** `job 12 (build)`: the job of the answer (or the one confirmed), by its name. */
 const jobNamed = (v: Values, job: Answer, id: unknown = v.args.id) => `job ${titled(String(id), objectName(job ?? v.seen))}`;
+/** A job answered as ended otherwise than canceled: a cancel found nothing to stop (GitLab answers it all the same). */
+const ended = (job: Answer): boolean => typeof job?.status === 'string' && ['success', 'failed', 'skipped'].includes(job.status);
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** `, pending`: the job's status after an action, unless it only repeats the verb (play answers `started`). */
 const statusOf = (job: Answer, verb?: string) =>
   typeof job?.status === 'string' && job.status !== verb ? `, now ${tableText(job.status)}` : '';
@@ -41,7 +44,10 @@ export const cancel = action({
     403: (_ctx, v) =>
       v.flags.force === true ? 'force-cancelling a job takes the Maintainer role in the project (and GitLab 17.x or later)' : undefined,
   },
-  done: (v, job) => `${v.flags.force === true ? 'Force-cancelled' : 'Cancelled'} ${jobNamed(v, job)}${statusOf(job, 'canceled')}`,
+  done: (v, job) =>
+    ended(job)
+      ? `${capitalized(jobNamed(v, job))} had ended (${tableText(String(job?.status))}): nothing to cancel`
+      : `${v.flags.force === true ? 'Force-cancelled' : 'Cancelled'} ${jobNamed(v, job)}${statusOf(job, 'canceled')}`,
   bulk: 'id',
 });
 

@@ -9,6 +9,9 @@ const pipelineIdFirst = (ctx: Parameters<NonNullable<CommandSpec['prepare']>>[0]
   Object.assign(v.args, { pipeline_id: givenPipeline(ctx, v) });
 };
 
+/** A pipeline or job answered as ended otherwise than canceled: a cancel found nothing to stop (GitLab answers it all the same). */
+const ended = (p: Answer): boolean => typeof p?.status === 'string' && ['success', 'failed', 'skipped'].includes(p.status);
+
 const nowStatus = (p: Answer) => (typeof p?.status === 'string' ? `: now ${tableText(p.status)}` : '');
 
 /** A pipeline action (lib/api/ci/pipelines.rb): the pipeline it answers with, as one row. */
@@ -44,7 +47,10 @@ export const cancel = action({
     'answers 200 whatever the state (doc/api/pipelines.md): the status printed says what it is now.',
   examples: ['collab pipeline cancel 4711 -p acme/platform/api'],
   path: '/projects/:project/pipelines/:pipeline_id/cancel',
-  done: (v, p) => `Canceled pipeline ${String(v.args.pipeline_id)}${nowStatus(p)}`,
+  done: (v, p) =>
+    ended(p)
+      ? `Pipeline ${String(v.args.pipeline_id)} had ended (${tableText(String(p?.status))}): nothing to cancel`
+      : `Canceled pipeline ${String(v.args.pipeline_id)}${nowStatus(p)}`,
 });
 
 export const remove = defineCommand({
