@@ -256,6 +256,16 @@ describe('variable export', () => {
     expect(JSON.parse(none.stdout).URL).toBe('https://any');
   });
 
+  it('a file variable is exported as its content, and said so (a job gets the path of a file)', async () => {
+    store.project.push(variable('KUBECONFIG', 'apiVersion: v1\n', { variable_type: 'file' }));
+    const r = await runCli(['variable', 'export', '-p', '7'], { env: asUser() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("export KUBECONFIG='apiVersion: v1\n'\n");
+    expect(r.stderr).toBe('KUBECONFIG is a file variable: its content is exported (in a job it is the path of a file holding it)\n');
+    const json = await runCli(['variable', 'export', '-p', '7', '--format', 'json'], { env: asUser() });
+    expect([json.stderr, JSON.parse(json.stdout).KUBECONFIG]).toEqual(['', 'apiVersion: v1\n']);
+  });
+
   it('--format env refuses a value with a line break, naming the key', async () => {
     store.project.push(variable('CERT', '-----BEGIN-----\nabc\n'));
     const r = await runCli(['variable', 'export', '-p', '7', '--format', 'env'], { env: asUser() });

@@ -19,6 +19,7 @@ interface Variable {
   key: string;
   value: string | null;
   environment_scope?: string;
+  variable_type?: string;
 }
 
 /** `'…'` for sh: every byte as written, a single quote closed, escaped and reopened. */
@@ -81,7 +82,12 @@ async function exportVariables(ctx: Context, v: Values): Promise<void> {
   const chosen = forEnvironment(all, environment).filter((x) => {
     if (x.value === null) ctx.notice(`skipped ${x.key}: it is hidden, GitLab never shows its value`);
     else if (format === 'sh' && !SH_NAME.test(x.key)) ctx.notice(`skipped ${x.key}: not a name sh can export`);
-    else return true;
+    else {
+      // Ci::HasVariable `file?`: the runner writes the value to a file and sets the variable to its path.
+      if (x.variable_type === 'file' && format !== 'json')
+        ctx.notice(`${x.key} is a file variable: its content is exported (in a job it is the path of a file holding it)`);
+      return true;
+    }
     return false;
   });
   await writeOut(ctx.io.stdout, render(chosen, format));
