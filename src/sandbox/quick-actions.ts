@@ -41,6 +41,11 @@ const noun = (t: QuickTarget) => (t.mr ? 'merge request' : 'issue');
 const level = (ctx: Ctx, t: QuickTarget) => (t.user.admin ? 50 : projectAccess(ctx.store, t.user, t.project));
 const labelNames = (args: string): string[] => [...args.matchAll(/~"([^"]+)"|~(\S+)/g)].map((m) => m[1] ?? m[2]!);
 const labelRef = (name: string) => (/\s/.test(name) ? `~"${name}"` : `~${name}`);
+/** Ruby's Array#to_sentence of quoted names: `'@a'`, `'@a' and '@b'`, `'@a', '@b', and '@c'`. */
+function sentence(names: readonly string[]): string {
+  const q = names.map((n) => `'${n}'`);
+  return q.length <= 2 ? q.join(' and ') : `${q.slice(0, -1).join(', ')}, and ${q.at(-1)}`;
+}
 const notApplied = (name: string, out: QuickResult) => void out.summary.push(`Could not apply ${name} command.`);
 
 function setState(ctx: Ctx, t: QuickTarget, event: 'close' | 'reopen', out: QuickResult): void {
@@ -82,13 +87,20 @@ function labels(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult, add: b
   out.summary.push(`${add ? 'Added' : 'Removed'} ${refs} label${found.length === 1 ? '' : 's'}.`);
 }
 
+/**
+ * `/assign @u` (lib/gitlab/quick_actions/issue_and_merge_request_actions.rb): `me` is the author of
+ * the comment; a name nobody has is a parse error, none at all "no user was found".
+ */
 function assign(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
-  if (level(ctx, t) < REPORTER) return;
+  if (level(ctx, t) < REPORTER) return notApplied('assign', out);
   const words = args.split(/\s+/).filter((w) => w !== '');
-  const users = (words.length === 0 || words[0] === 'me' ? [t.user] : words.map((w) => ctx.store.userByName(w.replace(/^@/, ''))))
+  if (words.length === 0) return void out.summary.push('Failed to assign a user because no user was found.');
+  const missing = words.filter((w) => w !== 'me' && !ctx.store.userByName(w.replace(/^@/, '')));
+  if (missing.length > 0) return void out.summary.push(`Could not apply assign command. Failed to find users for ${sentence(missing)}.`);
+  const users = words
+    .map((w) => (w === 'me' ? t.user : ctx.store.userByName(w.replace(/^@/, ''))))
     .filter((u) => u !== undefined)
     .slice(0, t.mr ? 1 : undefined);
-  if (users.length === 0) return;
   if (t.mr) t.mr.assigneeId = users[0]!.id;
   else if (t.issue) t.issue.assigneeIds = [...new Set([...t.issue.assigneeIds, ...users.map((u) => u.id)])];
   out.changes.assignee_ids = users.map((u) => u.id);

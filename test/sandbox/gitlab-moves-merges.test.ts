@@ -132,6 +132,12 @@ describe('quick actions that fail (Notes::CreateService, process_note_creation_r
     expect(await say('/unlabel')).toEqual(['Removed all labels.']);
     expect((await call(sb, issue, { token: BOB })).body.labels).toEqual([]);
     expect(await say('/unlabel ~bug\n/close')).toEqual(['Could not apply unlabel command. Closed this issue.']);
+    // lib/gitlab/quick_actions/issue_and_merge_request_actions.rb `/assign`: a parse error for a
+    // name nobody has, "no user was found" for none; nobody is assigned.
+    expect(await say('/assign @nobody-here')).toEqual(["Could not apply assign command. Failed to find users for '@nobody-here'."]);
+    expect(await say('/assign')).toEqual(['Failed to assign a user because no user was found.']);
+    expect((await call(sb, issue, { token: BOB })).body.assignees).toEqual([]);
+    expect(await say('/assign me')).toEqual(['Assigned @bob.']);
   });
 
   it('/approve twice: the second could not apply', async () => {
