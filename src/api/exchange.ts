@@ -133,7 +133,11 @@ export class Exchange<R> {
     }
     if (status !== 429) this.wire.throttle.release(this.ticket);
     else if (await this.throttled(res)) return AGAIN;
-    if (RETRY_STATUSES.has(status) && this.idempotent && (await this.mayRetry(statusLine(status, ''), this.backoff(), res.body)))
+    if (
+      RETRY_STATUSES.has(status) &&
+      this.idempotent &&
+      (await this.mayRetry(statusLine(status, ''), this.unavailableDelay(res), res.body))
+    )
       return AGAIN;
     return undefined;
   }
@@ -220,6 +224,12 @@ export class Exchange<R> {
 
   private backoff(): number {
     return this.wire.retries.backoff(this.attempt);
+  }
+
+  /** The wait before a 502/503/504 goes again: the backoff, never less than the answer's Retry-After (RFC 9110 §10.2.3), up to the cap. */
+  private unavailableDelay(res: TransportResponse): number {
+    const { retries } = this.wire;
+    return Math.max(this.backoff(), Math.min(retries.retryAfter(res.headers) ?? 0, retries.policy.maxDelayMs));
   }
 
   /**

@@ -113,6 +113,19 @@ describe('ApiClient', () => {
     expect(log.filter((l) => l.includes('retrying'))).toHaveLength(3);
   });
 
+  it("waits a 503's Retry-After before a GET goes again, never less (up to the cap)", async () => {
+    api = mockApi();
+    api.pool.intercept({ path: '/api/v4/projects/1', method: 'GET' }).reply(503, 'down', { headers: { 'retry-after': '7' } });
+    api.pool.intercept({ path: '/api/v4/projects/1', method: 'GET' }).reply(503, 'down', { headers: { 'retry-after': '3600' } });
+    api.pool.intercept({ path: '/api/v4/projects/1', method: 'GET' }).reply(200, ...jsonReply({ id: 1 }));
+    const { c, sleeps } = client(api);
+    expect((await c.request({ method: 'GET', path: '/projects/1' })).data).toEqual({ id: 1 });
+    expect(sleeps[0]).toBe(7000);
+    // An hour is more than collab waits between attempts: the cap, as the backoff's.
+    expect(sleeps[1]).toBeGreaterThanOrEqual(7000);
+    expect(sleeps[1]).toBeLessThan(3_600_000);
+  });
+
   it('retries 502/503/504 and resets on GET with backoff, but not on POST', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/version', method: 'GET' }).reply(502, '<html><title>502 Bad Gateway</title></html>');
