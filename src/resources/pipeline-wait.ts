@@ -59,11 +59,14 @@ export function refuseOwnPipeline(ctx: Context, v: Values, id: number): void {
   const ci = ctx.settings.ciJob;
   if (ci.pipeline() !== String(id)) return;
   if (v.project !== ci.projectId() && v.project !== ci.projectPath()) return;
-  throw new UsageError(
+  throw ownPipeline(id);
+}
+
+const ownPipeline = (id: number) =>
+  new UsageError(
     `pipeline ${id} is this CI job's own: it cannot end while this job waits for it`,
     'wait for another pipeline (its id, or --ref with -p); jobs of one pipeline wait for each other with stages or needs:',
   );
-}
 
 /**
  * Polls pipeline `id` of `project` until it ends or waits for a person; `first` (what was just
@@ -136,6 +139,8 @@ export async function waitForHeadPipeline(ctx: Context, v: Values, path: string,
   const reader = async (): Promise<Reading<HeadPipeline>> => {
     const { value, headers } = await read();
     const pipeline = value?.head_pipeline ?? undefined;
+    // A merge request pipeline's job waiting for that very pipeline (pipeline ids are the instance's).
+    if (typeof pipeline?.id === 'number' && ctx.settings.ciJob.pipeline() === String(pipeline.id)) throw ownPipeline(pipeline.id);
     without = pipeline ? 0 : without + 1;
     return { value: { pipeline, without }, headers };
   };

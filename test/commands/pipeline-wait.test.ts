@@ -283,6 +283,18 @@ describe('mr checks --watch', () => {
     expect(r.code).toBe(0);
   });
 
+  it("inside the merge request pipeline's own job: its head pipeline is the job's, said at once (exit 2)", async () => {
+    api = mockApi();
+    serveMr([{ id: 4711, status: 'running' }]);
+    const env = { CI: 'true', CI_PROJECT_ID: '7', CI_PIPELINE_ID: '4711', COLLAB_TOKEN: 'glpat-ci-reader' };
+    const r = await wait(['mr', 'checks', '3', '-p', 'acme/platform/api', '--watch'], { env });
+    expect([r.code, r.waits]).toEqual([2, []]);
+    expect(r.stderr).toBe(
+      "collab: pipeline 4711 is this CI job's own: it cannot end while this job waits for it\n" +
+        'hint: wait for another pipeline (its id, or --ref with -p); jobs of one pipeline wait for each other with stages or needs:\n',
+    );
+  });
+
   it('no pipeline ever comes: said after ten polls, exit 1 (not waited on forever)', async () => {
     api = mockApi();
     serveMr(Array(10).fill(null));
