@@ -383,4 +383,11 @@ describe('pipeline lint', () => {
     expect(r.stdout).toBe('error: jobs:test config contains unknown keys: scrpt\nerror: stages: bogus\n');
     expect(r.stderr).toBe("collab: the project's .gitlab-ci.yml is not valid (2 errors)\n");
   });
+
+  it('a file that cannot be read is exit 2 naming it, nothing sent', async () => {
+    api = mockApi();
+    const dir = newDir();
+    const r = await runCli(['pipeline', 'lint', 'missing.yml', '-p', 'acme/platform/api'], { transport: api.transport, cwd: dir });
+    expect([r.code, r.stderr]).toEqual([2, `collab: cannot read the configuration file ${dir}/missing.yml: ENOENT\n`]);
+  });
 });

@@ -59,7 +59,9 @@ export const lint = defineCommand({
   run: async (ctx, v) => {
     const file = v.args.file === undefined ? undefined : String(v.args.file);
     const content =
-      file === undefined ? undefined : await readTextArg(ctx, file === '-' ? file : path.resolve(ctx.settings.cwd, file), '<file>');
+      file === undefined
+        ? undefined
+        : await readTextArg(ctx, file === '-' ? file : path.resolve(ctx.settings.cwd, file), 'the configuration');
     const lintPath = fillPath('/projects/:project/ci/lint', { project: v.project });
     const res = await ctx
       .api()
