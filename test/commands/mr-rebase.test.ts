@@ -57,6 +57,23 @@ describe('mr rebase', () => {
     );
   });
 
+  it('a merged or closed merge request: exit 1 before the PUT (GitLab would answer 409 as if a rebase ran)', async () => {
+    api = mockApi();
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { state: 'merged' })));
+    api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { state: 'closed' })));
+    const merged = await runCli(['mr', 'rebase', '3', ...P], { transport: api.transport });
+    expect([merged.code, merged.stderr]).toEqual([
+      1,
+      'collab: !3 (feature/x onto main) is merged: GitLab rebases only an open merge request\n',
+    ]);
+    const closed = await runCli(['mr', 'rebase', '3', ...P], { transport: api.transport });
+    expect([closed.code, closed.stderr]).toEqual([
+      1,
+      'collab: !3 (feature/x onto main) is closed: GitLab rebases only an open merge request\n' +
+        'hint: reopen it first: collab mr reopen 3 -p acme/platform/api\n',
+    ]);
+  });
+
   it('nothing to rebase: the head unchanged, exit 0; -o json prints the merge request as it ended', async () => {
     api = mockApi();
     api.pool.intercept({ path: MR, method: 'GET' }).reply(200, ...jsonReply(mr(3, { sha: OLD })));

@@ -74,8 +74,23 @@ function verdict(ctx: Context, v: Values, before: MrState, after: Rebasing): voi
   else ctx.success(`Rebased ${ref(iid)}${onto(after)}: its head is now ${shortSha(after.sha)}`);
 }
 
+/**
+ * GitLab rebases an open merge request only: for another, `rebase_async` raises StaleObjectError,
+ * which its lock turns into the 409 "Failed to enqueue the rebase operation …" (app/models/
+ * merge_request.rb, `rebase_async`, `with_retried_nowait_lock`) that reads as a rebase under way.
+ */
+function refuseUnlessOpen(v: Values, mr: MrState): void {
+  const state = typeof mr.state === 'string' ? mr.state : undefined;
+  if (state === undefined || state === 'opened' || state === 'locked') return;
+  throw new LocalError(
+    `${ref(v.args.iid)}${onto(mr)} is ${plain(state)}: GitLab rebases only an open merge request`,
+    state === 'closed' ? `reopen it first: ${commandLine(v, shellLine`mr reopen ${String(v.args.iid)}`)}` : undefined,
+  );
+}
+
 async function runRebase(ctx: Context, v: Values): Promise<void> {
   const before = await fetchMr(ctx, v);
+  refuseUnlessOpen(v, before);
   const body = v.flags['skip-ci'] === true ? { skip_ci: true } : {};
   await ctx.api().request({ method: 'PUT', path: `${fillPath(MR_PATH, pathValues(v))}/rebase`, body, expect: { kind: 'object' } });
   const after = await waitForRebase(ctx, v);
