@@ -21,6 +21,8 @@ export interface Column {
    * titles, ids and references, 1 for states and dates, 2 for the rest.
    */
   priority?: number;
+  /** `start`: a cut keeps the end of the cell, where what matters is (a diff comment's `file:line`). */
+  cut?: 'start';
 }
 
 /**

@@ -140,6 +140,16 @@ function splitWord(word: string): string[] {
   return pieces;
 }
 
+/** Cuts a text to `width` terminal cells from its start, keeping its end (`…artifacts.ts:12`). */
+export function truncateStart(text: string, width: number, measure: Measure): string {
+  const pieces = [...graphemes(text)];
+  let used = 0;
+  let from = pieces.length;
+  while (from > 0 && used + measure(pieces[from - 1]!) <= width - 1) used += measure(pieces[--from]!);
+  if (from === 0) return text;
+  return width <= 1 ? (width === 1 ? '…' : '') : `…${pieces.slice(from).join('')}`;
+}
+
 /** Cuts a text to `width` terminal cells, whole characters only, marking the cut with `…`. */
 export function truncate(text: string, width: number, measure: Measure): string {
   if (text.length * 2 <= width) return text;

@@ -25,10 +25,10 @@ export const discussionColumns: Columns = columnSet(
       priority: 1,
       get: (t: unknown) => threadState(asThread(t)) ?? (first(t)?.system ? 'system' : 'comment'),
     },
-    { key: 'where', priority: 2, get: (t: unknown) => whereOf(first(t)) },
+    { key: 'where', priority: 2, cut: 'start', get: (t: unknown) => whereOf(first(t)) },
     { key: 'author', kind: 'users', priority: 2, get: (t: unknown) => first(t)?.author },
     { key: 'notes', kind: 'number', priority: 3, get: (t: unknown) => asThread(t).notes.length },
-    { key: 'internal', kind: 'bool', priority: 3, get: (t: unknown) => asThread(t).notes.some(isInternal) },
+    { key: 'internal', kind: 'bool', priority: 1, get: (t: unknown) => asThread(t).notes.some(isInternal) || undefined },
     { key: 'body', kind: 'title', get: (t: unknown) => first(t)?.body },
     { key: 'updated_at', header: 'updated', kind: 'date', priority: 1, get: (t: unknown) => last(t)?.updated_at ?? last(t)?.created_at },
   ],
@@ -57,9 +57,9 @@ export const threadNoteColumns: Columns = columnSet(
   [
     { key: 'id', header: 'ID', kind: 'number' },
     { key: 'thread', priority: 1, get: threadCell },
-    { key: 'author', kind: 'users' },
+    { key: 'author', kind: 'users', priority: 1 },
     { key: 'body', kind: 'title' },
-    { key: 'where', priority: 2, get: (n: NoteShape) => whereOf(n) },
+    { key: 'where', priority: 2, cut: 'start', get: (n: NoteShape) => whereOf(n) },
     {
       key: 'resolved',
       kind: 'bool',
@@ -70,7 +70,8 @@ export const threadNoteColumns: Columns = columnSet(
         return state === undefined ? undefined : state === 'resolved';
       },
     },
-    { key: 'internal', kind: 'bool', priority: 3, get: (n: NoteShape) => isInternal(n) || undefined },
+    // An internal note is marked as long as there is room for the mark: it must not be quoted outside.
+    { key: 'internal', kind: 'bool', priority: 1, get: (n: NoteShape) => isInternal(n) || undefined },
     { key: 'system', kind: 'bool', priority: 3 },
     { key: 'created_at', header: 'created', kind: 'date' },
   ],

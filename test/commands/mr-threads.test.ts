@@ -75,6 +75,30 @@ describe('mr notes, mr discussions: thread by thread', () => {
     ]);
   });
 
+  it('on a narrow terminal the internal mark stays beside the author; a cut WHERE keeps its line', async () => {
+    api = mockApi();
+    const long = {
+      ...position,
+      old_path: 'app/services/merge_requests/rebase_service.rb',
+      new_path: 'app/services/merge_requests/rebase_service.rb',
+      new_line: 123,
+    };
+    const words = 'Team only: the customer escalation waits on this one, so leave it out of the release notes';
+    const internal = { ...THREADS[3], notes: [{ ...THREADS[3]!.notes[0], body: words }] };
+    const threads = [internal, { ...THREADS[1], notes: [{ ...THREADS[1]!.notes[0], position: long }] }];
+    api.pool
+      .intercept({ path: (p) => p.startsWith(`${M}/discussions?`), method: 'GET' })
+      .reply(200, ...jsonReply(threads))
+      .times(2);
+    const narrow = await runCli(['mr', 'notes', '3', ...P], { transport: api.transport, tty: true, columns: 80 });
+    const [head80, internal80] = narrow.stdout.split('\n');
+    expect(head80!.split(/\s+/).slice(0, 5)).toEqual(['ID', 'THREAD', 'AUTHOR', 'BODY', 'INTERNAL']);
+    expect(internal80).toMatch(/^5 .* root +Team only: .*… +true /);
+    const wide = await runCli(['mr', 'notes', '3', ...P], { transport: api.transport, tty: true, columns: 120 });
+    expect(wide.stdout.split('\n')[0]).toMatch(/ WHERE .* INTERNAL /);
+    expect(wide.stdout).toMatch(/Why a variable\? +…[\w./]+\.rb:123 /);
+  });
+
   it("mr notes -o json: GitLab's notes as sent, newest thread first by default", async () => {
     api = mockApi();
     threads();

@@ -4,7 +4,7 @@ import { chunks, graphemes, textWidth } from '../../src/output/graphemes.js';
 import { SgrState } from '../../src/output/sgr.js';
 import { fitSummary } from '../../src/output/summary.js';
 import { fitColumns } from '../../src/output/table-fit.js';
-import { fill, truncate, wrapText } from '../../src/output/wrap.js';
+import { fill, truncate, truncateStart, wrapText } from '../../src/output/wrap.js';
 
 const measure = (s: string) => stringWidth(s);
 
@@ -47,6 +47,13 @@ describe('wrapText', () => {
     const red = '\u001b[31mred\u001b[39m';
     expect(wrapText(`${red} ${red} ${red}`, 11, measure)).toBe(`${red} ${red} ${red}`);
     expect(truncate('abcdef', 4, measure)).toBe('abc…');
+  });
+
+  it('truncateStart keeps the end, where a file:line has its line', () => {
+    expect(truncateStart('src/security_artifacts.ts:12', 12, measure)).toBe('…facts.ts:12');
+    expect(truncateStart('a.ts:1', 12, measure)).toBe('a.ts:1');
+    expect(truncateStart('我我我我我', 5, measure)).toBe('…我我');
+    expect(truncateStart('abc', 1, measure)).toBe('…');
   });
 });
 

@@ -11,7 +11,7 @@ import type { ListOptions } from '../summary.js';
 import { fitColumns } from '../table-fit.js';
 import { plainValue } from '../values.js';
 import { printView } from '../view.js';
-import { truncate } from '../wrap.js';
+import { truncate, truncateStart } from '../wrap.js';
 import type { Output, Writer } from '../writer.js';
 
 /** `-o table`: for people (the default on a terminal): a list fitted to the terminal, an object as a view. */
@@ -54,7 +54,8 @@ async function drawTable(out: Output, items: unknown[], columns: Column[], cross
   const cells = rows.map((r, j) =>
     layout.keep.map((i, k) => {
       const w = layout.widths[k]!;
-      return cellWidths[j]![i]! > w && !urls[i] ? truncate(plain[j]![i]!, w, measure) : r[i]!;
+      if (cellWidths[j]![i]! <= w || urls[i]) return r[i]!;
+      return (columns[i]!.cut === 'start' ? truncateStart : truncate)(plain[j]![i]!, w, measure);
     }),
   );
   const head = layout.keep.map((i) => style.paint(header(columns[i]!), 'header'));
