@@ -3,10 +3,11 @@ import type { Context } from '../context.js';
 import { ApiError, type CollabError, UsageError } from '../errors.js';
 import { pathValues } from '../executor/endpoint.js';
 import { readIn } from '../executor/host-dialect.js';
-import type { Values } from '../executor/inputs.js';
+import { commandLine, type Values } from '../executor/inputs.js';
 import { readStdin } from '../executor/read-input.js';
 import { type CommandSpec, defineCommand } from '../executor/spec.js';
 import { type Columns, columnSet, type Fields } from '../output/columns.js';
+import { shellLine } from '../shell-quote.js';
 import type { Issuable } from './issuable.js';
 import { ORDER_BY_CREATED_UPDATED } from './issue.js';
 import { sortFlag } from './sort.js';
@@ -117,6 +118,23 @@ export async function lockedDiscussion(ctx: Context, kind: Issuable, v: Values):
   return `the discussion of ${kind.noun} ${kind.ref(v.args.iid)} is locked: only members of the project can comment (a maintainer can unlock it)`;
 }
 
+/**
+ * A 400 for a comment whose quick actions GitLab refused: app/services/notes/create_service.rb puts
+ * an update the issuable refused in `note.errors[:validation]` (or "Failed to apply commands."),
+ * and lib/api/helpers/notes_helpers.rb `process_note_creation_result` answers 400 — after saving
+ * the comment's text, when it had any. A script that sends it again would say it twice.
+ */
+export function quickActionsRefused(kind: Issuable, v: Values, err: CollabError): string | undefined {
+  const body = typeof v.params.body === 'string' ? v.params.body : '';
+  if (!/^\s*\//m.test(body) || !/Note \{:validation=>|Failed to apply commands|Commands did not apply/.test(err.message)) return undefined;
+  const text = body.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('/'));
+  const check = commandLine(v, shellLine`${kind.command} notes ${String(v.args.iid)}`);
+  return (
+    `GitLab refused the comment's quick actions (what they would change is unchanged)` +
+    (text ? `; its text was saved as a comment all the same: check with ${check} before sending it again` : '')
+  );
+}
+
 /** The comment's text: -m, the editor (the executor's), or standard input when it is piped; never empty. */
 export async function commentText(ctx: Context, v: Values): Promise<void> {
   // `echo text |` and `git log -1 --format=%B |` end in line breaks nobody means to send.
@@ -153,7 +171,11 @@ function note(kind: Issuable): CommandSpec {
     print: (ctx, _v, data) =>
       ctx.printer().object(data, data && typeof data === 'object' && !('id' in data) ? quickActionColumns : noteColumns),
     prepare: commentText,
-    explain: { 403: (ctx, v) => lockedDiscussion(ctx, kind, v), 404: (ctx, v, err) => noNotesApi(ctx, kind, v, err) },
+    explain: {
+      400: (_ctx, v, err) => quickActionsRefused(kind, v, err),
+      403: (ctx, v) => lockedDiscussion(ctx, kind, v),
+      404: (ctx, v, err) => noNotesApi(ctx, kind, v, err),
+    },
     done: (v, answer, status) =>
       isNoteCommands(status, answer) ? quickActionsDone(kind, v, answer) : `Commented on ${kind.noun} ${kind.ref(v.args.iid)}`,
   });

@@ -103,9 +103,18 @@ describe('collab against the gitlab flavour: round 4', () => {
     expect(r.stderr).toContain('hint: rebase it on the server: collab mr rebase 4 -p acme/website');
   });
 
-  it('a quick action GitLab refuses: its 400 said, exit 1, nothing changed', async () => {
+  it('a quick action GitLab refuses: its 400 said, exit 1, and whether the text was saved all the same', async () => {
     const r = await asAlice(['mr', 'note', '3', '-p', 'acme/website', '-m', '/spend -5h']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('Time to subtract exceeds the total time spent');
+    expect(r.stderr).toMatch(/hint: GitLab refused the comment's quick actions \(what they would change is unchanged\)$/);
+    // notes_helpers.rb `process_note_creation_result` looks at `note.errors` before `persisted?`.
+    const made = await asBob(['issue', 'create', '-p', EXP, '--title', 'Overdrawn', '-o', 'json']);
+    const iid = String(JSON.parse(made.stdout).iid);
+    const t = await asBob(['issue', 'note', iid, '-p', EXP, '-m', 'Correcting my time.\n/spend -1h']);
+    expect(t.exitCode).toBe(1);
+    expect(t.stderr).toContain(`its text was saved as a comment all the same: check with collab issue notes ${iid} -p ${EXP} before`);
+    const listed = await asBob(['issue', 'notes', iid, '-p', EXP, '-o', 'json']);
+    expect(JSON.parse(listed.stdout).map((n: { body: string }) => n.body)).toContain('Correcting my time.');
   });
 });

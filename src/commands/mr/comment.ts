@@ -20,6 +20,7 @@ import {
   noteColumns,
   quickActionColumns,
   quickActionsDone,
+  quickActionsRefused,
 } from '../../resources/notes.js';
 import { discussionColumns } from '../../resources/thread-columns.js';
 import { findThread, readThreads, threadsPath } from '../../resources/threads.js';
@@ -162,6 +163,7 @@ export const note = defineCommand({
   prepare: prepareComment,
   run: runComment,
   explain: {
+    400: (_ctx, v, err) => quickActionsRefused(MERGE_REQUEST, v, err),
     403: (ctx, v) => lockedDiscussion(ctx, MERGE_REQUEST, v),
     // Said already where the threads were read (readThreads); otherwise the route the comment went to.
     404: (ctx, v, err) =>
