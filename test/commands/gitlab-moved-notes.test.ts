@@ -214,9 +214,14 @@ describe('notes emptied after paging (lib/api/notes.rb, lib/api/discussions.rb)'
   const paged = (withTotals: boolean) => (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '', 'http://x');
     if (url.pathname === '/api/v4/version') return json(res, 200, { version: '17.9.0' });
+    if (url.pathname === '/api/v4/projects/acme%2Fweb/issues/5')
+      return json(res, 200, { id: 500, iid: 5, title: 'Paged', state: 'opened', author: { id: 1, username: 'alice' } });
     const served: Record<string, Record<string, unknown[]>> = {
       '/api/v4/projects/acme%2Fweb/issues/5/notes': pages,
+      '/api/v4/projects/acme%2Fweb/issues/5/discussions': threadPages,
       '/api/v4/projects/acme%2Fweb/merge_requests/5/discussions': threadPages,
+      // A list whose first page a filter after paging emptied (the rule is every list's, not the notes').
+      '/api/v4/projects/acme%2Fweb/issues': { '1': [], '2': [{ id: 7, iid: 7, title: 'Seventh', state: 'opened' }], '3': [] },
     };
     const answers = served[url.pathname];
     if (!answers) return json(res, 404, { message: '404 Not found' });
@@ -240,6 +245,21 @@ describe('notes emptied after paging (lib/api/notes.rb, lib/api/discussions.rb)'
       expect(threads.exitCode, threads.stderr).toBe(0);
       expect(ids(threads.stdout)).toEqual([1, 2, 5]);
     });
+
+  it('view --comments and a list in NDJSON read past emptied pages too', async () => {
+    const s = await serve(paged(false));
+    const view = await run(s, ['issue', 'view', '5', '-p', 'acme/web', '--comments']);
+    expect(view.exitCode, view.stderr).toBe(0);
+    expect(view.stdout).toContain('fifth');
+    const list = await run(s, ['issue', 'list', '-p', 'acme/web', '--all', '-o', 'ndjson']);
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(
+      list.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).iid),
+    ).toEqual([7]);
+  });
 
   it('--limit goes on through the emptied page too', async () => {
     const s = await serve(paged(false));
