@@ -228,11 +228,28 @@ function alive(pid) {
   }
 }
 
+/** The most a cache may weigh: V8's data for the whole CLI is well under 8 MiB. */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A cache file's bytes: a regular file only, of a sane size. Opened without blocking, so that a
+ * FIFO (or a device) in its place is skipped rather than waited on by every start.
+ */
+function readCacheFile(file) {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK || 0));
+  try {
+    const st = fs.fstatSync(fd);
+    return st.isFile() && st.size <= CACHE_MAX_BYTES ? fs.readFileSync(fd) : undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** The cache ({ data, trained }), marked in use first (no mark, no cache); undefined when there is none or it is damaged. */
 function markedCache(file) {
   let content;
   try {
-    content = fs.readFileSync(file);
+    content = readCacheFile(file);
   } catch {
     return undefined;
   }

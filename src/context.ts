@@ -72,7 +72,8 @@ export function startRun(deps: ContextDeps, flags: GlobalOptions = {}): Run {
   // Settings and the store keep `warn` for later (they warn once a setting is read): by then `out` exists.
   let out: Console | undefined;
   const warn = (m: string) => out?.notice(`collab: warning: ${m}`);
-  const store = new ConfigStore(configDir(deps.env), warn, { uid: deps.uid });
+  const home = deps.env.COLLAB_CONFIG_DIR ? undefined : (deps.env.HOME ?? '');
+  const store = new ConfigStore(configDir(deps.env), warn, { uid: deps.uid, home });
   const settings = new Settings(flags, deps.env, store, deps.cwd, warn);
   // The entry's streams as they are (Node builds them on first use), in the colours --color asks for.
   const colorLevel = colorLevelWhen(settings.color, deps.io.colorLevel, deps.env);

@@ -58,6 +58,8 @@ export function configDir(env: Env): string | undefined {
 interface TrustPolicy {
   /** The current user; undefined where there are no uids (Windows): nothing is checked. */
   uid?: number;
+  /** The HOME the config's folder was found from (not one COLLAB_CONFIG_DIR names). */
+  home?: string;
 }
 
 /**
@@ -89,7 +91,8 @@ export class ConfigStore {
     let text: string;
     let fd: number;
     try {
-      fd = fs.openSync(this.file, 'r');
+      // Without blocking: a FIFO in its place would hold every command (SIGTERM too) until a writer came.
+      fd = fs.openSync(this.file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return (this.cache = {});
@@ -107,6 +110,11 @@ export class ConfigStore {
     try {
       const st = fs.fstatSync(fd);
       if (st.isDirectory()) throw new UsageError(`config file ${this.file} is a directory; remove it or set COLLAB_CONFIG_DIR`);
+      // A FIFO or a device (a link to /dev/zero) would never end.
+      if (!st.isFile())
+        throw new UsageError(
+          `config file ${this.file} is ${st.isFIFO() ? 'a FIFO' : 'a device or a socket'}, not a regular file; remove it or set COLLAB_CONFIG_DIR`,
+        );
       this.checkTrust(st);
       text = fs.readFileSync(fd, 'utf8');
     } catch (err) {
@@ -169,6 +177,12 @@ export class ConfigStore {
         'nowhere to keep the config: HOME is not set, and the system knows no home directory for this user',
         'set COLLAB_CONFIG_DIR (or HOME) to a directory collab may write to',
       );
+    const foreign = this.foreignPlace();
+    if (foreign)
+      throw new LocalError(
+        `refusing to write the config in ${this.dir}: ${foreign}, who would be left with folders they cannot write in; nothing was written`,
+        'set COLLAB_CONFIG_DIR to a folder of yours, or HOME to your own home (sudo -H)',
+      );
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     } catch (err) {
@@ -200,6 +214,25 @@ export class ConfigStore {
       return current;
     } finally {
       release();
+    }
+  }
+
+  /**
+   * Why the config's folder, found from HOME, is another user's place: a HOME another uid owns
+   * (root with a user's HOME, as sudo keeps it), or a folder of theirs it would be made in (a
+   * sticky one, as /tmp, aside). A first contact's flavour is then not stored; a write is refused.
+   */
+  private foreignPlace(): string | undefined {
+    const { uid, home } = this.trust;
+    if (uid === undefined || home === undefined) return undefined;
+    if (path.isAbsolute(home) && `${this.dir}${path.sep}`.startsWith(`${path.resolve(home)}${path.sep}`)) {
+      const st = fs.statSync(home, { throwIfNoEntry: false });
+      if (st && st.uid !== uid) return `the home ${home} belongs to another user (uid ${st.uid}, you are ${uid})`;
+    }
+    for (let d = this.dir; ; d = path.dirname(d)) {
+      const st = fs.statSync(d, { throwIfNoEntry: false });
+      if (st) return st.uid === uid || st.mode & 0o1000 ? undefined : `${d} belongs to another user (uid ${st.uid}, you are ${uid})`;
+      if (path.dirname(d) === d) return undefined;
     }
   }
 

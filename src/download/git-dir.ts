@@ -19,7 +19,7 @@ function validHead(head: string): boolean {
 
 function readStart(file: string): string {
   try {
-    const fd = fs.openSync(file, 'r');
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     try {
       const buf = Buffer.alloc(256);
       return buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString('latin1');

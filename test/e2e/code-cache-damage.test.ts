@@ -80,6 +80,26 @@ describe.each(FORMS)('%s', (_form, file) => {
     expect([again.exitCode, String(again.stdout)]).toEqual([0, expected]);
   });
 
+  it("a FIFO in a cache's place never holds a start (SIGTERM could not end one blocked on it): skipped, written anew", async () => {
+    const { home, expected } = await warmed();
+    for (const c of caches(home)) {
+      fs.rmSync(c);
+      expect((await execa('mkfifo', [c], { reject: false })).exitCode).toBe(0);
+    }
+    const fifos = caches(home);
+    // A hang is killed (and fails the test) rather than waited on: the start must not block at all.
+    const r = await execa(process.execPath, [file(), 'help', 'exit-codes'], {
+      env: { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: home },
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+      timeout: 20_000,
+      killSignal: 'SIGKILL',
+    });
+    expect([r.exitCode, r.signal, r.stderr, String(r.stdout)]).toEqual([0, undefined, '', expected]);
+    for (const c of fifos) expect(fs.lstatSync(c).isFile(), c).toBe(true);
+  });
+
   it('a start that dies while a cache is in use (its checksum whole) makes no later start use that cache', async () => {
     const { home, expected } = await warmed();
     // Damage V8 cannot survive, with a checksum that matches it: what a V8 bug or a cache from an

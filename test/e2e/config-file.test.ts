@@ -2,10 +2,12 @@
  * The config file: trusted with tokens only when it is ours and only we can write it; every way
  * it can be wrong is one line naming the file, with exit 2 (or 4 for trust), and nothing is sent.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
+import { ADMIN_TOKEN, BIN, runBin, type SandboxFixture, startSandboxFixture, tempDir } from '../helpers/e2e.js';
 import { runCli } from '../helpers/harness.js';
 
 const PROJECT = 'acme/platform/api';
@@ -136,6 +138,61 @@ describe('the config file', () => {
     expect(fixed.exitCode, fixed.stderr).toBe(0);
     expect(JSON.parse(fixed.stdout).iid).toBe(1);
   });
+
+  it('a FIFO or a device in its place is exit 2 naming it: never waited on (SIGTERM could not end that wait)', async () => {
+    const fifo = tempDir('collab-cfg-');
+    execFileSync('mkfifo', [path.join(fifo, 'config.json')]);
+    const device = tempDir('collab-cfg-');
+    fs.symlinkSync('/dev/zero', path.join(device, 'config.json'));
+    for (const [dir, kind] of [
+      [fifo, 'a FIFO'],
+      [device, 'a device or a socket'],
+    ] as const) {
+      // A hang is killed, and fails: the read must not block at all.
+      const r = await runBin(['issue', 'list', '-p', PROJECT], { COLLAB_CONFIG_DIR: dir }, { timeout: 20_000, killSignal: 'SIGKILL' });
+      expect([r.exitCode, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toBe(
+        `collab: config file ${path.join(dir, 'config.json')} is ${kind}, not a regular file; remove it or set COLLAB_CONFIG_DIR`,
+      );
+    }
+    expect(sb.requests()).toEqual([]);
+  });
+
+  const root = process.getuid?.() === 0;
+  (root ? it : it.skip)(
+    'as root with a HOME another user owns: no config made under it, the flavour not stored, a write refused (needs root)',
+    async () => {
+      const home = tempDir('collab-their-home-');
+      fs.chownSync(home, 65534, 65534);
+      const run = (args: string[], own = home) =>
+        execa(process.execPath, [BIN, ...args], {
+          env: { PATH: process.env.PATH, HOME: own, COLLAB_HOST: sb.url, COLLAB_TOKEN: ADMIN_TOKEN, COLLAB_NO_CODE_CACHE: '1' },
+          extendEnv: false,
+          reject: false,
+          stdin: 'ignore',
+        });
+      // First contact learns the flavour (GET /version), which is stored with the host: not here.
+      // (The spec flavour has no pipelines: exit 1 with that said, after the flavour was learnt.)
+      const list = await run(['pipeline', 'list', '-p', PROJECT]);
+      expect([list.exitCode, list.stderr]).toEqual([1, expect.stringMatching(/^collab: this server has no pipelines API/)]);
+      expect(sb.requests().map((q) => q.path)).toContain('/api/v4/version');
+      const set = await run(['config', 'set', 'output', 'json']);
+      expect([set.exitCode, set.stdout]).toEqual([1, '']);
+      expect(set.stderr).toContain(
+        `collab: refusing to write the config in ${home}/.config/collab: the home ${home} belongs to another user (uid 65534, you are 0)`,
+      );
+      expect(fs.readdirSync(home)).toEqual([]);
+      // Their ~/.config exists: nothing is made in it either.
+      fs.mkdirSync(path.join(home, '.config'));
+      fs.chownSync(path.join(home, '.config'), 65534, 65534);
+      expect((await run(['config', 'set', 'output', 'json'])).exitCode).toBe(1);
+      expect(fs.readdirSync(path.join(home, '.config'))).toEqual([]);
+      // The control: root's own HOME gets its config, with the flavour learnt.
+      const own = tempDir('collab-root-home-');
+      expect((await run(['pipeline', 'list', '-p', PROJECT], own)).exitCode).toBe(1);
+      expect(JSON.parse(fs.readFileSync(path.join(own, '.config/collab/config.json'), 'utf8')).hosts[sb.url]).toHaveProperty('flavor');
+    },
+  );
 
   it('a UTF-8 byte order mark is accepted, on reads and on writes', async () => {
     const { dir, file } = writeConfig(`\uFEFF${JSON.stringify({ output: 'json', per_page: 2 })}`);
