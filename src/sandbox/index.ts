@@ -37,6 +37,7 @@ import { rebaseRoutes } from './routes/rebase.js';
 import { releaseRoutes } from './routes/releases.js';
 import { settingsRoutes } from './routes/settings.js';
 import { todoRoutes } from './routes/todos.js';
+import { triggerRoutes } from './routes/triggers.js';
 import { userKeyRoutes } from './routes/user-keys.js';
 import { userRoutes } from './routes/users.js';
 import { variableRoutes } from './routes/variables.js';
@@ -120,6 +121,7 @@ const ROUTE_TABLES = [
   releaseRoutes,
   packageRoutes,
   variableRoutes,
+  triggerRoutes,
 ];
 
 /** The routes of a flavour (methods, `GET /version` and GitLab's notes differ). */

@@ -8,8 +8,8 @@ export interface Pipeline {
   ref: string;
   sha: string;
   status: string;
-  /** GitLab's `source`: `push`, `merge_request_event` for a merge request pipeline, `api`/`web`/`trigger` when started so. */
-  source: 'push' | 'merge_request_event' | 'api' | 'web' | 'trigger' | 'schedule';
+  /** GitLab's `source`: `push`, `merge_request_event` for a merge request pipeline, `api`/`web`/`trigger` when started so, `pipeline` by a CI job's token (multi-project). */
+  source: 'push' | 'merge_request_event' | 'api' | 'web' | 'trigger' | 'schedule' | 'pipeline';
   userId: number;
   createdAt: number;
   updatedAt: number;

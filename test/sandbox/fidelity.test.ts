@@ -207,6 +207,18 @@ const CALLS: Call[] = [
     entity: e(boards.BOARD_LIST),
   },
   { route: 'POST /projects/:id/pipeline', path: `${P}/pipeline`, body: { ref: 'main' }, entity: e(pipelines.PIPELINE) },
+  {
+    route: 'POST /projects/:id/trigger/pipeline',
+    path: `${P}/trigger/pipeline`,
+    body: { ref: 'main', token: 'sandbox-job-token' },
+    entity: e(pipelines.PIPELINE),
+  },
+  {
+    route: 'POST /projects/:id/ref/*ref/trigger/pipeline',
+    path: `${P}/ref/feature%2Fx/trigger/pipeline`,
+    body: { token: 'sandbox-job-token' },
+    entity: e(pipelines.PIPELINE),
+  },
   { route: 'POST /projects/:id/pipelines/:pipeline_id/retry', path: `${P}/pipelines/13/retry`, entity: e(pipelines.PIPELINE) },
   { route: 'POST /projects/:id/pipelines/:pipeline_id/cancel', path: `${P}/pipelines/14/cancel`, entity: e(pipelines.PIPELINE) },
   {
