@@ -115,6 +115,41 @@ describe('gitlab flavour: the pipelines run with the sandbox clock', () => {
   });
 });
 
+describe('gitlab flavour, inside a CI job with only CI_JOB_TOKEN', () => {
+  let sb: SandboxFixture;
+  beforeAll(async () => {
+    sb = await startSandboxInProcess({ seed: 'demo', flavor: 'gitlab', clock: scaledClock(0.02) });
+  });
+  afterAll(() => sb?.close());
+
+  const ci = () => ({
+    COLLAB_TOKEN: undefined,
+    COLLAB_HOST: undefined,
+    CI: 'true',
+    GITLAB_CI: 'true',
+    CI_JOB_TOKEN: 'sandbox-job-token',
+    CI_SERVER_URL: sb.url,
+    CI_PROJECT_ID: '1',
+    CI_PIPELINE_ID: '13',
+  });
+  const triggered = () => sb.requests().filter((r) => r.method === 'POST' && r.path === `${API}/trigger/pipeline`).length;
+
+  it('pipeline run: the trigger route takes the job token (lib/api/ci/triggers.rb), a multi-project pipeline', async () => {
+    const r = await sb.run(['pipeline', 'run', '--ref', 'feature/x', '-p', P, '--variable', 'UPSTREAM=13', '-o', 'json'], ci(), opts);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ref: 'feature/x', source: 'pipeline', user: { username: 'alice' } });
+    expect(triggered()).toBe(1);
+  });
+
+  it('pipeline run --wait: refused before anything starts (the wait reads what the job token cannot), exit 2', async () => {
+    const before = triggered();
+    const r = await sb.run(['pipeline', 'run', '--ref', 'feature/x', '-p', P, '--wait'], ci(), opts);
+    expect([r.exitCode, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(/^collab: --wait reads the pipeline, which GitLab refuses to the CI job token/);
+    expect(triggered()).toBe(before);
+  });
+});
+
 describe('spec flavour: no pipelines API', () => {
   let sb: SandboxFixture;
   beforeAll(async () => {

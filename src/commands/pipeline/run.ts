@@ -94,6 +94,12 @@ export const run = defineCommand({
     if (ref.trim() === '') throw new UsageError('invalid value for --ref: empty');
     const fromFile = v.flags['variables-file'] === undefined ? [] : await readVariablesFile(ctx, v.flags['variables-file']);
     const variables = mergeVariables([fromFile, (v.flags.variable ?? []).map((raw) => parseVariable(raw))]);
+    // The trigger route takes the job token, the reads a wait makes do not: said before a pipeline starts unwatched.
+    if (v.flags.wait === true && jobTokenOnly(ctx))
+      throw new UsageError(
+        '--wait reads the pipeline, which GitLab refuses to the CI job token (lib/api/ci/pipelines.rb: no job_token_allowed there)',
+        'set COLLAB_TOKEN to a token with api (it starts and reads pipelines), or start it without --wait',
+      );
     const printer = ctx.printer();
     const res = await ctx
       .api()
