@@ -39,8 +39,21 @@ describe('GitLab flavour: a played manual job runs on the clock', () => {
     expect((await call(gitlab(), `${P}/jobs/${deploy.id}`)).body).toMatchObject({ status: 'success', finished_at: expect.any(String) });
     expect(await statusOf(gitlab(), pipeline)).toBe('success');
     expect((await call(gitlab(), `${P}/jobs/${deploy.id}/trace`)).text).toContain('Job succeeded');
-    // Played once, it is no longer a manual job waiting: GitLab's 400 "Unplayable Job" for anything else.
-    expect((await call(gitlab(), `${P}/jobs/${deploy.id}/play`, { method: 'POST' })).status).toBe(400);
+    // A job that is no action (when: manual) and waits for no one: GitLab's 400 "Unplayable Job".
+    const build = (await jobsOf(gitlab(), pipeline)).find((j) => j.name === 'build') as JobRow;
+    expect(await call(gitlab(), `${P}/jobs/${build.id}/play`, { method: 'POST' })).toMatchObject({
+      status: 400,
+      body: { message: '400 Bad request - Unplayable Job' },
+    });
+    // Played again once it has run (`playable?` takes a retryable action): Ci::PlayBuildService retries it.
+    const again = await call(gitlab(), `${P}/jobs/${deploy.id}/play`, { method: 'POST' });
+    expect([again.status, again.body.id]).toEqual([200, deploy.id]);
+    const rerun = (await jobsOf(gitlab(), pipeline)).find((j) => j.name === 'deploy') as JobRow;
+    expect(rerun.id).not.toBe(deploy.id);
+    expect(rerun.status).toBe('pending');
+    await step(queueMs, pickupMs, jobMs);
+    expect((await call(gitlab(), `${P}/jobs/${rerun.id}`)).body.status).toBe('success');
+    expect(await statusOf(gitlab(), pipeline)).toBe('success');
   });
 
   it('fails a played job SANDBOX_FAIL names, and the pipeline with it', async () => {

@@ -6,7 +6,7 @@ import { JOB, JOB_WITH_DOWNLOAD_URL } from '../entities/jobs.js';
 import { show } from '../entity.js';
 import { badRequest, forbidden, HttpError, missingParam, notFound } from '../errors.js';
 import { cancel, forceCancel } from '../job-states.js';
-import { DEVELOPER, MAINTAINER, type Project, REPORTER } from '../model.js';
+import { DEVELOPER, MAINTAINER, type Project, REPORTER, type User } from '../model.js';
 import type { Job, JobStatus } from '../model-ci.js';
 import { OBJECT_STORAGE_PREFIX, otherHost } from '../origins.js';
 import { type Keyset, paginate } from '../pagination.js';
@@ -202,8 +202,13 @@ function retryJob(ctx: Ctx): Reply {
   const user = requireUser(ctx);
   requireRunner(ctx, project);
   if (!RETRYABLE.includes(job.status)) throw forbidden('Job is not retryable');
+  return created(show(ctx, JOB, retried(ctx, job, user)));
+}
+
+/** A new run of `job`, which replaces it; in the gitlab flavour a runner takes it (pipeline-runner.ts). */
+function retried(ctx: Ctx, job: Job, user: User): Job {
   const now = ctx.store.now();
-  const retried: Job = {
+  const again: Job = {
     ...job,
     id: ctx.store.nextId('job'),
     status: 'pending',
@@ -216,10 +221,10 @@ function retryJob(ctx: Ctx): Reply {
     artifact: null,
     trace: null,
   };
-  ctx.store.addJob(retried);
+  ctx.store.addJob(again);
   // GitLab's runner takes it: it (and the jobs it skipped) run with the sandbox's clock (pipeline-runner.ts).
-  if (ctx.store.flavor === 'gitlab') runRetriedJob(ctx.store, job, retried, ctx.artifacts);
-  return created(show(ctx, JOB, retried));
+  if (ctx.store.flavor === 'gitlab') runRetriedJob(ctx.store, job, again, ctx.artifacts);
+  return again;
 }
 
 function eraseJob(ctx: Ctx): Reply {
@@ -245,6 +250,13 @@ function playJob(ctx: Ctx): Reply {
   const { project, job } = requireJob(ctx);
   const user = requireUser(ctx);
   requireRunner(ctx, project);
+  // GitLab plays a manual job that has run again (`playable?`: an action that is manual or retryable):
+  // Ci::PlayBuildService cannot enqueue it, so it retries it, and the API answers the job played.
+  const action = ctx.store.ci.jobPlans.get(job.id)?.when === 'manual';
+  if (ctx.store.flavor === 'gitlab' && action && RETRYABLE.includes(job.status)) {
+    retried(ctx, job, user);
+    return json(show(ctx, JOB, job), 200);
+  }
   if (job.status !== 'manual') throw badRequest('Unplayable Job');
   if (ctx.store.flavor === 'spec') {
     // The spec's answer (part 1 §4.5): the job `started`.
