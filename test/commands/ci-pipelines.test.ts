@@ -42,6 +42,7 @@ interface CiServer {
 const SCRIPTS: Record<number, { project: string; ref: string; statuses: string[] }> = {
   501: { project: '9', ref: 'main', statuses: ['running', 'running', 'success'] },
   901: { project: '7', ref: 'main', statuses: ['running'] },
+  902: { project: '7', ref: 'main', statuses: ['running'] },
 };
 const PROJECTS: Record<string, string> = { '7': '7', 'acme%2Fapp': '7', '9': '9', 'acme%2Fdeploy': '9' };
 const FAILED_JOBS = [
@@ -224,13 +225,15 @@ describe('inside a CI job, with a token that reads pipelines (COLLAB_TOKEN)', ()
     );
   });
 
-  it('--timeout: exit 124, said once', async () => {
+  it('--timeout: exit 124, said once (another pipeline: its own cannot end while the job waits, exit 2)', async () => {
     ci = await ciServer();
-    const r = await runInProcess(['pipeline', 'wait', 'current', '--timeout', '20s'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
+    const r = await runInProcess(['pipeline', 'wait', '902', '--timeout', '20s'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
     expect(r.exitCode).toBe(124);
     expect(r.stderr).toBe(
-      'pipeline 901 on main: running\ncollab: pipeline 901 has not ended after 20s (--timeout)\nhint: collab pipeline wait 901 goes on waiting\n',
+      'pipeline 902 on main: running\ncollab: pipeline 902 has not ended after 20s (--timeout)\nhint: collab pipeline wait 902 goes on waiting\n',
     );
+    const own = await runInProcess(['pipeline', 'wait', 'current', '--timeout', '20s'], runner(ci, { COLLAB_TOKEN: PERSONAL }), opts);
+    expect(own.exitCode).toBe(2);
   });
 });
 
