@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CollabError } from '../errors.js';
 import { namesDotGitmodules } from '../git-path.js';
-import { isGitDirectory } from './git-dir.js';
+import { checkoutHolding, isGitDirectory, plantedGitDirs } from './git-dir.js';
 import { EntryCheck, IntegrityError, localHeaderMismatch } from './integrity.js';
 import { formatBytes } from './progress.js';
 import {
@@ -196,6 +196,14 @@ export async function planExtraction(zip: yauzl.ZipFile, target: string, limits:
   for (const p of planned) {
     const problem = conflictInTarget(p, inTarget, readLink) ?? gitDir(p.name);
     if (problem) refused.push({ name: p.name, reason: problem });
+  }
+  if (checkoutHolding(target) !== undefined) {
+    const all = [...planned.map((p) => p.name), ...impliedDirs];
+    for (const dir of plantedGitDirs(all, (rel) => inTarget(rel) !== undefined))
+      refused.push({
+        name: dir === '' ? 'HEAD' : `${dir}/HEAD`,
+        reason: `would make ${dir || 'the target'} a git directory in a checkout`,
+      });
   }
   if (refused.length > 0) throw new UnsafeArchiveError(refused);
   return { entries: [...planned.filter((p) => p.kind !== 'symlink'), ...planned.filter((p) => p.kind === 'symlink')], declaredBytes };

@@ -175,3 +175,68 @@ describe('job artifacts --extract into a git directory', () => {
     expect(snapshot(path.dirname(co.dir))).toEqual(before);
   });
 });
+
+/**
+ * A git directory under another name: `docs/HEAD`, `docs/objects/`, `docs/refs/` and a
+ * `docs/config` make `docs` what git's setup.c is_git_directory takes for a repository, and git
+ * run in `docs` finds it before the checkout's `.git` (safe.bareRepository is `all` by default):
+ * its core.fsmonitor (with a core.worktree) runs at `git status`. In a checkout such an archive is refused whole; outside
+ * one (a mirror kept as an artifact) it extracts.
+ */
+describe('job artifacts --extract: no git directory planted in a checkout', () => {
+  const planted = (dir: string, marks: RawEntry[]): RawEntry[] => [
+    { name: `${dir}/HEAD`, data: 'ref: refs/heads/main\n' },
+    ...marks,
+    // A work tree of its own (its parent), so that `git status` there reads core.fsmonitor.
+    {
+      name: `${dir}/config`,
+      data: `[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n${FSMONITOR.split('\n')[1]}\n`,
+    },
+  ];
+  const BARE: RawEntry[] = [
+    { name: 'docs/objects/', mode: 0o040755 },
+    { name: 'docs/refs/heads/', mode: 0o040755 },
+  ];
+  const extract = (entries: RawEntry[], cwd: string) => {
+    const id = nextJob++;
+    server.serve(id, { body: zipOf(entries) });
+    return runBin(
+      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
+      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+      { cwd },
+    );
+  };
+
+  it.each([
+    ['HEAD, objects and refs', planted('docs', BARE), 'docs'],
+    ['HEAD and commondir', planted('docs', [{ name: 'docs/commondir', data: '../.git\n' }]), 'docs'],
+    [
+      'in capitals',
+      planted('Docs', [
+        { name: 'Docs/OBJECTS/', mode: 0o040755 },
+        { name: 'Docs/Refs/', mode: 0o040755 },
+      ]),
+      'Docs',
+    ],
+  ])('%s: refused whole in a checkout, nothing written, no hook runs', async (_name, entries, dir) => {
+    const co = checkout();
+    const before = snapshot(path.dirname(co.dir));
+    const r = await extract(entries, co.dir);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`"${dir}/HEAD" (would make ${dir} a git directory in a checkout); nothing was extracted`);
+    expect(snapshot(path.dirname(co.dir))).toEqual(before);
+    expect(co.next()).toEqual([]);
+  });
+
+  it('the threat, and a mirror outside a checkout: extracted there, git in it takes it for a repository', async () => {
+    const home = tempDir('collab-dotgit-home-');
+    const out = tempDir('collab-mirror-');
+    const r = await extract(planted('docs', BARE), out);
+    expect(r.exitCode, r.stderr).toBe(0);
+    spawnSync('git', ['status'], {
+      cwd: path.join(out, 'docs'),
+      env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', MARKER_DIR: home },
+    });
+    expect(fs.readdirSync(home)).toEqual(['RAN-fsmonitor']);
+  });
+});
