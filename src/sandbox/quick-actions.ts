@@ -46,18 +46,26 @@ function sentence(names: readonly string[]): string {
   const q = names.map((n) => `'${n}'`);
   return q.length <= 2 ? q.join(' and ') : `${q.slice(0, -1).join(', ')}, and ${q.at(-1)}`;
 }
-const notApplied = (name: string, out: QuickResult) => void out.summary.push(`Could not apply ${name} command.`);
+function notApplied(name: string, out: QuickResult): void {
+  out.summary.push(`Could not apply ${name} command.`);
+}
 
 function setState(ctx: Ctx, t: QuickTarget, event: 'close' | 'reopen', out: QuickResult): void {
   const item = t.mr ?? t.issue;
-  if (!item || level(ctx, t) < REPORTER) return notApplied(event, out);
+  if (!item || level(ctx, t) < REPORTER) {
+    notApplied(event, out);
+    return;
+  }
   if (event === 'close' && (item.state === 'opened' || item.state === 'reopened')) {
     item.state = 'closed';
     item.closedById = t.user.id;
     item.closedAt = ctx.store.now();
   } else if (event === 'reopen' && item.state === 'closed') {
     item.state = t.mr ? 'reopened' : 'opened';
-  } else return notApplied(event, out);
+  } else {
+    notApplied(event, out);
+    return;
+  }
   out.changes.state_event = event;
   out.summary.push(`${event === 'close' ? 'Closed' : 'Reopened'} this ${noun(t)}.`);
 }
@@ -72,7 +80,10 @@ function labels(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult, add: b
   const found = labelNames(args)
     .map((n) => ctx.store.labelByName(t.project.id, n))
     .filter((l) => l !== undefined);
-  if (!item || level(ctx, t) < REPORTER || (add ? found.length === 0 : item.labels.length === 0)) return notApplied(name, out);
+  if (!item || level(ctx, t) < REPORTER || (add ? found.length === 0 : item.labels.length === 0)) {
+    notApplied(name, out);
+    return;
+  }
   if (!add && args.trim() === '') {
     item.labels = [];
     out.changes.label_ids = [];
@@ -92,11 +103,20 @@ function labels(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult, add: b
  * the comment; a name nobody has is a parse error, none at all "no user was found".
  */
 function assign(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
-  if (level(ctx, t) < REPORTER) return notApplied('assign', out);
+  if (level(ctx, t) < REPORTER) {
+    notApplied('assign', out);
+    return;
+  }
   const words = args.split(/\s+/).filter((w) => w !== '');
-  if (words.length === 0) return void out.summary.push('Failed to assign a user because no user was found.');
+  if (words.length === 0) {
+    out.summary.push('Failed to assign a user because no user was found.');
+    return;
+  }
   const missing = words.filter((w) => w !== 'me' && !ctx.store.userByName(w.replace(/^@/, '')));
-  if (missing.length > 0) return void out.summary.push(`Could not apply assign command. Failed to find users for ${sentence(missing)}.`);
+  if (missing.length > 0) {
+    out.summary.push(`Could not apply assign command. Failed to find users for ${sentence(missing)}.`);
+    return;
+  }
   const users = words
     .map((w) => (w === 'me' ? t.user : ctx.store.userByName(w.replace(/^@/, ''))))
     .filter((u) => u !== undefined)
@@ -118,8 +138,10 @@ function spend(ctx: Ctx, t: QuickTarget, args: string, out: QuickResult): void {
 
 function approve(ctx: Ctx, t: QuickTarget, out: QuickResult): void {
   const mr = t.mr;
-  if (!mr || mr.state === 'merged' || mr.state === 'closed' || level(ctx, t) < DEVELOPER || mr.approvedBy.includes(t.user.id))
-    return notApplied('approve', out);
+  if (!mr || mr.state === 'merged' || mr.state === 'closed' || level(ctx, t) < DEVELOPER || mr.approvedBy.includes(t.user.id)) {
+    notApplied('approve', out);
+    return;
+  }
   mr.approvedBy.push(t.user.id);
   out.changes.approve = true;
   out.summary.push('Approved the current merge request.');

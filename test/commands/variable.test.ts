@@ -167,9 +167,11 @@ describe('variable set', () => {
       expect([r.code, gl.seen.length], scope).toEqual([2, before]);
       expect(r.stderr).toContain(`invalid value for --scope: "${scope}" is not an environment scope`);
     }
-    const ok = await runCli(['variable', 'set', 'SCOPED', 'v', '-p', '7', '--scope', 'review/${CI_X} a.b-*'], { env: asUser() });
+    // GitLab's scope syntax holds `${…}` as written, not a template.
+    const scope = ['review/$', '{CI_X} a.b-*'].join('');
+    const ok = await runCli(['variable', 'set', 'SCOPED', 'v', '-p', '7', '--scope', scope], { env: asUser() });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(store.project.at(-1)).toMatchObject({ key: 'SCOPED', environment_scope: 'review/${CI_X} a.b-*' });
+    expect(store.project.at(-1)).toMatchObject({ key: 'SCOPED', environment_scope: scope });
   });
 
   it('--masked values are checked against Ci::Maskable before they are sent, both sides of each rule', async () => {

