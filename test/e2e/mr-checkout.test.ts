@@ -299,6 +299,9 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
   it('--branch that would shadow a remote, its branches, a tag or HEAD is exit 2, nothing sent', async () => {
     const cwd = clone();
     git(cwd, ['tag', 'release-1', base]);
+    // What a removed remote can leave behind: its refs/remotes/<name>/HEAD.
+    git(cwd, ['update-ref', 'refs/remotes/gone/main', base]);
+    git(cwd, ['symbolic-ref', 'refs/remotes/gone/HEAD', 'refs/remotes/gone/main']);
     await sb.clearRequests();
     for (const [name, why] of [
       ['origin/main', 'the remote-tracking branches of origin'],
@@ -306,6 +309,8 @@ describe.each(['spec', 'gitlab'] as const)('mr checkout (%s flavour)', (flavor) 
       ['release-1', 'the tag release-1'],
       ['HEAD', 'a name git keeps for its own refs'],
       ['FETCH_HEAD', 'a name git keeps for its own refs'],
+      ['AUTO_MERGE', 'a name git keeps for its own refs'],
+      ['gone', 'gone/HEAD, the default branch of a remote once named gone'],
       ['refs/heads/x', 'a name git keeps for its own refs'],
     ]) {
       const r = await run(['mr', 'checkout', '1', '--branch', name!], cwd);

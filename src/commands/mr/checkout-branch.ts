@@ -44,7 +44,9 @@ export async function originOf(ctx: Context, mr: Mr, projectRemote: GitRemote): 
  * order): undefined when it would not.
  */
 export function shadowProblem(git: Checkout, name: string): string | undefined {
-  if (/^(?:[A-Z_]*HEAD|refs\/.*)$/.test(name)) return `"${name}" is a name git keeps for its own refs`;
+  // refs.c is_root_ref: `HEAD`, `*_HEAD` and the pseudo-refs git reads from its own directory first.
+  if (/^(?:[A-Z_]*HEAD|AUTO_MERGE|BISECT_EXPECTED_REV|NOTES_MERGE_PARTIAL|NOTES_MERGE_REF|MERGE_AUTOSTASH|refs\/.*)$/.test(name))
+    return `"${name}" is a name git keeps for its own refs`;
   const remote = git.remotes().find((r) => name === r.name || name.startsWith(`${r.name}/`));
   if (remote)
     return name === remote.name
@@ -53,6 +55,7 @@ export function shadowProblem(git: Checkout, name: string): string | undefined {
   const exists = (r: string) => git.run(['show-ref', '--verify', '--quiet', r]).ok;
   if (exists(`refs/tags/${name}`)) return `it would shadow the tag ${name}`;
   if (exists(`refs/remotes/${name}`)) return `it would shadow the remote-tracking branch ${name}`;
+  if (exists(`refs/remotes/${name}/HEAD`)) return `it would shadow ${name}/HEAD, the default branch of a remote once named ${name}`;
   return undefined;
 }
 
