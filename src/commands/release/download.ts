@@ -7,6 +7,7 @@ import { formatBytes } from '../../download/progress.js';
 import { saveDownload } from '../../download/save.js';
 import { ApiError, MissingFileError, UsageError } from '../../errors.js';
 import { defineCommand } from '../../executor/spec.js';
+import { namesDotGit } from '../../git-path.js';
 import { destFlag, givenSha256, sha256Flag } from '../../resources/download-flags.js';
 import { noSuchApi } from '../../resources/gitlab-only.js';
 import { RELEASE_DOWNLOAD_RESULT } from '../../resources/release.js';
@@ -43,9 +44,12 @@ function assetsOf(release: unknown, tag: string): Asset[] {
 /** The name an asset is saved under: its direct path's last part, else the link's name, when it is a plain file name. */
 function fileNameOf(asset: Asset): string {
   const name = asset.direct ? path.posix.basename(asset.direct) : asset.name;
-  if (name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name))
+  // A name git reads as `.git` (`.GIT`, `git~1`, …) would replace a worktree's or submodule's `.git` file.
+  const dotGit = namesDotGit(name);
+  if (name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name) || dotGit)
     throw new UsageError(
-      `asset "${asset.name}" has no file name collab can save it under: give ${shellLine`--asset ${asset.name}`} --dest <file>`,
+      `asset "${asset.name}" has no file name collab can save it under${dotGit ? ' (git reads it as .git)' : ''}: ` +
+        `give ${shellLine`--asset ${asset.name}`} --dest <file>`,
     );
   return name;
 }
@@ -147,7 +151,9 @@ export const download = defineCommand({
     const records = async function* () {
       for (const asset of chosen) {
         const file =
-          dir === undefined ? downloadDestination(ctx.settings.cwd, rawDest, fileNameOf(asset)) : path.join(dir, fileNameOf(asset));
+          dir === undefined
+            ? downloadDestination(ctx.settings.cwd, rawDest, rawDest === undefined ? fileNameOf(asset) : 'asset')
+            : path.join(dir, fileNameOf(asset));
         const what = `asset "${asset.name}" of release ${tag}`;
         let saved: { bytes: number; sha256: string };
         try {
