@@ -137,6 +137,12 @@ export const HABITS: readonly Habit[] = [
   { words: 'repo delete', tools: both, project: false, collab: ['project delete <1>'], example: ['acme/platform/api'] },
   { words: 'repo archive', tools: both, project: false, collab: ['project archive <1>'], example: ['acme/platform/api'] },
   { words: 'org list', tools: ['gh'], project: false, collab: ['group list'], example: [] },
+  // glab's merge request verbs named otherwise, its issue boards, and labels (gh's too).
+  { words: 'mr issues', tools: ['glab'], collab: ['mr closes-issues <1>'], example: ['3'] },
+  { words: 'mr for', tools: ['glab'], collab: ['mr create --related-issue <1>'], example: ['42'] },
+  { words: 'mr revoke', tools: ['glab'], collab: ['mr unapprove <1>'], example: ['3'] },
+  { words: 'issue board', tools: ['glab'], collab: ['board view'], example: ['view'] },
+  { words: 'label list', tools: both, collab: ['project labels'], example: [] },
   // gh's other nouns.
   { words: 'browse', tools: ['gh'], collab: ['project view --web'], example: [] },
   { words: 'issue status', tools: ['gh'], collab: ['issue list --assignee @me', 'issue list --author @me'], example: [] },
