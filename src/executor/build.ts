@@ -36,15 +36,17 @@ export function buildCommand(spec: CommandSpec, getCtx: () => Context, runner: A
   const notes = spec.notes ? `\n${spec.notes}\n` : '';
   if (spec.examples.length) cmd.addHelpText('after', `${notes}\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   // `--x` and `--no-x` share one commander value (the last wins), so a declared conflict between
-  // them is invisible in opts: record which flags were actually given.
-  const given = new Set<string>();
+  // them is invisible in opts: record which flags were actually given, by the name typed (glab's
+  // `--label` is named so, not as the `--add-labels` it stands for).
+  const given = new Map<string, string>();
   const others = otherFlagNamesOf(spec);
   for (const flag of spec.flags ?? [])
-    for (const name of [flag.name, ...(others.get(flag) ?? [])]) cmd.on(`option:${name}`, () => given.add(flag.name));
+    for (const name of [flag.name, ...(others.get(flag) ?? [])]) cmd.on(`option:${name}`, () => given.set(flag.name, name));
   cmd.action(async (...actionArgs: unknown[]) => {
     for (const flag of spec.flags ?? [])
       for (const other of flag.conflicts ?? [])
-        if (given.has(flag.name) && given.has(other)) throw new UsageError(`--${flag.name} and --${other} cannot be used together`);
+        if (given.has(flag.name) && given.has(other))
+          throw new UsageError(`--${given.get(flag.name)} and --${given.get(other)} cannot be used together`);
     const command = actionArgs[actionArgs.length - 1] as Command;
     const positional = actionArgs.slice(0, (spec.args ?? []).length);
     await runner(getCtx(), spec, positional, command.opts());

@@ -54,7 +54,11 @@ const names = (value: unknown): string[] =>
 export async function prepareLabelChanges(ctx: Context, v: Values): Promise<void> {
   const given = labelChangeFlags.filter((f) => v.flags[f.name] !== undefined);
   if (given.length === 0) return;
-  for (const flag of given) v.params[flag.param as string] = names(v.flags[flag.name]).join(',');
+  for (const flag of given) {
+    const listed = names(v.flags[flag.name]);
+    if (listed.length === 0) throw new UsageError(`--${flag.name} names no label: give one or more, comma-separated`);
+    v.params[flag.param as string] = listed.join(',');
+  }
   if ((await ctx.flavor()) === 'spec')
     throw new UsageError(
       `--${given[0]!.name} needs GitLab: this server speaks the spec's API, whose only label parameter (--labels) replaces every label`,

@@ -81,6 +81,22 @@ describe('--add-labels and --remove-labels', () => {
     expect([r.code, r.stderr]).toEqual([2, 'collab: --add-labels and --labels cannot be used together\n']);
   });
 
+  it('the conflict names the flags as typed (glab’s --label, gh’s --remove-label); an empty list is exit 2', async () => {
+    api = mockApi();
+    const glab = await runCli(['issue', 'update', '3', '-p', 'acme/api', '--label', 'a', '--labels', 'b'], { transport: api.transport });
+    expect([glab.code, glab.stderr]).toEqual([2, 'collab: --label and --labels cannot be used together\n']);
+    const gh = await runCli(['mr', 'update', '3', '-p', 'acme/api', '--labels', 'b', '--remove-label', 'a'], { transport: api.transport });
+    expect([gh.code, gh.stderr]).toEqual([2, 'collab: --remove-label and --labels cannot be used together\n']);
+    for (const flag of ['--add-labels', '--unlabel']) {
+      const empty = await runCli(['issue', 'update', '3', '-p', 'acme/api', flag, ' , '], {
+        transport: api.transport,
+        env: { COLLAB_FLAVOR: 'gitlab' },
+      });
+      expect(empty.code, empty.stderr).toBe(2);
+      expect(empty.stderr).toMatch(/^collab: --(add|remove)-labels names no label: give one or more, comma-separated\n/);
+    }
+  });
+
   it("a server of the spec's dialect has no add_labels: exit 2 before anything is sent, not a read-and-replace", async () => {
     api = mockApi();
     const r = await runCli(['issue', 'update', '3', '-p', 'acme/api', '--add-labels', 'triaged'], {
