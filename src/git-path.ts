@@ -20,17 +20,17 @@ const NTFS_DOTGIT = /^(?:\.git|git~1)[. ]*(?::|$)/;
 const hfsIs = (segment: string, needle: string) => asciiLower(segment.replace(HFS_IGNORED, '')) === `.${needle}`;
 
 /**
- * path.c is_ntfs_dot_generic for `.gitmodules`: the name, its regular short name (`gitmod~1`…`~4`)
- * or the fall-back one (`gi7eba~1`: up to six characters of "gi7eba", `~`, digits, 8 in all),
- * then only dots and spaces up to the end or a `:`.
+ * path.c is_ntfs_dot_generic: `.<name>`, its regular short name (the name's first six characters,
+ * `~1`…`~4`) or the fall-back one (up to six characters of `prefix`, `~`, digits, 8 in all), then
+ * only dots and spaces up to the end or a `:`.
  */
-function ntfsIsGitmodules(segment: string): boolean {
+function ntfsIsDot(segment: string, name: string, prefix: string): boolean {
   const s = asciiLower(segment);
   const tail = (rest: string) => /^[. ]*(?::|$)/.test(rest);
-  if (s.startsWith('.gitmodules') && tail(s.slice(11))) return true;
-  if (/^gitmod~[1-4]/.test(s) && tail(s.slice(8))) return true;
+  if (s.startsWith(`.${name}`) && tail(s.slice(name.length + 1))) return true;
+  if (s.startsWith(`${name.slice(0, 6)}~`) && /^[1-4]$/.test(s.charAt(7)) && tail(s.slice(8))) return true;
   const m = /^([^~]{0,6})~[1-9]/.exec(s);
-  if (!m || !'gi7eba'.startsWith(m[1]!)) return false;
+  if (!m || !prefix.startsWith(m[1]!)) return false;
   const short = s.slice(0, 8);
   return short.length === 8 && /^[^~]*~[1-9][0-9]*$/.test(short) && tail(s.slice(8));
 }
@@ -42,7 +42,24 @@ export function namesDotGit(segment: string): boolean {
 
 /** A segment git reads as `.gitmodules` (refused for a symbolic link: git would read it as one). */
 export function namesDotGitmodules(segment: string): boolean {
-  return asciiLower(segment) === '.gitmodules' || ntfsIsGitmodules(segment) || hfsIs(segment, 'gitmodules');
+  return asciiLower(segment) === '.gitmodules' || ntfsIsDot(segment, 'gitmodules', 'gi7eba') || hfsIs(segment, 'gitmodules');
+}
+
+/**
+ * A segment git reads as `.gitattributes`, `.gitignore` or `.mailmap` (path.c: the NTFS short-name
+ * prefixes `gi7d29`, `gi250a`, `maba30`): files git opens without following a link (since 2.32),
+ * and whose link fsck.c reports (GITATTRIBUTES_SYMLINK, GITIGNORE_SYMLINK, MAILMAP_SYMLINK).
+ */
+export function namesNoFollowDotfile(segment: string): string | undefined {
+  const files: [string, string][] = [
+    ['gitattributes', 'gi7d29'],
+    ['gitignore', 'gi250a'],
+    ['mailmap', 'maba30'],
+  ];
+  const hit = files.find(
+    ([name, prefix]) => asciiLower(segment) === `.${name}` || ntfsIsDot(segment, name, prefix) || hfsIs(segment, name),
+  );
+  return hit && `.${hit[0]}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { CollabError } from '../errors.js';
-import { namesDotGitmodules } from '../git-path.js';
+import { namesDotGitmodules, namesNoFollowDotfile } from '../git-path.js';
 import { checkoutHolding, isGitDirectory, plantedGitDirs } from './git-dir.js';
 import { EntryCheck, IntegrityError, localHeaderMismatch } from './integrity.js';
 import { formatBytes } from './progress.js';
@@ -244,6 +244,11 @@ async function readNames(zip: yauzl.ZipFile, target: string): Promise<Entries> {
     const { kind, mode } = kindOf(entry, raw);
     if (kind === 'symlink' && checked.name.split('/').some(namesDotGitmodules)) {
       refused.push({ name: raw, reason: 'a symlink named .gitmodules, which git itself refuses' });
+      continue;
+    }
+    const dotfile = kind === 'symlink' ? namesNoFollowDotfile(checked.name.slice(checked.name.lastIndexOf('/') + 1)) : undefined;
+    if (dotfile) {
+      refused.push({ name: raw, reason: `a symlink named ${dotfile}, which git never follows` });
       continue;
     }
     found.declaredBytes += entry.uncompressedSize;

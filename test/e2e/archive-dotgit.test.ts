@@ -115,6 +115,59 @@ describe('job artifacts --extract . in a checkout', () => {
 });
 
 /**
+ * Links git never follows: `.gitattributes`, `.gitignore` and `.mailmap` are opened with O_NOFOLLOW
+ * since git 2.32 and reported by fsck.c (GITATTRIBUTES_SYMLINK, GITIGNORE_SYMLINK,
+ * MAILMAP_SYMLINK); an older git followed them. Compared as path.c's is_ntfs_dot_generic and
+ * utf8.c's is_hfs_dot_generic do, at any depth (git reads nested ones too).
+ */
+describe('job artifacts --extract: no link as a file git reads attributes or ignores from', () => {
+  it.each([
+    ['.gitattributes', '.gitattributes'],
+    ['src/.GITIGNORE', '.gitignore'],
+    ['.mailmap. ', '.mailmap'],
+    ['gi7d29~1', '.gitattributes'],
+    ['gitign~2', '.gitignore'],
+    ['.gitattr\u200cibutes', '.gitattributes'],
+  ])('a link named %s: refused whole', async (name, as) => {
+    const co = checkout();
+    const before = snapshot(path.dirname(co.dir));
+    const id = nextJob++;
+    server.serve(id, {
+      body: zipOf([
+        { name: 'src/', mode: 0o040755 },
+        { name, data: 'README.md', mode: SYMLINK },
+      ]),
+    });
+    const r = await runBin(
+      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
+      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+      { cwd: co.dir },
+    );
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`(a symlink named ${as}, which git never follows); nothing was extracted`);
+    expect(snapshot(path.dirname(co.dir))).toEqual(before);
+  });
+
+  it('the same names as regular files extract', async () => {
+    const co = checkout();
+    const id = nextJob++;
+    server.serve(id, {
+      body: zipOf([
+        { name: '.gitattributes', data: '* text=auto\n' },
+        { name: 'src/.gitignore', data: 'dist/\n' },
+      ]),
+    });
+    const r = await runBin(
+      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
+      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+      { cwd: co.dir },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(co.dir, 'src/.gitignore'), 'utf8')).toBe('dist/\n');
+  });
+});
+
+/**
  * The target itself: `--extract` naming a git directory or a place in one — `.git`, its `hooks`,
  * a link to it, `sub/../.git`, a bare repository (`bare.git/hooks`), a git directory kept apart
  * from its worktree (`git init --separate-git-dir`) — is refused before anything is sent (exit 2),
