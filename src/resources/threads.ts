@@ -8,10 +8,11 @@ import type { Context } from '../context.js';
 import { ApiError, LocalError, UsageError } from '../errors.js';
 import { pathValues } from '../executor/endpoint.js';
 import { pagesIn } from '../executor/host-dialect.js';
-import type { FlagSpec, Values } from '../executor/inputs.js';
+import { commandLine, type FlagSpec, type Values } from '../executor/inputs.js';
 import { tableText } from '../output/sanitize.js';
 import { type NoteShape, type Thread, threadState } from '../output/thread-shape.js';
 import { isObject } from '../shared/json.js';
+import { ShellLine, shellLine } from '../shell-quote.js';
 import type { Issuable } from './issuable.js';
 import { noNotesApi, notesPath } from './notes.js';
 
@@ -106,4 +107,18 @@ export function findThread(threads: readonly Thread[], reference: string, kind: 
       `its threads and their ids: collab ${kind.command} discussions ${String(v.args.iid)}`,
     );
   return thread;
+}
+
+/**
+ * A thread found to resolve or reopen: one nobody resolves (a comment on its own, a system note:
+ * no note of it is resolvable) is exit 1 before anything is sent. GitLab answers it 403 with no
+ * reason (lib/api/helpers/discussions_helpers.rb `resolve_discussion`: `forbidden! unless
+ * discussion.can_resolve?(current_user)`, and `can_resolve?` is false for what is not resolvable).
+ */
+export function resolvableThread(thread: Thread, name: string, kind: Issuable, v: Values): Thread {
+  if (threadState(thread) !== undefined) return thread;
+  throw new LocalError(
+    `${name} is a comment on its own, not a thread anyone resolves: nothing was sent`,
+    `the threads to resolve: ${commandLine(v, shellLine`${new ShellLine(kind.command)} discussions ${String(v.args.iid)} --unresolved`)}`,
+  );
 }

@@ -311,13 +311,34 @@ describe('mr resolve, mr unresolve', () => {
     ]);
   });
 
-  it("GitLab's 403 for a thread nobody resolves passes through", async () => {
+  it("GitLab's 403 (not allowed to resolve a thread that resolves) passes through", async () => {
     api = mockApi();
     api.pool.intercept({ path: (p) => p.startsWith(`${M}/discussions?`), method: 'GET' }).reply(200, ...jsonReply(THREADS));
-    api.pool.intercept({ path: `${M}/discussions/${T3}`, method: 'PUT' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
-    const r = await runCli(['mr', 'unresolve', '3', '5', ...P], { transport: api.transport });
+    api.pool.intercept({ path: `${M}/discussions/${T1}`, method: 'PUT' }).reply(403, ...jsonReply({ message: '403 Forbidden' }));
+    const r = await runCli(['mr', 'resolve', '3', '2', ...P], { transport: api.transport });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('403');
+  });
+
+  // GitLab answers 403, with no reason, for a thread whose notes are not resolvable
+  // (lib/api/helpers/discussions_helpers.rb resolve_discussion: forbidden! unless can_resolve?).
+  it('a comment on its own is no thread to resolve: exit 1 saying so, nothing sent (no reply either)', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: (p) => p.startsWith(`${M}/discussions?`), method: 'GET' })
+      .reply(200, ...jsonReply(THREADS))
+      .times(2);
+    const r = await runCli(['mr', 'unresolve', '3', '5', ...P], { transport: api.transport });
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      'collab: the thread 2ac8f1eb (root: "Team only") is a comment on its own, not a thread anyone resolves: nothing was sent\n' +
+        'hint: the threads to resolve: collab mr discussions 3 --unresolved -p acme/platform/api\n',
+    ]);
+    const reply = await runCli(['mr', 'note', '3', ...P, '--reply', T1.slice(0, 8), '-m', 'Done', '--resolve', T3.slice(0, 8)], {
+      transport: api.transport,
+    });
+    expect(reply.code).toBe(1);
+    expect(reply.stderr).toMatch(/^collab: the thread 2ac8f1eb is a comment on its own/);
   });
 });
 

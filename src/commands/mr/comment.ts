@@ -23,7 +23,7 @@ import {
   quickActionsRefused,
 } from '../../resources/notes.js';
 import { discussionColumns } from '../../resources/thread-columns.js';
-import { findThread, readThreads, threadsPath } from '../../resources/threads.js';
+import { findThread, readThreads, resolvableThread, threadsPath } from '../../resources/threads.js';
 import { positionFor } from './diff-position.js';
 import { iidArg, MERGE_REQUEST, MR_PATH } from './shared.js';
 
@@ -119,15 +119,18 @@ async function sendComment(ctx: Context, v: CommentValues, thread: (ref: string)
 
 async function runComment(ctx: Context, v: CommentValues): Promise<void> {
   const thread = await threadsFor(ctx, v);
+  const ref = settling(v);
+  // Checked before the comment goes: a reply is not sent when the resolve cannot follow it.
+  const named = ref === undefined ? undefined : thread(ref);
+  const settled = named && resolvableThread(named, threadLabel(named), MERGE_REQUEST, v);
   const printer = ctx.printer();
   if (comments(v)) {
     const sent = await sendComment(ctx, v, thread);
     if (!printer.brief) await printer.object(sent.data, sent.columns);
     ctx.success(sent.said);
   }
-  const ref = settling(v);
-  if (ref === undefined) return;
-  const t = thread(ref);
+  if (settled === undefined) return;
+  const t = settled;
   const resolved = v.flags.resolve !== undefined;
   const path = `${fillPath(MR_PATH, pathValues(v))}/discussions/${encodeURIComponent(String(t.id))}`;
   const res = await ctx.api().request({ method: 'PUT', path, body: { resolved }, expect: { kind: 'object', key: 'id' } });

@@ -13,7 +13,7 @@ import { ORDER_BY_CREATED_UPDATED } from '../../resources/issue.js';
 import { noNotesApi } from '../../resources/notes.js';
 import { sortFlag } from '../../resources/sort.js';
 import { discussionColumns, inThread, threadNoteColumns } from '../../resources/thread-columns.js';
-import { asThread, findThread, keptThreads, readThreads, resolvedFlags, threadsPath } from '../../resources/threads.js';
+import { asThread, findThread, keptThreads, readThreads, resolvableThread, resolvedFlags, threadsPath } from '../../resources/threads.js';
 import { iidArg, MERGE_REQUEST, MR_PATH, plainIidArg } from './shared.js';
 
 const noSystem: FlagSpec = {
@@ -118,7 +118,8 @@ export const discussions = defineCommand({
 
 /** The thread the argument names (an id, its first characters, or one of its notes' ids), found in the thread list. */
 async function findNamedThread(ctx: Context, v: Values): Promise<void> {
-  const thread = findThread(await readThreads(ctx, MERGE_REQUEST, v), String(v.args.discussion_id), MERGE_REQUEST, v);
+  const found = findThread(await readThreads(ctx, MERGE_REQUEST, v), String(v.args.discussion_id), MERGE_REQUEST, v);
+  const thread = resolvableThread(found, threadName(found), MERGE_REQUEST, v);
   v.args.discussion_id = thread.id ?? String(v.args.discussion_id);
   v.seen = thread.raw as Values['seen'];
 }
@@ -142,7 +143,7 @@ function resolveVerb(resolved: boolean) {
       `${resolved ? 'Resolve' : 'Unresolve'} a thread of a merge request (GitLab's ` +
       '`PUT …/discussions/:id`), named by its id, its first characters (`collab mr discussions` ' +
       'lists them) or the id of one of its notes. A thread already so is said and not sent; one ' +
-      'nobody resolves (a comment on its own, a system note) is refused by GitLab (403). The ' +
+      'nobody resolves (a comment on its own, a system note) is exit 1, nothing sent (GitLab: 403). The ' +
       "merge request's author and Developers may.",
     examples: [`collab mr ${verb} 3 6c268146 -p acme/platform/api`, `collab mr ${verb} 3 1936   # the thread of note 1936`],
     args: [plainIidArg, { name: 'discussion_id', type: 'string', description: 'the thread: its id, its first characters, or a note id' }],
