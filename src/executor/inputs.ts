@@ -216,6 +216,8 @@ export interface Values<
   seen?: S;
   /** The host's dialect as far as it is known when the request goes (set by the executor): the request was sent in it. */
   flavor?: Flavor;
+  /** Flags given by another of their names (`add-labels` → `label`, glab's): named so in errors. */
+  givenAs?: Record<string, string>;
   /** Flags whose names were looked up, as they were typed (`@me`, `carol`): what a list says it asked for. */
   typed?: Record<string, unknown>;
   /** A bulk run (several ids, or `--stdin`): each item runs with its value in `args` (src/executor/bulk.ts). */

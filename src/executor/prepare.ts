@@ -51,7 +51,7 @@ async function requireGitlabFor(ctx: Context, spec: CommandSpec, v: Values): Pro
   const flag = given.find((f) => paramName(f) === refused);
   if (flag)
     throw new UsageError(
-      `${flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${refused}`,
+      `${v.givenAs?.[flag.name] ? `--${v.givenAs[flag.name]}` : flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${refused}`,
       'if it is GitLab: collab config set flavor gitlab --host <url>',
     );
 }

@@ -110,7 +110,7 @@ const givenAs = (name: string, value: unknown) => (value === false ? `--no-${nam
  * A flag's value under whichever of its names was given (`--source`, `--source-branch`): the same
  * value under two names is one, different values are a usage error naming both.
  */
-function givenValue(flag: FlagSpec, others: string[], opts: Options): unknown {
+function givenValue(flag: FlagSpec, others: string[], opts: Options): { name: string; value: unknown } | undefined {
   let found: { name: string; value: unknown } | undefined;
   for (const name of [flag.name, ...others]) {
     const value = opts[camel(name)];
@@ -123,14 +123,17 @@ function givenValue(flag: FlagSpec, others: string[], opts: Options): unknown {
       );
     found ??= { name, value };
   }
-  return found?.value;
+  return found;
 }
 
 /** The declared flags given (or defaulted), each parsed by its type. */
 function parseFlags(ctx: Context, spec: CommandSpec, opts: Options, values: Values): void {
   const others = otherFlagNamesOf(spec);
   for (const flag of spec.flags ?? []) {
-    let raw = givenValue(flag, others.get(flag) ?? [], opts);
+    const given = givenValue(flag, others.get(flag) ?? [], opts);
+    // Another tool's name for it (glab's `--label`): what errors about the flag call it.
+    if (given !== undefined && given.name !== flag.name) (values.givenAs ??= {})[flag.name] = given.name;
+    let raw = given?.value;
     // commander reads `--no-foo` beside `--foo` as foo=false: give it back to the `no-foo` flag.
     if (raw === undefined && flag.type === 'bool' && flag.name.startsWith('no-') && opts[camel(flag.name.slice(3))] === false) raw = true;
     if (raw === false && flag.type !== 'bool') raw = undefined;

@@ -56,12 +56,13 @@ export async function prepareLabelChanges(ctx: Context, v: Values): Promise<void
   if (given.length === 0) return;
   for (const flag of given) {
     const listed = names(v.flags[flag.name]);
-    if (listed.length === 0) throw new UsageError(`--${flag.name} names no label: give one or more, comma-separated`);
+    if (listed.length === 0)
+      throw new UsageError(`--${v.givenAs?.[flag.name] ?? flag.name} names no label: give one or more, comma-separated`);
     v.params[flag.param as string] = listed.join(',');
   }
   if ((await ctx.flavor()) === 'spec')
     throw new UsageError(
-      `--${given[0]!.name} needs GitLab: this server speaks the spec's API, whose only label parameter (--labels) replaces every label`,
+      `--${v.givenAs?.[given[0]!.name] ?? given[0]!.name} needs GitLab: this server speaks the spec's API, whose only label parameter (--labels) replaces every label`,
       'give the whole set with --labels (it replaces the labels), or, if it is GitLab: collab config set flavor gitlab --host <url>',
     );
 }

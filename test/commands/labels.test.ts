@@ -93,8 +93,33 @@ describe('--add-labels and --remove-labels', () => {
         env: { COLLAB_FLAVOR: 'gitlab' },
       });
       expect(empty.code, empty.stderr).toBe(2);
-      expect(empty.stderr).toMatch(/^collab: --(add|remove)-labels names no label: give one or more, comma-separated\n/);
+      expect(empty.stderr).toMatch(/^collab: --(add-labels|unlabel) names no label: give one or more, comma-separated\n/);
     }
+  });
+
+  it('on the spec, glab’s --label and gh’s --remove-label are refused under the names typed', async () => {
+    api = mockApi();
+    for (const [flag, said] of [
+      ['--label', '--label'],
+      ['--remove-label', '--remove-label'],
+    ]) {
+      const r = await runCli(['mr', 'update', '3', '-p', 'acme/api', flag!, 'x'], {
+        transport: api.transport,
+        env: { COLLAB_FLAVOR: 'spec' },
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `collab: ${said} needs GitLab: this server speaks the spec's API, whose only label parameter (--labels) replaces every label`,
+      );
+    }
+    const reviewer = await runCli(['mr', 'list', '-p', 'acme/api', '--reviewer-id', '4'], {
+      transport: api.transport,
+      env: { COLLAB_FLAVOR: 'spec' },
+    });
+    expect([reviewer.code, reviewer.stderr.split('\n')[0]]).toEqual([
+      2,
+      "collab: --reviewer-id needs GitLab: this server speaks the spec's API, which has no reviewer_id",
+    ]);
   });
 
   it("a server of the spec's dialect has no add_labels: exit 2 before anything is sent, not a read-and-replace", async () => {
