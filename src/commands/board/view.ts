@@ -4,13 +4,14 @@ import { eachAtOnce } from '../../at-once.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { pagesIn } from '../../executor/host-dialect.js';
-import type { Values } from '../../executor/inputs.js';
+import { commandLine, type Values } from '../../executor/inputs.js';
 import { defineCommand } from '../../executor/spec.js';
 import { cellWidth } from '../../output/graphemes.js';
 import { painter } from '../../output/paint.js';
 import { tableText } from '../../output/sanitize.js';
 import { boardIssueColumns } from '../../resources/board.js';
 import { isObject } from '../../shared/json.js';
+import { ShellLine, shellLine } from '../../shell-quote.js';
 import { type BoardColumn, drawBoard } from './layout.js';
 
 /**
@@ -95,13 +96,22 @@ async function findBoard(ctx: Context, v: Values): Promise<Item> {
   const wanted = v.args.board_id;
   if (wanted !== undefined) {
     const found = boards.find((b) => b.id === wanted);
-    if (!found) throw new ApiError(`404 no board ${String(wanted)} in ${v.project}`, 404, undefined, 'list them with: collab board list');
+    if (!found)
+      throw new ApiError(
+        `404 no board ${String(wanted)} in ${v.project}`,
+        404,
+        undefined,
+        `list them with: ${commandLine(v, shellLine`board list`)}`,
+      );
     return found;
   }
   if (boards.length === 1) return boards[0]!;
   if (boards.length === 0) throw new ApiError(`404 ${v.project} has no issue board`, 404);
   const listed = boards.map((b) => `${String(b.id)}${typeof b.name === 'string' ? ` (${tableText(b.name)})` : ''}`).join(', ');
-  throw new UsageError(`${v.project} has ${boards.length} boards: ${listed}`, 'give the id of the one to view: collab board view <id>');
+  throw new UsageError(
+    `${v.project} has ${boards.length} boards: ${listed}`,
+    `give the id of the one to view: ${commandLine(v, new ShellLine('board view <id>'))}`,
+  );
 }
 
 async function viewBoard(ctx: Context, v: Values): Promise<void> {
