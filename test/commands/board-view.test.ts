@@ -159,6 +159,9 @@ describe('board view', () => {
       'collab: acme/api has 2 boards: 3 (Development), 4 (Release)\nhint: give the id of the one to view: collab board view <id> -p acme/api\n',
     ]);
     const unknown = await runCli(['board', 'view', '9', '-p', 'acme/api'], { transport: server.transport });
-    expect([unknown.code, unknown.stderr]).toEqual([1, 'collab: 404 no board 9 in acme/api\nhint: list them with: collab board list -p acme/api\n']);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      'collab: 404 no board 9 in acme/api\nhint: list them with: collab board list -p acme/api\n',
+    ]);
   });
 });
