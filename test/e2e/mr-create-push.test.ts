@@ -111,6 +111,21 @@ describe('mr create --push, --fill, --related-issue', () => {
     expect(onRemote('feat/away')).toBeUndefined();
   });
 
+  it('--fill looks where git pushes: a branch the fetch URL has and the push URL lacks is pushed', async () => {
+    const cwd = checkout('feat/upstream-only');
+    const head = commit(cwd, 'Upstream only');
+    git(cwd, ['push', '-q', 'origin', 'feat/upstream-only']);
+    repos.publish(P);
+    // `git remote set-url --push origin <fork>`: fetched from the project, pushed to a fork without the branch.
+    const fork = path.join(tempDir('collab-fork-'), 'api.git');
+    git(path.dirname(fork), ['init', '-q', '--bare', fork]);
+    git(cwd, ['remote', 'set-url', '--push', 'origin', fork]);
+    const r = await run(['--fill', '--target', 'main'], cwd);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('feat/upstream-only is not on origin yet: pushing it first');
+    expect(git(fork, ['rev-parse', 'refs/heads/feat/upstream-only']).trim()).toBe(head);
+  });
+
   it('a push git refuses: exit 1 with what git said and the push to run, no merge request', async () => {
     const cwd = checkout('feat/refused');
     commit(cwd, 'Refused');

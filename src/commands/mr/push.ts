@@ -42,9 +42,14 @@ function remoteFor(ctx: Context, v: Values, branch: string): string | undefined 
 /** The remote's name as the hint writes it: the one found, or `origin` where there is none (the command still reads right). */
 const remoteNamed = (ctx: Context, v: Values, branch: string): string => remoteFor(ctx, v, branch) ?? 'origin';
 
-/** Whether the remote has the branch (`git ls-remote --heads`); undefined when git could not ask it. */
+/**
+ * Whether the remote has the branch where `git push` sends it (`git ls-remote --heads` of its push
+ * URL when it has one of its own: the fetch URL may be the upstream of a fork); undefined when git
+ * could not ask it.
+ */
 function remoteHas(git: Checkout, remote: string, branch: string): boolean | undefined {
-  const r = git.run(['ls-remote', '--heads', '--', remote, `refs/heads/${branch}`], { timeoutMs: LS_REMOTE_TIMEOUT_MS });
+  const where = git.remotes().find((r) => r.name === remote)?.pushUrl ?? remote;
+  const r = git.run(['ls-remote', '--heads', '--', where, `refs/heads/${branch}`], { timeoutMs: LS_REMOTE_TIMEOUT_MS });
   return r.ok ? r.stdout.trim() !== '' : undefined;
 }
 
