@@ -49,9 +49,17 @@ async function requireGitlabFor(ctx: Context, spec: CommandSpec, v: Values): Pro
     given.map((flag) => paramName(flag) as string),
   );
   const flag = given.find((f) => paramName(f) === refused);
+  const label = (f: (typeof given)[number]) => (v.givenAs?.[f.name] ? `--${v.givenAs[f.name]}` : flagLabel(f));
   if (flag)
     throw new UsageError(
-      `${v.givenAs?.[flag.name] ? `--${v.givenAs[flag.name]}` : flagLabel(flag)} needs GitLab: this server speaks the spec's API, which has no ${refused}`,
+      `${label(flag)} needs GitLab: this server speaks the spec's API, which has no ${refused}`,
+      'if it is GitLab: collab config set flavor gitlab --host <url>',
+    );
+  // GitLab's None and Any: the spec's user filters take an id only (a strict server answers 400).
+  const wildcard = given.find((f) => f.wildcards && (v.flags[f.name] === 'None' || v.flags[f.name] === 'Any'));
+  if (wildcard && (await ctx.flavor()) === 'spec')
+    throw new UsageError(
+      `${label(wildcard)} ${v.typed?.[wildcard.name] ?? String(v.flags[wildcard.name]).toLowerCase()} needs GitLab: this server speaks the spec's API, whose ${paramName(wildcard)} is a user id`,
       'if it is GitLab: collab config set flavor gitlab --host <url>',
     );
 }

@@ -177,6 +177,20 @@ describe('none and any, and what a list leaves out', () => {
     expect(r.stderr).toContain("--not-label needs GitLab: this server speaks the spec's API, which has no not[labels]");
   });
 
+  it('none and any are GitLab’s None and Any: a server of the spec’s dialect, whose assignee_id is a user id, gets nothing', async () => {
+    api = mockApi();
+    for (const [args, said] of [
+      [['issue', 'list', '-p', 'acme/api', '--assignee', 'none'], '--assignee none'],
+      [['mr', 'list', '-p', 'acme/api', '-a', 'ANY'], '--assignee ANY'],
+    ] as const) {
+      const r = await runCli([...args], { transport: api.transport, env: SPEC });
+      expect([r.code, r.stderr.split('\n')[0]], said).toEqual([
+        2,
+        `collab: ${said} needs GitLab: this server speaks the spec's API, whose assignee_id is a user id`,
+      ]);
+    }
+  });
+
   it('--scope reviews-for-me is GitLab’s reviews_for_me (no kebab-case spelling); the spec has none: exit 2', async () => {
     api = mockApi();
     api.pool.intercept({ path: '/api/v4/merge_requests?state=opened&scope=reviews_for_me', method: 'GET' }).reply(200, ...jsonReply([]));
