@@ -14,7 +14,8 @@ type ActionRunner = (ctx: Context, spec: CommandSpec, args: unknown[], opts: Rec
 function commanderOption(decl: OptionDecl): Option {
   const option = new Option(decl.flags, decl.description);
   // commander keeps only the last value of an option: a repeatable flag collects them all.
-  if (decl.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  // `--no-x` shares the value: what it left (false) is no list to add to.
+  if (decl.repeatable) option.argParser((value: string, previous: unknown) => [...(Array.isArray(previous) ? previous : []), value]);
   return decl.hidden ? option.hideHelp() : option;
 }
 

@@ -120,10 +120,14 @@ function flagOption(flag: FlagSpec): OptionDecl[] {
       description: `${flag.description}${choices}${requiredNote(flag)}`,
       ...hidden,
       ...(listed ? { choices: flag.choices } : {}),
-      ...(flag.repeatable ? { repeatable: true } : {}),
+      // A list given twice (`--scope failed --scope canceled`) is one list, as its commas make it (parseTyped joins).
+      ...(flag.repeatable || LISTS.has(flag.type) ? { repeatable: true } : {}),
     },
   ];
 }
+
+/** The flag types whose value is a comma-separated list. */
+const LISTS: ReadonlySet<FlagSpec['type']> = new Set(['stringList', 'csv', 'intList']);
 
 /** The long names of the options the executor adds beside the declared flags (see commandOptions). */
 const OWN_OPTIONS = ['project', 'repo', 'group', 'per-page', 'page', 'all', 'limit', 'concurrency', 'stdin', 'yes', 'editor', 'web'];

@@ -33,6 +33,25 @@ describe('job list and view', () => {
     );
   });
 
+  it('a list flag given twice is one list, never only the last (--scope, --iids, --labels)', async () => {
+    api = mockApi();
+    api.pool
+      .intercept({ path: `${P}/jobs?scope%5B%5D=failed&scope%5B%5D=canceling&scope%5B%5D=manual`, method: 'GET' })
+      .reply(200, ...jsonReply([job(2, { status: 'failed' })]));
+    api.pool
+      .intercept({ path: `${P}/issues?state=opened&labels=bug%2Cui&iids%5B%5D=1&iids%5B%5D=2`, method: 'GET' })
+      .reply(200, ...jsonReply([]));
+    const jobs = await runCli(['job', 'list', '-p', 'acme/platform/api', '--scope', 'failed', '--scope', 'canceling,manual'], {
+      transport: api.transport,
+    });
+    expect([jobs.code, jobs.stderr]).toEqual([0, '']);
+    const issues = await runCli(
+      ['issue', 'list', '-p', 'acme/platform/api', '--labels', 'bug', '--labels', 'ui', '--iids', '1', '--iids', '2', '-o', 'json'],
+      { transport: api.transport },
+    );
+    expect([issues.code, issues.stderr, issues.stdout]).toEqual([0, '', '[]\n']);
+  });
+
   it('lists the jobs of a pipeline', async () => {
     api = mockApi();
     api.pool.intercept({ path: `${P}/pipelines/40/jobs?scope%5B%5D=manual`, method: 'GET' }).reply(200, ...jsonReply([job(3)]));
