@@ -35,13 +35,25 @@ export function mergeNow(store: Store, project: Project, mr: MergeRequest, user:
  * succeeds merges it (doc/user/project/merge_requests/auto_merge.md).
  */
 export function processAutoMerges(store: Store, pipeline: Pipeline): void {
-  for (const mr of store.mergeRequests.values()) {
-    if (!mr.mergeWhenPipelineSucceeds || (mr.state !== 'opened' && mr.state !== 'reopened')) continue;
-    if (headPipelineOf(store, mr)?.id !== pipeline.id) continue;
-    const status = detailedMergeStatus(store, mr, store.flavor);
-    if (status !== 'mergeable' && status !== 'unchecked') continue;
-    const project = store.projects.get(mr.projectId);
-    const user = store.users.get(mr.autoMergeById ?? mr.authorId);
-    if (project && user) mergeNow(store, project, mr, user, mr.autoMergeMessages ?? {});
-  }
+  for (const mr of store.mergeRequests.values()) if (headPipelineOf(store, mr)?.id === pipeline.id) mergeIfReady(store, mr);
+}
+
+/**
+ * What GitLab does on the other events that may end an auto-merge's wait
+ * (MergeRequests::ProcessAutoMergeFromEventWorker on ApprovedEvent, DiscussionsResolvedEvent,
+ * DraftStateChangeEvent): the merge request merged now when its head pipeline succeeded (or it has
+ * none) and nothing else holds it.
+ */
+export function processAutoMerge(store: Store, mr: MergeRequest): void {
+  const status = headPipelineOf(store, mr)?.status;
+  if (status === undefined || status === 'success') mergeIfReady(store, mr);
+}
+
+function mergeIfReady(store: Store, mr: MergeRequest): void {
+  if (!mr.mergeWhenPipelineSucceeds || (mr.state !== 'opened' && mr.state !== 'reopened')) return;
+  const status = detailedMergeStatus(store, mr, store.flavor);
+  if (status !== 'mergeable' && status !== 'unchecked') return;
+  const project = store.projects.get(mr.projectId);
+  const user = store.users.get(mr.autoMergeById ?? mr.authorId);
+  if (project && user) mergeNow(store, project, mr, user, mr.autoMergeMessages ?? {});
 }

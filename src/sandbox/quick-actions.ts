@@ -9,7 +9,9 @@
  * command_definition.rb `execute_message`); an update the issuable refuses is an error
  * (app/services/notes/create_service.rb `quick_actions_update_errors`), and nothing is changed.
  */
+
 import { projectAccess } from './access.js';
+import { processAutoMerge } from './auto-merge.js';
 import type { Ctx } from './context.js';
 import { parseDuration } from './durations.js';
 import { DEVELOPER, type Issue, type MergeRequest, type Project, REPORTER, type User } from './model.js';
@@ -143,6 +145,7 @@ function approve(ctx: Ctx, t: QuickTarget, out: QuickResult): void {
     return;
   }
   mr.approvedBy.push(t.user.id);
+  processAutoMerge(ctx.store, mr);
   out.changes.approve = true;
   out.summary.push('Approved the current merge request.');
 }

@@ -106,5 +106,24 @@ describe('GitLab flavour: auto-merge when the head pipeline succeeds', () => {
     expect(await mrOf(cancelled.iid)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
     const waiting = await mrOf(draft.iid);
     expect(waiting).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true, detailed_merge_status: 'draft_status' });
+    // Marked ready after its pipeline succeeded: DraftStateChangeEvent has GitLab process it
+    // (MergeRequests::ProcessAutoMergeFromEventWorker), and it merges then.
+    const ready = await call(gitlab(), `${P}/merge_requests/${draft.iid}`, { method: 'PUT', token: ALICE, json: { title: 'not yet' } });
+    expect(ready.body).toMatchObject({ state: 'merged', merged_by: { username: 'alice' } });
+  });
+
+  it('merges one that waited for an approval when the approval comes (ApprovedEvent), not before', async () => {
+    // The project asks one approval of its new merge requests (restored below for the other tests).
+    const asks = (n: number) => call(gitlab(), P, { method: 'PUT', json: { approvals_before_merge: n } });
+    expect((await asks(1)).status).toBe(200);
+    const { iid } = await withPipeline('feature/auto-approve').finally(() => asks(0));
+    await runToEnd();
+    const set = await call(gitlab(), `${P}/merge_requests/${iid}/merge`, { method: 'PUT', token: ALICE, json: { auto_merge: true } });
+    expect(set.body).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true, detailed_merge_status: 'not_approved' });
+    // An edit that is no event of GitLab's leaves it waiting.
+    await call(gitlab(), `${P}/merge_requests/${iid}`, { method: 'PUT', token: ALICE, json: { description: 'still waiting' } });
+    expect((await mrOf(iid)).state).toBe('opened');
+    expect((await call(gitlab(), `${P}/merge_requests/${iid}/approve`, { method: 'POST' })).status).toBe(201);
+    expect(await mrOf(iid)).toMatchObject({ state: 'merged', merged_by: { username: 'alice' } });
   });
 });

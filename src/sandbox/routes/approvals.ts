@@ -1,4 +1,5 @@
 import { requireUser } from '../access.js';
+import { processAutoMerge } from '../auto-merge.js';
 import type { Ctx } from '../context.js';
 import { APPROVAL_STATE } from '../entities/approvals.js';
 import { APPROVALS } from '../entities/merge-requests.js';
@@ -33,6 +34,7 @@ function approve(ctx: Ctx): Reply {
   }
   mr.approvedBy.push(user.id);
   touch(ctx, mr);
+  processAutoMerge(ctx.store, mr);
   return created(show(ctx, APPROVALS, { mr, afterApprove: true }));
 }
 

@@ -1,4 +1,5 @@
 import { requireUser } from '../access.js';
+import { processAutoMerge } from '../auto-merge.js';
 import type { Ctx } from '../context.js';
 import { hasLine } from '../diff-lines.js';
 import { DISCUSSION } from '../entities/discussions.js';
@@ -176,6 +177,7 @@ function resolveThread(ctx: Ctx): Reply {
   if (!threadResolvable(all) || !mayResolve(ctx, t)) throw forbidden();
   setResolved(all.notes, t.user, resolved, ctx.store.now());
   touch(ctx, t.mr);
+  if (resolved) processAutoMerge(ctx.store, t.mr);
   return json(show(ctx, DISCUSSION, readableThread(ctx, t)));
 }
 
@@ -192,6 +194,7 @@ function updateNote(ctx: Ctx): Reply {
     if (!mayResolve(ctx, t, note)) throw forbidden();
     if (!resolvable(note)) throw badRequest('Note is not resolvable');
     setResolved([note], t.user, resolved, ctx.store.now());
+    if (resolved) processAutoMerge(ctx.store, t.mr);
   } else {
     if (note.authorId !== t.user.id && !t.user.admin) throw forbidden();
     note.body = requiredBody(ctx);

@@ -1,4 +1,5 @@
 import { canReadProject, projectAccess, requireProject, requireUser } from '../access.js';
+import { processAutoMerge } from '../auto-merge.js';
 import type { Ctx } from '../context.js';
 import { COMMIT, commitOf } from '../entities/commits.js';
 import { ISSUE } from '../entities/issues.js';
@@ -247,6 +248,7 @@ function updateMergeRequest(ctx: Ctx): Reply {
   const stateEvent = stateEventParam(ctx);
   const labels = editedLabels(ctx, project, mr.labels);
   const milestoneId = milestoneParam(ctx, project);
+  const wasDraft = isDraft(mr.title, ctx.store.flavor);
   if (title !== undefined) mr.title = title;
   const target = ctx.params.str('target_branch');
   if (target) mr.targetBranch = target;
@@ -274,6 +276,7 @@ function updateMergeRequest(ctx: Ctx): Reply {
     mr.state = 'opened';
   }
   touch(ctx, mr);
+  if (wasDraft && !isDraft(mr.title, ctx.store.flavor)) processAutoMerge(ctx.store, mr);
   return json(show(ctx, MERGE_REQUEST, mr, { single: true }));
 }
 
