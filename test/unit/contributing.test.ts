@@ -12,6 +12,15 @@ const GUIDE = fs.readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');
 /** A repository file named in backticks: `src/…`, `test/…`, `scripts/…` with an extension. */
 const FILE = /`((?:src|test|scripts)\/[\w./-]+\.(?:ts|mjs|cjs|md|json))`/g;
 
+/** A repository folder named in backticks: `src/shared/`, `test/e2e/` (not a placeholder such as `src/commands/<noun>/`). */
+const FOLDER = /`((?:src|test|scripts)\/[\w./-]+\/)`/g;
+
+/** The repository files and folders `markdown` names that do not exist. */
+function missingFiles(markdown: string): string[] {
+  const named = [...markdown.matchAll(FILE), ...markdown.matchAll(FOLDER)].map((m) => m[1]!);
+  return [...new Set(named)].filter((f) => !fs.existsSync(path.join(ROOT, f)));
+}
+
 /** Each ```ts block with the last file the text since the previous block names. */
 function snippets(markdown: string): { file: string | undefined; code: string }[] {
   const found: { file: string | undefined; code: string }[] = [];
@@ -37,8 +46,20 @@ describe('CONTRIBUTING.md', () => {
   });
 
   it('names only files that exist', () => {
-    const missing = [...new Set([...GUIDE.matchAll(FILE)].map((m) => m[1]!))].filter((f) => !fs.existsSync(path.join(ROOT, f)));
-    expect(missing).toEqual([]);
+    expect(missingFiles(GUIDE)).toEqual([]);
+  });
+
+  // The other guides a contributor reads name files too (README's dialect table, the sandbox's own
+  // page): a file that moved (src/api/dialect.ts → src/shared/) leaves them pointing at nothing.
+  it.each(['README.md', 'SECURITY.md', 'src/sandbox/README.md'])('%s names only files and folders that exist', (doc) => {
+    expect(missingFiles(fs.readFileSync(path.join(ROOT, doc), 'utf8'))).toEqual([]);
+  });
+
+  it('finds a file or folder named that is not there', () => {
+    expect(missingFiles('The table (`src/api/dialect.ts`), `src/shared/dialect.ts`, `src/nowhere/`, `src/shared/`.')).toEqual([
+      'src/api/dialect.ts',
+      'src/nowhere/',
+    ]);
   });
 
   it('catches a snippet that drifted from its file, and one that names none', () => {
