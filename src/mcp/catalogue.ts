@@ -81,12 +81,12 @@ function allowed(cmd: DeclaredCommand, kind: ToolKind, policy: Policy): boolean 
 
 /**
  * The inputs the policy leaves: none touching a file without --root, no project where one is
- * pinned (nor another project to move things to). Undefined when a required one had to go.
+ * pinned (nor a group, nor another project to move things to). Undefined when a required one had to go.
  */
 function inputsUnder(inputs: ToolInput[], policy: Policy): ToolInput[] | undefined {
   const pinned = policy.project !== undefined;
   const gone = (i: ToolInput) =>
-    (i.disk !== undefined && policy.root === undefined) || (pinned && (i.otherProject || i.to.kind === 'project'));
+    (i.disk !== undefined && policy.root === undefined) || (pinned && (i.otherProject || i.to.kind === 'project' || i.to.kind === 'group'));
   if (inputs.some((i) => gone(i) && i.required && i.to.kind !== 'project')) return undefined;
   return inputs
     .filter((i) => !gone(i))

@@ -1,3 +1,4 @@
+import { paramName } from '../executor/flag-names.js';
 import type { ArgSpec, Disk, FlagSpec } from '../executor/inputs.js';
 import { argRequired, flagRequired } from '../executor/options.js';
 import type { CommandSpec } from '../executor/spec.js';
@@ -38,7 +39,7 @@ export interface ToolInput {
   to: Target;
   /** A path on this machine (kept under --root). */
   disk?: Disk;
-  /** A project other than the one a pinned server works in (`issue move --to`). */
+  /** A project or group other than the one a pinned server works in (`issue move --to`, `mr create --target-project-id`). */
   otherProject?: boolean;
 }
 
@@ -72,6 +73,13 @@ function flagItem(flag: FlagSpec): JsonSchema {
   return item;
 }
 
+/**
+ * Whether a flag names a project or group besides the command's own: looked up as one, or sent as
+ * GitLab's `…_project_id`/`…_group_id` (`to_project_id`, `target_project_id`): a pinned server drops it.
+ */
+const namesAnother = (flag: FlagSpec): boolean =>
+  flag.lookup === 'project' || flag.lookup === 'group' || /(^|_)(project|group)_id$/.test(String(paramName(flag)));
+
 function flagInput(flag: FlagSpec): ToolInput {
   const item = flagItem(flag);
   const many = flag.repeatable || flag.type === 'intList' || flag.type === 'stringList' || flag.type === 'csv';
@@ -87,7 +95,7 @@ function flagInput(flag: FlagSpec): ToolInput {
     required: flagRequired(flag) || flag.disk === 'write-or-stdout',
     to: { kind: 'option', label: flag.name, repeat: flag.repeatable === true, negatable: flag.negatable === true },
     ...(flag.disk || flag.file ? { disk: flag.disk ?? 'read' } : {}),
-    ...(flag.lookup === 'project' ? { otherProject: true } : {}),
+    ...(namesAnother(flag) ? { otherProject: true } : {}),
   };
 }
 

@@ -260,6 +260,32 @@ describe('what the server offers', () => {
     ]);
   });
 
+  it('with --project: no input naming a group or another project by its GitLab parameter (mr create --target-project-id)', () => {
+    // GitLab's merge_requests.rb `post ':id/merge_requests'` takes `target_project_id`: the merge request goes there.
+    const open = defineCommand({
+      name: 'open',
+      summary: 'Open a widget',
+      examples: ['collab widget open --title x'],
+      project: 'optional',
+      group: 'optional',
+      method: 'POST',
+      path: '/projects/:project/widgets',
+      flags: [
+        { name: 'title', type: 'string', required: true, description: 'its title' },
+        { name: 'target-project-id', type: 'id', description: 'the project it goes into' },
+        { name: 'into', type: 'id', param: 'to_group_id', description: 'the group it goes into' },
+        { name: 'owner', type: 'string', lookup: 'group', description: 'the owning group' },
+      ],
+    });
+    const all = Object.keys(tool(open).listed.inputSchema.properties!);
+    expect(all).toEqual(['project', 'group', 'title', 'target-project-id', 'into', 'owner']);
+    const pinned: Policy = { ...EVERYTHING, project: 'acme/web' };
+    const t = tool(open, pinned);
+    expect(Object.keys(t.listed.inputSchema.properties!)).toEqual(['title']);
+    expect(() => toolCommandLine(t, { title: 'x', 'target-project-id': 9 }, pinned)).toThrow(/unknown input "target-project-id"/);
+    expect(() => toolCommandLine(t, { title: 'x', group: 'acme' }, pinned)).toThrow(/unknown input "group"/);
+  });
+
   it('touches files only with --root: a download is offered with it, a file input is dropped without it', () => {
     expect(toolFor(declared(fetchFile), READS)).toBeUndefined();
     expect(tool(fetchFile, { ...READS, root: '/srv/files' }).savesFiles).toBe(true);
