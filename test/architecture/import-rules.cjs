@@ -11,7 +11,9 @@
  *              imports another
  *   leaves     every other src/*.ts (errors, env, global-flags, shell-quote, …) and src/shared/:
  *              they import leaves only
- * src/docs/ reads the declarations from above; nothing in src/ imports it. The sandbox is a world
+ * src/docs/ reads the declarations from above; nothing in src/ imports it. src/mcp/ (`collab mcp
+ * serve`) sits beside the executor: only src/commands/mcp/ loads it, and it imports neither the
+ * entry nor the commands (ctx.cli() hands it both). The sandbox is a world
  * of its own: it imports src/shared/ only, and the client reaches it through src/sandbox/index.ts
  * only (the `collab sandbox` command; limits.ts gives that command its flags' bounds). src/shared/ holds what both read: the flavours, the dialect
  * table, the spec's names, GitLab's value lists; it imports nothing outside itself.
@@ -103,6 +105,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/commands/([^/]+)/' },
       to: { path: '^src/commands/', pathNot: '^src/commands/$1/' },
+    },
+    {
+      name: 'mcp-never-imports-the-cli',
+      comment: '`collab mcp serve` gets the command tree and the entry from ctx.cli(): src/mcp/ imports neither the entry nor a command',
+      severity: 'error',
+      from: { path: '^src/mcp/' },
+      to: { path: `${ENTRY}|^src/(commands|resources|download|docs)/` },
+    },
+    {
+      name: 'only-mcp-serve-loads-mcp',
+      comment:
+        'src/mcp/ (and the MCP SDK with it) is loaded by `collab mcp serve` alone (src/commands/mcp/), never by what every command loads',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(mcp|commands/mcp)/' },
+      to: { path: '^src/mcp/' },
     },
     {
       name: 'commands-never-up',

@@ -62,6 +62,10 @@ describe('import rules', () => {
       'src/commands/issue/view.ts': ['../mr/view.js', '../../docs/man.js', '../../cli.js'],
       'src/commands/mr/view.ts': [],
       'src/cli.ts': [],
+      'src/mcp/serve.ts': ['../executor/spec.js', '../output/columns.js'],
+      'src/commands/mcp/index.ts': ['../../mcp/serve.js'],
+      'src/mcp/up.ts': ['../cli.js', '../commands/issue/list.js'],
+      'src/executor/mcp.ts': ['../mcp/serve.js'],
       'src/output/a.ts': ['./b.js'],
       'src/output/b.ts': ['./a.js'],
     };
@@ -85,6 +89,9 @@ describe('import rules', () => {
           'executor-never-up: src/executor/serve.ts → src/sandbox/store.ts',
           'executor-never-up: src/executor/up.ts → src/commands/issue/list.ts',
           'leaves-import-leaves-only: src/json.ts → src/output/columns.ts',
+          'mcp-never-imports-the-cli: src/mcp/up.ts → src/cli.ts',
+          'mcp-never-imports-the-cli: src/mcp/up.ts → src/commands/issue/list.ts',
+          'only-mcp-serve-loads-mcp: src/executor/mcp.ts → src/mcp/serve.ts',
           // A circle is reported once, at the arrow that closes it.
           'no-circular: src/output/a.ts → src/output/b.ts',
           'no-noun-imports-another: src/commands/issue/view.ts → src/commands/mr/view.ts',
