@@ -48,6 +48,13 @@ function commandLiterals(src: ts.SourceFile): string[] {
     if (ts.isSatisfiesExpression(n) && isSpec(n.type)) found.push(where(src, n));
     if (ts.isFunctionLike(n) && isSpec(n.type))
       for (const r of ownReturns(n)) if (ts.isObjectLiteralExpression(r)) found.push(where(src, r));
+    // Untyped, where a noun takes its commands: `commands: [{…}]`, `command: {…}`, `export const command = {…}`.
+    if (ts.isPropertyAssignment(n) && n.name.getText(src) === 'commands' && ts.isArrayLiteralExpression(n.initializer))
+      for (const el of n.initializer.elements) if (ts.isObjectLiteralExpression(el)) found.push(where(src, el));
+    if (ts.isPropertyAssignment(n) && n.name.getText(src) === 'command' && ts.isObjectLiteralExpression(n.initializer))
+      found.push(where(src, n.initializer));
+    if (ts.isVariableDeclaration(n) && n.name.getText(src) === 'command' && n.initializer && ts.isObjectLiteralExpression(n.initializer))
+      found.push(where(src, n.initializer));
   });
   return found;
 }
@@ -77,9 +84,12 @@ describe('the shape of the source', () => {
       "function c(): CommandSpec { return { name: 'c' }; }",
       "function e(): CommandSpec { return defineCommand({ name: 'e', done: () => { return { notice: 'x' }; } }); }",
       "const d = defineCommand({ name: 'd' });",
+      "export const noun = defineNoun({ name: 'n', commands: [d, { name: 'f', method: 'GET', path: '/f' }] });",
+      "export const command = { name: 'g', method: 'GET', path: '/g' };",
+      "const mod = { command: { name: 'h' } };",
     ].join('\n');
     const src = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
-    expect(commandLiterals(src)).toEqual(['x.ts:1', 'x.ts:2', 'x.ts:3']);
+    expect(commandLiterals(src)).toEqual(['x.ts:1', 'x.ts:2', 'x.ts:3', 'x.ts:6', 'x.ts:7', 'x.ts:8']);
   });
 
   it('has no sandbox function over 80 lines, seed data aside', () => {
