@@ -83,6 +83,19 @@ function startLine(tools: ToolDef[], policy: Policy): string {
   return `collab mcp serve: ${tools.length} tools (${kinds}${secrets}${where}${files}), MCP on stdin and stdout`;
 }
 
+/** How many protocol errors the log says one by one; the rest are only counted (a client can send any number). */
+export const LOGGED_ERRORS = 20;
+
+/** The log of protocol errors: the first LOGGED_ERRORS lines, then one saying the rest go unlogged. */
+function errorLog(ctx: Context): (err: Error) => void {
+  let seen = 0;
+  return (err) => {
+    seen++;
+    if (seen <= LOGGED_ERRORS) ctx.notice(`collab mcp serve: ${excerpt(err.message, 200)}`);
+    else if (seen === LOGGED_ERRORS + 1) ctx.notice('collab mcp serve: more protocol errors; they are not logged');
+  };
+}
+
 /** Once every call under way (and any it let start) has been answered. */
 async function drained(running: Set<Promise<unknown>>): Promise<void> {
   // The SDK hands the last requests read to their handlers a few callbacks later, and writes the
@@ -115,8 +128,9 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
     running.add(call);
     return call.finally(() => running.delete(call));
   });
-  // A line that is no JSON-RPC message (or a transport failure): said in the log, and the session goes on.
-  server.onerror = (err) => ctx.notice(`collab mcp serve: ${excerpt(err.message, 200)}`);
+  // A line that is no JSON-RPC message (or a transport failure): said in the log, and the session goes on;
+  // a flood of them is not copied line for line into the log.
+  server.onerror = errorLog(ctx);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { declaredCommands } from '../../src/commands/tree.js';
 import { catalogue, type ToolDef } from '../../src/mcp/catalogue.js';
 import type { JsonSchema } from '../../src/mcp/inputs.js';
+import { LOGGED_ERRORS } from '../../src/mcp/serve.js';
 import { baseOf, commandTree, type Leaf, refusingTransport } from '../helpers/command-tree.js';
 import { mockApi, type RunOptions, runCli, scriptedPrompter, TEST_TOKEN } from '../helpers/harness.js';
 import { JSON_HEADERS } from '../helpers/json-answer.js';
@@ -89,6 +90,30 @@ describe('collab mcp serve, in-process', () => {
       content: [{ type: 'text', text: 'collab: invalid value for "iid": "4; rm -rf /" is not an integer of at least 0' }],
     });
     expect(s.result(1).structuredContent).toEqual({ id: 40, iid: 4, title: 'x' });
+    api.done();
+  });
+
+  it('logs a flood of bad lines and stray notifications in a bounded number of lines, and goes on serving', async () => {
+    const api = mockApi();
+    api.pool
+      .intercept({ path: '/api/v4/projects/acme%2Fweb/issues/5', method: 'GET' })
+      .reply(200, { id: 50, iid: 5, title: 'x' }, { headers: JSON_HEADERS });
+    const junk = Array.from({ length: 500 }, (_, i) =>
+      i % 2 === 0
+        ? 'not JSON \u001b[2J'
+        : JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: i, progress: i } }),
+    );
+    const [handshake, call] = clientLines([{ name: 'issue_view', arguments: { project: 'acme/web', iid: 5 } }]).split(
+      /\n(?=[^\n]*tools\/call)/,
+    );
+    const r = await runCli(['mcp', 'serve'], { transport: api.transport, stdin: `${handshake}\n${junk.join('\n')}\n${call}` });
+    expect(r.code).toBe(0);
+    const answer = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+    expect(answer).toMatchObject({ id: 2, result: { structuredContent: { iid: 5 } } });
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.length).toBe(1 + LOGGED_ERRORS + 1);
+    expect(lines.at(-1)).toBe('collab mcp serve: more protocol errors; they are not logged');
+    expect(r.stderr).not.toContain('\u001b');
     api.done();
   });
 
