@@ -16,8 +16,12 @@ const FILE = /`((?:src|test|scripts)\/[\w./-]+\.(?:ts|mjs|cjs|md|json))`/g;
 const FOLDER = /`((?:src|test|scripts)\/[\w./-]+\/)`/g;
 
 /** The repository files and folders `markdown` names that do not exist. */
-function missingFiles(markdown: string): string[] {
-  const named = [...markdown.matchAll(FILE), ...markdown.matchAll(FOLDER)].map((m) => m[1]!);
+function missingFiles(markdown: string, { shellBlocks = false } = {}): string[] {
+  // In the guide's shell blocks the paths are bare words (`npx vitest run test/commands/issue-list.test.ts`);
+  // README's shell blocks are a user's commands on the user's own files.
+  const shell = !shellBlocks ? '' : [...markdown.matchAll(/```sh\n([\s\S]*?)\n```/g)].map((m) => m[1]!).join('\n');
+  const bare = [...shell.matchAll(/(?<![\w./-])((?:src|test|scripts)\/[\w./-]+\.(?:ts|mjs|cjs|md|json))\b/g)];
+  const named = [...markdown.matchAll(FILE), ...markdown.matchAll(FOLDER), ...bare].map((m) => m[1]!);
   return [...new Set(named)].filter((f) => !fs.existsSync(path.join(ROOT, f)));
 }
 
@@ -46,7 +50,7 @@ describe('CONTRIBUTING.md', () => {
   });
 
   it('names only files that exist', () => {
-    expect(missingFiles(GUIDE)).toEqual([]);
+    expect(missingFiles(GUIDE, { shellBlocks: true })).toEqual([]);
   });
 
   // The other guides a contributor reads name files too (README's dialect table, the sandbox's own
@@ -56,10 +60,9 @@ describe('CONTRIBUTING.md', () => {
   });
 
   it('finds a file or folder named that is not there', () => {
-    expect(missingFiles('The table (`src/api/dialect.ts`), `src/shared/dialect.ts`, `src/nowhere/`, `src/shared/`.')).toEqual([
-      'src/api/dialect.ts',
-      'src/nowhere/',
-    ]);
+    const text =
+      'The table (`src/api/dialect.ts`), `src/shared/dialect.ts`, `src/nowhere/`, `src/shared/`.\n\n```sh\nnpx vitest run test/unit/gone.test.ts test/unit/contributing.test.ts\n```\n';
+    expect(missingFiles(text, { shellBlocks: true })).toEqual(['src/api/dialect.ts', 'src/nowhere/', 'test/unit/gone.test.ts']);
   });
 
   it('catches a snippet that drifted from its file, and one that names none', () => {
