@@ -40,10 +40,13 @@ function toolEnv(env: Env): Env {
   return { ...Object.fromEntries(kept), COLLAB_NO_INPUT: '1', NO_COLOR: '1' };
 }
 
-/** The global flags the server was started with that every run takes too (`collab --host X mcp serve`). */
-function globalWords(ctx: Context): string[] {
+/**
+ * The global flags the server was started with that every run takes too (`collab --host X mcp serve`),
+ * and always its host: a URL argument may not move a call to another host with stored credentials.
+ */
+function globalWords(ctx: Context, policy: Policy): string[] {
   const { host, sudo, timeout, retries } = ctx.settings.flags;
-  const given = { host, sudo, timeout, retries };
+  const given = { host: host ?? policy.host, sudo, timeout, retries };
   return Object.entries(given).flatMap(([name, value]) => (value === undefined ? [] : [`--${name}=${value}`]));
 }
 
@@ -81,7 +84,7 @@ export async function callTool(ctx: Context, policy: Policy, tool: ToolDef, args
     const text = `collab: ${message}${hint ? `\nhint: ${hint}` : ''}`;
     return redacted({ isError: true, content: [{ type: 'text', text }] }, secrets);
   }
-  const argv = [...line.argv.slice(0, tool.command.path.length), ...globalWords(ctx), ...line.argv.slice(tool.command.path.length)];
+  const argv = [...line.argv.slice(0, tool.command.path.length), ...globalWords(ctx, policy), ...line.argv.slice(tool.command.path.length)];
   const printed = await runOnBuffers(ctx, argv, AbortSignal.any([ctx.signal, signal]), line.cwd);
   ctx.debug(`mcp: ${tool.name}: exit ${printed.code}`);
   return toolResult(printed, { secrets, maskSecretFields: !policy.allowSecrets, ...(line.list ? { list: line.list } : {}) });

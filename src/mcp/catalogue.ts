@@ -18,6 +18,11 @@ export interface Policy {
   project?: string;
   /** `--root`, its real path: where files are read and written. Without it no tool touches a file. */
   root?: string;
+  /**
+   * The host the server works on (--host, else the one configured when it started): every call is
+   * run with it as --host, so a web URL argument on another host with stored credentials is refused.
+   */
+  host?: string;
   /** The project commands infer where the server runs (COLLAB_PROJECT, the git checkout): `project` may be left out. */
   defaultProject?: string;
 }

@@ -38,6 +38,15 @@ function rootDir(ctx: Context, raw: string): string {
   return fs.realpathSync(full);
 }
 
+/** The host the tool calls work on, if one is configured (without one, every call says so). */
+function configuredHost(ctx: Context): string | undefined {
+  try {
+    return ctx.settings.auth().host;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The project commands infer here (COLLAB_PROJECT, the config's, the git checkout), if any. */
 function inferredProject(ctx: Context): string | undefined {
   try {
@@ -53,12 +62,14 @@ export function policyOf(ctx: Context, options: ServeOptions): Policy {
   const project = options.project === undefined ? undefined : ctx.settings.project(options.project, '--project');
   const root = options.root === undefined ? undefined : rootDir(ctx, options.root);
   const defaultProject = project ?? inferredProject(ctx);
+  const host = configuredHost(ctx);
   return {
     allowWrites: options.allowWrites,
     allowDestructive: options.allowDestructive,
     allowSecrets: options.allowSecrets,
     ...(project !== undefined ? { project } : {}),
     ...(root !== undefined ? { root } : {}),
+    ...(host !== undefined ? { host } : {}),
     ...(defaultProject !== undefined ? { defaultProject } : {}),
   };
 }

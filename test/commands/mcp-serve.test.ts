@@ -232,6 +232,34 @@ describe('collab mcp serve, in-process', () => {
     expect(s.stdout + s.stderr).not.toContain(TEST_TOKEN);
     api.done();
   });
+
+  it('keeps every call on its host: a URL argument on another host with a stored token is refused, nothing sent', async () => {
+    const api = mockApi();
+    const job = { id: 5, name: 'test', status: 'success', web_url: 'https://gitlab.test/acme/web/-/jobs/5' };
+    // GitLab: GET /projects/:id/jobs/:job_id (lib/api/ci/jobs.rb, `get ':id/jobs/:job_id'`).
+    api.pool.intercept({ path: '/api/v4/projects/acme%2Fweb/jobs/5', method: 'GET' }).reply(200, job, { headers: JSON_HEADERS });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collab-mcp-hosts-'));
+    // The server's host is the config's; another host has credentials of its own (an admin's, say).
+    const hosts = {
+      'https://gitlab.test': { token: 'glpat-home-0123456789', token_type: 'private', user: 'alice' },
+      'https://admin.example': { token: 'glpat-admin-0123456789', token_type: 'private', user: 'root' },
+    };
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ host: 'https://gitlab.test', hosts }), { mode: 0o600 });
+    const env = { COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: undefined, COLLAB_HOST: undefined };
+    const s = await session(
+      ['--project', 'acme/web'],
+      [
+        { name: 'job_view', arguments: { id: 'https://admin.example/acme/web/-/jobs/5' } },
+        { name: 'job_view', arguments: { id: 'https://gitlab.test/acme/web/-/jobs/5' } },
+      ],
+      { transport: api.transport, env },
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(s.result(0).isError).toBe(true);
+    expect(s.result(0).content[0].text).toMatch(/^collab: this URL is on admin\.example but --host is gitlab\.test/);
+    expect(s.result(1).structuredContent).toEqual(job);
+    api.done();
+  });
 });
 
 /** A valid value of an input from the text a command line would give it. */
