@@ -27,12 +27,23 @@ function inert(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Besides `*token*`, fields named as secrets: GitLab's application settings answer its keys to an
+ * administrator (lib/api/entities/application_setting.rb exposes every visible attribute but
+ * asset_proxy_secret_key and eks_secret_access_key: akismet_api_key, recaptcha_private_key,
+ * slack_app_secret, mailgun_signing_key, elasticsearch_aws_secret_access_key, sentry_dsn…).
+ */
+const namedSecret = (key: string): boolean => /secret|passw(or)?d|(private|api|signing|client|access)_key|(^|_)dsn$/i.test(key);
+
 /** Secret fields' values masked at any depth, as table and tsv show them (`runners_token` of a project its admin reads). */
 function withoutSecretFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecretFields);
   if (isObject(value))
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, isObject(v) || Array.isArray(v) ? withoutSecretFields(v) : secretMasked(k, v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        isObject(v) || Array.isArray(v) ? withoutSecretFields(v) : secretMasked(k, v, namedSecret),
+      ]),
     );
   return value;
 }

@@ -20,9 +20,10 @@ interface Reveal {
   fields?: readonly string[];
 }
 
-/** A value as table and tsv show it by default: a secret field's (`runners_token`) masked, any other as it is. */
-export function secretMasked(key: string, value: unknown): unknown {
-  return typeof value !== 'string' || value === '' || !isSecretField(key) || isTimestamp(value) ? value : MASK;
+/** A value as table and tsv show it by default: a secret field's (`runners_token`, or one `secretToo` names) masked, any other as it is. */
+export function secretMasked(key: string, value: unknown, secretToo?: (key: string) => boolean): unknown {
+  const secret = isSecretField(key) || secretToo?.(key) === true;
+  return typeof value !== 'string' || value === '' || !secret || isTimestamp(value) ? value : MASK;
 }
 
 /** The value of a cell, a secret masked (JSON never comes here). */

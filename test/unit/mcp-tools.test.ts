@@ -482,6 +482,39 @@ describe("a run's output as the tool's result", () => {
     expect(toolResult(printed, { secrets }).structuredContent).toEqual(project);
   });
 
+  it("masks the instance's keys and secrets an administrator's settings answer, not public keys nor names", () => {
+    // GitLab: GET /application/settings (lib/api/settings.rb) presents Entities::ApplicationSetting, which
+    // exposes ApplicationSettingsHelper.visible_attributes minus asset_proxy_secret_key and eks_secret_access_key.
+    const settings = {
+      id: 1,
+      akismet_api_key: 'akismet-0123456789',
+      recaptcha_private_key: 'recaptcha-0123456789',
+      recaptcha_site_key: 'site-key-public',
+      slack_app_secret: 'slack-0123456789',
+      mailgun_signing_key: 'mailgun-0123456789',
+      elasticsearch_aws_secret_access_key: 'aws-0123456789',
+      sentry_dsn: 'https://abc@sentry.example/1',
+      external_auth_client_key_pass: 'pass-0123456789',
+      password_authentication_enabled_for_web: true,
+      rsa_key_restriction: 0,
+      default_branch_name: 'main',
+    };
+    const printed = { code: 0, stdout: JSON.stringify(settings), stderr: '' };
+    const masked = toolResult(printed, { secrets, maskSecretFields: true }).structuredContent as Record<string, unknown>;
+    for (const key of ['akismet_api_key', 'recaptcha_private_key', 'slack_app_secret', 'mailgun_signing_key'])
+      expect(masked[key], key).toBe('********');
+    for (const key of ['elasticsearch_aws_secret_access_key', 'sentry_dsn', 'external_auth_client_key_pass'])
+      expect(masked[key], key).toBe('********');
+    expect(masked).toMatchObject({ recaptcha_site_key: 'site-key-public', password_authentication_enabled_for_web: true });
+    expect(masked).toMatchObject({ rsa_key_restriction: 0, default_branch_name: 'main' });
+    // An SSH key's `key` is public, a CI/CD variable's `key` its name.
+    const key = { id: 3, key: 'ssh-ed25519 AAAA… alice', title: 'laptop' };
+    expect(toolResult({ code: 0, stdout: JSON.stringify(key), stderr: '' }, { secrets, maskSecretFields: true }).structuredContent).toEqual(
+      key,
+    );
+    expect(toolResult(printed, { secrets }).structuredContent).toEqual(settings);
+  });
+
   it('bounds text it cannot shape (a trace), and says so', () => {
     const r = toolResult({ code: 0, stdout: 'x'.repeat(MAX_TEXT + 10), stderr: '' }, { secrets });
     const text = (r.content[0] as { text: string }).text;
