@@ -43,6 +43,11 @@ export interface FlagSpec {
   /** `path`: the value fills the placeholder `:param` of the path instead of a query or body parameter. */
   in?: 'path';
   hidden?: boolean;
+  /**
+   * It acts on this machine beyond reading a file (`mr create --push` runs git push with the
+   * checkout's credentials): `collab mcp serve` offers no such input, and turns it off where it is negatable.
+   */
+  local?: boolean;
   /** May be given several times; its value is then the list of every value given. */
   repeatable?: boolean;
   /**

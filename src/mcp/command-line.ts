@@ -152,6 +152,8 @@ export function toolCommandLine(tool: ToolDef, raw: unknown, policy: Policy): To
     options.push(`--per-page=${list.limit}`, `--page=${list.page}`, `--limit=${list.limit + 1}`);
   }
   if (tool.kind === 'irreversible') options.push('--yes');
+  // A flag acting on this machine is no input, and off where another would turn it on (`--fill` pushes unasked).
+  for (const flag of spec.flags ?? []) if (flag.local && flag.negatable) options.push(`--no-${flag.name}`);
   const argv = [...tool.command.path, ...options, '--output=json', '--no-input', '--', ...positional];
   return { argv, ...(tool.savesFiles ? { cwd: policy.root } : {}), ...(list ? { list } : {}) };
 }

@@ -180,11 +180,12 @@ function ownInputs(spec: CommandSpec): ToolInput[] {
 /**
  * Every input of a declared command, the arguments first: its `subject` argument (`project view
  * acme/web`) is the `project` or `group` input, a hidden flag is none, and a flag named as an
- * argument is the other way to give it (`variable set KEY VALUE` or `--value`): the argument stays.
+ * argument is the other way to give it (`variable set KEY VALUE` or `--value`): the argument stays;
+ * a flag acting on this machine (`--push`) is none.
  */
 export function commandInputs(spec: CommandSpec, subject?: 'project' | 'group'): ToolInput[] {
   const args = (spec.args ?? []).filter((a) => a.name !== subject).map((a) => argInput(spec, a));
-  const flags = (spec.flags ?? []).filter((f) => !f.hidden).map(flagInput);
+  const flags = (spec.flags ?? []).filter((f) => !f.hidden && !f.local).map(flagInput);
   const inputs: ToolInput[] = [];
   for (const input of [...args, ...ownInputs(spec), ...flags]) if (!inputs.some((i) => i.key === input.key)) inputs.push(input);
   return inputs;

@@ -286,6 +286,36 @@ describe('what the server offers', () => {
     expect(() => toolCommandLine(t, { title: 'x', group: 'acme' }, pinned)).toThrow(/unknown input "group"/);
   });
 
+  it('offers no flag that acts on this machine (a git push), and turns it off where another would turn it on', () => {
+    const open = defineCommand({
+      name: 'open',
+      summary: 'Open a widget',
+      examples: ['collab widget open --title x'],
+      project: 'required',
+      method: 'POST',
+      path: '/projects/:project/widgets',
+      flags: [
+        { name: 'title', type: 'string', required: true, description: 'its title' },
+        { name: 'push', type: 'bool', negatable: true, local: true, param: false, description: 'git push the branch first' },
+        { name: 'fill', type: 'bool', param: false, description: 'fill it from the commits, pushing the branch unless --no-push' },
+      ],
+    });
+    const t = tool(open);
+    expect(Object.keys(t.listed.inputSchema.properties!)).toEqual(['project', 'title', 'fill']);
+    expect(() => toolCommandLine(t, { project: 'acme/web', title: 'x', push: true }, EVERYTHING)).toThrow(/unknown input "push"/);
+    expect(toolCommandLine(t, { project: 'acme/web', title: 'x', fill: true }, EVERYTHING).argv).toEqual([
+      'widget',
+      'open',
+      '--project=acme/web',
+      '--title=x',
+      '--fill',
+      '--no-push',
+      '--output=json',
+      '--no-input',
+      '--',
+    ]);
+  });
+
   it('touches files only with --root: a download is offered with it, a file input is dropped without it', () => {
     expect(toolFor(declared(fetchFile), READS)).toBeUndefined();
     expect(tool(fetchFile, { ...READS, root: '/srv/files' }).savesFiles).toBe(true);

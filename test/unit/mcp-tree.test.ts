@@ -8,6 +8,7 @@ import { declaredCommands } from '../../src/commands/tree.js';
 import { describeTree, walk } from '../../src/docs/tree.js';
 import { IRREVERSIBLE } from '../../src/help-topics.js';
 import { catalogue, type Policy } from '../../src/mcp/catalogue.js';
+import { toolCommandLine } from '../../src/mcp/command-line.js';
 import { commandTree, type Leaf } from '../helpers/command-tree.js';
 
 const { leaves, plain } = await commandTree();
@@ -97,6 +98,19 @@ describe('the tools and the command tree', () => {
     );
     expect(pinned).not.toContain('user_list');
     expect(pinned).not.toContain('issue_move');
+  });
+
+  it('no tool pushes with git: a flag that runs git push is marked local, and mr_create takes none', async () => {
+    const pushing = leaves.flatMap((l) =>
+      (l.spec.flags ?? []).filter((f) => /\bgit push\b/.test(f.description)).map((f) => ({ name: `${l.words.join(' ')} --${f.name}`, f })),
+    );
+    expect(pushing.map((p) => p.name)).toContain('mr create --push');
+    expect(pushing.filter((p) => !p.f.local).map((p) => p.name)).toEqual([]);
+    const create = catalogue({ allowWrites: true, allowDestructive: false }, commands).find((t) => t.name === 'mr_create')!;
+    expect(Object.keys(create.listed.inputSchema.properties!)).not.toContain('push');
+    expect(
+      toolCommandLine(create, { project: 'acme/web', source: 'feature', fill: true }, { allowWrites: true, allowDestructive: false }).argv,
+    ).toContain('--no-push');
   });
 
   it('walks the tree as the man pages do', async () => {

@@ -19,6 +19,7 @@ export const pushFlag: FlagSpec = {
   param: false,
   type: 'bool',
   negatable: true,
+  local: true,
   description:
     'push the source branch first (git push -u <remote> <branch>); --fill pushes it when the remote lacks it, --no-push keeps it from doing so',
 };
