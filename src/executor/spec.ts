@@ -92,6 +92,8 @@ interface CommandEndpoint<F extends readonly FlagSpec[], A extends readonly ArgS
    * `answersSecrets` only with --allow-secrets).
    */
   effect?: Effect;
+  /** It makes another project of this one (a fork): a `collab mcp serve` pinned to one project does not offer it. */
+  makesProject?: boolean;
 }
 
 export type Effect = 'read' | 'write' | 'local';

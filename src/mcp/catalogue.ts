@@ -81,7 +81,7 @@ function allowed(cmd: DeclaredCommand, kind: ToolKind, policy: Policy): boolean 
   if (kind !== 'read' && !policy.allowWrites) return false;
   if (kind === 'irreversible' && !policy.allowDestructive) return false;
   if (cmd.spec.answersSecrets && !policy.allowSecrets) return false;
-  return policy.project === undefined || cmd.spec.project !== undefined;
+  return policy.project === undefined || (cmd.spec.project !== undefined && cmd.spec.makesProject !== true);
 }
 
 /**

@@ -92,12 +92,16 @@ describe('the tools and the command tree', () => {
     const elsewhere = (l: Leaf) => (l.spec.flags ?? []).some((f) => f.lookup === 'project' && f.required);
     expect(pinned.sort()).toEqual(
       leaves
-        .filter((l) => l.spec.project !== undefined && l.spec.effect !== 'local' && !elsewhere(l))
+        .filter((l) => l.spec.project !== undefined && l.spec.effect !== 'local' && !elsewhere(l) && !l.spec.makesProject)
         .map(name)
         .sort(),
     );
     expect(pinned).not.toContain('user_list');
     expect(pinned).not.toContain('issue_move');
+    // A fork is another project (GitLab: POST /projects/:id/fork, lib/api/projects.rb `post ':id/fork'`, creates it).
+    expect(leaves.filter((l) => l.spec.makesProject).map(name)).toEqual(['project_fork']);
+    expect(pinned).not.toContain('project_fork');
+    expect(await everything()).toContain('project_fork');
   });
 
   it('no tool pushes with git: a flag that runs git push is marked local, and mr_create takes none', async () => {

@@ -109,6 +109,7 @@ export const fork = defineCommand({
   // What the run prints (and so -o, --fields and --jq apply).
   columns: projectColumns,
   effect: 'write',
+  makesProject: true,
   run: async (ctx, v) => {
     const api = ctx.api();
     const namespace = v.flags.namespace ?? '';
