@@ -28,6 +28,9 @@ function problem(schema: JsonSchema, value: unknown): string | undefined {
     case 'integer':
     case 'number': {
       const kind = schema.type === 'integer' ? 'an integer' : 'a number';
+      // Past 2^53 a JSON number is not the integer it spells (9007199254740993 parses as …992): another object's id.
+      if (schema.type === 'integer' && Number.isInteger(value) && !Number.isSafeInteger(value))
+        return `an integer collab can send exactly (at most ${Number.MAX_SAFE_INTEGER})`;
       const ok = typeof value === 'number' && (schema.type === 'integer' ? Number.isInteger(value) : Number.isFinite(value));
       const low = schema.minimum ?? Number.NEGATIVE_INFINITY;
       const high = schema.maximum ?? Number.POSITIVE_INFINITY;

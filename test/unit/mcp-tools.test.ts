@@ -425,6 +425,14 @@ describe("a call's command line", () => {
     );
     expect(refusal(tool(close), { project: '7', iid: [] })).toBe('invalid value for "iid": [] is not an array of at least 1 item');
     expect(refusal(tool(list), [1])).toBe('the arguments must be a JSON object');
+    // JSON.parse('9007199254740993') is 9007199254740992: sent, it would name another object.
+    expect(refusal(tool(view), JSON.parse('{"project":"7","iid":9007199254740993}'))).toBe(
+      'invalid value for "iid": 9007199254740992 is not an integer collab can send exactly (at most 9007199254740991)',
+    );
+    expect(refusal(tool(close), { project: '7', iid: [3, 1e300] })).toMatch(/each item is an integer collab can send exactly/);
+    expect(toolCommandLine(tool(view), { project: '7', iid: Number.MAX_SAFE_INTEGER }, EVERYTHING).argv).toContain(
+      String(Number.MAX_SAFE_INTEGER),
+    );
   });
 
   it('keeps a path under --root: relative, without .., not through a link leading out; it runs a download there', () => {
