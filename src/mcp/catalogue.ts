@@ -132,6 +132,18 @@ export function toolFor(cmd: DeclaredCommand, policy: Policy): ToolDef | undefin
   };
 }
 
+/** Why a command is no tool of this server (a call naming it is told), or undefined when it is no tool under any flags. */
+export function whyNotOffered(cmd: DeclaredCommand, policy: Policy): string | undefined {
+  const kind = kindOf(cmd);
+  if (kind === undefined) return undefined;
+  if (kind !== 'read' && !policy.allowWrites) return 'it writes, and the server runs without --allow-writes';
+  if (kind === 'irreversible' && !policy.allowDestructive) return 'it is irreversible, and the server runs without --allow-destructive';
+  if (cmd.spec.answersSecrets && !policy.allowSecrets) return 'it answers secret values, and the server runs without --allow-secrets';
+  const files = commandInputs(cmd.spec, cmd.subject).some((i) => i.disk !== undefined && (i.required || i.disk !== 'read'));
+  if (files && policy.root === undefined) return 'it reads or writes files, and the server runs without --root';
+  return policy.project !== undefined ? `the server works in ${policy.project} only` : undefined;
+}
+
 /** Every tool the policy offers of the declared commands, in their order. */
 export function catalogue(policy: Policy, commands: readonly DeclaredCommand[]): ToolDef[] {
   const tools = commands.map((c) => toolFor(c, policy)).filter((t) => t !== undefined);

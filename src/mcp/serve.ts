@@ -5,7 +5,7 @@ import { CancelError, excerpt, UsageError } from '../errors.js';
 import type { DeclaredCommand } from '../executor/spec.js';
 import { VERSION } from '../version.js';
 import { callTool } from './call.js';
-import { catalogue, type Policy, type ToolDef } from './catalogue.js';
+import { catalogue, type Policy, type ToolDef, toolName, whyNotOffered } from './catalogue.js';
 
 /**
  * `collab mcp serve`: the Model Context Protocol over stdio (newline-delimited JSON-RPC on stdin
@@ -107,6 +107,13 @@ function errorLog(ctx: Context): (err: Error) => void {
   };
 }
 
+/** What a call of a tool not offered is told: why, when it is a command of collab's. */
+function unknownTool(name: string, commands: readonly DeclaredCommand[], policy: Policy): string {
+  const cmd = commands.find((c) => toolName(c.path) === name);
+  const why = cmd && whyNotOffered(cmd, policy);
+  return `unknown tool: ${excerpt(name, 80)}${why ? ` (not offered: ${why})` : ''}`;
+}
+
 /** Once every call under way (and any it let start) has been answered. */
 async function drained(running: Set<Promise<unknown>>): Promise<void> {
   // The SDK hands the last requests read to their handlers a few callbacks later, and writes the
@@ -121,7 +128,8 @@ async function drained(running: Set<Promise<unknown>>): Promise<void> {
 
 export async function serve(ctx: Context, options: ServeOptions): Promise<void> {
   const policy = policyOf(ctx, options);
-  const tools = catalogue(policy, (await ctx.cli().commands()) as readonly DeclaredCommand[]);
+  const commands = (await ctx.cli().commands()) as readonly DeclaredCommand[];
+  const tools = catalogue(policy, commands);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const sdk = await import('./sdk.js');
   const server = new sdk.Server({ name: 'collab', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -134,7 +142,7 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   const running = new Set<Promise<unknown>>();
   server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
+    if (!tool) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, unknownTool(request.params.name, commands, policy));
     const call = callTool(ctx, policy, tool, request.params.arguments, extra.signal);
     running.add(call);
     return call.finally(() => running.delete(call));

@@ -135,7 +135,36 @@ describe('collab mcp serve, in-process', () => {
   it('offers no write by default: calling one is an unknown tool', async () => {
     const { transport, calls } = refusingTransport();
     const s = await session([], [{ name: 'issue_close', arguments: { project: 'acme/web', iid: [3] } }], { transport });
-    expect(s.answers.get(2).error).toMatchObject({ code: -32602, message: expect.stringContaining('unknown tool: issue_close') });
+    expect(s.answers.get(2).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('unknown tool: issue_close (not offered: it writes, and the server runs without --allow-writes)'),
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('says why a command of collab is not offered, and refuses it with nothing sent', async () => {
+    const { transport, calls } = refusingTransport();
+    const s = await session(
+      ['--allow-writes', '--project', 'acme/web'],
+      [
+        { name: 'issue_delete', arguments: { iid: [3] } },
+        { name: 'variable_get', arguments: { key: 'DEPLOY_TOKEN' } },
+        { name: 'job_artifacts', arguments: { id: '5', dest: 'a.zip' } },
+        { name: 'user_list', arguments: {} },
+        { name: 'no_such', arguments: {} },
+        { name: 'config_get', arguments: {} },
+      ],
+      { transport },
+    );
+    const said = [2, 3, 4, 5, 6, 7].map((id) => s.answers.get(id).error.message.replace(/^MCP error -32602: /, ''));
+    expect(said).toEqual([
+      'unknown tool: issue_delete (not offered: it is irreversible, and the server runs without --allow-destructive)',
+      'unknown tool: variable_get (not offered: it answers secret values, and the server runs without --allow-secrets)',
+      'unknown tool: job_artifacts (not offered: it reads or writes files, and the server runs without --root)',
+      'unknown tool: user_list (not offered: the server works in acme/web only)',
+      'unknown tool: no_such',
+      'unknown tool: config_get',
+    ]);
     expect(calls).toEqual([]);
   });
 
