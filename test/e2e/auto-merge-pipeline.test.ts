@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/sandbox/index.js';
 import { PIPELINE_TIMING } from '../../src/sandbox/pipeline-runner.js';
 import { openMergeRequest, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
-import { createPipeline } from '../helpers/sandbox-pipelines.js';
+import { createPipeline, polledPipeline } from '../helpers/sandbox-pipelines.js';
 
 const P = 'acme/platform/api';
-const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
 const ENV = { COLLAB_FLAVOR: 'gitlab' };
 
 describe('gitlab flavour: mr merge --auto, then the pipeline', () => {
@@ -25,11 +24,7 @@ describe('gitlab flavour: mr merge --auto, then the pipeline', () => {
   });
   afterAll(() => sb?.close());
 
-  const reads = (id: number) => sb.requests().filter((r) => r.method === 'GET' && r.path === `${API}/pipelines/${id}`).length;
-  async function polled(id: number, from: number): Promise<number> {
-    while (reads(id) <= from) await new Promise((r) => setTimeout(r, 20));
-    return reads(id);
-  }
+  const polled = (id: number, from: number) => polledPipeline(sb, id, from);
 
   /** Waits for pipeline `id` with the binary while the clock runs it through `stages` stages. */
   async function waitThrough(id: number, stages: number) {

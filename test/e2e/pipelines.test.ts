@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/sandbox/index.js';
 import { PIPELINE_TIMING } from '../../src/sandbox/pipeline-runner.js';
 import { ADMIN_TOKEN, type SandboxFixture, startSandboxFixture } from '../helpers/e2e.js';
-import { createPipeline } from '../helpers/sandbox-pipelines.js';
+import { createPipeline, polledPipeline } from '../helpers/sandbox-pipelines.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 const P = 'acme/platform/api';
-const API = '/api/v4/projects/acme%2Fplatform%2Fapi';
 
 describe('gitlab flavour, in a pseudo-terminal: one status line redrawn in place', () => {
   let sb: SandboxFixture;
@@ -23,11 +22,7 @@ describe('gitlab flavour, in a pseudo-terminal: one status line redrawn in place
   });
   afterAll(() => sb?.close());
 
-  const reads = (id: number) => sb.requests().filter((r) => r.method === 'GET' && r.path === `${API}/pipelines/${id}`).length;
-  async function polled(id: number, from: number): Promise<number> {
-    while (reads(id) <= from) await new Promise((r) => setTimeout(r, 20));
-    return reads(id);
-  }
+  const polled = (id: number, from: number) => polledPipeline(sb, id, from);
 
   it('pipeline wait on a terminal: the line changes in place as the pipeline runs, kept at the end, then ✓', async () => {
     // feature/x: three stages, each run to its end (main's manual deploy would block it: `manual`).

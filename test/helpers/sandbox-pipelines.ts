@@ -14,3 +14,13 @@ export async function createPipeline(sb: SandboxFixture, ref: string, variables:
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
+
+/** How many times pipeline `id` of acme/platform/api has been read (`GET …/pipelines/:id`): the polls of a waiting command. */
+const pipelineReads = (sb: SandboxFixture, id: number): number =>
+  sb.requests().filter((r) => r.method === 'GET' && r.path === `${API}/pipelines/${id}`).length;
+
+/** Resolves once pipeline `id` has been read more than `from` times (a waiting command polled again); the new count. */
+export async function polledPipeline(sb: SandboxFixture, id: number, from: number): Promise<number> {
+  while (pipelineReads(sb, id) <= from) await new Promise((r) => setTimeout(r, 20));
+  return pipelineReads(sb, id);
+}
