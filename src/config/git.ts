@@ -92,18 +92,7 @@ export function gitCheckout(cwd: string, env: Record<string, string | undefined>
       if (answer.kind === 'failed') return { ok: false, message: firstLine(answer.stderr) ?? answer.problem ?? `git ${args[0]} failed` };
       return { ok: false, message: 'git is not installed (or not on PATH)' };
     },
-    pushRemote: (branch) => {
-      // From the configuration (an unborn branch has no ref yet), in git push's order.
-      const key = `branch.${branch}`.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-      const pattern = `^(${key}\\.(pushremote|remote)|remote\\.pushdefault)$`;
-      const found = new Map<string, string>();
-      for (const entry of (ask(['config', '--null', '--get-regexp', pattern], 'branch') ?? '').split('\0')) {
-        const cut = entry.indexOf('\n');
-        if (cut > 0) found.set(entry.slice(0, cut).replace(/^.*\./, ''), entry.slice(cut + 1));
-      }
-      const remote = found.get('pushremote') ?? found.get('pushdefault') ?? found.get('remote');
-      return remote && remote !== '.' ? remote : undefined;
-    },
+    pushRemote: (branch) => pushRemoteOf(ask, branch),
     commitsBetween: (base, head) => {
       // Full ref names only: a branch is never read as one of git's options.
       const resolves = (ref: string) => ask(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], 'branch') !== undefined;
@@ -116,6 +105,19 @@ export function gitCheckout(cwd: string, env: Record<string, string | undefined>
       return log === undefined ? undefined : parseLog(log);
     },
   };
+}
+
+/** Where `git push` sends a branch, from the configuration (an unborn branch has no ref yet), in git push's order. */
+function pushRemoteOf(ask: (args: string[], what: string) => string | undefined, branch: string): string | undefined {
+  const key = `branch.${branch}`.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  const pattern = `^(${key}\\.(pushremote|remote)|remote\\.pushdefault)$`;
+  const found = new Map<string, string>();
+  for (const entry of (ask(['config', '--null', '--get-regexp', pattern], 'branch') ?? '').split('\0')) {
+    const cut = entry.indexOf('\n');
+    if (cut > 0) found.set(entry.slice(0, cut).replace(/^.*\./, ''), entry.slice(cut + 1));
+  }
+  const remote = found.get('pushremote') ?? found.get('pushdefault') ?? found.get('remote');
+  return remote && remote !== '.' ? remote : undefined;
 }
 
 /** `git log -z --format=%s%x1f%b`, newest first → commits oldest first. */
