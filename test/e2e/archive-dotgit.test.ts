@@ -23,6 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The archive of a new job served, then `job artifacts <id> --extract <target>` run by the binary in `cwd`. */
+function extractArchive(entries: RawEntry[], cwd: string, target = '.') {
+  const id = nextJob++;
+  server.serve(id, { body: zipOf(entries) });
+  return runBin(
+    ['job', 'artifacts', String(id), '-p', '1', '--extract', target],
+    { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
+    { cwd },
+  );
+}
+
 /** A checkout as CI has one, with a home of its own (no user or system git config). */
 function checkout() {
   const home = tempDir('collab-dotgit-home-');
@@ -75,20 +86,10 @@ const HOSTILE: [string, RawEntry[], string][] = [
 ];
 
 describe('job artifacts --extract . in a checkout', () => {
-  const extract = async (entries: RawEntry[], cwd: string) => {
-    const id = nextJob++;
-    server.serve(id, { body: zipOf(entries) });
-    return runBin(
-      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
-      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
-      { cwd },
-    );
-  };
-
   it('the control: a hook put into .git by hand runs at the next commit, and an ordinary archive extracts', async () => {
     const co = checkout();
     fs.writeFileSync(path.join(co.dir, '.git/hooks/pre-commit'), HOOK('pre-commit'), { mode: 0o755 });
-    const r = await extract(
+    const r = await extractArchive(
       [
         { name: 'build/app.txt', data: 'ok\n' },
         { name: '.github/workflows/ci.yml', data: 'on: push\n' },
@@ -103,7 +104,7 @@ describe('job artifacts --extract . in a checkout', () => {
   it.each(HOSTILE)('%s: refused whole, nothing extracted, no hook ever runs', async (_name, entries, named) => {
     const co = checkout();
     const before = snapshot(path.dirname(co.dir));
-    const r = await extract(entries, co.dir);
+    const r = await extractArchive(entries, co.dir);
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^collab: refusing to extract the archive: /);
@@ -131,17 +132,12 @@ describe('job artifacts --extract: no link as a file git reads attributes or ign
   ])('a link named %s: refused whole', async (name, as) => {
     const co = checkout();
     const before = snapshot(path.dirname(co.dir));
-    const id = nextJob++;
-    server.serve(id, {
-      body: zipOf([
+    const r = await extractArchive(
+      [
         { name: 'src/', mode: 0o040755 },
         { name, data: 'README.md', mode: SYMLINK },
-      ]),
-    });
-    const r = await runBin(
-      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
-      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
-      { cwd: co.dir },
+      ],
+      co.dir,
     );
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toContain(`(a symlink named ${as}, which git never follows); nothing was extracted`);
@@ -150,17 +146,12 @@ describe('job artifacts --extract: no link as a file git reads attributes or ign
 
   it('the same names as regular files extract', async () => {
     const co = checkout();
-    const id = nextJob++;
-    server.serve(id, {
-      body: zipOf([
+    const r = await extractArchive(
+      [
         { name: '.gitattributes', data: '* text=auto\n' },
         { name: 'src/.gitignore', data: 'dist/\n' },
-      ]),
-    });
-    const r = await runBin(
-      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
-      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
-      { cwd: co.dir },
+      ],
+      co.dir,
     );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(co.dir, 'src/.gitignore'), 'utf8')).toBe('dist/\n');
@@ -198,13 +189,7 @@ describe('job artifacts --extract into a git directory', () => {
     setup(co.dir);
     const before = snapshot(path.dirname(co.dir));
     const sent = server.requests.length;
-    const id = nextJob++;
-    server.serve(id, { body: zipOf(PLAIN) });
-    const r = await runBin(
-      ['job', 'artifacts', String(id), '-p', '1', '--extract', targetOf(label)],
-      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
-      { cwd: co.dir },
-    );
+    const r = await extractArchive(PLAIN, co.dir, targetOf(label));
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`the git directory \\S*/${gitDir.replace('.', '\\.')}; an archive is never extracted into one`));
     expect(server.requests.length).toBe(sent);
@@ -216,13 +201,7 @@ describe('job artifacts --extract into a git directory', () => {
     const co = checkout();
     bare(co.dir);
     const before = snapshot(path.dirname(co.dir));
-    const id = nextJob++;
-    server.serve(id, { body: zipOf([{ name: 'build/app.txt', data: 'ok\n' }, hook('post-update', 'bare.git/hooks/post-update')]) });
-    const r = await runBin(
-      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
-      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
-      { cwd: co.dir },
-    );
+    const r = await extractArchive([{ name: 'build/app.txt', data: 'ok\n' }, hook('post-update', 'bare.git/hooks/post-update')], co.dir);
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toContain('"bare.git/hooks/post-update" (inside bare.git, a git directory in the target); nothing was extracted');
     expect(snapshot(path.dirname(co.dir))).toEqual(before);
@@ -250,15 +229,6 @@ describe('job artifacts --extract: no git directory planted in a checkout', () =
     { name: 'docs/objects/', mode: 0o040755 },
     { name: 'docs/refs/heads/', mode: 0o040755 },
   ];
-  const extract = (entries: RawEntry[], cwd: string) => {
-    const id = nextJob++;
-    server.serve(id, { body: zipOf(entries) });
-    return runBin(
-      ['job', 'artifacts', String(id), '-p', '1', '--extract', '.'],
-      { COLLAB_HOST: server.url, COLLAB_TOKEN: 'glpat-dotgit' },
-      { cwd },
-    );
-  };
 
   it.each([
     ['HEAD, objects and refs', planted('docs', BARE), 'docs'],
@@ -274,7 +244,7 @@ describe('job artifacts --extract: no git directory planted in a checkout', () =
   ])('%s: refused whole in a checkout, nothing written, no hook runs', async (_name, entries, dir) => {
     const co = checkout();
     const before = snapshot(path.dirname(co.dir));
-    const r = await extract(entries, co.dir);
+    const r = await extractArchive(entries, co.dir);
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toContain(`"${dir}/HEAD" (would make ${dir} a git directory in a checkout); nothing was extracted`);
     expect(snapshot(path.dirname(co.dir))).toEqual(before);
@@ -284,7 +254,7 @@ describe('job artifacts --extract: no git directory planted in a checkout', () =
   it('the threat, and a mirror outside a checkout: extracted there, git in it takes it for a repository', async () => {
     const home = tempDir('collab-dotgit-home-');
     const out = tempDir('collab-mirror-');
-    const r = await extract(planted('docs', BARE), out);
+    const r = await extractArchive(planted('docs', BARE), out);
     expect(r.exitCode, r.stderr).toBe(0);
     spawnSync('git', ['status'], {
       cwd: path.join(out, 'docs'),
