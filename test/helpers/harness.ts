@@ -1,10 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { MockAgent } from 'undici';
 import type { Transport } from '../../src/api/transport.js';
 import { run } from '../../src/cli.js';
 import type { Prompter } from '../../src/prompt.js';
+import { captured } from './capture.js';
 import { JSON_HEADERS } from './json-answer.js';
 import { recording } from './request-log.js';
 
@@ -50,12 +51,8 @@ export interface RunResult {
 
 /** Runs collab in-process on buffers. Default env: test host + token, config dir in a fresh temp dir. */
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c) => out.push(Buffer.from(c)));
-  stderr.on('data', (c) => err.push(Buffer.from(c)));
+  const { stream: stdout, bytes: out } = captured();
+  const { stream: stderr, bytes: err } = captured();
   const tty = options.tty ?? false;
   // A clock that moves only when collab waits: polling and retries take no time, and tests count them.
   const start = (options.now ?? new Date('2026-11-25T12:00:00Z')).getTime();
@@ -92,7 +89,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     schedule: options.schedule,
   });
   await new Promise((r) => setImmediate(r));
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  return { code, stdout: out().toString('utf8'), stderr: err().toString('utf8') };
 }
 
 /** An undici MockAgent that refuses the network; call `done()` to assert every stub was used. */

@@ -1,7 +1,8 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { run } from '../../src/cli.js';
 import { colorLevelFor } from '../../src/output/io.js';
 import { scaledSleep } from '../../src/sleep.js';
+import { captured } from './capture.js';
 import { ADMIN_TOKEN, type BinResult, binEnv, type SandboxFixture, startSandboxFixture, tempDir } from './e2e.js';
 
 /** What `runInProcess` takes of execa's options: stdin's text, the directory collab runs in, whether the final newline goes. */
@@ -22,12 +23,8 @@ const stripFinalNewline = (text: string) => text.replace(/\r?\n$/, '');
  */
 async function runEntry(args: string[], env: Record<string, string | undefined>, options: InProcessOptions) {
   const environment = binEnv(env.COLLAB_CONFIG_DIR ?? tempDir('collab-cfg-'), env);
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c) => out.push(Buffer.from(c)));
-  stderr.on('data', (c) => err.push(Buffer.from(c)));
+  const { stream: stdout, bytes: out } = captured();
+  const { stream: stderr, bytes: err } = captured();
   const columns = Number(environment.COLUMNS) || 80;
   const exitCode = await run(args, {
     io: {
@@ -48,7 +45,7 @@ async function runEntry(args: string[], env: Record<string, string | undefined>,
     sleep: scaledSleep(environment.COLLAB_TEST_WAIT_SCALE),
   });
   await new Promise((r) => setImmediate(r));
-  return { exitCode, stdout: Buffer.concat(out), stderr: Buffer.concat(err) };
+  return { exitCode, stdout: out(), stderr: err() };
 }
 
 /** runBin's result, from collab's entry run in this process (runEntry): a test of the spine needs no process of its own. */
